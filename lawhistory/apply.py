@@ -1,0 +1,360 @@
+"""Apply an instrument's operations to a law, all or nothing.
+
+Each operation is checked against the law as it stands when the instrument commences (the
+previous version, with the instrument's own earlier operations applied). Targets are found by
+citation as printed (WA local laws are never renumbered); quoted words must occur exactly once in
+the target and its sub-provisions unless the instrument says "wherever occurring", and match on
+word boundaries. Any failure refuses the whole instrument with a message naming the amending
+clause, the target, what was found and what would fix it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from .errors import LawHistoryError
+from .ids import citation_of_path, clean_num, split_citation, term_slug
+from .instrument_file import Instrument
+from .model import CONTAINER_KINDS, Law, Provision
+from .operations import Operation
+from .textformat import parse_fragment
+from .versions import Change
+
+Path = tuple[int, ...]
+
+
+class ApplyRefused(LawHistoryError):
+    """An operation cannot be applied; the whole instrument is refused."""
+
+    def __init__(self, inst: Instrument | None, op: Operation, reason: str, fix: str) -> None:
+        who = f"{inst.title} cl. {op.clause}" if inst else f"cl. {op.clause}"
+        super().__init__(f"{who}: {op.target}: {reason}; {fix}")
+        self.op = op
+        self.reason = reason
+
+
+class TargetNotFound(ApplyRefused):
+    pass
+
+
+class WordsNotFound(ApplyRefused):
+    pass
+
+
+class AmbiguousText(ApplyRefused):
+    pass
+
+
+# --- finding provisions ---------------------------------------------------------------------------
+
+
+def _children(body: tuple[Provision, ...], path: Path) -> tuple[Provision, ...]:
+    node_children = body
+    for i in path:
+        node_children = node_children[i].children
+    return node_children
+
+
+def get(body: tuple[Provision, ...], path: Path) -> Provision:
+    return _children(body, path[:-1])[path[-1]]
+
+
+def _walk_paths(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tuple[Path, Provision]]:
+    for i, p in enumerate(body):
+        yield (*prefix, i), p
+        yield from _walk_paths(p.children, (*prefix, i))
+
+
+def _top_level(body: tuple[Provision, ...], fragment: str) -> list[Path]:
+    """Paths of the clause, schedule, part, division or subdivision that ``fragment`` names."""
+    m = re.fullmatch(r"(Part|Division|Subdivision|Schedule) (\S+)", fragment)
+    out = []
+    for path, p in _walk_paths(body):
+        if m:
+            kind = m.group(1).lower()
+            if p.kind == kind and clean_num(p.num or "") == m.group(2):
+                out.append(path)
+        elif p.kind == "clause" and p.num == fragment and not any(
+            get(body, path[:k]).kind == "schedule" for k in range(1, len(path))
+        ):
+            out.append(path)
+    return out
+
+
+def _match_child(p: Provision, fragment: str) -> list[int]:
+    """Indexes of the children of ``p`` that ``fragment`` (``"(2)"``, ``"“cat”"``, ``"item 4"``) names."""
+    if fragment.startswith("“"):
+        term = fragment[1:-1]
+        return [i for i, c in enumerate(p.children) if c.kind == "definition" and term_slug(c.term or "") == term_slug(term)]
+    m = re.fullmatch(r"(item|row|text) (\S+)", fragment)
+    if m:
+        kind = {"item": "item", "row": "item", "text": "text"}[m.group(1)]
+        same = [i for i, c in enumerate(p.children) if c.kind == kind]
+        if m.group(1) == "item":
+            return [i for i in same if clean_num(p.children[i].num or "") == m.group(2)]
+        n = int(m.group(2)) if m.group(2).isdigit() else 0
+        return [same[n - 1]] if 0 < n <= len(same) else []
+    if fragment.startswith("("):
+        return [i for i, c in enumerate(p.children) if c.num == fragment]
+    return []
+
+
+def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
+    """Every path whose citation is ``citation`` (more than one when a label is printed twice)."""
+    try:
+        fragments = split_citation(citation)
+    except ValueError:
+        return []
+    # "Part 2 Division 1" is one container address; join its fragments.
+    while len(fragments) > 1 and re.match(r"(Part|Division) ", fragments[0]) and re.match(r"(Division|Subdivision) ", fragments[1]):
+        head = _top_level(body, fragments[0])
+        if not head:
+            return []
+        rest = fragments[1]
+        paths = []
+        for h in head:
+            p = get(body, h)
+            kind, num = rest.split(" ", 1)
+            paths += [(*h, i) for i, c in enumerate(p.children) if c.kind == kind.lower() and c.num == num]
+        if len(fragments) == 2:
+            return paths
+        fragments = [rest, *fragments[2:]]
+        body_paths = paths
+        return _descend(body, body_paths, fragments[1:])
+    roots = _top_level(body, fragments[0])
+    return _descend(body, roots, fragments[1:])
+
+
+def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str]) -> list[Path]:
+    for fragment in fragments:
+        nxt: list[Path] = []
+        for path in paths:
+            p = get(body, path)
+            found = _match_child(p, fragment)
+            if not found and fragment.startswith("“"):
+                # Definitions may sit under an unlabelled lead-in ("In this Part ...—").
+                for i, c in enumerate(p.children):
+                    if c.kind == "text":
+                        nxt += [(*path, i, j) for j in _match_child(c, fragment)]
+            nxt += [(*path, i) for i in found]
+        paths = nxt
+    return paths
+
+
+def _one(body: tuple[Provision, ...], citation: str, inst: Instrument | None, op: Operation) -> Path:
+    paths = find(body, citation)
+    if not paths:
+        raise TargetNotFound(
+            inst, op, f"no such provision in the law as in force when this instrument commences",
+            "check the citation against the law, or add the instrument that inserts it first",
+        )
+    if len(paths) > 1:
+        raise AmbiguousText(inst, op, f"{len(paths)} provisions have this citation", "the law prints this label more than once; amend it by hand")
+    return paths[0]
+
+
+# --- changing the tree ----------------------------------------------------------------------------
+
+
+def _replace_children(body: tuple[Provision, ...], path: Path, new_children: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """``body`` with the children of the provision at ``path`` (the root when ``path`` is empty) replaced."""
+    if not path:
+        return new_children
+    parent_children = _children(body, path[:-1])
+    node = parent_children[path[-1]]
+    updated = replace(node, children=new_children)
+    return _replace_children(body, path[:-1], parent_children[: path[-1]] + (updated,) + parent_children[path[-1] + 1 :])
+
+
+def _set(body: tuple[Provision, ...], path: Path, new: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """Replace the provision at ``path`` with zero or more provisions."""
+    siblings = _children(body, path[:-1])
+    return _replace_children(body, path[:-1], siblings[: path[-1]] + new + siblings[path[-1] + 1 :])
+
+
+def _insert(body: tuple[Provision, ...], parent: Path, index: int, new: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    siblings = _children(body, parent)
+    return _replace_children(body, parent, siblings[:index] + new + siblings[index:])
+
+
+def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
+    return get(body, path[:-1]).kind if len(path) > 1 else None
+
+
+def _new_provisions(op: Operation, parent_kind: str | None, inst: Instrument | None) -> tuple[Provision, ...]:
+    if not op.new:
+        raise ApplyRefused(inst, op, "the operation carries no new text", "correct the instrument's operations")
+    try:
+        provisions = parse_fragment(op.new, parent_kind)
+    except LawHistoryError as e:
+        raise ApplyRefused(inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file") from None
+    if not provisions:
+        raise ApplyRefused(inst, op, "its new text holds no provisions", "correct the new text in the instrument file")
+    return provisions
+
+
+# --- word-level edits -----------------------------------------------------------------------------
+
+
+def _pattern(words: str) -> re.Pattern[str]:
+    """``words`` as printed, on word boundaries where they begin or end with a letter or digit."""
+    left = r"(?<![\w’'])" if words[:1].isalnum() else ""
+    right = r"(?![\w’'])" if words[-1:].isalnum() else ""
+    return re.compile(left + re.escape(words) + right)
+
+
+def _text_fields(p: Provision) -> list[str]:
+    fields = []
+    if p.text is not None:
+        fields.append("text")
+    if p.heading is not None and p.kind == "clause":
+        fields.append("heading")
+    return fields
+
+
+def _edit(text: str, start: int, end: int, op: Operation) -> str:
+    if op.action == "delete_words":
+        before, after = text[:start], text[end:]
+        if before.endswith(" ") and (after.startswith(" ") or after[:1] in ".,;:)" or not after):
+            before = before[:-1]
+        elif not before and after.startswith(" "):
+            after = after[1:]
+        return before + after
+    if op.action == "substitute_words":
+        return text[:start] + (op.new or "") + text[end:]
+    new = op.new or ""
+    if op.position == "before":
+        joiner = "" if new[-1:] in "(“‘" else " "
+        return text[:start] + new + joiner + text[start:]
+    joiner = "" if new[:1] in ".,;:)”’" else " "
+    return text[:end] + joiner + new + text[end:]
+
+
+def _word_op(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None) -> tuple[tuple[Provision, ...], list[Path]]:
+    words = op.words or ""
+    if not words:
+        raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
+    pattern = _pattern(words)
+    hits: list[tuple[Path, str, int, int]] = []
+    target = get(body, path)
+    for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
+        for fld in _text_fields(p):
+            value = getattr(p, fld)
+            for m in pattern.finditer(value):
+                hits.append((sub, fld, m.start(), m.end()))
+        for i, cell in enumerate(p.cells):
+            for m in pattern.finditer(cell):
+                hits.append((sub, f"cell{i}", m.start(), m.end()))
+    if not hits:
+        raise WordsNotFound(
+            inst, op, f"the words “{words}” do not occur in it",
+            "check the quoted words against the law's text (punctuation and spelling count)",
+        )
+    if op.occurrence == "once" and len(hits) > 1:
+        raise AmbiguousText(
+            inst, op, f"the words “{words}” occur {len(hits)} times",
+            "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
+        )
+    chosen = hits if op.occurrence == "all" else [hits[-1]] if op.occurrence == "last" else [hits[0]]
+    changed: list[Path] = []
+    # Edit from the end so earlier offsets stay valid.
+    for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):
+        p = get(body, sub)
+        if fld.startswith("cell"):
+            i = int(fld[4:])
+            cells = list(p.cells)
+            cells[i] = _edit(cells[i], start, end, op)
+            updated = replace(p, cells=tuple(cells), num=cells[0] if (p.kind == "item" and p.num is not None and i == 0) else p.num)
+        else:
+            updated = replace(p, **{fld: _edit(getattr(p, fld), start, end, op)})
+        body = _set(body, sub, (updated,))
+        if sub not in changed:
+            changed.append(sub)
+    return body, changed
+
+
+# --- definitions ----------------------------------------------------------------------------------
+
+
+def _sort_key(term: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", term.lower())
+
+
+def _insert_definition(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None) -> tuple[tuple[Provision, ...], list[Path]]:
+    holder = get(body, path)
+    new = _new_provisions(op, holder.kind, inst)
+    if any(p.kind != "definition" for p in new):
+        raise ApplyRefused(inst, op, "the new text is not a definition", "write it as **term** means ...")
+    defs = [i for i, c in enumerate(holder.children) if c.kind == "definition"]
+    if not defs:
+        raise TargetNotFound(inst, op, "it holds no definitions", "name the provision that holds the definitions")
+    for d in new:
+        if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
+            raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
+    if op.position == "after" and op.words:
+        after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
+        if not after:
+            raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
+        index = after[0] + 1
+    else:
+        key = _sort_key(new[0].term or "")
+        index = next((i for i in defs if _sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
+    body = _insert(body, path, index, new)
+    return body, [(*path, index + k) for k in range(len(new))]
+
+
+# --- one operation --------------------------------------------------------------------------------
+
+
+def apply_operation(
+    body: tuple[Provision, ...], op: Operation, inst: Instrument | None = None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """``body`` with ``op`` applied, and the paths of the provisions it inserted or changed."""
+    if op.action == "insert_definition":
+        return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
+    path = _one(body, op.target, inst, op)
+    target = get(body, path)
+    if op.action == "delete":
+        return _set(body, path, ()), []
+    if op.action == "substitute":
+        new = _new_provisions(op, _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None), inst)
+        if target.kind == "definition" and new[0].kind != "definition":
+            raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
+        body = _set(body, path, new)
+        return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
+    if op.action == "insert":
+        if op.position == "end":
+            new = _new_provisions(op, target.kind, inst)
+            index = len(target.children)
+            return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
+        new = _new_provisions(op, _parent_kind(body, path), inst)
+        index = path[-1] + (0 if op.position == "before" else 1)
+        body = _insert(body, path[:-1], index, new)
+        return body, [(*path[:-1], index + k) for k in range(len(new))]
+    if op.action == "substitute_heading":
+        if target.kind not in CONTAINER_KINDS and target.kind != "clause":
+            raise ApplyRefused(inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes")
+        return _set(body, path, (replace(target, heading=op.new),)), [path]
+    if op.action in ("delete_words", "insert_words", "substitute_words"):
+        return _word_op(body, path, op, inst)
+    raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> tuple[tuple[Provision, ...], dict[str, Change]]:
+    """The law's body after every operation of ``inst``, and the provenance of what changed.
+
+    Raises ``ApplyRefused`` (the whole instrument is refused) if any operation cannot be applied.
+    """
+    changes: dict[str, Change] = {}
+    for op in inst.operations:
+        if op.action == "repeal":
+            continue
+        body, paths = apply_operation(body, op, inst)
+        # Citations never change after an amendment (no renumbering), so record them now.
+        for path in paths:
+            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
+            for sub, _p in _walk_paths(get(body, path).children):
+                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
+    return body, changes

@@ -1,0 +1,159 @@
+"""The ``lawhistory`` command. Each command parses its options, calls one library function, prints.
+
+A refusal or bad input is one line on stderr and exit status 1; usage errors exit 2.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from . import library
+from .dates import iso_date
+from .errors import LawHistoryError
+from .repo import Repository
+
+app = typer.Typer(
+    name="lawhistory",
+    help="Follow Western Australian local laws through their amendments: import, amend, show any law at any date.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+RepoOption = Annotated[
+    Path | None,
+    typer.Option("--repo", help="The law repository (default: found from the current folder, like git).", show_default=False),
+]
+
+
+class ShowFormat(str, Enum):
+    text = "text"
+    json = "json"
+    html = "html"
+    md = "md"
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def open_repo(repo: Path | None) -> Repository:
+    return Repository.open(repo) if repo else Repository.find()
+
+
+def parse_date(value: str | None, option: str) -> dt.date | None:
+    return None if value is None else iso_date(value, option)
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@app.command("init")
+def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new repository.")]) -> None:
+    """Create an empty law repository (laws/, amendments/, db/).
+
+    Example: lawhistory init my-laws
+    """
+    repo = Repository.init(directory)
+    typer.echo(f"initialised an empty law repository in {repo.root}")
+
+
+@app.command("import")
+def import_cmd(
+    file: Annotated[Path, typer.Argument(help="Gazette text or legislation-API JSON of a principal local law.")],
+    gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
+    title: Annotated[str | None, typer.Option(help="Title, for an excerpt whose first page is missing.")] = None,
+    local_government: Annotated[str | None, typer.Option(help="Local government, for an excerpt.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """Add the principal local law(s) in FILE to the repository and print their ids.
+
+    Example: lawhistory import gazette-2020-02-26.txt
+    """
+    r = open_repo(repo)
+    report = library.import_file(
+        r, file, gazette_date=parse_date(gazette_date, "--gazette-date"), title=title, local_government=local_government
+    )
+    if as_json:
+        emit_json(
+            {
+                "imported": report.imported,
+                "unchanged": report.unchanged,
+                "amending_instruments_not_imported": report.skipped_instruments,
+                "notes": report.notes,
+            }
+        )
+    else:
+        for law_id in report.imported:
+            typer.echo(law_id)
+        for law_id in report.unchanged:
+            typer.echo(f"{law_id} (already imported, unchanged)")
+        for law_id, notes in report.notes.items():
+            for note in notes:
+                typer.echo(f"note: {law_id}: {note}", err=True)
+    for title_ in report.skipped_instruments:
+        typer.echo(f"note: {title_} is an amending or repeal instrument; apply it with 'lawhistory amend {file}'", err=True)
+
+
+@app.command("list")
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the laws as JSON.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """List the laws with id, title, local government, status and commencement.
+
+    Example: lawhistory list --json
+    """
+    rows = library.list_rows(open_repo(repo))
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}")
+
+
+@app.command("show")
+def show_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    at: Annotated[str | None, typer.Option("--at", help="Show the law as in force on this date (YYYY-MM-DD).")] = None,
+    fmt: Annotated[ShowFormat, typer.Option("--format", help="Output format.")] = ShowFormat.text,
+    repo: RepoOption = None,
+) -> None:
+    """Show a law as in force on a date, with provenance notes and a compilation table.
+
+    Example: lawhistory show kellerberrin --at 2020-03-11 --format json
+    """
+    from . import views
+
+    tl, as_at, status, version = library.show(open_repo(repo), law, parse_date(at, "--at"))
+    if fmt is ShowFormat.json:
+        emit_json(views.version_json(tl, as_at, status, version))
+    elif fmt is ShowFormat.md:
+        typer.echo(views.version_markdown(tl, as_at, status, version), nl=False)
+    elif fmt is ShowFormat.html:
+        typer.echo(views.version_html(tl, as_at, status, version), nl=False)
+    else:
+        typer.echo(views.version_text(tl, as_at, status, version), nl=False)
+
+
+def main() -> None:
+    """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
+    try:
+        app()
+    except LawHistoryError as e:
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,122 @@
+"""Dates as printed in the gazette, and commencement rules read from an instrument's own words."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .errors import BadDate
+from .model import Commencement
+
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split(), start=1
+    )
+}
+_MONTH = "(" + "|".join(MONTHS) + ")"
+
+#: "26 February 2020", "17th December 2019", "18th day of May in the year 2016", "26 FEBRUARY 2020"
+PRINTED_DATE = re.compile(
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?" + _MONTH + r",?\s+(?:in\s+the\s+year\s+)?(\d{4})\b", re.IGNORECASE
+)
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "twenty-one": 21,
+    "twenty-eight": 28, "thirty": 30, "sixty": 60, "ninety": 90,
+}  # fmt: skip
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "seventh": 7, "tenth": 10, "fourteenth": 14, "twenty-first": 21,
+    "twenty-eighth": 28, "thirtieth": 30,
+}  # fmt: skip
+
+
+def printed_date(text: str) -> dt.date | None:
+    """The first date printed in ``text`` ("26 February 2020", "17th day of December 2019"), or None."""
+    m = PRINTED_DATE.search(text)
+    if not m:
+        return None
+    try:
+        return dt.date(int(m.group(3)), MONTHS[m.group(2).lower()], int(m.group(1)))
+    except ValueError:
+        return None
+
+
+def all_printed_dates(text: str) -> list[dt.date]:
+    out = []
+    for m in PRINTED_DATE.finditer(text):
+        try:
+            out.append(dt.date(int(m.group(3)), MONTHS[m.group(2).lower()], int(m.group(1))))
+        except ValueError:
+            continue
+    return out
+
+
+def iso_date(value: str, option: str = "date") -> dt.date:
+    """A user's ``YYYY-MM-DD`` date, or a BadDate naming the option and the expected form."""
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise BadDate(f"{option} must be a date like 2020-03-11 (YYYY-MM-DD), not {value!r}") from None
+
+
+def _count(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+def _ordinal(word: str) -> int | None:
+    word = word.lower()
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
+    if m:
+        return int(m.group(1))
+    return ORDINAL_WORDS.get(word)
+
+
+def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | None]:
+    """(rule, days, fixed date) read from an instrument's commencement words.
+
+    Rules: ``on_gazettal``, ``day_after_gazettal``, ``days_after_gazettal`` (with days),
+    ``fixed_date`` (with the date), ``by_notice`` and ``unknown``.
+    """
+    if not wording:
+        return "unknown", None, None
+    w = " ".join(wording.split())
+    m = re.search(r"\b(\w+(?:-\w+)?) days? after the (?:date|day) (?:of|on which) (?:its|it is|the) ?publi", w, re.I)
+    if m and _count(m.group(1)) is not None:
+        return "days_after_gazettal", _count(m.group(1)), None
+    m = re.search(r"\bon the (\w+(?:-\w+)?) day after the (?:date|day) (?:of|on which)", w, re.I)
+    if m and _ordinal(m.group(1)) is not None:
+        return "days_after_gazettal", _ordinal(m.group(1)), None
+    if re.search(r"\bon the day after the day (?:on which it is|of its) publi", w, re.I) or re.search(
+        r"\bday following (?:the day of )?(?:its )?publi", w, re.I
+    ):
+        return "day_after_gazettal", 1, None
+    if re.search(
+        r"\bon the (?:same )?day (?:on which |that )?it is published|\bon the (?:date|day) of (?:its )?publication|\bupon (?:its )?publication|\bon publication",
+        w,
+        re.I,
+    ):
+        return "on_gazettal", 0, None
+    if re.search(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", w, re.I):
+        return "by_notice", None, None
+    m = re.search(r"\b(?:comes into operation|commences) on (.+)", w, re.I)
+    if m:
+        d = printed_date(m.group(1))
+        if d:
+            return "fixed_date", None, d
+    return "unknown", None, None
+
+
+def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencement:
+    """The commencement of an instrument: its words, the rule and — when it can be known — the date."""
+    rule, days, fixed = commencement_rule(wording)
+    date: dt.date | None = None
+    if rule == "fixed_date":
+        date = fixed
+    elif rule in ("on_gazettal", "day_after_gazettal", "days_after_gazettal") and gazette_date is not None:
+        date = gazette_date + dt.timedelta(days=days or 0)
+    return Commencement(wording=wording, rule=rule, days=days, date=date)

@@ -1,0 +1,41 @@
+"""The project's own errors. Each message says what is wrong, where, and how to fix it."""
+
+from __future__ import annotations
+
+
+class LawHistoryError(Exception):
+    """Base class: a refusal or bad input, reported to the user as one clear line (exit status 1)."""
+
+
+class FormatError(LawHistoryError):
+    """A structured-text file cannot be read."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
+        where = ""
+        if path:
+            where = f"{path}:{line}: " if line else f"{path}: "
+        elif line:
+            where = f"line {line}: "
+        super().__init__(where + message)
+        self.path = path
+        self.line = line
+
+
+class ImportFailed(LawHistoryError):
+    """A source text could not be imported."""
+
+
+class CommencementUnknown(LawHistoryError):
+    """An instrument's commencement date cannot be computed from what is known."""
+
+
+class UnknownLaw(LawHistoryError):
+    """No law (or more than one) matches what the user asked for."""
+
+
+class RepositoryError(LawHistoryError):
+    """The law repository is missing, locked or inconsistent."""
+
+
+class BadDate(LawHistoryError):
+    """A date given by the user is not in the expected form."""

@@ -1,0 +1,246 @@
+"""Gazette text: strip the page furniture, find the instruments, read their metadata.
+
+The stages are pure functions over strings:
+
+``normalise`` removes page headers (``26 February 2020 GOVERNMENT GAZETTE, WA 424``, the even-page
+form and the form glued to its page number), the special-gazette cover (``!2020028GG!`` and the
+print notes), and separators added by whoever scraped the text; it records each page break as
+``\\f`` so later stages can tell a title on a new page from the words before it.
+
+``split_instruments`` finds each instrument (by its enacting words "Under the powers conferred"),
+its contents page (read for clause headings, then dropped), its title block, body and closing words.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from .dates import MONTHS, printed_date
+
+_DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
+PAGE_HEADER = re.compile(
+    r"(?:(?P<d1>" + _DATE + r") GOVERNMENT GAZETTE, WA (?P<p1>\d{1,5})(?!\d))"
+    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, WA (?P<d2>" + _DATE + r"))"
+)
+COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
+COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
+ENACTING = re.compile(r"Under the powers conferred")
+ENACTING_END = re.compile(r"to\s+make\s+the\s+following\s+(?:local\s+laws?|by-?laws?)\.?")
+TITLE_BLOCK = re.compile(r"(?<![^\s])(?:[A-Z0-9][A-Z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)[ \n]+\d{4}[ \n]*$")
+CONTENTS = re.compile(r"\bCONTENTS\b")
+ATTESTATION = re.compile(
+    r"(?:—{2,}\s*)?(?=Dated[: ]|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
+    r"Passed by resolution|The Common Seal of|The common seal of)"
+)
+CONTENTS_ENTRY = re.compile(
+    r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Division|Subdivision) \d+—| (?:SCHEDULE|Schedule)\b|$)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    offset: int
+    page: int
+    date: dt.date
+
+
+@dataclass(frozen=True, slots=True)
+class Stream:
+    """Normalised text: furniture gone, ``\\f`` at each page break, ``\\n`` at printed line breaks (if any)."""
+
+    text: str
+    pages: tuple[Page, ...]
+    gazette_number: str | None
+    removed: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InstrumentText:
+    """One instrument's share of a stream."""
+
+    title_block: str
+    contents: str
+    enacting: str
+    body: str
+    conclusions: str
+    lead: str
+    start: int
+    end: int
+    pages: tuple[Page, ...] = field(default=())
+
+
+_NO_PAGE = "\uf8ff"
+_MARKS = re.compile(r"[ \n]*(?:[\ue000-\uf8ff][ \n]*)+")
+
+
+def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -> Stream:
+    """Remove gazette furniture from ``raw`` (see the module docstring)."""
+    removed: list[str] = []
+    notes: list[str] = []
+    text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\f", " ")
+    text = re.sub(r"[\ue000-\uf8ff]", " ", text)
+    if source_label and not line_mode:
+        first, sep, rest = text.partition("\n\n")
+        if sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first):
+            if not re.search(r"Under the powers|\(\w\)|\d+\.\d+ ", first):
+                removed.append(first.strip())
+                notes.append(f"the first line {first.strip()!r} is a label added by the source, not gazette text; left out")
+                text = rest
+    headers: list[tuple[int, dt.date | None]] = []
+
+    def mark_header(m: re.Match[str]) -> str:
+        removed.append(m.group(0))
+        headers.append((int(m.group("p1") or m.group("p2")), printed_date(m.group("d1") or m.group("d2"))))
+        return f" {chr(0xE000 + len(headers) - 1)} "
+
+    text = PAGE_HEADER.sub(mark_header, text)
+    gazette_number = None
+    cover = COVER.search(text)
+    while cover:
+        cm = COVER_DATE.search(cover.group(0))
+        gazette_number = str(int(cm.group("num"))) if cm else str(int(cover.group("num")))
+        removed.append(" ".join(cover.group(0).split()))
+        text = text[: cover.start()] + f" {_NO_PAGE} " + text[cover.end() :]
+        cover = COVER.search(text, cover.start() + 3)
+    text = re.sub(r"(?m)^-{3,}$", " ", text)
+    # Printed rules (————) separate blocks; they hold no words.
+    text = re.sub(r"(?<!\S)—{3,}(?!\S)", " ", text)
+    if line_mode:
+        text = re.sub(r"\n{2,}", "\n", "\n".join(" ".join(line.split()) for line in text.split("\n")))
+    else:
+        text = " ".join(text.split())
+    pages: list[Page] = []
+    out: list[str] = []
+    length = 0
+    last = 0
+    for m in _MARKS.finditer(text):
+        chunk = text[last : m.start()]
+        out.append(chunk)
+        sep = "\f" if m.start() and m.end() < len(text) else ""
+        out.append(sep)
+        length += len(chunk) + len(sep)
+        last = m.end()
+        for ch in m.group(0):
+            if "\ue000" <= ch < _NO_PAGE:
+                page, date = headers[ord(ch) - 0xE000]
+                if date is not None and not (pages and pages[-1].page == page):
+                    pages.append(Page(offset=length, page=page, date=date))
+    out.append(text[last:])
+    return Stream(text="".join(out), pages=tuple(pages), gazette_number=gazette_number, removed=tuple(removed), notes=tuple(notes))
+
+
+def flat(text: str) -> str:
+    """Running text with every kind of break as one space."""
+    return " ".join(text.replace("\f", " ").split())
+
+
+def contents_headings(contents: str) -> dict[str, str]:
+    """Clause headings listed on a contents page: {"2.7": "Roosters, geese, turkeys and peafowl"}."""
+    return {m.group("num"): m.group("heading").strip() for m in CONTENTS_ENTRY.finditer(flat(contents))}
+
+
+def _title_start(text: str, end: int) -> int:
+    """Where the capitalised title block that ends at ``end`` begins (``end`` if there is none)."""
+    window_start = max(text.rfind("\f", 0, end) + 1, 0)
+    m = TITLE_BLOCK.search(text, window_start, end)
+    return m.start() if m and m.end() >= end - 1 else end
+
+
+def split_instruments(stream: Stream) -> list[InstrumentText]:
+    """Each instrument in the stream, in order. A stream without enacting words is one fragment."""
+    text = stream.text
+    enacting = [m.start() for m in ENACTING.finditer(text)]
+    if not enacting:
+        return [
+            InstrumentText(
+                title_block="", contents="", enacting="", body=text, conclusions="", lead="", start=0, end=len(text),
+                pages=stream.pages,
+            )
+        ]
+    heads: list[tuple[int, int, int]] = []  # (region start, title start, enacting start)
+    prev_end = 0
+    for u in enacting:
+        title_start = _title_start(text, u)
+        region_start = title_start
+        c = None
+        for c in CONTENTS.finditer(text, prev_end, title_start):
+            pass
+        if c is not None:
+            region_start = _title_start(text, c.start())
+        heads.append((region_start, title_start, u))
+        prev_end = u
+    result = []
+    for i, (region_start, title_start, u) in enumerate(heads):
+        end = heads[i + 1][0] if i + 1 < len(heads) else len(text)
+        lead = text[:region_start] if i == 0 else ""
+        em = ENACTING_END.search(text, u, end)
+        enact_end = em.end() if em else u
+        remainder = text[enact_end:end]
+        am = ATTESTATION.search(remainder)
+        body = remainder[: am.start()] if am else remainder
+        conclusions = remainder[am.start() :] if am else ""
+        pages = tuple(p for p in stream.pages if region_start <= p.offset < end)
+        before = [p for p in stream.pages if p.offset <= region_start]
+        if before and (not pages or pages[0].offset > region_start + 1):
+            pages = (before[-1], *pages)
+        result.append(
+            InstrumentText(
+                title_block=text[title_start:u],
+                contents=text[region_start:title_start],
+                enacting=text[u:enact_end],
+                body=body,
+                conclusions=conclusions,
+                lead=lead,
+                start=region_start,
+                end=end,
+                pages=pages,
+            )
+        )
+    return result
+
+
+# --- metadata read from an instrument's words ---------------------------------------------------
+
+CITED = re.compile(r"(?:may be cited as|This local law is|This local law may be cited as) the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})")
+COUNCIL = re.compile(r"Council of the\s+(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)")
+LG_IN_TITLE = re.compile(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-]*)")
+RESOLVED = re.compile(r"resolved on\s+(?P<when>.+?)\s+to make")
+COMMENCEMENT = re.compile(r"[^.]*?\b(?:comes? into operation|commences?)\b[^.]*\.")
+REPEALS = re.compile(
+    r"The\s+(?P<title>(?:Shire|City|Town)[^.]*?(?:Local Laws?|By-?laws?)\s+\d{4})(?:\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(?P<date>"
+    + _DATE.replace(" ", r"\s+")
+    + r"))?[^.]*?\s(?:is|are)\s+(?:hereby\s+)?repealed"
+)
+AMENDS = re.compile(
+    r"amends the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})\s+as published in the Government Gazette\s+on\s+(?P<date>"
+    + _DATE.replace(" ", r"\s+")
+    + r")(?P<rest>[^.]*)\."
+)
+SMALL_WORDS = frozenset("of and the for in on to a an or by with".split())
+
+
+def smart_title(caps: str) -> str:
+    """``SHIRE OF KULIN HEALTH LOCAL LAW 2016`` → ``Shire of Kulin Health Local Law 2016``."""
+    words = caps.split()
+    out = []
+    for i, w in enumerate(words):
+        lw = w.lower()
+        out.append(lw if i and lw in SMALL_WORDS else w[:1] + w[1:].lower())
+    return " ".join(out)
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[’']", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+
+
+def law_id(local_government: str, title: str) -> str:
+    """``kellerberrin/animals-environment-and-nuisance-local-law-2019``."""
+    lg_name = re.sub(r"^(?:Shire|City|Town) of ", "", local_government)
+    rest = title
+    if rest.lower().startswith(local_government.lower()):
+        rest = rest[len(local_government) :]
+    return f"{slug(lg_name)}/{slug(rest)}"

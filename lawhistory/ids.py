@@ -1,0 +1,219 @@
+"""The single authority on provision addresses: citations (as lawyers cite) and eIds (Akoma Ntoso style).
+
+| provision                       | citation                        | eId                          |
+|---------------------------------|---------------------------------|------------------------------|
+| part / division / subdivision   | ``Part 2 Division 1``           | ``part_2__dvs_1``            |
+| clause                          | ``2.8A``                        | ``sec_2.8A``                 |
+| subclause / paragraph / subpara | ``2.8(2)(h)(i)``                | ``sec_2.8__subsec_2__para_h__subpara_i`` |
+| definition                      | ``1.4(1) “cat”``                | ``sec_1.4__subsec_1__def_cat`` |
+| schedule / row                  | ``Schedule 1 item 12``          | ``sch_1__item_12``           |
+| free text                       | ``6.4(1) text 1``               | ``sec_6.4__subsec_1__text_1`` |
+
+Clauses and schedules are cited on their own, whatever part holds them, so inserting a provision
+never changes another provision's citation. A label printed twice under one parent (a typo in the
+gazette) keeps its label; the second gets `` [2]`` in its citation and ``_2`` in its eId.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .model import Provision
+
+EID_PREFIX = {
+    "part": "part",
+    "division": "dvs",
+    "subdivision": "subdvs",
+    "clause": "sec",
+    "subclause": "subsec",
+    "paragraph": "para",
+    "subparagraph": "subpara",
+    "definition": "def",
+    "schedule": "sch",
+    "item": "item",
+    "text": "text",
+}
+
+CITATION_WORD = {"part": "Part", "division": "Division", "subdivision": "Subdivision", "schedule": "Schedule"}
+
+
+def clean_num(num: str) -> str:
+    """The bare label: ``"(7A)"`` → ``"7A"``, ``"2.8A"`` → ``"2.8A"``, ``" 12 "`` → ``"12"``."""
+    num = num.strip()
+    if num.startswith("(") and num.endswith(")"):
+        num = num[1:-1]
+    return num
+
+
+def term_slug(term: str) -> str:
+    """An eId-safe form of a defined term: ``"Code of Practice—Pigeon Keeping"`` → ``code-of-practice-pigeon-keeping``."""
+    slug = re.sub(r"[^0-9a-z.]+", "-", term.lower().replace("’", "").replace("'", ""))
+    return slug.strip("-.") or "term"
+
+
+def quote_term(term: str) -> str:
+    return f"“{term}”"
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A provision together with where it sits: its citation, eId and its parent's citation."""
+
+    provision: Provision
+    citation: str
+    eid: str
+    parent: str | None
+    depth: int
+
+
+def _own_part(p: Provision, index: int) -> tuple[str, str]:
+    """The citation fragment and eId fragment that ``p`` adds to its parent's address.
+
+    ``index`` is the 1-based position of ``p`` among siblings of the same kind (used when a
+    provision has no label).
+    """
+    prefix = EID_PREFIX[p.kind]
+    if p.kind == "definition":
+        term = p.term or ""
+        return quote_term(term), f"{prefix}_{term_slug(term)}"
+    if p.kind == "text":
+        return f"text {index}", f"{prefix}_{index}"
+    if p.kind == "item":
+        if p.num:
+            return f"item {clean_num(p.num)}", f"{prefix}_{clean_num(p.num)}"
+        return f"row {index}", f"row_{index}"
+    num = clean_num(p.num or str(index))
+    if p.kind in CITATION_WORD:
+        return f"{CITATION_WORD[p.kind]} {num}", f"{prefix}_{num}"
+    if p.kind == "clause":
+        return num, f"{prefix}_{num}"
+    return f"({num})", f"{prefix}_{num}"
+
+
+def join_citation(parent: str | None, p: Provision, fragment: str) -> str:
+    """Join a parent's citation and a child's fragment as lawyers write it."""
+    if p.kind in ("clause", "schedule") or not parent:
+        return fragment
+    if p.kind in ("subclause", "paragraph", "subparagraph") and not parent.endswith("”"):
+        return parent + fragment
+    return f"{parent} {fragment}"
+
+
+def walk(body: Sequence[Provision], parent: Address | None = None) -> Iterator[Address]:
+    """Every provision under ``body`` in document order, with its address.
+
+    Clauses and schedules take a fresh address space (they are cited alone); everything else
+    extends its parent's citation and eId.
+    """
+    yield from _walk(body, parent, seen=set())
+
+
+def _walk(body: Sequence[Provision], parent: Address | None, seen: set[str]) -> Iterator[Address]:
+    counters: dict[str, int] = {}
+    for p in body:
+        counters[p.kind] = counters.get(p.kind, 0) + 1
+        fragment, eid_fragment = _own_part(p, counters[p.kind])
+        if p.kind in ("clause", "schedule") or parent is None:
+            citation, eid = fragment, eid_fragment
+        else:
+            citation = join_citation(parent.citation, p, fragment)
+            eid = f"{parent.eid}__{eid_fragment}"
+        citation, eid = _unique(citation, eid, seen)
+        address = Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
+        yield address
+        if p.children:
+            yield from _walk(p.children, address, seen)
+
+
+def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
+    """The citation of the provision at ``path`` (child indexes from the root), without walking the law.
+
+    It agrees with ``walk`` except for the `` [2]`` suffix of a label printed twice.
+    """
+    citation: str | None = None
+    siblings = body
+    for index in path:
+        p = siblings[index]
+        same_kind = sum(1 for q in siblings[: index + 1] if q.kind == p.kind)
+        fragment, _ = _own_part(p, same_kind)
+        citation = fragment if (p.kind in ("clause", "schedule") or citation is None) else join_citation(citation, p, fragment)
+        siblings = p.children
+    return citation or ""
+
+
+def _unique(citation: str, eid: str, seen: set[str]) -> tuple[str, str]:
+    if citation not in seen:
+        seen.add(citation)
+        return citation, eid
+    n = 2
+    while f"{citation} [{n}]" in seen:
+        n += 1
+    seen.add(f"{citation} [{n}]")
+    return f"{citation} [{n}]", f"{eid}_{n}"
+
+
+def addresses(body: Sequence[Provision], conclusions: Sequence[Provision] = ()) -> list[Address]:
+    """All addresses of a law's body and closing words (closing words continue the root text count)."""
+    result = list(walk(body))
+    root_texts = sum(1 for p in body if p.kind == "text")
+    for i, p in enumerate(conclusions, start=root_texts + 1):
+        result.append(Address(p, f"text {i}", f"text_{i}", None, 0))
+    return result
+
+
+# --- reading citations written by people -------------------------------------------------------
+
+_BRACKET = re.compile(r"\(([0-9]+[A-Za-z]*|[a-z]{1,3}[A-Z]?)\)")
+_CLAUSE = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
+
+
+def split_citation(citation: str) -> list[str]:
+    """Split a written citation into address fragments.
+
+    ``"2.8(2)(h)"`` → ``["2.8", "(2)", "(h)"]``; ``"Schedule 1 item 4"`` → ``["Schedule 1", "item 4"]``;
+    ``"Part 2 Division 1"`` → ``["Part 2", "Division 1"]``.
+    """
+    s = citation.strip()
+    parts: list[str] = []
+    while s:
+        m = re.match(r"(Part|Division|Subdivision|Schedule)\s+([0-9]+[A-Z]?)\s*", s, re.I)
+        if m:
+            parts.append(f"{m.group(1).capitalize()} {m.group(2)}")
+            s = s[m.end() :]
+            continue
+        m = re.match(r"(item|row|text)\s+(\S+)\s*", s, re.I)
+        if m:
+            parts.append(f"{m.group(1).lower()} {m.group(2)}")
+            s = s[m.end() :]
+            continue
+        m = _CLAUSE.match(s)
+        if m:
+            parts.append(m.group(0))
+            s = s[m.end() :].lstrip()
+            continue
+        m = _BRACKET.match(s)
+        if m:
+            parts.append(m.group(0))
+            s = s[m.end() :].lstrip()
+            continue
+        m = re.match(r"[“\"‘']([^”\"’']+)[”\"’']\s*", s)
+        if m:
+            parts.append(quote_term(m.group(1)))
+            s = s[m.end() :]
+            continue
+        raise ValueError(f"cannot read the citation {citation!r} at {s!r}")
+    return parts
+
+
+def normalise_citation(citation: str) -> str:
+    """The canonical form of a citation written by a person (spacing and capitals)."""
+    parts = split_citation(citation)
+    out = ""
+    for part in parts:
+        if part.startswith("(") and out and not out.endswith("”"):
+            out += part
+        else:
+            out = f"{out} {part}" if out else part
+    return out

@@ -1,0 +1,78 @@
+"""What a printed label is: the one place that decides a bracketed label's kind.
+
+Both the gazette importer and the structured-text parser ask this module, so a law read from
+the gazette and the same law read back from ``laws/`` always agree.
+"""
+
+from __future__ import annotations
+
+import re
+
+ROMAN = (
+    "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx xxi xxii xxiii xxiv xxv".split()
+)
+_ROMAN_SET = frozenset(ROMAN)
+#: A letter label that comes just before a one-letter roman numeral in an alphabetical list.
+_LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
+
+CLAUSE_NUM = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
+BRACKET_LABEL = re.compile(r"\((\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
+
+
+def is_roman(label: str) -> bool:
+    return label in _ROMAN_SET
+
+
+def bare(label: str) -> str:
+    return label.strip()[1:-1] if label.startswith("(") else label.strip()
+
+
+def bracket_kind(label: str, parent_kind: str | None, previous_label: str | None) -> str:
+    """The kind of a bracketed label from its parent and the label printed just before it.
+
+    ``(1)``/``(7A)`` is a subclause. A roman numeral is a subparagraph when it continues a roman
+    list or starts a list under a paragraph or elsewhere; ``(i)`` after ``(h)`` (and ``(v)`` after
+    ``(u)``, ``(x)`` after ``(w)``) is a paragraph. Other letters are paragraphs.
+    """
+    b = bare(label)
+    if b[:1].isdigit():
+        return "subclause"
+    if parent_kind == "paragraph":
+        return "subparagraph"
+    if is_roman(b):
+        prev = bare(previous_label) if previous_label else None
+        if prev is not None and prev == _LETTER_BEFORE_ROMAN.get(b):
+            return "paragraph"
+        if prev is not None and not is_roman(prev):
+            return "paragraph"
+        return "subparagraph"
+    return "paragraph"
+
+
+def next_letter(label: str, roman: bool | None = None) -> str | None:
+    """The label that would follow ``label`` in its list: ``(b)`` → ``(c)``, ``(ii)`` → ``(iii)``, ``(3)`` → ``(4)``.
+
+    ``roman`` says whether the list counts in roman numerals (a paragraph ``(i)`` is followed by
+    ``(j)``, a subparagraph ``(i)`` by ``(ii)``); by default a roman-looking label is taken as roman.
+    """
+    b = bare(label)
+    if b.isdigit():
+        return f"({int(b) + 1})"
+    if is_roman(b) and roman is not False:
+        i = ROMAN.index(b)
+        return f"({ROMAN[i + 1]})" if i + 1 < len(ROMAN) else None
+    if len(b) == 1 and b.isalpha() and b != "z":
+        return f"({chr(ord(b) + 1)})"
+    return None
+
+
+def clause_key(num: str) -> tuple[int | str, ...]:
+    """A sort key for clause numbers: ``2.8`` < ``2.8A`` < ``2.9`` < ``2.10``."""
+    key: list[int | str] = []
+    for part in num.split("."):
+        m = re.match(r"(\d+)([A-Z]*)", part)
+        if not m:
+            return (10**9,)
+        key.append(int(m.group(1)))
+        key.append(m.group(2))
+    return tuple(key)

@@ -1,0 +1,150 @@
+"""What the commands do, as plain functions over a repository. The CLI only parses and prints."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ImportFailed, LawHistoryError
+from .importers import ImportOptions, read_source
+from .instrument_file import Instrument
+from .model import Law
+from .repo import Repository
+from .textformat import render
+from .versions import Timeline, Version, build_timeline, in_force
+
+
+@dataclass
+class ImportReport:
+    imported: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped_instruments: list[str] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+
+
+def read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise ImportFailed(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ImportFailed(f"{path} is a folder; give the file holding the gazette text") from None
+    except OSError as e:
+        raise ImportFailed(f"{path}: cannot be read ({e.strerror})") from None
+
+
+def import_file(
+    repo: Repository,
+    path: Path,
+    *,
+    gazette_date: dt.date | None = None,
+    title: str | None = None,
+    local_government: str | None = None,
+) -> ImportReport:
+    """Import the principal laws in ``path`` into ``repo``; amending instruments are left for ``amend``."""
+    options = ImportOptions(gazette_date=gazette_date, title=title, local_government=local_government, source=path.name)
+    imported = read_source(read_file(path), options, str(path))
+    report = ImportReport()
+    principals = [law for law in imported.laws if law.meta.kind == "principal"]
+    report.skipped_instruments = [law.meta.title for law in imported.laws if law.meta.kind != "principal"]
+    if not principals:
+        names = "; ".join(report.skipped_instruments)
+        raise ImportFailed(
+            f"{path} holds amending or repeal instruments only ({names}); apply them with 'lawhistory amend {path}'"
+        )
+    with repo.lock():
+        existing = {law.meta.id: law for law in repo.load_laws()}
+        for law in principals:
+            old = existing.get(law.meta.id)
+            if old is not None:
+                if render(old) == render(law):
+                    report.unchanged.append(law.meta.id)
+                    continue
+                raise ImportFailed(
+                    f"{law.meta.id} is already in the repository with a different text "
+                    f"({repo.relative(repo.law_path(law.meta.id))}); remove that file first if this source should replace it"
+                )
+        for law in principals:
+            if law.meta.id in report.unchanged:
+                continue
+            repo.write_law(law)
+            report.imported.append(law.meta.id)
+            report.notes[law.meta.id] = list(law.meta.notes)
+    return report
+
+
+def timelines(repo: Repository) -> list[Timeline]:
+    laws = repo.load_laws()
+    instruments = repo.load_instruments()
+    return [build_timeline(law, instruments) for law in laws]
+
+
+def timeline_for(repo: Repository, query: str) -> Timeline:
+    laws = repo.load_laws()
+    law = repo.resolve(query, laws)
+    return build_timeline(law, repo.load_instruments())
+
+
+def law_status_today(tl: Timeline, today: dt.date) -> str:
+    if tl.law.meta.commencement.date is None:
+        return "commencement_unknown"
+    return in_force(tl, today)[0]
+
+
+def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, object]]:
+    today = today or dt.date.today()
+    rows = []
+    for tl in timelines(repo):
+        meta = tl.law.meta
+        rows.append(
+            {
+                "id": meta.id,
+                "title": meta.title,
+                "local_government": meta.local_government,
+                "status": law_status_today(tl, today),
+                "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+                "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
+                "versions": len(tl.versions),
+                "partial": meta.partial,
+            }
+        )
+    return rows
+
+
+def show(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+    """The law matching ``query`` as in force on ``at`` (default: its latest version)."""
+    tl = timeline_for(repo, query)
+    if at is None:
+        if tl.repealed_from is not None:
+            return tl, None, "repealed", tl.versions[-1]
+        return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
+    status, version = in_force(tl, at)
+    return tl, at, status, version
+
+
+def pending_instruments(repo: Repository, laws: list[Law] | None = None) -> list[tuple[Instrument, str]]:
+    """Instruments that do not (yet) change any law in the repository, and why."""
+    laws = repo.load_laws() if laws is None else laws
+    instruments = repo.load_instruments()
+    out = []
+    from .versions import instruments_for
+
+    claimed: set[str] = set()
+    for law in laws:
+        tl = build_timeline(law, instruments)
+        for inst in instruments_for(law, instruments):
+            claimed.add(inst.id)
+        for inst, why in tl.waiting:
+            out.append((inst, why))
+    for inst in instruments:
+        if inst.id not in claimed:
+            ref = inst.law.meta.amends
+            target = ref.title if ref else "the law it amends"
+            out.append((inst, f"pending: {target} is not in the repository"))
+    return out
+
+
+def ensure(condition: bool, message: str) -> None:
+    if not condition:
+        raise LawHistoryError(message)

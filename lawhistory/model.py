@@ -1,0 +1,116 @@
+"""Plain, frozen values for laws and their provisions.
+
+Vocabulary follows Akoma Ntoso where it helps: a provision has a ``num`` (its label as printed),
+an optional ``heading``, its own ``text`` and ``children``. Nothing here knows about files,
+databases or the command line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+Kind = Literal[
+    "part",
+    "division",
+    "subdivision",
+    "clause",
+    "subclause",
+    "paragraph",
+    "subparagraph",
+    "definition",
+    "schedule",
+    "item",
+    "text",
+]
+
+#: Provisions that group others and carry only a heading (no text of their own).
+CONTAINER_KINDS: frozenset[str] = frozenset({"part", "division", "subdivision", "schedule"})
+#: Provisions whose label is printed in parentheses: (1), (a), (i).
+BRACKETED_KINDS: frozenset[str] = frozenset({"subclause", "paragraph", "subparagraph"})
+
+LawKind = Literal["principal", "amending", "repeal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Provision:
+    """One provision: a part, clause, paragraph, definition, schedule row or a block of free text.
+
+    ``num`` is the label exactly as printed (``"2.8A"``, ``"(7A)"``, ``"(ba)"``, ``"1"``; ``None`` for
+    free text and definitions). ``text`` is the provision's own words, without its label and
+    without its children; for a definition it is the whole definition sentence and ``term`` the
+    defined term. Table rows (``item``) keep their columns in ``cells``; a schedule keeps its
+    table's column headings in ``cells``.
+    """
+
+    kind: Kind
+    num: str | None = None
+    heading: str | None = None
+    text: str | None = None
+    term: str | None = None
+    cells: tuple[str, ...] = ()
+    children: tuple[Provision, ...] = ()
+
+    def with_children(self, children: tuple[Provision, ...]) -> Provision:
+        return replace(self, children=children)
+
+
+@dataclass(frozen=True, slots=True)
+class Gazette:
+    """Where an instrument was published in the Western Australian Government Gazette."""
+
+    date: dt.date | None = None
+    number: str | None = None
+    pages: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Commencement:
+    """When an instrument comes into operation: its own words, the rule read from them, the date."""
+
+    wording: str | None = None
+    rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | fixed_date | by_notice | unknown
+    days: int | None = None
+    date: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LawRef:
+    """A reference from one instrument to another law, as the instrument words it."""
+
+    title: str
+    gazette_date: dt.date | None = None
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LawMeta:
+    """The metadata held in a law file's front matter."""
+
+    id: str
+    title: str
+    local_government: str
+    kind: LawKind = "principal"
+    made: dt.date | None = None
+    gazette: Gazette = field(default_factory=Gazette)
+    commencement: Commencement = field(default_factory=Commencement)
+    amends: LawRef | None = None
+    earlier_amendments: tuple[dt.date, ...] = ()
+    repeals: tuple[LawRef, ...] = ()
+    partial: bool = False
+    source: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Law:
+    """A local law or instrument: metadata, the body in document order, and its closing words.
+
+    ``conclusions`` hold the words after the body (resolution, seal and signatures); they are
+    free text and never amended.
+    """
+
+    meta: LawMeta
+    body: tuple[Provision, ...] = ()
+    conclusions: tuple[Provision, ...] = ()

@@ -1,0 +1,170 @@
+"""The law repository on disk: ``laws/``, ``amendments/`` and ``db/`` under one root.
+
+Only this module (and the store) touch the file system. Writes go to a temporary file in the
+same folder and are renamed into place, so a file is always either old or new.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import FormatError, RepositoryError, UnknownLaw
+from .instrument_file import Instrument, parse_instrument
+from .model import Law
+from .textformat import parse, render
+
+LAWS = "laws"
+AMENDMENTS = "amendments"
+DB = "db"
+
+
+@dataclass(frozen=True)
+class Repository:
+    root: Path
+
+    @property
+    def laws_dir(self) -> Path:
+        return self.root / LAWS
+
+    @property
+    def amendments_dir(self) -> Path:
+        return self.root / AMENDMENTS
+
+    @property
+    def db_dir(self) -> Path:
+        return self.root / DB
+
+    # -- finding and creating ------------------------------------------------------------------
+
+    @classmethod
+    def find(cls, start: Path | None = None) -> Repository:
+        """The repository holding ``start`` (default: the current directory), like git finds its root."""
+        here = (start or Path.cwd()).resolve()
+        for d in (here, *here.parents):
+            if (d / LAWS).is_dir() and (d / AMENDMENTS).is_dir():
+                return cls(d)
+        raise RepositoryError(
+            f"{here} is not inside a law repository (no laws/ and amendments/ folders here or above); "
+            "run 'lawhistory init DIR' or pass --repo DIR"
+        )
+
+    @classmethod
+    def open(cls, path: Path) -> Repository:
+        path = path.resolve()
+        if not ((path / LAWS).is_dir() and (path / AMENDMENTS).is_dir()):
+            raise RepositoryError(f"{path} is not a law repository (it needs laws/ and amendments/ folders); run 'lawhistory init {path}'")
+        return cls(path)
+
+    @classmethod
+    def init(cls, path: Path) -> Repository:
+        path = path.resolve()
+        if path.exists() and not path.is_dir():
+            raise RepositoryError(f"{path} exists and is not a folder")
+        for sub in (LAWS, AMENDMENTS, DB):
+            (path / sub).mkdir(parents=True, exist_ok=True)
+        gitignore = path / DB / ".gitignore"
+        if not gitignore.exists():
+            gitignore.write_text("*\n!.gitignore\n", encoding="utf-8")
+        return cls(path)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def law_files(self) -> list[Path]:
+        return sorted(self.laws_dir.glob("*/*.txt"))
+
+    def instrument_files(self) -> list[Path]:
+        return sorted(self.amendments_dir.glob("*/*.txt"))
+
+    def relative(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    def load_laws(self) -> list[Law]:
+        laws = []
+        for path in self.law_files():
+            law = parse(path.read_text(encoding="utf-8"), path=self.relative(path))
+            expected = self.law_path(law.meta.id)
+            if expected != path:
+                raise FormatError(f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path))
+            laws.append(law)
+        return laws
+
+    def load_instruments(self) -> list[Instrument]:
+        out = []
+        for path in self.instrument_files():
+            inst = parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path))
+            expected = self.instrument_path(inst.law.meta.id)
+            if expected != path:
+                raise FormatError(
+                    f"its id {inst.law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
+                )
+            out.append(inst)
+        return out
+
+    def law_path(self, law_id: str) -> Path:
+        return self.laws_dir / f"{law_id}.txt"
+
+    def instrument_path(self, law_id: str) -> Path:
+        return self.amendments_dir / f"{law_id}.txt"
+
+    def resolve(self, query: str, laws: list[Law] | None = None) -> Law:
+        """The law whose id is ``query``, or whose title contains it unambiguously."""
+        laws = self.load_laws() if laws is None else laws
+        for law in laws:
+            if law.meta.id == query:
+                return law
+        q = query.lower().strip()
+        matches = [law for law in laws if q and (q in law.meta.title.lower() or q in law.meta.id)]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
+        names = "; ".join(f"{law.meta.id}" for law in matches[:6])
+        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def write_text(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            raise
+
+    def write_law(self, law: Law) -> Path:
+        path = self.law_path(law.meta.id)
+        self.write_text(path, render(law))
+        return path
+
+    @contextlib.contextmanager
+    def lock(self, wait: bool = True) -> Iterator[None]:
+        """Hold the repository's write lock; a second writer waits (or is refused with ``wait=False``)."""
+        self.db_dir.mkdir(parents=True, exist_ok=True)
+        path = self.db_dir / ".lock"
+        with open(path, "a+", encoding="utf-8") as f:
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            except BlockingIOError:
+                raise RepositoryError(
+                    "another lawhistory command is writing to this repository; try again when it has finished"
+                ) from None
+            try:
+                yield
+            finally:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)

@@ -1,0 +1,588 @@
+"""Rebuild the provision tree of a local law from its running text.
+
+Gazette text reaches us with its layout gone: one long stream of words in which ``(1)``, ``(a)``,
+``2.29`` and ``PART 3—`` may be labels that start a provision or references inside a sentence
+("subclause (1)", "clause 2.29"). A candidate label is a real label only when
+
+* the words before it end a provision (``—``, ``;``, ``; and``, ``; or``, ``.``, ``:``) or nothing
+  stands between it and a heading, and
+* it fits the numbering: a clause number follows the last clause; ``(b)`` follows ``(a)`` at some
+  open level; ``(1)``, ``(a)`` and ``(i)`` open a new list. ``(i)`` after ``(h)`` is a paragraph,
+  after a paragraph ending in ``—`` it opens subparagraphs (``labels.bracket_kind``).
+
+In an interpretation clause the definitions are split into one provision each. Text that fits
+nowhere stays as free text, never dropped. ``\\n`` in the stream marks a printed line break
+(legislation-API text keeps its lines); gazette text has none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
+from .model import Provision
+from .tables import parse_schedule
+
+STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
+DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|are|is)"
+DEF_START = re.compile(r"(?P<term>[^\s;()—][^;()\n]{0,80}?) (?P<verb>" + DEF_VERB + r")\b")
+DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
+_STOP_FIRST = frozenset(
+    "the a an any and or if in where when subject for that which this such it he she they every each no all to of on "
+    "by with but unless except whether there these those its his her their".split()
+)
+SENTENCE_STARTERS = frozenset(
+    "A An The Any No Where When Whenever If Subject Except In This For Unless Without Notwithstanding Nothing Each "
+    "Every All It Upon On Despite Only Such These There Before After Within Save Council Nobody Should".split()
+)
+INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset("Delete Insert Clause Schedule Replace Amend Omit Remove Part".split())
+
+_CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
+AMENDING_HEADING = re.compile(
+    r"((?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
+    + _CITED_LABEL
+    + r"(?:(?:,| and| to) "
+    + _CITED_LABEL
+    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
+)
+INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
+CANDIDATE = re.compile(
+    r"(?P<cont>\b(?P<ckw>PART|Division|Subdivision) (?P<cnum>\d+[A-Z]?)—)"
+    r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
+    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
+    r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
+)
+SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
+LEVELS = {"part": 1, "division": 2, "subdivision": 3}
+
+
+@dataclass(eq=False)
+class _B:
+    """A provision being built."""
+
+    kind: str
+    num: str | None = None
+    heading: str | None = None
+    text: str = ""
+    term: str | None = None
+    parent: _B | None = None
+    children: list[_B] = field(default_factory=list)
+    defs: bool = False
+    cells: tuple[str, ...] = ()
+    frozen: Provision | None = None
+
+    def add(self, child: _B) -> _B:
+        child.parent = self
+        self.children.append(child)
+        return child
+
+    def labelled_children(self) -> list[_B]:
+        return [c for c in self.children if c.kind in ("subclause", "paragraph", "subparagraph")]
+
+    def freeze(self) -> Provision:
+        if self.frozen is not None:
+            return self.frozen
+        text = " ".join(self.text.split())
+        return Provision(
+            kind=self.kind,  # type: ignore[arg-type]
+            num=self.num,
+            heading=" ".join(self.heading.split()) if self.heading is not None else None,
+            text=text if (text or self.kind == "text") else None,
+            term=self.term,
+            cells=self.cells,
+            children=tuple(c.freeze() for c in self.children if not (c.kind == "text" and not c.text.strip())),
+        )
+
+
+def _tail(text: str) -> str:
+    return " ".join(text.split())
+
+
+def strong_break(before: str) -> bool:
+    t = _tail(before)
+    return t == "" or t.endswith(STRONG_ENDINGS)
+
+
+def and_or_break(before: str) -> bool:
+    return bool(re.search(r"[;,]\s*(?:and|or|and/or|but)\s*$", before))
+
+
+def soften(text: str) -> str:
+    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space."""
+    lines = text.split("\n")
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        if i == len(lines) - 1:
+            break
+        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |PART \d+|Division \d+|Subdivision \d+)", line)
+        out.append("\n" if heading_line else " ")
+    return "".join(out)
+
+
+class StructureParser:
+    """Turn a stream of law text into provisions (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        headings: Mapping[str, str] | None = None,
+        mode: str = "law",
+        notes: list[str] | None = None,
+    ) -> None:
+        self.headings = dict(headings or {})
+        self.mode = mode  # law | instrument | fragment
+        self.notes = notes if notes is not None else []
+        self.root = _B("root")
+        self.cur = self.root
+        self.heading_of: _B | None = None  # container whose heading is being read
+        self.containers: list[_B] = []
+        self.last_part: int | None = None
+        self.last_div: int | None = None
+        self.last_subdiv: int | None = None
+        self.last_clause: str | None = None
+        self.last_int_clause: int | None = None
+        self.heuristic_headings = 0
+        self.line_starts: set[int] = set()
+
+    # -- public ------------------------------------------------------------------------------
+
+    def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
+        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
+        if line_mode:
+            self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
+            main = soften(main)  # same length: offsets still match
+        self._scan(main)
+        body = [c.freeze() for c in self.root.children if not (c.kind == "text" and not c.text.strip())]
+        for num, region in schedules:
+            body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes))
+        if self.heuristic_headings:
+            self.notes.append(
+                f"{self.heuristic_headings} clause heading(s) were told from their text by wording alone "
+                "(no contents page or line breaks to go by); check them against the gazette"
+            )
+        return tuple(body)
+
+    # -- scanning ----------------------------------------------------------------------------
+
+    def _scan(self, s: str) -> None:
+        pos = 0
+        quote_depth = 0
+        quote_pos = 0
+        for m in CANDIDATE.finditer(s):
+            if m.start() < pos:
+                continue
+            if self.mode == "instrument":
+                seg = s[quote_pos : m.start()]
+                quote_depth += seg.count("“") - seg.count("”")
+                quote_pos = m.start()
+                if quote_depth > 0:
+                    continue
+            before = s[pos : m.start()]
+            new_pos = self._try(m, before, s)
+            if new_pos is not None:
+                pos = new_pos
+                quote_pos = max(quote_pos, pos)
+        self._add_text(s[pos:])
+
+    def _try(self, m: re.Match[str], before: str, s: str) -> int | None:
+        if m.group("cont"):
+            return self._try_container(m, before)
+        if m.group("clause"):
+            return self._try_clause(m.group("clause"), m, before, s)
+        if m.group("iclause"):
+            return self._try_int_clause(m, before, s)
+        return self._try_bracket(m.group("br"), m, before)
+
+    # -- containers --------------------------------------------------------------------------
+
+    def _try_container(self, m: re.Match[str], before: str) -> int | None:
+        kind = {"PART": "part", "Division": "division", "Subdivision": "subdivision"}[m.group("ckw")]
+        num = m.group("cnum")
+        n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
+        expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
+        if expected is not None and n != expected + 1:
+            return None
+        if expected is None and n != 1 and kind != "part" and self.mode != "fragment":
+            return None
+        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:]):
+            return None
+        self._add_text(before)
+        if kind == "part":
+            self.last_part, self.last_div, self.last_subdiv = n, None, None
+        elif kind == "division":
+            self.last_div, self.last_subdiv = n, None
+        else:
+            self.last_subdiv = n
+        while self.containers and LEVELS[self.containers[-1].kind] >= LEVELS[kind]:
+            self.containers.pop()
+        holder = self.containers[-1] if self.containers else self.root
+        node = holder.add(_B(kind, num=num, heading=""))
+        self.containers.append(node)
+        self.cur = node
+        self.heading_of = node
+        return m.end()
+
+    # -- clauses -----------------------------------------------------------------------------
+
+    def _clause_plausible(self, num: str) -> bool:
+        if self.last_clause is None:
+            return True
+        key, last = clause_key(num), clause_key(self.last_clause)
+        if key <= last:
+            return False
+        major, last_major = key[0], last[0]
+        return isinstance(major, int) and isinstance(last_major, int) and major in (last_major, last_major + 1)
+
+    def _try_clause(self, num: str, m: re.Match[str], before: str, s: str) -> int | None:
+        if self.mode == "instrument" and self.last_int_clause is not None:
+            return None
+        after = s[m.end() : m.end() + 2]
+        if not (after.startswith("\n") or (len(after) > 1 and (after[1].isupper() or after[1] in "(‘“"))):
+            return None
+        if not self._clause_plausible(num):
+            return None
+        if not (strong_break(before) or self.heading_of is not None or before.endswith("\n")):
+            known = self.headings.get(num)
+            if not (known and _starts_with_words(s[m.end() :], known)):
+                return None
+            self.notes.append(
+                f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
+                "the source may have lost words there"
+            )
+        self._add_text(before)
+        self.last_clause = num
+        return self._open_clause(num, s, m.end())
+
+    def _try_int_clause(self, m: re.Match[str], before: str, s: str) -> int | None:
+        if self.mode != "instrument" or self.last_clause is not None:
+            return None
+        n = int(m.group("iclause")[:-1])
+        if n != (self.last_int_clause or 0) + 1:
+            return None
+        if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
+            return None
+        self._add_text(before)
+        self.last_int_clause = n
+        return self._open_clause(str(n), s, m.end())
+
+    def _open_clause(self, num: str, s: str, end: int) -> int:
+        holder = self.containers[-1] if self.containers else self.root
+        node = holder.add(_B("clause", num=num))
+        self.heading_of = None
+        self.cur = node
+        heading, consumed = self._take_heading(num, s, end)
+        node.heading = heading
+        if heading and re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", heading):
+            node.defs = True
+        return end + consumed
+
+    def _take_heading(self, num: str, s: str, end: int) -> tuple[str | None, int]:
+        rest = s[end : end + 400]
+        lead = len(rest) - len(rest.lstrip(" "))
+        body = rest[lead:]
+        nl = body.find("\n")
+        if nl >= 0:
+            line = body[:nl].strip()
+            if line and not line.endswith((".", ";", ":", ",", "—")) and not re.search(r"\(\w{1,3}\)", line):
+                return line, lead + nl + 1
+            if line:
+                return None, lead
+        words = body.split(" ")
+        known = self.headings.get(num)
+        if known:
+            k = len(known.split())
+            cand = words[:k]
+            matches = sum(1 for a, b in zip(cand, known.split(), strict=False) if a == b)
+            nxt = words[k] if len(words) > k else ""
+            if matches >= max(1, k - 1) and (not nxt or nxt[:1].isupper() or nxt.startswith(("(", "“"))):
+                text = " ".join(cand)
+                return text, lead + len(text)
+        skip = 0
+        if self.mode == "instrument":
+            am = AMENDING_HEADING.match(body)
+            if am:
+                return am.group(1), lead + am.end(1)
+            im = INSERT_HEADING.match(body)
+            if im:
+                skip = len(im.group(0).split())
+        starters = INSTRUMENT_STARTERS if self.mode == "instrument" else SENTENCE_STARTERS
+        taken: list[str] = []
+        for i, w in enumerate(words):
+            if i > skip and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“")):
+                break
+            if i > 24:
+                taken = []
+                break
+            taken.append(w)
+        else:
+            taken = []
+        if not taken:
+            return None, lead
+        self.heuristic_headings += 1
+        text = " ".join(taken)
+        return text, lead + len(text)
+
+    # -- bracketed labels --------------------------------------------------------------------
+
+    def _chain(self) -> list[_B]:
+        chain: list[_B] = []
+        b: _B | None = self.cur
+        while b is not None and b.kind in ("subclause", "paragraph", "subparagraph", "definition", "text"):
+            chain.append(b)
+            b = b.parent
+        if b is not None and b.kind == "clause":
+            chain.append(b)
+        return chain
+
+    def _try_bracket(self, label: str, m: re.Match[str], before: str) -> int | None:
+        strong, andor = strong_break(before), and_or_break(before)
+        if not (strong or andor):
+            return self._try_bracket_at_line_start(label, m, before)
+        # The words before the label go in first: they may open the list the label belongs to.
+        self._add_text(before)
+        placed = self._place(label, before)
+        if placed is None:
+            if self.cur is self.root or (self.cur.kind == "text" and self.cur.parent is self.root):
+                # Orphan labelled text before the first clause of a fragment: one free-text line each.
+                self.cur = self.root.add(_B("text", text=label))
+                return m.end()
+            return m.start()
+        parent, note = placed
+        if note:
+            self.notes.append(note)
+        if parent.defs and not any(c.kind == "definition" for c in parent.children):
+            parent.defs = False  # "Interpretation" clause whose definitions sit in a subclause
+        prev = parent.labelled_children()
+        node = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
+        self.cur = node
+        return m.end()
+
+    def _try_bracket_at_line_start(self, label: str, m: re.Match[str], before: str) -> int | None:
+        """A printed line that starts with the next label of an open list, after words cut short."""
+        if m.start() not in self.line_starts:
+            return None
+        for node in self._chain():
+            if node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None:
+                if _follows(node.num or "", label, roman=node.kind == "subparagraph"):
+                    self._add_text(before)
+                    self.notes.append(
+                        f"clause {self.last_clause}: the words before {label} end in mid-sentence "
+                        f"({_tail(before)[-50:]!r}); the source may have lost words there"
+                    )
+                    parent = node.parent
+                    prev = parent.labelled_children()
+                    self.cur = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
+                    return m.end()
+        return None
+
+    def _place(self, label: str, before: str) -> tuple[_B, str | None] | None:
+        b = bare(label)
+        chain = self._chain()
+        cur = self.cur
+        intro = _tail(before).endswith(("—", ":", " -")) or (_tail(before) == "" and cur.kind == "clause")
+        # A new list under the current provision.
+        if cur.kind in ("clause", "subclause", "paragraph", "definition") or (cur.kind == "text" and cur.parent is not self.root):
+            kids = cur.labelled_children()
+            if not kids:
+                if b == "1" and cur.kind == "clause":
+                    return cur, None
+                if b == "a" and cur.kind in ("clause", "subclause", "definition", "text"):
+                    return cur, None
+                if b == "i" and intro and cur.kind in ("paragraph", "subclause", "clause", "definition", "text"):
+                    return cur, None
+        # The next label of a list that is open at some level.
+        for node in chain:
+            if node.kind not in ("subclause", "paragraph", "subparagraph") or node.parent is None:
+                continue
+            if _follows(node.num or "", label, roman=node.kind == "subparagraph"):
+                return node.parent, None
+        if _tail(before).endswith((";", ".", "; and", "; or")):
+            for node in chain:
+                if node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None:
+                    if _same_family_after(node.num or "", label):
+                        return node.parent, (
+                            f"clause {self.last_clause or self.last_int_clause}: label {label} follows {node.num}; "
+                            "the source may have skipped or misprinted a label"
+                        )
+                    break
+        return None
+
+    # -- text --------------------------------------------------------------------------------
+
+    def _add_text(self, chunk: str) -> None:
+        if not chunk:
+            return
+        if self.heading_of is not None:
+            container = self.heading_of
+            head, nl, rest = chunk.partition("\n")
+            container.heading = (container.heading or "") + head
+            if not nl:
+                return
+            self.heading_of = None
+            chunk = rest
+            if not chunk.strip():
+                return
+        cur = self.cur
+        if cur.kind in ("root", "part", "division", "subdivision"):
+            if not chunk.strip():
+                return
+            mm = DEF_START.match(chunk.strip())
+            if cur.kind != "root" and mm and _def_term_ok(mm):
+                cur.defs = True
+                self._add_defs(cur, None, chunk)
+                return
+            node = cur.add(_B("text"))
+            self.cur = node
+            cur = node
+        holder = self._defs_holder()
+        if holder is None:
+            if cur.kind in ("clause", "subclause", "text") and not cur.children:
+                # An interpretation clause may start its definitions in this very chunk.
+                combined = cur.text + chunk
+                intro = _find_intro(combined)
+                if intro is not None:
+                    cur.text = combined[:intro]
+                    cur.defs = True
+                    self._add_defs(cur, None, combined[intro:])
+                    return
+                if cur.defs and not cur.text.strip():
+                    mm = DEF_START.match(chunk.strip())
+                    if mm and _def_term_ok(mm):
+                        self._add_defs(cur, None, chunk)
+                        return
+                    cur.defs = False
+            cur.text += chunk
+            return
+        self._add_defs(holder, cur if cur is not holder else None, chunk)
+
+    def _defs_holder(self) -> _B | None:
+        b: _B | None = self.cur
+        while b is not None:
+            if b.defs and (b.children or b.kind in ("part", "division", "subdivision")):
+                return b
+            if b.kind in ("clause", "part", "division", "subdivision", "root"):
+                return None
+            b = b.parent
+        return None
+
+    def _add_defs(self, holder: _B, current: _B | None, chunk: str) -> None:
+        """Append ``chunk`` under ``holder``, starting a new definition at each defined term."""
+        pieces = _split_definitions(chunk, starts_with_definition=current is None or current.kind == "definition" and not current.text.strip())
+        first, rest = pieces[0], pieces[1:]
+        if current is not None:
+            if current.kind == "definition" and not current.text.strip() and rest == [] and first.strip():
+                mm = DEF_START.match(first.strip())
+                current.term = mm.group("term") if mm else None
+            current.text += first
+        elif first.strip():
+            holder.text += first
+        for piece in rest:
+            mm = DEF_START.match(piece.strip())
+            node = holder.add(_B("definition", text=piece, term=mm.group("term") if mm else None))
+            self.cur = node
+        if current is not None and current.kind == "definition" and current.term is None:
+            mm = DEF_START.match(current.text.strip())
+            current.term = mm.group("term") if mm else None
+
+
+def _starts_with_words(text: str, heading: str) -> bool:
+    """Whether ``text`` begins with ``heading``, allowing one misprinted word."""
+    words, want = text.split()[: len(heading.split())], heading.split()
+    return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
+
+
+def _find_intro(text: str) -> int | None:
+    """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None."""
+    for m in re.finditer(r"—", text):
+        head = text[: m.end()]
+        if DEF_INTRO.search(_tail(head)):
+            tail = text[m.end() :].lstrip()
+            mm = DEF_START.match(tail)
+            if mm and _def_term_ok(mm):
+                return m.end()
+    return None
+
+
+def _def_term_ok(m: re.Match[str]) -> bool:
+    term = m.group("term").strip()
+    words = term.split()
+    if not words or words[0].lower() in _STOP_FIRST:
+        return False
+    limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
+    return len(words) <= limit and not term.endswith((",", "—"))
+
+
+def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]:
+    """Split ``chunk`` before each defined term; element 0 is what precedes the first term."""
+    cuts: list[int] = []
+    stripped = chunk.lstrip()
+    lead = len(chunk) - len(stripped)
+    if starts_with_definition:
+        mm = DEF_START.match(stripped)
+        if mm and _def_term_ok(mm):
+            cuts.append(lead)
+    for m in re.finditer(r";(?: and| or)?\s+", chunk):
+        mm = DEF_START.match(chunk, m.end())
+        if mm and _def_term_ok(mm) and not re.match(r"\(", chunk[m.end() :]):
+            cuts.append(m.end())
+    pieces: list[str] = []
+    prev = 0
+    for c in cuts:
+        pieces.append(chunk[prev:c])
+        prev = c
+    pieces.append(chunk[prev:])
+    if not cuts:
+        return [chunk]
+    if cuts[0] == lead and lead == 0:
+        return ["", *pieces[1:]] if pieces[0] == "" else pieces
+    return pieces
+
+
+def _follows(prev: str, label: str, *, roman: bool) -> bool:
+    """Whether ``label`` comes straight after ``prev`` in a list, counting inserted labels like (7A) and (ba)."""
+    if next_letter(prev, roman) == label:
+        return True
+    p, b = bare(prev), bare(label)
+    if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
+        return True  # (7) → (7A), (b) → (ba)
+    base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
+    if base and next_letter(f"({base.group(1)})", roman) == label:
+        return True  # (7A) → (8), (ba) → (c)
+    return False
+
+
+def _same_family_after(prev: str, label: str) -> bool:
+    p, b = bare(prev), bare(label)
+    if p.isdigit() and b.isdigit():
+        return int(p) < int(b) <= int(p) + 3
+    if is_roman(p) and is_roman(b):
+        return False
+    if len(p) == 1 and len(b) == 1 and p.isalpha() and b.isalpha():
+        return ord(p) < ord(b) <= ord(p) + 3
+    return False
+
+
+def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
+    """Separate the body from its schedules: (body, [(schedule number, schedule text)])."""
+    starts: list[re.Match[str]] = []
+    expected = 1
+    for m in SCHEDULE_START.finditer(stream):
+        n = int(re.match(r"\d+", m.group("num")).group(0))  # type: ignore[union-attr]
+        before = stream[: m.start()]
+        if n != expected:
+            continue
+        if not (strong_break(before) or before.endswith("\n") or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d+ ?m)\s*$", before)):
+            continue
+        starts.append(m)
+        expected = n + 1
+    if not starts:
+        return stream, []
+    body = stream[: starts[0].start()]
+    regions = []
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
+        regions.append((m.group("num"), stream[m.end() : end]))
+    return body, regions

@@ -1,0 +1,135 @@
+"""Schedules and their tables, rebuilt from running text.
+
+Two table shapes are recognised: prescribed-offence tables (item, clause, description, penalty),
+and two-column lists of a description and a distance (one row per printed line). A table that
+fits neither keeps its printed lines as free text, with a note; nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Provision
+
+OFFENCE_HEADER = re.compile(
+    r"(?P<item>Item(?: No\.?)?) (?P<clause>Clause) (?P<desc>Nature of Offence|Description(?: of Offence)?|Offence) "
+    r"(?P<pen>Modified Penalty(?: \$)?|Penalty(?: \$)?)"
+)
+OFFENCE_ROW = re.compile(
+    r"(?P<n>\d+) (?P<cl>\d+\.\d+[A-Z]{0,2}(?: ?\([a-z0-9]{1,4}\))*) (?P<desc>.+?) (?P<pen>\$ ?[\d,]+(?:\.\d\d)?|[\d,]+)"
+    r"(?= \d+ \d+\.\d+| *$)"
+)
+DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
+RULE = re.compile(r"^—{2,}$")
+REFERENCE_NOTE = re.compile(r"\[(?:cl\.|[Cc]lause|[Cc]lauses|r\.|s\.)[^\]]{0,40}\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table read from text: words before it, its column headings and its rows."""
+
+    before: tuple[str, ...]
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    after: str = ""
+
+
+def row_num(header: tuple[str, ...], cells: tuple[str, ...]) -> str | None:
+    """A row's item number: its first cell when the table's first column is the item number."""
+    if header and cells and header[0].lower().startswith("item"):
+        return cells[0]
+    return None
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def read_offence_table(text: str, notes: list[str] | None = None, where: str = "the table") -> Table | None:
+    """Read a prescribed-offences table from running text, or None if ``text`` holds none."""
+    flat = _flat(text)
+    header = OFFENCE_HEADER.search(flat)
+    if not header:
+        return None
+    caption = flat[: header.start()].strip()
+    rest = flat[header.end() :]
+    # A header repeated after a page break is page furniture, as is the caption printed with it.
+    repeat = re.compile(r"\s*" + (re.escape(caption) + r"\s+" if caption else "") + re.escape(header.group(0)) + r"\s*")
+    rest, repeats = repeat.subn(" ", rest)
+    if not caption:
+        rest, more = re.subn(r"\s*" + re.escape(header.group(0)) + r"\s*", " ", rest)
+        repeats += more
+    if repeats and notes is not None:
+        notes.append(f"{where}: the column headings repeated at a page break ({repeats}×) were left out as page furniture")
+    rest = rest.strip()
+    rows: list[tuple[str, ...]] = []
+    pos = 0
+    while pos < len(rest):
+        m = OFFENCE_ROW.match(rest, pos)
+        if not m:
+            break
+        rows.append((m.group("n"), m.group("cl"), m.group("desc"), m.group("pen")))
+        pos = m.end()
+        while pos < len(rest) and rest[pos] == " ":
+            pos += 1
+    if not rows:
+        return None
+    head = tuple(header.group(g) for g in ("item", "clause", "desc", "pen"))
+    return Table(before=(caption,) if caption else (), header=head, rows=tuple(rows), after=rest[pos:].strip())
+
+
+def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
+    if line_mode:
+        lines = [ln.strip() for ln in region.split("\n")]
+        lines = [ln for ln in lines if ln and not RULE.match(ln)]
+        heading_lines: list[str] = []
+        while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-, ]*[A-Z]", lines[0]):
+            heading_lines.append(lines.pop(0))
+        return (" ".join(heading_lines) or None), lines
+    flat = _flat(region).lstrip("— ")
+    m = re.match(r"([A-Z][A-Z’'\-, ]*[A-Z])(?=\s|$)", flat)
+    heading = m.group(1) if m else None
+    rest = flat[m.end() :] if m else flat
+    rest = " ".join(w for w in rest.split() if not RULE.match(w))
+    return heading, [rest] if rest else []
+
+
+def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) -> Provision:
+    """A schedule provision from the text that follows its ``Schedule N`` label."""
+    heading, lines = _heading_and_lines(region, line_mode)
+    children: list[Provision] = []
+    if lines:
+        first = lines[0]
+        m = REFERENCE_NOTE.match(first)
+        if m:
+            children.append(Provision(kind="text", text=m.group(0)))
+            remainder = first[m.end() :].strip()
+            lines = ([remainder] if remainder else []) + lines[1:]
+    where = f"Schedule {num}"
+    table = read_offence_table("\n".join(lines), notes, where)
+    cells: tuple[str, ...] = ()
+    if table is not None:
+        children += [Provision(kind="text", text=t) for t in table.before]
+        cells = table.header
+        children += [Provision(kind="item", num=row_num(cells, r), cells=r) for r in table.rows]
+        if table.after:
+            children.append(Provision(kind="text", text=table.after))
+            notes.append(f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}")
+    elif line_mode and lines and any(DISTANCE_ROW.match(ln) for ln in lines) and all(
+        DISTANCE_ROW.match(ln) for ln in lines[next(i for i, ln in enumerate(lines) if DISTANCE_ROW.match(ln)) :]
+    ):
+        for ln in lines:
+            dm = DISTANCE_ROW.match(ln)
+            if dm:
+                children.append(Provision(kind="item", cells=(dm.group("desc"), dm.group("value"))))
+            else:
+                children.append(Provision(kind="text", text=ln))
+    else:
+        children += [Provision(kind="text", text=ln) for ln in lines]
+        if lines:
+            notes.append(
+                f"{where}: its table's columns could not be rebuilt from the text; its {len(lines)} printed line(s) "
+                "are kept as text in printed order"
+            )
+    return Provision(kind="schedule", num=num, heading=heading, cells=cells, children=tuple(children))

@@ -1,0 +1,168 @@
+"""Point in time: every version of a law, ordered by commencement, and the version in force on a date.
+
+A law's versions are derived, never stored: the principal law, then each instrument that amends
+it applied in commencement order (ties: gazette date, then first page). Instruments may arrive in
+any order; the timeline is always recomputed from all of them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import LawHistoryError
+from .ids import addresses
+from .instrument_file import Instrument
+from .model import Law, LawRef, Provision
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Who last inserted or changed a provision: instrument title and amending clause."""
+
+    instrument: str
+    instrument_id: str
+    clause: str | None
+    action: str
+
+    def label(self) -> str:
+        return f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """The text of a law from ``valid_from`` until the day before ``valid_to``."""
+
+    number: int
+    valid_from: dt.date | None
+    valid_to: dt.date | None
+    instrument: Instrument | None  # None: the law as made
+    body: tuple[Provision, ...]
+    conclusions: tuple[Provision, ...]
+    provenance: Mapping[str, Change] = field(default_factory=dict)
+
+    @property
+    def instrument_title(self) -> str | None:
+        return self.instrument.title if self.instrument else None
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    law: Law
+    versions: tuple[Version, ...]
+    repealed_from: dt.date | None = None
+    repealed_by: Instrument | None = None
+    waiting: tuple[tuple[Instrument, str], ...] = ()  # instruments not applied, and why
+
+    @property
+    def made_by(self) -> Change:
+        return Change(self.law.meta.title, self.law.meta.id, None, "made")
+
+
+def commencement_key(inst: Instrument) -> tuple[dt.date, dt.date, int]:
+    meta = inst.law.meta
+    page = int((meta.gazette.pages or "0").split("-")[0] or 0)
+    assert meta.commencement.date is not None
+    return (meta.commencement.date, meta.gazette.date or meta.commencement.date, page)
+
+
+def _norm(title: str) -> str:
+    return " ".join(title.lower().replace("’", "'").split())
+
+
+def refers_to(ref: LawRef, law: Law) -> bool:
+    """Whether an instrument's reference (by id, else by title) names ``law``."""
+    if ref.id:
+        return ref.id == law.meta.id
+    return _norm(ref.title) == _norm(law.meta.title)
+
+
+def targets(inst: Instrument) -> list[LawRef]:
+    meta = inst.law.meta
+    return ([meta.amends] if meta.amends else []) + list(meta.repeals if meta.kind == "repeal" else ())
+
+
+def instruments_for(law: Law, instruments: Iterable[Instrument]) -> list[Instrument]:
+    """The instruments in the repository that amend or repeal ``law``."""
+    return [inst for inst in instruments if any(refers_to(ref, law) for ref in targets(inst))]
+
+
+def gazette_mismatch(inst: Instrument, law: Law) -> str | None:
+    """Why ``inst`` cannot be applied to ``law`` because it names another publication of it, or None."""
+    for ref in targets(inst):
+        if refers_to(ref, law) and ref.gazette_date and law.meta.gazette.date and ref.gazette_date != law.meta.gazette.date:
+            return (
+                f"{inst.title} amends {ref.title} as published in the Gazette on {ref.gazette_date}, "
+                f"but the repository holds the text published on {law.meta.gazette.date}"
+            )
+    return None
+
+
+def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
+    """All versions of ``law`` given every instrument in the repository (pure)."""
+    from .apply import apply_instrument  # the applier depends on this module's values
+
+    mine = instruments_for(law, instruments)
+    waiting: list[tuple[Instrument, str]] = []
+    usable = []
+    for inst in mine:
+        mismatch = gazette_mismatch(inst, law)
+        if mismatch:
+            waiting.append((inst, mismatch))
+        elif inst.law.meta.commencement.date is None:
+            waiting.append((inst, "its commencement date is not known (give the gazette date with --gazette-date)"))
+        else:
+            usable.append(inst)
+    dated = sorted(usable, key=commencement_key)
+    start = law.meta.commencement.date
+    provenance: dict[str, Change] = {}
+    versions = [Version(0, start, None, None, law.body, law.conclusions, provenance)]
+    repealed_from = None
+    repealed_by = None
+    for inst in dated:
+        when = inst.law.meta.commencement.date
+        if repealed_from is not None:
+            waiting.append((inst, f"the law was repealed on {repealed_from} before it commenced"))
+            continue
+        if inst.law.meta.kind == "repeal" or any(op.action == "repeal" for op in inst.operations):
+            repealed_from, repealed_by = when, inst
+            continue
+        prev = versions[-1]
+        try:
+            body, changes = apply_instrument(prev.body, inst, law)
+        except LawHistoryError as e:
+            waiting.append((inst, str(e)))
+            continue
+        merged = dict(prev.provenance)
+        merged.update(changes)
+        present = {a.citation for a in addresses(body)}
+        merged = {k: v for k, v in merged.items() if k in present}
+        versions[-1] = _close(prev, when)
+        versions.append(Version(len(versions), when, None, inst, body, prev.conclusions, merged))
+    if repealed_from is not None:
+        versions[-1] = _close(versions[-1], repealed_from)
+    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting))
+
+
+def _close(v: Version, until: dt.date | None) -> Version:
+    return Version(v.number, v.valid_from, until, v.instrument, v.body, v.conclusions, v.provenance)
+
+
+def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
+    """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
+    start = tl.law.meta.commencement.date
+    if start is None:
+        raise LawHistoryError(
+            f"{tl.law.meta.id}: its commencement date is not known, so what was in force on {date} cannot be said; "
+            "re-import it with --gazette-date"
+        )
+    if tl.repealed_from is not None and date >= tl.repealed_from:
+        return "repealed", None
+    if date < start:
+        return "not_in_force", None
+    current = tl.versions[0]
+    for v in tl.versions:
+        if v.valid_from is not None and v.valid_from <= date:
+            current = v
+    return "in_force", current

@@ -1,0 +1,262 @@
+"""What ``show`` prints: a version of a law as JSON, plain text, Markdown or HTML.
+
+Every rendering lists the same provisions in the same order; text and Markdown add the
+reprint-style notes ("[Clause 2.8A inserted by ... cl. 8]") and a compilation table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from typing import Any
+
+from .ids import Address, addresses
+from .model import CONTAINER_KINDS, Provision
+from .textformat import KEYWORDS
+from .versions import Change, Timeline, Version
+
+ACTION_WORDS = {
+    "insert": "inserted",
+    "substitute": "substituted",
+    "insert_definition": "inserted",
+    "substitute_heading": "heading substituted",
+    "delete_words": "amended",
+    "insert_words": "amended",
+    "substitute_words": "amended",
+}
+
+
+def provision_text(p: Provision) -> str | None:
+    """A provision's own words as shown to readers (a table row's cells joined by ' | ')."""
+    if p.kind == "item":
+        return " | ".join(p.cells)
+    return p.text
+
+
+def change_for(a: Address, version: Version, tl: Timeline) -> Change:
+    return version.provenance.get(a.citation) or tl.made_by
+
+
+def note_for(a: Address, version: Version) -> str | None:
+    """The reprint-style note for a provision changed by an instrument, or None."""
+    ch = version.provenance.get(a.citation)
+    if ch is None:
+        return None
+    kind = a.provision.kind.capitalize() if a.provision.kind != "clause" else "Clause"
+    words = ACTION_WORDS.get(ch.action, "amended")
+    return f"[{kind} {a.citation} {words} by {ch.label()}]"
+
+
+def version_json(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> dict[str, Any]:
+    meta = tl.law.meta
+    out: dict[str, Any] = {
+        "law": {"id": meta.id, "title": meta.title, "local_government": meta.local_government},
+        "as_at": as_at.isoformat() if as_at else None,
+        "status": status,
+        "version": None,
+        "provisions": [],
+    }
+    if version is None:
+        return out
+    out["version"] = {
+        "valid_from": version.valid_from.isoformat() if version.valid_from else None,
+        "valid_to": version.valid_to.isoformat() if version.valid_to else None,
+        "instrument": version.instrument_title or meta.title,
+    }
+    for a in addresses(version.body, version.conclusions):
+        p = a.provision
+        out["provisions"].append(
+            {
+                "citation": a.citation,
+                "eid": a.eid,
+                "kind": p.kind,
+                "num": p.num,
+                "heading": p.heading,
+                "text": provision_text(p),
+                "parent": a.parent,
+                "term": p.term,
+                "cells": list(p.cells),
+                "last_changed_by": change_for(a, version, tl).label(),
+            }
+        )
+    return out
+
+
+def _status_line(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    if status == "not_in_force":
+        return f"As at {as_at}: not yet in force (commences {tl.law.meta.commencement.date})."
+    if status == "repealed":
+        by = tl.repealed_by.title if tl.repealed_by else "a repeal"
+        return f"As at {as_at}: repealed from {tl.repealed_from} by {by}."
+    assert version is not None
+    until = f" to {version.valid_to - dt.timedelta(days=1)}" if version.valid_to else ""
+    when = f"As at {as_at}" if as_at else "Latest version"
+    return f"{when}: in force. This version applies from {version.valid_from}{until}."
+
+
+def compilation_table(tl: Timeline) -> list[tuple[str, str, str]]:
+    """(instrument, gazette, commencement) for the law and every instrument applied or repealing it."""
+    rows = []
+    meta = tl.law.meta
+    rows.append((meta.title, _gazette(meta.gazette.date, meta.gazette.pages), str(meta.commencement.date or "unknown")))
+    for v in tl.versions[1:]:
+        assert v.instrument is not None
+        m = v.instrument.law.meta
+        rows.append((m.title, _gazette(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
+    if tl.repealed_by is not None:
+        m = tl.repealed_by.law.meta
+        rows.append((m.title, _gazette(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
+    return rows
+
+
+def _gazette(date: dt.date | None, pages: str | None) -> str:
+    if date is None:
+        return "gazette date unknown"
+    return f"Gazette {date}" + (f" p. {pages}" if pages else "")
+
+
+def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    meta = tl.law.meta
+    lines = [meta.title, _status_line(tl, as_at, status, version), ""]
+    if version is not None:
+        for a in addresses(version.body, version.conclusions):
+            lines.extend(_text_lines(a, version))
+    lines += ["", "Compilation table", ""]
+    for title, gazette, commenced in compilation_table(tl):
+        lines.append(f"  {title} — {gazette} — commenced {commenced}")
+    return "\n".join(lines) + "\n"
+
+
+def _label_line(p: Provision) -> str:
+    if p.kind in CONTAINER_KINDS:
+        return f"{KEYWORDS[p.kind]} {p.num}" + (f"—{p.heading}" if p.heading else "")
+    if p.kind == "clause":
+        return f"{p.num} {p.heading}" if p.heading else f"{p.num}"
+    if p.kind == "item":
+        return " | ".join(p.cells)
+    if p.kind in ("subclause", "paragraph", "subparagraph"):
+        return f"{p.num} {p.text or ''}".rstrip()
+    return p.text or ""
+
+
+def _text_lines(a: Address, version: Version) -> list[str]:
+    p = a.provision
+    pad = "  " * a.depth
+    out = []
+    if p.kind in CONTAINER_KINDS or p.kind == "clause":
+        out.append("")
+    out.append(pad + _label_line(p))
+    if p.kind == "clause" and p.text:
+        out.append(pad + "  " + p.text)
+    note = note_for(a, version)
+    if note:
+        out.append(pad + "  " + note)
+    return out
+
+
+def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    meta = tl.law.meta
+    lines = [f"# {meta.title}", "", f"*{_status_line(tl, as_at, status, version)}*", ""]
+    if version is not None:
+        in_table = False
+        for a in addresses(version.body, version.conclusions):
+            p = a.provision
+            if p.kind != "item" and in_table:
+                lines.append("")
+                in_table = False
+            if p.kind in ("part", "schedule"):
+                lines += ["", f"## {_md(_label_line(p))}", ""]
+            elif p.kind in ("division", "subdivision"):
+                lines += ["", f"### {_md(_label_line(p))}", ""]
+            elif p.kind == "clause":
+                lines += ["", f"#### {_md(_label_line(p))}", ""]
+                if p.text:
+                    lines.append(_md(p.text))
+            elif p.kind == "item":
+                if not in_table:
+                    parent_cells = _schedule_cells(version.body, a)
+                    width = len(p.cells)
+                    head = parent_cells if len(parent_cells) == width else tuple("" for _ in range(width))
+                    lines += ["", "| " + " | ".join(_md(c) for c in head) + " |", "|" + "---|" * width]
+                    in_table = True
+                lines.append("| " + " | ".join(_md(c).replace("|", "\\|") for c in p.cells) + " |")
+            elif p.kind == "definition":
+                term = p.term or ""
+                rest = (p.text or "")[len(term) :]
+                lines.append("  " * max(a.depth - 1, 0) + f"- **{_md(term)}**{_md(rest)}")
+            elif p.kind == "text":
+                lines.append("  " * max(a.depth - 1, 0) + (f"- {_md(p.text or '')}" if a.depth else _md(p.text or "")))
+            else:
+                lines.append("  " * max(a.depth - 1, 0) + f"- {_md(_label_line(p))}")
+            note = note_for(a, version)
+            if note:
+                lines.append("  " * a.depth + f"  *{_md(note)}*")
+    lines += ["", "## Compilation table", "", "| Instrument | Gazette | Commencement |", "|---|---|---|"]
+    for title, gazette, commenced in compilation_table(tl):
+        lines.append(f"| {_md(title)} | {gazette} | {commenced} |")
+    return "\n".join(lines) + "\n"
+
+
+def _schedule_cells(body: tuple[Provision, ...], a: Address) -> tuple[str, ...]:
+    for p in body:
+        if p.kind == "schedule" and a.parent == f"Schedule {p.num}":
+            return p.cells
+    return ()
+
+
+def _md(text: str) -> str:
+    """Markdown-safe text: characters that would start formatting are escaped."""
+    out = []
+    for ch in text:
+        if ch in "\\`*_[]<>#|":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] | None = None) -> str:
+    """The body of a version as HTML, every word escaped; ``redline`` maps citations to diff HTML."""
+    out: list[str] = []
+    for a in addresses(version.body, version.conclusions):
+        p = a.provision
+        cls = f"prov {p.kind} depth-{a.depth}"
+        if version.provenance.get(a.citation):
+            cls += " changed"
+        body = redline.get(a.citation) if redline else None
+        label = html.escape(_label_line(p)) if body is None else body
+        tag = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}.get(p.kind, "p")
+        if p.kind == "item":
+            cells = "".join(f"<td>{html.escape(c)}</td>" for c in p.cells)
+            out.append(f'<table class="row" id="{html.escape(a.eid)}"><tr>{cells}</tr></table>')
+        else:
+            out.append(f'<{tag} class="{cls}" id="{html.escape(a.eid)}">{label}</{tag}>')
+        if p.kind == "clause" and p.text:
+            out.append(f'<p class="prov cltext depth-{a.depth + 1}">{html.escape(p.text)}</p>')
+        note = note_for(a, version)
+        if note:
+            out.append(f'<p class="note depth-{a.depth + 1}">{html.escape(note)}</p>')
+    return "\n".join(out)
+
+
+def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    meta = tl.law.meta
+    title = html.escape(meta.title)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{title}</title>",
+        "<style>body{font-family:Georgia,serif;max-width:50em;margin:2em auto;line-height:1.45}"
+        + "".join(f".depth-{i}{{margin-left:{1.5 * i}em}}" for i in range(8))
+        + ".note{color:#555;font-size:.9em}table.row{border-collapse:collapse}td{border:1px solid #ccc;padding:.2em .5em}</style>",
+        "</head><body>",
+        f"<h1>{title}</h1>",
+        f"<p class=\"status\">{html.escape(_status_line(tl, as_at, status, version))}</p>",
+    ]
+    if version is not None:
+        parts.append(provisions_html(tl, version))
+    parts.append("<h2>Compilation table</h2><table><tr><th>Instrument</th><th>Gazette</th><th>Commencement</th></tr>")
+    for row in compilation_table(tl):
+        parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+    parts.append("</table></body></html>")
+    return "\n".join(parts) + "\n"
