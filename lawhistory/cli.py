@@ -147,6 +147,10 @@ def show_cmd(
         typer.echo(views.version_text(tl, as_at, status, version), nl=False)
 
 
+# Commands that build and publish the database live in their own module.
+from . import cli_publish  # noqa: E402,F401
+
+
 def main() -> None:
     """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
     try:

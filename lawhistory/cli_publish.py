@@ -1,0 +1,1 @@
+"""``lawhistory build`` and ``lawhistory serve``: the database, the git history and the Datasette site."""

@@ -1,0 +1,1 @@
+"""Publishing through Datasette: the plugin, its templates and static files."""
