@@ -34,6 +34,14 @@ def read_file(path: Path) -> bytes:
         raise ImportFailed(f"{path}: cannot be read ({e.strerror})") from None
 
 
+def source_name(repo: Repository, path: Path) -> str:
+    """How a source file is named in front matter: relative to the repository when inside it."""
+    try:
+        return str(path.resolve().relative_to(repo.root))
+    except ValueError:
+        return path.name
+
+
 def import_file(
     repo: Repository,
     path: Path,
@@ -43,7 +51,7 @@ def import_file(
     local_government: str | None = None,
 ) -> ImportReport:
     """Import the principal laws in ``path`` into ``repo``; amending instruments are left for ``amend``."""
-    options = ImportOptions(gazette_date=gazette_date, title=title, local_government=local_government, source=path.name)
+    options = ImportOptions(gazette_date=gazette_date, title=title, local_government=local_government, source=source_name(repo, path))
     imported = read_source(read_file(path), options, str(path))
     report = ImportReport()
     principals = [law for law in imported.laws if law.meta.kind == "principal"]

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ..errors import ImportFailed
@@ -21,6 +21,7 @@ class ImportOptions:
     title: str | None = None
     local_government: str | None = None
     source: str | None = None
+    format_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,5 +70,5 @@ def read_source(data: bytes, options: ImportOptions, where: str) -> Imported:
     text = decode(data, where)
     for importer in importers():
         if importer.detect(text):
-            return importer.read(text, options)
+            return importer.read(text, replace(options, format_name=importer.name))
     raise ImportFailed(f"{where}: not a format lawhistory reads (gazette text or legislation-API JSON)")

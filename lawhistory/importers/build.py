@@ -217,7 +217,7 @@ def _build(
         earlier_amendments=earlier,
         repeals=repeals,
         partial=fragment,
-        source=options.source,
+        source=f"{options.format_name}: {options.source}" if options.format_name and options.source else options.source,
         notes=tuple(dict.fromkeys(notes)),
     )
     return Law(meta=meta, body=body, conclusions=_conclusions(piece.conclusions))
