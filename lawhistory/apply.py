@@ -19,6 +19,7 @@ from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
 from .model import CONTAINER_KINDS, Law, Provision
 from .operations import Operation
+from .tables import row_num
 from .textformat import parse_fragment
 from .versions import Change
 
@@ -183,11 +184,15 @@ def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
     return get(body, path[:-1]).kind if len(path) > 1 else None
 
 
-def _new_provisions(op: Operation, parent_kind: str | None, inst: Instrument | None) -> tuple[Provision, ...]:
+def _new_provisions(
+    op: Operation, parent_kind: str | None, inst: Instrument | None, parent: Provision | None = None
+) -> tuple[Provision, ...]:
     if not op.new:
         raise ApplyRefused(inst, op, "the operation carries no new text", "correct the instrument's operations")
     try:
         provisions = parse_fragment(op.new, parent_kind)
+        if parent is not None and parent.kind == "schedule":
+            provisions = tuple(replace(p, num=row_num(parent.cells, p.cells)) if p.kind == "item" else p for p in provisions)
     except LawHistoryError as e:
         raise ApplyRefused(inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file") from None
     if not provisions:
@@ -206,12 +211,8 @@ def _pattern(words: str) -> re.Pattern[str]:
 
 
 def _text_fields(p: Provision) -> list[str]:
-    fields = []
-    if p.text is not None:
-        fields.append("text")
-    if p.heading is not None and p.kind == "clause":
-        fields.append("heading")
-    return fields
+    # Headings are changed by their own instructions ("delete the heading to ..."), not by word edits.
+    return ["text"] if p.text is not None else []
 
 
 def _edit(text: str, start: int, end: int, op: Operation) -> str:
@@ -319,20 +320,27 @@ def apply_operation(
     if op.action == "delete":
         return _set(body, path, ()), []
     if op.action == "substitute":
-        new = _new_provisions(op, _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None), inst)
+        new = _new_provisions(
+            op, _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None), inst,
+            get(body, path[:-1]) if len(path) > 1 else None,
+        )
         if target.kind == "definition" and new[0].kind != "definition":
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
         if op.position == "end":
-            new = _new_provisions(op, target.kind, inst)
+            new = _new_provisions(op, target.kind, inst, target)
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
-        new = _new_provisions(op, _parent_kind(body, path), inst)
+        new = _new_provisions(op, _parent_kind(body, path), inst, get(body, path[:-1]) if len(path) > 1 else None)
         index = path[-1] + (0 if op.position == "before" else 1)
         body = _insert(body, path[:-1], index, new)
         return body, [(*path[:-1], index + k) for k in range(len(new))]
+    if op.action == "substitute_text":
+        if target.kind in CONTAINER_KINDS or target.kind in ("item", "definition"):
+            raise ApplyRefused(inst, op, f"a {target.kind}'s words cannot be replaced this way", "substitute the whole provision")
+        return _set(body, path, (replace(target, text=" ".join((op.new or "").split())),)), [path]
     if op.action == "substitute_heading":
         if target.kind not in CONTAINER_KINDS and target.kind != "clause":
             raise ApplyRefused(inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes")

@@ -147,6 +147,121 @@ def show_cmd(
         typer.echo(views.version_text(tl, as_at, status, version), nl=False)
 
 
+@app.command("amend")
+def amend_cmd(
+    file: Annotated[Path, typer.Argument(help="Gazette text of an amending or repeal local law.")],
+    gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """Parse, verify and apply an amending or repeal instrument (all or nothing), with a redline.
+
+    Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
+    """
+    from .amend import amend
+
+    outcomes, principals = amend(open_repo(repo), file, gazette_date=parse_date(gazette_date, "--gazette-date"), dry_run=dry_run)
+    if as_json:
+        emit_json({"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals})
+        return
+    for o in outcomes:
+        _print_outcome(o, dry_run)
+    for title in principals:
+        typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+
+
+def _outcome_json(o: Any) -> dict[str, Any]:
+    meta = o.instrument.law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "status": o.status,
+        "law": o.law_id,
+        "reason": o.reason,
+        "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
+        "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+        "version_from": o.version_from.isoformat() if o.version_from else None,
+        "operations": [
+            {"clause": op.clause, "action": op.action, "target": op.target, "words": op.words, "new": op.new,
+             "position": op.position, "occurrence": op.occurrence, "source": op.source, "description": op.describe()}
+            for op in o.instrument.operations
+        ],
+        "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
+        "warnings": o.warnings,
+        "notes": o.notes,
+        "file": o.path,
+    }
+
+
+def _print_outcome(o: Any, dry_run: bool) -> None:
+    meta = o.instrument.law.meta
+    typer.echo(f"{meta.title}")
+    typer.echo(f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})")
+    typer.echo(f"  {len(o.instrument.operations)} operation(s):")
+    for op in o.instrument.operations:
+        typer.echo(f"    cl. {op.clause}: {op.describe()}")
+    if o.status == "pending":
+        typer.echo(f"  pending: {o.reason}")
+    else:
+        verb = "would apply" if dry_run else "applied"
+        typer.echo(f"  {verb} to {o.law_id}: new version from {o.version_from}")
+        if o.changes:
+            typer.echo("  redline:")
+            for c in o.changes:
+                typer.echo(f"    {c.citation} ({c.change}): {c.terminal()}")
+    for w in o.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    for n in o.notes:
+        typer.echo(f"note: {n}", err=True)
+    if not dry_run and o.path:
+        typer.echo(f"  stored in {o.path}")
+
+
+@app.command("history")
+def history_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the versions as JSON.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """List a law's versions with their dates and the instruments that made them.
+
+    Example: lawhistory history kellerberrin --json
+    """
+    tl = library.timeline_for(open_repo(repo), law)
+    rows = library.history_rows(tl)
+    if as_json:
+        emit_json({"law": tl.law.meta.id, "title": tl.law.meta.title, "versions": rows,
+                   "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting]})
+        return
+    typer.echo(tl.law.meta.title)
+    for r in rows:
+        until = f" to {r['valid_to']}" if r["valid_to"] else ""
+        typer.echo(f"  {r['number']}: from {r['valid_from']}{until} — {r['instrument']} ({r['gazette']})")
+    for inst, why in tl.waiting:
+        typer.echo(f"  not applied: {inst.title}: {why}")
+
+
+@app.command("diff")
+def diff_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    date_from: Annotated[str, typer.Option("--from", help="Earlier date (YYYY-MM-DD).")],
+    date_to: Annotated[str, typer.Option("--to", help="Later date (YYYY-MM-DD).")],
+    repo: RepoOption = None,
+) -> None:
+    """Show a word-level redline of a law between two dates.
+
+    Example: lawhistory diff kellerberrin --from 2020-03-11 --to 2021-06-01
+    """
+    d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
+    tl, changes, (s1, s2) = library.diff(open_repo(repo), law, d1, d2)
+    typer.echo(f"{tl.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
+    if not changes:
+        typer.echo("no changes")
+    for c in changes:
+        typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
+
+
 # Commands that build and publish the database live in their own module.
 from . import cli_publish  # noqa: E402,F401
 

@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
 from .instrument_file import Instrument
@@ -156,3 +157,44 @@ def pending_instruments(repo: Repository, laws: list[Law] | None = None) -> list
 def ensure(condition: bool, message: str) -> None:
     if not condition:
         raise LawHistoryError(message)
+
+
+def history_rows(tl: Timeline) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for v in tl.versions:
+        meta = v.instrument.law.meta if v.instrument else tl.law.meta
+        rows.append(
+            {
+                "number": v.number,
+                "valid_from": v.valid_from.isoformat() if v.valid_from else None,
+                "valid_to": v.valid_to.isoformat() if v.valid_to else None,
+                "instrument": meta.title,
+                "instrument_id": meta.id,
+                "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "") if meta.gazette.date else "unknown",
+            }
+        )
+    if tl.repealed_by is not None:
+        meta = tl.repealed_by.law.meta
+        rows.append(
+            {
+                "number": len(tl.versions),
+                "valid_from": tl.repealed_from.isoformat() if tl.repealed_from else None,
+                "valid_to": None,
+                "instrument": f"{meta.title} (repeal)",
+                "instrument_id": meta.id,
+                "gazette": str(meta.gazette.date) if meta.gazette.date else "unknown",
+            }
+        )
+    return rows
+
+
+def diff(repo: Repository, query: str, d1: dt.date, d2: dt.date) -> tuple[Timeline, list[ProvisionChange], tuple[str, str]]:
+    """The word-level changes to a law between the versions in force on two dates."""
+    if d2 < d1:
+        raise LawHistoryError(f"--from {d1} is after --to {d2}; give the earlier date first")
+    tl = timeline_for(repo, query)
+    s1, v1 = in_force(tl, d1)
+    s2, v2 = in_force(tl, d2)
+    old = v1.body if v1 else ()
+    new = v2.body if v2 else ()
+    return tl, changes_between(old, new), (s1, s2)

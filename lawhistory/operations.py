@@ -8,7 +8,7 @@ from typing import Any
 from .errors import FormatError
 
 #: Provision-level actions. ``target`` is a citation in the amended law.
-PROVISION_ACTIONS = ("delete", "substitute", "insert", "substitute_heading", "insert_definition")
+PROVISION_ACTIONS = ("delete", "substitute", "substitute_text", "insert", "substitute_heading", "insert_definition")
 #: Word-level actions inside ``target`` and its sub-provisions.
 WORD_ACTIONS = ("delete_words", "insert_words", "substitute_words")
 #: Whole-law actions. ``target`` is the repealed law's title.
@@ -50,6 +50,7 @@ class Operation:
             "substitute": f"substitute {self.target}",
             "insert": f"insert {'at the end of' if self.position == 'end' else self.position} {self.target}",
             "substitute_heading": f"substitute the heading of {self.target}",
+            "substitute_text": f"substitute the words of {self.target}",
             "insert_definition": f"insert a definition in {self.target}",
             "delete_words": f"in {self.target} delete “{self.words}”",
             "insert_words": f"in {self.target} insert “{self.new}” {self.position} “{self.words}”",

@@ -131,11 +131,12 @@ class StructureParser:
         headings: Mapping[str, str] | None = None,
         mode: str = "law",
         notes: list[str] | None = None,
+        root_kind: str = "root",
     ) -> None:
         self.headings = dict(headings or {})
-        self.mode = mode  # law | instrument | fragment
+        self.mode = mode  # law | instrument | fragment | payload (new provisions quoted in an instrument)
         self.notes = notes if notes is not None else []
-        self.root = _B("root")
+        self.root = _B(root_kind)
         self.cur = self.root
         self.heading_of: _B | None = None  # container whose heading is being read
         self.containers: list[_B] = []
@@ -311,7 +312,7 @@ class StructureParser:
         starters = INSTRUMENT_STARTERS if self.mode == "instrument" else SENTENCE_STARTERS
         taken: list[str] = []
         for i, w in enumerate(words):
-            if i > skip and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“")):
+            if i >= max(skip, 1) and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“")):
                 break
             if i > 24:
                 taken = []
@@ -330,10 +331,10 @@ class StructureParser:
     def _chain(self) -> list[_B]:
         chain: list[_B] = []
         b: _B | None = self.cur
-        while b is not None and b.kind in ("subclause", "paragraph", "subparagraph", "definition", "text"):
+        while b is not None and b.kind in ("subclause", "paragraph", "subparagraph", "definition", "text") and b.parent is not None:
             chain.append(b)
             b = b.parent
-        if b is not None and b.kind == "clause":
+        if b is not None and b.kind in ("clause", "subclause", "paragraph", "definition"):
             chain.append(b)
         return chain
 
@@ -382,6 +383,8 @@ class StructureParser:
         b = bare(label)
         chain = self._chain()
         cur = self.cur
+        if self.mode == "payload" and cur is self.root and not cur.labelled_children():
+            return cur, None  # new provisions may start anywhere in a list: (7A), (g)
         intro = _tail(before).endswith(("—", ":", " -")) or (_tail(before) == "" and cur.kind == "clause")
         # A new list under the current provision.
         if cur.kind in ("clause", "subclause", "paragraph", "definition") or (cur.kind == "text" and cur.parent is not self.root):

@@ -17,8 +17,8 @@ OFFENCE_HEADER = re.compile(
     r"(?P<pen>Modified Penalty(?: \$)?|Penalty(?: \$)?)"
 )
 OFFENCE_ROW = re.compile(
-    r"(?P<n>\d+) (?P<cl>\d+\.\d+[A-Z]{0,2}(?: ?\([a-z0-9]{1,4}\))*) (?P<desc>.+?) (?P<pen>\$ ?[\d,]+(?:\.\d\d)?|[\d,]+)"
-    r"(?= \d+ \d+\.\d+| *$)"
+    r"(?P<n>\d+[A-Z]{0,2}) (?P<cl>\d+\.\d+[A-Z]{0,2}(?: ?\([a-z0-9]{1,4}\))*) (?P<desc>.+?) (?P<pen>\$ ?[\d,]+(?:\.\d\d)?|[\d,]+)"
+    r"(?= \d+[A-Z]{0,2} \d+\.\d+| *$)"
 )
 DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
 RULE = re.compile(r"^—{2,}$")

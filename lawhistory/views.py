@@ -18,6 +18,7 @@ from .versions import Change, Timeline, Version
 ACTION_WORDS = {
     "insert": "inserted",
     "substitute": "substituted",
+    "substitute_text": "amended",
     "insert_definition": "inserted",
     "substitute_heading": "heading substituted",
     "delete_words": "amended",

@@ -1,0 +1,154 @@
+"""``lawhistory amend``: parse, verify and store an amending or repeal instrument, all or nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .dates import commencement
+from .diff import ProvisionChange, changes_between
+from .errors import ImportFailed, LawHistoryError
+from .importers import ImportOptions, read_source
+from .instructions import parse_unit, units
+from .instrument_file import Instrument, render_instrument
+from .library import read_file, source_name
+from .model import Law, LawRef
+from .operations import Operation
+from .repo import Repository
+from .versions import Timeline, build_timeline, gazette_mismatch, instruments_for, refers_to, targets
+
+
+class InstrumentRefused(LawHistoryError):
+    """The instrument cannot be applied; nothing was written."""
+
+
+@dataclass
+class AmendOutcome:
+    """What happened (or, on a dry run, would happen) to one instrument."""
+
+    instrument: Instrument
+    status: str  # applied | pending
+    law_id: str | None = None
+    reason: str | None = None
+    version_from: dt.date | None = None
+    changes: list[ProvisionChange] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    path: str | None = None
+
+
+def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None) -> tuple[list[Instrument], list[str]]:
+    """The amending and repeal instruments in ``path``, with their operations parsed."""
+    options = ImportOptions(gazette_date=gazette_date, source=source_name(repo, path))
+    found = read_source(read_file(path), options, str(path))
+    instruments = []
+    principals = [law.meta.title for law in found.laws if law.meta.kind == "principal"]
+    for law in found.laws:
+        if law.meta.kind == "principal":
+            continue
+        notes: list[str] = list(law.meta.notes)
+        ops: list[Operation] = []
+        for unit in units(law):
+            ops += parse_unit(unit, notes)
+        meta = law.meta
+        if meta.kind == "repeal" or any(op.action == "repeal" for op in ops):
+            repealed = tuple(LawRef(title=op.target) for op in ops if op.action == "repeal")
+            meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
+        if not ops:
+            raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
+        meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
+        instruments.append(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
+    if not instruments:
+        if principals:
+            raise ImportFailed(f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'")
+        raise ImportFailed(f"{path}: no amending or repeal instrument found")
+    return instruments, principals
+
+
+def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
+    meta = inst.law.meta
+    if meta.gazette.date is None and gazette_date is not None:
+        meta = replace(meta, gazette=replace(meta.gazette, date=gazette_date), commencement=commencement(meta.commencement.wording, gazette_date))
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
+def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:
+    have = {i.law.meta.gazette.date for i in instruments_for(law, existing)}
+    return [d for d in inst.law.meta.earlier_amendments if d not in have]
+
+
+def _applied(tl: Timeline) -> set[str]:
+    return {v.instrument.id for v in tl.versions if v.instrument is not None} | ({tl.repealed_by.id} if tl.repealed_by else set())
+
+
+def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> AmendOutcome:
+    """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply."""
+    if any(e.id == inst.id for e in existing):
+        raise InstrumentRefused(
+            f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
+        )
+    law = next((law for law in laws if any(refers_to(ref, law) for ref in targets(inst))), None)
+    outcome = AmendOutcome(instrument=inst, status="pending", notes=list(inst.law.meta.notes))
+    if law is None:
+        names = "; ".join(r.title for r in targets(inst)) or "its principal law"
+        outcome.reason = f"{names} is not in the repository; the instrument is kept and applies when that law is imported"
+        if inst.law.meta.commencement.date is None:
+            outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
+        return outcome
+    outcome.law_id = law.meta.id
+    mismatch = gazette_mismatch(inst, law)
+    if mismatch:
+        raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
+    if inst.law.meta.commencement.date is None:
+        raise InstrumentRefused(
+            f"{inst.title}: its commencement cannot be computed "
+            f"({inst.law.meta.commencement.wording or 'no commencement words found'}); give --gazette-date YYYY-MM-DD"
+        )
+    before = build_timeline(law, existing)
+    after = build_timeline(law, [*existing, inst])
+    refused = dict((i.id, why) for i, why in after.waiting)
+    if inst.id in refused:
+        raise InstrumentRefused(refused[inst.id])
+    lost = (_applied(before) - _applied(after)) & set(refused)
+    if lost:
+        first = next(iter(sorted(lost)))
+        raise InstrumentRefused(
+            f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
+        )
+    missing = _earlier_missing(inst, law, existing)
+    if missing:
+        outcome.warnings.append(
+            "history incomplete: the instrument lists amendments published on "
+            + ", ".join(str(d) for d in missing)
+            + " that are not in the repository"
+        )
+    outcome.status = "applied"
+    if inst.law.meta.kind == "repeal" or any(op.action == "repeal" for op in inst.operations):
+        outcome.version_from = after.repealed_from
+        return outcome
+    new_version = next(v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id)
+    previous = after.versions[new_version.number - 1]
+    outcome.version_from = new_version.valid_from
+    outcome.changes = changes_between(previous.body, new_version.body)
+    return outcome
+
+
+def amend(repo: Repository, path: Path, *, gazette_date: dt.date | None = None, dry_run: bool = False) -> tuple[list[AmendOutcome], list[str]]:
+    """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing."""
+    instruments, principals = read_instruments(repo, path, gazette_date)
+    instruments = [_with_gazette(i, gazette_date) for i in instruments]
+    with repo.lock(wait=not dry_run):
+        laws = repo.load_laws()
+        existing = repo.load_instruments()
+        outcomes = []
+        for inst in instruments:
+            outcomes.append(check(repo, inst, laws, existing))
+            existing = [*existing, inst]
+        if not dry_run:
+            for outcome in outcomes:
+                inst = outcome.instrument
+                target = repo.instrument_path(inst.id)
+                repo.write_text(target, render_instrument(inst))
+                outcome.path = repo.relative(target)
+    return outcomes, principals

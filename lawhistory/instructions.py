@@ -1,0 +1,499 @@
+"""Read an amending instrument's instructions into typed operations.
+
+Each amending clause (or lettered/numbered part of one) is an instruction such as
+"In clause 2.7(1) delete paragraphs (c), (e) and (j)." It is split into a *head* (what to do to
+what) and a *payload* (the words or provisions inserted), the head is matched against the
+families of WA amending wording (see docs/amendments.md), and lists of targets expand to one
+operation each. Text that reads like an instruction but fits no family raises
+``InstructionNotUnderstood`` naming it — nothing is skipped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import LawHistoryError
+from .ids import normalise_citation
+from .model import Law, Provision
+from .operations import Operation
+from .structure import DEF_START, StructureParser
+from .tables import OFFENCE_ROW, read_offence_table, row_num
+from .textformat import render_fragment
+
+VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
+PRELIMINARY_HEADING = re.compile(
+    r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
+    r"Interpretation|Definitions)$",
+    re.I,
+)
+PRELIMINARY_TEXT = re.compile(
+    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This local law amends|"
+    r"^The purpose of|^The effect of",
+    re.I,
+)
+QUALIFIER = re.compile(
+    r",?\s*(?:wherever (?:it |they )?(?:occurs?|occurring|appears?|appearing)|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
+    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?appears?)",
+    re.I,
+)
+FIRST = re.compile(r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?", re.I)
+LAST = re.compile(r"\(?\s*(?:where it )?(?:last|second) (?:occurring|occurs|appearing|appears)\s*\)?", re.I)
+PUNCTUATION_WORDS = {
+    "a full stop": ".",
+    "a full-stop": ".",
+    "a comma": ",",
+    "a semi colon": ";",
+    "a semicolon": ";",
+    "a semi-colon": ";",
+    "a colon": ":",
+}
+LEVEL = {"clause": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
+
+
+class InstructionNotUnderstood(LawHistoryError):
+    """An amending instruction that fits none of the known families."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One instruction: its amending-clause label, its words, and the provision it speaks of by default."""
+
+    clause: str
+    text: str
+    context: str | None
+
+
+# --- walking the instrument -----------------------------------------------------------------------
+
+
+def _flatten(p: Provision) -> str:
+    parts = []
+    if p.kind == "item":
+        parts.append(" ".join(p.cells))
+    else:
+        if p.kind in ("subclause", "paragraph", "subparagraph") and p.num:
+            parts.append(p.num)
+        if p.text:
+            parts.append(p.text)
+    for c in p.children:
+        parts.append(_flatten(c))
+    return " ".join(parts)
+
+
+AMENDED_AS_FOLLOWS = re.compile(
+    r"^(?:(?P<target>.+?) is (?:further )?amended (?:as follows|in the following (?:manner|way))|"
+    r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
+    re.I,
+)
+
+
+def units(law: Law) -> list[Unit]:
+    """The instructions of an instrument, in order, with preliminary clauses left out."""
+    out: list[Unit] = []
+    for p in _clauses(law.body):
+        heading = p.heading or ""
+        own = p.text or ""
+        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and PRELIMINARY_TEXT.search(own)):
+            continue
+        clause_ctx = _heading_context(heading)
+        _collect(p, p.num or "?", clause_ctx, out)
+    return out
+
+
+def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
+    out = []
+    for p in body:
+        if p.kind == "clause":
+            out.append(p)
+        elif p.kind in ("part", "division", "subdivision"):
+            out += _clauses(p.children)
+    return out
+
+
+def _heading_context(heading: str) -> str | None:
+    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I)
+    if m and heading.lower().startswith("clause"):
+        return normalise_citation(m.group(1).replace(" ", ""))
+    if m:
+        return f"{heading.split()[0].capitalize()} {m.group(1)}"
+    return None
+
+
+def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit]) -> None:
+    """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
+    own = (p.text or "").strip()
+    amended = AMENDED_AS_FOLLOWS.match(own) if own else None
+    parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
+    if parts and (amended or not own):
+        if amended:
+            ctx = _resolve_context(amended.group("target") or amended.group("target2"), ctx) or ctx
+        for c in parts:
+            _collect(c, label + (c.num or ""), ctx, out)
+        return
+    words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
+    out.append(Unit(label, " ".join(words.split()), ctx))
+
+
+# --- targets ---------------------------------------------------------------------------------------
+
+_REF = re.compile(
+    r"(?P<kw>clauses?|subclauses?|paragraphs?|subparagraphs?|schedules?|items?|parts?|divisions?)\s+"
+    r"(?P<labels>(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\))(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)))*)",
+    re.I,
+)
+
+
+def _labels(text: str) -> list[str]:
+    return re.findall(r"\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)", text)
+
+
+def _resolve_context(target: str, ctx: str | None) -> str | None:
+    targets = resolve_targets(target, ctx)
+    return targets[0] if len(targets) == 1 else None
+
+
+def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
+    """The citations that a target phrase names, relative to ``ctx``.
+
+    "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
+    "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
+    """
+    refs = list(_REF.finditer(phrase))
+    if not refs:
+        return []
+    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
+    items = [r for r in refs if r.group("kw").lower().startswith("item")]
+    if items and not schedule and ctx and ctx.startswith("Schedule"):
+        sched = " ".join(ctx.split()[:2])
+        return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+    if schedule:
+        sched = f"Schedule {_labels(schedule[0].group('labels'))[0]}"
+        items = [r for r in refs if r.group("kw").lower().startswith("item")]
+        if items:
+            return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+        return [sched]
+    parts = [r for r in refs if r.group("kw").lower().startswith(("part", "division"))]
+    if parts:
+        part = next((r for r in refs if r.group("kw").lower().startswith("part")), None)
+        div = next((r for r in refs if r.group("kw").lower().startswith("division")), None)
+        out = f"Part {_labels(part.group('labels'))[0]}" if part else None
+        if div:
+            d = f"Division {_labels(div.group('labels'))[0]}"
+            out = f"{out} {d}" if out else (f"{ctx} {d}" if ctx and ctx.startswith("Part") else d)
+        return [out] if out else []
+    # clause-level references, ordered from the clause down
+    levels: list[tuple[int, list[str]]] = []
+    for r in refs:
+        kw = r.group("kw").lower().rstrip("s")
+        labels = _labels(r.group("labels"))
+        if kw == "clause":
+            levels.append((0, labels))
+        else:
+            levels.append((LEVEL.get(kw, 2), labels))
+    levels.sort(key=lambda x: x[0])
+    bases = [""]
+    if levels and levels[0][0] != 0:
+        if not ctx:
+            return []
+        bases = [ctx]
+    for level, labels in levels:
+        expanded = []
+        for base in bases:
+            for lab in labels:
+                lab = lab.replace(" ", "")
+                if level == 0:
+                    expanded.append(normalise_citation(lab))
+                else:
+                    expanded.append(base + (lab if lab.startswith("(") else f"({lab})"))
+        bases = expanded
+    # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
+    return [normalise_citation(b) for b in bases if b]
+
+
+# --- payloads --------------------------------------------------------------------------------------
+
+_QUOTED = re.compile(r"[“\"]([^”\"]*)[”\"]")
+
+
+def _split_payload(text: str) -> tuple[str, str | None]:
+    """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”"."""
+    m = None
+    verb = re.search(r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b", text, re.I)
+    if verb:
+        dash = re.compile(r"\s*[—:]\s*").search(text, verb.end())
+        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
+            m = dash
+    if m is None:
+        q = re.search(
+            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])", text, re.I
+        )
+        if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
+            return text, None
+        m = q
+    head, payload = text[: m.start()].strip(), text[m.end() :].strip()
+    if payload.startswith(("“", '"')):
+        if payload.count("“") > payload.count("”"):
+            raise InstructionNotUnderstood(
+                "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
+            )
+        payload = re.sub(r"[”\"][.;]?\s*$", "", payload[1:])
+    return head, payload
+
+
+def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
+    """New provisions written in an instruction, read like gazette text."""
+    seen: list[str] = []
+    provisions = _payload_provisions(payload, seen)
+    # How headings were told apart is said once for the whole instrument, not per payload.
+    notes += [n for n in seen if "clause heading(s)" not in n]
+    return provisions
+
+
+def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
+    text = payload.strip()
+    if DEF_START.match(text) and not re.match(r"\(|\d+\.\d+", text):
+        parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
+        parser.root.defs = True
+        return parser.parse(text)
+    if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
+        return StructureParser(mode="law", notes=notes).parse(text)
+    kind = "clause" if re.match(r"\(\d", text) else "subclause"
+    return StructureParser(mode="payload", root_kind=kind, notes=notes).parse(text)
+
+
+def _schedule_payload(num: str, payload: str, notes: list[str]) -> str:
+    table = read_offence_table(payload, notes, f"the new Schedule {num}")
+    if table is None:
+        return render_fragment((Provision(kind="schedule", num=num, children=(Provision(kind="text", text=payload),)),))
+    heading = table.before[0] if table.before else None
+    rows = tuple(Provision(kind="item", num=row_num(table.header, r), cells=r) for r in table.rows)
+    extra = (Provision(kind="text", text=table.after),) if table.after else ()
+    return render_fragment((Provision(kind="schedule", num=num, heading=heading, cells=table.header, children=rows + extra),))
+
+
+def _rows_payload(payload: str) -> str | None:
+    rows = []
+    pos = 0
+    flat = " ".join(payload.split())
+    while pos < len(flat):
+        m = OFFENCE_ROW.match(flat, pos)
+        if not m:
+            return None
+        rows.append(Provision(kind="item", num=m.group("n"), cells=(m.group("n"), m.group("cl"), m.group("desc"), m.group("pen"))))
+        pos = m.end() + 1
+    return render_fragment(tuple(rows)) if rows else None
+
+
+# --- the families ----------------------------------------------------------------------------------
+
+
+def _words(value: str) -> str:
+    v = value.strip()
+    return PUNCTUATION_WORDS.get(v.lower(), v)
+
+
+def _occurrence(text: str) -> str:
+    if QUALIFIER.search(text):
+        return "all"
+    if FIRST.search(text):
+        return "first"
+    if LAST.search(text):
+        return "last"
+    return "once"
+
+
+def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
+    """The operations of one instruction, or InstructionNotUnderstood naming its words."""
+    notes = notes if notes is not None else []
+    try:
+        ops = _parse(unit, notes)
+    except InstructionNotUnderstood as e:
+        raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
+    if ops is None:
+        if re.search(r"\b" + VERB + r"\b", unit.text, re.I):
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
+                "it fits none of the known families of amending words (docs/amendments.md), "
+                "so nothing was applied — amend the instrument file's operations by hand"
+            )
+        notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
+        return []
+    return ops
+
+
+def _op(unit: Unit, **kw: str | None) -> Operation:
+    return Operation(clause=unit.clause, source=unit.text, **kw)  # type: ignore[arg-type]
+
+
+def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
+    text = unit.text.strip()
+    ctx = unit.context
+    if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I):
+        titles = re.findall(r"([A-Z][\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
+        if titles:
+            return [_op(unit, action="repeal", target=t.strip()) for t in titles]
+    head, payload = _split_payload(text)
+    head_l = head.lower()
+
+    # Definitions
+    dm = re.search(r"(?:delete|omit|remove) the definitions? of ([“\"].+?[”\"](?:(?:,| and) [“\"].+?[”\"])*)", head, re.I)
+    if dm:
+        holder = _holder(head, ctx)
+        terms = _QUOTED.findall(dm.group(1))
+        if payload and re.search(r"\b(?:insert|substitute|replace)", head_l):
+            return [_op(unit, action="substitute", target=f"{holder} “{terms[0]}”", new=render_fragment(payload_provisions(payload, notes)))]
+        return [_op(unit, action="delete", target=f"{holder} “{t}”") for t in terms]
+    if payload and re.search(r"alphabetical order|the following definitions?|definition of", head_l):
+        holder = _holder(head, ctx)
+        new = payload_provisions(payload, notes)
+        if not all(p.kind == "definition" for p in new):
+            raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+        after = re.search(r"after the definition of [“\"](.+?)[”\"]", head, re.I)
+        return [
+            _op(
+                unit,
+                action="insert_definition",
+                target=holder,
+                new=render_fragment((d,)),
+                position="after" if after else "alphabetical",
+                words=after.group(1) if after else None,
+            )
+            for d in new
+        ]
+
+    # Headings
+    hm = re.search(r"(?:delete|omit|replace) the heading (?:to|of) (.+?)(?: and (?:insert|substitute)| with|$)", head, re.I)
+    if hm and payload:
+        targets = resolve_targets(hm.group(1), ctx)
+        if len(targets) == 1:
+            return [_op(unit, action="substitute_heading", target=targets[0], new=" ".join(payload.split()).strip("“”\""))]
+
+    # Word-level: every quoted phrase in the head is words.
+    quoted = _QUOTED.findall(head)
+    if quoted or re.search(r"\b(?:a full stop|a comma|a semi ?-?colon|a colon)\b", head_l):
+        return _word_ops(unit, head, quoted, payload, ctx)
+
+    # Schedules replaced or deleted
+    sm = re.search(r"\bSchedule (\d+[A-Z]?)\b", head)
+    if sm and not re.search(r"\bitems?\b", head_l):
+        num = sm.group(1)
+        if payload is not None and re.search(r"(?:deleted and replaced|delete .* and (?:insert|substitute|replace))", head_l):
+            return [_op(unit, action="substitute", target=f"Schedule {num}", new=_schedule_payload(num, payload, notes))]
+        if payload is None and re.search(r"\b(?:delete|omit|remove|repeal)\b|\bis (?:deleted|repealed)\b", head_l):
+            return [_op(unit, action="delete", target=f"Schedule {num}")]
+
+    # Provision-level
+    targets_phrase = head
+    insert_m = re.search(
+        r"(?:insert|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$", head, re.I
+    )
+    lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
+    if re.search(r"\b(?:delete|omit|remove|repeal|strike out)\b|\bis (?:deleted|repealed)\b", head_l):
+        del_m = re.search(r"(?:delete|omit|remove|repeal|strike out)(?: all of| the whole of| the text of)? (.+?)(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitute|replace).*)?$", head, re.I)
+        phrase = del_m.group(1) if del_m else re.sub(r"\bis (?:deleted|repealed).*$", "", head, flags=re.I)
+        base_ctx = _leading_context(head, ctx)
+        targets = resolve_targets(phrase, base_ctx)
+        if not targets:
+            raise InstructionNotUnderstood("cannot tell which provision it deletes")
+        only_text = bool(re.search(r"\bthe text of\b", head_l))
+        if payload is not None and re.search(r"\b(?:insert|substitute|replace)", head_l):
+            if only_text:
+                return [_op(unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]
+            return _substitute(unit, targets, payload, notes)
+        if payload is not None:
+            raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
+        return [_op(unit, action="delete", target=t) for t in targets]
+    if payload is not None and (lead_anchor or insert_m):
+        if lead_anchor:
+            pos, anchor = lead_anchor.group("pos").lower(), lead_anchor.group("anchor")
+            base_ctx = _resolve_context(lead_anchor.group("ctx"), ctx) if lead_anchor.group("ctx") else ctx
+        elif insert_m and insert_m.group("pos"):
+            pos, anchor = insert_m.group("pos").lower(), insert_m.group("anchor")
+            base_ctx = _leading_context(head, ctx)
+        else:
+            where = re.match(r"^In (?P<ctx>.+?),?\s+(?:insert|add)\b", head, re.I)
+            target = _resolve_context(where.group("ctx"), ctx) if where else None
+            if not target:
+                raise InstructionNotUnderstood("cannot tell where the new provisions go")
+            return [_op(unit, action="insert", target=target, position="end", new=render_fragment(payload_provisions(payload, notes)))]
+        anchor = re.sub(r"^the\s+", "", anchor.strip(), flags=re.I)
+        targets = resolve_targets(anchor, base_ctx)
+        if len(targets) != 1:
+            raise InstructionNotUnderstood(f"cannot tell which provision “{anchor}” is")
+        if " item " in targets[0] or " row " in targets[0]:
+            rows = _rows_payload(payload)
+            if rows is None:
+                raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
+            return [_op(unit, action="insert", target=targets[0], position=pos, new=rows)]
+        return [_op(unit, action="insert", target=targets[0], position=pos, new=render_fragment(payload_provisions(payload, notes)))]
+    del targets_phrase
+    return None
+
+
+def _leading_context(head: str, ctx: str | None) -> str | None:
+    m = re.match(r"^In (.+?),?\s+(?:delete|omit|remove|insert|add|after|before)\b", head, re.I)
+    if m:
+        return _resolve_context(m.group(1), ctx) or ctx
+    return ctx
+
+
+def _holder(head: str, ctx: str | None) -> str:
+    m = re.match(r"^In (.+?),?\s+(?:delete|omit|remove|insert|add|after|before)\b", head, re.I)
+    target = _resolve_context(m.group(1), ctx) if m else ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision holds the definitions")
+    return target
+
+
+def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:
+    new = payload_provisions(payload, notes)
+    if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
+        return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
+    ops = [_op(unit, action="substitute", target=targets[0], new=render_fragment(new))]
+    return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
+
+
+def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
+    occurrence = _occurrence(head)
+    m = re.match(r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I)
+    target = None
+    if m:
+        target = _resolve_context(m.group("where"), ctx)
+    target = target or ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    h = head
+    new_from_payload = " ".join(payload.split()).strip("“”\"") if payload else None
+    # after/before “A” insert “B” (or a punctuation mark), optionally "and delete the semi colon and the word “and”"
+    am = re.search(
+        r"\b(?P<pos>after|before) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"],? (?:insert|add) (?:the words? )?(?:[“\"](?P<b>[^”\"]+)[”\"]|(?P<p>a full stop|a full-stop|a comma|a semi ?-?colon|a colon))",
+        h,
+        re.I,
+    )
+    if am:
+        anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
+        rest = h[am.end() :]
+        dm = re.match(r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I)
+        if dm and am.group("pos").lower() == "after":
+            removed = _words("a " + dm.group("what").lower())
+            gone = removed + (f" {dm.group('w')}" if dm.group("w") else "")
+            return [_op(unit, action="substitute_words", target=target, words=anchor + gone, new=anchor + new, occurrence=occurrence)]
+        if rest.strip(" .;") and not QUALIFIER.match(rest) and not FIRST.match(rest.strip()):
+            raise InstructionNotUnderstood(f"it does more after the insertion than can be read: “{rest.strip()}”")
+        return [_op(unit, action="insert_words", target=target, words=anchor, new=new, position=am.group("pos").lower(), occurrence=occurrence)]
+    sm = re.search(
+        r"(?:delete|omit|remove|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
+        h,
+        re.I,
+    )
+    if sm:
+        return [_op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)]
+    if new_from_payload is not None and len(quoted) == 1 and re.search(r"(?:delete|omit|remove|replace) (?:the words? )?[“\"]", h, re.I):
+        return [_op(unit, action="substitute_words", target=target, words=quoted[0], new=new_from_payload, occurrence=occurrence)]
+    dm2 = re.search(r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I)
+    if dm2 and payload is None:
+        return [
+            _op(unit, action="delete_words", target=target, words=w, occurrence=occurrence) for w in _QUOTED.findall(dm2.group(1))
+        ]
+    raise InstructionNotUnderstood("it quotes words but the change to them cannot be read")
