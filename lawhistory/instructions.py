@@ -231,7 +231,8 @@ def _split_payload(text: str) -> tuple[str, str | None]:
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             return text, None
         m = q
-    head, payload = text[: m.start()].strip(), text[m.end() :].strip()
+    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "") else text[: m.end()]).strip()
+    payload = text[m.end() :].strip()
     if payload.startswith(("“", '"')):
         if payload.count("“") > payload.count("”"):
             raise InstructionNotUnderstood(

@@ -1,0 +1,72 @@
+"""Shared fixtures: the project's paths, real repositories in tmp_path, and a CLI runner."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "tests" / "fixtures" / "seeds"
+INSTRUMENTS = ROOT / "tests" / "fixtures" / "instruments"
+SYNTHETIC = ROOT / "tests" / "fixtures" / "synthetic"
+KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
+KULIN_HEALTH = "kulin/health-local-law-2016"
+KULIN_ANIMALS = "kulin/animals-environment-and-nuisance-local-law-2016"
+
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """Run ``lawhistory ARGS`` in-process through its real entry point; return exit code and output."""
+    from lawhistory.cli import main
+
+    def run(*args: str | Path) -> Result:
+        monkeypatch.setattr(sys, "argv", ["lawhistory", *map(str, args)])
+        capsys.readouterr()
+        code = 0
+        try:
+            main()
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        out, err = capsys.readouterr()
+        return Result(code, out, err)
+
+    return run
+
+
+def make_repo(tmp_path: Path, *, laws: bool = True, amendments: bool = False) -> Path:
+    """A real law repository in ``tmp_path`` holding copies of the bundled laws (and amendments)."""
+    from lawhistory.repo import Repository
+
+    repo = Repository.init(tmp_path / "repo").root
+    if laws:
+        shutil.copytree(ROOT / "laws", repo / "laws", dirs_exist_ok=True)
+    if amendments:
+        shutil.copytree(ROOT / "amendments", repo / "amendments", dirs_exist_ok=True)
+    return repo
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path)
+
+
+def tree_hash(root: Path) -> str:
+    """A hash of every file under ``root`` (names and bytes), to prove a refusal changed nothing."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and ".lock" not in p.name):
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
