@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .dates import commencement
+from .apply import TargetNotFound, WordsNotFound
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
-from .instructions import parse_unit, units
+from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef
@@ -50,10 +51,17 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
         notes: list[str] = list(law.meta.notes)
         ops: list[Operation] = []
         for unit in units(law):
-            ops += parse_unit(unit, notes)
+            try:
+                ops += parse_unit(unit, notes)
+            except InstructionNotUnderstood as e:
+                raise InstrumentRefused(f"{law.meta.title} {e}") from None
         meta = law.meta
         if meta.kind == "repeal" or any(op.action == "repeal" for op in ops):
-            repealed = tuple(LawRef(title=op.target) for op in ops if op.action == "repeal")
+            repealed = tuple(
+                LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
+                for op in ops
+                if op.action == "repeal"
+            )
             meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
         if not ops:
             raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
@@ -108,20 +116,24 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     before = build_timeline(law, existing)
     after = build_timeline(law, [*existing, inst])
     refused = dict((i.id, why) for i, why in after.waiting)
-    if inst.id in refused:
-        raise InstrumentRefused(refused[inst.id])
-    lost = (_applied(before) - _applied(after)) & set(refused)
-    if lost:
-        first = next(iter(sorted(lost)))
-        raise InstrumentRefused(
-            f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
-        )
     missing = _earlier_missing(inst, law, existing)
     if missing:
         outcome.warnings.append(
             "history incomplete: the instrument lists amendments published on "
             + ", ".join(str(d) for d in missing)
             + " that are not in the repository"
+        )
+    if inst.id in refused:
+        if missing and isinstance(after.errors.get(inst.id), (TargetNotFound, WordsNotFound)):
+            # It amends the law as amended by instruments we do not have yet: keep it until they arrive.
+            outcome.reason = f"it cannot be applied until the amendments it lists arrive ({refused[inst.id]})"
+            return outcome
+        raise InstrumentRefused(refused[inst.id])
+    lost = (_applied(before) - _applied(after)) & set(refused)
+    if lost:
+        first = next(iter(sorted(lost)))
+        raise InstrumentRefused(
+            f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
         )
     outcome.status = "applied"
     if inst.law.meta.kind == "repeal" or any(op.action == "repeal" for op in inst.operations):

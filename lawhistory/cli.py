@@ -204,8 +204,11 @@ def _print_outcome(o: Any, dry_run: bool) -> None:
     if o.status == "pending":
         typer.echo(f"  pending: {o.reason}")
     else:
-        verb = "would apply" if dry_run else "applied"
-        typer.echo(f"  {verb} to {o.law_id}: new version from {o.version_from}")
+        repeal = any(op.action == "repeal" for op in o.instrument.operations)
+        if repeal:
+            typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
+        else:
+            typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}")
         if o.changes:
             typer.echo("  redline:")
             for c in o.changes:

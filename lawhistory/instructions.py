@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
@@ -312,7 +313,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     except InstructionNotUnderstood as e:
         raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
     if ops is None:
-        if re.search(r"\b" + VERB + r"\b", unit.text, re.I):
+        if re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
                 "it fits none of the known families of amending words (docs/amendments.md), "
@@ -323,6 +324,13 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     return ops
 
 
+def _published(text: str, title: str) -> str | None:
+    """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
+    m = re.search(re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text)
+    d = printed_date(m.group(1)) if m else None
+    return d.isoformat() if d else None
+
+
 def _op(unit: Unit, **kw: str | None) -> Operation:
     return Operation(clause=unit.clause, source=unit.text, **kw)  # type: ignore[arg-type]
 
@@ -330,10 +338,15 @@ def _op(unit: Unit, **kw: str | None) -> Operation:
 def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
     text = unit.text.strip()
     ctx = unit.context
+    if text.count("“") != text.count("”") or text.count('"') % 2:
+        raise InstructionNotUnderstood(
+            "its quotation marks do not balance, so which words it quotes is uncertain; "
+            "check the gazette and correct the instrument's text"
+        )
     if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I):
-        titles = re.findall(r"([A-Z][\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
+        titles = re.findall(r"((?:Shire|City|Town) of [\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
         if titles:
-            return [_op(unit, action="repeal", target=t.strip()) for t in titles]
+            return [_op(unit, action="repeal", target=t.strip(), words=_published(text, t)) for t in titles]
     head, payload = _split_payload(text)
     head_l = head.lower()
 

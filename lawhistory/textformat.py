@@ -206,7 +206,7 @@ def parse_fragment(text: str, parent_kind: str | None = None) -> tuple[Provision
     ``parent_kind`` is the kind of the provision they will sit in (``"clause"`` for subclauses,
     ``"subclause"`` for paragraphs ...), which decides what their bracketed labels are.
     """
-    if parent_kind is None or parent_kind in CONTAINER_KINDS:
+    if parent_kind is None or parent_kind == "root" or parent_kind in CONTAINER_KINDS:
         return parse_body(text)[0]
     indented = "\n".join((INDENT + line) if line else line for line in text.split("\n"))
     return parse_body(indented, parent_kind=parent_kind)[0]

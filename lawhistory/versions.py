@@ -54,6 +54,7 @@ class Timeline:
     repealed_from: dt.date | None = None
     repealed_by: Instrument | None = None
     waiting: tuple[tuple[Instrument, str], ...] = ()  # instruments not applied, and why
+    errors: Mapping[str, LawHistoryError] = field(default_factory=dict)  # instrument id → the refusal
 
     @property
     def made_by(self) -> Change:
@@ -120,12 +121,16 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     versions = [Version(0, start, None, None, law.body, law.conclusions, provenance)]
     repealed_from = None
     repealed_by = None
+    errors: dict[str, LawHistoryError] = {}
     for inst in dated:
         when = inst.law.meta.commencement.date
         if repealed_from is not None:
             waiting.append((inst, f"the law was repealed on {repealed_from} before it commenced"))
             continue
         if inst.law.meta.kind == "repeal" or any(op.action == "repeal" for op in inst.operations):
+            if when is not None and start is not None and when < start:
+                waiting.append((inst, f"it commences on {when}, before the law itself commenced ({start})"))
+                continue
             repealed_from, repealed_by = when, inst
             continue
         prev = versions[-1]
@@ -133,6 +138,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             body, changes = apply_instrument(prev.body, inst, law)
         except LawHistoryError as e:
             waiting.append((inst, str(e)))
+            errors[inst.id] = e
             continue
         merged = dict(prev.provenance)
         merged.update(changes)
@@ -142,7 +148,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
         versions.append(Version(len(versions), when, None, inst, body, prev.conclusions, merged))
     if repealed_from is not None:
         versions[-1] = _close(versions[-1], repealed_from)
-    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting))
+    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors)
 
 
 def _close(v: Version, until: dt.date | None) -> Version:

@@ -36,12 +36,15 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
     pieces = split_instruments(stream)
     notes = list(stream.notes)
     laws = []
+    # --gazette-date is for instruments printed without page headers; it must agree with headers
+    # unless the file also holds instruments that have none (then it is meant for those).
+    undated = any(not {p.date for p in piece.pages} for piece in pieces)
     for i, piece in enumerate(pieces):
         law_notes: list[str] = []
         lead = flat(piece.lead)
         if lead:
             law_notes.append(f"words before the first instrument could not be placed and are kept as free text: {lead[:80]!r}")
-        laws.append(_build(piece, stream, options, line_mode, law_notes, lead, where, index=i))
+        laws.append(_build(piece, stream, options, line_mode, law_notes, lead, where, index=i, strict_date=not undated))
     return Imported(laws=tuple(laws), removed=stream.removed, notes=tuple(notes))
 
 
@@ -121,16 +124,18 @@ def _conclusions(text: str) -> tuple[Provision, ...]:
     return tuple(Provision(kind="text", text=s) for s in sentences if s)
 
 
-def _gazette(piece: InstrumentText, stream: Stream, options: ImportOptions, where: str) -> Gazette:
+def _gazette(piece: InstrumentText, stream: Stream, options: ImportOptions, where: str, strict: bool, notes: list[str]) -> Gazette:
     dates = sorted({p.date for p in piece.pages})
     if len(dates) > 1:
         raise ImportFailed(f"{where}: one instrument's pages carry different gazette dates ({', '.join(map(str, dates))})")
     header_date = dates[0] if dates else None
     if options.gazette_date and header_date and options.gazette_date != header_date:
-        raise ImportFailed(
-            f"{where}: --gazette-date {options.gazette_date} disagrees with the page headers, which say {header_date}; "
-            "leave the option out or correct it"
-        )
+        if strict:
+            raise ImportFailed(
+                f"{where}: --gazette-date {options.gazette_date} disagrees with the page headers, which say {header_date}; "
+                "leave the option out or correct it"
+            )
+        notes.append(f"--gazette-date {options.gazette_date} was not used: the page headers of this instrument say {header_date}")
     date = header_date or options.gazette_date
     pages = sorted({p.page for p in piece.pages})
     page_text = None
@@ -149,6 +154,7 @@ def _build(
     lead: str,
     where: str,
     index: int,
+    strict_date: bool = True,
 ) -> Law:
     body_flat = flat(piece.body)
     fragment = not piece.enacting
@@ -188,7 +194,7 @@ def _build(
     body = tuple(preface) + provisions
     _note_gaps(body, headings, len(preface), notes)
 
-    gazette = _gazette(piece, stream, options, where)
+    gazette = _gazette(piece, stream, options, where, strict_date, notes)
     wording = None if fragment else _commencement_words(provisions)
     made = None
     rm = RESOLVED.search(enacting_flat)
