@@ -6,8 +6,8 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .dates import commencement
 from .apply import TargetNotFound, WordsNotFound
+from .dates import commencement
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
@@ -69,7 +69,9 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
         instruments.append(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
     if not instruments:
         if principals:
-            raise ImportFailed(f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'")
+            raise ImportFailed(
+                f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'"
+            )
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     return instruments, principals
 
@@ -77,7 +79,11 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
 def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
     meta = inst.law.meta
     if meta.gazette.date is None and gazette_date is not None:
-        meta = replace(meta, gazette=replace(meta.gazette, date=gazette_date), commencement=commencement(meta.commencement.wording, gazette_date))
+        meta = replace(
+            meta,
+            gazette=replace(meta.gazette, date=gazette_date),
+            commencement=commencement(meta.commencement.wording, gazette_date),
+        )
     return replace(inst, law=replace(inst.law, meta=meta))
 
 
@@ -146,7 +152,9 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
-def amend(repo: Repository, path: Path, *, gazette_date: dt.date | None = None, dry_run: bool = False) -> tuple[list[AmendOutcome], list[str]]:
+def amend(
+    repo: Repository, path: Path, *, gazette_date: dt.date | None = None, dry_run: bool = False
+) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing."""
     instruments, principals = read_instruments(repo, path, gazette_date)
     instruments = [_with_gazette(i, gazette_date) for i in instruments]

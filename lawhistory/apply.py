@@ -77,8 +77,10 @@ def _top_level(body: tuple[Provision, ...], fragment: str) -> list[Path]:
             kind = m.group(1).lower()
             if p.kind == kind and clean_num(p.num or "") == m.group(2):
                 out.append(path)
-        elif p.kind == "clause" and p.num == fragment and not any(
-            get(body, path[:k]).kind == "schedule" for k in range(1, len(path))
+        elif (
+            p.kind == "clause"
+            and p.num == fragment
+            and not any(get(body, path[:k]).kind == "schedule" for k in range(1, len(path)))
         ):
             out.append(path)
     return out
@@ -109,7 +111,9 @@ def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
     except ValueError:
         return []
     # "Part 2 Division 1" is one container address; join its fragments.
-    while len(fragments) > 1 and re.match(r"(Part|Division) ", fragments[0]) and re.match(r"(Division|Subdivision) ", fragments[1]):
+    while (
+        len(fragments) > 1 and re.match(r"(Part|Division) ", fragments[0]) and re.match(r"(Division|Subdivision) ", fragments[1])
+    ):
         head = _top_level(body, fragments[0])
         if not head:
             return []
@@ -148,11 +152,15 @@ def _one(body: tuple[Provision, ...], citation: str, inst: Instrument | None, op
     paths = find(body, citation)
     if not paths:
         raise TargetNotFound(
-            inst, op, f"no such provision in the law as in force when this instrument commences",
+            inst,
+            op,
+            "no such provision in the law as in force when this instrument commences",
             "check the citation against the law, or add the instrument that inserts it first",
         )
     if len(paths) > 1:
-        raise AmbiguousText(inst, op, f"{len(paths)} provisions have this citation", "the law prints this label more than once; amend it by hand")
+        raise AmbiguousText(
+            inst, op, f"{len(paths)} provisions have this citation", "the law prints this label more than once; amend it by hand"
+        )
     return paths[0]
 
 
@@ -166,7 +174,7 @@ def _replace_children(body: tuple[Provision, ...], path: Path, new_children: tup
     parent_children = _children(body, path[:-1])
     node = parent_children[path[-1]]
     updated = replace(node, children=new_children)
-    return _replace_children(body, path[:-1], parent_children[: path[-1]] + (updated,) + parent_children[path[-1] + 1 :])
+    return _replace_children(body, path[:-1], (*parent_children[: path[-1]], updated, *parent_children[path[-1] + 1 :]))
 
 
 def _set(body: tuple[Provision, ...], path: Path, new: tuple[Provision, ...]) -> tuple[Provision, ...]:
@@ -194,7 +202,9 @@ def _new_provisions(
         if parent is not None and parent.kind == "schedule":
             provisions = tuple(replace(p, num=row_num(parent.cells, p.cells)) if p.kind == "item" else p for p in provisions)
     except LawHistoryError as e:
-        raise ApplyRefused(inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file") from None
+        raise ApplyRefused(
+            inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"
+        ) from None
     if not provisions:
         raise ApplyRefused(inst, op, "its new text holds no provisions", "correct the new text in the instrument file")
     return provisions
@@ -233,7 +243,9 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
     return text[:end] + joiner + new + text[end:]
 
 
-def _word_op(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None) -> tuple[tuple[Provision, ...], list[Path]]:
+def _word_op(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
@@ -250,12 +262,16 @@ def _word_op(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instr
                 hits.append((sub, f"cell{i}", m.start(), m.end()))
     if not hits:
         raise WordsNotFound(
-            inst, op, f"the words “{words}” do not occur in it",
+            inst,
+            op,
+            f"the words “{words}” do not occur in it",
             "check the quoted words against the law's text (punctuation and spelling count)",
         )
     if op.occurrence == "once" and len(hits) > 1:
         raise AmbiguousText(
-            inst, op, f"the words “{words}” occur {len(hits)} times",
+            inst,
+            op,
+            f"the words “{words}” occur {len(hits)} times",
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
     chosen = hits if op.occurrence == "all" else [hits[-1]] if op.occurrence == "last" else [hits[0]]
@@ -267,9 +283,11 @@ def _word_op(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instr
             i = int(fld[4:])
             cells = list(p.cells)
             cells[i] = _edit(cells[i], start, end, op)
-            updated = replace(p, cells=tuple(cells), num=cells[0] if (p.kind == "item" and p.num is not None and i == 0) else p.num)
+            updated = replace(
+                p, cells=tuple(cells), num=cells[0] if (p.kind == "item" and p.num is not None and i == 0) else p.num
+            )
         else:
-            updated = replace(p, **{fld: _edit(getattr(p, fld), start, end, op)})
+            updated = replace(p, text=_edit(p.text or "", start, end, op))
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)
@@ -283,7 +301,9 @@ def _sort_key(term: str) -> str:
     return re.sub(r"[^a-z0-9 ]", "", term.lower())
 
 
-def _insert_definition(body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None) -> tuple[tuple[Provision, ...], list[Path]]:
+def _insert_definition(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
     holder = get(body, path)
     new = _new_provisions(op, holder.kind, inst)
     if any(p.kind != "definition" for p in new):
@@ -321,7 +341,9 @@ def apply_operation(
         return _set(body, path, ()), []
     if op.action == "substitute":
         new = _new_provisions(
-            op, _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None), inst,
+            op,
+            _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None),
+            inst,
             get(body, path[:-1]) if len(path) > 1 else None,
         )
         if target.kind == "definition" and new[0].kind != "definition":
@@ -343,14 +365,18 @@ def apply_operation(
         return _set(body, path, (replace(target, text=" ".join((op.new or "").split())),)), [path]
     if op.action == "substitute_heading":
         if target.kind not in CONTAINER_KINDS and target.kind != "clause":
-            raise ApplyRefused(inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes")
+            raise ApplyRefused(
+                inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes"
+            )
         return _set(body, path, (replace(target, heading=op.new),)), [path]
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
 
 
-def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> tuple[tuple[Provision, ...], dict[str, Change]]:
+def apply_instrument(
+    body: tuple[Provision, ...], inst: Instrument, law: Law | None = None
+) -> tuple[tuple[Provision, ...], dict[str, Change]]:
     """The law's body after every operation of ``inst``, and the provenance of what changed.
 
     Raises ``ApplyRefused`` (the whole instrument is refused) if any operation cannot be applied.

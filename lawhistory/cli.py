@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -34,7 +34,7 @@ RepoOption = Annotated[
 ]
 
 
-class ShowFormat(str, Enum):
+class ShowFormat(StrEnum):
     text = "text"
     json = "json"
     html = "html"
@@ -163,7 +163,9 @@ def amend_cmd(
 
     outcomes, principals = amend(open_repo(repo), file, gazette_date=parse_date(gazette_date, "--gazette-date"), dry_run=dry_run)
     if as_json:
-        emit_json({"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals})
+        emit_json(
+            {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}
+        )
         return
     for o in outcomes:
         _print_outcome(o, dry_run)
@@ -183,8 +185,17 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
         "version_from": o.version_from.isoformat() if o.version_from else None,
         "operations": [
-            {"clause": op.clause, "action": op.action, "target": op.target, "words": op.words, "new": op.new,
-             "position": op.position, "occurrence": op.occurrence, "source": op.source, "description": op.describe()}
+            {
+                "clause": op.clause,
+                "action": op.action,
+                "target": op.target,
+                "words": op.words,
+                "new": op.new,
+                "position": op.position,
+                "occurrence": op.occurrence,
+                "source": op.source,
+                "description": op.describe(),
+            }
             for op in o.instrument.operations
         ],
         "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
@@ -197,7 +208,9 @@ def _outcome_json(o: Any) -> dict[str, Any]:
 def _print_outcome(o: Any, dry_run: bool) -> None:
     meta = o.instrument.law.meta
     typer.echo(f"{meta.title}")
-    typer.echo(f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})")
+    typer.echo(
+        f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
+    )
     typer.echo(f"  {len(o.instrument.operations)} operation(s):")
     for op in o.instrument.operations:
         typer.echo(f"    cl. {op.clause}: {op.describe()}")
@@ -234,8 +247,14 @@ def history_cmd(
     tl = library.timeline_for(open_repo(repo), law)
     rows = library.history_rows(tl)
     if as_json:
-        emit_json({"law": tl.law.meta.id, "title": tl.law.meta.title, "versions": rows,
-                   "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting]})
+        emit_json(
+            {
+                "law": tl.law.meta.id,
+                "title": tl.law.meta.title,
+                "versions": rows,
+                "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting],
+            }
+        )
         return
     typer.echo(tl.law.meta.title)
     for r in rows:

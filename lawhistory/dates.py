@@ -11,7 +11,21 @@ from .model import Commencement
 MONTHS = {
     m: i
     for i, m in enumerate(
-        "january february march april may june july august september october november december".split(), start=1
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
     )
 }
 _MONTH = "(" + "|".join(MONTHS) + ")"

@@ -84,7 +84,7 @@ def own_words(p: Provision) -> str:
     """A provision's own printed words: label, heading and text (or a row's cells)."""
     if p.kind == "item":
         return " | ".join(p.cells)
-    parts = [x for x in (p.num if p.kind != "item" else None, p.heading, p.text) if x]
+    parts = [x for x in (p.num, p.heading, p.text) if x]
     if p.kind in ("part", "division", "subdivision", "schedule"):
         parts = [f"{p.kind.capitalize()} {p.num}", p.heading or ""]
     if p.kind == "schedule" and p.cells:
@@ -93,7 +93,10 @@ def own_words(p: Provision) -> str:
 
 
 def changes_between(
-    old: Sequence[Provision], new: Sequence[Provision], old_conclusions: Sequence[Provision] = (), new_conclusions: Sequence[Provision] = ()
+    old: Sequence[Provision],
+    new: Sequence[Provision],
+    old_conclusions: Sequence[Provision] = (),
+    new_conclusions: Sequence[Provision] = (),
 ) -> list[ProvisionChange]:
     """Every provision inserted, deleted or reworded between two bodies, in the new document order."""
     before = {a.citation: a for a in addresses(tuple(old), tuple(old_conclusions))}

@@ -106,7 +106,9 @@ def meta_from_dict(d: Any) -> LawMeta:
         local_government=str(d["local_government"]),
         kind=kind,
         made=_date(d.get("made"), "made"),
-        gazette=Gazette(date=_date(g.get("date"), "gazette.date"), number=_opt_str(g.get("number")), pages=_opt_str(g.get("pages"))),
+        gazette=Gazette(
+            date=_date(g.get("date"), "gazette.date"), number=_opt_str(g.get("number")), pages=_opt_str(g.get("pages"))
+        ),
         commencement=Commencement(
             wording=c.get("wording"),
             rule=str(c.get("rule") or "unknown"),

@@ -84,11 +84,11 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     text = re.sub(r"[\ue000-\uf8ff]", " ", text)
     if source_label and not line_mode:
         first, sep, rest = text.partition("\n\n")
-        if sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first):
-            if not re.search(r"Under the powers|\(\w\)|\d+\.\d+ ", first):
-                removed.append(first.strip())
-                notes.append(f"the first line {first.strip()!r} is a label added by the source, not gazette text; left out")
-                text = rest
+        looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)
+        if looks_like_label and not re.search(r"Under the powers|\(\w\)|\d+\.\d+ ", first):
+            removed.append(first.strip())
+            notes.append(f"the first line {first.strip()!r} is a label added by the source, not gazette text; left out")
+            text = rest
     headers: list[tuple[int, dt.date | None]] = []
 
     def mark_header(m: re.Match[str]) -> str:
@@ -129,7 +129,9 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
                 if date is not None and not (pages and pages[-1].page == page):
                     pages.append(Page(offset=length, page=page, date=date))
     out.append(text[last:])
-    return Stream(text="".join(out), pages=tuple(pages), gazette_number=gazette_number, removed=tuple(removed), notes=tuple(notes))
+    return Stream(
+        text="".join(out), pages=tuple(pages), gazette_number=gazette_number, removed=tuple(removed), notes=tuple(notes)
+    )
 
 
 def flat(text: str) -> str:
@@ -156,7 +158,14 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
     if not enacting:
         return [
             InstrumentText(
-                title_block="", contents="", enacting="", body=text, conclusions="", lead="", start=0, end=len(text),
+                title_block="",
+                contents="",
+                enacting="",
+                body=text,
+                conclusions="",
+                lead="",
+                start=0,
+                end=len(text),
                 pages=stream.pages,
             )
         ]
@@ -165,11 +174,9 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
     for u in enacting:
         title_start = _title_start(text, u)
         region_start = title_start
-        c = None
-        for c in CONTENTS.finditer(text, prev_end, title_start):
-            pass
-        if c is not None:
-            region_start = _title_start(text, c.start())
+        contents = list(CONTENTS.finditer(text, prev_end, title_start))
+        if contents:
+            region_start = _title_start(text, contents[-1].start())
         heads.append((region_start, title_start, u))
         prev_end = u
     result = []
@@ -204,8 +211,12 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
 
 # --- metadata read from an instrument's words ---------------------------------------------------
 
-CITED = re.compile(r"(?:may be cited as|This local law is|This local law may be cited as) the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})")
-COUNCIL = re.compile(r"Council of the\s+(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)")
+CITED = re.compile(
+    r"(?:may be cited as|This local law is|This local law may be cited as) the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})"
+)
+COUNCIL = re.compile(
+    r"Council of the\s+(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)"
+)
 LG_IN_TITLE = re.compile(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-]*)")
 RESOLVED = re.compile(r"resolved on\s+(?P<when>.+?)\s+to make")
 COMMENCEMENT = re.compile(r"[^.]*?\b(?:comes? into operation|commences?)\b[^.]*\.")
@@ -219,7 +230,7 @@ AMENDS = re.compile(
     + _DATE.replace(" ", r"\s+")
     + r")(?P<rest>[^.]*)\."
 )
-SMALL_WORDS = frozenset("of and the for in on to a an or by with".split())
+SMALL_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "a", "an", "or", "by", "with"])
 
 
 def smart_title(caps: str) -> str:

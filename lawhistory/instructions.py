@@ -220,14 +220,20 @@ _QUOTED = re.compile(r"[“\"]([^”\"]*)[”\"]")
 def _split_payload(text: str) -> tuple[str, str | None]:
     """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”"."""
     m = None
-    verb = re.search(r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b", text, re.I)
+    verb = re.search(
+        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
+        text,
+        re.I,
+    )
     if verb:
         dash = re.compile(r"\s*[—:]\s*").search(text, verb.end())
         if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
             m = dash
     if m is None:
         q = re.search(
-            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])", text, re.I
+            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
+            text,
+            re.I,
         )
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             return text, None
@@ -282,7 +288,9 @@ def _rows_payload(payload: str) -> str | None:
         m = OFFENCE_ROW.match(flat, pos)
         if not m:
             return None
-        rows.append(Provision(kind="item", num=m.group("n"), cells=(m.group("n"), m.group("cl"), m.group("desc"), m.group("pen"))))
+        rows.append(
+            Provision(kind="item", num=m.group("n"), cells=(m.group("n"), m.group("cl"), m.group("desc"), m.group("pen")))
+        )
         pos = m.end() + 1
     return render_fragment(tuple(rows)) if rows else None
 
@@ -326,7 +334,9 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
 
 def _published(text: str, title: str) -> str | None:
     """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
-    m = re.search(re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text)
+    m = re.search(
+        re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text
+    )
     d = printed_date(m.group(1)) if m else None
     return d.isoformat() if d else None
 
@@ -343,7 +353,9 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
             "its quotation marks do not balance, so which words it quotes is uncertain; "
             "check the gazette and correct the instrument's text"
         )
-    if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I):
+    if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(
+        r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I
+    ):
         titles = re.findall(r"((?:Shire|City|Town) of [\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
         if titles:
             return [_op(unit, action="repeal", target=t.strip(), words=_published(text, t)) for t in titles]
@@ -356,7 +368,14 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
         holder = _holder(head, ctx)
         terms = _QUOTED.findall(dm.group(1))
         if payload and re.search(r"\b(?:insert|substitute|replace)", head_l):
-            return [_op(unit, action="substitute", target=f"{holder} “{terms[0]}”", new=render_fragment(payload_provisions(payload, notes)))]
+            return [
+                _op(
+                    unit,
+                    action="substitute",
+                    target=f"{holder} “{terms[0]}”",
+                    new=render_fragment(payload_provisions(payload, notes)),
+                )
+            ]
         return [_op(unit, action="delete", target=f"{holder} “{t}”") for t in terms]
     if payload and re.search(r"alphabetical order|the following definitions?|definition of", head_l):
         holder = _holder(head, ctx)
@@ -381,7 +400,7 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
     if hm and payload:
         targets = resolve_targets(hm.group(1), ctx)
         if len(targets) == 1:
-            return [_op(unit, action="substitute_heading", target=targets[0], new=" ".join(payload.split()).strip("“”\""))]
+            return [_op(unit, action="substitute_heading", target=targets[0], new=" ".join(payload.split()).strip('“”"'))]
 
     # Word-level: every quoted phrase in the head is words.
     quoted = _QUOTED.findall(head)
@@ -400,11 +419,17 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
     # Provision-level
     targets_phrase = head
     insert_m = re.search(
-        r"(?:insert|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$", head, re.I
+        r"(?:insert|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
+        head,
+        re.I,
     )
     lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
     if re.search(r"\b(?:delete|omit|remove|repeal|strike out)\b|\bis (?:deleted|repealed)\b", head_l):
-        del_m = re.search(r"(?:delete|omit|remove|repeal|strike out)(?: all of| the whole of| the text of)? (.+?)(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitute|replace).*)?$", head, re.I)
+        del_m = re.search(
+            r"(?:delete|omit|remove|repeal|strike out)(?: all of| the whole of| the text of)? (.+?)(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitute|replace).*)?$",
+            head,
+            re.I,
+        )
         phrase = del_m.group(1) if del_m else re.sub(r"\bis (?:deleted|repealed).*$", "", head, flags=re.I)
         base_ctx = _leading_context(head, ctx)
         targets = resolve_targets(phrase, base_ctx)
@@ -430,7 +455,9 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
             target = _resolve_context(where.group("ctx"), ctx) if where else None
             if not target:
                 raise InstructionNotUnderstood("cannot tell where the new provisions go")
-            return [_op(unit, action="insert", target=target, position="end", new=render_fragment(payload_provisions(payload, notes)))]
+            return [
+                _op(unit, action="insert", target=target, position="end", new=render_fragment(payload_provisions(payload, notes)))
+            ]
         anchor = re.sub(r"^the\s+", "", anchor.strip(), flags=re.I)
         targets = resolve_targets(anchor, base_ctx)
         if len(targets) != 1:
@@ -440,7 +467,9 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
             if rows is None:
                 raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
             return [_op(unit, action="insert", target=targets[0], position=pos, new=rows)]
-        return [_op(unit, action="insert", target=targets[0], position=pos, new=render_fragment(payload_provisions(payload, notes)))]
+        return [
+            _op(unit, action="insert", target=targets[0], position=pos, new=render_fragment(payload_provisions(payload, notes)))
+        ]
     del targets_phrase
     return None
 
@@ -470,7 +499,9 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
 
 def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
     occurrence = _occurrence(head)
-    m = re.match(r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I)
+    m = re.match(
+        r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
+    )
     target = None
     if m:
         target = _resolve_context(m.group("where"), ctx)
@@ -478,7 +509,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if not target:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
     h = head
-    new_from_payload = " ".join(payload.split()).strip("“”\"") if payload else None
+    new_from_payload = " ".join(payload.split()).strip('“”"') if payload else None
     # after/before “A” insert “B” (or a punctuation mark), optionally "and delete the semi colon and the word “and”"
     am = re.search(
         r"\b(?P<pos>after|before) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"],? (?:insert|add) (?:the words? )?(?:[“\"](?P<b>[^”\"]+)[”\"]|(?P<p>a full stop|a full-stop|a comma|a semi ?-?colon|a colon))",
@@ -488,24 +519,46 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if am:
         anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
         rest = h[am.end() :]
-        dm = re.match(r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I)
+        dm = re.match(
+            r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I
+        )
         if dm and am.group("pos").lower() == "after":
             removed = _words("a " + dm.group("what").lower())
             gone = removed + (f" {dm.group('w')}" if dm.group("w") else "")
-            return [_op(unit, action="substitute_words", target=target, words=anchor + gone, new=anchor + new, occurrence=occurrence)]
+            return [
+                _op(unit, action="substitute_words", target=target, words=anchor + gone, new=anchor + new, occurrence=occurrence)
+            ]
         if rest.strip(" .;") and not QUALIFIER.match(rest) and not FIRST.match(rest.strip()):
             raise InstructionNotUnderstood(f"it does more after the insertion than can be read: “{rest.strip()}”")
-        return [_op(unit, action="insert_words", target=target, words=anchor, new=new, position=am.group("pos").lower(), occurrence=occurrence)]
+        return [
+            _op(
+                unit,
+                action="insert_words",
+                target=target,
+                words=anchor,
+                new=new,
+                position=am.group("pos").lower(),
+                occurrence=occurrence,
+            )
+        ]
     sm = re.search(
         r"(?:delete|omit|remove|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
         h,
         re.I,
     )
     if sm:
-        return [_op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)]
-    if new_from_payload is not None and len(quoted) == 1 and re.search(r"(?:delete|omit|remove|replace) (?:the words? )?[“\"]", h, re.I):
+        return [
+            _op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)
+        ]
+    if (
+        new_from_payload is not None
+        and len(quoted) == 1
+        and re.search(r"(?:delete|omit|remove|replace) (?:the words? )?[“\"]", h, re.I)
+    ):
         return [_op(unit, action="substitute_words", target=target, words=quoted[0], new=new_from_payload, occurrence=occurrence)]
-    dm2 = re.search(r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I)
+    dm2 = re.search(
+        r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I
+    )
     if dm2 and payload is None:
         return [
             _op(unit, action="delete_words", target=target, words=w, occurrence=occurrence) for w in _QUOTED.findall(dm2.group(1))

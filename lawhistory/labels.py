@@ -8,9 +8,33 @@ from __future__ import annotations
 
 import re
 
-ROMAN = (
-    "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx xxi xxii xxiii xxiv xxv".split()
-)
+ROMAN = [
+    "i",
+    "ii",
+    "iii",
+    "iv",
+    "v",
+    "vi",
+    "vii",
+    "viii",
+    "ix",
+    "x",
+    "xi",
+    "xii",
+    "xiii",
+    "xiv",
+    "xv",
+    "xvi",
+    "xvii",
+    "xviii",
+    "xix",
+    "xx",
+    "xxi",
+    "xxii",
+    "xxiii",
+    "xxiv",
+    "xxv",
+]
 _ROMAN_SET = frozenset(ROMAN)
 #: A letter label that comes just before a one-letter roman numeral in an alphabetical list.
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
@@ -52,7 +53,9 @@ def import_file(
     local_government: str | None = None,
 ) -> ImportReport:
     """Import the principal laws in ``path`` into ``repo``; amending instruments are left for ``amend``."""
-    options = ImportOptions(gazette_date=gazette_date, title=title, local_government=local_government, source=source_name(repo, path))
+    options = ImportOptions(
+        gazette_date=gazette_date, title=title, local_government=local_government, source=source_name(repo, path)
+    )
     imported = read_source(read_file(path), options, str(path))
     report = ImportReport()
     principals = [law for law in imported.laws if law.meta.kind == "principal"]
@@ -101,7 +104,7 @@ def law_status_today(tl: Timeline, today: dt.date) -> str:
     return in_force(tl, today)[0]
 
 
-def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, object]]:
+def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, Any]]:
     today = today or dt.date.today()
     rows = []
     for tl in timelines(repo):
@@ -170,7 +173,9 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
                 "valid_to": v.valid_to.isoformat() if v.valid_to else None,
                 "instrument": meta.title,
                 "instrument_id": meta.id,
-                "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "") if meta.gazette.date else "unknown",
+                "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "")
+                if meta.gazette.date
+                else "unknown",
             }
         )
     if tl.repealed_by is not None:

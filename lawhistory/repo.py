@@ -58,7 +58,9 @@ class Repository:
     def open(cls, path: Path) -> Repository:
         path = path.resolve()
         if not ((path / LAWS).is_dir() and (path / AMENDMENTS).is_dir()):
-            raise RepositoryError(f"{path} is not a law repository (it needs laws/ and amendments/ folders); run 'lawhistory init {path}'")
+            raise RepositoryError(
+                f"{path} is not a law repository (it needs laws/ and amendments/ folders); run 'lawhistory init {path}'"
+            )
         return cls(path)
 
     @classmethod
@@ -93,7 +95,9 @@ class Repository:
             law = parse(path.read_text(encoding="utf-8"), path=self.relative(path))
             expected = self.law_path(law.meta.id)
             if expected != path:
-                raise FormatError(f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path))
+                raise FormatError(
+                    f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
+                )
             laws.append(law)
         return laws
 

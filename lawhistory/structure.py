@@ -30,14 +30,92 @@ DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may 
 DEF_START = re.compile(r"(?P<term>[^\s;()—][^;()\n]{0,80}?) (?P<verb>" + DEF_VERB + r")\b")
 DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
 _STOP_FIRST = frozenset(
-    "the a an any and or if in where when subject for that which this such it he she they every each no all to of on "
-    "by with but unless except whether there these those its his her their".split()
+    [
+        "the",
+        "a",
+        "an",
+        "any",
+        "and",
+        "or",
+        "if",
+        "in",
+        "where",
+        "when",
+        "subject",
+        "for",
+        "that",
+        "which",
+        "this",
+        "such",
+        "it",
+        "he",
+        "she",
+        "they",
+        "every",
+        "each",
+        "no",
+        "all",
+        "to",
+        "of",
+        "on",
+        "by",
+        "with",
+        "but",
+        "unless",
+        "except",
+        "whether",
+        "there",
+        "these",
+        "those",
+        "its",
+        "his",
+        "her",
+        "their",
+    ]
 )
 SENTENCE_STARTERS = frozenset(
-    "A An The Any No Where When Whenever If Subject Except In This For Unless Without Notwithstanding Nothing Each "
-    "Every All It Upon On Despite Only Such These There Before After Within Save Council Nobody Should".split()
+    [
+        "A",
+        "An",
+        "The",
+        "Any",
+        "No",
+        "Where",
+        "When",
+        "Whenever",
+        "If",
+        "Subject",
+        "Except",
+        "In",
+        "This",
+        "For",
+        "Unless",
+        "Without",
+        "Notwithstanding",
+        "Nothing",
+        "Each",
+        "Every",
+        "All",
+        "It",
+        "Upon",
+        "On",
+        "Despite",
+        "Only",
+        "Such",
+        "These",
+        "There",
+        "Before",
+        "After",
+        "Within",
+        "Save",
+        "Council",
+        "Nobody",
+        "Should",
+    ]
 )
-INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset("Delete Insert Clause Schedule Replace Amend Omit Remove Part".split())
+INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
+    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
+)
 
 _CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
 AMENDING_HEADING = re.compile(
@@ -331,7 +409,9 @@ class StructureParser:
     def _chain(self) -> list[_B]:
         chain: list[_B] = []
         b: _B | None = self.cur
-        while b is not None and b.kind in ("subclause", "paragraph", "subparagraph", "definition", "text") and b.parent is not None:
+        while (
+            b is not None and b.kind in ("subclause", "paragraph", "subparagraph", "definition", "text") and b.parent is not None
+        ):
             chain.append(b)
             b = b.parent
         if b is not None and b.kind in ("clause", "subclause", "paragraph", "definition"):
@@ -366,17 +446,18 @@ class StructureParser:
         if m.start() not in self.line_starts:
             return None
         for node in self._chain():
-            if node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None:
-                if _follows(node.num or "", label, roman=node.kind == "subparagraph"):
-                    self._add_text(before)
-                    self.notes.append(
-                        f"clause {self.last_clause}: the words before {label} end in mid-sentence "
-                        f"({_tail(before)[-50:]!r}); the source may have lost words there"
-                    )
-                    parent = node.parent
-                    prev = parent.labelled_children()
-                    self.cur = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
-                    return m.end()
+            listed = node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None
+            if listed and _follows(node.num or "", label, roman=node.kind == "subparagraph"):
+                self._add_text(before)
+                self.notes.append(
+                    f"clause {self.last_clause}: the words before {label} end in mid-sentence "
+                    f"({_tail(before)[-50:]!r}); the source may have lost words there"
+                )
+                parent = node.parent
+                assert parent is not None
+                prev = parent.labelled_children()
+                self.cur = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
+                return m.end()
         return None
 
     def _place(self, label: str, before: str) -> tuple[_B, str | None] | None:
@@ -473,7 +554,9 @@ class StructureParser:
 
     def _add_defs(self, holder: _B, current: _B | None, chunk: str) -> None:
         """Append ``chunk`` under ``holder``, starting a new definition at each defined term."""
-        pieces = _split_definitions(chunk, starts_with_definition=current is None or current.kind == "definition" and not current.text.strip())
+        pieces = _split_definitions(
+            chunk, starts_with_definition=current is None or (current.kind == "definition" and not current.text.strip())
+        )
         first, rest = pieces[0], pieces[1:]
         if current is not None:
             if current.kind == "definition" and not current.text.strip() and rest == [] and first.strip():
@@ -552,9 +635,7 @@ def _follows(prev: str, label: str, *, roman: bool) -> bool:
     if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
         return True  # (7) → (7A), (b) → (ba)
     base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
-    if base and next_letter(f"({base.group(1)})", roman) == label:
-        return True  # (7A) → (8), (ba) → (c)
-    return False
+    return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
 
 
 def _same_family_after(prev: str, label: str) -> bool:

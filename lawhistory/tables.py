@@ -115,9 +115,14 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
         children += [Provision(kind="item", num=row_num(cells, r), cells=r) for r in table.rows]
         if table.after:
             children.append(Provision(kind="text", text=table.after))
-            notes.append(f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}")
-    elif line_mode and lines and any(DISTANCE_ROW.match(ln) for ln in lines) and all(
-        DISTANCE_ROW.match(ln) for ln in lines[next(i for i, ln in enumerate(lines) if DISTANCE_ROW.match(ln)) :]
+            notes.append(
+                f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}"
+            )
+    elif (
+        line_mode
+        and lines
+        and any(DISTANCE_ROW.match(ln) for ln in lines)
+        and all(DISTANCE_ROW.match(ln) for ln in lines[next(i for i, ln in enumerate(lines) if DISTANCE_ROW.match(ln)) :])
     ):
         for ln in lines:
             dm = DISTANCE_ROW.match(ln)

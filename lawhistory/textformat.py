@@ -105,7 +105,7 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         term, text = p.term or "", p.text or ""
         if not text.startswith(term) or not term:
             raise FormatError(f"definition text {text[:40]!r} does not begin with its term {term!r}")
-        out.append(f"{pad}**{term}**{text[len(term):]}")
+        out.append(f"{pad}**{term}**{text[len(term) :]}")
     elif p.kind == "item":
         out.append(pad + _cells_line(p.cells))
     elif p.kind == "text":
@@ -285,10 +285,10 @@ def parse_body(
 
         if parent is not None and parent.own_text_open:
             parent.own_text_open = False
-            if not (_BRACKET_LINE.match(stripped) or stripped.startswith(("**", "|"))) or stripped.startswith("\\"):
-                if depth == len(stack):
-                    parent.text = stripped[1:] if stripped.startswith("\\") else stripped
-                    continue
+            plain = not (_BRACKET_LINE.match(stripped) or stripped.startswith(("**", "|"))) or stripped.startswith("\\")
+            if plain and depth == len(stack):
+                parent.text = stripped[1:] if stripped.startswith("\\") else stripped
+                continue
 
         if stripped.startswith("\\"):
             node = _Node(kind="text", text=stripped[1:])
@@ -296,9 +296,14 @@ def parse_body(
             node = _Node(kind="definition", term=m.group(1), text=m.group(1) + m.group(2))
         elif stripped.startswith("|"):
             node = _Node(kind="item", cells=_split_cells(stripped, lineno))
-            table = parent if parent is not None else (containers[-1] if containers else None)
-            if table is not None and table.kind == "schedule" and not table.cells and not any(c.kind == "item" for c in table.children):
-                pending_header = table
+            holder = parent if parent is not None else (containers[-1] if containers else None)
+            if (
+                holder is not None
+                and holder.kind == "schedule"
+                and not holder.cells
+                and not any(c.kind == "item" for c in holder.children)
+            ):
+                pending_header = holder
         elif (m := _BRACKET_LINE.match(stripped)) and (parent is not None):
             label = m.group(1)
             prev = next((c.num for c in reversed(parent.children) if c.kind in ("subclause", "paragraph", "subparagraph")), None)

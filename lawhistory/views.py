@@ -252,7 +252,7 @@ def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
         + ".note{color:#555;font-size:.9em}table.row{border-collapse:collapse}td{border:1px solid #ccc;padding:.2em .5em}</style>",
         "</head><body>",
         f"<h1>{title}</h1>",
-        f"<p class=\"status\">{html.escape(_status_line(tl, as_at, status, version))}</p>",
+        f'<p class="status">{html.escape(_status_line(tl, as_at, status, version))}</p>',
     ]
     if version is not None:
         parts.append(provisions_html(tl, version))

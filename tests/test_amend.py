@@ -55,7 +55,12 @@ def test_the_amended_text_is_exact_on_commencement_and_unchanged_the_day_before(
     # schedule rows
     assert "Schedule 1 item 8" not in after
     assert after["Schedule 1 item 10"]["cells"][-1] == "$300"
-    assert after["Schedule 1 item 14A"]["cells"] == ["14A", "2.12A", "Keeping a bird that emits an unreasonable noise at night", "$250"]
+    assert after["Schedule 1 item 14A"]["cells"] == [
+        "14A",
+        "2.12A",
+        "Keeping a bird that emits an unreasonable noise at night",
+        "$250",
+    ]
     assert cites.index("Schedule 1 item 14A") == cites.index("Schedule 1 item 14") + 1
     # provenance
     assert after["2.12A"]["last_changed_by"].endswith("Amendment Local Law 2021 cl. 7")
@@ -63,7 +68,18 @@ def test_the_amended_text_is_exact_on_commencement_and_unchanged_the_day_before(
     assert after["2.8(1)(c)"]["last_changed_by"].endswith("cl. 6(a)")
     assert after["2.2"]["last_changed_by"] == "Shire of Kellerberrin Animals, Environment and Nuisance Local Law 2019"
     # everything untouched is identical
-    changed = {"2.7", "2.8(1)(c)", "2.8(2)", "4.4(1)", "4.4(3)", "4.4(3)(b)", "6.4(3)", "Part 4 Division 6", "Schedule 1 item 10", "2.7(d)"}
+    changed = {
+        "2.7",
+        "2.8(1)(c)",
+        "2.8(2)",
+        "4.4(1)",
+        "4.4(3)",
+        "4.4(3)(b)",
+        "6.4(3)",
+        "Part 4 Division 6",
+        "Schedule 1 item 10",
+        "2.7(d)",
+    }
     for cite, p in before.items():
         if cite in after and cite not in changed and not cite.startswith(("1.4(1)", "2.13(3)", "3.9(d)", "Schedule 1")):
             assert after[cite]["text"] == p["text"], cite
@@ -73,7 +89,10 @@ def test_provenance_notes_and_compilation_table_in_text_and_markdown(tmp_path: P
     repo = make_repo(tmp_path)
     cli("amend", I2021, "--repo", repo)
     text = cli("show", KELLERBERRIN, "--at", "2021-05-01", "--repo", repo).stdout
-    assert "[Clause 2.12A inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021 cl. 7]" in text
+    assert (
+        "[Clause 2.12A inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021 cl. 7]"
+        in text
+    )
     assert "Compilation table" in text and "Amendment Local Law 2021 — Gazette 2021-04-09 p. 1401 — commenced 2021-04-23" in text
     md = cli("show", KELLERBERRIN, "--at", "2021-05-01", "--format", "md", "--repo", repo).stdout
     assert "inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021 cl. 7" in md
@@ -136,7 +155,9 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize(("name", "expected"), REFUSALS, ids=[r[0] for r in REFUSALS])
-def test_refusals_name_the_clause_target_and_reason_and_touch_nothing(tmp_path: Path, cli, name: str, expected: list[str]) -> None:
+def test_refusals_name_the_clause_target_and_reason_and_touch_nothing(
+    tmp_path: Path, cli, name: str, expected: list[str]
+) -> None:
     repo = make_repo(tmp_path)
     cli("amend", I2021, "--repo", repo)
     before = tree_hash(repo)
@@ -165,7 +186,10 @@ def test_dry_run_shows_operations_and_redline_and_writes_nothing(tmp_path: Path,
     result = cli("amend", I2021, "--dry-run", "--repo", repo)
     assert result.exit_code == 0
     assert "cl. 13(3): insert after Schedule 1 item 14" in result.stdout
-    assert "2.8(1)(c) (amended): (c) no opening to a pigeon loft, including openings for ventilation, is within [-9-]{+12+} metres" in result.stdout
+    assert (
+        "2.8(1)(c) (amended): (c) no opening to a pigeon loft, including openings for ventilation, is within [-9-]{+12+} metres"
+        in result.stdout
+    )
     assert "would apply to" in result.stdout
     assert tree_hash(repo) == before
     as_json = json.loads(cli("amend", I2021, "--dry-run", "--json", "--repo", repo).stdout)
@@ -216,12 +240,19 @@ def test_the_gosnells_seed_instruments_apply_to_synthetic_excerpts(tmp_path: Pat
     assert "3.14" not in p and "4.5" not in p and "4.6(2)" not in p
     assert p["4.6(1)(b)"]["text"] == "loiter outside or in any portion of a toilet block or change room facility;"
     rows = [v for v in p.values() if v["kind"] == "item"]
-    assert len(rows) == 23 and rows[1]["cells"] == ["2", "2.8A", "Carried out a prohibited activity on local government property.", "150"]
+    assert len(rows) == 23 and rows[1]["cells"] == [
+        "2",
+        "2.8A",
+        "Carried out a prohibited activity on local government property.",
+        "150",
+    ]
     assert rows[-1]["cells"] == ["23", "9.2", "Failure to comply with notice.", "300"]
     assert "Schedule 2" not in p
     so = provisions(cli, repo, "gosnells/standing-orders-local-law-2016", "2020-03-20")
     cites = list(so)
-    assert cites.index("4.5(7A)") == cites.index("4.5(7)") + 1 and so["4.5(7A)"]["text"].startswith("If, in the opinion of a member")
+    assert cites.index("4.5(7A)") == cites.index("4.5(7)") + 1 and so["4.5(7A)"]["text"].startswith(
+        "If, in the opinion of a member"
+    )
     assert cites.index("4.13(7)") == cites.index("4.13(6)") + 1
     day_before = provisions(cli, repo, "gosnells/local-government-property-local-law-2009", "2020-03-19")
     assert "3.14" in day_before and "2.8A" not in day_before
@@ -233,7 +264,9 @@ def test_pending_instruments_apply_when_the_principal_law_arrives(tmp_path: Path
     assert result.exit_code == 0
     assert result.stdout.count("pending: City of Gosnells") == 2
     (repo / "laws" / "gosnells").mkdir(parents=True)
-    shutil.copy(SYNTHETIC / "gosnells-standing-orders-local-law-2016.txt", repo / "laws/gosnells/standing-orders-local-law-2016.txt")
+    shutil.copy(
+        SYNTHETIC / "gosnells-standing-orders-local-law-2016.txt", repo / "laws/gosnells/standing-orders-local-law-2016.txt"
+    )
     history = json.loads(cli("history", "gosnells/standing-orders-local-law-2016", "--json", "--repo", repo).stdout)
     assert [v["valid_from"] for v in history["versions"]] == ["2016-12-15", "2020-03-20"]
 
@@ -245,5 +278,7 @@ def test_the_bundled_gosnells_instruments_are_pending_with_their_commencement_ru
         inst = parse_instrument(path.read_text(encoding="utf-8"))
         assert inst.law.meta.commencement.rule == "days_after_gazettal" and inst.law.meta.commencement.days == 14
         assert inst.law.meta.gazette.date is None  # no page header in the seed: never guessed
-    lgp = parse_instrument((ROOT / "amendments/gosnells/local-government-property-amendment-local-law-2020.txt").read_text(encoding="utf-8"))
+    lgp = parse_instrument(
+        (ROOT / "amendments/gosnells/local-government-property-amendment-local-law-2020.txt").read_text(encoding="utf-8")
+    )
     assert sorted({op.clause.split("(")[0] for op in lgp.operations}, key=int) == [str(n) for n in range(5, 15)]

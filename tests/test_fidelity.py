@@ -12,14 +12,12 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from pathlib import Path
 
 import pytest
 import yaml
 
 from lawhistory.importers import ImportOptions, read_source
 from lawhistory.textformat import render_body
-
 from tests.conftest import ROOT, SEEDS
 
 EXPECTED = yaml.safe_load((ROOT / "tests/fixtures/fidelity/expected.yml").read_text(encoding="utf-8"))
@@ -27,7 +25,9 @@ EXPECTED = yaml.safe_load((ROOT / "tests/fixtures/fidelity/expected.yml").read_t
 PAGE_HEADER = re.compile(r"(?:\d{1,2} \w+ \d{4} GOVERNMENT GAZETTE, WA \d+|\d+ ?GOVERNMENT GAZETTE, WA \d{1,2} \w+ \d{4})")
 COVER = re.compile(r"^!\d{7}GG! \d+ ISSN .* PRINT POST APPROVED .*GOVERNMENT PRINTER\b.*$")
 CONTENTS = re.compile(r"^(?:[A-Z0-9 ,]*LOCAL LAW \d{4} )?CONTENTS (?:PART|Division|\d+\.\d+) .*$")
-TABLE_HEADING = re.compile(r"^(?:Prescribed Offences )?Item(?: No\.?)? Clause (?:Nature of Offence|Description) Modified Penalty(?: \$)?$")
+TABLE_HEADING = re.compile(
+    r"^(?:Prescribed Offences )?Item(?: No\.?)? Clause (?:Nature of Offence|Description) Modified Penalty(?: \$)?$"
+)
 LABEL = re.compile(r"^Cat Amendment Local Law 2020$")
 
 
@@ -85,7 +85,13 @@ def rendered_words(body_text: str) -> list[str]:
     return out
 
 
-SEED_FILES = ["000_c02ce5ed28c02fbc.txt", "001_7c32cc955d86c832.txt", "002_addf94c1d46598d9.txt", "003_9692f55efac41e9f.txt", "004_34274a89b0432fb1.txt"]
+SEED_FILES = [
+    "000_c02ce5ed28c02fbc.txt",
+    "001_7c32cc955d86c832.txt",
+    "002_addf94c1d46598d9.txt",
+    "003_9692f55efac41e9f.txt",
+    "004_34274a89b0432fb1.txt",
+]
 
 
 @pytest.mark.parametrize("seed", SEED_FILES)

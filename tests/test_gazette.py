@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 from lawhistory.gazette import contents_headings, flat, normalise, split_instruments
-
 from tests.conftest import SEEDS
 
 
@@ -43,7 +42,7 @@ def test_one_file_holding_three_instruments_is_split_into_three() -> None:
     assert flat(kellerberrin.contents).startswith("LOCAL GOVERNMENT ACT 1995 SHIRE OF KELLERBERRIN")
     assert "CONTENTS" in kellerberrin.contents and "CONTENTS" not in kellerberrin.body
     assert flat(kellerberrin.conclusions).startswith("Passed by resolution of the Kellerberrin Shire Council")
-    assert [p.page for p in kellerberrin.pages][0] == 419 and [p.page for p in kellerberrin.pages][-1] == 437
+    assert kellerberrin.pages[0].page == 419 and kellerberrin.pages[-1].page == 437
     assert pieces[0].pages == () and pieces[1].pages == ()  # the Gosnells notices carry no page headers
 
 

@@ -8,34 +8,79 @@ from lawhistory.ids import addresses, citation_of_path, clean_num, normalise_cit
 from lawhistory.model import Provision as P
 
 LAW = (
-    P("part", num="2", heading="KEEPING OF ANIMALS", children=(
-        P("division", num="1", heading="Animals", children=(
-            P("clause", num="2.7", heading="Roosters", text="An owner shall not keep—", children=(
-                P("paragraph", num="(a)", text="roosters;"),
-                P("paragraph", num="(e)", text="guinea fowl."),
-            )),
-            P("clause", num="2.8", heading="Pigeons", children=(
-                P("subclause", num="(2)", text="A person—", children=(
-                    P("paragraph", num="(h)", text="h—", children=(P("subparagraph", num="(i)", text="one"),)),
-                )),
-            )),
-            P("clause", num="2.8A", heading="Inserted"),
-        )),
-    )),
-    P("part", num="6", children=(
-        P("division", num="2", children=(P("subdivision", num="1", heading="General"),)),
-    )),
-    P("clause", num="1.4", heading="Interpretation", children=(
-        P("subclause", num="(1)", text="In this local law—", children=(
-            P("definition", term="cat", text="cat means a cat;"),
-            P("definition", term="nuisance", text="nuisance means—", children=(P("paragraph", num="(a)", text="noise;"),)),
-        )),
-    )),
-    P("schedule", num="1", heading="PRESCRIBED OFFENCES", cells=("Item", "Clause", "Offence", "Penalty"), children=(
-        P("item", num="12", cells=("12", "2.7", "Keeping roosters", "$250")),
-        P("item", num="31", cells=("31", "3.9", "A", "$500")),
-        P("item", num="31", cells=("31", "4.6(1)", "B", "$500")),
-    )),
+    P(
+        "part",
+        num="2",
+        heading="KEEPING OF ANIMALS",
+        children=(
+            P(
+                "division",
+                num="1",
+                heading="Animals",
+                children=(
+                    P(
+                        "clause",
+                        num="2.7",
+                        heading="Roosters",
+                        text="An owner shall not keep—",
+                        children=(
+                            P("paragraph", num="(a)", text="roosters;"),
+                            P("paragraph", num="(e)", text="guinea fowl."),
+                        ),
+                    ),
+                    P(
+                        "clause",
+                        num="2.8",
+                        heading="Pigeons",
+                        children=(
+                            P(
+                                "subclause",
+                                num="(2)",
+                                text="A person—",
+                                children=(
+                                    P("paragraph", num="(h)", text="h—", children=(P("subparagraph", num="(i)", text="one"),)),
+                                ),
+                            ),
+                        ),
+                    ),
+                    P("clause", num="2.8A", heading="Inserted"),
+                ),
+            ),
+        ),
+    ),
+    P("part", num="6", children=(P("division", num="2", children=(P("subdivision", num="1", heading="General"),)),)),
+    P(
+        "clause",
+        num="1.4",
+        heading="Interpretation",
+        children=(
+            P(
+                "subclause",
+                num="(1)",
+                text="In this local law—",
+                children=(
+                    P("definition", term="cat", text="cat means a cat;"),
+                    P(
+                        "definition",
+                        term="nuisance",
+                        text="nuisance means—",
+                        children=(P("paragraph", num="(a)", text="noise;"),),
+                    ),
+                ),
+            ),
+        ),
+    ),
+    P(
+        "schedule",
+        num="1",
+        heading="PRESCRIBED OFFENCES",
+        cells=("Item", "Clause", "Offence", "Penalty"),
+        children=(
+            P("item", num="12", cells=("12", "2.7", "Keeping roosters", "$250")),
+            P("item", num="31", cells=("31", "3.9", "A", "$500")),
+            P("item", num="31", cells=("31", "4.6(1)", "B", "$500")),
+        ),
+    ),
     P("text", text="closing words"),
 )
 

@@ -10,7 +10,6 @@ import pytest
 
 from lawhistory.importers import ImportOptions, read_source
 from lawhistory.textformat import parse
-
 from tests.conftest import KELLERBERRIN, KULIN_ANIMALS, KULIN_HEALTH, ROOT, SEEDS, make_repo
 
 PAGE_HEADER = re.compile(r"GOVERNMENT GAZETTE|\d+ (?:January|February|March) 20\d\d GOVERNMENT")
@@ -29,7 +28,9 @@ def test_reimporting_each_seed_reproduces_the_committed_law_files(tmp_path: Path
     assert result.exit_code == 0, result.stderr
     assert result.stdout.split() == law_ids
     for law_id in law_ids:
-        assert (repo / "laws" / f"{law_id}.txt").read_text(encoding="utf-8") == (ROOT / "laws" / f"{law_id}.txt").read_text(encoding="utf-8")
+        assert (repo / "laws" / f"{law_id}.txt").read_text(encoding="utf-8") == (ROOT / "laws" / f"{law_id}.txt").read_text(
+            encoding="utf-8"
+        )
 
 
 def test_reapplying_the_gosnells_seed_reproduces_the_committed_instruments(tmp_path: Path, cli) -> None:
@@ -58,9 +59,10 @@ def test_list_json_gives_the_three_laws_with_ids_titles_and_commencement(cli) ->
 
 @pytest.fixture(scope="module")
 def kellerberrin_json() -> dict:
+    import datetime as dt
+
     from lawhistory import library, views
     from lawhistory.repo import Repository
-    import datetime as dt
 
     tl, at, status, version = library.show(Repository(ROOT), "kellerberrin", dt.date(2020, 3, 11))
     return views.version_json(tl, at, status, version)
@@ -99,7 +101,10 @@ def test_no_page_header_in_any_text_and_text_joined_across_pages(kellerberrin_js
         assert not PAGE_HEADER.search(p["text"] or ""), p["citation"]
     by_cite = {p["citation"]: p for p in kellerberrin_json["provisions"]}
     # 2.27(1)(d)(iii) starts on page 430 after (ii) ends page 429
-    assert by_cite["2.27(1)(d)(iii)"]["text"] == "keep the lid of the receptacle closed except when manure is being deposited or removed; and"
+    assert (
+        by_cite["2.27(1)(d)(iii)"]["text"]
+        == "keep the lid of the receptacle closed except when manure is being deposited or removed; and"
+    )
     # a sentence broken by the page 424 header
     assert by_cite["1.4(1) “development site”"]["text"].startswith("development site includes any lot or lots")
     assert by_cite["2.3(2)"]["text"].endswith("the surface of the ground of all enclosures used for the keeping of animals.")
@@ -133,7 +138,7 @@ def test_kulin_structure_is_rebuilt_from_the_publishers_pieces() -> None:
     assert cites["1.5(1) “habitable room” (b)"].text.startswith("excludes a bathroom")
     assert cites["2.3(1)(c)(v)"].text.startswith("situated with or adjacent")
     assert cites["10.1(2)(a)(iii)"].text == "in the case of a third or subsequent such offence, $1 250; and"
-    assert [c.cells for c in cites["Schedule 1"].children if c.kind == "item"][0] == ("Townsite boundaries", "5,000 m")
+    assert next(c.cells for c in cites["Schedule 1"].children if c.kind == "item") == ("Townsite boundaries", "5,000 m")
     assert cites["7.3"].heading == "Insanitary houses, premises and things"
 
 

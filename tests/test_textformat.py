@@ -11,7 +11,6 @@ from lawhistory.instrument_file import parse_instrument, render_instrument
 from lawhistory.model import Law, LawMeta
 from lawhistory.model import Provision as P
 from lawhistory.textformat import parse, parse_body, parse_fragment, render, render_body, render_fragment
-
 from tests.conftest import ROOT
 
 FILES = sorted((ROOT / "laws").glob("*/*.txt")) + sorted((ROOT / "amendments").glob("*/*.txt"))
@@ -60,12 +59,21 @@ def test_text_that_looks_like_a_label_is_escaped_and_read_back_as_text() -> None
 def test_hierarchy_is_explicit_by_indentation() -> None:
     body = render_body(
         (
-            P("clause", num="2.8", heading="Pigeons", text="Intro—", children=(
-                P("subclause", num="(1)", text="A person—", children=(
-                    P("paragraph", num="(a)", text="x;", children=(P("subparagraph", num="(i)", text="y"),)),
-                )),
-                P("text", text="closing words."),
-            )),
+            P(
+                "clause",
+                num="2.8",
+                heading="Pigeons",
+                text="Intro—",
+                children=(
+                    P(
+                        "subclause",
+                        num="(1)",
+                        text="A person—",
+                        children=(P("paragraph", num="(a)", text="x;", children=(P("subparagraph", num="(i)", text="y"),)),),
+                    ),
+                    P("text", text="closing words."),
+                ),
+            ),
         )
     )
     assert body == "2.8 Pigeons\n  Intro—\n  (1) A person—\n    (a) x;\n      (i) y\n  closing words.\n"

@@ -124,7 +124,9 @@ def _conclusions(text: str) -> tuple[Provision, ...]:
     return tuple(Provision(kind="text", text=s) for s in sentences if s)
 
 
-def _gazette(piece: InstrumentText, stream: Stream, options: ImportOptions, where: str, strict: bool, notes: list[str]) -> Gazette:
+def _gazette(
+    piece: InstrumentText, stream: Stream, options: ImportOptions, where: str, strict: bool, notes: list[str]
+) -> Gazette:
     dates = sorted({p.date for p in piece.pages})
     if len(dates) > 1:
         raise ImportFailed(f"{where}: one instrument's pages carry different gazette dates ({', '.join(map(str, dates))})")
@@ -200,10 +202,14 @@ def _build(
     rm = RESOLVED.search(enacting_flat)
     if rm:
         made = printed_date(rm.group("when"))
-    repeals = tuple(
-        LawRef(title=" ".join(m.group("title").split()), gazette_date=printed_date(m.group("date") or ""))
-        for m in REPEALS.finditer(body_flat)
-    ) if kind == "principal" else ()
+    repeals = (
+        tuple(
+            LawRef(title=" ".join(m.group("title").split()), gazette_date=printed_date(m.group("date") or ""))
+            for m in REPEALS.finditer(body_flat)
+        )
+        if kind == "principal"
+        else ()
+    )
     amends = None
     earlier: tuple[dt.date, ...] = ()
     if kind == "amending":
@@ -255,8 +261,7 @@ def _note_gaps(body: tuple[Provision, ...], headings: dict[str, str], preface: i
         i, first = loose[0]
         more = f" and {len(loose) - 1} more line(s) after it" if len(loose) > 1 else ""
         notes.append(
-            f"words with no clause label at the top level are kept as free text: text {i + 1} "
-            f"({(first.text or '')[:60]!r}){more}"
+            f"words with no clause label at the top level are kept as free text: text {i + 1} ({(first.text or '')[:60]!r}){more}"
         )
     for a in walk(body):
         if a.citation.endswith("]"):
@@ -266,4 +271,6 @@ def _note_gaps(body: tuple[Provision, ...], headings: dict[str, str], preface: i
         if p.kind in ("part", "division", "subdivision"):
             for c in p.children:
                 if c.kind in ("text", "definition"):
-                    notes.append(f"{a.citation}: {c.kind} with no clause label (the source may have lost it): {(c.text or '')[:70]!r}")
+                    notes.append(
+                        f"{a.citation}: {c.kind} with no clause label (the source may have lost it): {(c.text or '')[:70]!r}"
+                    )
