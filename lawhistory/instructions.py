@@ -497,6 +497,13 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
 
 
+def _check_rest(rest: str) -> None:
+    """Refuse words left over after an instruction was read (they would otherwise be ignored)."""
+    left = FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest))).strip(" .;,")
+    if left:
+        raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
+
+
 def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
     occurrence = _occurrence(head)
     m = re.match(
@@ -528,8 +535,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
             return [
                 _op(unit, action="substitute_words", target=target, words=anchor + gone, new=anchor + new, occurrence=occurrence)
             ]
-        if rest.strip(" .;") and not QUALIFIER.match(rest) and not FIRST.match(rest.strip()):
-            raise InstructionNotUnderstood(f"it does more after the insertion than can be read: “{rest.strip()}”")
+        _check_rest(rest)
         return [
             _op(
                 unit,
@@ -547,6 +553,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         re.I,
     )
     if sm:
+        _check_rest(h[sm.end() :])
         return [
             _op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)
         ]
@@ -560,6 +567,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I
     )
     if dm2 and payload is None:
+        _check_rest(h[dm2.end() :])
         return [
             _op(unit, action="delete_words", target=target, words=w, occurrence=occurrence) for w in _QUOTED.findall(dm2.group(1))
         ]
