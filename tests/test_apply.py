@@ -1,0 +1,117 @@
+"""The applier: exact targets, whole-word matches, clean spacing, and all-or-nothing instruments."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.apply import AmbiguousText, ApplyRefused, TargetNotFound, WordsNotFound, apply_instrument, apply_operation
+from lawhistory.ids import addresses
+from lawhistory.instrument_file import Instrument
+from lawhistory.model import Law, LawMeta
+from lawhistory.model import Provision as P
+from lawhistory.operations import Operation
+
+BODY = (
+    P("clause", num="2.7", heading="Roosters, geese", text="Except in a rural zone, a person shall not keep—", children=(
+        P("paragraph", num="(a)", text="roosters;"),
+        P("paragraph", num="(b)", text="geese for the purpose of sale or for breeding; or"),
+        P("paragraph", num="(c)", text="turkeys."),
+    )),
+    P("clause", num="3.13", heading="Permits", children=(
+        P("subclause", num="(1)", text="A person shall not without a permit—", children=(
+            P("paragraph", num="(n)", text="conduct a service station or a refuelling site; or"),
+        )),
+    )),
+    P("clause", num="1.4", heading="Interpretation", children=(
+        P("subclause", num="(1)", text="In this local law—", children=(
+            P("definition", term="Act", text="Act means the Local Government Act 1995;"),
+            P("definition", term="dust", text="dust means dust;"),
+        )),
+    )),
+    P("schedule", num="1", heading="PRESCRIBED OFFENCES", cells=("Item", "Clause", "Offence", "Penalty"), children=(
+        P("item", num="1", cells=("1", "2.7", "Keeping roosters", "$250")),
+    )),
+)
+
+
+def op(action: str, target: str, **kw: str) -> Operation:
+    return Operation(clause="9", action=action, target=target, source="test", **kw)
+
+
+def texts(body: tuple[P, ...]) -> dict[str, str | None]:
+    return {a.citation: a.provision.text if a.provision.kind != "item" else " | ".join(a.provision.cells) for a in addresses(body)}
+
+
+def test_words_match_on_word_boundaries_only() -> None:
+    # "or" occurs inside "for", "breeding" and "or" itself; only the whole word counts
+    body, _ = apply_operation(BODY, op("substitute_words", "2.7(b)", words="or", new="and", occurrence="all"))
+    assert texts(body)["2.7(b)"] == "geese for the purpose of sale and for breeding; and"
+    with pytest.raises(AmbiguousText, match="occur 2 times"):
+        apply_operation(BODY, op("delete_words", "2.7(b)", words="or"))
+
+
+def test_deleting_words_leaves_clean_spacing_and_punctuation() -> None:
+    body, _ = apply_operation(BODY, op("delete_words", "3.13(1)(n)", words="or a refuelling site"))
+    assert texts(body)["3.13(1)(n)"] == "conduct a service station; or"
+    body, _ = apply_operation(BODY, op("delete_words", "2.7", words="Except in a rural zone,"))
+    assert texts(body)["2.7"] == "a person shall not keep—"
+
+
+def test_inserting_words_joins_with_one_space_and_none_before_punctuation() -> None:
+    body, _ = apply_operation(BODY, op("insert_words", "2.7(a)", words="roosters", new="and drakes", position="after"))
+    assert texts(body)["2.7(a)"] == "roosters and drakes;"
+    body, _ = apply_operation(BODY, op("insert_words", "2.7(c)", words="turkeys", new=",", position="after"))
+    assert texts(body)["2.7(c)"] == "turkeys,."
+    body, _ = apply_operation(BODY, op("insert_words", "2.7(a)", words="roosters", new="young", position="before"))
+    assert texts(body)["2.7(a)"] == "young roosters;"
+
+
+def test_punctuation_is_significant_and_first_last_occurrences() -> None:
+    with pytest.raises(WordsNotFound):
+        apply_operation(BODY, op("delete_words", "2.7(a)", words="roosters,"))
+    body, _ = apply_operation(BODY, op("substitute_words", "2.7(b)", words="for", new="FOR", occurrence="last"))
+    assert texts(body)["2.7(b)"] == "geese for the purpose of sale or FOR breeding; or"
+    body, _ = apply_operation(BODY, op("substitute_words", "2.7(b)", words="for", new="FOR", occurrence="first"))
+    assert texts(body)["2.7(b)"] == "geese FOR the purpose of sale or for breeding; or"
+
+
+def test_quoted_words_are_found_in_the_target_and_its_sub_provisions() -> None:
+    body, changed = apply_operation(BODY, op("substitute_words", "2.7", words="turkeys", new="emus"))
+    assert texts(body)["2.7(c)"] == "emus."
+    assert len(changed) == 1
+
+
+def test_rows_are_amended_by_their_cells() -> None:
+    body, _ = apply_operation(BODY, op("substitute_words", "Schedule 1 item 1", words="$250", new="$300"))
+    assert texts(body)["Schedule 1 item 1"] == "1 | 2.7 | Keeping roosters | $300"
+
+
+def test_definitions_insert_in_alphabetical_order_and_refuse_a_duplicate() -> None:
+    body, _ = apply_operation(BODY, op("insert_definition", "1.4(1)", new="**cat** means a cat;", position="alphabetical"))
+    assert [a.provision.term for a in addresses(body) if a.provision.kind == "definition"] == ["Act", "cat", "dust"]
+    with pytest.raises(ApplyRefused, match="already defines “dust”"):
+        apply_operation(BODY, op("insert_definition", "1.4(1)", new="**dust** means more dust;", position="alphabetical"))
+
+
+def test_targets_must_exist_and_headings_only_where_there_are_headings() -> None:
+    with pytest.raises(TargetNotFound, match="no such provision"):
+        apply_operation(BODY, op("delete", "2.7(d)"))
+    with pytest.raises(ApplyRefused, match="has no heading"):
+        apply_operation(BODY, op("substitute_heading", "2.7(a)", new="X"))
+
+
+def test_an_instrument_applies_whole_or_not_at_all() -> None:
+    law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
+    good = op("delete", "2.7(c)")
+    bad = op("delete_words", "2.7(a)", words="ostriches")
+    with pytest.raises(WordsNotFound):
+        apply_instrument(BODY, Instrument(law=law, operations=(good, bad)))
+    body, changes = apply_instrument(BODY, Instrument(law=law, operations=(good, op("insert", "2.7(b)", new="(ba) ducks;", position="after"))))
+    assert "2.7(c)" not in texts(body) and texts(body)["2.7(ba)"] == "ducks;"
+    assert changes["2.7(ba)"].clause == "9" and changes["2.7(ba)"].action == "insert"
+
+
+def test_no_renumbering_after_deletion() -> None:
+    body, _ = apply_operation(BODY, op("delete", "2.7(a)"))
+    body, _ = apply_operation(body, op("substitute_words", "2.7(c)", words="turkeys", new="emus"))
+    assert list(k for k in texts(body) if k.startswith("2.7(")) == ["2.7(b)", "2.7(c)"]
