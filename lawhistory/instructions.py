@@ -115,7 +115,10 @@ def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
 def _heading_context(heading: str) -> str | None:
     m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I)
     if m and heading.lower().startswith("clause"):
-        return normalise_citation(m.group(1).replace(" ", ""))
+        try:
+            return normalise_citation(m.group(1).replace(" ", ""))
+        except ValueError:
+            return None
     if m:
         return f"{heading.split()[0].capitalize()} {m.group(1)}"
     return None
@@ -160,6 +163,19 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
     "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
     """
+    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase)
+    if definition:
+        before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
+        holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]
+        base = resolve_targets(" ".join(r.group(0) for r in holder), ctx) if holder else ([ctx] if ctx else [])
+        if len(base) != 1:
+            return []
+        cited = f"{base[0]} “{definition.group('term')}”"
+        inner = [r for r in _REF.finditer(after) if r.group("kw").lower().rstrip("s") in ("paragraph", "subparagraph")]
+        inner.sort(key=lambda r: LEVEL[r.group("kw").lower().rstrip("s")])
+        for r in inner:
+            cited += " " + "".join(lab if lab.startswith("(") else f"({lab})" for lab in _labels(r.group("labels"))[:1])
+        return [_normalised(cited)]
     refs = list(_REF.finditer(phrase))
     if not refs:
         return []
@@ -204,12 +220,19 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             for lab in labels:
                 lab = lab.replace(" ", "")
                 if level == 0:
-                    expanded.append(normalise_citation(lab))
+                    expanded.append(_normalised(lab))
                 else:
                     expanded.append(base + (lab if lab.startswith("(") else f"({lab})"))
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
-    return [normalise_citation(b) for b in bases if b]
+    return [_normalised(b) for b in bases if b]
+
+
+def _normalised(citation: str) -> str:
+    try:
+        return normalise_citation(citation)
+    except ValueError:
+        raise InstructionNotUnderstood(f"“{citation}” is not a provision this instruction can name") from None
 
 
 # --- payloads --------------------------------------------------------------------------------------
