@@ -28,7 +28,7 @@ from lawhistory.dates import commencement
 from lawhistory.gazette import law_id
 from lawhistory.ids import addresses
 from lawhistory.instrument_file import Instrument, render_instrument
-from lawhistory.model import Commencement, Gazette, Law, LawMeta, LawRef, Provision
+from lawhistory.model import Gazette, Law, LawMeta, LawRef, Provision
 from lawhistory.operations import Operation
 from lawhistory.textformat import parse, render, render_fragment
 
@@ -294,7 +294,7 @@ def make_instruments(rng: random.Random, law: Law, count: int, repeal: bool) -> 
             source, op = made
             try:
                 body, _ = apply_operation(body, op)
-            except Exception:  # noqa: BLE001 - a generated operation that does not fit is simply not used
+            except Exception:
                 continue
             ops.append(op)
             lines.append(Provision(kind="clause", num=str(serial), heading=_heading(op.target), text=source))
