@@ -10,6 +10,7 @@ from .apply import TargetNotFound, WordsNotFound
 from .dates import commencement
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
+from .gazette import law_id
 from .importers import ImportOptions, read_source
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
@@ -97,8 +98,11 @@ def _applied(tl: Timeline) -> set[str]:
 
 
 def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> AmendOutcome:
-    """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply."""
-    if any(e.id == inst.id for e in existing):
+    """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply.
+
+    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
+    """
+    if repo.instrument_path(inst.id).exists() or any(e.id == inst.id for e in existing):
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
         )
@@ -152,6 +156,19 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
+def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
+    """The law an instrument names, found by the id its title gives (no other law is read)."""
+    if ref.id:
+        return repo.law_by_id(ref.id)
+    law = repo.law_by_id(law_id(inst.law.meta.local_government, ref.title))
+    if law is not None and refers_to(ref, law):
+        return law
+    for ident, title in repo.law_titles():
+        if " ".join(title.lower().split()) == " ".join(ref.title.lower().split()):
+            return repo.law_by_id(ident)
+    return None
+
+
 def amend(
     repo: Repository, path: Path, *, gazette_date: dt.date | None = None, dry_run: bool = False
 ) -> tuple[list[AmendOutcome], list[str]]:
@@ -159,12 +176,14 @@ def amend(
     instruments, principals = read_instruments(repo, path, gazette_date)
     instruments = [_with_gazette(i, gazette_date) for i in instruments]
     with repo.lock(wait=not dry_run):
-        laws = repo.load_laws()
-        existing = repo.load_instruments()
         outcomes = []
+        earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:
-            outcomes.append(check(repo, inst, laws, existing))
-            existing = [*existing, inst]
+            refs = targets(inst)
+            laws = [law for ref in refs if (law := _law_named(repo, inst, ref)) is not None]
+            existing = [i for i in repo.instruments_about([ref.title for ref in refs]) if i.id != inst.id]
+            outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
+            earlier.append(inst)
         if not dry_run:
             for outcome in outcomes:
                 inst = outcome.instrument

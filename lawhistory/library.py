@@ -66,9 +66,8 @@ def import_file(
             f"{path} holds amending or repeal instruments only ({names}); apply them with 'lawhistory amend {path}'"
         )
     with repo.lock():
-        existing = {law.meta.id: law for law in repo.load_laws()}
         for law in principals:
-            old = existing.get(law.meta.id)
+            old = repo.law_by_id(law.meta.id)
             if old is not None:
                 if render(old) == render(law):
                     report.unchanged.append(law.meta.id)
@@ -93,9 +92,9 @@ def timelines(repo: Repository) -> list[Timeline]:
 
 
 def timeline_for(repo: Repository, query: str) -> Timeline:
-    laws = repo.load_laws()
-    law = repo.resolve(query, laws)
-    return build_timeline(law, repo.load_instruments())
+    """The timeline of one law, reading only its own file and the instruments that name it."""
+    law = repo.resolve(query)
+    return build_timeline(law, repo.instruments_about([law.meta.title]))
 
 
 def law_status_today(tl: Timeline, today: dt.date) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,25 +114,56 @@ class Repository:
             out.append(inst)
         return out
 
+    def law_by_id(self, law_id: str) -> Law | None:
+        """The law stored under ``law_id``, parsing only its own file."""
+        path = self.law_path(law_id)
+        if not path.is_file():
+            return None
+        return parse(path.read_text(encoding="utf-8"), path=self.relative(path))
+
+    def law_titles(self) -> list[tuple[str, str]]:
+        """(id, title) of every law, read from the front matter alone."""
+        out = []
+        for path in self.law_files():
+            with open(path, encoding="utf-8") as f:
+                head = f.read(2048)
+            ident = re.search(r"^id: ?(.+)$", head, re.M)
+            title = re.search(r"^title: ?(.+)$", head, re.M)
+            if ident and title:
+                out.append((ident.group(1).strip().strip("'\""), title.group(1).strip().strip("'\"")))
+        return out
+
+    def instruments_about(self, titles: list[str]) -> list[Instrument]:
+        """The instruments whose text names one of ``titles`` (a cheap text search, then a full read)."""
+        wanted = [" ".join(t.lower().split()) for t in titles]
+        out = []
+        for path in self.instrument_files():
+            text = path.read_text(encoding="utf-8")
+            flat = " ".join(text.lower().split())
+            if any(w in flat for w in wanted):
+                out.append(parse_instrument(text, path=self.relative(path)))
+        return out
+
     def law_path(self, law_id: str) -> Path:
         return self.laws_dir / f"{law_id}.txt"
 
     def instrument_path(self, law_id: str) -> Path:
         return self.amendments_dir / f"{law_id}.txt"
 
-    def resolve(self, query: str, laws: list[Law] | None = None) -> Law:
-        """The law whose id is ``query``, or whose title contains it unambiguously."""
-        laws = self.load_laws() if laws is None else laws
-        for law in laws:
-            if law.meta.id == query:
-                return law
+    def resolve(self, query: str) -> Law:
+        """The law whose id is ``query``, or whose title (or id) contains it unambiguously."""
+        exact = self.law_by_id(query.strip()) if re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", query.strip()) else None
+        if exact is not None:
+            return exact
         q = query.lower().strip()
-        matches = [law for law in laws if q and (q in law.meta.title.lower() or q in law.meta.id)]
+        matches = [(i, t) for i, t in self.law_titles() if q and (q in t.lower() or q in i)]
         if len(matches) == 1:
-            return matches[0]
+            law = self.law_by_id(matches[0][0])
+            if law is not None:
+                return law
         if not matches:
             raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
-        names = "; ".join(f"{law.meta.id}" for law in matches[:6])
+        names = "; ".join(i for i, _ in matches[:6])
         raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
 
     # -- writing -------------------------------------------------------------------------------
