@@ -362,6 +362,17 @@ class StructureParser:
         rest = s[end : end + 400]
         lead = len(rest) - len(rest.lstrip(" "))
         body = rest[lead:]
+        known = self.headings.get(num)
+        if known:
+            # The contents page lists the heading; it may be printed over two lines in the body.
+            want = known.split()
+            m = re.match(r"\S+(?:\s+\S+){" + str(len(want) - 1) + "}", body)
+            if m:
+                cand = m.group(0).split()
+                matches = sum(1 for a, b in zip(cand, want, strict=True) if a == b)
+                nxt = body[m.end() :].split(maxsplit=1)[:1]
+                if matches >= max(1, len(want) - 1) and (not nxt or nxt[0][:1].isupper() or nxt[0].startswith(("(", "“"))):
+                    return " ".join(cand), lead + m.end()
         nl = body.find("\n")
         if nl >= 0:
             line = body[:nl].strip()
@@ -370,15 +381,6 @@ class StructureParser:
             if line:
                 return None, lead
         words = body.split(" ")
-        known = self.headings.get(num)
-        if known:
-            k = len(known.split())
-            cand = words[:k]
-            matches = sum(1 for a, b in zip(cand, known.split(), strict=False) if a == b)
-            nxt = words[k] if len(words) > k else ""
-            if matches >= max(1, k - 1) and (not nxt or nxt[:1].isupper() or nxt.startswith(("(", "“"))):
-                text = " ".join(cand)
-                return text, lead + len(text)
         skip = 0
         if self.mode == "instrument":
             am = AMENDING_HEADING.match(body)

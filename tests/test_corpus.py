@@ -11,8 +11,8 @@ from lawhistory.versions import build_timeline
 
 
 def test_a_small_corpus_is_synthetic_sized_and_worded_like_real_instruments_and_applies(tmp_path: Path) -> None:
-    laws, instruments = generate(tmp_path / "corpus", Scale(councils=2, laws=6, instruments=24), seed=3)
-    assert laws == 6 and instruments >= 18
+    laws, instruments = generate(tmp_path / "corpus", Scale(councils=2, laws=6, instruments=40), seed=3)
+    assert laws == 6 and instruments >= 30
     repo = Repository(tmp_path / "corpus")
     all_laws = repo.load_laws()
     insts = repo.load_instruments()
