@@ -185,9 +185,8 @@ def amend(
             outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
             earlier.append(inst)
         if not dry_run:
+            files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}
+            repo.write_files(files)
             for outcome in outcomes:
-                inst = outcome.instrument
-                target = repo.instrument_path(inst.id)
-                repo.write_text(target, render_instrument(inst))
-                outcome.path = repo.relative(target)
+                outcome.path = repo.relative(repo.instrument_path(outcome.instrument.id))
     return outcomes, principals

@@ -76,10 +76,9 @@ def import_file(
                     f"{law.meta.id} is already in the repository with a different text "
                     f"({repo.relative(repo.law_path(law.meta.id))}); remove that file first if this source should replace it"
                 )
-        for law in principals:
-            if law.meta.id in report.unchanged:
-                continue
-            repo.write_law(law)
+        new = [law for law in principals if law.meta.id not in report.unchanged]
+        repo.write_files({repo.law_path(law.meta.id): render(law) for law in new})
+        for law in new:
             report.imported.append(law.meta.id)
             report.notes[law.meta.id] = list(law.meta.notes)
     return report

@@ -49,7 +49,9 @@ class Repository:
         here = (start or Path.cwd()).resolve()
         for d in (here, *here.parents):
             if (d / LAWS).is_dir() and (d / AMENDMENTS).is_dir():
-                return cls(d)
+                repo = cls(d)
+                repo.recover_if_idle()
+                return repo
         raise RepositoryError(
             f"{here} is not inside a law repository (no laws/ and amendments/ folders here or above); "
             "run 'lawhistory init DIR' or pass --repo DIR"
@@ -62,7 +64,9 @@ class Repository:
             raise RepositoryError(
                 f"{path} is not a law repository (it needs laws/ and amendments/ folders); run 'lawhistory init {path}'"
             )
-        return cls(path)
+        repo = cls(path)
+        repo.recover_if_idle()
+        return repo
 
     @classmethod
     def init(cls, path: Path) -> Repository:
@@ -182,6 +186,62 @@ class Repository:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
             raise
+
+    @property
+    def journal_path(self) -> Path:
+        return self.db_dir / ".write-journal"
+
+    def write_files(self, files: dict[Path, str]) -> None:
+        """Write several files so that, even if the process is killed, all or none of them change.
+
+        Every new file is written and synced under a temporary name first; then a journal naming
+        them is written and synced; then they are renamed into place and the journal removed. A
+        journal found later (by ``recover``) means the renames were interrupted: they are finished.
+        """
+        if not files:
+            return
+        if len(files) == 1:
+            [(path, text)] = files.items()
+            self.write_text(path, text)
+            return
+        staged: list[tuple[str, str]] = []
+        try:
+            for path, text in files.items():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                staged.append((tmp, str(path)))
+            self.write_text(self.journal_path, "".join(f"{tmp}\t{final}\n" for tmp, final in staged))
+        except BaseException:
+            for tmp, _ in staged:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp)
+            raise
+        self.recover()
+
+    def recover_if_idle(self) -> None:
+        """Finish an interrupted multi-file write, unless another command is writing right now."""
+        if not self.journal_path.exists():
+            return
+        try:
+            with self.lock(wait=False):
+                self.recover()
+        except RepositoryError:
+            pass  # the writer holding the lock will finish its own write
+
+    def recover(self) -> None:
+        """Finish a multi-file write that was interrupted after its journal was written."""
+        journal = self.journal_path
+        if not journal.exists():
+            return
+        for line in journal.read_text(encoding="utf-8").splitlines():
+            tmp, _, final = line.partition("\t")
+            if tmp and final and os.path.exists(tmp):
+                os.replace(tmp, final)
+        journal.unlink()
 
     def write_law(self, law: Law) -> Path:
         path = self.law_path(law.meta.id)

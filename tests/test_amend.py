@@ -282,3 +282,32 @@ def test_the_bundled_gosnells_instruments_are_pending_with_their_commencement_ru
         (ROOT / "amendments/gosnells/local-government-property-amendment-local-law-2020.txt").read_text(encoding="utf-8")
     )
     assert sorted({op.clause.split("(")[0] for op in lgp.operations}, key=int) == [str(n) for n in range(5, 15)]
+
+
+def test_an_instrument_file_with_two_instruments_is_written_all_or_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A multi-file write interrupted after its journal is finished on the next command; before it, nothing changes."""
+    import os
+
+    from lawhistory.repo import Repository
+
+    repo = Repository(make_repo(tmp_path))
+    a, b = repo.amendments_dir / "x" / "a.txt", repo.amendments_dir / "x" / "b.txt"
+    real_replace = os.replace
+    calls = []
+
+    def crash_after_first(src: str, dst: str) -> None:
+        calls.append(dst)
+        if str(dst).endswith("b.txt"):
+            raise KeyboardInterrupt("killed")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", crash_after_first)
+    with pytest.raises(KeyboardInterrupt):
+        repo.write_files({a: "A\n", b: "B\n"})
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert a.exists() and not b.exists() and repo.journal_path.exists()  # interrupted mid-way
+    Repository.open(repo.root)  # any command opening the repository (when no writer holds the lock) finishes the write
+    assert a.read_text() == "A\n" and b.read_text() == "B\n" and not repo.journal_path.exists()
+    assert not list((repo.amendments_dir / "x").glob(".*.tmp"))
