@@ -167,10 +167,10 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     if definition:
         before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
         holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]
-        base = resolve_targets(" ".join(r.group(0) for r in holder), ctx) if holder else ([ctx] if ctx else [])
-        if len(base) != 1:
+        holders = resolve_targets(" ".join(r.group(0) for r in holder), ctx) if holder else ([ctx] if ctx else [])
+        if len(holders) != 1:
             return []
-        cited = f"{base[0]} “{definition.group('term')}”"
+        cited = f"{holders[0]} “{definition.group('term')}”"
         inner = [r for r in _REF.finditer(after) if r.group("kw").lower().rstrip("s") in ("paragraph", "subparagraph")]
         inner.sort(key=lambda r: LEVEL[r.group("kw").lower().rstrip("s")])
         for r in inner:
