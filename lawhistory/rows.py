@@ -1,0 +1,148 @@
+"""The database rows of a law and its instruments: plain dictionaries derived from a timeline (pure)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .diff import changes_between
+from .instrument_file import Instrument
+from .model import Law, LawMeta
+from .outcomes import Outcome, instrument_outcomes
+from .spans import Layout, layout, provision_spans
+from .textformat import render_body
+from .versions import Timeline, instruments_for
+
+Row = dict[str, Any]
+
+
+def iso(d: dt.date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def history_path(law_id: str) -> str:
+    """The law's file in db/history.git."""
+    return f"{law_id}.txt"
+
+
+@dataclass
+class LawRows:
+    """Everything the database holds for one law (its ``unit``), and the outcomes of its instruments."""
+
+    law: Row
+    versions: list[Row]
+    provisions: list[Row]
+    changes: list[Row]
+    outcomes: dict[str, Outcome] = field(default_factory=dict)
+
+
+def _gazette(meta: LawMeta) -> Row:
+    return {"gazette_date": iso(meta.gazette.date), "gazette_number": meta.gazette.number, "gazette_pages": meta.gazette.pages}
+
+
+def law_row(tl: Timeline, path: str) -> Row:
+    meta = tl.law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "local_government": meta.local_government,
+        "made": iso(meta.made),
+        **_gazette(meta),
+        "commencement": iso(meta.commencement.date),
+        "commencement_wording": meta.commencement.wording,
+        "repealed_from": iso(tl.repealed_from),
+        "repealed_by": tl.repealed_by.id if tl.repealed_by else None,
+        "versions": len(tl.versions),
+        "latest_version_from": iso(tl.versions[-1].valid_from),
+        "partial": int(meta.partial),
+        "source": meta.source,
+        "notes": json.dumps(list(meta.notes), ensure_ascii=False),
+        "path": path,
+        "history_path": history_path(meta.id),
+    }
+
+
+def instrument_row(law: Law, path: str, status: str, reason: str | None, amends: str | None = None) -> Row:
+    """The ``instruments`` row of a principal law (``law``) or of an instrument's text."""
+    meta = law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "local_government": meta.local_government,
+        "kind": meta.kind,
+        "made": iso(meta.made),
+        **_gazette(meta),
+        "commencement": iso(meta.commencement.date),
+        "commencement_rule": meta.commencement.rule,
+        "commencement_wording": meta.commencement.wording,
+        "amends": amends,
+        "amends_title": meta.amends.title if meta.amends else None,
+        "amends_gazette_date": iso(meta.amends.gazette_date) if meta.amends else None,
+        "repeals": json.dumps([r.title for r in meta.repeals], ensure_ascii=False),
+        "status": status,
+        "reason": reason,
+        "text": render_body(law.body, law.conclusions),
+        "partial": int(meta.partial),
+        "source": meta.source,
+        "notes": json.dumps(list(meta.notes), ensure_ascii=False),
+        "path": path,
+    }
+
+
+def version_rows(tl: Timeline) -> list[Row]:
+    return [
+        {
+            "law": tl.law.meta.id,
+            "number": v.number,
+            "valid_from": iso(v.valid_from),
+            "valid_to": iso(v.valid_to),
+            "instrument": v.instrument.id if v.instrument else tl.law.meta.id,
+            "instrument_title": v.instrument_title or tl.law.meta.title,
+            "commit": None,
+        }
+        for v in tl.versions
+    ]
+
+
+def change_rows(tl: Timeline, lay: Layout) -> list[Row]:
+    """What each version changed, provision by provision, with word-level redlines."""
+    rows = []
+    for n in range(1, len(tl.versions)):
+        prev, v = tl.versions[n - 1], tl.versions[n]
+        assert v.instrument is not None
+        for ch in changes_between(prev.body, v.body, prev.conclusions, v.conclusions):
+            position = lay.position_of(n, ch.citation)
+            if position is None:
+                position = lay.position_of(n - 1, ch.citation)
+            rows.append(
+                {
+                    "law": tl.law.meta.id,
+                    "version": n,
+                    "citation": ch.citation,
+                    "valid_from": iso(v.valid_from),
+                    "instrument": v.instrument.id,
+                    "eid": ch.eid,
+                    "kind": ch.kind,
+                    "change": ch.change,
+                    "before": ch.before,
+                    "after": ch.after,
+                    "diff_html": ch.html(),
+                    "position": position,
+                }
+            )
+    return rows
+
+
+def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument]) -> LawRows:
+    """All rows for ``tl``'s law; ``instruments`` are every instrument in the repository."""
+    lay = layout(tl)
+    return LawRows(
+        law=law_row(tl, law_path),
+        versions=version_rows(tl),
+        provisions=provision_spans(tl, lay),
+        changes=change_rows(tl, lay),
+        outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
+    )

@@ -1,0 +1,93 @@
+"""The database schema: declared once in lawhistory/schema.py, described in docs/schema.md and metadata.yml."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+import yaml
+
+from lawhistory.publish.site import PACKAGED_METADATA
+from lawhistory.repo import Repository
+from lawhistory.schema import END_MARKER, START_MARKER, TABLES, VIEWS, schema_markdown, schema_section, section_between_markers
+
+from .conftest_publish import ROOT
+
+pytest_plugins = ["tests.conftest_publish"]
+
+
+def test_docs_schema_md_is_generated_from_the_code() -> None:
+    """docs/schema.md is exactly what ``python -m lawhistory.schema`` prints; regenerate it when the schema changes."""
+    assert (ROOT / "docs" / "schema.md").read_text(encoding="utf-8") == schema_section()
+
+
+def test_schema_section_sits_between_the_readme_markers() -> None:
+    text = f"# Title\n\nintro\n\n{schema_section()}\nmore\n"
+    assert section_between_markers(text) == schema_section()
+    assert schema_section().startswith(START_MARKER + "\n") and schema_section().endswith(END_MARKER + "\n")
+
+
+def test_schema_markdown_describes_every_table_column_and_view() -> None:
+    md = schema_markdown()
+    for t in TABLES:
+        assert f"### `{t.name}`" in md
+        for c in t.columns:
+            assert f"| `{c.name}` |" in md
+    for v in VIEWS:
+        assert f"- `{v.name}`:" in md
+    assert "Full-text search (`provisions_fts`, FTS5) on: citation, heading, text." in md
+
+
+def test_metadata_yml_describes_every_column_as_the_schema_does() -> None:
+    metadata = yaml.safe_load((ROOT / "metadata.yml").read_text(encoding="utf-8"))
+    tables = metadata["databases"]["lawhistory"]["tables"]
+    for t in TABLES:
+        assert tables[t.name]["description"] == t.description
+        assert tables[t.name]["columns"] == {c.name: c.description for c in t.columns}
+    for v in VIEWS:
+        assert tables[v.name]["description"] == v.description
+
+
+def test_packaged_metadata_is_a_copy_of_the_repository_metadata() -> None:
+    """Repositories made with ``lawhistory init`` are served with the packaged copy."""
+    assert PACKAGED_METADATA.read_text(encoding="utf-8") == (ROOT / "metadata.yml").read_text(encoding="utf-8")
+
+
+def test_built_database_has_the_declared_tables_columns_and_views(built_repo: Repository) -> None:
+    db = sqlite_utils.Database(built_repo.db_dir / "lawhistory.db")
+    for t in TABLES:
+        table = db[t.name]
+        assert [c.name for c in table.columns] == [c.name for c in t.columns]  # type: ignore[union-attr]
+        assert tuple(table.pks) == t.pk  # type: ignore[union-attr]
+    assert set(db.view_names()) == {v.name for v in VIEWS}
+
+
+def test_foreign_keys_are_declared_and_hold(built_repo: Repository) -> None:
+    db = sqlite_utils.Database(built_repo.db_dir / "lawhistory.db")
+    declared = {(fk.table, fk.column, fk.other_table, fk.other_column) for t in TABLES for fk in db[t.name].foreign_keys}  # type: ignore[union-attr]
+    expected = {(t.name, c.name, *c.references.split(".")) for t in TABLES for c in t.columns if c.references}
+    assert declared == expected
+    assert ("provisions", "law", "laws", "id") in declared
+    conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
+    assert conn.execute("pragma foreign_key_check").fetchall() == []
+
+
+def test_point_in_time_indexes_and_full_text_search(built_repo: Repository) -> None:
+    db = sqlite_utils.Database(built_repo.db_dir / "lawhistory.db")
+    indexes = {tuple(i.columns) for i in db["provisions"].indexes}  # type: ignore[union-attr]
+    assert ("law", "valid_from", "valid_to") in indexes
+    assert ("law", "valid_from", "valid_to") in {tuple(i.columns) for i in db["versions"].indexes}  # type: ignore[union-attr]
+    assert db["provisions"].detect_fts() == "provisions_fts"  # type: ignore[union-attr]
+    hits = list(db["provisions"].search("drakes", columns=["law", "citation", "text"]))  # type: ignore[union-attr]
+    assert {(h["citation"], h["text"]) for h in hits} >= {("2.7(a)", "roosters and drakes;")}
+
+
+def test_schema_is_declared_in_one_place(tmp_path: Path) -> None:
+    """Creating the schema in an empty database gives exactly the declared tables (plus FTS tables)."""
+    from lawhistory.store import create_schema
+
+    db = sqlite_utils.Database(tmp_path / "empty.db")
+    create_schema(db)
+    names = {n for n in db.table_names() if not n.startswith("provisions_fts")}
+    assert names == {t.name for t in TABLES}
