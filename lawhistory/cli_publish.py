@@ -1,1 +1,99 @@
 """``lawhistory build`` and ``lawhistory serve``: the database, the git history and the Datasette site."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from .build import BuildReport, build, staleness
+from .cli import RepoOption, app, open_repo
+from .repo import Repository
+
+
+class _RichProgress:
+    """``build.Progress`` shown as rich progress bars on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.task: TaskID | None = None
+
+    def start(self, total: int, description: str) -> None:
+        if self.task is not None:
+            self.progress.update(self.task, completed=self.progress.tasks[-1].total)
+        self.task = self.progress.add_task(description, total=total)
+
+    def advance(self) -> None:
+        if self.task is not None:
+            self.progress.advance(self.task)
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[_RichProgress | None]:
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as p:
+        yield _RichProgress(p)
+
+
+def _summary(repo: Repository, report: BuildReport) -> str:
+    db = repo.relative(repo.db_dir / "lawhistory.db")
+    git = repo.relative(repo.db_dir / "history.git")
+    if report.up_to_date:
+        return f"{db} and {git} are up to date ({report.laws} laws)"
+    how = "full build" if report.full else f"re-derived {len(report.derived)} of {report.laws} laws"
+    statuses = ", ".join(f"{n} {status}" for status, n in sorted(report.instruments.items())) or "none"
+    return f"built {db} and {git}: {report.laws} laws, {report.commits} commits, amending instruments: {statuses} ({how})"
+
+
+def _build(repo: Repository, *, full: bool, quiet: bool) -> BuildReport:
+    with _progress(quiet) as progress:
+        return build(repo, progress, full=full)
+
+
+@app.command("build")
+def build_cmd(
+    full: Annotated[bool, typer.Option("--full", help="Rebuild every law, not only those whose files changed.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """Build db/lawhistory.db (SQLite) and db/history.git (one commit per version) from laws/ and amendments/.
+
+    Only laws whose files (or whose instruments' files) changed are derived again; the result is the
+    same as a full build. A failed or interrupted build leaves the previous database and history as they were.
+
+    Example: lawhistory build
+    """
+    r = open_repo(repo)
+    typer.echo(_summary(r, _build(r, full=full, quiet=quiet)))
+
+
+@app.command("serve")
+def serve_cmd(
+    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8001,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    repo: RepoOption = None,
+) -> None:
+    """Build if the database is missing or out of date, then serve it read-only with Datasette.
+
+    Law pages are at /-/laws; metadata.yml in the repository supplies titles, descriptions and canned queries.
+
+    Example: lawhistory serve --port 8001
+    """
+    from .publish.site import load_metadata, metadata_path, serve
+
+    r = open_repo(repo)
+    reason = staleness(r)
+    if reason is not None:
+        typer.echo(f"building first: {reason}", err=True)
+        typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    metadata = load_metadata(metadata_path(r))
+    typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
+    serve(r.db_dir / "lawhistory.db", metadata, host, port)

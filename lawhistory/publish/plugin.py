@@ -1,1 +1,130 @@
-"""The lawhistory Datasette plugin (routes and template variables for law and instrument pages)."""
+"""The lawhistory Datasette plugin: pages for laws, instruments and the index of laws.
+
+Routes (all read the database only, so any number of Datasette instances can serve the same file):
+
+- ``/-/laws`` — local governments and their laws, with status, and instruments not applied;
+- ``/-/law/<law id>?at=YYYY-MM-DD&redline=1`` — a law as at a date, with a date picker, its
+  timeline of versions and, optionally, the redline against the previous version;
+- ``/-/instrument/<id>`` — an instrument's text, its operations and what each did;
+- ``/-/lawhistory/static/<file>`` — the pages' stylesheet and script.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from datasette import NotFound, Response, hookimpl
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader
+from markupsafe import Markup
+
+from . import pages
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+DATABASE = "lawhistory"
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _hook(fn: F) -> F:
+    """``datasette.hookimpl``, typed (Datasette ships no type information)."""
+    return cast(F, hookimpl(fn))
+
+
+_CONTENT_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".png": "image/png"}
+
+
+def _database(datasette: Any) -> Any:
+    """The lawhistory database: the one named ``lawhistory``, else the first that has a ``laws`` table."""
+    if DATABASE in datasette.databases:
+        return datasette.get_database(DATABASE)
+    for db in datasette.databases.values():
+        if not db.is_memory:
+            return db
+    raise NotFound("no lawhistory database is being served; run 'lawhistory serve'")
+
+
+async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any], status: int = 200) -> Response:
+    context = {**context, "static": datasette.urls.path("/-/lawhistory/static/"), "path": datasette.urls.path}
+    html = await datasette.render_template(template, context, request=request)
+    return Response.html(html, status=status)
+
+
+async def _not_found(datasette: Any, request: Any, message: str) -> Response:
+    # Rendered here rather than raised: Datasette prints a traceback for every raised NotFound.
+    context = {"ok": False, "error": message, "status": 404, "title": "Not found"}
+    return Response.html(await datasette.render_template("error.html", context, request=request), status=404)
+
+
+def _date(value: str | None) -> tuple[dt.date, str | None]:
+    """The date asked for (today when none), and a message when it could not be read."""
+    if not value:
+        return dt.date.today(), None
+    try:
+        return dt.date.fromisoformat(value), None
+    except ValueError:
+        return dt.date.today(), f"“{value}” is not a date like 2021-04-23, so the law is shown as at today."
+
+
+async def law_view(datasette: Any, request: Any) -> Response:
+    law_id = request.url_vars["law_id"]
+    at, problem = _date(request.args.get("at"))
+    context = await pages.law_page(_database(datasette), law_id, at, request.args.get("redline") in ("1", "on", "true"))
+    if context is None:
+        return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
+    return await _render(datasette, request, "lawhistory_law.html", {**context, "problem": problem})
+
+
+async def instrument_view(datasette: Any, request: Any) -> Response:
+    inst_id = request.url_vars["inst_id"]
+    context = await pages.instrument_page(_database(datasette), inst_id)
+    if context is None:
+        return await _not_found(datasette, request, f"No instrument with the id {inst_id!r}.")
+    return await _render(datasette, request, "lawhistory_instrument.html", context)
+
+
+async def laws_view(datasette: Any, request: Any) -> Response:
+    context = await pages.laws_index(_database(datasette))
+    return await _render(datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name})
+
+
+def static_view(request: Any) -> Response:
+    name = request.url_vars["name"]
+    path = STATIC / name
+    if "/" in name or name.startswith(".") or path.suffix not in _CONTENT_TYPES or not path.is_file():
+        return Response.text("no such file", status=404)
+    body = path.read_bytes()
+    return Response(body, content_type=_CONTENT_TYPES[path.suffix], headers={"cache-control": "max-age=3600"})
+
+
+@_hook
+def register_routes() -> list[tuple[str, Any]]:
+    return [
+        (r"^/-/laws$", laws_view),
+        (r"^/-/law/(?P<law_id>.+)$", law_view),
+        (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
+        (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),
+    ]
+
+
+@_hook
+def prepare_jinja2_environment(env: Environment) -> None:
+    # The entry point is a module, not a package, so Datasette does not find templates/ by itself.
+    loaders = [env.loader] if env.loader is not None else []
+    env.loader = ChoiceLoader([*loaders, FileSystemLoader(str(TEMPLATES))])
+
+
+@_hook
+def menu_links(datasette: Any) -> list[dict[str, str]]:
+    return [{"href": datasette.urls.path("/-/laws"), "label": "Local laws"}]
+
+
+@_hook
+def render_cell(value: Any, column: str) -> Markup | None:
+    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through)."""
+    if column == "diff_html" and isinstance(value, str):
+        return pages.safe_redline(value)
+    return None

@@ -1,0 +1,186 @@
+"""lawhistory build: deterministic, incremental (same result as a full build) and atomic."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lawhistory import history, store
+from lawhistory.build import BuildError, Paths, build, staleness
+from lawhistory.history import HistoryError, head
+from lawhistory.repo import Repository
+
+from .conftest_publish import AMENDMENT_2022, KELLERBERRIN, KULIN_HEALTH, add_instrument, make_law_repo, query, table_rows
+
+pytest_plugins = ["tests.conftest_publish"]
+
+
+def db(repo: Repository) -> Path:
+    return repo.db_dir / "lawhistory.db"
+
+
+def commits(repo: Repository) -> list[str]:
+    return [str(r["commit"]) for r in query(db(repo), "select [commit] from history order by seq")]
+
+
+def snapshot(repo: Repository) -> tuple[dict[str, list[tuple[object, ...]]], str, bytes]:
+    """The database content, where main points, and the database file's bytes."""
+    return table_rows(db(repo)), head(repo.db_dir / "history.git"), db(repo).read_bytes()
+
+
+def test_two_builds_of_the_same_inputs_are_identical(tmp_path: Path) -> None:
+    """Same database content and the same commit ids, whatever folder the repository is in."""
+    a = make_law_repo(tmp_path / "a")
+    b = make_law_repo(tmp_path / "elsewhere" / "b")
+    build(a)
+    build(b)
+    assert table_rows(db(a)) == table_rows(db(b))
+    assert commits(a) == commits(b) and len(commits(a)) == 6
+    assert head(a.db_dir / "history.git") == head(b.db_dir / "history.git") == commits(a)[-1]
+    build(a, full=True)
+    assert table_rows(db(a)) == table_rows(db(b)) and commits(a) == commits(b)
+
+
+def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
+    instruments = ["synthetic_kellerberrin_amendment_2021.txt", "synthetic_pending_amendment.txt", "synthetic_repeal.txt"]
+    repo = make_law_repo(tmp_path / "inc", instruments)
+    first = build(repo)
+    assert first.full and len(first.derived) == 3
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    add_instrument(repo, "synthetic_refused_amendment.txt")
+    second = build(repo)
+    assert not second.full
+    assert second.derived == [KELLERBERRIN]  # only the law whose inputs changed is derived again
+    fresh = make_law_repo(tmp_path / "full")
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    assert commits(repo) == commits(fresh)
+    assert head(repo.db_dir / "history.git") == commits(fresh)[-1]
+
+
+def test_removing_an_instrument_and_a_law_rebuilds_to_the_same_result(tmp_path: Path) -> None:
+    repo = make_law_repo(tmp_path / "inc")
+    build(repo)
+    repo.instrument_path(AMENDMENT_2022).unlink()
+    repo.law_path(KULIN_HEALTH).unlink()
+    report = build(repo)
+    assert report.removed == [KULIN_HEALTH] and report.derived == [KELLERBERRIN]
+    fresh = make_law_repo(tmp_path / "full", [i for i in _standard() if "2022" not in i], laws=None)
+    fresh.law_path(KULIN_HEALTH).unlink()
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    assert commits(repo) == commits(fresh)
+
+
+def _standard() -> list[str]:
+    from .conftest_publish import STANDARD
+
+    return list(STANDARD)
+
+
+def test_staleness_tells_whether_a_build_is_needed(tmp_path: Path) -> None:
+    repo = make_law_repo(tmp_path / "repo")
+    assert staleness(repo) == "db/lawhistory.db does not exist yet"
+    build(repo)
+    assert staleness(repo) is None
+    assert build(repo).up_to_date
+    before = db(repo).read_bytes()
+    add_instrument(repo, "synthetic_xss_amendment.txt")
+    assert staleness(repo) == "laws or amendments changed since the last build"
+    build(repo)
+    assert staleness(repo) is None and db(repo).read_bytes() != before
+
+
+def _fail_on_second(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
+    real: Callable[..., Any] = getattr(module, name)
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("injected failure")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, failing)
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_a_failure_mid_build_leaves_the_previous_database_and_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, full: bool
+) -> None:
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    before = snapshot(repo)
+    add_instrument(repo, "synthetic_xss_amendment.txt")
+    _fail_on_second(monkeypatch, store, "write_instruments")  # after the first law's rows are written
+    with pytest.raises(OSError, match="injected failure"):
+        build(repo, full=full)
+    assert snapshot(repo) == before
+    assert not Paths(repo.db_dir).tmp.exists()
+    monkeypatch.undo()
+    build(repo)
+    assert snapshot(repo) != before
+
+
+def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    before = snapshot(repo)
+    add_instrument(repo, "synthetic_xss_amendment.txt")
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise HistoryError("cannot write db/history.git: injected")
+
+    monkeypatch.setattr(history, "write_history", broken)
+    with pytest.raises(HistoryError):
+        build(repo)
+    assert snapshot(repo) == before
+    assert sorted(p.name for p in repo.db_dir.iterdir()) == [".gitignore", ".lock", "history.git", "lawhistory.db"]
+
+
+def test_a_build_killed_while_swapping_is_recovered(tmp_path: Path) -> None:
+    """A kill between moving the old history aside and moving the new one in loses nothing."""
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    before = snapshot(repo)
+    paths = Paths(repo.db_dir)
+    paths.git.rename(paths.git_old)  # as if killed right after the first rename of the swap
+    (paths.tmp / "history.git").mkdir(parents=True)
+    assert build(repo).up_to_date
+    assert snapshot(repo) == before and not paths.git_old.exists() and not paths.tmp.exists()
+
+
+def test_build_command_reports_what_it_did(tmp_path: Path, cli: Any) -> None:
+    repo = make_law_repo(tmp_path / "repo")
+    result = cli("build", "--repo", repo.root)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (
+        "built db/lawhistory.db and db/history.git: 3 laws, 6 commits, amending instruments: 3 applied, 3 pending, 1 refused (full build)\n"
+    )
+    again = cli("build", "--repo", repo.root)
+    assert again.stdout == "db/lawhistory.db and db/history.git are up to date (3 laws)\n"
+
+
+def test_build_command_refuses_outside_a_repository_with_one_line(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "lawhistory", "build", "--repo", str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 1
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("error: ") and "is not a law repository" in run.stderr
+
+
+def test_build_errors_are_lawhistory_errors() -> None:
+    from lawhistory.errors import LawHistoryError
+
+    assert issubclass(BuildError, LawHistoryError) and issubclass(HistoryError, LawHistoryError)
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_help_ends_with_an_example(cli: Any, command: str) -> None:
+    result = cli(command, "--help")
+    assert result.exit_code == 0
+    doc = result.stdout.split("Options:")[0].strip()
+    assert doc.splitlines()[-1].strip().startswith(f"Example: lawhistory {command}")
