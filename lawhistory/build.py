@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -312,6 +313,8 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             progress.advance()
         try:
             return _write(paths, inputs, plan, derived, progress)
+        except (OSError, sqlite3.Error) as e:
+            raise BuildError(f"the build failed ({e}); the previous database and history are unchanged") from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)
 

@@ -118,7 +118,9 @@ def test_a_failure_mid_build_leaves_the_previous_database_and_history(
     before = snapshot(repo)
     add_instrument(repo, "synthetic_xss_amendment.txt")
     _fail_on_second(monkeypatch, store, "write_instruments")  # after the first law's rows are written
-    with pytest.raises(OSError, match="injected failure"):
+    with pytest.raises(
+        BuildError, match=r"the build failed \(injected failure\); the previous database and history are unchanged"
+    ):
         build(repo, full=full)
     assert snapshot(repo) == before
     assert not Paths(repo.db_dir).tmp.exists()

@@ -84,6 +84,7 @@ async def test_law_page_has_a_plain_date_form_a_timeline_and_instrument_links(ds
     for inst in (AMENDMENT_2021, AMENDMENT_2022, REFUSED):
         assert f'href="/-/instrument/{inst}"' in html
     assert "refused: Shire of Kellerberrin Refused Amendment Local Law 2021" in visible_text(html)
+    assert f'href="/lawhistory/law_as_at?law={KELLERBERRIN}&amp;at=2021-05-01"' in html
 
 
 async def test_law_page_redline_shows_what_the_version_changed(ds: Any) -> None:
@@ -290,3 +291,15 @@ async def test_law_as_at_query_matches_the_show_command_output(ds: Any, built_re
     assert shown.exit_code == 0, shown.stderr
     got = await rows(ds, "law_as_at", law=KELLERBERRIN, at="2022-08-01", _json="cells")
     assert got == json.loads(shown.stdout)["provisions"]
+
+
+def test_unreadable_metadata_is_a_one_line_error(tmp_path: Path) -> None:
+    from lawhistory.errors import LawHistoryError
+
+    bad = tmp_path / "metadata.yml"
+    bad.write_text("title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(LawHistoryError, match=r"metadata.yml: cannot be read as YAML metadata"):
+        load_metadata(bad)
+    bad.write_text("- a list\n", encoding="utf-8")
+    with pytest.raises(LawHistoryError, match=r"Datasette metadata must be a YAML mapping"):
+        load_metadata(bad)

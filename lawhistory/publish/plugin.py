@@ -75,7 +75,8 @@ async def law_view(datasette: Any, request: Any) -> Response:
     context = await pages.law_page(_database(datasette), law_id, at, request.args.get("redline") in ("1", "on", "true"))
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
-    return await _render(datasette, request, "lawhistory_law.html", {**context, "problem": problem})
+    context = {**context, "problem": problem, "database": _database(datasette).name}
+    return await _render(datasette, request, "lawhistory_law.html", context)
 
 
 async def instrument_view(datasette: Any, request: Any) -> Response:
