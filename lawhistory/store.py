@@ -55,11 +55,6 @@ def create_schema(db: sqlite_utils.Database) -> None:
         db.create_view(v.name, v.sql)
 
 
-def open_db(path: Path) -> sqlite_utils.Database:
-    conn = sqlite3.connect(str(path), isolation_level=None)
-    return sqlite_utils.Database(conn)
-
-
 def _insert(db: sqlite_utils.Database, table: str, rows: Iterable[Row]) -> None:
     db[table].insert_all(rows, batch_size=500)  # type: ignore[union-attr]
 
