@@ -389,6 +389,8 @@ def apply_instrument(
         # Citations never change after an amendment (no renumbering), so record them now.
         for path in paths:
             changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
+            if op.action not in ("insert", "substitute", "insert_definition"):
+                continue  # a heading or word edit changes only the provision itself
             for sub, _p in _walk_paths(get(body, path).children):
                 changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
     return body, changes

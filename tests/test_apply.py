@@ -12,25 +12,53 @@ from lawhistory.model import Provision as P
 from lawhistory.operations import Operation
 
 BODY = (
-    P("clause", num="2.7", heading="Roosters, geese", text="Except in a rural zone, a person shall not keep—", children=(
-        P("paragraph", num="(a)", text="roosters;"),
-        P("paragraph", num="(b)", text="geese for the purpose of sale or for breeding; or"),
-        P("paragraph", num="(c)", text="turkeys."),
-    )),
-    P("clause", num="3.13", heading="Permits", children=(
-        P("subclause", num="(1)", text="A person shall not without a permit—", children=(
-            P("paragraph", num="(n)", text="conduct a service station or a refuelling site; or"),
-        )),
-    )),
-    P("clause", num="1.4", heading="Interpretation", children=(
-        P("subclause", num="(1)", text="In this local law—", children=(
-            P("definition", term="Act", text="Act means the Local Government Act 1995;"),
-            P("definition", term="dust", text="dust means dust;"),
-        )),
-    )),
-    P("schedule", num="1", heading="PRESCRIBED OFFENCES", cells=("Item", "Clause", "Offence", "Penalty"), children=(
-        P("item", num="1", cells=("1", "2.7", "Keeping roosters", "$250")),
-    )),
+    P(
+        "clause",
+        num="2.7",
+        heading="Roosters, geese",
+        text="Except in a rural zone, a person shall not keep—",
+        children=(
+            P("paragraph", num="(a)", text="roosters;"),
+            P("paragraph", num="(b)", text="geese for the purpose of sale or for breeding; or"),
+            P("paragraph", num="(c)", text="turkeys."),
+        ),
+    ),
+    P(
+        "clause",
+        num="3.13",
+        heading="Permits",
+        children=(
+            P(
+                "subclause",
+                num="(1)",
+                text="A person shall not without a permit—",
+                children=(P("paragraph", num="(n)", text="conduct a service station or a refuelling site; or"),),
+            ),
+        ),
+    ),
+    P(
+        "clause",
+        num="1.4",
+        heading="Interpretation",
+        children=(
+            P(
+                "subclause",
+                num="(1)",
+                text="In this local law—",
+                children=(
+                    P("definition", term="Act", text="Act means the Local Government Act 1995;"),
+                    P("definition", term="dust", text="dust means dust;"),
+                ),
+            ),
+        ),
+    ),
+    P(
+        "schedule",
+        num="1",
+        heading="PRESCRIBED OFFENCES",
+        cells=("Item", "Clause", "Offence", "Penalty"),
+        children=(P("item", num="1", cells=("1", "2.7", "Keeping roosters", "$250")),),
+    ),
 )
 
 
@@ -39,7 +67,9 @@ def op(action: str, target: str, **kw: str) -> Operation:
 
 
 def texts(body: tuple[P, ...]) -> dict[str, str | None]:
-    return {a.citation: a.provision.text if a.provision.kind != "item" else " | ".join(a.provision.cells) for a in addresses(body)}
+    return {
+        a.citation: a.provision.text if a.provision.kind != "item" else " | ".join(a.provision.cells) for a in addresses(body)
+    }
 
 
 def test_words_match_on_word_boundaries_only() -> None:
@@ -106,7 +136,9 @@ def test_an_instrument_applies_whole_or_not_at_all() -> None:
     bad = op("delete_words", "2.7(a)", words="ostriches")
     with pytest.raises(WordsNotFound):
         apply_instrument(BODY, Instrument(law=law, operations=(good, bad)))
-    body, changes = apply_instrument(BODY, Instrument(law=law, operations=(good, op("insert", "2.7(b)", new="(ba) ducks;", position="after"))))
+    body, changes = apply_instrument(
+        BODY, Instrument(law=law, operations=(good, op("insert", "2.7(b)", new="(ba) ducks;", position="after")))
+    )
     assert "2.7(c)" not in texts(body) and texts(body)["2.7(ba)"] == "ducks;"
     assert changes["2.7(ba)"].clause == "9" and changes["2.7(ba)"].action == "insert"
 
@@ -115,3 +147,9 @@ def test_no_renumbering_after_deletion() -> None:
     body, _ = apply_operation(BODY, op("delete", "2.7(a)"))
     body, _ = apply_operation(body, op("substitute_words", "2.7(c)", words="turkeys", new="emus"))
     assert list(k for k in texts(body) if k.startswith("2.7(")) == ["2.7(b)", "2.7(c)"]
+
+
+def test_a_heading_change_is_credited_to_the_provision_alone() -> None:
+    law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
+    _, changes = apply_instrument(BODY, Instrument(law=law, operations=(op("substitute_heading", "2.7", new="Poultry"),)))
+    assert set(changes) == {"2.7"}

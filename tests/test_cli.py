@@ -135,3 +135,9 @@ def test_html_escapes_law_text(tmp_path: Path, cli) -> None:
     out = cli("show", KELLERBERRIN, "--format", "html", "--repo", repo).stdout
     assert "<script>alert(1)</script>" not in out
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+
+
+def test_readme_schema_section_is_generated_from_the_code() -> None:
+    from lawhistory.schema import schema_section, section_between_markers
+
+    assert section_between_markers((ROOT / "README.md").read_text(encoding="utf-8")) == schema_section()
