@@ -68,20 +68,24 @@ def _walk_paths(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tupl
         yield from _walk_paths(p.children, (*prefix, i))
 
 
+def _outline(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tuple[Path, Provision]]:
+    """Parts, divisions, subdivisions, schedules and the clauses they hold (not the clauses' insides)."""
+    for i, p in enumerate(body):
+        path = (*prefix, i)
+        yield path, p
+        if p.kind in ("part", "division", "subdivision"):
+            yield from _outline(p.children, path)
+
+
 def _top_level(body: tuple[Provision, ...], fragment: str) -> list[Path]:
     """Paths of the clause, schedule, part, division or subdivision that ``fragment`` names."""
     m = re.fullmatch(r"(Part|Division|Subdivision|Schedule) (\S+)", fragment)
     out = []
-    for path, p in _walk_paths(body):
+    for path, p in _outline(body):
         if m:
-            kind = m.group(1).lower()
-            if p.kind == kind and clean_num(p.num or "") == m.group(2):
+            if p.kind == m.group(1).lower() and clean_num(p.num or "") == m.group(2):
                 out.append(path)
-        elif (
-            p.kind == "clause"
-            and p.num == fragment
-            and not any(get(body, path[:k]).kind == "schedule" for k in range(1, len(path)))
-        ):
+        elif p.kind == "clause" and p.num == fragment:
             out.append(path)
     return out
 
@@ -288,10 +292,25 @@ def _word_op(
             )
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))
+            if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):
+                updated = _renamed_definition(updated, p, op, inst)
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)
     return body, changed
+
+
+def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
+    """A definition whose defined term the word edit changed: it now defines the term its text begins with."""
+    from .structure import DEF_START, def_term_ok
+
+    m = DEF_START.match(updated.text or "")
+    if m is None or not def_term_ok(m):
+        raise ApplyRefused(
+            inst, op, f"the change would leave the definition of “{old.term}” without a defined term",
+            "check the instruction; a definition must still begin with its term",
+        )  # fmt: skip
+    return replace(updated, term=m.group("term"))
 
 
 # --- definitions ----------------------------------------------------------------------------------

@@ -154,8 +154,28 @@ def _unique(citation: str, eid: str, seen: set[str]) -> tuple[str, str]:
     return f"{citation} [{n}]", f"{eid}_{n}"
 
 
+_CACHE: dict[tuple[int, int], tuple[Sequence[Provision], Sequence[Provision], list[Address]]] = {}
+_CACHE_SIZE = 256
+
+
 def addresses(body: Sequence[Provision], conclusions: Sequence[Provision] = ()) -> list[Address]:
-    """All addresses of a law's body and closing words (closing words continue the root text count)."""
+    """All addresses of a law's body and closing words (closing words continue the root text count).
+
+    The same (immutable) body is often addressed many times while versions are derived, so recent
+    results are kept; the cache holds the bodies themselves, so an id is never reused while cached.
+    """
+    key = (id(body), id(conclusions))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is body and hit[1] is conclusions:
+        return list(hit[2])
+    result = _addresses(body, conclusions)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = (body, conclusions, result)
+    return list(result)
+
+
+def _addresses(body: Sequence[Provision], conclusions: Sequence[Provision]) -> list[Address]:
     result = list(walk(body))
     root_texts = sum(1 for p in body if p.kind == "text")
     for i, p in enumerate(conclusions, start=root_texts + 1):

@@ -516,7 +516,7 @@ class StructureParser:
             if not chunk.strip():
                 return
             mm = DEF_START.match(chunk.strip())
-            if cur.kind != "root" and mm and _def_term_ok(mm):
+            if cur.kind != "root" and mm and def_term_ok(mm):
                 cur.defs = True
                 self._add_defs(cur, None, chunk)
                 return
@@ -536,7 +536,7 @@ class StructureParser:
                     return
                 if cur.defs and not cur.text.strip():
                     mm = DEF_START.match(chunk.strip())
-                    if mm and _def_term_ok(mm):
+                    if mm and def_term_ok(mm):
                         self._add_defs(cur, None, chunk)
                         return
                     cur.defs = False
@@ -589,12 +589,13 @@ def _find_intro(text: str) -> int | None:
         if DEF_INTRO.search(_tail(head)):
             tail = text[m.end() :].lstrip()
             mm = DEF_START.match(tail)
-            if mm and _def_term_ok(mm):
+            if mm and def_term_ok(mm):
                 return m.end()
     return None
 
 
-def _def_term_ok(m: re.Match[str]) -> bool:
+def def_term_ok(m: re.Match[str]) -> bool:
+    """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
     term = m.group("term").strip()
     words = term.split()
     if not words or words[0].lower() in _STOP_FIRST:
@@ -610,11 +611,11 @@ def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]
     lead = len(chunk) - len(stripped)
     if starts_with_definition:
         mm = DEF_START.match(stripped)
-        if mm and _def_term_ok(mm):
+        if mm and def_term_ok(mm):
             cuts.append(lead)
     for m in re.finditer(r";(?: and| or)?\s+", chunk):
         mm = DEF_START.match(chunk, m.end())
-        if mm and _def_term_ok(mm) and not re.match(r"\(", chunk[m.end() :]):
+        if mm and def_term_ok(mm) and not re.match(r"\(", chunk[m.end() :]):
             cuts.append(m.end())
     pieces: list[str] = []
     prev = 0

@@ -153,3 +153,12 @@ def test_a_heading_change_is_credited_to_the_provision_alone() -> None:
     law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
     _, changes = apply_instrument(BODY, Instrument(law=law, operations=(op("substitute_heading", "2.7", new="Poultry"),)))
     assert set(changes) == {"2.7"}
+
+
+def test_a_word_edit_to_a_defined_term_renames_the_definition() -> None:
+    body, _ = apply_operation(BODY, op("substitute_words", "1.4(1) “dust”", words="dust", new="grit", occurrence="first"))
+    terms = [a.provision.term for a in addresses(body) if a.provision.kind == "definition"]
+    assert terms == ["Act", "grit"]
+    assert texts(body)["1.4(1) “grit”"] == "grit means dust;"
+    with pytest.raises(ApplyRefused, match="without a defined term"):
+        apply_operation(BODY, op("delete_words", "1.4(1) “Act”", words="Act means"))

@@ -1,0 +1,362 @@
+"""Benchmarks for a statewide repository: full build against its floor, incremental amend + publish,
+``show --at``, the served law page under concurrent load, and peak memory.
+
+    python -m benchmarks.run --scale 1.0          # 140 councils, 2,000 laws, 6,000 instruments
+    python -m benchmarks.run --scale 0.05 --requests 200
+
+It prints a table and writes JSON (benchmarks/out/bench-<scale>.json). The corpus is SYNTHETIC
+(benchmarks/corpus.py) and is generated once per scale under benchmarks/out/.
+
+The *floor* is measured in the same run: the build's final texts written with ``git fast-import``
+(the stream is exported from the built history beforehand, untimed) plus the build's rows inserted
+with sqlite-utils in one transaction (read from the built database beforehand, untimed). The build
+is reported as a ratio to that floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "benchmarks" / "out"
+TARGETS = {
+    "full build (s)": 60.0,
+    "build / floor": 2.0,
+    "amend + publish one instrument (s)": 1.0,
+    "law page p95 (ms)": 50.0,
+    "peak memory (MiB)": 1024.0,
+}
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+# --- the build, in a child process so its peak memory is its own ------------------------------------
+
+
+BUILD_CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+from lawhistory.build import build
+from lawhistory.repo import Repository
+
+class Clock:
+    def __init__(self):
+        self.t0 = time.perf_counter(); self.marks = []
+    def start(self, total, description):
+        self.marks.append((description, time.perf_counter() - self.t0))
+    def advance(self):
+        pass
+
+clock = Clock()
+report = build(Repository(Path(sys.argv[1])), clock, full=sys.argv[2] == "full")
+total = time.perf_counter() - clock.t0
+print(json.dumps({"total": total, "marks": clock.marks, "laws": report.laws, "commits": report.commits,
+                  "derived": len(report.derived), "maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
+def run_build(corpus: Path, full: bool) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, "-c", BUILD_CHILD, str(corpus), "full" if full else "incremental"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    data: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    stages: dict[str, float] = {}
+    marks = data["marks"]
+    first = marks[0][1] if marks else data["total"]
+    stages["read and parse the repository"] = first
+    ends = [m[1] for m in marks[1:]] + ([data["total"]] if marks else [])
+    for (name, at), until in zip(marks, ends, strict=True):
+        stages[name] = stages.get(name, 0.0) + (until - at)
+    data["stages"] = stages
+    return data
+
+
+# --- the floor ---------------------------------------------------------------------------------------
+
+
+def floor(corpus: Path) -> dict[str, float]:
+    """Seconds to write the build's final texts with git fast-import and its rows with sqlite-utils."""
+    import sqlite_utils
+
+    built_git = corpus / "db" / "history.git"
+    built_db = corpus / "db" / "lawhistory.db"
+    with tempfile.TemporaryDirectory() as tmp:
+        stream = Path(tmp) / "history.fi"
+        with open(stream, "wb") as f:
+            subprocess.run(["git", "--git-dir", str(built_git), "fast-export", "--all"], stdout=f, check=True)
+        target = Path(tmp) / "floor.git"
+        subprocess.run(["git", "init", "-q", "--bare", str(target)], check=True)
+        t0 = time.perf_counter()
+        with open(stream, "rb") as f:
+            subprocess.run(["git", "--git-dir", str(target), "fast-import", "--quiet"], stdin=f, check=True)
+        git_s = time.perf_counter() - t0
+
+        source = sqlite3.connect(built_db)
+        source.row_factory = sqlite3.Row
+        tables = [
+            r[0]
+            for r in source.execute(
+                "select name from sqlite_master where type='table' and name not like '%_fts%' and name not like 'sqlite_%'"
+            )
+        ]
+        data = {t: [dict(r) for r in source.execute(f'select * from "{t}"')] for t in tables}
+        source.close()
+        db = sqlite_utils.Database(Path(tmp) / "floor.db")
+        t0 = time.perf_counter()
+        with db.conn:
+            for table, rows in data.items():
+                if rows:
+                    db[table].insert_all(rows, batch_size=1000)
+        sqlite_s = time.perf_counter() - t0
+        db.close()
+    return {"git fast-import (s)": git_s, "sqlite-utils insert (s)": sqlite_s, "floor (s)": git_s + sqlite_s}
+
+
+# --- one new instrument ----------------------------------------------------------------------------------
+
+
+def new_instrument_text(corpus: Path, seed: int) -> tuple[Path, str]:
+    """Gazette text of one new amending instrument for a random law, valid against its latest version."""
+    from benchmarks.corpus import gazette_text, make_instruments
+    from lawhistory.repo import Repository
+    from lawhistory.versions import build_timeline
+
+    repo = Repository(corpus)
+    rng = random.Random(seed)
+    ident, _title = rng.choice(repo.law_titles())
+    law = repo.law_by_id(ident)
+    assert law is not None
+    tl = build_timeline(law, repo.instruments_about([law.meta.title]))
+    if tl.repealed_from is not None:
+        return new_instrument_text(corpus, seed + 1)
+    latest = tl.versions[-1]
+    last_date = max((v.valid_from for v in tl.versions if v.valid_from), default=dt.date(2020, 1, 1))
+    inst = next(make_instruments(rng, replace(law, body=latest.body), 1, repeal=False, after=last_date, first_number=900))
+    path = Path(tempfile.mkdtemp()) / "new-instrument.txt"
+    path.write_text(gazette_text(inst), encoding="utf-8")
+    return path, law.meta.id
+
+
+def amend_and_publish(corpus: Path, instrument: Path) -> dict[str, float]:
+    """Apply one instrument and rebuild, in process (interpreter start-up excluded) and through the CLI."""
+    from lawhistory.amend import amend
+    from lawhistory.build import build
+    from lawhistory.repo import Repository
+
+    repo = Repository(corpus)
+    t0 = time.perf_counter()
+    outcomes, _ = amend(repo, instrument)
+    t1 = time.perf_counter()
+    report = build(repo)
+    t2 = time.perf_counter()
+    assert outcomes[0].status == "applied", outcomes[0].reason
+    assert len(report.derived) == 1, report.derived
+    return {"amend (s)": t1 - t0, "publish: incremental build (s)": t2 - t1, "amend + publish one instrument (s)": t2 - t0}
+
+
+# --- show --at -------------------------------------------------------------------------------------
+
+
+def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
+    from lawhistory import library, views
+    from lawhistory.repo import Repository
+
+    repo = Repository(corpus)
+    rng = random.Random(seed)
+    ids = [i for i, _ in repo.law_titles()]
+    times = []
+    for _ in range(samples):
+        ident = rng.choice(ids)
+        at = dt.date(rng.randint(1998, 2036), rng.randint(1, 12), rng.randint(1, 28))
+        t0 = time.perf_counter()
+        tl, when, status, version = library.show(repo, ident, at)
+        views.version_json(tl, when, status, version)
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"show --at p50 (ms)": statistics.median(times), "show --at p95 (ms)": _pct(times, 0.95)}
+
+
+# --- the served site under load ------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str, float]:
+    """Latency of law pages fetched by ``clients`` concurrent clients on loopback; errors counted."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lawhistory", "serve", "--repo", str(corpus), "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 600
+        while True:
+            try:
+                urllib.request.urlopen(base + "/-/laws", timeout=5).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"the site did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
+                time.sleep(0.2)
+        from lawhistory.repo import Repository
+
+        rng = random.Random(seed)
+        ids = [i for i, _ in Repository(corpus).law_titles()]
+        urls = [
+            f"{base}/-/law/{urllib.parse.quote(rng.choice(ids))}?at={dt.date(rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28))}"
+            for _ in range(requests)
+        ]
+        for url in urls[: min(20, len(urls))]:  # warm up
+            urllib.request.urlopen(url, timeout=30).read()
+        latencies: list[float] = []
+        errors = 0
+        lock = threading.Lock()
+
+        def fetch(url: str) -> None:
+            nonlocal errors
+            t0 = time.perf_counter()
+            try:
+                with urllib.request.urlopen(url, timeout=30) as r:
+                    r.read()
+                    ok = r.status == 200
+            except OSError:
+                ok = False
+            ms = (time.perf_counter() - t0) * 1000
+            with lock:
+                latencies.append(ms)
+                errors += 0 if ok else 1
+
+        t0 = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=clients) as pool:
+            list(pool.map(fetch, urls))
+        elapsed = time.perf_counter() - t0
+        rss = _rss_mib(proc.pid)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    return {
+        "law page p50 (ms)": statistics.median(latencies),
+        "law page p95 (ms)": _pct(latencies, 0.95),
+        "law pages per second": len(latencies) / elapsed,
+        "law page errors": float(errors),
+        "site memory (MiB)": rss,
+    }
+
+
+def _rss_mib(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+# --- the whole run ---------------------------------------------------------------------------------------
+
+
+def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, seed: int, fresh: bool) -> dict[str, Any]:
+    from benchmarks.corpus import Scale, generate
+
+    out.mkdir(parents=True, exist_ok=True)
+    corpus = out / f"corpus-{scale:g}"
+    results: dict[str, Any] = {"scale": scale, "date": dt.date.today().isoformat(), "cpus": os.cpu_count()}
+    if fresh and corpus.exists():
+        shutil.rmtree(corpus)
+    if not (corpus / "laws").exists():
+        t0 = time.perf_counter()
+        laws, instruments = generate(corpus, Scale.of(scale), seed)
+        results["generate corpus (s)"] = time.perf_counter() - t0
+    shutil.rmtree(corpus / "db", ignore_errors=True)
+    (corpus / "db").mkdir(exist_ok=True)
+    results["laws"] = len(list((corpus / "laws").glob("*/*.txt")))
+    results["instruments"] = len(list((corpus / "amendments").glob("*/*.txt")))
+    results["repository (MiB)"] = sum(p.stat().st_size for p in corpus.rglob("*.txt")) / 2**20
+
+    full = run_build(corpus, full=True)
+    results["full build (s)"] = full["total"]
+    results["build stages (s)"] = full["stages"]
+    results["commits"] = full["commits"]
+    results["peak memory (MiB)"] = full["maxrss_kib"] / 1024
+    results.update(floor(corpus))
+    results["build / floor"] = full["total"] / results["floor (s)"]
+    results.update(show_at(corpus, samples, seed))
+    instrument, law = new_instrument_text(corpus, seed)
+    results["amended law"] = law
+    results.update(amend_and_publish(corpus, instrument))
+    rebuild = run_build(corpus, full=False)
+    results["no-op rebuild (s)"] = rebuild["total"]
+    results.update(site_load(corpus, requests, clients, seed))
+    results["peak memory, all children (MiB)"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return results
+
+
+def table(results: dict[str, Any]) -> str:
+    rows = []
+    for key, value in results.items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                rows.append((f"  {k}", f"{v:.3f}" if isinstance(v, float) else str(v), ""))
+            continue
+        target = TARGETS.get(key)
+        shown = f"{value:.3f}" if isinstance(value, float) else str(value)
+        verdict = "" if target is None else ("met (≤ %g)" % target if value <= target else "MISSED (target ≤ %g)" % target)
+        rows.append((key, shown, verdict))
+    width = max(len(r[0]) for r in rows)
+    return "\n".join(f"{k:<{width}}  {v:>12}  {t}" for k, v, t in rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Benchmark lawhistory on a SYNTHETIC statewide corpus.")
+    parser.add_argument("--scale", type=float, default=1.0, help="1.0 = 140 councils, 2,000 laws, 6,000 instruments")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--requests", type=int, default=1000, help="law page requests in the load test")
+    parser.add_argument("--clients", type=int, default=20, help="concurrent clients in the load test")
+    parser.add_argument("--samples", type=int, default=50, help="show --at samples")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fresh", action="store_true", help="generate the corpus again")
+    args = parser.parse_args()
+    results = run(
+        args.scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed, fresh=args.fresh
+    )
+    print(table(results))
+    path = args.out / f"bench-{args.scale:g}.json"
+    path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwritten to {path}")
+
+
+if __name__ == "__main__":
+    main()
