@@ -298,7 +298,7 @@ def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, s
         shutil.rmtree(corpus)
     if not (corpus / "laws").exists():
         t0 = time.perf_counter()
-        laws, instruments = generate(corpus, Scale.of(scale), seed)
+        generate(corpus, Scale.of(scale), seed)
         results["generate corpus (s)"] = time.perf_counter() - t0
     shutil.rmtree(corpus / "db", ignore_errors=True)
     (corpus / "db").mkdir(exist_ok=True)
@@ -333,7 +333,7 @@ def table(results: dict[str, Any]) -> str:
             continue
         target = TARGETS.get(key)
         shown = f"{value:.3f}" if isinstance(value, float) else str(value)
-        verdict = "" if target is None else ("met (≤ %g)" % target if value <= target else "MISSED (target ≤ %g)" % target)
+        verdict = "" if target is None else (f"met (≤ {target:g})" if value <= target else f"MISSED (target ≤ {target:g})")
         rows.append((key, shown, verdict))
     width = max(len(r[0]) for r in rows)
     return "\n".join(f"{k:<{width}}  {v:>12}  {t}" for k, v, t in rows)
