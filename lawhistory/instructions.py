@@ -63,6 +63,7 @@ class Unit:
     clause: str
     text: str
     context: str | None
+    required: bool = False  # a lettered part of "is amended as follows—": it must be an instruction
 
 
 # --- walking the instrument -----------------------------------------------------------------------
@@ -124,19 +125,21 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
-def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit]) -> None:
+def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
+    if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
+        amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:
             ctx = _resolve_context(amended.group("target") or amended.group("target2"), ctx) or ctx
         for c in parts:
-            _collect(c, label + (c.num or ""), ctx, out)
+            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended))
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    out.append(Unit(label, " ".join(words.split()), ctx))
+    out.append(Unit(label, " ".join(words.split()), ctx, required))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -344,7 +347,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     except InstructionNotUnderstood as e:
         raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
     if ops is None:
-        if re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
+        if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
                 "it fits none of the known families of amending words (docs/amendments.md), "

@@ -13,6 +13,6 @@ def test_every_instruction_is_applied_exactly_or_cleanly_refused() -> None:
     )
     assert t.problems == []
     assert t.applied_wrongly == 0
-    assert t.instruments == 12 and t.refused_cleanly == 6
+    assert t.instruments == 13 and t.refused_cleanly == 6
     assert t.applied_exactly + t.refused_operations == t.operations
     assert t.instructions - t.parsed == 2  # the two instructions refused while being read (quotes; unreadable words)

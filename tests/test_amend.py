@@ -311,3 +311,32 @@ def test_an_instrument_file_with_two_instruments_is_written_all_or_nothing(
     Repository.open(repo.root)  # any command opening the repository (when no writer holds the lock) finishes the write
     assert a.read_text() == "A\n" and b.read_text() == "B\n" and not repo.journal_path.exists()
     assert not list((repo.amendments_dir / "x").glob(".*.tmp"))
+
+
+def test_kulin_animals_schedule_replaced_clause_deleted_and_an_inserted_paragraph(tmp_path: Path, cli) -> None:
+    repo = make_repo(tmp_path)
+    result = cli("amend", INSTRUMENTS / "synthetic_kulin_animals_amendment_2019.txt", "--repo", repo)
+    assert result.exit_code == 0, result.stderr
+    p = provisions(cli, repo, "kulin/animals-environment-and-nuisance-local-law-2016", "2019-07-26")
+    assert "2.4(5)" not in p and p["2.4(4)(ba)"]["text"] == "the period for which the exemption applies;"
+    cites = list(p)
+    assert cites.index("2.4(4)(ba)") == cites.index("2.4(4)(b)") + 1
+    assert p["3.5"]["text"].startswith("An owner or occupier of land who intends to undertake")
+    assert "4.13" not in p and "4.13(a)" not in p
+    assert p["4.14(1)(a)"]["text"] == "so as to cause a nuisance to any person, or"
+    rows = [v for v in p.values() if v["kind"] == "item"]
+    assert [r["cells"] for r in rows] == [
+        ["1", "2.2(a)", "Failure to keep premises free from excrement and filth", "$200"],
+        ["2", "2.3", "Failure to maintain adequate enclosures", "$200"],
+        ["3", "4.14(1)(a)", "Feeding a bird so as to cause a nuisance", "$300"],
+    ]
+    assert (
+        len(
+            [
+                v
+                for v in provisions(cli, repo, "kulin/animals-environment-and-nuisance-local-law-2016", "2019-07-25").values()
+                if v["kind"] == "item"
+            ]
+        )
+        == 56
+    )

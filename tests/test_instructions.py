@@ -205,3 +205,27 @@ def test_text_that_is_not_an_instruction_is_noted_not_guessed() -> None:
 )
 def test_targets_are_resolved_in_their_context(phrase: str, context: str | None, citations: list[str]) -> None:
     assert resolve_targets(phrase, context) == citations
+
+
+def test_a_lettered_part_of_amended_as_follows_must_be_an_instruction() -> None:
+    from lawhistory.model import Law, LawMeta
+    from lawhistory.model import Provision as P
+    from lawhistory.instructions import units
+
+    law = Law(
+        meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"),
+        body=(
+            P("clause", num="4", heading="Clause 2.4 amended", text="Clause 2.4 is amended as follows—", children=(
+                P("paragraph", num="(a)", text="In subclause (4) after paragraph (b) insert—", children=(P("paragraph", num="(ba)", text="the period;"),)),
+                P("paragraph", num="(b)", text="the cats of the district."),
+            )),
+        ),
+    )  # fmt: skip
+    found = units(law)
+    assert [(u.clause, u.text, u.context) for u in found] == [
+        ("4(a)", "In subclause (4) after paragraph (b) insert— (ba) the period;", "2.4"),
+        ("4(b)", "the cats of the district.", "2.4"),
+    ]
+    assert parse_unit(found[0])[0].new == "(ba) the period;"
+    with pytest.raises(InstructionNotUnderstood, match="cl. 4\\(b\\): cannot read this instruction"):
+        parse_unit(found[1])
