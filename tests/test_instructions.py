@@ -208,9 +208,9 @@ def test_targets_are_resolved_in_their_context(phrase: str, context: str | None,
 
 
 def test_a_lettered_part_of_amended_as_follows_must_be_an_instruction() -> None:
+    from lawhistory.instructions import units
     from lawhistory.model import Law, LawMeta
     from lawhistory.model import Provision as P
-    from lawhistory.instructions import units
 
     law = Law(
         meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"),
@@ -227,5 +227,5 @@ def test_a_lettered_part_of_amended_as_follows_must_be_an_instruction() -> None:
         ("4(b)", "the cats of the district.", "2.4"),
     ]
     assert parse_unit(found[0])[0].new == "(ba) the period;"
-    with pytest.raises(InstructionNotUnderstood, match="cl. 4\\(b\\): cannot read this instruction"):
+    with pytest.raises(InstructionNotUnderstood, match=r"cl\. 4\(b\): cannot read this instruction"):
         parse_unit(found[1])
