@@ -348,10 +348,33 @@ def _insert_definition(
 # --- one operation --------------------------------------------------------------------------------
 
 
+#: Recent results of ``apply_operation``, by the ids of its arguments: the same operation is applied to the same
+#: (immutable) body when a timeline is derived, then replayed for its outcomes, or derived again with one more
+#: instrument. Entries hold their arguments, so an id is never reused while cached.
+_APPLIED: dict[
+    tuple[int, int, int], tuple[tuple[Provision, ...], Operation, Instrument | None, tuple[Provision, ...], list[Path]]
+] = {}
+_APPLIED_SIZE = 1024
+
+
 def apply_operation(
     body: tuple[Provision, ...], op: Operation, inst: Instrument | None = None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """``body`` with ``op`` applied, and the paths of the provisions it inserted or changed."""
+    key = (id(body), id(op), id(inst))
+    hit = _APPLIED.get(key)
+    if hit is not None and hit[0] is body and hit[1] is op and hit[2] is inst:
+        return hit[3], list(hit[4])
+    new_body, paths = _apply_operation(body, op, inst)
+    if len(_APPLIED) >= _APPLIED_SIZE:
+        _APPLIED.clear()
+    _APPLIED[key] = (body, op, inst, new_body, list(paths))
+    return new_body, paths
+
+
+def _apply_operation(
+    body: tuple[Provision, ...], op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
     if op.action == "insert_definition":
         return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
     path = _one(body, op.target, inst, op)

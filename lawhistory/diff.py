@@ -104,6 +104,8 @@ def changes_between(
     out: list[ProvisionChange] = []
     for cite, a in after.items():
         b = before.get(cite)
+        if b is not None and b.provision is a.provision:
+            continue  # the same (immutable) provision: versions share what an amendment did not touch
         now = own_words(a.provision)
         if b is None:
             out.append(ProvisionChange(cite, a.eid, a.provision.kind, None, now))

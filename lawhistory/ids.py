@@ -107,24 +107,63 @@ def walk(body: Sequence[Provision], parent: Address | None = None) -> Iterator[A
     Clauses and schedules take a fresh address space (they are cited alone); everything else
     extends its parent's citation and eId.
     """
-    yield from _walk(body, parent, seen=set())
+    out: list[Address] = []
+    _Walker(set()).walk(body, parent, out)
+    yield from out
 
 
-def _walk(body: Sequence[Provision], parent: Address | None, seen: set[str]) -> Iterator[Address]:
-    counters: dict[str, int] = {}
-    for p in body:
-        counters[p.kind] = counters.get(p.kind, 0) + 1
-        fragment, eid_fragment = _own_part(p, counters[p.kind])
+#: Addresses of recently walked subtrees, by the id of their top provision: id → (provision, context, addresses,
+#: citations). Versions of a law share every subtree an amendment did not touch, so most of a version's addresses are
+#: the previous version's. Entries hold their provision, so an id is never reused while cached.
+_SUBTREES: dict[int, tuple[Provision, tuple[str | None, str | None, int, int], list[Address], frozenset[str]]] = {}
+_SUBTREES_SIZE = 50_000
+
+
+class _Walker:
+    """One walk of a law: the citations seen so far (a label printed twice gets `` [2]``)."""
+
+    __slots__ = ("clashes", "seen")
+
+    def __init__(self, seen: set[str]) -> None:
+        self.seen = seen
+        self.clashes = 0
+
+    def walk(self, body: Sequence[Provision], parent: Address | None, out: list[Address]) -> None:
+        counters: dict[str, int] = {}
+        seen = self.seen
+        for p in body:
+            index = counters[p.kind] = counters.get(p.kind, 0) + 1
+            if not p.children:
+                out.append(self._address(p, index, parent))
+                continue
+            # A subtree walked before at the same place gives the same addresses, unless its citations now clash.
+            context = (parent.citation, parent.eid, parent.depth, index) if parent else (None, None, -1, index)
+            hit = _SUBTREES.get(id(p))
+            if hit is not None and hit[0] is p and hit[1] == context and seen.isdisjoint(hit[3]):
+                seen.update(hit[3])
+                out += hit[2]
+                continue
+            start, clashes = len(out), self.clashes
+            address = self._address(p, index, parent)
+            out.append(address)
+            self.walk(p.children, address, out)
+            if clashes == self.clashes:
+                if len(_SUBTREES) >= _SUBTREES_SIZE:
+                    _SUBTREES.clear()
+                mine = out[start:]
+                _SUBTREES[id(p)] = (p, context, mine, frozenset(a.citation for a in mine))
+
+    def _address(self, p: Provision, index: int, parent: Address | None) -> Address:
+        fragment, eid_fragment = _own_part(p, index)
         if p.kind in ("clause", "schedule") or parent is None:
             citation, eid = fragment, eid_fragment
         else:
             citation = join_citation(parent.citation, p, fragment)
             eid = f"{parent.eid}__{eid_fragment}"
-        citation, eid = _unique(citation, eid, seen)
-        address = Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
-        yield address
-        if p.children:
-            yield from _walk(p.children, address, seen)
+        if citation in self.seen:
+            self.clashes += 1
+        citation, eid = _unique(citation, eid, self.seen)
+        return Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
 
 
 def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
@@ -176,7 +215,8 @@ def addresses(body: Sequence[Provision], conclusions: Sequence[Provision] = ()) 
 
 
 def _addresses(body: Sequence[Provision], conclusions: Sequence[Provision]) -> list[Address]:
-    result = list(walk(body))
+    result: list[Address] = []
+    _Walker(set()).walk(body, None, result)
     root_texts = sum(1 for p in body if p.kind == "text")
     for i, p in enumerate(conclusions, start=root_texts + 1):
         result.append(Address(p, f"text {i}", f"text_{i}", None, 0))

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -15,7 +14,7 @@ import yaml
 from .errors import FormatError
 from .frontmatter import dump_yaml, meta_from_dict, meta_to_dict
 from .labels import BRACKET_LABEL, bracket_kind
-from .model import CONTAINER_KINDS, Law, LawMeta, Provision
+from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, LawMeta, Provision
 from .tables import row_num
 
 INDENT = "  "
@@ -29,6 +28,8 @@ _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
 _DEFINITION_LINE = re.compile(r"\*\*(.+?)\*\*(.*)$")
 _TABLE_SEPARATOR = re.compile(r"\|(?:---\|)+$")
+#: libyaml's safe loader when PyYAML has it (the same documents, read many times faster).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _needs_escape(line: str) -> bool:
@@ -83,7 +84,7 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
             if header_due and child.kind == "item":
                 _render_header(p.cells, out)
                 header_due = False
-            _render_provision(child, 0, out)
+            _render_top(child, out)
         if header_due:
             _render_header(p.cells, out)
         return
@@ -116,10 +117,30 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         _render_provision(child, depth + 1, out)
 
 
+#: The lines of recently rendered top-level provisions, by id: id → (provision, lines). Versions of a law share every
+#: provision an amendment did not touch, so each version's text is mostly lines rendered before. Entries hold their
+#: provision, so an id is never reused while cached.
+_RENDERED: dict[int, tuple[Provision, list[str]]] = {}
+_RENDERED_SIZE = 20_000
+
+
+def _render_top(p: Provision, out: list[str]) -> None:
+    """``_render_provision(p, 0, out)``, reusing the lines of a provision rendered before."""
+    hit = _RENDERED.get(id(p))
+    if hit is not None and hit[0] is p:
+        out += hit[1]
+        return
+    start = len(out)
+    _render_provision(p, 0, out)
+    if len(_RENDERED) >= _RENDERED_SIZE:
+        _RENDERED.clear()
+    _RENDERED[id(p)] = (p, out[start:])
+
+
 def render_body(body: tuple[Provision, ...], conclusions: tuple[Provision, ...] = ()) -> str:
     out: list[str] = []
     for p in body:
-        _render_provision(p, 0, out)
+        _render_top(p, out)
     if conclusions:
         out.append("")
         out.append(RULE)
@@ -145,32 +166,42 @@ def render(law: Law, extra: dict[str, Any] | None = None) -> str:
 # --- parsing ------------------------------------------------------------------------------------
 
 
-@dataclass
 class _Node:
-    kind: str
-    num: str | None = None
-    heading: str | None = None
-    text: str | None = None
-    term: str | None = None
-    cells: tuple[str, ...] = ()
-    children: list[_Node] = field(default_factory=list)
-    depth: int = 0
-    own_text_open: bool = False
+    """A provision being read: mutable until the body is complete, then frozen into a ``Provision``."""
+
+    __slots__ = ("cells", "children", "heading", "kind", "last_label", "num", "own_text_open", "term", "text")
+
+    def __init__(
+        self,
+        kind: str,
+        num: str | None = None,
+        heading: str | None = None,
+        text: str | None = None,
+        term: str | None = None,
+        cells: tuple[str, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.num = num
+        self.heading = heading
+        self.text = text
+        self.term = term
+        self.cells = cells
+        self.children: list[_Node] = []
+        self.own_text_open = False
+        self.last_label: str | None = None  # the label of the last subclause, paragraph or subparagraph in it
+
+    def add(self, child: _Node) -> None:
+        self.children.append(child)
+        if child.kind in BRACKETED_KINDS:
+            self.last_label = child.num
 
     def freeze(self) -> Provision:
         if self.kind == "schedule":
             for child in self.children:
                 if child.kind == "item":
                     child.num = row_num(self.cells, child.cells)
-        return Provision(
-            kind=self.kind,  # type: ignore[arg-type]
-            num=self.num,
-            heading=self.heading,
-            text=self.text,
-            term=self.term,
-            cells=self.cells,
-            children=tuple(c.freeze() for c in self.children),
-        )
+        children = tuple([c.freeze() for c in self.children]) if self.children else ()
+        return Provision(self.kind, self.num, self.heading, self.text, self.term, self.cells, children)  # type: ignore[arg-type]
 
 
 def split_front_matter(text: str, path: str | None = None) -> tuple[dict[str, Any], str, int]:
@@ -181,7 +212,7 @@ def split_front_matter(text: str, path: str | None = None) -> tuple[dict[str, An
     if end < 0:
         raise FormatError("the front matter is not closed by a '---' line", path=path)
     try:
-        data = yaml.safe_load(text[4 : end + 1]) or {}
+        data = yaml.load(text[4 : end + 1], Loader=_LOADER) or {}
     except yaml.YAMLError as e:
         raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
     body = text[end + 5 :]
@@ -196,7 +227,7 @@ def render_fragment(provisions: tuple[Provision, ...]) -> str:
     """New provisions (as an instrument inserts them) in the structured format, without the blank lines."""
     out: list[str] = []
     for p in provisions:
-        _render_provision(p, 0, out)
+        _render_top(p, out)
     return "\n".join(line for line in out if line != "")
 
 
@@ -221,7 +252,7 @@ def parse_body(
     stack: list[_Node] = []  # open provisions by depth (depth 0 = child of a container or the root)
     fragment_parent: _Node | None = None
     if parent_kind is not None:
-        fragment_parent = _Node(kind=parent_kind)
+        fragment_parent = _Node(parent_kind)
         stack.append(fragment_parent)
     conclusions: list[Provision] = []
     in_conclusions = False
@@ -229,27 +260,25 @@ def parse_body(
     if lines and lines[-1] == "":
         lines.pop()
     pending_header: _Node | None = None
+    width = len(INDENT)
 
     def fail(message: str, lineno: int) -> FormatError:
         return FormatError(message, path=path, line=lineno)
 
-    def siblings() -> list[_Node]:
-        return containers[-1].children if containers else root
-
+    # Each line's first character rules out most kinds of line before any pattern is tried.
     for offset, raw in enumerate(lines):
-        lineno = first_line + offset
-        if raw == "":
+        if not raw:
             continue
         if in_conclusions:
-            if raw.startswith(" "):
-                raise fail("closing words are not indented", lineno)
-            conclusions.append(Provision(kind="text", text=raw[1:] if raw.startswith("\\") else raw))
+            if raw[0] == " ":
+                raise fail("closing words are not indented", first_line + offset)
+            conclusions.append(Provision(kind="text", text=raw[1:] if raw[0] == "\\" else raw))
             continue
         stripped = raw.lstrip(" ")
         indent = len(raw) - len(stripped)
-        if indent % len(INDENT):
-            raise fail(f"indentation must be a multiple of {len(INDENT)} spaces", lineno)
-        depth = indent // len(INDENT)
+        if indent % width:
+            raise fail(f"indentation must be a multiple of {width} spaces", first_line + offset)
+        depth = indent // width
         if pending_header is not None:
             if not _TABLE_SEPARATOR.match(raw):
                 # The row was an ordinary first row, not a header.
@@ -264,38 +293,42 @@ def parse_body(
             in_conclusions = True
             continue
         if depth > len(stack):
-            raise fail("this line is indented deeper than the line it belongs to", lineno)
+            raise fail("this line is indented deeper than the line it belongs to", first_line + offset)
         if fragment_parent is not None and depth == 0:
-            raise fail("new provisions must be indented under the provision they belong to", lineno)
+            raise fail("new provisions must be indented under the provision they belong to", first_line + offset)
         del stack[depth:]
         parent = stack[-1] if stack else None
+        first = stripped[:1]
 
-        if depth == 0 and (m := _CONTAINER_LINE.match(raw)):
+        if depth == 0 and first in "PDS" and (m := _CONTAINER_LINE.match(raw)):
             kind = _KEYWORD_KIND[m.group(1)]
-            node = _Node(kind=kind, num=m.group(2), heading=m.group(3))
+            node = _Node(kind, m.group(2), m.group(3))
             if kind == "schedule":
                 containers.clear()
             else:
                 while containers and _LEVEL.get(containers[-1].kind, 0) >= _LEVEL[kind]:
                     containers.pop()
-            siblings().append(node)
+            if containers:
+                containers[-1].add(node)
+            else:
+                root.append(node)
             containers.append(node)
             stack.clear()
             continue
 
         if parent is not None and parent.own_text_open:
             parent.own_text_open = False
-            plain = not (_BRACKET_LINE.match(stripped) or stripped.startswith(("**", "|"))) or stripped.startswith("\\")
+            plain = not (_BRACKET_LINE.match(stripped) or stripped.startswith(("**", "|"))) or first == "\\"
             if plain and depth == len(stack):
-                parent.text = stripped[1:] if stripped.startswith("\\") else stripped
+                parent.text = stripped[1:] if first == "\\" else stripped
                 continue
 
-        if stripped.startswith("\\"):
-            node = _Node(kind="text", text=stripped[1:])
-        elif m := _DEFINITION_LINE.match(stripped):
-            node = _Node(kind="definition", term=m.group(1), text=m.group(1) + m.group(2))
-        elif stripped.startswith("|"):
-            node = _Node(kind="item", cells=_split_cells(stripped, lineno))
+        if first == "\\":
+            node = _Node("text", text=stripped[1:])
+        elif first == "*" and (m := _DEFINITION_LINE.match(stripped)):
+            node = _Node("definition", term=m.group(1), text=m.group(1) + m.group(2))
+        elif first == "|":
+            node = _Node("item", cells=_split_cells(stripped, first_line + offset))
             holder = parent if parent is not None else (containers[-1] if containers else None)
             if (
                 holder is not None
@@ -304,21 +337,21 @@ def parse_body(
                 and not any(c.kind == "item" for c in holder.children)
             ):
                 pending_header = holder
-        elif (m := _BRACKET_LINE.match(stripped)) and (parent is not None):
+        elif first == "(" and parent is not None and (m := _BRACKET_LINE.match(stripped)):
             label = m.group(1)
-            prev = next((c.num for c in reversed(parent.children) if c.kind in ("subclause", "paragraph", "subparagraph")), None)
-            node = _Node(kind=bracket_kind(label, parent.kind, prev), num=label, text=m.group(3))
-        elif depth == 0 and (m := _CLAUSE_LINE.match(stripped)):
+            node = _Node(bracket_kind(label, parent.kind, parent.last_label), label, text=m.group(3))
+        elif depth == 0 and first.isdigit() and (m := _CLAUSE_LINE.match(stripped)):
             num = m.group(1)
-            node = _Node(kind="clause", num=num[:-1] if num.endswith(".") and "." not in num[:-1] else num, heading=m.group(2))
+            node = _Node("clause", num[:-1] if num.endswith(".") and "." not in num[:-1] else num, m.group(2))
             node.own_text_open = True
         else:
-            node = _Node(kind="text", text=stripped)
-        node.depth = depth
+            node = _Node("text", text=stripped)
         if parent is not None:
-            parent.children.append(node)
+            parent.add(node)
+        elif containers:
+            containers[-1].add(node)
         else:
-            siblings().append(node)
+            root.append(node)
         stack.append(node)
     if fragment_parent is not None:
         return tuple(n.freeze() for n in fragment_parent.children), ()
