@@ -1,4 +1,4 @@
-"""db/history.git: every version of every law as a git commit, written with gitpython.
+"""db/history.git: every version of every law as a git commit, written with ``git fast-import``.
 
 One linear history on ``main``. Each law is one file (``<law id>.txt``, its consolidated text);
 each version is one commit dated (author and committer) at its commencement, midnight in Perth
@@ -8,22 +8,24 @@ changed, ``git log -- <file>`` and ``git blame <file>`` tell one law's story, an
 always give the same commit ids. The author is the local government that made the law; the
 committer is always ``lawhistory``.
 
-Objects are written straight into the object store; only the final update of ``refs/heads/main``
-makes them visible. A rebuild re-creates commits only from the first event that differs from the
-previous history, so a new instrument costs a handful of commits.
+Objects are written with ``git fast-import``; refs are read and moved with gitpython, and only the
+final update of ``refs/heads/main`` makes new commits visible. A rebuild re-creates commits only
+from the first event that differs from the previous history: a new instrument costs its law's new
+texts and a commit (and tree) for every later event, never the texts of other laws.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import hashlib
+import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from io import BytesIO
 from pathlib import Path
 
 import git
-from git.objects.fun import tree_to_stream
-from gitdb import IStream, LooseObjectDB  # type: ignore[import-untyped]
 
 from .errors import LawHistoryError
 from .model import LawMeta
@@ -35,7 +37,6 @@ PERTH = dt.timezone(dt.timedelta(hours=8))
 COMMITTER = git.Actor("lawhistory", "lawhistory@localhost")
 AUTHOR_EMAIL = "local-laws@localhost"
 DESCRIPTION = "Western Australian local laws: one commit per version, dated at commencement (built by lawhistory)\n"
-_BLOB, _TREE = 0o100644, 0o040000
 MONTHS = (
     "January",
     "February",
@@ -142,74 +143,143 @@ def law_events(tl: Timeline, render: dict[int, str]) -> list[Event]:
 
 
 # --- writing ----------------------------------------------------------------------------------------------------------
+#
+# Objects are written by ``git fast-import`` (gitpython starts a git process for each object it writes, and its
+# pure-Python writer compresses every text in full): blobs first, a law's versions one after another so that each is
+# stored as a delta of the one before, then the commits, whose trees fast-import builds from each commit's one change.
+# fast-import needs a branch to commit to; it is a scratch ref, removed as soon as the commit ids are known, so the
+# new commits stay invisible until ``set_head`` moves ``main``.
+
+SCRATCH_REF = "refs/lawhistory/build"
 
 
-def _store(repo: git.Repo, kind: bytes, data: bytes) -> bytes:
-    # The loose-object writer of gitdb, in Python: gitpython's own store() starts a git process per object.
-    return bytes(LooseObjectDB.store(repo.odb, IStream(kind, len(data), BytesIO(data))).binsha)
+def blob_id(data: bytes) -> str:
+    """The id git gives a blob holding ``data``."""
+    h = hashlib.sha1(b"blob %d\0" % len(data))
+    h.update(data)
+    return h.hexdigest()
 
 
-def _tree(repo: git.Repo, entries: dict[str, tuple[int, bytes]]) -> bytes:
-    ordered = sorted(entries.items(), key=lambda e: e[0].encode() + (b"/" if e[1][0] == _TREE else b""))
-    out = BytesIO()
-    tree_to_stream([(sha, mode, name) for name, (mode, sha) in ordered], out.write)
-    return _store(repo, b"tree", out.getvalue())
+class _FastImport:
+    """A ``git fast-import`` process writing into ``git_dir``."""
+
+    def __init__(self, git_dir: Path, *options: str) -> None:
+        self.git_dir = git_dir
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - git's messages, kept until the process ends
+        command = [git.Git.GIT_PYTHON_GIT_EXECUTABLE or "git", "--git-dir", str(git_dir), "fast-import", "--quiet", *options]
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.errors)
+        except OSError as e:
+            self.errors.close()
+            raise HistoryError(f"cannot write {git_dir}: git fast-import cannot be started ({e})") from e
+        assert self.process.stdin is not None
+        self.stdin = self.process.stdin
+
+    def write(self, *parts: bytes) -> None:
+        try:
+            for part in parts:
+                self.stdin.write(part)
+        except BrokenPipeError:
+            self.close()  # raises with git's own message
+            raise
+
+    def close(self) -> None:
+        with contextlib.suppress(BrokenPipeError):
+            self.stdin.close()
+        code = self.process.wait()
+        self.errors.seek(0)
+        message = self.errors.read().decode("utf-8", "replace").strip()
+        self.errors.close()
+        if code:
+            raise HistoryError(f"cannot write {self.git_dir}: git fast-import failed ({message or f'exit status {code}'})")
+
+    def abort(self) -> None:
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        self.process.wait()
+        self.errors.close()
 
 
-class _Trees:
-    """The files of the history at one commit, with each folder's tree id cached."""
+class BlobWriter:
+    """Writes texts into ``git_dir`` as blobs and says their ids (use as a context manager)."""
 
-    def __init__(self, repo: git.Repo, commit: str | None) -> None:
-        self.repo = repo
-        self.folders: dict[str, dict[str, bytes]] = {}
-        self.cache: dict[str, bytes] = {}
-        if commit:
-            self._load(git.Commit(repo, bytes.fromhex(commit)).tree)
+    def __init__(self, git_dir: Path) -> None:
+        self.git_dir = git_dir
+        self._process: _FastImport | None = None
 
-    def _load(self, root: git.Tree) -> None:
-        """Start from a commit's files, keeping its folders' tree ids (unchanged folders are not rewritten)."""
-        for item in root:
-            if item.type == "tree":
-                self.folders[item.name] = {b.name: bytes(b.binsha) for b in item if b.type == "blob"}
-                self.cache[item.name] = bytes(item.binsha)
-            elif item.type == "blob":
-                self.folders.setdefault("", {})[item.name] = bytes(item.binsha)
+    def write(self, text: str) -> str:
+        if self._process is None:
+            self._process = _FastImport(self.git_dir)
+        data = text.encode("utf-8")
+        self._process.write(b"blob\ndata %d\n" % len(data), data, b"\n")
+        return blob_id(data)
 
-    def set(self, path: str, sha: bytes | None) -> None:
-        folder, _, name = path.rpartition("/")
-        files = self.folders.setdefault(folder, {})
-        if sha is None:
-            files.pop(name, None)
+    def __enter__(self) -> BlobWriter:
+        return self
+
+    def __exit__(self, kind: object, error: object, traceback: object) -> None:
+        if self._process is None:
+            return
+        process, self._process = self._process, None
+        if error is None:
+            process.close()
         else:
-            files[name] = sha
-        self.cache.pop(folder, None)
-
-    def root(self) -> bytes:
-        entries: dict[str, tuple[int, bytes]] = {}
-        for folder, files in sorted(self.folders.items()):
-            if not files:
-                continue
-            if folder == "":
-                entries.update({name: (_BLOB, sha) for name, sha in files.items()})
-                continue
-            if "/" in folder:
-                raise HistoryError(f"law id {folder!r} is nested more than one folder deep; ids are <local government>/<slug>")
-            if folder not in self.cache:
-                self.cache[folder] = _tree(self.repo, {name: (_BLOB, sha) for name, sha in files.items()})
-            entries[folder] = (_TREE, self.cache[folder])
-        return _tree(self.repo, entries)
+            process.abort()
 
 
-def _commit(repo: git.Repo, tree: bytes, parent: str | None, e: Event) -> str:
+def _check_path(path: str) -> None:
+    if path.count("/") > 1:
+        folder = path.rpartition("/")[0]
+        raise HistoryError(f"law id {folder!r} is nested more than one folder deep; ids are <local government>/<slug>")
+    if "\n" in path or path.startswith('"'):
+        raise HistoryError(f"{path!r} cannot be a file name in the history")
+
+
+def _commit_command(e: Event, mark: int, parent: str | None) -> bytes:
     when = int(dt.datetime(e.date.year, e.date.month, e.date.day, tzinfo=PERTH).timestamp())
-    offset = -8 * 3600  # gitpython counts seconds west of UTC
-    c = git.Commit(
-        repo, git.Commit.NULL_BIN_SHA, git.Tree(repo, tree), git.Actor(e.author, AUTHOR_EMAIL), when, offset,
-        COMMITTER, when, offset, e.message, [git.Commit(repo, bytes.fromhex(parent))] if parent else [], "UTF-8",
-    )  # fmt: skip
-    out = BytesIO()
-    c._serialize(out)
-    return _store(repo, b"commit", out.getvalue()).hex()
+    message = e.message.encode("utf-8")
+    lines = [
+        f"commit {SCRATCH_REF}",
+        f"mark :{mark}",
+        f"author {e.author} <{AUTHOR_EMAIL}> {when} +0800",
+        f"committer {COMMITTER.name} <{COMMITTER.email}> {when} +0800",
+        f"data {len(message)}",
+    ]
+    head = ("\n".join(lines) + "\n").encode("utf-8") + message + b"\n"
+    change = f"M 100644 {e.blob} {e.path}\n" if e.blob else f"D {e.path}\n"
+    return head + (f"from {parent}\n" if parent else "").encode() + change.encode("utf-8") + b"\n"
+
+
+def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -> list[str]:
+    """Commit ``events`` in order on top of ``parent`` (None: a new root); their commit ids."""
+    for e in events:
+        if "<" in e.author or ">" in e.author or "\n" in e.author:
+            raise HistoryError(f"{e.author!r} cannot be a commit author")
+        _check_path(e.path)
+    with tempfile.TemporaryDirectory() as tmp:
+        marks = Path(tmp) / "marks"
+        process = _FastImport(git_dir, f"--export-marks={marks}")
+        try:
+            process.write(f"reset {SCRATCH_REF}\n\n".encode())
+            for n, e in enumerate(events, start=1):
+                process.write(_commit_command(e, n, parent if n == 1 else None))
+        except BaseException:
+            process.abort()
+            raise
+        process.close()
+        ids = dict(line.split() for line in marks.read_text(encoding="ascii").splitlines())
+    _delete_ref(git_dir, SCRATCH_REF)
+    return [ids[f":{n}"] for n in range(1, len(events) + 1)]
+
+
+def _delete_ref(git_dir: Path, ref: str) -> None:
+    if not (git_dir / ref).exists():
+        return
+    repo = git.Repo(git_dir)
+    try:
+        git.Reference.delete(repo, ref)
+    finally:
+        repo.close()
 
 
 def open_or_init(git_dir: Path) -> git.Repo:
@@ -221,13 +291,15 @@ def open_or_init(git_dir: Path) -> git.Repo:
     return repo
 
 
-def with_blobs(repo: git.Repo, events: Sequence[Event]) -> list[Event]:
-    """``events`` with the blob of each new text written and its id filled in."""
-    out = []
-    for e in events:
-        if e.text is not None and e.blob is None:
-            e = replace(e, blob=_store(repo, b"blob", e.text.encode("utf-8")).hex())
-        out.append(e)
+def with_blobs(git_dir: Path, events: Sequence[Event]) -> list[Event]:
+    """``events`` with the blob of each new text written and its id filled in (a law's versions together)."""
+    out = list(events)
+    todo = sorted((i for i, e in enumerate(out) if e.text is not None and e.blob is None), key=lambda i: out[i].key())
+    with BlobWriter(git_dir) as blobs:
+        for i in sorted(todo, key=lambda i: (out[i].law, out[i].key())):
+            text = out[i].text
+            assert text is not None
+            out[i] = replace(out[i], blob=blobs.write(text))
     return out
 
 
@@ -238,23 +310,32 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
     """
     try:
         repo = open_or_init(git_dir)
-        ordered = with_blobs(repo, sorted(events, key=Event.key))
+        repo.close()
+        ordered = sorted(with_blobs(git_dir, events), key=Event.key)
         keep = 0
         while keep < min(len(previous), len(ordered)) and previous[keep].event.same(ordered[keep]):
             keep += 1
-        if keep and not repo.odb.has_object(bytes.fromhex(previous[keep - 1].commit)):
+        if keep and not _has_commit(git_dir, previous[keep - 1].commit):
             keep = 0  # the old history is gone: start again
         chain = list(previous[:keep])
         parent = chain[-1].commit if chain else None
-        trees = _Trees(repo, parent)
-        for e in ordered[keep:]:
-            trees.set(e.path, bytes.fromhex(e.blob) if e.blob else None)
-            parent = _commit(repo, trees.root(), parent, e)
-            chain.append(Committed(len(chain) + 1, parent, replace(e, text=None)))
-        repo.close()
-    except (git.GitError, OSError, ValueError) as e:
+        new = ordered[keep:]
+        ids = _write_commits(git_dir, parent, new) if new else []
+        for e, commit in zip(new, ids, strict=True):
+            chain.append(Committed(len(chain) + 1, commit, replace(e, text=None)))
+    except (git.GitError, OSError, ValueError, KeyError) as e:
         raise HistoryError(f"cannot write {git_dir}: {e}") from e
     return chain
+
+
+def _has_commit(git_dir: Path, commit: str) -> bool:
+    repo = git.Repo(git_dir)
+    try:
+        return bool(repo.odb.has_object(bytes.fromhex(commit)))
+    except (git.GitError, ValueError):
+        return False
+    finally:
+        repo.close()
 
 
 def set_head(git_dir: Path, commit: str) -> None:
