@@ -15,7 +15,13 @@ class _Dumper(yaml.SafeDumper):
     """Safe dumper that writes multi-line strings as literal blocks and never wraps lines."""
 
 
+_LINE_BREAKS = frozenset("\x85\u2028\u2029\r")
+
+
 def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if any(ch in _LINE_BREAKS for ch in value):
+        # Characters YAML reads as line breaks are written escaped, or they would come back as spaces.
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
     if "\n" in value:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
     return dumper.represent_scalar("tag:yaml.org,2002:str", value)
@@ -78,47 +84,79 @@ def _date(value: Any, field: str) -> dt.date | None:
         raise FormatError(f"front matter field {field!r} must be a date like 2020-02-26, not {value!r}") from None
 
 
+def _mapping(value: Any, field: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise FormatError(f"front matter field {field!r} must be a mapping of its parts (see docs/format.md), not {value!r}")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise FormatError(f"front matter field {field!r} must be a list, not {value!r}")
+    return value
+
+
+def _text(value: Any, field: str, *, required: bool = False) -> str | None:
+    if value is None or value == "":
+        if required:
+            raise FormatError(f"front matter lacks {field!r}")
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise FormatError(f"front matter field {field!r} must be text, not {value!r}")
+    return str(value)
+
+
 def _ref(d: Any, field: str) -> LawRef:
     if not isinstance(d, dict) or "title" not in d:
         raise FormatError(f"front matter field {field!r} must have a title")
-    return LawRef(title=str(d["title"]), gazette_date=_date(d.get("gazette_date"), field), id=d.get("id"))
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else str(value)
+    return LawRef(
+        title=_text(d["title"], f"{field}.title", required=True) or "",
+        gazette_date=_date(d.get("gazette_date"), field),
+        id=_text(d.get("id"), f"{field}.id"),
+    )
 
 
 def meta_from_dict(d: Any) -> LawMeta:
+    """Metadata from a front matter mapping; any field of the wrong shape is a FormatError naming it."""
     if not isinstance(d, dict):
         raise FormatError("front matter must be a YAML mapping")
-    for required in ("id", "title", "local_government"):
-        if not d.get(required):
-            raise FormatError(f"front matter lacks {required!r}")
     kind = d.get("kind", "principal")
     if kind not in ("principal", "amending", "repeal"):
         raise FormatError(f"front matter kind must be principal, amending or repeal, not {kind!r}")
-    g = d.get("gazette") or {}
-    c = d.get("commencement") or {}
+    g = _mapping(d.get("gazette"), "gazette")
+    c = _mapping(d.get("commencement"), "commencement")
     days = c.get("days")
+    if days is not None and (isinstance(days, bool) or not isinstance(days, int)):
+        raise FormatError(f"front matter field 'commencement.days' must be a whole number, not {days!r}")
+    partial = d.get("partial", False)
+    if not isinstance(partial, bool):
+        raise FormatError(f"front matter field 'partial' must be true or false, not {partial!r}")
+    earlier = [_date(x, "earlier_amendments") for x in _list(d.get("earlier_amendments"), "earlier_amendments")]
     return LawMeta(
-        id=str(d["id"]),
-        title=str(d["title"]),
-        local_government=str(d["local_government"]),
+        id=_text(d.get("id"), "id", required=True) or "",
+        title=_text(d.get("title"), "title", required=True) or "",
+        local_government=_text(d.get("local_government"), "local_government", required=True) or "",
         kind=kind,
         made=_date(d.get("made"), "made"),
         gazette=Gazette(
-            date=_date(g.get("date"), "gazette.date"), number=_opt_str(g.get("number")), pages=_opt_str(g.get("pages"))
+            date=_date(g.get("date"), "gazette.date"),
+            number=_text(g.get("number"), "gazette.number"),
+            pages=_text(g.get("pages"), "gazette.pages"),
         ),
         commencement=Commencement(
-            wording=c.get("wording"),
-            rule=str(c.get("rule") or "unknown"),
-            days=int(days) if days is not None else None,
+            wording=_text(c.get("wording"), "commencement.wording"),
+            rule=_text(c.get("rule"), "commencement.rule") or "unknown",
+            days=days,
             date=_date(c.get("date"), "commencement.date"),
         ),
         amends=_ref(d["amends"], "amends") if d.get("amends") else None,
-        earlier_amendments=tuple(_date(x, "earlier_amendments") for x in d.get("earlier_amendments") or () if x),  # type: ignore[misc]
-        repeals=tuple(_ref(r, "repeals") for r in d.get("repeals") or ()),
-        partial=bool(d.get("partial", False)),
-        source=d.get("source"),
-        notes=tuple(str(n) for n in d.get("notes") or ()),
+        earlier_amendments=tuple(x for x in earlier if x is not None),
+        repeals=tuple(_ref(r, "repeals") for r in _list(d.get("repeals"), "repeals")),
+        partial=partial,
+        source=_text(d.get("source"), "source"),
+        notes=tuple(_text(n, "notes") or "" for n in _list(d.get("notes"), "notes")),
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
@@ -143,13 +143,41 @@ class _B:
     kind: str
     num: str | None = None
     heading: str | None = None
-    text: str = ""
+    initial: InitVar[str] = ""
     term: str | None = None
     parent: _B | None = None
     children: list[_B] = field(default_factory=list)
     defs: bool = False
     cells: tuple[str, ...] = ()
     frozen: Provision | None = None
+    # The text is kept as pieces (appending to one long string would cost time in the square of
+    # its length), with its last few hundred characters at hand for the look-backs that need them.
+    parts: list[str] = field(default_factory=list)
+    tail: str = ""
+
+    def __post_init__(self, initial: str) -> None:
+        if initial:
+            self.append(initial)
+
+    @property
+    def text(self) -> str:
+        if len(self.parts) > 1:
+            self.parts[:] = ["".join(self.parts)]
+        return self.parts[0] if self.parts else ""
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.parts = [value] if value else []
+        self.tail = value[-_TAIL:]
+
+    def append(self, chunk: str) -> None:
+        if chunk:
+            self.parts.append(chunk)
+            self.tail = (self.tail + chunk)[-_TAIL:]
+
+    def blank(self) -> bool:
+        """Whether the text so far is only white space (without joining its pieces)."""
+        return not self.tail.strip() and all(not p.strip() for p in self.parts)
 
     def add(self, child: _B) -> _B:
         child.parent = self
@@ -170,8 +198,11 @@ class _B:
             text=text if (text or self.kind == "text") else None,
             term=self.term,
             cells=self.cells,
-            children=tuple(c.freeze() for c in self.children if not (c.kind == "text" and not c.text.strip())),
+            children=tuple(c.freeze() for c in self.children if not (c.kind == "text" and c.blank())),
         )
+
+
+_TAIL = 400
 
 
 def _tail(text: str) -> str:
@@ -234,7 +265,7 @@ class StructureParser:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
             main = soften(main)  # same length: offsets still match
         self._scan(main)
-        body = [c.freeze() for c in self.root.children if not (c.kind == "text" and not c.text.strip())]
+        body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
         for num, region in schedules:
             body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes))
         if self.heuristic_headings:
@@ -325,7 +356,7 @@ class StructureParser:
             return None
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n")):
             known = self.headings.get(num)
-            if not (known and _starts_with_words(s[m.end() :], known)):
+            if not (known and _starts_with_words(s[m.end() : m.end() + 600], known)):
                 return None
             self.notes.append(
                 f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
@@ -430,7 +461,7 @@ class StructureParser:
         if placed is None:
             if self.cur is self.root or (self.cur.kind == "text" and self.cur.parent is self.root):
                 # Orphan labelled text before the first clause of a fragment: one free-text line each.
-                self.cur = self.root.add(_B("text", text=label))
+                self.cur = self.root.add(_B("text", initial=label))
                 return m.end()
             return m.start()
         parent, note = placed
@@ -530,21 +561,29 @@ class StructureParser:
         holder = self._defs_holder()
         if holder is None:
             if cur.kind in ("clause", "subclause", "text") and not cur.children:
-                # An interpretation clause may start its definitions in this very chunk.
-                combined = cur.text + chunk
-                intro = _find_intro(combined)
+                # An interpretation clause may start its definitions in this very chunk; only the
+                # end of the text so far can hold the "In this local law ...—" that opens them.
+                window = cur.tail + chunk
+                intro = _find_intro(window)
                 if intro is not None:
-                    cur.text = combined[:intro]
+                    before = intro - len(cur.tail)
+                    if before >= 0:
+                        cur.append(chunk[:before])
+                        rest = chunk[before:]
+                    else:
+                        full = cur.text
+                        cur.text = full[: len(full) + before]
+                        rest = full[len(full) + before :] + chunk
                     cur.defs = True
-                    self._add_defs(cur, None, combined[intro:])
+                    self._add_defs(cur, None, rest)
                     return
-                if cur.defs and not cur.text.strip():
+                if cur.defs and cur.blank():
                     mm = DEF_START.match(chunk.strip())
                     if mm and def_term_ok(mm):
                         self._add_defs(cur, None, chunk)
                         return
                     cur.defs = False
-            cur.text += chunk
+            cur.append(chunk)
             return
         self._add_defs(holder, cur if cur is not holder else None, chunk)
 
@@ -561,19 +600,19 @@ class StructureParser:
     def _add_defs(self, holder: _B, current: _B | None, chunk: str) -> None:
         """Append ``chunk`` under ``holder``, starting a new definition at each defined term."""
         pieces = _split_definitions(
-            chunk, starts_with_definition=current is None or (current.kind == "definition" and not current.text.strip())
+            chunk, starts_with_definition=current is None or (current.kind == "definition" and current.blank())
         )
         first, rest = pieces[0], pieces[1:]
         if current is not None:
-            if current.kind == "definition" and not current.text.strip() and rest == [] and first.strip():
+            if current.kind == "definition" and current.blank() and rest == [] and first.strip():
                 mm = DEF_START.match(first.strip())
                 current.term = mm.group("term") if mm else None
-            current.text += first
+            current.append(first)
         elif first.strip():
-            holder.text += first
+            holder.append(first)
         for piece in rest:
             mm = DEF_START.match(piece.strip())
-            node = holder.add(_B("definition", text=piece, term=mm.group("term") if mm else None))
+            node = holder.add(_B("definition", initial=piece, term=mm.group("term") if mm else None))
             self.cur = node
         if current is not None and current.kind == "definition" and current.term is None:
             mm = DEF_START.match(current.text.strip())
@@ -589,9 +628,9 @@ def _starts_with_words(text: str, heading: str) -> bool:
 def _find_intro(text: str) -> int | None:
     """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None."""
     for m in re.finditer(r"—", text):
-        head = text[: m.end()]
+        head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
         if DEF_INTRO.search(_tail(head)):
-            tail = text[m.end() :].lstrip()
+            tail = text[m.end() : m.end() + 200].lstrip()
             mm = DEF_START.match(tail)
             if mm and def_term_ok(mm):
                 return m.end()
@@ -619,7 +658,7 @@ def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]
             cuts.append(lead)
     for m in re.finditer(r";(?: and| or)?\s+", chunk):
         mm = DEF_START.match(chunk, m.end())
-        if mm and def_term_ok(mm) and not re.match(r"\(", chunk[m.end() :]):
+        if mm and def_term_ok(mm) and not chunk.startswith("(", m.end()):
             cuts.append(m.end())
     pieces: list[str] = []
     prev = 0

@@ -213,7 +213,7 @@ def split_front_matter(text: str, path: str | None = None) -> tuple[dict[str, An
         raise FormatError("the front matter is not closed by a '---' line", path=path)
     try:
         data = yaml.load(text[4 : end + 1], Loader=_LOADER) or {}
-    except yaml.YAMLError as e:
+    except (yaml.YAMLError, ValueError, TypeError) as e:  # PyYAML raises ValueError for dates like 2020-02-30
         raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
     body = text[end + 5 :]
     start_line = text[: end + 5].count("\n") + 1

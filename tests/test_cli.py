@@ -44,6 +44,7 @@ def _one_line_error(result, code: int = 1) -> str:
         (b"Dear resident, the bins are collected on Tuesdays.\n", "no recognisable local law"),
         (b'{"sections": []}', "non-empty 'sections'"),
         (b'{"sections": [', "not valid JSON"),
+        (b'{"sections": [{"sortOrder": 1, "content": "a"}, {"sortOrder": null, "content": "b"}]}', "no numeric 'sortOrder'"),
     ],
 )
 def test_bad_sources_are_refused_with_one_line(tmp_path: Path, cli, content: bytes, message: str) -> None:

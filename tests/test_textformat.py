@@ -110,3 +110,31 @@ def test_an_amendments_file_must_be_an_instrument() -> None:
     text = (ROOT / "laws/kulin/health-local-law-2016.txt").read_text(encoding="utf-8")
     with pytest.raises(FormatError, match="kind amending or repeal"):
         parse_instrument(text)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("gazette: 2020-02-26", "'gazette' must be a mapping"),
+        ("commencement: [1]", "'commencement' must be a mapping"),
+        ("earlier_amendments: 5", "'earlier_amendments' must be a list"),
+        ("repeals: 5", "'repeals' must be a list"),
+        ("notes: 5", "'notes' must be a list"),
+        ("commencement: {days: fourteen}", "'commencement.days' must be a whole number"),
+        ("made: 2020-02-30", "not valid YAML"),
+        ("partial: maybe", "'partial' must be true or false"),
+        ("title: [a, b]", "'title' must be text"),
+    ],
+)
+def test_front_matter_fields_of_the_wrong_shape_are_named(field: str, message: str) -> None:
+    text = f"---\nid: x/y\ntitle: T\nlocal_government: L\n{field}\n---\n"
+    with pytest.raises(FormatError, match=message):
+        parse(text, path="laws/x/y.txt")
+
+
+def test_characters_yaml_reads_as_line_breaks_survive_in_front_matter() -> None:
+    law = _law(P("text", text="x"))
+    from dataclasses import replace
+
+    law = replace(law, meta=replace(law.meta, title="A\x85B\u2028C"))
+    assert parse(render(law)).meta.title == "A\x85B\u2028C"

@@ -31,10 +31,18 @@ class ApiJsonImporter:
         sections = data.get("sections") if isinstance(data, dict) else None
         if not isinstance(sections, list) or not sections:
             raise ImportFailed(f"{where}: legislation-API JSON needs a non-empty 'sections' list with the law's text")
-        parts = []
-        for i, s in enumerate(sorted(sections, key=lambda s: s.get("sortOrder", 0) if isinstance(s, dict) else 0)):
-            content = s.get("content") if isinstance(s, dict) else None
-            if not isinstance(content, str):
+        for i, s in enumerate(sections):
+            if not isinstance(s, dict) or not isinstance(s.get("content"), str):
                 raise ImportFailed(f"{where}: section {i} has no text 'content'")
-            parts.append(content if content.endswith("\n") else content + "\n")
+        orders = [s.get("sortOrder") for s in sections]
+        if all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in orders):
+            # The publisher's order; sorted() is stable, so equal numbers keep the file's order.
+            sections = sorted(sections, key=lambda s: s["sortOrder"])
+        else:
+            where_missing = next(i for i, o in enumerate(orders) if not isinstance(o, (int, float)) or isinstance(o, bool))
+            raise ImportFailed(
+                f"{where}: section {where_missing} has no numeric 'sortOrder', so the order of the text is uncertain; "
+                "give every section its sortOrder"
+            )
+        parts = [s["content"] if s["content"].endswith("\n") else s["content"] + "\n" for s in sections]
         return build_instruments("".join(parts), options, line_mode=True, source_label=False)
