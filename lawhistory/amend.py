@@ -102,6 +102,8 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
 
     ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
     """
+    if any(e.id == inst.id for e in existing) and not repo.instrument_path(inst.id).exists():
+        raise InstrumentRefused(f"the file holds {inst.title} twice; give each instrument once")
     if repo.instrument_path(inst.id).exists() or any(e.id == inst.id for e in existing):
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"

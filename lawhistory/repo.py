@@ -214,7 +214,8 @@ class Repository:
                     f.flush()
                     os.fsync(f.fileno())
                 staged.append((tmp, str(path)))
-            self.write_text(self.journal_path, "".join(f"{tmp}\t{final}\n" for tmp, final in staged))
+            lines = (f"{self.relative(Path(tmp))}\t{self.relative(Path(final))}\n" for tmp, final in staged)
+            self.write_text(self.journal_path, "".join(lines))
         except BaseException:
             for tmp, _ in staged:
                 with contextlib.suppress(FileNotFoundError):
@@ -223,12 +224,18 @@ class Repository:
         self.recover()
 
     def recover_if_idle(self) -> None:
-        """Finish an interrupted multi-file write, unless another command is writing right now."""
-        if not self.journal_path.exists():
+        """Finish an interrupted write and remove what it left, unless another command is writing right now."""
+        leftovers = [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]
+        leftovers += list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else []
+        if not self.journal_path.exists() and not leftovers:
             return
         try:
             with self.lock(wait=False):
                 self.recover()
+                for path in [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]:
+                    path.unlink(missing_ok=True)  # staged by a write that was killed before its journal
+                for path in self.db_dir.glob("..write-journal.*.tmp"):
+                    path.unlink(missing_ok=True)
         except RepositoryError:
             pass  # the writer holding the lock will finish its own write
 
@@ -239,8 +246,9 @@ class Repository:
             return
         for line in journal.read_text(encoding="utf-8").splitlines():
             tmp, _, final = line.partition("\t")
-            if tmp and final and os.path.exists(tmp):
-                os.replace(tmp, final)
+            # Paths are relative to the repository, so a moved repository still recovers.
+            if tmp and final and (self.root / tmp).exists():
+                os.replace(self.root / tmp, self.root / final)
         journal.unlink()
 
     def write_law(self, law: Law) -> Path:

@@ -340,3 +340,21 @@ def test_kulin_animals_schedule_replaced_clause_deleted_and_an_inserted_paragrap
         )
         == 56
     )
+
+
+def test_stale_temporary_files_of_a_killed_write_are_removed(tmp_path: Path, cli) -> None:
+    repo = make_repo(tmp_path)
+    stale = repo / "laws" / "kulin" / ".health-local-law-2016.txt.abc123.tmp"
+    stale.write_text("half written", encoding="utf-8")
+    assert cli("list", "--repo", repo).exit_code == 0
+    assert not stale.exists()
+
+
+def test_a_file_holding_the_same_instrument_twice_is_refused_as_such(tmp_path: Path, cli) -> None:
+    repo = make_repo(tmp_path)
+    text = I2021.read_text(encoding="utf-8")
+    twice = tmp_path / "twice.txt"
+    body = text.split("\n\n", 1)[1]
+    twice.write_text(text + "\n" + body, encoding="utf-8")
+    result = cli("amend", twice, "--repo", repo)
+    assert result.exit_code == 1 and "holds" in result.stderr and "twice" in result.stderr
