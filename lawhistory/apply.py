@@ -114,26 +114,21 @@ def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
         fragments = split_citation(citation)
     except ValueError:
         return []
-    # "Part 2 Division 1" is one container address; join its fragments.
-    while (
-        len(fragments) > 1 and re.match(r"(Part|Division) ", fragments[0]) and re.match(r"(Division|Subdivision) ", fragments[1])
-    ):
-        head = _top_level(body, fragments[0])
-        if not head:
-            return []
-        rest = fragments[1]
-        paths = []
-        for h in head:
-            p = get(body, h)
-            kind, num = rest.split(" ", 1)
-            paths += [(*h, i) for i, c in enumerate(p.children) if c.kind == kind.lower() and c.num == num]
-        if len(fragments) == 2:
-            return paths
-        fragments = [rest, *fragments[2:]]
-        body_paths = paths
-        return _descend(body, body_paths, fragments[1:])
-    roots = _top_level(body, fragments[0])
-    return _descend(body, roots, fragments[1:])
+    if not fragments:
+        return []
+    paths = _top_level(body, fragments[0])
+    rest = fragments[1:]
+    # "Part 6 Division 2 Subdivision 1": each container is found inside the one before it.
+    while rest and re.match(r"(Division|Subdivision) ", rest[0]) and paths:
+        kind, num = rest[0].split(" ", 1)
+        paths = [
+            (*path, i)
+            for path in paths
+            for i, c in enumerate(get(body, path).children)
+            if c.kind == kind.lower() and clean_num(c.num or "") == num
+        ]
+        rest = rest[1:]
+    return _descend(body, paths, rest)
 
 
 def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str]) -> list[Path]:
@@ -196,13 +191,26 @@ def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
     return get(body, path[:-1]).kind if len(path) > 1 else None
 
 
+_LABELLED = ("subclause", "paragraph", "subparagraph")
+
+
+def _label_before(siblings: tuple[Provision, ...], index: int) -> str | None:
+    """The label of the last labelled provision among ``siblings[:index]``."""
+    return next((p.num for p in reversed(siblings[:index]) if p.kind in _LABELLED), None)
+
+
 def _new_provisions(
-    op: Operation, parent_kind: str | None, inst: Instrument | None, parent: Provision | None = None
+    op: Operation,
+    parent_kind: str | None,
+    inst: Instrument | None,
+    parent: Provision | None = None,
+    previous: str | None = None,
 ) -> tuple[Provision, ...]:
+    """The new provisions an operation carries, read as children of ``parent`` placed after ``previous``."""
     if not op.new:
         raise ApplyRefused(inst, op, "the operation carries no new text", "correct the instrument's operations")
     try:
-        provisions = parse_fragment(op.new, parent_kind)
+        provisions = parse_fragment(op.new, parent_kind, previous)
         if parent is not None and parent.kind == "schedule":
             provisions = tuple(replace(p, num=row_num(parent.cells, p.cells)) if p.kind == "item" else p for p in provisions)
     except LawHistoryError as e:
@@ -287,9 +295,13 @@ def _word_op(
             i = int(fld[4:])
             cells = list(p.cells)
             cells[i] = _edit(cells[i], start, end, op)
-            updated = replace(
-                p, cells=tuple(cells), num=cells[0] if (p.kind == "item" and p.num is not None and i == 0) else p.num
-            )
+            updated = replace(p, cells=tuple(cells))
+            if p.kind == "item" and len(sub) > 1:
+                updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
+            elif p.kind == "schedule":
+                # The column headings decide whether the first column numbers the rows.
+                rows = tuple(replace(c, num=row_num(updated.cells, c.cells)) if c.kind == "item" else c for c in p.children)
+                updated = replace(updated, children=rows)
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))
             if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):
@@ -387,6 +399,7 @@ def _apply_operation(
             _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None),
             inst,
             get(body, path[:-1]) if len(path) > 1 else None,
+            _label_before(_children(body, path[:-1]), path[-1]),
         )
         if target.kind == "definition" and new[0].kind != "definition":
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
@@ -394,11 +407,17 @@ def _apply_operation(
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
         if op.position == "end":
-            new = _new_provisions(op, target.kind, inst, target)
+            new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
-        new = _new_provisions(op, _parent_kind(body, path), inst, get(body, path[:-1]) if len(path) > 1 else None)
         index = path[-1] + (0 if op.position == "before" else 1)
+        new = _new_provisions(
+            op,
+            _parent_kind(body, path),
+            inst,
+            get(body, path[:-1]) if len(path) > 1 else None,
+            _label_before(_children(body, path[:-1]), index),
+        )
         body = _insert(body, path[:-1], index, new)
         return body, [(*path[:-1], index + k) for k in range(len(new))]
     if op.action == "substitute_text":

@@ -48,15 +48,31 @@ def _plain(line: str) -> str:
 
 
 def _cells_line(cells: tuple[str, ...]) -> str:
-    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+    return "| " + " | ".join(c.replace("\\", "\\\\").replace("|", "\\|") for c in cells) + " |"
 
 
 def _split_cells(line: str, lineno: int) -> tuple[str, ...]:
+    """The cells of a table row; ``\\|`` is a bar inside a cell and ``\\\\`` a backslash."""
     if not (line.startswith("| ") and line.endswith(" |")):
         raise FormatError("a table row starts with '| ' and ends with ' |'", line=lineno)
     inner = line[2:-2]
-    cells = re.split(r"(?<!\\) \| ", inner)
-    return tuple(c.replace("\\|", "|") for c in cells)
+    cells: list[str] = []
+    current: list[str] = []
+    i = 0
+    while i < len(inner):
+        ch = inner[i]
+        if ch == "\\" and i + 1 < len(inner) and inner[i + 1] in "\\|":
+            current.append(inner[i + 1])
+            i += 2
+        elif inner.startswith(" | ", i):
+            cells.append("".join(current))
+            current = []
+            i += 3
+        else:
+            current.append(ch)
+            i += 1
+    cells.append("".join(current))
+    return tuple(cells)
 
 
 # --- rendering ----------------------------------------------------------------------------------
@@ -231,20 +247,27 @@ def render_fragment(provisions: tuple[Provision, ...]) -> str:
     return "\n".join(line for line in out if line != "")
 
 
-def parse_fragment(text: str, parent_kind: str | None = None) -> tuple[Provision, ...]:
+def parse_fragment(text: str, parent_kind: str | None = None, previous_label: str | None = None) -> tuple[Provision, ...]:
     """Read new provisions written in the structured format.
 
     ``parent_kind`` is the kind of the provision they will sit in (``"clause"`` for subclauses,
-    ``"subclause"`` for paragraphs ...), which decides what their bracketed labels are.
+    ``"subclause"`` for paragraphs ...) and ``previous_label`` the label printed just before them
+    (``"(h)"``): together they decide what their bracketed labels are (an ``(i)`` after ``(h)`` is a
+    paragraph).
     """
     if parent_kind is None or parent_kind == "root" or parent_kind in CONTAINER_KINDS:
         return parse_body(text)[0]
     indented = "\n".join((INDENT + line) if line else line for line in text.split("\n"))
-    return parse_body(indented, parent_kind=parent_kind)[0]
+    return parse_body(indented, parent_kind=parent_kind, previous_label=previous_label)[0]
 
 
 def parse_body(
-    body: str, first_line: int = 1, path: str | None = None, *, parent_kind: str | None = None
+    body: str,
+    first_line: int = 1,
+    path: str | None = None,
+    *,
+    parent_kind: str | None = None,
+    previous_label: str | None = None,
 ) -> tuple[tuple[Provision, ...], tuple[Provision, ...]]:
     """Read a body into (provisions, closing words)."""
     root: list[_Node] = []
@@ -254,6 +277,9 @@ def parse_body(
     if parent_kind is not None:
         fragment_parent = _Node(parent_kind)
         stack.append(fragment_parent)
+        if previous_label:
+            # Stands for the sibling the new provisions follow; removed before they are returned.
+            fragment_parent.add(_Node(bracket_kind(previous_label, parent_kind, None), num=previous_label))
     conclusions: list[Provision] = []
     in_conclusions = False
     lines = body.split("\n")
@@ -354,7 +380,8 @@ def parse_body(
             root.append(node)
         stack.append(node)
     if fragment_parent is not None:
-        return tuple(n.freeze() for n in fragment_parent.children), ()
+        start = 1 if previous_label else 0
+        return tuple(n.freeze() for n in fragment_parent.children[start:]), ()
     return tuple(n.freeze() for n in root), tuple(conclusions)
 
 

@@ -162,3 +162,29 @@ def test_a_word_edit_to_a_defined_term_renames_the_definition() -> None:
     assert texts(body)["1.4(1) “grit”"] == "grit means dust;"
     with pytest.raises(ApplyRefused, match="without a defined term"):
         apply_operation(BODY, op("delete_words", "1.4(1) “Act”", words="Act means"))
+
+
+def test_a_paragraph_i_inserted_after_h_is_a_paragraph() -> None:
+    body = (
+        P(
+            "clause",
+            num="6.3",
+            text="An occupier shall—",
+            children=tuple(P("paragraph", num=f"({x})", text=f"{x};") for x in "abcdefgh"),
+        ),
+    )
+    after, _ = apply_operation(body, op("insert", "6.3(h)", new="(i) guinea fowl.", position="after"))
+    kinds = {a.citation: (a.provision.kind, a.eid) for a in addresses(after)}
+    assert kinds["6.3(i)"] == ("paragraph", "sec_6.3__para_i")
+    at_end, _ = apply_operation(body, op("insert", "6.3", new="(i) guinea fowl.", position="end"))
+    assert {a.citation: a.provision.kind for a in addresses(at_end)}["6.3(i)"] == "paragraph"
+
+
+def test_editing_a_schedules_column_headings_keeps_its_rows_consistent() -> None:
+    from lawhistory.textformat import parse, render
+
+    body, _ = apply_operation(BODY, op("substitute_words", "Schedule 1", words="Item", new="No."))
+    rows = [a.provision for a in addresses(body) if a.provision.kind == "item"]
+    assert rows[0].num is None  # the first column no longer numbers the rows
+    law = Law(meta=LawMeta(id="x/a", title="A", local_government="Shire of X"), body=body)
+    assert parse(render(law)) == law

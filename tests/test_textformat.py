@@ -138,3 +138,10 @@ def test_characters_yaml_reads_as_line_breaks_survive_in_front_matter() -> None:
 
     law = replace(law, meta=replace(law.meta, title="A\x85B\u2028C"))
     assert parse(render(law)).meta.title == "A\x85B\u2028C"
+
+
+def test_table_cells_with_bars_and_trailing_backslashes_round_trip() -> None:
+    law = _law(
+        P("schedule", num="1", cells=("A", "B"), children=(P("item", cells=("C:\\", "b")), P("item", cells=("x | y", "\\|"))))
+    )
+    assert parse(render(law)) == law
