@@ -107,63 +107,81 @@ def walk(body: Sequence[Provision], parent: Address | None = None) -> Iterator[A
     Clauses and schedules take a fresh address space (they are cited alone); everything else
     extends its parent's citation and eId.
     """
+    yield from _walk(body, parent)
+
+
+def _walk(body: Sequence[Provision], parent: Address | None) -> list[Address]:
+    # Most laws print no label twice: their addresses depend only on where each provision sits, and a subtree
+    # walked before at the same place (in an earlier version) has the same addresses. A law whose citations
+    # repeat is walked again the careful way, which numbers the repeats ([2], [3], ...).
     out: list[Address] = []
-    _Walker(set()).walk(body, parent, out)
-    yield from out
+    _walk_shared(body, parent, out)
+    if len({a.citation for a in out}) == len(out):
+        return out
+    out = []
+    _walk_renumbering(body, parent, set(), out)
+    return out
 
 
-#: Addresses of recently walked subtrees, by the id of their top provision: id → (provision, context, addresses,
-#: citations). Versions of a law share every subtree an amendment did not touch, so most of a version's addresses are
-#: the previous version's. Entries hold their provision, so an id is never reused while cached.
-_SUBTREES: dict[int, tuple[Provision, tuple[str | None, str | None, int, int], list[Address], frozenset[str]]] = {}
+#: The addresses of recently walked provisions (leaves) and subtrees, by id: id → (provision, place, addresses).
+#: Versions of a law share every subtree an amendment did not touch, so most of a version's addresses are the
+#: previous version's. Entries hold their provision, so an id is never reused while cached.
+_Place = tuple[str | None, str | None, int, int]
+_SUBTREES: dict[int, tuple[Provision, _Place, list[Address]]] = {}
+_LEAVES: dict[int, tuple[Provision, _Place, Address]] = {}
 _SUBTREES_SIZE = 50_000
 
 
-class _Walker:
-    """One walk of a law: the citations seen so far (a label printed twice gets `` [2]``)."""
-
-    __slots__ = ("clashes", "seen")
-
-    def __init__(self, seen: set[str]) -> None:
-        self.seen = seen
-        self.clashes = 0
-
-    def walk(self, body: Sequence[Provision], parent: Address | None, out: list[Address]) -> None:
-        counters: dict[str, int] = {}
-        seen = self.seen
-        for p in body:
-            index = counters[p.kind] = counters.get(p.kind, 0) + 1
-            if not p.children:
-                out.append(self._address(p, index, parent))
+def _walk_shared(body: Sequence[Provision], parent: Address | None, out: list[Address]) -> None:
+    """The addresses under ``body``, reusing those of provisions walked before at the same place (none renumbered)."""
+    counters: dict[str, int] = {}
+    for p in body:
+        index = counters[p.kind] = counters.get(p.kind, 0) + 1
+        place = (parent.citation, parent.eid, parent.depth, index) if parent else (None, None, -1, index)
+        if not p.children:
+            leaf = _LEAVES.get(id(p))
+            if leaf is not None and leaf[0] is p and leaf[1] == place:
+                out.append(leaf[2])
                 continue
-            # A subtree walked before at the same place gives the same addresses, unless its citations now clash.
-            context = (parent.citation, parent.eid, parent.depth, index) if parent else (None, None, -1, index)
-            hit = _SUBTREES.get(id(p))
-            if hit is not None and hit[0] is p and hit[1] == context and seen.isdisjoint(hit[3]):
-                seen.update(hit[3])
-                out += hit[2]
-                continue
-            start, clashes = len(out), self.clashes
-            address = self._address(p, index, parent)
+            address = _address(p, index, parent)
             out.append(address)
-            self.walk(p.children, address, out)
-            if clashes == self.clashes:
-                if len(_SUBTREES) >= _SUBTREES_SIZE:
-                    _SUBTREES.clear()
-                mine = out[start:]
-                _SUBTREES[id(p)] = (p, context, mine, frozenset(a.citation for a in mine))
+            if len(_LEAVES) >= _SUBTREES_SIZE:
+                _LEAVES.clear()
+            _LEAVES[id(p)] = (p, place, address)
+            continue
+        hit = _SUBTREES.get(id(p))
+        if hit is not None and hit[0] is p and hit[1] == place:
+            out += hit[2]
+            continue
+        start = len(out)
+        address = _address(p, index, parent)
+        out.append(address)
+        _walk_shared(p.children, address, out)
+        if len(_SUBTREES) >= _SUBTREES_SIZE:
+            _SUBTREES.clear()
+        _SUBTREES[id(p)] = (p, place, out[start:])
 
-    def _address(self, p: Provision, index: int, parent: Address | None) -> Address:
-        fragment, eid_fragment = _own_part(p, index)
-        if p.kind in ("clause", "schedule") or parent is None:
-            citation, eid = fragment, eid_fragment
-        else:
-            citation = join_citation(parent.citation, p, fragment)
-            eid = f"{parent.eid}__{eid_fragment}"
-        if citation in self.seen:
-            self.clashes += 1
-        citation, eid = _unique(citation, eid, self.seen)
-        return Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
+
+def _walk_renumbering(body: Sequence[Provision], parent: Address | None, seen: set[str], out: list[Address]) -> None:
+    counters: dict[str, int] = {}
+    for p in body:
+        counters[p.kind] = counters.get(p.kind, 0) + 1
+        address = _address(p, counters[p.kind], parent, seen)
+        out.append(address)
+        if p.children:
+            _walk_renumbering(p.children, address, seen, out)
+
+
+def _address(p: Provision, index: int, parent: Address | None, seen: set[str] | None = None) -> Address:
+    fragment, eid_fragment = _own_part(p, index)
+    if p.kind in ("clause", "schedule") or parent is None:
+        citation, eid = fragment, eid_fragment
+    else:
+        citation = join_citation(parent.citation, p, fragment)
+        eid = f"{parent.eid}__{eid_fragment}"
+    if seen is not None:
+        citation, eid = _unique(citation, eid, seen)
+    return Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
 
 
 def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
@@ -215,8 +233,7 @@ def addresses(body: Sequence[Provision], conclusions: Sequence[Provision] = ()) 
 
 
 def _addresses(body: Sequence[Provision], conclusions: Sequence[Provision]) -> list[Address]:
-    result: list[Address] = []
-    _Walker(set()).walk(body, None, result)
+    result = _walk(body, None)
     root_texts = sum(1 for p in body if p.kind == "text")
     for i, p in enumerate(conclusions, start=root_texts + 1):
         result.append(Address(p, f"text {i}", f"text_{i}", None, 0))
