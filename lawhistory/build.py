@@ -1,43 +1,63 @@
 """``lawhistory build``: every version of every law into db/lawhistory.db and db/history.git.
 
-The build is atomic. The database is written to ``db/.build/`` and renamed into place at the end;
-a full build writes the history there too and swaps the folder in. An incremental build adds git
-objects to the existing history (invisible until ``main`` moves, after the database is in place).
-A build that fails or is killed leaves the previous database and history as they were.
+The build is atomic. A full build writes a new database and a new history in ``db/.build/`` and
+swaps them in at the end. An incremental build changes the database in place, in one SQLite
+transaction, and adds git objects to the existing history (invisible until ``main`` moves, after
+the transaction commits); while ``lawhistory serve`` is serving the database it is copied and
+swapped in instead, so a served file never changes under its readers. A build that fails or is
+killed leaves the previous database and history as they were (an interrupted transaction is rolled
+back by the next command, from SQLite's journal).
 
 Incremental: each law's inputs (its file and its instruments' files) are hashed into
 ``build_state``; a rebuild re-derives only laws whose hash changed (and instruments that changed
-hands), copies everything else from the previous database, and re-creates commits only from the
-first one that differs. ``staleness`` tells ``serve`` whether a build is needed.
+hands), keeps everything else, and re-creates commits only from the first one that differs.
+Files unchanged since the last build are not even read (``inputs``). ``staleness`` tells ``serve``
+whether a build is needed.
+
+A full build derives laws in parallel, one process per CPU: each writes its laws' rows into its own
+database and their texts into the new history with its own ``git fast-import``; the rows are then
+copied into the new database in law order, so the result does not depend on which process derived
+what, and indexes and full-text search are made once, at the end.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import gc
 import json
+import multiprocessing
 import os
+import pickle
 import shutil
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import traceback
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import sqlite_utils
 
 from . import history, store
 from .errors import LawHistoryError
-from .inputs import Inputs, code_fingerprint, files_hash, read_inputs
+from .inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from .instrument_file import Instrument
-from .model import Law
-from .outcomes import OpOutcome, Outcome, merge, pending
+from .model import Law, LawMeta
+from .outcomes import Outcome, merge, pending
+from .publish.fragments import span_fragment
 from .repo import Repository
-from .rows import LawRows, Row, instrument_row, law_rows
+from .rows import LawRows, Row, instrument_row, law_rows, operation_rows, principal_row
 from .schema import SCHEMA_VERSION
 from .textformat import render_body
 from .versions import build_timeline, refers_to, targets
 
 DB_NAME = "lawhistory.db"
 GIT_NAME = "history.git"
+SERVING_LOCK = ".serving"
+#: Fewer laws than this to derive are derived in this process (starting workers costs more).
+PARALLEL_FROM = 24
 
 
 class BuildError(LawHistoryError):
@@ -67,6 +87,10 @@ class Paths:
         return self.db_dir / DB_NAME
 
     @property
+    def journal(self) -> Path:
+        return self.db_dir / f"{DB_NAME}-journal"
+
+    @property
     def git(self) -> Path:
         return self.db_dir / GIT_NAME
 
@@ -79,13 +103,21 @@ class Paths:
         return self.db_dir / f".{GIT_NAME}.old"
 
     def recover(self) -> None:
-        """Undo what an interrupted build left: a half-swapped history, temporary files."""
+        """Undo what an interrupted build left: a half-swapped history, temporary files, an unfinished transaction."""
         if self.git_old.exists():
             if self.git.exists():
                 shutil.rmtree(self.git_old)
             else:
                 os.rename(self.git_old, self.git)
         shutil.rmtree(self.tmp, ignore_errors=True)
+        if self.journal.exists() and self.db.exists():
+            conn = sqlite3.connect(self.db)  # reading through a hot journal rolls the transaction back
+            try:
+                conn.execute("select count(*) from sqlite_master").fetchone()
+            finally:
+                conn.close()
+            if self.journal.exists():  # not hot: the build stopped before it wrote to the database
+                self.journal.unlink()
 
 
 @dataclass
@@ -102,19 +134,55 @@ class BuildReport:
 # --- is a build needed? ---------------------------------------------------------------------------------------------
 
 
+def _why_stale(paths: Paths, inputs: Inputs) -> str | None:
+    info = store.read_info(paths.db)
+    if not info:
+        return f"{paths.db_dir.name}/{DB_NAME} does not exist yet"
+    if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint():
+        return "it was built by another version of lawhistory"
+    if info.get("inputs") != inputs.files_hash:
+        return "laws or amendments changed since the last build"
+    if info.get("head", "") != history.head(paths.git):
+        return f"{paths.db_dir.name}/{GIT_NAME} does not match the database"
+    return None
+
+
 def staleness(repo: Repository) -> str | None:
     """Why the database must be (re)built, or None when it is up to date."""
     paths = Paths(repo.db_dir)
-    info = store.read_info(paths.db)
-    if not info:
+    if paths.db.exists() and paths.journal.exists():
+        return "an interrupted build left it to be recovered"
+    if not store.read_info(paths.db):
         return f"{repo.relative(paths.db)} does not exist yet"
-    if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint():
-        return "it was built by another version of lawhistory"
-    if info.get("inputs") != files_hash(repo):
-        return "laws or amendments changed since the last build"
-    if info.get("head", "") != history.head(paths.git):
-        return f"{repo.relative(paths.git)} does not match the database"
-    return None
+    return _why_stale(paths, read_inputs(repo, load_cache(paths.db_dir)))
+
+
+# --- serving -----------------------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def serving(db_dir: Path) -> Iterator[None]:
+    """Mark the database as being served (a build then replaces the file rather than change it in place)."""
+    db_dir.mkdir(parents=True, exist_ok=True)
+    with open(db_dir / SERVING_LOCK, "a+", encoding="utf-8") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def _served(db_dir: Path) -> bool:
+    path = db_dir / SERVING_LOCK
+    if not path.exists():
+        return False
+    with open(path, "a+", encoding="utf-8") as f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+        return False
 
 
 # --- planning ---------------------------------------------------------------------------------------------------------
@@ -131,7 +199,7 @@ class _Plan:
 
 
 def _full(inputs: Inputs) -> _Plan:
-    return _Plan(True, set(inputs.law_metas), set(), set(inputs.instrument_metas), set(), [])
+    return _Plan(True, set(inputs.laws), set(), set(inputs.instruments), set(), [])
 
 
 def _plan(inputs: Inputs, paths: Paths) -> _Plan:
@@ -143,7 +211,7 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
     old_claimed = set().union(*old_claims.values()) if old_claims else set()
     new_claims = {law: set(ids) for law, ids in inputs.claims.items()}
     derive = {law for law, h in inputs.law_hashes.items() if old.get(law, ("", ""))[0] != h}
-    removed = set(old) - set(inputs.law_metas)
+    removed = set(old) - set(inputs.laws)
     instruments: set[str] = set(inputs.unclaimed())
     old_instruments = set(store.read_instrument_ids(paths.db)) - old_claimed
     while True:  # an instrument acting on several laws re-derives all of them
@@ -158,7 +226,7 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
         False,
         derive,
         removed,
-        instruments & set(inputs.instrument_metas),
+        instruments & set(inputs.instruments),
         old_instruments | instruments,
         store.read_history(paths.db),
     )
@@ -169,99 +237,209 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
 
 @dataclass
 class _Derived:
-    rows: LawRows
-    events: list[history.Event]
+    """What the rest of the build needs of a derived law (its rows are already written)."""
+
+    law: str
+    events: list[history.Event]  # blobs written, texts dropped
+    shared: dict[str, Outcome]  # outcomes of its instruments that act on other laws too
+    worker: int = -1  # the worker whose database holds its rows (-1: written into the build's database)
+    rows: dict[str, tuple[int, int]] = field(default_factory=dict)  # table → its first and last rowid there
 
 
-def _derive(inputs: Inputs, law_id: str) -> _Derived:
-    law = inputs.law(law_id)
-    tl = build_timeline(law, inputs.claimed(law_id))
-    rows = law_rows(tl, inputs.law_paths[law_id], inputs.claimed(law_id))
-    texts = {v.number: render_body(v.body, v.conclusions) for v in tl.versions}
-    return _Derived(rows, history.law_events(tl, texts))
+def _law_stub(inputs: Inputs, law_id: str) -> Law:
+    entry = inputs.laws[law_id]
+    return Law(LawMeta(entry.id, entry.title, ""))
 
 
 def _amends(inst: Instrument, inputs: Inputs, claimers: list[str]) -> str | None:
     ref = inst.law.meta.amends
-    return next((law for law in claimers if ref and refers_to(ref, Law(inputs.law_metas[law]))), None)
+    return next((law for law in claimers if ref and refers_to(ref, _law_stub(inputs, law))), None)
 
 
-def _instrument_rows(inputs: Inputs, ids: set[str], derived: dict[str, _Derived]) -> tuple[list[Row], list[Row]]:
-    claimers = inputs.claimers()
-    inst_rows, op_rows = [], []
-    for inst_id in inputs.instrument_metas:
-        if inst_id not in ids:
-            continue
-        inst = inputs.instrument(inst_id)
-        mine = claimers.get(inst_id, [])
-        if mine:
-            outcome = merge([derived[law].rows.outcomes[inst.id] for law in mine])
-        else:
-            names = "; ".join(ref.title for ref in targets(inst)) or "the law it amends"
-            outcome = pending(inst, f"{names} is not in the repository")
-        inst_rows.append(
-            instrument_row(
-                inst.law, inputs.instrument_paths[inst.id], outcome.status, outcome.reason, _amends(inst, inputs, mine)
-            )
-        )
-        op_rows += _operation_rows(inst, outcome)
-    return inst_rows, op_rows
+def _instrument_rows(inst: Instrument, inputs: Inputs, claimers: list[str], outcome: Outcome) -> tuple[Row, list[Row]]:
+    row = instrument_row(
+        inst.law, inputs.instrument_path(inst.id), outcome.status, outcome.reason, _amends(inst, inputs, claimers)
+    )
+    return row, operation_rows(inst, outcome)
 
 
-def _operation_rows(inst: Instrument, outcome: Outcome) -> list[Row]:
-    rows = []
-    for seq, op in enumerate(inst.operations, start=1):
-        done = outcome.operations.get(seq) or OpOutcome("pending", "the law it names is not in the repository", None)
-        rows.append(
-            {
-                "instrument": inst.id, "seq": seq, "law": done.law, "clause": op.clause, "action": op.action,
-                "target": op.target, "words": op.words, "new": op.new, "position": op.position,
-                "occurrence": op.occurrence, "source": op.source, "description": op.describe(),
-                "outcome": done.outcome, "detail": done.detail,
-            }
-        )  # fmt: skip
-    return rows
+@dataclass
+class _Rows:
+    """A derived law's rows, before they are written."""
+
+    law: LawRows
+    principal: Row
+    instruments: list[Row]
+    operations: list[Row]
 
 
-def _principal_row(inputs: Inputs, law_id: str) -> Row:
+def _derive(inputs: Inputs, claimers: dict[str, list[str]], blobs: history.BlobWriter, law_id: str) -> tuple[_Rows, _Derived]:
+    """Derive one law: its rows (and those of the instruments that act on it alone); its texts go to ``blobs``."""
     law = inputs.law(law_id)
-    known = law.meta.commencement.date is not None
-    reason = None if known else "its commencement date is not known (re-import it with --gazette-date)"
-    return instrument_row(law, inputs.law_paths[law_id], "applied" if known else "pending", reason)
+    instruments = inputs.claimed(law_id)
+    tl = build_timeline(law, instruments)
+    rows = law_rows(tl, inputs.law_path(law_id), instruments, span_fragment)
+    texts = {v.number: render_body(v.body, v.conclusions) for v in tl.versions}
+    out = _Rows(rows, principal_row(law, inputs.law_path(law_id), texts[0]), [], [])
+    for inst in instruments:
+        if claimers[inst.id] == [law_id]:
+            row, ops = _instrument_rows(inst, inputs, [law_id], merge([rows.outcomes[inst.id]]))
+            out.instruments.append(row)
+            out.operations += ops
+    events = [replace(e, text=None, blob=blobs.write(e.text)) if e.text is not None else e for e in history.law_events(tl, texts)]
+    inputs.forget()
+    shared = {i: o for i, o in rows.outcomes.items() if claimers[i] != [law_id]}
+    return out, _Derived(law_id, events, shared)
+
+
+def _write_law(db: sqlite_utils.Database, rows: _Rows) -> dict[str, int]:
+    """Write a derived law's rows; how many went into each table."""
+    store.write_law(db, rows.law)
+    store.write_instruments(db, [rows.principal], [])
+    store.write_instruments(db, rows.instruments, rows.operations)
+    return {
+        "laws": 1, "versions": len(rows.law.versions), "provisions": len(rows.law.provisions), "changes": len(rows.law.changes),
+        "instruments": 1 + len(rows.instruments), "operations": len(rows.operations),
+    }  # fmt: skip
+
+
+def _derive_here(
+    db: sqlite_utils.Database, blobs: history.BlobWriter, inputs: Inputs, claimers: dict[str, list[str]], law_id: str
+) -> _Derived:
+    rows, derived = _derive(inputs, claimers, blobs, law_id)
+    _write_law(db, rows)
+    return derived
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite_utils.Database, begin: str = "begin") -> Iterator[None]:
+    """One transaction around everything inside (sqlite-utils would commit each statement by itself)."""
+    db.conn.execute(begin)
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
+    """A database connection; ``scratch``: a file thrown away on failure, written without a journal."""
+    db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=600))
+    if scratch:
+        db.execute("pragma journal_mode = off")
+        db.execute("pragma synchronous = off")
+    db.execute("pragma cache_size = -65536")
+    return db
+
+
+def _work(k: int, inputs: Inputs, claimers: dict[str, list[str]], tasks: Any, results: Any, shard: Path, git_dir: Path) -> None:
+    """A worker process: derive the laws it is given into its own database (and its texts into the new history)."""
+    try:
+        db = _open(shard, scratch=True)
+        store.create_row_tables(db)
+        counts = dict.fromkeys(store.ROW_TABLES, 0)
+        with history.BlobWriter(git_dir) as blobs, _transaction(db):
+            while (law_id := tasks.get()) is not None:
+                rows, derived = _derive(inputs, claimers, blobs, law_id)
+                written = _write_law(db, rows)
+                derived.worker = k
+                for table, n in written.items():
+                    derived.rows[table] = (counts[table] + 1, counts[table] + n)
+                    counts[table] += n
+                results.put(("law", derived))
+        db.close()
+        results.put(("done", k))
+    except BaseException as e:
+        results.put(("error", _portable(e)))
+
+
+def _portable(e: BaseException) -> BaseException:
+    """``e`` as it can cross to the build's process (with the worker's traceback when it is not a refusal)."""
+    if not isinstance(e, LawHistoryError | OSError | sqlite3.Error):
+        e.add_note("in a build worker:\n" + "".join(traceback.format_exception(e)))
+    try:
+        pickle.loads(pickle.dumps(e))
+        return e
+    except Exception:
+        return BuildError(f"{type(e).__name__}: {e}")
+
+
+def _derive_parallel(
+    inputs: Inputs, plan: _Plan, claimers: dict[str, list[str]], tmp: Path, git_dir: Path, progress: Progress
+) -> tuple[dict[str, _Derived], list[Path]]:
+    """Derive ``plan.derive`` in worker processes; what each law left, and the workers' databases."""
+    ctx = multiprocessing.get_context("fork")
+    count = max(1, min(os.cpu_count() or 1, len(plan.derive)))
+    tasks, results = ctx.Queue(), ctx.Queue()
+    # Biggest first, so that no worker is left with a big law at the end.
+    for law_id in sorted(plan.derive, key=lambda i: (-_cost(inputs, i), i)):
+        tasks.put(law_id)
+    shards = [tmp / f"worker-{k}.db" for k in range(count)]
+    workers = [
+        ctx.Process(target=_work, args=(k, inputs, claimers, tasks, results, shards[k], git_dir), daemon=True)
+        for k in range(count)
+    ]
+    for _ in workers:
+        tasks.put(None)
+    for w in workers:
+        w.start()
+    derived: dict[str, _Derived] = {}
+    finished = 0
+    try:
+        while finished < count:
+            kind, value = results.get()
+            if kind == "error":
+                raise value
+            if kind == "done":
+                finished += 1
+                continue
+            derived[value.law] = value
+            progress.advance()
+    finally:
+        for w in workers:
+            if w.is_alive() and finished < count:
+                w.kill()
+            w.join()
+    return derived, shards
+
+
+def _cost(inputs: Inputs, law_id: str) -> int:
+    law = inputs.laws[law_id]
+    return law.size * (1 + len(inputs.claims[law_id]))
 
 
 # --- writing ----------------------------------------------------------------------------------------------------------
 
 
-def _open_tmp_db(path: Path, plan: _Plan, previous: Path) -> sqlite_utils.Database:
-    if not plan.full:
-        shutil.copyfile(previous, path)
-    db = sqlite_utils.Database(str(path))
-    db.execute("pragma journal_mode = memory")
-    db.execute("pragma synchronous = off")
-    if plan.full:
-        store.create_schema(db)
-    return db
-
-
-def _write_rows(db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, derived: dict[str, _Derived], progress: Progress) -> None:
-    with db.conn:
-        store.delete_laws(db, sorted(plan.derive | plan.removed))
-        store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
-        progress.start(len(derived), "Writing the database")
-        for law_id in sorted(derived):
-            store.write_law(db, derived[law_id].rows)
-            store.write_instruments(db, [_principal_row(inputs, law_id)], [])
-            progress.advance()
-        store.write_instruments(db, *_instrument_rows(inputs, plan.instruments, derived))
+def _other_instruments(
+    db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, claimers: dict[str, list[str]], derived: dict[str, _Derived]
+) -> None:
+    """Rows of the instruments no derived law wrote: those acting on several laws, and those on none."""
+    inst_rows, op_rows = [], []
+    for inst_id in inputs.instruments:
+        mine = claimers.get(inst_id, [])
+        if inst_id not in plan.instruments or len(mine) == 1:
+            continue
+        inst = inputs.instrument(inst_id)
+        if mine:
+            outcome = merge([derived[law].shared[inst.id] for law in mine])
+        else:
+            names = "; ".join(ref.title for ref in targets(inst)) or "the law it amends"
+            outcome = pending(inst, f"{names} is not in the repository")
+        row, ops = _instrument_rows(inst, inputs, mine, outcome)
+        inst_rows.append(row)
+        op_rows += ops
+    store.write_instruments(db, inst_rows, op_rows)
+    inputs.forget()
 
 
 def _events(inputs: Inputs, plan: _Plan, derived: dict[str, _Derived]) -> list[history.Event]:
-    kept = [c.event for c in plan.chain if c.event.law in inputs.law_metas and c.event.law not in plan.derive]
+    kept = [c.event for c in plan.chain if c.event.law in inputs.laws and c.event.law not in plan.derive]
     return kept + [e for d in derived.values() for e in d.events]
 
 
-def _states(inputs: Inputs, laws: Iterable[str]) -> list[Row]:
+def _states(inputs: Inputs, laws: Iterator[str] | set[str]) -> list[Row]:
     return [
         {"law": law, "input_hash": inputs.law_hashes[law], "instruments": json.dumps(inputs.claims[law])} for law in sorted(laws)
     ]
@@ -275,70 +453,186 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _swap(paths: Paths, tmp_db: Path, tmp_git: Path | None, head: str) -> None:
-    """Move the new database (and a new history) into place; the old ones stay until the new are complete."""
-    if tmp_git is not None:
-        if paths.git.exists():
-            os.rename(paths.git, paths.git_old)
-        os.rename(tmp_git, paths.git)
-    os.replace(tmp_db, paths.db)
-    if tmp_git is None:
-        history.set_head(paths.git, head)
-    if paths.git_old.exists():
-        shutil.rmtree(paths.git_old)
-
-
 def _report(plan: _Plan, inputs: Inputs, db: sqlite_utils.Database, commits: int) -> BuildReport:
     counts = {
         r["status"]: r["n"]
         for r in db.query("select status, count(*) as n from instruments where kind != 'principal' group by status")
     }
-    return BuildReport(plan.full, len(inputs.law_metas), sorted(plan.derive), sorted(plan.removed), commits, counts)
+    return BuildReport(plan.full, len(inputs.laws), sorted(plan.derive), sorted(plan.removed), commits, counts)
+
+
+def _record(
+    db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, chain: list[history.Committed], keep: int, laws: set[str]
+) -> tuple[BuildReport, str]:
+    """Record the history (``chain``, whose first ``keep`` commits are the database's already), the build state and the
+    build info (inside the caller's transaction).
+    """
+    head = chain[-1].commit if chain else ""
+    store.write_history(db, chain, keep, laws)
+    info = {"schema_version": str(SCHEMA_VERSION), "code": code_fingerprint(), "inputs": inputs.files_hash, "head": head}
+    store.write_state(db, _states(inputs, plan.derive), info)
+    return _report(plan, inputs, db, len(chain)), head
+
+
+def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
+    """A new database and a new history in db/.build/, swapped in at the end."""
+    paths.tmp.mkdir(parents=True)
+    tmp_db, tmp_git = paths.tmp / DB_NAME, paths.tmp / GIT_NAME
+    history.open_or_init(tmp_git).close()
+    claimers = inputs.claimers()
+    progress.start(len(plan.derive), "Deriving versions")
+    parallel = len(plan.derive) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
+    derived: dict[str, _Derived] = {}
+    shards: list[Path] = []
+    if parallel:
+        derived, shards = _derive_parallel(inputs, plan, claimers, paths.tmp, tmp_git, progress)
+    db = _open(tmp_db, scratch=True)
+    try:
+        triggers = store.create_schema(db, bulk=True)
+        if not parallel:
+            with _transaction(db), history.BlobWriter(tmp_git) as blobs:
+                for law_id in sorted(plan.derive):
+                    derived[law_id] = _derive_here(db, blobs, inputs, claimers, law_id)
+                    progress.advance()
+        progress.start(1, "Writing the database")
+        with ThreadPoolExecutor(1) as pool, contextlib.ExitStack() as indexing:
+            # git writes the commits, and another process makes the full-text index, while SQLite copies rows and
+            # makes the other indexes (the slowest parts of a full build, side by side)
+            commits = pool.submit(history.write_history, tmp_git, _events(inputs, plan, derived), [])
+            fts = indexing.enter_context(_copy_rows(db, shards, derived, paths.tmp)) if parallel else None
+            with _transaction(db):
+                _other_instruments(db, inputs, plan, claimers, derived)
+            store.finish_schema(db, triggers, fts)
+            progress.advance()
+            progress.start(1, "Writing the history")
+            chain = commits.result()
+        progress.advance()
+        with _transaction(db):
+            report, head = _record(db, inputs, plan, chain, 0, set())
+        if head:
+            history.set_head(tmp_git, head)
+    finally:
+        db.close()
+    _fsync(tmp_db)
+    if paths.git.exists():
+        os.rename(paths.git, paths.git_old)
+    os.rename(tmp_git, paths.git)
+    os.replace(tmp_db, paths.db)
+    if paths.git_old.exists():
+        shutil.rmtree(paths.git_old)
+    return report
+
+
+@contextlib.contextmanager
+def _copy_rows(
+    db: sqlite_utils.Database, shards: list[Path], derived: dict[str, _Derived], tmp: Path
+) -> Iterator[Callable[[], Path]]:
+    """Copy every law's rows from the workers' databases in law order (the same database whoever derived what),
+    while another process makes the full-text index of the same rows; gives a function that waits for that index.
+    """
+    base = 1
+    pieces = []  # (worker, first, last, rowid in the build's database - rowid in the worker's)
+    for law_id in sorted(derived):
+        d = derived[law_id]
+        first, last = d.rows["provisions"]
+        pieces.append((d.worker, first, last, base - first))
+        base += last - first + 1
+    fts = tmp / "fts.db"
+    indexer = multiprocessing.get_context("fork").Process(target=store.index_rows, args=(fts, shards, pieces), daemon=True)
+    indexer.start()
+
+    def index() -> Path:
+        indexer.join()
+        if indexer.exitcode != 0:
+            raise BuildError(f"the full-text index could not be made (its process ended with status {indexer.exitcode})")
+        return fts
+
+    try:
+        for k, shard in enumerate(shards):
+            db.conn.execute(f"attach database ? as worker{k}", [str(shard)])
+        with _transaction(db):
+            for (worker, _first, _last, offset), law_id in zip(pieces, sorted(derived), strict=True):
+                store.copy_rows(db, f"worker{worker}", derived[law_id].rows, offset)
+        for k in range(len(shards)):
+            db.conn.execute(f"detach database worker{k}")
+        yield index
+    finally:
+        if indexer.is_alive():
+            indexer.kill()
+        indexer.join()
+
+
+def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
+    """Change the database in place, in one transaction (or a copy of it, while it is served)."""
+    if _served(paths.db_dir):
+        paths.tmp.mkdir(parents=True)
+        target = paths.tmp / DB_NAME
+        shutil.copyfile(paths.db, target)
+    else:
+        target = paths.db
+    db = _open(target, scratch=False)
+    claimers = inputs.claimers()
+    try:
+        with _transaction(db):
+            store.delete_laws(db, sorted(plan.derive | plan.removed))
+            store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
+            progress.start(len(plan.derive), "Deriving versions")
+            derived = {}
+            with history.BlobWriter(paths.git) as blobs:
+                for law_id in sorted(plan.derive):
+                    derived[law_id] = _derive_here(db, blobs, inputs, claimers, law_id)
+                    progress.advance()
+            progress.start(1, "Writing the database")
+            _other_instruments(db, inputs, plan, claimers, derived)
+            progress.advance()
+            progress.start(1, "Writing the history")
+            chain = history.write_history(paths.git, _events(inputs, plan, derived), plan.chain)
+            progress.advance()
+            keep = 0
+            while keep < min(len(chain), len(plan.chain)) and chain[keep].commit == plan.chain[keep].commit:
+                keep += 1
+            report, head = _record(db, inputs, plan, chain, keep, plan.derive)
+    finally:
+        db.close()
+    if target != paths.db:
+        _fsync(target)
+        os.replace(target, paths.db)
+    history.set_head(paths.git, head)
+    return report
+
+
+@contextlib.contextmanager
+def _few_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector rarely: deriving makes millions of short-lived, acyclic objects (freed by
+    reference counting), and each collection would walk every object alive, a quarter of a build's time.
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def build(repo: Repository, progress: Progress | None = None, *, full: bool = False) -> BuildReport:
     """Build db/lawhistory.db and db/history.git from the repository (only what changed, unless ``full``)."""
     progress = progress or _Quiet()
     paths = Paths(repo.db_dir)
-    with repo.lock():
+    with repo.lock(), _few_collections():
         paths.recover()
-        if not full and staleness(repo) is None:
-            return BuildReport(False, len(repo.law_files()), up_to_date=True)
-        inputs = read_inputs(repo)
+        inputs = read_inputs(repo, load_cache(paths.db_dir))
+        if not full and _why_stale(paths, inputs) is None:
+            if inputs.read:
+                save_cache(paths.db_dir, inputs.entries)
+            return BuildReport(False, len(inputs.laws), up_to_date=True)
         plan = _full(inputs) if full or not paths.db.exists() else _plan(inputs, paths)
-        progress.start(len(plan.derive), "Deriving versions")
-        derived = {}
-        for law_id in sorted(plan.derive):
-            derived[law_id] = _derive(inputs, law_id)
-            progress.advance()
         try:
-            return _write(paths, inputs, plan, derived, progress)
+            report = (
+                _full_build(paths, inputs, plan, progress) if plan.full else _incremental_build(paths, inputs, plan, progress)
+            )
         except (OSError, sqlite3.Error) as e:
             raise BuildError(f"the build failed ({e}); the previous database and history are unchanged") from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)
-
-
-def _write(paths: Paths, inputs: Inputs, plan: _Plan, derived: dict[str, _Derived], progress: Progress) -> BuildReport:
-    paths.tmp.mkdir(parents=True)
-    tmp_db = paths.tmp / DB_NAME
-    tmp_git = paths.tmp / GIT_NAME if plan.full else None
-    db = _open_tmp_db(tmp_db, plan, paths.db)
-    try:
-        _write_rows(db, inputs, plan, derived, progress)
-        progress.start(1, "Writing the history")
-        chain = history.write_history(tmp_git or paths.git, _events(inputs, plan, derived), plan.chain)
-        progress.advance()
-        head = chain[-1].commit if chain else ""
-        if tmp_git is not None and head:
-            history.set_head(tmp_git, head)
-        with db.conn:
-            store.write_history(db, chain)
-            info = {"schema_version": str(SCHEMA_VERSION), "code": code_fingerprint(), "inputs": inputs.files_hash, "head": head}
-            store.write_state(db, _states(inputs, inputs.law_metas), info)
-        report = _report(plan, inputs, db, len(chain))
-    finally:
-        db.close()
-    _fsync(tmp_db)
-    _swap(paths, tmp_db, tmp_git, head)
-    return report
+        save_cache(paths.db_dir, inputs.entries)
+        return report

@@ -87,6 +87,7 @@ def serve_cmd(
 
     Example: lawhistory serve --port 8001
     """
+    from .build import serving
     from .publish.site import load_metadata, metadata_path, serve
 
     r = open_repo(repo)
@@ -96,4 +97,5 @@ def serve_cmd(
         typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
     metadata = load_metadata(metadata_path(r))
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
-    serve(r.db_dir / "lawhistory.db", metadata, host, port)
+    with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
+        serve(r.db_dir / "lawhistory.db", metadata, host, port)

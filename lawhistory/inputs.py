@@ -1,19 +1,27 @@
 """What a build is made from: the repository's laws and instruments, which instruments act on which law,
 and content hashes that tell whether (and which) derived results are out of date.
 
-Only front matter is read for every file (with libyaml when available): it is enough to know which
-instrument acts on which law and to hash each law's inputs. Whole files are parsed only for the laws
-a build derives again, and for their instruments.
+Only front matter is read for every file (with libyaml when available, and without an instrument's
+operations): it is enough to know which instrument acts on which law and to hash each law's inputs.
+Whole files are parsed only for the laws a build derives again, and for their instruments.
+
+What was read is cached in ``db/.inputs-cache.json``: a file whose size, modification and change
+times and inode are as recorded is not read again (like git's index). A file changed within
+``RACY_NS`` of being read is always read again, since a later change in the same clock tick would
+leave its times as they were.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import re
+import time
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -21,14 +29,21 @@ from .errors import FormatError
 from .frontmatter import meta_from_dict
 from .instrument_file import Instrument, parse_instrument
 from .model import Law, LawMeta
-from .repo import Repository
+from .repo import AMENDMENTS, LAWS, Repository
 from .schema import SCHEMA_VERSION
 from .textformat import parse
-from .versions import refers_to, targets
+from .versions import targets
 
 #: Modules whose code does not decide what a build derives (the CLI and the web site).
 _NOT_DERIVING = ("cli", "cli_publish", "__main__")
+#: Modules of the web site whose code does decide what a build stores (the law page's stored HTML).
+_DERIVING_PUBLISH = ("publish/fragments.py",)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+CACHE_NAME = ".inputs-cache.json"
+_CACHE_FORMAT = 1
+RACY_NS = 2_000_000_000
+# The operations of an instrument: a top-level key and the indented or listed lines under it.
+_OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
 
 
 def _sha(parts: list[bytes]) -> str:
@@ -39,17 +54,100 @@ def _sha(parts: list[bytes]) -> str:
     return h.hexdigest()
 
 
-def read_meta(text: str, path: str) -> LawMeta:
-    """The metadata in a file's front matter, without reading its body."""
+def _front_matter(text: str, path: str) -> str:
     end = text.find("\n---\n", 3)
     if not text.startswith("---\n") or end < 0:
         raise FormatError("a law file starts with YAML front matter between '---' lines", path=path)
+    return text[4 : end + 1]
+
+
+def _load(yaml_text: str, path: str) -> LawMeta:
     try:
-        return meta_from_dict(yaml.load(text[4 : end + 1], Loader=_Loader))
+        return meta_from_dict(yaml.load(yaml_text, Loader=_Loader))
     except yaml.YAMLError as e:
         raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
     except FormatError as e:
         raise FormatError(str(e), path=path) from None
+
+
+def read_meta(text: str, path: str) -> LawMeta:
+    """The metadata in a file's front matter, without reading its body (nor an instrument's operations)."""
+    front = _front_matter(text, path)
+    short = _OPERATIONS.sub("", front, count=1)
+    if short != front:
+        try:
+            return _load(short, path)
+        except FormatError:
+            pass  # the cut was not where the operations are: read it all, for the right message
+    return _load(front, path)
+
+
+class FileEntry(NamedTuple):
+    """One law or instrument file as last read: its times, its content hash and what its front matter says."""
+
+    path: str  # relative to the repository
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+    ino: int
+    read_ns: int  # when it was read
+    sha: str
+    id: str
+    title: str
+    targets: tuple[tuple[str, str | None], ...]  # (title, id) of each law it amends or repeals
+
+    def fresh(self, st: os.stat_result) -> bool:
+        """Whether the file, with these stat results, is certainly unchanged since it was read."""
+        return (
+            st.st_size == self.size
+            and st.st_mtime_ns == self.mtime_ns
+            and st.st_ctime_ns == self.ctime_ns
+            and st.st_ino == self.ino
+            and max(self.mtime_ns, self.ctime_ns) + RACY_NS < self.read_ns
+        )
+
+
+def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
+    meta = read_meta(data.decode("utf-8"), path)
+    stub = Instrument(Law(meta))
+    refs = tuple((ref.title, ref.id) for ref in targets(stub))
+    return FileEntry(
+        path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, read_ns,
+        hashlib.sha256(data).hexdigest(), meta.id, meta.title, refs,
+    )  # fmt: skip
+
+
+def load_cache(db_dir: Path) -> dict[str, FileEntry]:
+    """The entries cached by the last build ({} when there are none or they cannot be read)."""
+    try:
+        data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
+        if data.get("format") != _CACHE_FORMAT:
+            return {}
+        return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
+    except (OSError, ValueError, TypeError, KeyError):
+        return {}
+
+
+def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
+    """Write the cache (atomically: a reader sees the old one or the new one)."""
+    tmp = db_dir / f"{CACHE_NAME}.tmp"
+    files = [e for _, e in sorted(entries.items())]
+    tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, db_dir / CACHE_NAME)
+
+
+def _listing(root: Path, folder: str) -> list[str]:
+    """``folder/*/*.txt`` under ``root``, as paths relative to it, in the repository's order (``Repository.law_files``)."""
+    out = []
+    try:
+        groups = [e.name for e in os.scandir(root / folder) if e.is_dir()]
+    except FileNotFoundError:
+        return []
+    for group in groups:
+        for f in os.scandir(root / folder / group):
+            if f.name.endswith(".txt") and f.is_file():
+                out.append((group, f.name))
+    return [f"{folder}/{group}/{name}" for group, name in sorted(out)]
 
 
 @dataclass
@@ -57,18 +155,24 @@ class Inputs:
     """The repository's files, what each says about itself, and the hashes a build compares."""
 
     root: Path
-    law_metas: dict[str, LawMeta]  # by law id, sorted
-    instrument_metas: dict[str, LawMeta]  # by instrument id, in repository (path) order
-    law_paths: dict[str, str]
-    instrument_paths: dict[str, str]
+    laws: dict[str, FileEntry]  # by law id, sorted
+    instruments: dict[str, FileEntry]  # by instrument id, in repository (path) order
     claims: dict[str, list[str]]  # law id → the instruments that amend or repeal it, in repository order
     law_hashes: dict[str, str]
     files_hash: str
+    entries: dict[str, FileEntry]  # by path: every file, for the cache
+    read: int = 0  # files read (not found unchanged in the cache)
     _parsed: dict[str, Law | Instrument] = field(default_factory=dict)
+
+    def law_path(self, law_id: str) -> str:
+        return self.laws[law_id].path
+
+    def instrument_path(self, inst_id: str) -> str:
+        return self.instruments[inst_id].path
 
     def law(self, law_id: str) -> Law:
         if law_id not in self._parsed:
-            path = self.law_paths[law_id]
+            path = self.law_path(law_id)
             self._parsed[law_id] = parse((self.root / path).read_text(encoding="utf-8"), path=path)
         law = self._parsed[law_id]
         assert isinstance(law, Law)
@@ -77,11 +181,15 @@ class Inputs:
     def instrument(self, inst_id: str) -> Instrument:
         key = f"instrument:{inst_id}"
         if key not in self._parsed:
-            path = self.instrument_paths[inst_id]
+            path = self.instrument_path(inst_id)
             self._parsed[key] = parse_instrument((self.root / path).read_text(encoding="utf-8"), path=path)
         inst = self._parsed[key]
         assert isinstance(inst, Instrument)
         return inst
+
+    def forget(self) -> None:
+        """Drop the parsed files (a build parses each law once)."""
+        self._parsed.clear()
 
     def claimed(self, law_id: str) -> list[Instrument]:
         return [self.instrument(i) for i in self.claims[law_id]]
@@ -96,7 +204,7 @@ class Inputs:
 
     def unclaimed(self) -> list[str]:
         claimed = self.claimers()
-        return [i for i in self.instrument_metas if i not in claimed]
+        return [i for i in self.instruments if i not in claimed]
 
 
 def _key(title: str) -> str:
@@ -104,25 +212,28 @@ def _key(title: str) -> str:
     return re.sub(r"[^0-9a-z]", "", title.lower())
 
 
-def claims(laws: dict[str, LawMeta], instruments: dict[str, LawMeta]) -> dict[str, list[str]]:
+def _norm(title: str) -> str:
+    # versions.refers_to compares titles this way
+    return " ".join(title.lower().replace("’", "'").split())
+
+
+def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
     """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed)."""
-    stubs = {i: Instrument(Law(meta)) for i, meta in instruments.items()}
     index: dict[str, set[str]] = defaultdict(set)
-    for inst_id, inst in stubs.items():
-        for ref in targets(inst):
-            index[f"id:{ref.id}" if ref.id else f"title:{_key(ref.title)}"].add(inst_id)
+    for inst_id, inst in instruments.items():
+        for title, ref_id in inst.targets:
+            index[f"id:{ref_id}" if ref_id else f"title:{_key(title)}"].add(inst_id)
+    order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
-    for law_id, meta in laws.items():
-        law = Law(meta)
-        candidates = index[f"id:{law_id}"] | index[f"title:{_key(meta.title)}"]
-        out[law_id] = [i for i in instruments if i in candidates and any(refers_to(ref, law) for ref in targets(stubs[i]))]
+    for law_id, law in laws.items():
+        candidates = index[f"id:{law_id}"] | index[f"title:{_key(law.title)}"]
+        title = _norm(law.title)
+        out[law_id] = [
+            i
+            for i in sorted(candidates, key=order.__getitem__)
+            if any((ref_id == law_id) if ref_id else (_norm(t) == title) for t, ref_id in instruments[i].targets)
+        ]
     return out
-
-
-def files_hash(repo: Repository) -> str:
-    """One hash of every law and instrument file (names and contents): cheap, no parsing."""
-    files = sorted((repo.relative(p), p) for p in repo.law_files() + repo.instrument_files())
-    return _sha([x for rel, path in files for x in (rel.encode(), path.read_bytes())])
 
 
 def code_fingerprint() -> str:
@@ -131,38 +242,51 @@ def code_fingerprint() -> str:
     parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
     for path in sorted(root.glob("**/*.py")):
         rel = path.relative_to(root).as_posix()
-        if rel.startswith("publish/") or path.stem in _NOT_DERIVING:
+        if (rel.startswith("publish/") and rel not in _DERIVING_PUBLISH) or path.stem in _NOT_DERIVING:
             continue
         parts += [rel.encode(), path.read_bytes()]
     return _sha(parts)
 
 
-def _read(
-    repo: Repository, files: list[Path], expected: Callable[[str], Path]
-) -> tuple[dict[str, LawMeta], dict[str, str], dict[str, bytes]]:
-    """Front matter, relative path and bytes of each file, by id; an id must match where its file is."""
-    metas: dict[str, LawMeta] = {}
-    paths: dict[str, str] = {}
-    data: dict[str, bytes] = {}
-    for path in files:
-        rel = repo.relative(path)
-        data[rel] = path.read_bytes()
-        meta = read_meta(data[rel].decode("utf-8"), rel)
-        if expected(meta.id) != path:
-            raise FormatError(f"its id {meta.id!r} says it belongs at {repo.relative(expected(meta.id))}", path=rel)
-        metas[meta.id], paths[meta.id] = meta, rel
-    return metas, paths, data
+def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry], list[FileEntry], int]:
+    """Every law and instruments file, read only when not unchanged in ``cache``; an id must match where its file is."""
+    read = 0
+    found: list[list[FileEntry]] = []
+    root = str(repo.root)
+    for folder, expected in ((LAWS, repo.law_path), (AMENDMENTS, repo.instrument_path)):
+        entries = []
+        for rel in _listing(repo.root, folder):
+            path = os.path.join(root, rel)
+            st = os.stat(path)
+            entry = cache.get(rel)
+            if entry is None or not entry.fresh(st):
+                read_ns = time.time_ns()
+                with open(path, "rb") as f:
+                    data = f.read()
+                entry = _entry(rel, st, data, read_ns)
+                read += 1
+            if rel != f"{folder}/{entry.id}.txt" and expected(entry.id) != Path(path):
+                raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(expected(entry.id))}", path=rel)
+            entries.append(entry)
+        found.append(entries)
+    return found[0], found[1], read
 
 
-def read_inputs(repo: Repository) -> Inputs:
-    law_metas, law_paths, law_data = _read(repo, repo.law_files(), repo.law_path)
-    inst_metas, inst_paths, inst_data = _read(repo, repo.instrument_files(), repo.instrument_path)
-    law_metas = dict(sorted(law_metas.items()))
-    claimed = claims(law_metas, inst_metas)
-    data = {**law_data, **inst_data}
+def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> Inputs:
+    """The repository's inputs; files unchanged since ``cache`` was made are not read."""
+    law_files, inst_files, read = _scan(repo, cache or {})
+    laws = dict(sorted((e.id, e) for e in law_files))
+    instruments = {e.id: e for e in inst_files}
+    claimed = claims(laws, instruments)
     law_hashes = {}
-    for law_id in law_metas:
-        paths = [law_paths[law_id], *sorted(inst_paths[i] for i in claimed[law_id])]
-        law_hashes[law_id] = _sha([x for p in paths for x in (p.encode(), data[p])])
-    everything = [x for p in sorted(data) for x in (p.encode(), data[p])]
-    return Inputs(repo.root, law_metas, inst_metas, law_paths, inst_paths, claimed, law_hashes, _sha(everything))
+    for law_id, law in laws.items():
+        paths = [law, *sorted((instruments[i] for i in claimed[law_id]), key=lambda e: e.path)]
+        law_hashes[law_id] = _sha([x for e in paths for x in (e.path.encode(), e.sha.encode())])
+    entries = {e.path: e for e in law_files + inst_files}
+    everything = _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
+    return Inputs(repo.root, laws, instruments, claimed, law_hashes, everything, entries, read)
+
+
+def files_hash(repo: Repository, cache: dict[str, FileEntry] | None = None) -> str:
+    """One hash of every law and instrument file (names and contents)."""
+    return read_inputs(repo, cache).files_hash

@@ -1,4 +1,8 @@
-"""The database rows of a law and its instruments: plain dictionaries derived from a timeline (pure)."""
+"""The database rows of a law and its instruments, derived from a timeline (pure).
+
+Small tables' rows are dictionaries; a law's provision spans and changes, which are most of the
+database, are tuples in the column order of ``schema`` (cheaper to make and to insert).
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,8 @@ from typing import Any
 from .diff import changes_between
 from .instrument_file import Instrument
 from .model import Law, LawMeta
-from .outcomes import Outcome, instrument_outcomes
-from .spans import Layout, layout, provision_spans
+from .outcomes import OpOutcome, Outcome, instrument_outcomes
+from .spans import Fragment, Layout, SpanRow, layout, provision_spans
 from .textformat import render_body
 from .versions import Timeline, instruments_for
 
@@ -34,8 +38,8 @@ class LawRows:
 
     law: Row
     versions: list[Row]
-    provisions: list[Row]
-    changes: list[Row]
+    provisions: list[SpanRow]  # schema.PROVISIONS columns, in order
+    changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
     outcomes: dict[str, Outcome] = field(default_factory=dict)
 
 
@@ -65,8 +69,10 @@ def law_row(tl: Timeline, path: str) -> Row:
     }
 
 
-def instrument_row(law: Law, path: str, status: str, reason: str | None, amends: str | None = None) -> Row:
-    """The ``instruments`` row of a principal law (``law``) or of an instrument's text."""
+def instrument_row(
+    law: Law, path: str, status: str, reason: str | None, amends: str | None = None, text: str | None = None
+) -> Row:
+    """The ``instruments`` row of a principal law (``law``) or of an instrument's text (``text``: its body, rendered)."""
     meta = law.meta
     return {
         "id": meta.id,
@@ -84,12 +90,35 @@ def instrument_row(law: Law, path: str, status: str, reason: str | None, amends:
         "repeals": json.dumps([r.title for r in meta.repeals], ensure_ascii=False),
         "status": status,
         "reason": reason,
-        "text": render_body(law.body, law.conclusions),
+        "text": text if text is not None else render_body(law.body, law.conclusions),
         "partial": int(meta.partial),
         "source": meta.source,
         "notes": json.dumps(list(meta.notes), ensure_ascii=False),
         "path": path,
     }
+
+
+def principal_row(law: Law, path: str, text: str) -> Row:
+    """The ``instruments`` row of a principal law (``text``: its body as made, rendered)."""
+    known = law.meta.commencement.date is not None
+    reason = None if known else "its commencement date is not known (re-import it with --gazette-date)"
+    return instrument_row(law, path, "applied" if known else "pending", reason, text=text)
+
+
+def operation_rows(inst: Instrument, outcome: Outcome) -> list[Row]:
+    """The ``operations`` rows of an instrument, with what became of each."""
+    rows = []
+    for seq, op in enumerate(inst.operations, start=1):
+        done = outcome.operations.get(seq) or OpOutcome("pending", "the law it names is not in the repository", None)
+        rows.append(
+            {
+                "instrument": inst.id, "seq": seq, "law": done.law, "clause": op.clause, "action": op.action,
+                "target": op.target, "words": op.words, "new": op.new, "position": op.position,
+                "occurrence": op.occurrence, "source": op.source, "description": op.describe(),
+                "outcome": done.outcome, "detail": done.detail,
+            }
+        )  # fmt: skip
+    return rows
 
 
 def version_rows(tl: Timeline) -> list[Row]:
@@ -107,9 +136,10 @@ def version_rows(tl: Timeline) -> list[Row]:
     ]
 
 
-def change_rows(tl: Timeline, lay: Layout) -> list[Row]:
-    """What each version changed, provision by provision, with word-level redlines."""
+def change_rows(tl: Timeline, lay: Layout) -> list[tuple[Any, ...]]:
+    """What each version changed, provision by provision, with word-level redlines (``schema.CHANGES`` columns)."""
     rows = []
+    law_id = tl.law.meta.id
     for n in range(1, len(tl.versions)):
         prev, v = tl.versions[n - 1], tl.versions[n]
         assert v.instrument is not None
@@ -118,31 +148,24 @@ def change_rows(tl: Timeline, lay: Layout) -> list[Row]:
             if position is None:
                 position = lay.position_of(n - 1, ch.citation)
             rows.append(
-                {
-                    "law": tl.law.meta.id,
-                    "version": n,
-                    "citation": ch.citation,
-                    "valid_from": iso(v.valid_from),
-                    "instrument": v.instrument.id,
-                    "eid": ch.eid,
-                    "kind": ch.kind,
-                    "change": ch.change,
-                    "before": ch.before,
-                    "after": ch.after,
-                    "diff_html": ch.html(),
-                    "position": position,
-                }
-            )
+                (
+                    law_id, n, ch.citation, iso(v.valid_from), v.instrument.id, ch.eid, ch.kind, ch.change,
+                    ch.before, ch.after, ch.html(), position,
+                )
+            )  # fmt: skip
     return rows
 
 
-def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument]) -> LawRows:
-    """All rows for ``tl``'s law; ``instruments`` are every instrument in the repository."""
+def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fragment: Fragment | None = None) -> LawRows:
+    """All rows for ``tl``'s law; ``instruments`` are every instrument in the repository.
+
+    With ``fragment``, each provision row ends with the span's HTML for the law page.
+    """
     lay = layout(tl)
     return LawRows(
         law=law_row(tl, law_path),
         versions=version_rows(tl),
-        provisions=provision_spans(tl, lay),
+        provisions=provision_spans(tl, lay, fragment),
         changes=change_rows(tl, lay),
         outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
     )

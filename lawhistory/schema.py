@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -166,6 +166,7 @@ PROVISIONS = Table(
         _c("changed_by_clause", str, "The amending clause of that instrument"),
         _c("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ..."),
         _c("inserted_by", str, "The instrument whose version first held this provision", "instruments.id"),
+        _c("html", str, "The provision as the law page shows it: HTML with every word escaped (its note included)"),
     ),
     indexes=(("law", "valid_from", "valid_to"), ("law", "citation"), ("kind",)),
     fts=("citation", "heading", "text"),

@@ -5,20 +5,31 @@ renumbered, and an amendment only inserts, deletes or rewords provisions, so the
 versions fit into one *merged order*: ``position`` in it sorts any version's provisions into
 document order. A span is a run of consecutive versions in which a provision (at one place in the
 merged order) has the same words, label, heading, cells and provenance.
+
+Versions share every provision an amendment did not touch (the same immutable objects, with the
+same ``ids.Address``), so deciding that a provision is unchanged is usually one identity test.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from itertools import pairwise
+from operator import itemgetter
 from typing import Any
 
 from .ids import Address, addresses
-from .versions import Timeline, Version
-from .views import change_for, note_for, provision_text
+from .model import Provision
+from .versions import Change, Timeline, Version
+from .views import note_for, provision_text
+
+#: A ``provisions`` row, in the column order of ``schema.PROVISIONS``.
+SpanRow = tuple[Any, ...]
+#: Renders a provision span as HTML for the law page: (address, note) → fragment.
+Fragment = Callable[[Address, str | None], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +38,59 @@ class Slot:
 
     id: int
     citation: str
+
+
+def _merge_by_matching(merged: list[Slot], cites: Sequence[str], next_id: int) -> tuple[list[Slot], list[int], int]:
+    """Merge one version into the order with difflib (any reordering allowed)."""
+    matcher = SequenceMatcher(None, [s.citation for s in merged], list(cites), autojunk=False)
+    new_merged: list[Slot] = []
+    mine: list[int] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            new_merged += merged[i1:i2]
+            mine += [s.id for s in merged[i1:i2]]
+            continue
+        new_merged += merged[i1:i2]  # provisions this version no longer holds keep their place
+        for citation in cites[j1:j2]:
+            new_merged.append(Slot(next_id, citation))
+            mine.append(next_id)
+            next_id += 1
+    return new_merged, mine, next_id
+
+
+def _merge_in_order(
+    merged: list[Slot], live: dict[str, int], cites: Sequence[str], next_id: int
+) -> tuple[list[Slot], list[int], int] | None:
+    """Merge one version whose provisions held over from the previous version keep their order (None if they do not).
+
+    A held-over citation keeps its slot; a new one gets a new slot just before the next held-over
+    provision (after any slots no longer held there), as the difflib merge places it.
+    """
+    index = {s.id: i for i, s in enumerate(merged)}
+    kept = [index[live[c]] for c in cites if c in live]
+    if any(a >= b for a, b in pairwise(kept)):
+        return None
+    new_merged: list[Slot] = []
+    mine: list[int] = []
+    done = 0  # merged[:done] is already in new_merged
+    pending: list[Slot] = []
+    for c in cites:
+        slot = live.get(c)
+        if slot is None:
+            pending.append(Slot(next_id, c))
+            mine.append(next_id)
+            next_id += 1
+            continue
+        at = index[slot]
+        new_merged += merged[done:at]
+        new_merged += pending
+        pending = []
+        new_merged.append(merged[at])
+        mine.append(slot)
+        done = at + 1
+    new_merged += merged[done:]
+    new_merged += pending
+    return new_merged, mine, next_id
 
 
 def merge_orders(orders: Sequence[Sequence[str]]) -> tuple[list[list[int]], dict[int, int]]:
@@ -38,62 +102,40 @@ def merge_orders(orders: Sequence[Sequence[str]]) -> tuple[list[list[int]], dict
     merged: list[Slot] = []
     per_version: list[list[int]] = []
     next_id = 0
+    live: dict[str, int] = {}
+    previous: Sequence[str] = ()
     for cites in orders:
-        matcher = SequenceMatcher(None, [s.citation for s in merged], list(cites), autojunk=False)
-        new_merged: list[Slot] = []
-        mine: list[int] = []
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-            if tag == "equal":
-                new_merged += merged[i1:i2]
-                mine += [s.id for s in merged[i1:i2]]
-                continue
-            new_merged += merged[i1:i2]  # provisions this version no longer holds keep their place
-            for citation in cites[j1:j2]:
-                slot = Slot(next_id, citation)
-                next_id += 1
-                new_merged.append(slot)
-                mine.append(slot.id)
-        merged = new_merged
+        if per_version and cites == previous:  # reworded, nothing inserted or deleted: the same slots
+            per_version.append(per_version[-1])
+            continue
+        done = _merge_in_order(merged, live, cites, next_id) if len(set(cites)) == len(cites) else None
+        merged, mine, next_id = done if done is not None else _merge_by_matching(merged, cites, next_id)
         per_version.append(mine)
+        live = dict(zip(cites, mine, strict=True))
+        previous = cites
     return per_version, {s.id: i for i, s in enumerate(merged)}
+
+
+_cells_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _iso(d: dt.date | None) -> str | None:
     return d.isoformat() if d else None
 
 
-def provision_record(a: Address, version: Version, tl: Timeline) -> dict[str, Any]:
-    """The columns of a provision that, when any changes, end its span."""
-    p = a.provision
-    change = change_for(a, version, tl)
-    return {
-        "citation": a.citation,
-        "eid": a.eid,
-        "kind": p.kind,
-        "num": p.num,
-        "heading": p.heading,
-        "text": provision_text(p),
-        "term": p.term,
-        "cells": json.dumps(list(p.cells), ensure_ascii=False),
-        "parent": a.parent,
-        "depth": a.depth,
-        "note": note_for(a, version),
-        "last_changed_by": change.label(),
-        "changed_by": change.instrument_id,
-        "changed_by_clause": change.clause,
-        "change_action": change.action,
-    }
+def _words(p: Provision) -> tuple[Any, ...]:
+    return (p.kind, p.num, p.heading, provision_text(p), p.term, p.cells)
 
 
-@dataclass
-class _Open:
-    record: dict[str, Any]
-    start: int
-    inserted_by: str
-
-
-def _instrument_id(tl: Timeline, v: Version) -> str:
-    return v.instrument.id if v.instrument else tl.law.meta.id
+def _same(a: Address, b: Address) -> bool:
+    """Whether two addresses give the same row: same place, words, label, heading and cells."""
+    return a is b or (
+        a.citation == b.citation
+        and a.eid == b.eid
+        and a.parent == b.parent
+        and a.depth == b.depth
+        and (a.provision is b.provision or _words(a.provision) == _words(b.provision))
+    )
 
 
 @dataclass
@@ -119,43 +161,66 @@ def layout(tl: Timeline) -> Layout:
     return Layout(adds, slots, position)
 
 
-def provision_spans(tl: Timeline, lay: Layout | None = None) -> list[dict[str, Any]]:
-    """The ``provisions`` rows of a law: one per span, ordered by (position, from_version)."""
+@dataclass(slots=True)
+class _Open:
+    address: Address
+    change: Change | None  # the version's provenance entry (None: as made)
+    start: int
+    inserted_by: str
+
+
+def _instrument_id(tl: Timeline, v: Version) -> str:
+    return v.instrument.id if v.instrument else tl.law.meta.id
+
+
+def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment | None = None) -> list[SpanRow]:
+    """The ``provisions`` rows of a law: one per span, ordered by (position, from_version).
+
+    Each row holds the columns of ``schema.PROVISIONS`` in order; with ``fragment``, its HTML too.
+    """
     lay = lay or layout(tl)
     versions = tl.versions
-    rows: list[dict[str, Any]] = []
+    law_id = tl.law.meta.id
+    made_by = tl.made_by
+    starts = [_iso(v.valid_from) for v in versions]
+    last_end = _iso(versions[-1].valid_to)
+    position = lay.position
+    rows: list[SpanRow] = []
     open_: dict[int, _Open] = {}
 
     def close(slot: int, end: int | None) -> None:
         o = open_.pop(slot)
-        valid_to = versions[end].valid_from if end is not None else versions[-1].valid_to
-        rows.append(
-            {
-                "law": tl.law.meta.id,
-                "position": lay.position[slot],
-                "from_version": o.start,
-                "to_version": end,
-                "valid_from": _iso(versions[o.start].valid_from),
-                "valid_to": _iso(valid_to),
-                **o.record,
-                "inserted_by": o.inserted_by,
-            }
-        )
+        a = o.address
+        p = a.provision
+        change = o.change or made_by
+        note = note_for(a, versions[o.start]) if o.change is not None else None
+        row = (
+            law_id, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
+            a.citation, a.eid, p.kind, p.num, p.heading, " | ".join(p.cells) if p.kind == "item" else p.text, p.term,
+            _cells_json(list(p.cells)) if p.cells else "[]", a.parent, a.depth, note,
+            change.label(), change.instrument_id, change.clause, change.action, o.inserted_by,
+        )  # fmt: skip
+        rows.append((*row, fragment(a, note)) if fragment else row)
 
     for n, v in enumerate(versions):
-        present = set(lay.slots[n])
-        for slot in [s for s in open_ if s not in present]:
-            close(slot, n)
-        for slot, a in zip(lay.slots[n], lay.addresses[n], strict=True):
-            record = provision_record(a, v, tl)
-            current = open_.get(slot)
-            if current is not None and current.record == record:
-                continue
-            inserted_by = current.inserted_by if current is not None else _instrument_id(tl, v)
-            if current is not None:
+        here = lay.slots[n]
+        if open_:
+            present = set(here)
+            for slot in [s for s in open_ if s not in present]:
                 close(slot, n)
-            open_[slot] = _Open(record, n, inserted_by)
+        provenance = v.provenance
+        for slot, a in zip(here, lay.addresses[n], strict=True):
+            change = provenance.get(a.citation)
+            current = open_.get(slot)
+            if current is not None:
+                if (current.address is a or _same(current.address, a)) and (current.change is change or current.change == change):
+                    continue
+                inserted_by = current.inserted_by
+                close(slot, n)
+            else:
+                inserted_by = _instrument_id(tl, v)
+            open_[slot] = _Open(a, change, n, inserted_by)
     for slot in list(open_):
         close(slot, None)
-    rows.sort(key=lambda r: (r["position"], r["from_version"]))
+    rows.sort(key=itemgetter(1, 2))
     return rows

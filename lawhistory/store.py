@@ -1,14 +1,16 @@
-"""db/lawhistory.db through sqlite-utils: create the schema, write and replace a law's rows, read build state.
+"""db/lawhistory.db: create the schema, write and replace a law's rows, read build state.
 
-Only this module writes SQLite. Tables, views and indexes come from ``schema``; rows come from
-``rows`` and ``outcomes`` as plain dictionaries.
+Only this module writes SQLite. Tables, views and indexes come from ``schema`` and are made with
+sqlite-utils (full-text search included); rows come from ``rows`` and ``outcomes`` (dictionaries,
+or tuples in column order for the big tables) and are inserted with sqlite3's ``executemany``,
+which takes millions of rows a minute where sqlite-utils' ``insert_all`` inspects each one.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,20 @@ import sqlite_utils
 
 from .history import Committed, Event
 from .rows import LawRows, Row
-from .schema import BUILD_INFO, HISTORY, TABLES, VIEWS, Table
+from .schema import (
+    BUILD_INFO,
+    BUILD_STATE,
+    CHANGES,
+    HISTORY,
+    INSTRUMENTS,
+    LAWS,
+    OPERATIONS,
+    PROVISIONS,
+    TABLES,
+    VERSIONS,
+    VIEWS,
+    Table,
+)
 
 
 def _foreign_keys(t: Table, created: set[str]) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
@@ -30,12 +45,16 @@ def _foreign_keys(t: Table, created: set[str]) -> tuple[list[tuple[str, str, str
     return now, later
 
 
-def create_schema(db: sqlite_utils.Database) -> None:
-    """Every table (with foreign keys), index, full-text index and view, in an empty database."""
+def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> list[str]:
+    """Every table (with foreign keys), index, full-text index and view, in an empty database.
+
+    ``bulk``: the tables and an empty full-text index only, to be filled faster than row by row; the
+    SQL of the full-text index's triggers is returned for ``finish_schema``, which adds the rest.
+    """
     created: set[str] = set()
-    deferred: list[tuple[str, str, str, str]] = []
+    later: list[tuple[str, str, str, str]] = []
     for t in TABLES:
-        now, later = _foreign_keys(t, created)
+        now, after = _foreign_keys(t, created)
         db[t.name].create(  # type: ignore[union-attr]
             {c.name: c.type for c in t.columns},
             pk=t.pk[0] if len(t.pk) == 1 else t.pk,
@@ -43,27 +62,139 @@ def create_schema(db: sqlite_utils.Database) -> None:
             not_null=set(t.pk),
         )
         created.add(t.name)
-        deferred += [(t.name, *fk) for fk in later]
-    if deferred:
-        db.add_foreign_keys(deferred)
+        later += [(t.name, *fk) for fk in after]
+    if later:
+        db.add_foreign_keys(later)
+    for t in TABLES:
+        if t.fts:
+            db[t.name].enable_fts(list(t.fts), create_triggers=True, tokenize="porter")  # type: ignore[union-attr]
+    if not bulk:
+        _indexes(db)
+        _views(db)
+        return []
+    triggers = [(r[0], r[1]) for r in db.execute("select name, sql from sqlite_master where type = 'trigger' order by name")]
+    for name, _ in triggers:
+        db.execute(f"drop trigger [{name}]")
+    return [sql for _, sql in triggers]
+
+
+def _indexes(db: sqlite_utils.Database) -> None:
     for t in TABLES:
         for columns in t.indexes:
             db[t.name].create_index(list(columns))  # type: ignore[union-attr]
-        if t.fts:
-            db[t.name].enable_fts(list(t.fts), create_triggers=True, tokenize="porter")  # type: ignore[union-attr]
+
+
+def _views(db: sqlite_utils.Database) -> None:
     for v in VIEWS:
         db.create_view(v.name, v.sql)
 
 
-def _insert(db: sqlite_utils.Database, table: str, rows: Iterable[Row]) -> None:
-    db[table].insert_all(rows, batch_size=500)  # type: ignore[union-attr]
+def finish_schema(db: sqlite_utils.Database, triggers: Sequence[str], fts: Callable[[], Path] | None = None) -> None:
+    """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views, the full-text index (made
+    here, or by ``index_rows``: ``fts`` waits for it and gives its file) and its triggers (which keep it up to date).
+    """
+    _indexes(db)
+    for t in TABLES:
+        if t.fts:
+            if fts is None:
+                db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
+            else:
+                _load_index(db, t, fts())
+    for sql in triggers:
+        db.execute(sql)
+    _views(db)
+
+
+# --- bulk loading from the build's worker databases ------------------------------------------------------------------
+
+#: The tables a law's derivation writes, and so a worker's database holds.
+ROW_TABLES = ("laws", "versions", "provisions", "changes", "instruments", "operations")
+_SHADOWS = ("data", "idx", "docsize", "config")
+
+
+def create_row_tables(db: sqlite_utils.Database) -> None:
+    """A worker's tables: the columns of ``ROW_TABLES``, no keys (its rows are copied by rowid)."""
+    for t in TABLES:
+        if t.name in ROW_TABLES:
+            db.execute(f"create table [{t.name}] ({', '.join(f'[{c.name}]' for c in t.columns)})")
+
+
+def copy_rows(db: sqlite_utils.Database, schema: str, rows: dict[str, tuple[int, int]], provisions_offset: int) -> None:
+    """Copy one law's rows from the attached worker database ``schema`` (``rows``: table → first and last rowid);
+    a provision's rowid here is its rowid there plus ``provisions_offset`` (the full-text index is made apart).
+    """
+    for t in TABLES:
+        if t.name not in rows:
+            continue
+        first, last = rows[t.name]
+        columns = ", ".join(f"[{c.name}]" for c in t.columns)
+        if t.fts:
+            db.execute(
+                f"insert into main.[{t.name}] (rowid, {columns}) select rowid + ?, {columns} from [{schema}].[{t.name}]"
+                " where rowid between ? and ?",
+                [provisions_offset, first, last],
+            )
+        else:
+            db.execute(
+                f"insert into main.[{t.name}] ({columns}) select {columns} from [{schema}].[{t.name}] where rowid between ? and ?",
+                [first, last],
+            )
+
+
+def index_rows(path: Path, workers: Sequence[Path], pieces: Sequence[tuple[int, int, int, int]]) -> None:
+    """Make, in a new database at ``path``, the full-text index of the provisions in ``workers``' databases:
+    ``pieces`` are (worker, first rowid, last rowid, rowid in the build's database - rowid in the worker's), in order.
+
+    Run in its own process while the build copies the same rows (``copy_rows``); ``finish_schema`` then takes
+    the index's tables as they are. It is the index SQLite would make, as ``integrity-check`` confirms.
+    """
+    t = next(t for t in TABLES if t.fts)
+    conn = sqlite3.connect(path)
+    conn.execute("pragma journal_mode = off")
+    conn.execute("pragma synchronous = off")
+    columns = ", ".join(f"[{c}]" for c in t.fts)
+    conn.execute(f"create virtual table [index] using fts5({columns}, tokenize='porter', content='')")
+    for k, worker in enumerate(workers):
+        conn.execute(f"attach database ? as worker{k}", [str(worker)])
+    conn.execute("begin")
+    for worker_no, first, last, offset in pieces:
+        conn.execute(
+            f"insert into [index] (rowid, {columns}) select rowid + ?, {columns} from worker{worker_no}.[{t.name}]"
+            " where rowid between ? and ?",
+            [offset, first, last],
+        )
+    conn.commit()
+    conn.close()
+
+
+def _load_index(db: sqlite_utils.Database, t: Table, path: Path) -> None:
+    """Take the full-text index made by ``index_rows``: FTS5 keeps an index in the same tables whatever the table's
+    content option, so its tables' rows are copied as they are.
+    """
+    db.execute("attach database ? as fts", [str(path)])
+    for shadow in _SHADOWS:
+        db.execute(f"delete from [{t.name}_fts_{shadow}]")
+        db.execute(f"insert into [{t.name}_fts_{shadow}] select * from fts.[index_{shadow}]")
+    db.execute("detach database fts")
+
+
+def _insert(db: sqlite_utils.Database, table: Table, rows: Iterable[Sequence[Any]]) -> None:
+    """Insert rows holding ``table``'s columns in order (sqlite3 directly: sqlite-utils inspects every row)."""
+    columns = ", ".join(f"[{c.name}]" for c in table.columns)
+    marks = ", ".join("?" for _ in table.columns)
+    db.conn.executemany(f"insert into [{table.name}] ({columns}) values ({marks})", rows)
+
+
+def _insert_dicts(db: sqlite_utils.Database, table: Table, rows: Iterable[Row]) -> None:
+    names = [c.name for c in table.columns]
+    _insert(db, table, ([r[n] for n in names] for r in rows))
 
 
 def write_law(db: sqlite_utils.Database, rows: LawRows) -> None:
-    _insert(db, "laws", [rows.law])
-    _insert(db, "versions", rows.versions)
-    _insert(db, "provisions", rows.provisions)
-    _insert(db, "changes", rows.changes)
+    _insert_dicts(db, LAWS, [rows.law])
+    _insert_dicts(db, VERSIONS, rows.versions)
+    _insert(db, PROVISIONS, rows.provisions)
+    _insert(db, CHANGES, rows.changes)
 
 
 def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
@@ -75,8 +206,8 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
 
 
 def write_instruments(db: sqlite_utils.Database, instruments: Sequence[Row], operations: Sequence[Row]) -> None:
-    _insert(db, "instruments", instruments)
-    _insert(db, "operations", operations)
+    _insert_dicts(db, INSTRUMENTS, instruments)
+    _insert_dicts(db, OPERATIONS, operations)
 
 
 def delete_instruments(db: sqlite_utils.Database, ids: Iterable[str]) -> None:
@@ -85,12 +216,14 @@ def delete_instruments(db: sqlite_utils.Database, ids: Iterable[str]) -> None:
         db.execute("delete from instruments where id = ?", [inst_id])
 
 
-def write_history(db: sqlite_utils.Database, chain: Sequence[Committed]) -> None:
-    """Replace the ``history`` table with ``chain`` and point every version at its commit."""
-    db.execute("delete from history")
-    _insert(
+def write_history(db: sqlite_utils.Database, chain: Sequence[Committed], keep: int = 0, laws: Iterable[str] = ()) -> None:
+    """Make the ``history`` table ``chain``, whose first ``keep`` commits it already holds, and point versions at
+    their commits: those of the new commits, and all those of ``laws`` (whose versions were written again).
+    """
+    db.execute("delete from history where seq > ?", [keep])
+    _insert_dicts(
         db,
-        "history",
+        HISTORY,
         (
             {
                 "seq": c.seq,
@@ -103,21 +236,25 @@ def write_history(db: sqlite_utils.Database, chain: Sequence[Committed]) -> None
                 "message": c.event.message,
                 "author": c.event.author,
             }
-            for c in chain
+            for c in chain[keep:]
         ),
     )
-    db.execute("update versions set [commit] = null")
-    for c in chain:
-        if c.event.version is not None:
-            db.execute("update versions set [commit] = ? where law = ? and number = ?", [c.commit, c.event.law, c.event.version])
+    again = set(laws)
+    db.conn.executemany(
+        "update versions set [commit] = ? where law = ? and number = ?",
+        (
+            (c.commit, c.event.law, c.event.version)
+            for n, c in enumerate(chain)
+            if c.event.version is not None and (n >= keep or c.event.law in again)
+        ),
+    )
 
 
 def write_state(db: sqlite_utils.Database, states: Sequence[Row], info: dict[str, str]) -> None:
-    """Replace the build state (every law's input hash) and the build info."""
-    db.execute("delete from build_state")
-    _insert(db, "build_state", states)
+    """Record the build state of ``states``' laws (their old state already deleted) and replace the build info."""
+    _insert_dicts(db, BUILD_STATE, states)
     db.execute("delete from build_info")
-    _insert(db, "build_info", ({"key": k, "value": v} for k, v in sorted(info.items())))
+    _insert_dicts(db, BUILD_INFO, ({"key": k, "value": v} for k, v in sorted(info.items())))
 
 
 # --- reading a previous build ---------------------------------------------------------------------------------------

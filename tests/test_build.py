@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -142,7 +143,13 @@ def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, m
     with pytest.raises(HistoryError):
         build(repo)
     assert snapshot(repo) == before
-    assert sorted(p.name for p in repo.db_dir.iterdir()) == [".gitignore", ".lock", "history.git", "lawhistory.db"]
+    assert sorted(p.name for p in repo.db_dir.iterdir()) == [
+        ".gitignore",
+        ".inputs-cache.json",
+        ".lock",
+        "history.git",
+        "lawhistory.db",
+    ]
 
 
 def test_a_build_killed_while_swapping_is_recovered(tmp_path: Path) -> None:
@@ -186,3 +193,109 @@ def test_help_ends_with_an_example(cli: Any, command: str) -> None:
     assert result.exit_code == 0
     doc = result.stdout.split("Options:")[0].strip()
     assert doc.splitlines()[-1].strip().startswith(f"Example: lawhistory {command}")
+
+
+# --- speed without giving up safety ---------------------------------------------------------------------------------
+
+
+def test_laws_derived_in_worker_processes_give_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full build derives laws in parallel from PARALLEL_FROM laws on; the result does not depend on it."""
+    import lawhistory.build as build_module
+
+    sequential = make_law_repo(tmp_path / "one")
+    build(sequential)
+    parallel = make_law_repo(tmp_path / "many")
+    monkeypatch.setattr(build_module, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(build_module.os, "cpu_count", lambda: 2)
+    report = build(parallel)
+    assert report.full and len(report.derived) == 3
+    assert table_rows(db(parallel)) == table_rows(db(sequential))
+    assert commits(parallel) == commits(sequential)
+    run = subprocess.run(["git", "--git-dir", str(parallel.db_dir / "history.git"), "fsck", "--strict"], capture_output=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_a_refusal_in_a_worker_process_is_the_builds_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import lawhistory.build as build_module
+    from lawhistory.errors import FormatError
+
+    repo = make_law_repo(tmp_path / "repo")
+    path = repo.law_path(KULIN_HEALTH)
+    path.write_text(path.read_text(encoding="utf-8") + "  indented closing words\n", encoding="utf-8")
+    monkeypatch.setattr(build_module, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(build_module.os, "cpu_count", lambda: 2)
+    with pytest.raises(FormatError, match=r"health-local-law-2016.txt:\d+: closing words are not indented"):
+        build(repo)
+    assert not db(repo).exists() and not Paths(repo.db_dir).tmp.exists()
+
+
+def test_an_incremental_build_changes_the_database_in_place_unless_it_is_served(tmp_path: Path) -> None:
+    """In place (one SQLite transaction) normally; while served, a new file is swapped in so readers never see a change."""
+    from lawhistory.build import serving
+
+    repo = make_law_repo(tmp_path / "repo", ["synthetic_kellerberrin_amendment_2021.txt"])
+    build(repo)
+    inode = db(repo).stat().st_ino
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    assert build(repo).derived == [KELLERBERRIN]
+    assert db(repo).stat().st_ino == inode
+    add_instrument(repo, "synthetic_refused_amendment.txt")
+    with serving(repo.db_dir):
+        assert build(repo).derived == [KELLERBERRIN]
+    assert db(repo).stat().st_ino != inode
+    fresh = make_law_repo(
+        tmp_path / "fresh",
+        [
+            "synthetic_kellerberrin_amendment_2021.txt",
+            "synthetic_kellerberrin_amendment_2022.txt",
+            "synthetic_refused_amendment.txt",
+        ],
+    )
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh)) and commits(repo) == commits(fresh)
+
+
+KILL_MID_TRANSACTION = """
+import os, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1])
+conn.execute("pragma cache_size = 10")  # small: changed pages go to the database file before the commit
+conn.execute("begin")
+conn.execute("delete from provisions")
+conn.execute("update build_info set value = 'half-built'")
+os._exit(1)  # killed mid-transaction: the journal is left behind
+"""
+
+
+def test_a_build_killed_mid_transaction_is_rolled_back(tmp_path: Path) -> None:
+    """SQLite's journal undoes an in-place build that was killed; ``serve`` sees it must build first."""
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    before = table_rows(db(repo))
+    subprocess.run([sys.executable, "-c", KILL_MID_TRANSACTION, str(db(repo))], check=False)
+    assert Paths(repo.db_dir).journal.exists()
+    assert staleness(repo) == "an interrupted build left it to be recovered"
+    assert build(repo).up_to_date
+    assert not Paths(repo.db_dir).journal.exists()
+    assert table_rows(db(repo)) == before
+
+
+def test_unchanged_files_are_not_read_again(tmp_path: Path) -> None:
+    from lawhistory.inputs import RACY_NS, load_cache, read_inputs
+
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    cache = load_cache(repo.db_dir)
+    assert set(cache) == {repo.relative(p) for p in repo.law_files() + repo.instrument_files()}
+    # Files written just now are read again (a change in the same clock tick would not show); older ones are not.
+    assert read_inputs(repo, cache).read == len(cache)
+    aged = {path: e._replace(read_ns=e.read_ns + 2 * RACY_NS) for path, e in cache.items()}
+    assert read_inputs(repo, aged).read == 0
+    # Same size, same modification time, new words: the change time gives it away.
+    path = repo.law_path(KELLERBERRIN)
+    text = path.read_text(encoding="utf-8")
+    st = path.stat()
+    path.write_text(text.replace("roosters;", "roosterz;", 1), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert read_inputs(repo, aged).read == 1
+    assert staleness(repo) == "laws or amendments changed since the last build"
+    assert build(repo).derived == [KELLERBERRIN]

@@ -9,17 +9,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
-from ..model import CONTAINER_KINDS
-from ..textformat import KEYWORDS
+from . import fragments
 
 Row = dict[str, Any]
-_HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
 _SAFE_REDLINE = re.compile(r"(?:[^<>]|</?(?:del|ins)>)*")
 
 
@@ -84,99 +83,96 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
     return f"As at {at}: in force. This version applies from {version['valid_from']}{until}."
 
 
-def label(p: Row) -> str:
-    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;``."""
-    if p["kind"] in CONTAINER_KINDS:
-        return f"{KEYWORDS[p['kind']]} {p['num']}" + (f"—{p['heading']}" if p["heading"] else "")
-    if p["kind"] == "clause":
-        return f"{p['num']} {p['heading']}" if p["heading"] else str(p["num"])
-    if p["kind"] in ("subclause", "paragraph", "subparagraph"):
-        return f"{p['num']} {p['text'] or ''}".rstrip()
-    return str(p["text"] or "")
+_IN_FORCE = "law = :law and valid_from <= :at and (valid_to is null or valid_to > :at)"
+#: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite.
+LAW_TEXT_SQL = f"select group_concat(html, '') from (select html from provisions where {_IN_FORCE} order by position)"
+SCHEDULES_SQL = f"select cells from provisions where {_IN_FORCE} and kind = 'schedule' order by position"
 
 
-def _block(p: Row, diff: str | None, deleted: bool = False) -> Row:
-    term = p.get("term")
-    text = p.get("text") or ""
-    return {
-        "kind": p["kind"],
-        "tag": _HEADING_TAG.get(p["kind"], "p"),
-        "eid": p["eid"],
-        "citation": p["citation"],
-        "depth": p["depth"],
-        "label": label(p),
-        "clause_text": p["text"] if p["kind"] == "clause" else None,
-        "term": term if term and text.startswith(term) else None,
-        "rest": text[len(term) :] if term and text.startswith(term) else text,
-        "note": p.get("note"),
-        "cells": json.loads(p["cells"] or "[]"),
-        "diff": safe_redline(diff),
-        "deleted": deleted,
-        "position": p["position"],
-    }
+def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
 
 
-def group_tables(blocks: list[Row]) -> list[Row]:
-    """Consecutive schedule rows become one table, headed by their schedule's column headings."""
-    out: list[Row] = []
-    header: list[str] = []
-    for b in blocks:
-        if b["kind"] == "schedule":
-            header = b["cells"]
-        if b["kind"] != "item":
-            out.append(b)
-            continue
-        if not out or out[-1]["kind"] != "table":
-            out.append({"kind": "table", "header": header, "rows": []})
-        out[-1]["rows"].append(b)
-    return out
+def law_text(conn: sqlite3.Connection, law_id: str, day: str) -> str:
+    """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python."""
+    params = {"law": law_id, "at": day}
+    text = str(conn.execute(LAW_TEXT_SQL, params).fetchone()[0] or "")
+    if "<tr" in text:
+        text = fragments.wrap_tables(text, [r[0] for r in conn.execute(SCHEDULES_SQL, params)])
+    return text
 
 
-async def _blocks(db: Any, law_id: str, at: dt.date, version: Row, redline: bool) -> list[Row]:
-    day = at.isoformat()
-    rows = await _rows(
-        db,
-        "select * from provisions where law = ? and valid_from <= ? and (valid_to is null or valid_to > ?) order by position",
-        [law_id, day, day],
+def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
+    """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
+    rows = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
+    changes = _dicts(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
+    diffs = {c["citation"]: c["diff_html"] for c in changes}
+    deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
+    ended = _dicts(conn, "select * from provisions where law = ? and to_version = ?", [law_id, version])
+    gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
+    pieces, headers = [], []
+    for p in sorted(rows + gone, key=lambda r: int(r["position"])):
+        diff = diffs.get(p["citation"])
+        if diff is None:
+            pieces.append(p["html"])
+        else:
+            pieces.append(
+                fragments.block(
+                    p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"],
+                    json.loads(p["cells"] or "[]"), p["note"], diff=safe_redline(diff), deleted="gone" in p,
+                )
+            )  # fmt: skip
+        if p["kind"] == "schedule":
+            headers.append(p["cells"])
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool) -> Row | None:
+    """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
+    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    law = laws[0]
+    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    status, version = status_at(law, versions, at)
+    repealer = None
+    if law["repealed_by"]:
+        found = _dicts(conn, "select id, title from instruments where id = ?", [law["repealed_by"]])
+        repealer = found[0] if found else None
+    instruments = _dicts(
+        conn,
+        "select id, title, kind, commencement, status, reason from instruments where id in"
+        " (select ? union select id from instruments where amends = ? union select instrument from versions where law = ?"
+        " union select ?) order by commencement is null, commencement, id",
+        [law_id, law_id, law_id, law["repealed_by"]],
     )
-    diffs: dict[str, str] = {}
-    gone: list[Row] = []
-    if redline and version["number"] > 0:
-        changes = await _rows(db, "select * from changes where law = ? and version = ?", [law_id, version["number"]])
-        diffs = {c["citation"]: c["diff_html"] for c in changes}
-        deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
-        ended = await _rows(db, "select * from provisions where law = ? and to_version = ?", [law_id, version["number"]])
-        gone = [_block(p, diffs.get(p["citation"]), deleted=True) for p in ended if p["citation"] in deleted]
-    blocks = [_block(p, diffs.get(p["citation"])) for p in rows] + gone
-    blocks.sort(key=lambda b: b["position"])
-    return group_tables(blocks)
+    text = ""
+    if version is not None:
+        day = at.isoformat()
+        number = int(version["number"])
+        text = redline_text(conn, law_id, day, number) if redline and number > 0 else law_text(conn, law_id, day)
+    return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
+            "instruments": instruments, "text": text}  # fmt: skip
 
 
 async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | None:
-    law = await _one(db, "select * from laws where id = ?", [law_id])
-    if law is None:
+    data = await db.execute_fn(lambda conn: _law_data(conn, law_id, at, redline))
+    if data is None:
         return None
-    versions = await _rows(db, "select * from versions where law = ? order by number", [law_id])
-    status, version = status_at(law, versions, at)
-    repealer = (
-        await _one(db, "select id, title from instruments where id = ?", [law["repealed_by"]]) if law["repealed_by"] else None
-    )
-    instruments = await _rows(
-        db,
-        "select * from instruments where id = ? or amends = ? or id in (select instrument from versions where law = ?)"
-        " or id = ? order by commencement is null, commencement, id",
-        [law_id, law_id, law_id, law["repealed_by"]],
-    )
+    law, versions, version, repealer = data["law"], data["versions"], data["version"], data["repealer"]
     for v in versions:
         v["until"] = _day_before(v["valid_to"])
         v["href"] = law_url(law_id, at=v["valid_from"], redline="1" if redline else None)
         v["current"] = version is not None and v["number"] == version["number"]
         v["instrument_href"] = instrument_url(v["instrument"])
-    for inst in instruments:
+    for inst in data["instruments"]:
         inst["href"] = instrument_url(inst["id"])
     if repealer:
         repealer["href"] = instrument_url(repealer["id"])
     can_redline = version is not None and version["number"] > 0
+    status = data["status"]
     return {
         "law": law,
         "at": at.isoformat(),
@@ -184,13 +180,13 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | No
         "status_line": status_line(law, at, status, version, repealer["title"] if repealer else None),
         "version": version,
         "versions": versions,
-        "blocks": await _blocks(db, law_id, at, version, redline) if version else [],
+        "law_text": Markup(data["text"]),  # stored by the build with every word escaped (fragments.block)
         "redline": redline and can_redline,
         "can_redline": can_redline,
         "redline_href": law_url(law_id, at=at.isoformat(), redline="1"),
         "plain_href": law_url(law_id, at=at.isoformat()),
         "form_action": law_url(law_id),
-        "instruments": instruments,
+        "instruments": data["instruments"],
         "repealer": repealer,
     }
 

@@ -1,0 +1,137 @@
+"""The law page's HTML for one provision, every word escaped.
+
+The build stores each provision span's fragment (``provisions.html``), so serving a law as at a date
+is one query that joins the fragments of the spans in force; the redline view renders the few
+provisions a version changed with the same functions. The fragment depends only on the span's own
+columns, which is why it can be stored with the span.
+
+Pure functions over plain values: nothing here knows about Datasette.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+from ..ids import Address
+from ..model import CONTAINER_KINDS
+from ..textformat import KEYWORDS
+from ..views import provision_text
+
+HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
+TABLE_END = "</tbody></table>\n"
+_SPECIAL = re.compile("[&<>\"']")
+
+
+def label(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
+    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;``."""
+    if kind in CONTAINER_KINDS:
+        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
+    if kind == "clause":
+        return f"{num} {heading}" if heading else str(num)
+    if kind in ("subclause", "paragraph", "subparagraph"):
+        return f"{num} {text or ''}".rstrip()
+    return str(text or "")
+
+
+def _esc(text: str) -> str:
+    """``markupsafe.escape`` as a plain string (most words need no escaping, and are returned as they are)."""
+    return str(escape(text)) if _SPECIAL.search(text) else text
+
+
+def block(
+    kind: str,
+    eid: str,
+    depth: int,
+    num: str | None,
+    heading: str | None,
+    text: str | None,
+    term: str | None,
+    cells: list[str] | tuple[str, ...],
+    note: str | None,
+    *,
+    diff: Markup | None = None,
+    deleted: bool = False,
+) -> str:
+    """One provision as the law page shows it (a schedule row is a table row); ``diff`` is its redline."""
+    if kind == "item":
+        return _row(eid, cells, note, diff, deleted)
+    classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if diff else "")
+    text = text or ""
+    if diff:
+        content = f'<span class="diff">{diff}</span>'
+    elif kind == "definition" and term and text.startswith(term):
+        content = _esc(term).join(("<strong>", "</strong>")) + _esc(text[len(term) :])
+    else:
+        content = _esc(label(kind, num, heading, text))
+    tag = HEADING_TAG.get(kind, "p")
+    out = f'<{tag} id="{_esc(eid)}" class="{classes}">{content}</{tag}>\n'
+    if kind == "clause" and text and not diff:
+        out += f'<p class="prov cltext depth-{depth + 1}">{_esc(text)}</p>\n'
+    if note:
+        out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+    return out
+
+
+def _row(eid: str, cells: list[str] | tuple[str, ...], note: str | None, diff: Markup | None, deleted: bool) -> str:
+    classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff))) if on)
+    out = f'<tr id="{_esc(eid)}"' + (f' class="{classes}"' if classes else "") + ">"
+    if diff:
+        out += f'<td colspan="{len(cells) or 1}" class="diff">{diff}</td>'
+    else:
+        out += "".join(f"<td>{_esc(c)}</td>" for c in cells)
+    out += "</tr>\n"
+    if note:
+        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_esc(note)}</span></td></tr>\n'
+    return out
+
+
+def table_start(header_json: str | None) -> str:
+    """Opens the table of a run of schedule rows, headed by their schedule's column headings (a JSON list)."""
+    header = json.loads(header_json or "[]")
+    head = "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr></thead>" if header else ""
+    return f'<table class="schedule-rows">{head}<tbody>\n'
+
+
+# Every fragment is whole lines, each starting with a tag of ours (all text is escaped): "<tr" begins only the line
+# of a schedule row, and '<h2 id="sch_' only a schedule's heading (its eId).
+_ROW = "<tr"
+_RUN = re.compile(r"(?:<tr[^\n]*\n)+")
+_SCHEDULE = '<h2 id="sch_'
+
+
+def wrap_tables(text: str, headers: Sequence[str | None]) -> str:
+    """Fragments joined in document order, with each run of schedule rows made one table.
+
+    A run is headed by the column headings of the schedule before it: ``headers`` holds the cells (a
+    JSON list) of each schedule whose heading is in ``text``, in order.
+    """
+    start = text.find(_ROW)
+    if start < 0:
+        return text
+    schedules = []
+    at = text.find(_SCHEDULE)
+    while at >= 0:
+        schedules.append(at)
+        at = text.find(_SCHEDULE, at + 1)
+    out: list[str] = []
+    last = 0
+    while start >= 0:
+        run = _RUN.match(text, start)
+        end = run.end() if run else len(text)
+        before = bisect.bisect_right(schedules, start)
+        out += [text[last:start], table_start(headers[before - 1] if before else None), text[start:end], TABLE_END]
+        last = end
+        start = text.find(_ROW, end)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def span_fragment(a: Address, note: str | None) -> str:
+    """The stored fragment of a provision span (``spans.Fragment``)."""
+    p = a.provision
+    return block(p.kind, a.eid, a.depth, p.num, p.heading, provision_text(p), p.term, p.cells, note)
