@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,6 +80,9 @@ def build_cmd(
 def serve_cmd(
     port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8001,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
+    ] = os.cpu_count() or 1,
     repo: RepoOption = None,
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
@@ -98,4 +102,4 @@ def serve_cmd(
     metadata = load_metadata(metadata_path(r))
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
     with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
-        serve(r.db_dir / "lawhistory.db", metadata, host, port)
+        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers)

@@ -84,9 +84,12 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
 
 
 _IN_FORCE = "law = :law and valid_from <= :at and (valid_to is null or valid_to > :at)"
-#: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite.
-LAW_TEXT_SQL = f"select group_concat(html, '') from (select html from provisions where {_IN_FORCE} order by position)"
-SCHEDULES_SQL = f"select cells from provisions where {_IN_FORCE} and kind = 'schedule' order by position"
+#: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
+#: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
+LAW_TEXT_SQL = (
+    "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
+    f" from (select html, kind, cells from provisions where {_IN_FORCE} order by position)"
+)
 
 
 def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
@@ -97,11 +100,8 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str,
 
 def law_text(conn: sqlite3.Connection, law_id: str, day: str) -> str:
     """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python."""
-    params = {"law": law_id, "at": day}
-    text = str(conn.execute(LAW_TEXT_SQL, params).fetchone()[0] or "")
-    if "<tr" in text:
-        text = fragments.wrap_tables(text, [r[0] for r in conn.execute(SCHEDULES_SQL, params)])
-    return text
+    text, headers = conn.execute(LAW_TEXT_SQL, {"law": law_id, "at": day}).fetchone()
+    return fragments.wrap_tables(text or "", headers.split("\x1e") if headers else [])
 
 
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:

@@ -116,6 +116,8 @@ def prepare_jinja2_environment(env: Environment) -> None:
     # The entry point is a module, not a package, so Datasette does not find templates/ by itself.
     loaders = [env.loader] if env.loader is not None else []
     env.loader = ChoiceLoader([*loaders, FileSystemLoader(str(TEMPLATES))])
+    # Templates are read once: checking every template file's time on every page costs more than the page's queries.
+    env.auto_reload = False
 
 
 @_hook

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +56,27 @@ def _ensure_plugin(module: Any) -> None:
         pm.register(module, name="lawhistory")
 
 
-def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int) -> None:
-    """Serve the site until interrupted."""
+_SERVED = "LAWHISTORY_SERVED_DATABASE"
+_METADATA = "LAWHISTORY_SERVED_METADATA"
+
+
+def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers: int = 1) -> None:
+    """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable file)."""
     import asyncio
 
     import uvicorn
 
+    if workers > 1:
+        # uvicorn starts each worker afresh and makes its app from the environment (the site keeps no state).
+        os.environ[_SERVED] = str(db_path)
+        os.environ[_METADATA] = json.dumps(metadata, default=str)
+        uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
+        return
     ds = make_datasette(db_path, metadata)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+
+
+def app_from_environment() -> Any:
+    """The ASGI app of one worker process of ``serve``."""
+    return make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA])).app()
