@@ -322,7 +322,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
         new = ordered[keep:]
         ids = _write_commits(git_dir, parent, new) if new else []
         for e, commit in zip(new, ids, strict=True):
-            chain.append(Committed(len(chain) + 1, commit, replace(e, text=None)))
+            chain.append(Committed(len(chain) + 1, commit, e if e.text is None else replace(e, text=None)))
     except (git.GitError, OSError, ValueError, KeyError) as e:
         raise HistoryError(f"cannot write {git_dir}: {e}") from e
     return chain

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import time
@@ -236,40 +237,77 @@ def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dic
     return out
 
 
+_FINGERPRINTS: dict[tuple[tuple[str, int, int], ...], str] = {}
+
+
 def code_fingerprint() -> str:
     """A hash of the package's deriving code: a build by other code is rebuilt in full."""
     root = Path(__file__).parent
-    parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
+    files = []
     for path in sorted(root.glob("**/*.py")):
         rel = path.relative_to(root).as_posix()
         if (rel.startswith("publish/") and rel not in _DERIVING_PUBLISH) or path.stem in _NOT_DERIVING:
             continue
-        parts += [rel.encode(), path.read_bytes()]
-    return _sha(parts)
+        st = path.stat()
+        files.append((rel, st.st_size, st.st_mtime_ns))
+    key = tuple(files)
+    if key not in _FINGERPRINTS:  # read the code again only when a file changed
+        parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
+        for rel, _, _ in files:
+            parts += [rel.encode(), (root / rel).read_bytes()]
+        _FINGERPRINTS[key] = _sha(parts)
+    return _FINGERPRINTS[key]
+
+
+def _read(root: str, rel: str) -> FileEntry:
+    path = os.path.join(root, rel)
+    read_ns = time.time_ns()
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        data = f.read()
+    return _entry(rel, st, data, read_ns)
+
+
+def _read_many(root: str, rels: list[str]) -> list[FileEntry]:
+    return [_read(root, rel) for rel in rels]
+
+
+#: From this many files to read, they are read by one process per CPU (a first build reads every file).
+PARALLEL_READ_FROM = 1000
+
+
+def _read_all(root: str, rels: list[str]) -> list[FileEntry]:
+    cpus = os.cpu_count() or 1
+    if len(rels) < PARALLEL_READ_FROM or cpus < 2:
+        return _read_many(root, rels)
+    chunks = [rels[k::cpus] for k in range(cpus)]
+    with multiprocessing.get_context("fork").Pool(cpus) as pool:
+        parts = pool.starmap(_read_many, [(root, chunk) for chunk in chunks])
+    return [e for part in parts for e in part]
 
 
 def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry], list[FileEntry], int]:
     """Every law and instruments file, read only when not unchanged in ``cache``; an id must match where its file is."""
-    read = 0
-    found: list[list[FileEntry]] = []
     root = str(repo.root)
+    listed = {folder: _listing(repo.root, folder) for folder in (LAWS, AMENDMENTS)}
+    known: dict[str, FileEntry] = {}
+    for rels in listed.values():
+        for rel in rels:
+            entry = cache.get(rel)
+            if entry is not None and entry.fresh(os.stat(os.path.join(root, rel))):
+                known[rel] = entry
+    todo = [rel for rels in listed.values() for rel in rels if rel not in known]
+    known.update((e.path, e) for e in _read_all(root, todo))
+    found: list[list[FileEntry]] = []
     for folder, expected in ((LAWS, repo.law_path), (AMENDMENTS, repo.instrument_path)):
         entries = []
-        for rel in _listing(repo.root, folder):
-            path = os.path.join(root, rel)
-            st = os.stat(path)
-            entry = cache.get(rel)
-            if entry is None or not entry.fresh(st):
-                read_ns = time.time_ns()
-                with open(path, "rb") as f:
-                    data = f.read()
-                entry = _entry(rel, st, data, read_ns)
-                read += 1
-            if rel != f"{folder}/{entry.id}.txt" and expected(entry.id) != Path(path):
+        for rel in listed[folder]:
+            entry = known[rel]
+            if rel != f"{folder}/{entry.id}.txt" and expected(entry.id) != repo.root / rel:
                 raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(expected(entry.id))}", path=rel)
             entries.append(entry)
         found.append(entries)
-    return found[0], found[1], read
+    return found[0], found[1], len(todo)
 
 
 def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> Inputs:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -213,6 +214,19 @@ def test_laws_derived_in_worker_processes_give_the_same_database(tmp_path: Path,
     assert commits(parallel) == commits(sequential)
     run = subprocess.run(["git", "--git-dir", str(parallel.db_dir / "history.git"), "fsck", "--strict"], capture_output=True)
     assert run.returncode == 0, run.stderr
+    # The full-text index made by a process of its own is the index SQLite would have made.
+    conn = sqlite3.connect(db(parallel))
+    conn.execute("insert into provisions_fts(provisions_fts) values ('integrity-check')")
+    search = "select p.law, p.citation from provisions_fts f join provisions p on p.rowid = f.rowid where provisions_fts match ?"
+    for word in ("drakes", "rooster", "dog"):
+        assert sorted(conn.execute(search, [word]).fetchall()) == sorted(
+            sqlite3.connect(db(sequential)).execute(search, [word]).fetchall()
+        )
+    assert {r[0] for r in conn.execute("select name from sqlite_master where type = 'trigger'")} == {
+        "provisions_ai",
+        "provisions_ad",
+        "provisions_au",
+    }
 
 
 def test_a_refusal_in_a_worker_process_is_the_builds_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

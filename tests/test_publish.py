@@ -74,6 +74,38 @@ async def test_law_page_shows_the_law_as_at_a_date(ds: Any) -> None:
     )
 
 
+async def test_law_page_schedule_rows_are_one_table_under_the_schedules_headings(ds: Any) -> None:
+    html = await get(ds, f"{LAW}?at=2022-08-01")
+    assert html.count('<table class="schedule-rows">') == 1
+    assert (
+        '<h2 id="sch_1" class="prov schedule depth-0">Schedule 1—PRESCRIBED OFFENCES</h2>\n'
+        '<p id="sch_1__text_1" class="prov text depth-1">[cl. 6.5]</p>\n'
+        '<table class="schedule-rows"><thead><tr><th>Item No.</th><th>Clause</th><th>Nature of Offence</th>'
+        "<th>Modified Penalty</th></tr></thead><tbody>\n"
+        '<tr id="sch_1__item_1"><td>1</td>'
+    ) in html
+    rows = html[html.index('<table class="schedule-rows">') : html.index("</tbody></table>")]
+    assert rows.count("<tr id=") > 30 and "<h" not in rows.split("</thead>")[1]  # nothing but rows inside
+
+
+def test_the_law_text_is_the_stored_fragments_in_document_order(built_repo: Repository) -> None:
+    """What the page's one query joins is each provision's stored fragment, in the order of the law, with its tables."""
+    import sqlite3
+
+    from lawhistory.publish import fragments, pages
+
+    conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
+    for day in ("2020-03-11", "2021-05-01", "2022-08-01", "2030-01-01"):
+        rows = conn.execute(
+            "select kind, html, cells from provisions where law = ? and valid_from <= ? and (valid_to is null or valid_to > ?)"
+            " order by position",
+            [KELLERBERRIN, day, day],
+        ).fetchall()
+        expected = fragments.wrap_tables("".join(r[1] for r in rows), [r[2] for r in rows if r[0] == "schedule"])
+        assert pages.law_text(conn, KELLERBERRIN, day) == expected
+        assert expected.count("<tr id=") == sum(1 for r in rows if r[0] == "item")
+
+
 async def test_law_page_has_a_plain_date_form_a_timeline_and_instrument_links(ds: Any) -> None:
     html = await get(ds, f"{LAW}?at=2021-05-01")
     assert f'<form class="at-date" method="get" action="{LAW}">' in html
@@ -267,6 +299,10 @@ async def test_law_text_with_markup_is_shown_as_text(markup_repo: Repository) ->
     assert "<script>document.title" not in inst and "&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;" in inst
     table = await get(ds, "/lawhistory/provisions?citation=2.8B")
     assert "<script>alert" not in table and "&lt;script&gt;alert" in table
+    import sqlite3
+
+    stored = sqlite3.connect(markup_repo.db_dir / "lawhistory.db").execute("select html from provisions").fetchall()
+    assert not [h for (h,) in stored if "<script" in h or "<b>" in h or "<i>" in h]  # the stored fragments are escaped
 
 
 # --- serving ----------------------------------------------------------------------------------------------------------
