@@ -88,7 +88,9 @@ _IN_FORCE = "law = :law and valid_from <= :at and (valid_to is null or valid_to 
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
     "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
-    f" from (select html, kind, cells from provisions where {_IN_FORCE} order by position)"
+    # (+valid_from: the primary key's index, already in document order, rather than a sort)
+    " from (select html, kind, cells from provisions"
+    " where law = :law and +valid_from <= :at and (valid_to is null or valid_to > :at) order by position)"
 )
 
 
@@ -157,8 +159,24 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool)
             "instruments": instruments, "text": text}  # fmt: skip
 
 
+_CONNECTIONS: dict[str, sqlite3.Connection] = {}
+
+
+def _read(db: Any, fn: Any) -> Any:
+    """``fn(connection)`` right here: on an immutable file a page's queries take about a millisecond, less than
+    handing them to Datasette's query threads and back (a serving process has as many as it needs: one per CPU).
+    """
+    conn = _CONNECTIONS.get(db.path)
+    if conn is None:
+        conn = _CONNECTIONS[db.path] = sqlite3.connect(f"file:{db.path}?immutable=1", uri=True, check_same_thread=False)
+    return fn(conn)
+
+
 async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | None:
-    data = await db.execute_fn(lambda conn: _law_data(conn, law_id, at, redline))
+    def read(conn: sqlite3.Connection) -> Row | None:
+        return _law_data(conn, law_id, at, redline)
+
+    data = _read(db, read) if not db.is_mutable and db.path else await db.execute_fn(read)
     if data is None:
         return None
     law, versions, version, repealer = data["law"], data["versions"], data["version"], data["repealer"]
