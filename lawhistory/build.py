@@ -573,25 +573,32 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
     db = _open(target, scratch=False)
     claimers = inputs.claimers()
     try:
-        with _transaction(db):
-            store.delete_laws(db, sorted(plan.derive | plan.removed))
-            store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
-            progress.start(len(plan.derive), "Deriving versions")
-            derived = {}
-            with history.BlobWriter(paths.git) as blobs:
-                for law_id in sorted(plan.derive):
-                    derived[law_id] = _derive_here(db, blobs, inputs, claimers, law_id)
-                    progress.advance()
-            progress.start(1, "Writing the database")
-            _other_instruments(db, inputs, plan, claimers, derived)
-            progress.advance()
-            progress.start(1, "Writing the history")
-            chain = history.write_history(paths.git, _events(inputs, plan, derived), plan.chain)
-            progress.advance()
-            keep = 0
-            while keep < min(len(chain), len(plan.chain)) and chain[keep].commit == plan.chain[keep].commit:
-                keep += 1
-            report, head = _record(db, inputs, plan, chain, keep, plan.derive)
+        progress.start(len(plan.derive), "Deriving versions")
+        derived: dict[str, _Derived] = {}
+        rows: list[_Rows] = []
+        with history.BlobWriter(paths.git) as blobs:
+            for law_id in sorted(plan.derive):
+                law_rows, derived[law_id] = _derive(inputs, claimers, blobs, law_id)
+                rows.append(law_rows)
+                progress.advance()
+        with ThreadPoolExecutor(1) as pool:
+            # git re-creates the commits from the first one that changed while SQLite changes the rows
+            commits = pool.submit(history.write_history, paths.git, _events(inputs, plan, derived), plan.chain)
+            with _transaction(db):
+                progress.start(1, "Writing the database")
+                store.delete_laws(db, sorted(plan.derive | plan.removed))
+                store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
+                for law_rows in rows:
+                    _write_law(db, law_rows)
+                _other_instruments(db, inputs, plan, claimers, derived)
+                progress.advance()
+                progress.start(1, "Writing the history")
+                chain = commits.result()
+                progress.advance()
+                keep = 0
+                while keep < min(len(chain), len(plan.chain)) and chain[keep].commit == plan.chain[keep].commit:
+                    keep += 1
+                report, head = _record(db, inputs, plan, chain, keep, plan.derive)
     finally:
         db.close()
     if target != paths.db:

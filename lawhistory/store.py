@@ -288,13 +288,23 @@ def read_state(path: Path) -> dict[str, tuple[str, str]]:
 
 def read_history(path: Path) -> list[Committed]:
     """The history chain recorded by a previous build, in order."""
-    out = []
-    for r in _rows(path, f"select * from {HISTORY.name} order by seq"):
-        event = Event(
-            dt.date.fromisoformat(r["date"]), r["law"], r["version"], r["path"], r["author"], r["message"], None, r["blob"]
-        )
-        out.append(Committed(r["seq"], r["commit"], event))
-    return out
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        rows = conn.execute(
+            f"select seq, [commit], date, law, version, path, author, message, blob from {HISTORY.name} order by seq"
+        ).fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
+    day = dt.date.fromisoformat
+    return [
+        Committed(seq, commit, Event(day(date), law, version, path_, author, message, None, blob))
+        for seq, commit, date, law, version, path_, author, message, blob in rows
+    ]
 
 
 def read_instrument_ids(path: Path) -> list[str]:
