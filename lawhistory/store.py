@@ -48,8 +48,8 @@ def _foreign_keys(t: Table, created: set[str]) -> tuple[list[tuple[str, str, str
 def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> list[str]:
     """Every table (with foreign keys), index, full-text index and view, in an empty database.
 
-    ``bulk``: the tables and an empty full-text index only, to be filled faster than row by row; the
-    SQL of the full-text index's triggers is returned for ``finish_schema``, which adds the rest.
+    ``bulk``: the tables, their indexes and an empty full-text index without its triggers, to be filled
+    faster than row by row; the SQL of the triggers is returned for ``finish_schema``, which adds the rest.
     """
     created: set[str] = set()
     later: list[tuple[str, str, str, str]] = []
@@ -65,11 +65,12 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> list[str]
         later += [(t.name, *fk) for fk in after]
     if later:
         db.add_foreign_keys(later)
+    # Indexes now: rows arrive in key order, so keeping them up to date costs less than sorting them all later.
+    _indexes(db)
     for t in TABLES:
         if t.fts:
             db[t.name].enable_fts(list(t.fts), create_triggers=True, tokenize="porter")  # type: ignore[union-attr]
     if not bulk:
-        _indexes(db)
         _views(db)
         return []
     triggers = [(r[0], r[1]) for r in db.execute("select name, sql from sqlite_master where type = 'trigger' order by name")]
@@ -90,10 +91,9 @@ def _views(db: sqlite_utils.Database) -> None:
 
 
 def finish_schema(db: sqlite_utils.Database, triggers: Sequence[str], fts: Callable[[], Path] | None = None) -> None:
-    """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views, the full-text index (made
-    here, or by ``index_rows``: ``fts`` waits for it and gives its file) and its triggers (which keep it up to date).
+    """The rest of ``create_schema(bulk=True)`` once the rows are in: views, the full-text index (made here, or by
+    ``index_rows``: ``fts`` waits for it and gives its file) and its triggers (which keep it up to date).
     """
-    _indexes(db)
     for t in TABLES:
         if t.fts:
             if fts is None:
