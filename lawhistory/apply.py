@@ -94,7 +94,13 @@ def _match_child(p: Provision, fragment: str) -> list[int]:
     """Indexes of the children of ``p`` that ``fragment`` (``"(2)"``, ``"“cat”"``, ``"item 4"``) names."""
     if fragment.startswith("“"):
         term = fragment[1:-1]
-        return [i for i, c in enumerate(p.children) if c.kind == "definition" and term_slug(c.term or "") == term_slug(term)]
+        defs = [(i, c.term or "") for i, c in enumerate(p.children) if c.kind == "definition"]
+        # The term as printed; failing that, as an instrument may write it (other capitals, quotes or dashes).
+        for same in (lambda t: t == term, lambda t: t.casefold() == term.casefold(), lambda t: term_slug(t) == term_slug(term)):
+            found = [i for i, t in defs if same(t)]
+            if found:
+                return found
+        return []
     m = re.fullmatch(r"(item|row|text) (\S+)", fragment)
     if m:
         kind = {"item": "item", "row": "item", "text": "text"}[m.group(1)]

@@ -116,10 +116,10 @@ def _walk(body: Sequence[Provision], parent: Address | None) -> list[Address]:
     # repeat is walked again the careful way, which numbers the repeats ([2], [3], ...).
     out: list[Address] = []
     _walk_shared(body, parent, out)
-    if len({a.citation for a in out}) == len(out):
+    if len({a.citation for a in out}) == len(out) and len({a.eid for a in out}) == len(out):
         return out
     out = []
-    _walk_renumbering(body, parent, set(), out)
+    _walk_renumbering(body, parent, (set(), set()), out)
     return out
 
 
@@ -162,7 +162,9 @@ def _walk_shared(body: Sequence[Provision], parent: Address | None, out: list[Ad
         _SUBTREES[id(p)] = (p, place, out[start:])
 
 
-def _walk_renumbering(body: Sequence[Provision], parent: Address | None, seen: set[str], out: list[Address]) -> None:
+def _walk_renumbering(
+    body: Sequence[Provision], parent: Address | None, seen: tuple[set[str], set[str]], out: list[Address]
+) -> None:
     counters: dict[str, int] = {}
     for p in body:
         counters[p.kind] = counters.get(p.kind, 0) + 1
@@ -172,7 +174,7 @@ def _walk_renumbering(body: Sequence[Provision], parent: Address | None, seen: s
             _walk_renumbering(p.children, address, seen, out)
 
 
-def _address(p: Provision, index: int, parent: Address | None, seen: set[str] | None = None) -> Address:
+def _address(p: Provision, index: int, parent: Address | None, seen: tuple[set[str], set[str]] | None = None) -> Address:
     fragment, eid_fragment = _own_part(p, index)
     if p.kind in ("clause", "schedule") or parent is None:
         citation, eid = fragment, eid_fragment
@@ -200,15 +202,23 @@ def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
     return citation or ""
 
 
-def _unique(citation: str, eid: str, seen: set[str]) -> tuple[str, str]:
-    if citation not in seen:
-        seen.add(citation)
-        return citation, eid
-    n = 2
-    while f"{citation} [{n}]" in seen:
-        n += 1
-    seen.add(f"{citation} [{n}]")
-    return f"{citation} [{n}]", f"{eid}_{n}"
+def _unique(citation: str, eid: str, seen: tuple[set[str], set[str]]) -> tuple[str, str]:
+    """A citation and eId not used before in this law: a repeat gets `` [2]`` and ``_2`` (eIds also when
+    two different citations make the same eId, as the terms “Cat” and “cat” do)."""
+    cites, eids = seen
+    if citation in cites:
+        n = 2
+        while f"{citation} [{n}]" in cites:
+            n += 1
+        citation, eid = f"{citation} [{n}]", f"{eid}_{n}"
+    if eid in eids:
+        base, n = eid, 2
+        while f"{base}_{n}" in eids:
+            n += 1
+        eid = f"{base}_{n}"
+    cites.add(citation)
+    eids.add(eid)
+    return citation, eid
 
 
 _CACHE: dict[tuple[int, int], tuple[Sequence[Provision], Sequence[Provision], list[Address]]] = {}
@@ -242,7 +252,7 @@ def _addresses(body: Sequence[Provision], conclusions: Sequence[Provision]) -> l
 
 # --- reading citations written by people -------------------------------------------------------
 
-_BRACKET = re.compile(r"\(([0-9]+[A-Za-z]*|[a-z]{1,3}[A-Z]?)\)")
+_BRACKET = re.compile(r"\((\d+[A-Za-z]*|[a-z]{1,3}[A-Z]{0,2}|[ivxl]+)\)")  # every label labels.py accepts
 _CLAUSE = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
 
 
@@ -275,9 +285,16 @@ def split_citation(citation: str) -> list[str]:
             parts.append(m.group(0))
             s = s[m.end() :].lstrip()
             continue
-        m = re.match(r"[“\"‘']([^”\"’']+)[”\"’']\s*", s)
+        # A term runs to the last closing quote before the end or a paragraph label: terms may hold quotes.
+        after = r"(?=\s*$|\s*\(|\s+(?:text|item|row) \S+\s*(?:$|\())"
+        m = re.match(rf"(?:“(.+)”{after}|\"(.+)\"{after}|[‘'](.+)[’']{after})\s*", s)
         if m:
-            parts.append(quote_term(m.group(1)))
+            parts.append(quote_term(next(g for g in m.groups() if g is not None)))
+            s = s[m.end() :]
+            continue
+        m = re.match(r"\d+[A-Z]{0,2}(?=\(|\s|$)\s*", s) if not parts else None
+        if m:  # an instrument's own clauses are numbered 1, 2, 3 ...
+            parts.append(m.group(0).strip())
             s = s[m.end() :]
             continue
         raise ValueError(f"cannot read the citation {citation!r} at {s!r}")

@@ -138,14 +138,22 @@ class Repository:
         return out
 
     def instruments_about(self, titles: list[str]) -> list[Instrument]:
-        """The instruments whose text names one of ``titles`` (a cheap text search, then a full read)."""
+        """The instruments that amend or repeal a law with one of ``titles``.
+
+        Only the start of each file is searched (the laws an instrument acts on are named in its
+        front matter before ``partial:``); the files that name a title are then read in full.
+        """
         wanted = [" ".join(t.lower().split()) for t in titles]
         out = []
         for path in self.instrument_files():
-            text = path.read_text(encoding="utf-8")
-            flat = " ".join(text.lower().split())
+            with open(path, encoding="utf-8") as f:
+                head = f.read(16384)
+            end = head.find("\npartial:")
+            if end >= 0:
+                head = head[:end]
+            flat = " ".join(head.lower().replace("''", "'").split())
             if any(w in flat for w in wanted):
-                out.append(parse_instrument(text, path=self.relative(path)))
+                out.append(parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path)))
         return out
 
     def law_path(self, law_id: str) -> Path:
