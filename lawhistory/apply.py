@@ -96,8 +96,8 @@ def _match_child(p: Provision, fragment: str) -> list[int]:
         term = fragment[1:-1]
         defs = [(i, c.term or "") for i, c in enumerate(p.children) if c.kind == "definition"]
         # The term as printed; failing that, as an instrument may write it (other capitals, quotes or dashes).
-        for same in (lambda t: t == term, lambda t: t.casefold() == term.casefold(), lambda t: term_slug(t) == term_slug(term)):
-            found = [i for i, t in defs if same(t)]
+        for key in (lambda t: t, str.casefold, term_slug):
+            found = [i for i, t in defs if key(t) == key(term)]
             if found:
                 return found
         return []
