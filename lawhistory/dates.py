@@ -132,5 +132,11 @@ def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencem
     if rule == "fixed_date":
         date = fixed
     elif rule in ("on_gazettal", "day_after_gazettal", "days_after_gazettal") and gazette_date is not None:
-        date = gazette_date + dt.timedelta(days=days or 0)
+        try:
+            date = gazette_date + dt.timedelta(days=days or 0)
+        except OverflowError:
+            raise BadDate(
+                f"the commencement words {wording!r} put the start {days} days after {gazette_date:%-d %B %Y},"
+                " past the last date the calendar can hold; check the number of days in the commencement clause"
+            ) from None
     return Commencement(wording=wording, rule=rule, days=days, date=date)
