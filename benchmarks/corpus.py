@@ -149,7 +149,7 @@ def make_law(rng: random.Random, templates: list[Law], council: str, subject: st
 
 def _quoted_word(rng: random.Random, text: str) -> str | None:
     """A word or two that occur exactly once in ``text`` (whole words)."""
-    words = re.findall(r"[A-Za-z]{5,}", text)
+    words: list[str] = re.findall(r"[A-Za-z]{5,}", text)
     rng.shuffle(words)
     for w in words[:8]:
         if len(re.findall(r"(?<![\w’'])" + re.escape(w) + r"(?![\w’'])", text)) == 1:

@@ -155,7 +155,7 @@ def floor(corpus: Path) -> dict[str, float]:
         with db.conn:
             for table, rows in data.items():
                 if rows:
-                    db[table].insert_all(rows, batch_size=1000)
+                    db.table(table).insert_all(rows, batch_size=1000)
         sqlite_s = time.perf_counter() - t0
         db.close()
     return {"git fast-import (s)": git_s, "sqlite-utils insert (s)": sqlite_s, "floor (s)": git_s + sqlite_s}
@@ -164,8 +164,13 @@ def floor(corpus: Path) -> dict[str, float]:
 # --- one new instrument ----------------------------------------------------------------------------------
 
 
-def new_instrument_text(corpus: Path, seed: int) -> tuple[Path, str]:
-    """Gazette text of one new amending instrument for a random law, valid against its latest version."""
+def new_instrument_text(corpus: Path, seed: int, *, newest: bool = True) -> tuple[Path, str]:
+    """Gazette text of one new amending instrument for a random law, valid against its latest version.
+
+    ``newest``: it commences after every instrument in the repository, as a newly gazetted one does;
+    otherwise it commences at a random date after the law's own last version (back-dated among the
+    other laws' later versions, which the single date-ordered history then re-creates).
+    """
     from benchmarks.corpus import gazette_text, make_instruments
     from lawhistory.repo import Repository
     from lawhistory.versions import build_timeline
@@ -177,13 +182,31 @@ def new_instrument_text(corpus: Path, seed: int) -> tuple[Path, str]:
     assert law is not None
     tl = build_timeline(law, repo.instruments_about([law.meta.title]))
     if tl.repealed_from is not None:
-        return new_instrument_text(corpus, seed + 1)
+        return new_instrument_text(corpus, seed + 1, newest=newest)
     latest = tl.versions[-1]
     last_date = max((v.valid_from for v in tl.versions if v.valid_from), default=dt.date(2020, 1, 1))
-    inst = next(make_instruments(rng, replace(law, body=latest.body), 1, repeal=False, after=last_date, first_number=900))
+    if newest:
+        with sqlite3.connect(corpus / "db" / "lawhistory.db") as db:
+            (newest_date,) = db.execute("select max(valid_from) from versions").fetchone()
+        last_date = max(last_date, dt.date.fromisoformat(newest_date)) if newest_date else last_date
+    number = 900 + len(tl.versions) + len(tl.waiting)  # unique among this law's instruments, run after run
+    inst = next(make_instruments(rng, replace(law, body=latest.body), 1, repeal=False, after=last_date, first_number=number))
+    if newest:
+        inst = _within_a_month(inst, last_date)
     path = Path(tempfile.mkdtemp()) / "new-instrument.txt"
     path.write_text(gazette_text(inst), encoding="utf-8")
     return path, law.meta.id
+
+
+def _within_a_month(inst: Any, after: dt.date) -> Any:
+    """The instrument gazetted within a month after ``after`` (a new instrument is the newest one)."""
+    from lawhistory.dates import commencement
+
+    meta = inst.law.meta
+    gazette = after + dt.timedelta(days=14)
+    meta = replace(meta, gazette=replace(meta.gazette, date=gazette), made=gazette - dt.timedelta(days=14))
+    meta = replace(meta, commencement=commencement(meta.commencement.wording, gazette))
+    return replace(inst, law=replace(inst.law, meta=meta))
 
 
 def amend_and_publish(corpus: Path, instrument: Path) -> dict[str, float]:
@@ -353,9 +376,12 @@ def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, s
     results.update(floor(corpus))
     results["build / floor"] = full["total"] / results["floor (s)"]
     results.update(show_at(corpus, samples, seed))
-    instrument, law = new_instrument_text(corpus, seed)
+    instrument, law = new_instrument_text(corpus, seed, newest=True)
     results["amended law"] = law
     results.update(amend_and_publish(corpus, instrument))
+    instrument, law = new_instrument_text(corpus, seed + 1000, newest=False)
+    back_dated = amend_and_publish(corpus, instrument)
+    results["back-dated instrument: amend + publish (s)"] = back_dated["amend + publish one instrument (s)"]
     rebuild = run_build(corpus, full=False)
     results["no-op rebuild (s)"] = rebuild["total"]
     results.update(site_load(corpus, requests, clients, seed))
