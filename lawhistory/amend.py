@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -172,12 +173,20 @@ def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
 
 
 def amend(
-    repo: Repository, path: Path, *, gazette_date: dt.date | None = None, dry_run: bool = False
+    repo: Repository,
+    path: Path,
+    *,
+    gazette_date: dt.date | None = None,
+    dry_run: bool = False,
+    notice: Callable[[str], None] | None = None,
 ) -> tuple[list[AmendOutcome], list[str]]:
-    """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing."""
+    """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
+
+    ``notice`` is told when another command holds the repository's lock and this one waits for it.
+    """
     instruments, principals = read_instruments(repo, path, gazette_date)
     instruments = [_with_gazette(i, gazette_date) for i in instruments]
-    with repo.lock(wait=not dry_run):
+    with repo.lock(wait=not dry_run, notice=notice):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:

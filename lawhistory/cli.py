@@ -161,7 +161,13 @@ def amend_cmd(
     """
     from .amend import amend
 
-    outcomes, principals = amend(open_repo(repo), file, gazette_date=parse_date(gazette_date, "--gazette-date"), dry_run=dry_run)
+    outcomes, principals = amend(
+        open_repo(repo),
+        file,
+        gazette_date=parse_date(gazette_date, "--gazette-date"),
+        dry_run=dry_run,
+        notice=lambda message: typer.echo(message, err=True),
+    )
     if as_json:
         emit_json(
             {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}

@@ -11,7 +11,7 @@ import fcntl
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -265,17 +265,24 @@ class Repository:
         return path
 
     @contextlib.contextmanager
-    def lock(self, wait: bool = True) -> Iterator[None]:
-        """Hold the repository's write lock; a second writer waits (or is refused with ``wait=False``)."""
+    def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None) -> Iterator[None]:
+        """Hold the repository's write lock; a second writer waits (or is refused with ``wait=False``).
+
+        ``notice`` is told, once, when the lock is busy and the caller is about to wait for it.
+        """
         self.db_dir.mkdir(parents=True, exist_ok=True)
         path = self.db_dir / ".lock"
         with open(path, "a+", encoding="utf-8") as f:
             try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise RepositoryError(
-                    "another lawhistory command is writing to this repository; try again when it has finished"
-                ) from None
+                if not wait:
+                    raise RepositoryError(
+                        "another lawhistory command is writing to this repository; try again when it has finished"
+                    ) from None
+                if notice is not None:
+                    notice(f"waiting for another lawhistory command writing to this repository ({self.relative(path)})")
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
             try:
                 yield
             finally:

@@ -328,4 +328,5 @@ def test_amend_waits_for_the_repository_lock_and_a_dry_run_is_refused_clearly(
         assert state(repo) == outcomes["old"]
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
+    assert err.splitlines()[0] == "waiting for another lawhistory command writing to this repository (db/.lock)"
     assert state(repo) == outcomes["2021"]
