@@ -16,6 +16,7 @@ gazette) keeps its label; the second gets `` [2]`` in its citation and ``_2`` in
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -256,6 +257,39 @@ _BRACKET = re.compile(r"\((\d+[A-Za-z]*|[a-z]{1,3}[A-Z]{0,2}|[ivxl]+)\)")  # eve
 _CLAUSE = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
 
 
+_TERM_END = re.compile(r"(?=\s*$|\s*\(|\s+(?:text|item|row) \S+\s*(?:$|\())")
+_QUOTES = {"“": "”", '"': '"', "‘": "’'", "'": "’'"}
+
+
+def _term(s: str) -> tuple[str, str] | None:
+    """A quoted term at the start of ``s`` and what follows it, or None.
+
+    Terms may hold quotes, so the term ends at the first closing quote after which the rest still reads
+    as a citation (``“A” (b) “B”`` is the term A, paragraph (b), then the term B).
+    """
+    closers = _QUOTES.get(s[:1])
+    if closers is None:
+        return None
+    ends = [i for i in range(2, len(s)) if s[i] in closers and _TERM_END.match(s, i + 1)]
+    for k, i in enumerate(ends):
+        rest = s[i + 1 :].lstrip()
+        if k == len(ends) - 1:
+            return s[1:i], rest
+        if _reads(rest):
+            return s[1:i], rest
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads(rest: str) -> bool:
+    """Whether ``rest`` reads as the remainder of a citation (remembered: a term's candidates share their tails)."""
+    try:
+        split_citation(rest)
+    except ValueError:
+        return False
+    return True
+
+
 def split_citation(citation: str) -> list[str]:
     """Split a written citation into address fragments.
 
@@ -285,12 +319,10 @@ def split_citation(citation: str) -> list[str]:
             parts.append(m.group(0))
             s = s[m.end() :].lstrip()
             continue
-        # A term runs to the last closing quote before the end or a paragraph label: terms may hold quotes.
-        after = r"(?=\s*$|\s*\(|\s+(?:text|item|row) \S+\s*(?:$|\())"
-        m = re.match(rf"(?:“(.+)”{after}|\"(.+)\"{after}|[‘'](.+)[’']{after})\s*", s)
-        if m:
-            parts.append(quote_term(next(g for g in m.groups() if g is not None)))
-            s = s[m.end() :]
+        term = _term(s)
+        if term is not None:
+            parts.append(quote_term(term[0]))
+            s = term[1]
             continue
         m = re.match(r"\d+[A-Z]{0,2}(?=\(|\s|$)\s*", s) if not parts else None
         if m:  # an instrument's own clauses are numbered 1, 2, 3 ...

@@ -159,6 +159,10 @@ def test_citation_of_path_agrees_with_walk() -> None:
         ("1.4(1) “cat”", ["1.4", "(1)", "“cat”"]),
         ('1.4(1) "garden refuse"', ["1.4", "(1)", "“garden refuse”"]),
         ("3.13 (1)", ["3.13", "(1)"]),
+        # two terms in one citation: the first ends at its own closing quote (found by the property tests)
+        ("1.1A “A” (b)(1) “A”", ["1.1A", "“A”", "(b)", "(1)", "“A”"]),
+        ("1.4 “the “Act””", ["1.4", "“the “Act””"]),
+        ("4.5 “butchers’ waste” (a)", ["4.5", "“butchers’ waste”", "(a)"]),
     ],
 )
 def test_split_citation_reads_what_people_write(written: str, parts: list[str]) -> None:
@@ -173,3 +177,9 @@ def test_normalise_citation_and_helpers() -> None:
     assert term_slug("AS/NZS 3500") == "as-nzs-3500"
     with pytest.raises(ValueError, match="cannot read the citation"):
         split_citation("clause two")
+
+
+def test_a_citation_with_many_terms_and_no_reading_fails_quickly() -> None:
+    """Each way of ending a term is tried once per tail (remembered), not once per combination: 200 terms, one call."""
+    with pytest.raises(ValueError, match="cannot read the citation"):
+        split_citation("1.1 " + " ".join(["“a” (b)"] * 200) + " “a” !")
