@@ -166,10 +166,24 @@ def _walk_shared(body: Sequence[Provision], parent: Address | None, out: list[Ad
 def _walk_renumbering(
     body: Sequence[Provision], parent: Address | None, seen: tuple[set[str], set[str]], out: list[Address]
 ) -> None:
+    cites, eids = seen
     counters: dict[str, int] = {}
     for p in body:
-        counters[p.kind] = counters.get(p.kind, 0) + 1
-        address = _address(p, counters[p.kind], parent, seen)
+        index = counters[p.kind] = counters.get(p.kind, 0) + 1
+        if p.children:
+            # A subtree just walked at this same place (by _walk_shared) keeps its addresses when none of them
+            # repeats, within it or before it: the careful walk would give each the same.
+            hit = _SUBTREES.get(id(p))
+            place = (parent.citation, parent.eid, parent.depth, index) if parent else (None, None, -1, index)
+            if hit is not None and hit[0] is p and hit[1] == place:
+                found = hit[2]
+                cs, es = {a.citation for a in found}, {a.eid for a in found}
+                if len(cs) == len(es) == len(found) and cites.isdisjoint(cs) and eids.isdisjoint(es):
+                    out += found
+                    cites |= cs
+                    eids |= es
+                    continue
+        address = _address(p, index, parent, seen)
         out.append(address)
         if p.children:
             _walk_renumbering(p.children, address, seen, out)
