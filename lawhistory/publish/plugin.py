@@ -47,8 +47,22 @@ def _database(datasette: Any) -> Any:
     raise NotFound("no lawhistory database is being served; run 'lawhistory serve'")
 
 
+def _paths(datasette: Any) -> Any:
+    """``path(p)``: the site's path for ``p`` (under Datasette's base_url) as a plain string.
+
+    Datasette's own ``urls.path`` returns a string subclass whose every attribute lookup is
+    intercepted; a law page builds dozens of links, and the template engine looks them up repeatedly.
+    """
+    base = str(datasette.urls.path("/"))
+
+    def path(p: str) -> str:
+        return base + (p[1:] if p.startswith("/") else p)
+
+    return path
+
+
 async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any], status: int = 200) -> Response:
-    context = {**context, "static": datasette.urls.path("/-/lawhistory/static/"), "path": datasette.urls.path}
+    context = {**context, "static": datasette.urls.path("/-/lawhistory/static/"), "path": _paths(datasette)}
     html = await datasette.render_template(template, context, request=request)
     return Response.html(html, status=status)
 
