@@ -292,9 +292,9 @@ def _derive(inputs: Inputs, claimers: dict[str, list[str]], blobs: history.BlobW
     return out, _Derived(law_id, events, shared)
 
 
-def _write_law(db: sqlite_utils.Database, rows: _Rows) -> dict[str, int]:
-    """Write a derived law's rows; how many went into each table."""
-    store.write_law(db, rows.law)
+def _write_law(db: sqlite_utils.Database, rows: _Rows, *, index: bool = False) -> dict[str, int]:
+    """Write a derived law's rows (``index``: into the full-text index too); how many went into each table."""
+    store.write_law(db, rows.law, index=index)
     store.write_instruments(db, [rows.principal], [])
     store.write_instruments(db, rows.instruments, rows.operations)
     return {
@@ -488,7 +488,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
         derived, shards = _derive_parallel(inputs, plan, claimers, paths.tmp, tmp_git, progress)
     db = _open(tmp_db, scratch=True)
     try:
-        triggers = store.create_schema(db, bulk=True)
+        store.create_schema(db, bulk=True)
         if not parallel:
             with _transaction(db), history.BlobWriter(tmp_git) as blobs:
                 for law_id in sorted(plan.derive):
@@ -502,7 +502,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             fts = indexing.enter_context(_copy_rows(db, shards, derived, paths.tmp)) if parallel else None
             with _transaction(db):
                 _other_instruments(db, inputs, plan, claimers, derived)
-            store.finish_schema(db, triggers, fts)
+            store.finish_schema(db, fts)
             progress.advance()
             progress.start(1, "Writing the history")
             chain = commits.result()
@@ -589,7 +589,7 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
-                    _write_law(db, law_rows)
+                    _write_law(db, law_rows, index=True)
                 _other_instruments(db, inputs, plan, claimers, derived)
                 progress.advance()
                 progress.start(1, "Writing the history")

@@ -45,11 +45,15 @@ def _foreign_keys(t: Table, created: set[str]) -> tuple[list[tuple[str, str, str
     return now, later
 
 
-def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> list[str]:
+def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     """Every table (with foreign keys), index, full-text index and view, in an empty database.
 
-    ``bulk``: the tables, their indexes and an empty full-text index without its triggers, to be filled
-    faster than row by row; the SQL of the triggers is returned for ``finish_schema``, which adds the rest.
+    ``bulk``: the tables, their indexes and an empty full-text index, to be filled faster than row by row;
+    ``finish_schema`` adds the rest.
+
+    The full-text index has no triggers: the build keeps it up to date itself (``write_law`` and
+    ``delete_laws``), a law at a time. FTS5 flushes its pending terms at every statement a trigger runs,
+    which made writing one law's provisions ten to thirty times slower and left a segment per row.
     """
     created: set[str] = set()
     later: list[tuple[str, str, str, str]] = []
@@ -69,14 +73,9 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> list[str]
     _indexes(db)
     for t in TABLES:
         if t.fts:
-            db[t.name].enable_fts(list(t.fts), create_triggers=True, tokenize="porter")  # type: ignore[union-attr]
+            db[t.name].enable_fts(list(t.fts), create_triggers=False, tokenize="porter")  # type: ignore[union-attr]
     if not bulk:
         _views(db)
-        return []
-    triggers = [(r[0], r[1]) for r in db.execute("select name, sql from sqlite_master where type = 'trigger' order by name")]
-    for name, _ in triggers:
-        db.execute(f"drop trigger [{name}]")
-    return [sql for _, sql in triggers]
 
 
 def _indexes(db: sqlite_utils.Database) -> None:
@@ -90,9 +89,9 @@ def _views(db: sqlite_utils.Database) -> None:
         db.create_view(v.name, v.sql)
 
 
-def finish_schema(db: sqlite_utils.Database, triggers: Sequence[str], fts: Callable[[], Path] | None = None) -> None:
-    """The rest of ``create_schema(bulk=True)`` once the rows are in: views, the full-text index (made here, or by
-    ``index_rows``: ``fts`` waits for it and gives its file) and its triggers (which keep it up to date).
+def finish_schema(db: sqlite_utils.Database, fts: Callable[[], Path] | None = None) -> None:
+    """The rest of ``create_schema(bulk=True)`` once the rows are in: views and the full-text index (made here, or
+    by ``index_rows``: ``fts`` waits for it and gives its file).
     """
     for t in TABLES:
         if t.fts:
@@ -100,8 +99,6 @@ def finish_schema(db: sqlite_utils.Database, triggers: Sequence[str], fts: Calla
                 db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
             else:
                 _load_index(db, t, fts())
-    for sql in triggers:
-        db.execute(sql)
     _views(db)
 
 
@@ -190,16 +187,35 @@ def _insert_dicts(db: sqlite_utils.Database, table: Table, rows: Iterable[Row]) 
     _insert(db, table, ([r[n] for n in names] for r in rows))
 
 
-def write_law(db: sqlite_utils.Database, rows: LawRows) -> None:
+def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) -> None:
+    """Insert a law's rows; ``index``: and add its provisions to the full-text index (a bulk build makes the
+    index once, at the end)."""
     _insert_dicts(db, LAWS, [rows.law])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert(db, PROVISIONS, rows.provisions)
     _insert(db, CHANGES, rows.changes)
+    if index:
+        _index_law(db, rows.law["id"], "")
+
+
+def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
+    """Add a law's provisions to the full-text index, or with ``command`` 'delete' take them out (one statement)."""
+    t = next(t for t in TABLES if t.fts)
+    columns = ", ".join(f"[{c}]" for c in t.fts)
+    first = f"[{t.name}_fts], " if command else ""
+    value = "?, " if command else ""
+    params = [command, law_id] if command else [law_id]
+    db.execute(
+        f"insert into [{t.name}_fts] ({first}rowid, {columns}) select {value}rowid, {columns} from [{t.name}] where law = ?",
+        params,
+    )
 
 
 def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
-    """Remove everything derived from these laws (their instruments are removed by ``delete_instruments``)."""
+    """Remove everything derived from these laws, full-text index included (their instruments are removed by
+    ``delete_instruments``)."""
     for law_id in law_ids:
+        _index_law(db, law_id, "delete")
         for table in ("provisions", "changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
