@@ -1,10 +1,13 @@
 """The served site in a real browser (headless Chromium, JavaScript off): read a law, change the date, toggle the redline.
 
-Also saves the screenshots in docs/screenshots/. Needs /usr/bin/chromium (the Debian package); never downloads a browser.
+Also takes the screenshots of the law and instrument pages: into a temporary folder, or into the folder
+LAWHISTORY_SCREENSHOTS names (``LAWHISTORY_SCREENSHOTS=docs/screenshots`` refreshes the committed ones).
+Needs /usr/bin/chromium (the Debian package); never downloads a browser.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -33,7 +36,16 @@ ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: LAWHISTORY_SCREENSHOTS (relative to the project), else a temporary folder."""
+    chosen = os.environ.get("LAWHISTORY_SCREENSHOTS")
+    folder = ROOT / chosen if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def free_port() -> int:
@@ -95,7 +107,7 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def test_a_reader_changes_the_date_and_toggles_the_redline(site: str, page: Any) -> None:
+def test_a_reader_changes_the_date_and_toggles_the_redline(site: str, page: Any, shots: Path) -> None:
     page.goto(f"{site}/-/law/{KELLERBERRIN}?at=2021-05-01")
     assert page.locator("h1").inner_text() == "Shire of Kellerberrin Animals, Environment and Nuisance Local Law 2019"
     assert (
@@ -120,8 +132,8 @@ def test_a_reader_changes_the_date_and_toggles_the_redline(site: str, page: Any)
     assert deleted.inner_text() == "(d) peafowls." and deleted.is_visible()
     assert "line-through" in deleted.evaluate("e => getComputedStyle(e).textDecorationLine")
     page.locator("#sec_2\\.7").scroll_into_view_if_needed()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "law-page.png"))
+    page.screenshot(path=str(shots / "law-page.png"))
+    assert (shots / "law-page.png").read_bytes().startswith(PNG)
 
     page.click("#redline-toggle")
     page.wait_for_url(lambda url: "redline" not in url)
@@ -137,14 +149,15 @@ def test_the_timeline_links_to_each_version(site: str, page: Any) -> None:
     assert page.locator("nav.timeline li.current").inner_text().startswith("2020-03-11 to 2021-04-22")
 
 
-def test_a_reader_follows_an_instrument_and_sees_what_it_did(site: str, page: Any) -> None:
+def test_a_reader_follows_an_instrument_and_sees_what_it_did(site: str, page: Any, shots: Path) -> None:
     page.goto(f"{site}/-/laws")
     page.click("text=Shire of Kellerberrin Refused Amendment Local Law 2021 (SYNTHETIC TEST INSTRUMENT)")
     page.wait_for_url(f"**/-/instrument/{REFUSED}")
     assert page.locator("#instrument-status").inner_text().startswith("refused: ")
     outcomes = page.locator("section.operations tbody tr").all_inner_texts()
     assert len(outcomes) == 3 and "refused" in outcomes[1] and "the words “emus” do not occur" in outcomes[1]
-    page.screenshot(path=str(SCREENSHOTS / "instrument-page.png"))
+    page.screenshot(path=str(shots / "instrument-page.png"))
+    assert (shots / "instrument-page.png").read_bytes().startswith(PNG)
     page.click("dl.facts >> text=Shire of Kellerberrin Animals, Environment and Nuisance Local Law 2019")
     page.wait_for_url(f"**/-/law/{KELLERBERRIN}")
     assert page.locator("h1").inner_text() == "Shire of Kellerberrin Animals, Environment and Nuisance Local Law 2019"
