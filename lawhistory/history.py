@@ -329,13 +329,9 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
 
 
 def _has_commit(git_dir: Path, commit: str) -> bool:
-    repo = git.Repo(git_dir)
-    try:
-        return bool(repo.odb.has_object(bytes.fromhex(commit)))
-    except (git.GitError, ValueError):
-        return False
-    finally:
-        repo.close()
+    """Whether ``git_dir`` holds ``commit``, loose or packed (gitpython's object database sees loose objects only)."""
+    command = [git.Git.GIT_PYTHON_GIT_EXECUTABLE or "git", "--git-dir", str(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"]
+    return subprocess.run(command, capture_output=True).returncode == 0
 
 
 def set_head(git_dir: Path, commit: str) -> None:

@@ -102,6 +102,37 @@ def search(path: Path, words: str) -> list[tuple[str, str]]:
         conn.close()
 
 
+def test_an_incremental_build_keeps_packed_commits_and_writes_only_the_new_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The previous commits are found in packs too: the build keeps them and writes only the commits from the first
+    that changed (the 2022 amendment's version, and the one later event: a 2022 repeal)."""
+    repo = make_law_repo(tmp_path / "repo", [i for i in _standard() if "2022" not in i])
+    assert build(repo, full=True).full
+    # a full build of a large repository leaves its commits in packs (a small one, loose); pack them, as git gc would
+    git_dir = repo.db_dir / "history.git"
+    subprocess.run(["git", "--git-dir", str(git_dir), "repack", "-a", "-d", "-q"], check=True)
+    assert not list((git_dir / "objects").glob("??/*"))
+    before = commits(repo)
+    written: list[int] = []
+    original = history._write_commits
+
+    def counting(git_dir: Path, parent: str | None, events: list[history.Event]) -> list[str]:
+        written.append(len(events))
+        return original(git_dir, parent, events)
+
+    monkeypatch.setattr(history, "_write_commits", counting)
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    report = build(repo)
+    after = commits(repo)
+    kept = next(k for k, (a, b) in enumerate(zip([*before, ""], after, strict=False)) if a != b)
+    assert not report.full and written == [len(after) - kept] and len(after) == len(before) + 1
+    assert 0 < len(after) - kept <= 2
+    fresh = make_law_repo(tmp_path / "fresh")
+    build(fresh)
+    assert commits(repo) == commits(fresh)
+
+
 def _standard() -> list[str]:
     from .conftest_publish import STANDARD
 
