@@ -47,7 +47,7 @@ def _database(datasette: Any) -> Any:
     raise NotFound("no lawhistory database is being served; run 'lawhistory serve'")
 
 
-def _paths(datasette: Any) -> Any:
+def _paths(datasette: Any) -> Callable[[str], str]:
     """``path(p)``: the site's path for ``p`` (under Datasette's base_url) as a plain string.
 
     Datasette's own ``urls.path`` returns a string subclass whose every attribute lookup is
