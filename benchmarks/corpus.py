@@ -289,7 +289,8 @@ def make_instruments(
     for n, gazette in enumerate(dates[:count], start=first_number):
         ops: list[Operation] = []
         lines: list[Provision] = []
-        for serial in range(4, 4 + rng.randint(1, 12)):
+        for _ in range(rng.randint(1, 12)):
+            serial = 4 + len(ops)  # amending clauses are numbered without gaps, as printed
             made = None
             for _ in range(6):
                 made = _instruction(rng, body, serial)

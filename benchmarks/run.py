@@ -204,7 +204,12 @@ def new_instrument_text(corpus: Path, seed: int, *, newest: bool = True) -> tupl
             (newest_date,) = db.execute("select max(valid_from) from versions").fetchone()
         last_date = max(last_date, dt.date.fromisoformat(newest_date)) if newest_date else last_date
     number = 900 + len(tl.versions) + len(tl.waiting)  # unique among this law's instruments, run after run
-    inst = next(make_instruments(rng, replace(law, body=latest.body), 1, repeal=False, after=last_date, first_number=number))
+    made = next(
+        make_instruments(rng, replace(law, body=latest.body), 1, repeal=False, after=last_date, first_number=number), None
+    )
+    if made is None:  # no instruction could be made for this law: another one
+        return new_instrument_text(corpus, seed + 1, newest=newest)
+    inst = made
     if newest:
         inst = _within_a_month(inst, last_date)
     path = Path(tempfile.mkdtemp()) / "new-instrument.txt"

@@ -29,6 +29,8 @@ def test_a_small_corpus_is_synthetic_sized_and_worded_like_real_instruments_and_
         assert [(o.action, o.target, o.words, o.new, o.position) for o in reparsed] == [
             (o.action, o.target, o.words, o.new, o.position) for o in inst.operations
         ], inst.id
+        numbers = sorted({int(o.clause) for o in inst.operations})
+        assert numbers == list(range(4, 4 + len(numbers))), (inst.id, numbers)  # numbered without gaps, as printed
         actions |= {o.action for o in inst.operations}
     assert actions >= {
         "delete",
