@@ -127,6 +127,11 @@ async def test_law_page_redline_shows_what_the_version_changed(ds: Any) -> None:
     assert "more than <del>6</del><ins>4</ins> ducks." in html
     assert '<p id="sec_2.7__para_d" class="prov paragraph depth-3 deleted changed">' in html  # deleted, still shown
     assert "<del>(d) peafowls.</del>" in html
+    # a clause whose heading changed: the heading's redline stays in the heading, its words in their own paragraph
+    assert (
+        '<h4 id="sec_2.7" class="prov clause depth-2 changed">2.7 <span class="diff">Roosters, <ins>drakes, </ins>geese, '
+        'turkeys and peafowl</span></h4>\n<p class="prov cltext depth-3"><span class="diff">Except on land in a rural'
+    ) in html
     assert f'<a id="redline-toggle" href="{LAW}?at=2022-08-01">Hide changes</a>' in html
     assert '<input type="hidden" name="redline" value="1">' in html  # the date form keeps the redline on
 

@@ -56,12 +56,27 @@ def block(
     *,
     diff: Markup | None = None,
     deleted: bool = False,
+    clause_diff: tuple[Markup, Markup] | None = None,
 ) -> str:
-    """One provision as the law page shows it (a schedule row is a table row); ``diff`` is its redline."""
+    """One provision as the law page shows it (a schedule row is a table row); ``diff`` is its redline.
+
+    ``clause_diff``: a changed clause's redline as (heading, text), so that its heading stays a heading and its
+    words a paragraph (``diff`` runs them together).
+    """
     if kind == "item":
         return _row(eid, cells, note, diff, deleted)
-    classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if diff else "")
+    changed = diff is not None or clause_diff is not None
+    classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if changed else "")
     text = text or ""
+    if kind == "clause" and clause_diff is not None:
+        heading_diff, text_diff = clause_diff
+        out = f'<{HEADING_TAG["clause"]} id="{_esc(eid)}" class="{classes}">{_esc(num or "")} <span class="diff">{heading_diff}</span></{HEADING_TAG["clause"]}>\n'
+        if text_diff:
+            mark = " changed" if "<ins>" in text_diff or "<del>" in text_diff else ""
+            out += f'<p class="prov cltext depth-{depth + 1}{mark}"><span class="diff">{text_diff}</span></p>\n'
+        if note:
+            out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+        return out
     if diff:
         content = f'<span class="diff">{diff}</span>'
     elif kind == "definition" and term and text.startswith(term):

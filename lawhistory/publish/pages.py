@@ -16,6 +16,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
+from ..diff import diff_html
 from . import fragments
 
 Row = dict[str, Any]
@@ -114,16 +115,25 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
     deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
     ended = _dicts(conn, "select * from provisions where law = ? and to_version = ?", [law_id, version])
     gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
+    before = {p["citation"]: p for p in ended}
     pieces, headers = [], []
     for p in sorted(rows + gone, key=lambda r: int(r["position"])):
         diff = diffs.get(p["citation"])
         if diff is None:
             pieces.append(p["html"])
         else:
+            old = before.get(p["citation"]) if p["kind"] == "clause" and "gone" not in p else None
+            split = None
+            if old is not None:  # a changed clause: its heading and its words, each with its own redline
+                split = (
+                    Markup(diff_html(old["heading"] or "", p["heading"] or "")),
+                    Markup(diff_html(old["text"] or "", p["text"] or "")),
+                )
             pieces.append(
                 fragments.block(
                     p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"],
                     json.loads(p["cells"] or "[]"), p["note"], diff=safe_redline(diff), deleted="gone" in p,
+                    clause_diff=split,
                 )
             )  # fmt: skip
         if p["kind"] == "schedule":
