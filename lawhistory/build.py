@@ -172,7 +172,8 @@ def serving(db_dir: Path) -> Iterator[None]:
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
-def _served(db_dir: Path) -> bool:
+def is_served(db_dir: Path) -> bool:
+    """Whether a `lawhistory serve` is serving the database in ``db_dir`` now."""
     path = db_dir / SERVING_LOCK
     if not path.exists():
         return False
@@ -564,7 +565,7 @@ def _copy_rows(
 
 def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
     """Change the database in place, in one transaction (or a copy of it, while it is served)."""
-    if _served(paths.db_dir):
+    if is_served(paths.db_dir):
         paths.tmp.mkdir(parents=True)
         target = paths.tmp / DB_NAME
         shutil.copyfile(paths.db, target)

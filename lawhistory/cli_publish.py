@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from .build import BuildReport, build, staleness
+from .build import BuildReport, build, is_served, staleness
 from .cli import RepoOption, app, open_repo
 from .repo import Repository
 
@@ -73,7 +73,13 @@ def build_cmd(
     Example: lawhistory build
     """
     r = open_repo(repo)
-    typer.echo(_summary(r, _build(r, full=full, quiet=quiet)))
+    report = _build(r, full=full, quiet=quiet)
+    typer.echo(_summary(r, report))
+    if is_served(r.db_dir) and not report.up_to_date:
+        typer.echo(
+            "a 'lawhistory serve' is running on this repository and keeps serving the previous build; restart it to serve this one",
+            err=True,
+        )
 
 
 @app.command("serve")
@@ -88,6 +94,7 @@ def serve_cmd(
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
 
     Law pages are at /-/laws; metadata.yml in the repository supplies titles, descriptions and canned queries.
+    The served file never changes under its readers: a build meanwhile writes a new one, served after a restart.
 
     Example: lawhistory serve --port 8001
     """
