@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import os
 import shutil
 import sys
@@ -53,6 +55,24 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return Result(code, out, err)
 
     return run
+
+
+def run_cli(*args: str | Path) -> tuple[int, str, str]:
+    """``lawhistory ARGS`` through its real entry point, without fixtures (for hypothesis tests and module fixtures):
+    (exit status, stdout, stderr). Any other exception propagates."""
+    from lawhistory.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    argv, sys.argv = sys.argv, ["lawhistory", *map(str, args)]
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main()
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.argv = argv
+    return code, out.getvalue(), err.getvalue()
 
 
 def make_repo(tmp_path: Path, *, laws: bool = True, amendments: bool = False) -> Path:

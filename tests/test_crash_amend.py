@@ -14,9 +14,7 @@ the tests count them and check they are harmless (see the module's summary lines
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import os
 import random
 import re
@@ -31,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from lawhistory.repo import Repository
-from tests.conftest import INSTRUMENTS, ROOT, make_repo
+from tests.conftest import INSTRUMENTS, ROOT, make_repo, run_cli
 
 I2021 = INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt"
 KULIN_2018 = INSTRUMENTS / "synthetic_kulin_health_amendment_2018.txt"
@@ -73,19 +71,7 @@ def lawhistory(*args: str | Path) -> subprocess.Popen[str]:
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """``lawhistory ARGS`` run to completion in this process (faster than a new interpreter; nothing is killed here)."""
-    from lawhistory.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    argv, sys.argv = sys.argv, ["lawhistory", *map(str, args)]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = argv
-    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+    return subprocess.CompletedProcess(list(args), *run_cli(*args))
 
 
 def leftovers(repo: Path) -> list[str]:
@@ -217,6 +203,17 @@ def test_amend_killed_at_random_moments_leaves_the_old_or_the_new_state(
     assert killed >= 20
 
 
+def amend_crashing_at(when: str, name: str, n: int, instrument: Path, repo: Path) -> subprocess.CompletedProcess[str]:
+    """``lawhistory amend`` in a process that SIGKILLs itself ``when`` (before/after) the ``n``-th call of ``name``;
+    it was killed, or it finished first."""
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASH_AT, when, name, str(n), "amend", str(instrument), "--repo", str(repo)],
+        capture_output=True, text=True, env=ENV, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode in (-signal.SIGKILL, 0), proc.stderr
+    return proc
+
+
 CRASH_POINTS_ONE = [("after", "mkstemp", 1), ("before", "fsync", 1), ("after", "fsync", 1), ("before", "replace", 1), ("after", "replace", 1)]  # fmt: skip
 CRASH_POINTS_TWO = [
     ("after", "mkstemp", 1), ("before", "fsync", 2), ("before", "fsync", 3), ("before", "replace", 1),
@@ -231,11 +228,7 @@ def test_amend_killed_inside_its_write_leaves_the_old_or_the_new_state(
     """SIGKILL just before or after a temporary file, fsync or rename of the instrument's file: old or new state, and
     the rerun completes the amend."""
     repo = fresh(template, tmp_path / "repo")
-    proc = subprocess.run(
-        [sys.executable, "-c", CRASH_AT, when, name, str(n), "amend", str(I2021), "--repo", str(repo)],
-        capture_output=True, text=True, env=ENV, timeout=120,
-    )  # fmt: skip
-    assert proc.returncode in (-signal.SIGKILL, 0), proc.stderr
+    proc = amend_crashing_at(when, name, n, I2021, repo)
     raw = state(repo)
     assert raw in (outcomes["old"], outcomes["2021"])
     left = leftovers(repo)
@@ -251,11 +244,7 @@ def test_amend_of_two_instruments_killed_inside_its_write_applies_both_or_neithe
     """A gazette file with two instruments is stored all or nothing: after SIGKILL at any step of its write, the next
     command sees neither or both instruments, and the rerun completes the amend."""
     repo = fresh(template, tmp_path / "repo")
-    proc = subprocess.run(
-        [sys.executable, "-c", CRASH_AT, when, name, str(n), "amend", str(two_instruments), "--repo", str(repo)],
-        capture_output=True, text=True, env=ENV, timeout=120,
-    )  # fmt: skip
-    assert proc.returncode in (-signal.SIGKILL, 0), proc.stderr
+    proc = amend_crashing_at(when, name, n, two_instruments, repo)
     raw, left = state(repo), leftovers(repo)
     settled = settle(repo)
     assert settled in (outcomes["old"], outcomes["two"]), "only one of the two instruments was stored"

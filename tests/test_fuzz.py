@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import io
 import json
 import re
 import signal
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -40,7 +38,7 @@ from lawhistory.instrument_file import parse_instrument, render_instrument
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse, render
 from tests import strategies as S
-from tests.conftest import INSTRUMENTS, ROOT, SEEDS, make_repo, tree_hash
+from tests.conftest import INSTRUMENTS, ROOT, SEEDS, make_repo, run_cli, tree_hash
 
 BOUND = 2.0  # seconds for one ordinary input (the largest seed, 188 kB, takes about 0.1 s)
 HUGE_BOUND = 5.0  # seconds for one multi-megabyte input
@@ -261,24 +259,6 @@ EMPTYISH = [b"", b" ", b"\n\n", b"\t \r\n", "\ufeff".encode(), b"\x00", b"\x00" 
 
 
 # --- running the CLI in-process -------------------------------------------------------------------------------------
-
-
-def run_cli(*args: str | Path) -> tuple[int, str, str]:
-    """``lawhistory ARGS`` through its real entry point: (exit status, stdout, stderr). Any other exception propagates."""
-    from lawhistory.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    argv = sys.argv
-    sys.argv = ["lawhistory", *map(str, args)]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = argv
-    return code, out.getvalue(), err.getvalue()
 
 
 def assert_clean_outcome(code: int, err: str) -> None:
