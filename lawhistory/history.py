@@ -22,7 +22,7 @@ import hashlib
 import subprocess
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import git
@@ -291,27 +291,17 @@ def open_or_init(git_dir: Path) -> git.Repo:
     return repo
 
 
-def with_blobs(git_dir: Path, events: Sequence[Event]) -> list[Event]:
-    """``events`` with the blob of each new text written and its id filled in (a law's versions together)."""
-    out = list(events)
-    todo = sorted((i for i, e in enumerate(out) if e.text is not None and e.blob is None), key=lambda i: out[i].key())
-    with BlobWriter(git_dir) as blobs:
-        for i in sorted(todo, key=lambda i: (out[i].law, out[i].key())):
-            text = out[i].text
-            assert text is not None
-            out[i] = replace(out[i], blob=blobs.write(text))
-    return out
-
-
 def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Committed] = ()) -> list[Committed]:
     """Commit ``events`` in history order to ``git_dir``, reusing the unchanged start of ``previous``.
 
-    The commits are written but not yet visible: ``set_head`` moves ``main`` to the last one.
+    The commits are written but not yet visible: ``set_head`` moves ``main`` to the last one. Every event's text is
+    already a blob (``BlobWriter``, as each law is derived).
     """
+    assert all(e.text is None for e in events), "write the texts with BlobWriter first"
     try:
         repo = open_or_init(git_dir)
         repo.close()
-        ordered = sorted(with_blobs(git_dir, events), key=Event.key)
+        ordered = sorted(events, key=Event.key)
         keep = 0
         while keep < min(len(previous), len(ordered)) and previous[keep].event.same(ordered[keep]):
             keep += 1
@@ -322,7 +312,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
         new = ordered[keep:]
         ids = _write_commits(git_dir, parent, new) if new else []
         for e, commit in zip(new, ids, strict=True):
-            chain.append(Committed(len(chain) + 1, commit, e if e.text is None else replace(e, text=None)))
+            chain.append(Committed(len(chain) + 1, commit, e))
     except (git.GitError, OSError, ValueError, KeyError) as e:
         raise HistoryError(f"cannot write {git_dir}: {e}") from e
     return chain

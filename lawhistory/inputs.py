@@ -33,7 +33,7 @@ from .model import Law, LawMeta
 from .repo import AMENDMENTS, LAWS, Repository
 from .schema import SCHEMA_VERSION
 from .textformat import parse
-from .versions import targets
+from .versions import normal_title, targets
 
 #: Modules whose code does not decide what a build derives (the CLI and the web site).
 _NOT_DERIVING = ("cli", "cli_publish", "__main__")
@@ -213,11 +213,6 @@ def _key(title: str) -> str:
     return re.sub(r"[^0-9a-z]", "", title.lower())
 
 
-def _norm(title: str) -> str:
-    # versions.refers_to compares titles this way
-    return " ".join(title.lower().replace("’", "'").split())
-
-
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
     """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed)."""
     index: dict[str, set[str]] = defaultdict(set)
@@ -228,11 +223,11 @@ def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dic
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
         candidates = index[f"id:{law_id}"] | index[f"title:{_key(law.title)}"]
-        title = _norm(law.title)
+        title = normal_title(law.title)
         out[law_id] = [
             i
             for i in sorted(candidates, key=order.__getitem__)
-            if any((ref_id == law_id) if ref_id else (_norm(t) == title) for t, ref_id in instruments[i].targets)
+            if any((ref_id == law_id) if ref_id else (normal_title(t) == title) for t, ref_id in instruments[i].targets)
         ]
     return out
 
@@ -323,8 +318,3 @@ def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> 
     entries = {e.path: e for e in law_files + inst_files}
     everything = _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
     return Inputs(repo.root, laws, instruments, claimed, law_hashes, everything, entries, read)
-
-
-def files_hash(repo: Repository, cache: dict[str, FileEntry] | None = None) -> str:
-    """One hash of every law and instrument file (names and contents)."""
-    return read_inputs(repo, cache).files_hash

@@ -68,7 +68,8 @@ def commencement_key(inst: Instrument) -> tuple[dt.date, dt.date, int]:
     return (meta.commencement.date, meta.gazette.date or meta.commencement.date, page)
 
 
-def _norm(title: str) -> str:
+def normal_title(title: str) -> str:
+    """A title as references are matched by it: case, spacing and the form of apostrophes aside."""
     return " ".join(title.lower().replace("’", "'").split())
 
 
@@ -76,7 +77,7 @@ def refers_to(ref: LawRef, law: Law) -> bool:
     """Whether an instrument's reference (by id, else by title) names ``law``."""
     if ref.id:
         return ref.id == law.meta.id
-    return _norm(ref.title) == _norm(law.meta.title)
+    return normal_title(ref.title) == normal_title(law.meta.title)
 
 
 def targets(inst: Instrument) -> list[LawRef]:
