@@ -17,7 +17,7 @@ from dataclasses import replace
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
-from .model import CONTAINER_KINDS, Law, Provision
+from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
 from .tables import row_num
 from .textformat import parse_fragment
@@ -197,12 +197,9 @@ def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
     return get(body, path[:-1]).kind if len(path) > 1 else None
 
 
-_LABELLED = ("subclause", "paragraph", "subparagraph")
-
-
 def _label_before(siblings: tuple[Provision, ...], index: int) -> str | None:
     """The label of the last labelled provision among ``siblings[:index]``."""
-    return next((p.num for p in reversed(siblings[:index]) if p.kind in _LABELLED), None)
+    return next((p.num for p in reversed(siblings[:index]) if p.kind in BRACKETED_KINDS), None)
 
 
 def _new_provisions(

@@ -231,19 +231,20 @@ class Repository:
             raise
         self.recover()
 
+    def _leftovers(self) -> list[Path]:
+        """Temporary files of atomic writes: staged texts, and a journal that was never renamed into place."""
+        staged = [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]
+        return staged + (list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else [])
+
     def recover_if_idle(self) -> None:
         """Finish an interrupted write and remove what it left, unless another command is writing right now."""
-        leftovers = [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]
-        leftovers += list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else []
-        if not self.journal_path.exists() and not leftovers:
+        if not self.journal_path.exists() and not self._leftovers():
             return
         try:
             with self.lock(wait=False):
                 self.recover()
-                for path in [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]:
+                for path in self._leftovers():  # looked for again under the lock: no writer can be adding any now
                     path.unlink(missing_ok=True)  # staged by a write that was killed before its journal
-                for path in self.db_dir.glob("..write-journal.*.tmp"):
-                    path.unlink(missing_ok=True)
         except RepositoryError:
             pass  # the writer holding the lock will finish its own write
 

@@ -196,7 +196,7 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
         note = note_for(a, versions[o.start]) if o.change is not None else None
         row = (
             law_id, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
-            a.citation, a.eid, p.kind, p.num, p.heading, " | ".join(p.cells) if p.kind == "item" else p.text, p.term,
+            a.citation, a.eid, p.kind, p.num, p.heading, provision_text(p), p.term,
             _cells_json(list(p.cells)) if p.cells else "[]", a.parent, a.depth, note,
             change.label(), change.instrument_id, change.clause, change.action, o.inserted_by,
         )  # fmt: skip
@@ -213,7 +213,7 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
             change = provenance.get(a.citation)
             current = open_.get(slot)
             if current is not None:
-                if (current.address is a or _same(current.address, a)) and (current.change is change or current.change == change):
+                if _same(current.address, a) and (current.change is change or current.change == change):
                     continue
                 inserted_by = current.inserted_by
                 close(slot, n)

@@ -128,16 +128,23 @@ def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
     return "\n".join(lines) + "\n"
 
 
+#: The HTML element of each heading-like provision (others are paragraphs).
+HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
+
+
+def label_line(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
+    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;`` (from its columns)."""
+    if kind in CONTAINER_KINDS:
+        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
+    if kind == "clause":
+        return f"{num} {heading}" if heading else f"{num}"
+    if kind in ("subclause", "paragraph", "subparagraph"):
+        return f"{num} {text or ''}".rstrip()
+    return text or ""
+
+
 def _label_line(p: Provision) -> str:
-    if p.kind in CONTAINER_KINDS:
-        return f"{KEYWORDS[p.kind]} {p.num}" + (f"—{p.heading}" if p.heading else "")
-    if p.kind == "clause":
-        return f"{p.num} {p.heading}" if p.heading else f"{p.num}"
-    if p.kind == "item":
-        return " | ".join(p.cells)
-    if p.kind in ("subclause", "paragraph", "subparagraph"):
-        return f"{p.num} {p.text or ''}".rstrip()
-    return p.text or ""
+    return label_line(p.kind, p.num, p.heading, provision_text(p))
 
 
 def _text_lines(a: Address, version: Version) -> list[str]:
@@ -226,7 +233,7 @@ def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] |
             cls += " changed"
         body = redline.get(a.citation) if redline else None
         label = html.escape(_label_line(p)) if body is None else body
-        tag = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}.get(p.kind, "p")
+        tag = HEADING_TAG.get(p.kind, "p")
         if p.kind == "item":
             cells = "".join(f"<td>{html.escape(c)}</td>" for c in p.cells)
             out.append(f'<table class="row" id="{html.escape(a.eid)}"><tr>{cells}</tr></table>')

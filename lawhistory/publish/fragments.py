@@ -18,24 +18,11 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from ..ids import Address
-from ..model import CONTAINER_KINDS
-from ..textformat import KEYWORDS
-from ..views import provision_text
+from ..views import HEADING_TAG, provision_text
+from ..views import label_line as label
 
-HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
 TABLE_END = "</tbody></table>\n"
 _SPECIAL = re.compile("[&<>\"']")
-
-
-def label(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
-    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;``."""
-    if kind in CONTAINER_KINDS:
-        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
-    if kind == "clause":
-        return f"{num} {heading}" if heading else str(num)
-    if kind in ("subclause", "paragraph", "subparagraph"):
-        return f"{num} {text or ''}".rstrip()
-    return str(text or "")
 
 
 def _esc(text: str) -> str:

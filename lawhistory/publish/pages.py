@@ -132,8 +132,8 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
             pieces.append(
                 fragments.block(
                     p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"],
-                    json.loads(p["cells"] or "[]"), p["note"], diff=safe_redline(diff), deleted="gone" in p,
-                    clause_diff=split,
+                    json.loads(p["cells"] or "[]"), p["note"], diff=None if split else safe_redline(diff),
+                    deleted="gone" in p, clause_diff=split,
                 )
             )  # fmt: skip
         if p["kind"] == "schedule":
