@@ -19,7 +19,7 @@ from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
-from .tables import row_num
+from .tables import numbered_rows, row_num
 from .textformat import parse_fragment
 from .versions import Change
 
@@ -215,7 +215,7 @@ def _new_provisions(
     try:
         provisions = parse_fragment(op.new, parent_kind, previous)
         if parent is not None and parent.kind == "schedule":
-            provisions = tuple(replace(p, num=row_num(parent.cells, p.cells)) if p.kind == "item" else p for p in provisions)
+            provisions = numbered_rows(parent.cells, provisions)
     except LawHistoryError as e:
         raise ApplyRefused(
             inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"
@@ -303,7 +303,7 @@ def _word_op(
                 updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
             elif p.kind == "schedule":
                 # The column headings decide whether the first column numbers the rows.
-                rows = tuple(replace(c, num=row_num(updated.cells, c.cells)) if c.kind == "item" else c for c in p.children)
+                rows = numbered_rows(updated.cells, p.children)
                 updated = replace(updated, children=rows)
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))

@@ -8,7 +8,7 @@ fits neither keeps its printed lines as free text, with a note; nothing is dropp
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .model import Provision
 
@@ -40,6 +40,11 @@ def row_num(header: tuple[str, ...], cells: tuple[str, ...]) -> str | None:
     if header and cells and header[0].lower().startswith("item"):
         return cells[0]
     return None
+
+
+def numbered_rows(header: tuple[str, ...], provisions: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """``provisions`` with each table row numbered as ``row_num`` says for a schedule headed ``header``."""
+    return tuple(replace(p, num=row_num(header, p.cells)) if p.kind == "item" else p for p in provisions)
 
 
 def _flat(text: str) -> str:

@@ -84,14 +84,14 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
     return f"As at {at}: in force. This version applies from {version['valid_from']}{until}."
 
 
-_IN_FORCE = "law = :law and valid_from <= :at and (valid_to is null or valid_to > :at)"
+#: A law's provision spans in force on a date (+valid_from: read through the primary key's index, already in document
+#: order, rather than sorted afterwards).
+_IN_FORCE = "law = :law and +valid_from <= :at and (valid_to is null or valid_to > :at)"
 #: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
     "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
-    # (+valid_from: the primary key's index, already in document order, rather than a sort)
-    " from (select html, kind, cells from provisions"
-    " where law = :law and +valid_from <= :at and (valid_to is null or valid_to > :at) order by position)"
+    f" from (select html, kind, cells from provisions where {_IN_FORCE} order by position)"
 )
 
 
