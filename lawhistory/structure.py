@@ -26,8 +26,12 @@ from .model import Provision
 from .tables import parse_schedule
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
-DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|are|is)"
-DEF_START = re.compile(r"(?P<term>[^\s;()—][^;()\n]{0,80}?) (?P<verb>" + DEF_VERB + r")\b")
+DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
+# A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
+# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes".
+DEF_START = re.compile(
+    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)(?P<qual>,[^,;\n]{1,100},)? (?P<verb>" + DEF_VERB + r")\b"
+)
 DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
 _STOP_FIRST = frozenset(
     [
@@ -606,17 +610,17 @@ class StructureParser:
         if current is not None:
             if current.kind == "definition" and current.blank() and rest == [] and first.strip():
                 mm = DEF_START.match(first.strip())
-                current.term = mm.group("term") if mm else None
+                current.term = term_of(mm) if mm else None
             current.append(first)
         elif first.strip():
             holder.append(first)
         for piece in rest:
             mm = DEF_START.match(piece.strip())
-            node = holder.add(_B("definition", initial=piece, term=mm.group("term") if mm else None))
+            node = holder.add(_B("definition", initial=piece, term=term_of(mm) if mm else None))
             self.cur = node
         if current is not None and current.kind == "definition" and current.term is None:
             mm = DEF_START.match(current.text.strip())
-            current.term = mm.group("term") if mm else None
+            current.term = term_of(mm) if mm else None
 
 
 def _starts_with_words(text: str, heading: str) -> bool:
@@ -637,9 +641,19 @@ def _find_intro(text: str) -> int | None:
     return None
 
 
+def term_of(m: re.Match[str]) -> str:
+    """The defined term of a DEF_START match, without its quotes (the text keeps them as printed)."""
+    term = m.group("term").strip()
+    if term[:1] in "“\"‘" and term[-1:] in "”\"’":
+        return term[1:-1]
+    return term
+
+
 def def_term_ok(m: re.Match[str]) -> bool:
     """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
-    term = m.group("term").strip()
+    term = term_of(m)
+    if m.group("term").strip()[:1] in "“\"‘":
+        return 0 < len(term.split()) <= 10
     words = term.split()
     if not words or words[0].lower() in _STOP_FIRST:
         return False

@@ -26,7 +26,8 @@ _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 _CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2})(?:—(.*))?$")
 _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
-_DEFINITION_LINE = re.compile(r"\*\*(.+?)\*\*(.*)$")
+# A quoted term keeps its quotes outside the stars: “**Act**” means …
+_DEFINITION_LINE = re.compile(r"([“\"‘]?)\*\*(.+?)\*\*(.*)$")
 _TABLE_SEPARATOR = re.compile(r"\|(?:---\|)+$")
 #: libyaml's safe loader when PyYAML has it (the same documents, read many times faster).
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -34,7 +35,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def _needs_escape(line: str) -> bool:
     return bool(
-        line.startswith(("\\", "**", "|", RULE))
+        line.startswith(("\\", "**", "“**", '"**', "‘**", "|", RULE))
         or _CONTAINER_LINE.match(line)
         or _CLAUSE_LINE.match(line)
         or _BRACKET_LINE.match(line)
@@ -120,9 +121,10 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         out.append(pad + (f"{p.num} {p.text}" if p.text is not None else f"{p.num}"))
     elif p.kind == "definition":
         term, text = p.term or "", p.text or ""
-        if not text.startswith(term) or not term:
+        quote = text[:1] if text[:1] in "“\"‘" and not term.startswith(text[:1]) else ""
+        if not text.startswith(quote + term) or not term:
             raise FormatError(f"definition text {text[:40]!r} does not begin with its term {term!r}")
-        out.append(f"{pad}**{term}**{text[len(term) :]}")
+        out.append(f"{pad}{quote}**{term}**{text[len(quote + term) :]}")
     elif p.kind == "item":
         out.append(pad + _cells_line(p.cells))
     elif p.kind == "text":
@@ -351,8 +353,8 @@ def parse_body(
 
         if first == "\\":
             node = _Node("text", text=stripped[1:])
-        elif first == "*" and (m := _DEFINITION_LINE.match(stripped)):
-            node = _Node("definition", term=m.group(1), text=m.group(1) + m.group(2))
+        elif first in "*“\"‘" and (m := _DEFINITION_LINE.match(stripped)):
+            node = _Node("definition", term=m.group(2), text=m.group(1) + m.group(2) + m.group(3))
         elif first == "|":
             node = _Node("item", cells=_split_cells(stripped, first_line + offset))
             holder = parent if parent is not None else (containers[-1] if containers else None)

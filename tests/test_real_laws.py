@@ -54,6 +54,8 @@ def _import(case: Path) -> tuple[dict[str, Any], Law]:
     text = case.with_suffix(".txt")
     imported = read_source(text.read_bytes(), _options(expect, text.name), text.name)
     principals = [law for law in imported.laws if law.meta.kind == "principal"]
+    if len(principals) > 1:  # a gazette that prints two laws: the case is about the one it names
+        principals = [law for law in principals if law.meta.title == expect["title"]]
     assert len(principals) == 1, [law.meta.title for law in imported.laws]
     return expect, principals[0]
 
@@ -142,6 +144,8 @@ def test_notes_name_what_could_not_be_read(case: Path, imported: dict[str, tuple
 def _furniture_free_source(case: Path, expect: dict[str, Any]) -> tuple[list[str], int]:
     """The source's words without the fixture label and the listed furniture (and the contents page)."""
     text = LABEL.sub(" ", case.with_suffix(".txt").read_text(encoding="utf-8"))
+    for item in expect.get("furniture") or []:
+        assert item in text, f"furniture {item!r} is not in the text"
     removed = 0
     contents = expect.get("contents")
     if isinstance(contents, dict):
@@ -152,7 +156,6 @@ def _furniture_free_source(case: Path, expect: dict[str, Any]) -> tuple[list[str
         text = "\n".join(lines[:first] + lines[last + 1 :])
     for item in sorted(expect.get("furniture") or [], key=len, reverse=True):
         n = text.count(item)
-        assert n, f"furniture {item!r} is not in the text"
         removed += n * len(words(item))
         text = text.replace(item, " ")
     return words(text), removed
