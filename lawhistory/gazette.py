@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from .dates import MONTHS, printed_date
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
-# Older gazettes bracket the date: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
+# Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
 PAGE_HEADER = re.compile(
-    r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, WA (?P<p1>\d{1,5})(?!\d))"
-    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, WA \[?(?P<d2>" + _DATE + r"))"
+    r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, W\.?A\.? (?P<p1>\d{1,5})(?!\d))"
+    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, W\.?A\.? ?\[?(?P<d2>" + _DATE + r"))"
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 ENACTING = re.compile(r"Under the powers conferred")
 ENACTING_END = re.compile(r"to\s+make\s+the\s+following\s+(?:local\s+laws?|by-?laws?)\.?")
 TITLE_BLOCK = re.compile(r"(?<![^\s])(?:[A-Z0-9][A-Z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)[ \n]+\d{4}[ \n]*$")
-CONTENTS = re.compile(r"\bCONTENTS\b")
+CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
 ATTESTATION = re.compile(
     r"(?:—{2,}\s*)?(?=Dated[: ]|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
     r"Passed by resolution|The Common Seal of|The common seal of)"
@@ -83,7 +83,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     notes: list[str] = []
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\f", " ")
     text = re.sub(r"[\ue000-\uf8ff]", " ", text)
-    if source_label and not line_mode:
+    if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)
         if looks_like_label and not re.search(r"Under the powers|\(\w\)|\d+\.\d+ ", first):
@@ -97,8 +97,13 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         headers.append((int(m.group("p1") or m.group("p2")), printed_date(m.group("d1") or m.group("d2"))))
         return f" {chr(0xE000 + len(headers) - 1)} "
 
-    text = PAGE_HEADER.sub(mark_header, text)
     gazette_number = None
+    if line_mode:
+        from .importers.furniture import strip_cover_lines
+
+        text, cover_lines, gazette_number = strip_cover_lines(text)
+        removed += cover_lines
+    text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:
         cm = COVER_DATE.search(cover.group(0))

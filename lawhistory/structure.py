@@ -131,13 +131,14 @@ AMENDING_HEADING = re.compile(
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Division|Subdivision) (?P<cnum>\d+[A-Z]?)—)"
+    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
 )
 SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
+_CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
 
 
 @dataclass(eq=False)
@@ -230,7 +231,7 @@ def soften(text: str) -> str:
         out.append(line)
         if i == len(lines) - 1:
             break
-        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |PART \d+|Division \d+|Subdivision \d+)", line)
+        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line)
         out.append("\n" if heading_line else " ")
     return "".join(out)
 
@@ -313,8 +314,12 @@ class StructureParser:
     # -- containers --------------------------------------------------------------------------
 
     def _try_container(self, m: re.Match[str], before: str) -> int | None:
-        kind = {"PART": "part", "Division": "division", "Subdivision": "subdivision"}[m.group("ckw")]
+        kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
+            m.group("ckw")
+        ]
         num = m.group("cnum")
+        if (m.group("dash") != "—" or m.group("ckw") in ("Part", "DIVISION")) and not self._at_line_start(m.start(), before):
+            return None  # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts
         n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
         if expected is not None and n != expected + 1:
@@ -338,6 +343,9 @@ class StructureParser:
         self.cur = node
         self.heading_of = node
         return m.end()
+
+    def _at_line_start(self, start: int, before: str) -> bool:
+        return start in self.line_starts or before.endswith("\n") or (not before.strip() and start == 0)
 
     # -- clauses -----------------------------------------------------------------------------
 
@@ -548,6 +556,12 @@ class StructureParser:
                 return
             self.heading_of = None
             chunk = rest
+            heading = " ".join(container.heading.split())
+            more = rest.split("\n", 1)[0].strip()
+            if container.kind != "clause" and _CAPS_HEADING.fullmatch(heading) and _CAPS_HEADING.fullmatch(more):
+                # A capitalised heading wrapped onto a second printed line ("… KEEPING OF" / "DOGS").
+                container.heading = heading + " " + more
+                chunk = rest.split("\n", 1)[1] if "\n" in rest else ""
             if not chunk.strip():
                 return
         cur = self.cur

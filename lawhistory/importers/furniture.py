@@ -1,0 +1,55 @@
+"""Gazette cover lines in a text that keeps the printed lines.
+
+A special gazette opens with a cover: its ``!2017208GG!`` mark, the page number, ISSN and print-post
+lines, "PERTH, FRIDAY, 27 OCTOBER 2017 No. 208 SPECIAL", "PUBLISHED BY AUTHORITY …, GOVERNMENT
+PRINTER AT 12.30 PM", "© STATE OF WESTERN AUSTRALIA" and the "WESTERN AUSTRALIAN / GOVERNMENT"
+crest, one item a line; older covers have no mark. None of it is the law's text. A line is cover
+furniture when it is one of the unmistakable cover lines, or a short cover word ("SPECIAL",
+"GOVERNMENT", a bare page number) next to one of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DAY = r"(?:MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)"
+STRONG = re.compile(
+    r"^(?:!\d{7,9}GG!.*"
+    r"|ISSN \d{4}-\d{3}[\dX].*"
+    r"|PRINT POST APPROVED PP[\d/]+.*"
+    r"|PERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}(?: No\. \d+)?.*"
+    r"|PUBLISHED BY AUTHORITY .*GOVERNMENT PRINTER.*"
+    r"|© STATE OF WESTERN AUSTRALIA"
+    r")$"
+)
+WEAK = re.compile(r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5})$")
+GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4} No\. (?P<num>\d+)")
+
+
+def strip_cover_lines(text: str) -> tuple[str, list[str], str | None]:
+    """``text`` without its cover lines, the lines removed, and the gazette number the cover gives."""
+    lines = text.split("\n")
+    strong = [bool(STRONG.match(ln.strip())) for ln in lines]
+    drop = list(strong)
+    # Weak cover words count only inside a run of cover lines (blank lines do not break a run).
+    for direction in (range(len(lines)), range(len(lines) - 1, -1, -1)):
+        in_cover = False
+        for i in direction:
+            s = lines[i].strip()
+            if not s:
+                continue
+            if drop[i]:
+                in_cover = True
+            elif in_cover and WEAK.match(s):
+                drop[i] = True
+            else:
+                in_cover = False
+    removed = [lines[i].strip() for i in range(len(lines)) if drop[i]]
+    number = None
+    for line in removed:
+        m = GAZETTE_NUMBER.search(line)
+        if m:
+            number = str(int(m.group("num")))
+            break
+    kept = [ln for i, ln in enumerate(lines) if not drop[i]]
+    return "\n".join(kept), removed, number
