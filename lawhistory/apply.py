@@ -307,7 +307,7 @@ def _word_op(
                 updated = replace(updated, children=rows)
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))
-            if p.kind == "definition" and not (updated.text or "").lstrip("“\"‘").startswith(p.term or ""):
+            if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
         body = _set(body, sub, (updated,))
         if sub not in changed:

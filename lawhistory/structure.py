@@ -26,7 +26,9 @@ from .model import Provision
 from .tables import parse_schedule
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
-DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
+DEF_VERB = (
+    r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
+)
 # A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
 # between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes".
 DEF_START = re.compile(
@@ -133,11 +135,12 @@ INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
-    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
+    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
 )
 SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
+_SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
 _CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
 
 
@@ -223,8 +226,12 @@ def and_or_break(before: str) -> bool:
     return bool(re.search(r"[;,]\s*(?:and|or|and/or|but)\s*$", before))
 
 
-def soften(text: str) -> str:
-    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space."""
+def soften(text: str, *, sections: bool = False) -> str:
+    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space.
+
+    In a law numbered in sections, the break before a section number is kept too, so that a side
+    heading printed on the line above the number stays a line of its own.
+    """
     lines = text.split("\n")
     out: list[str] = []
     for i, line in enumerate(lines):
@@ -232,8 +239,20 @@ def soften(text: str) -> str:
         if i == len(lines) - 1:
             break
         heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line)
-        out.append("\n" if heading_line else " ")
+        before_section = sections and (
+            re.match(r"\s*\d+\. ", lines[i + 1])
+            or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
+        )
+        out.append("\n" if heading_line or before_section else " ")
     return "".join(out)
+
+
+def sections_numbered(text: str) -> bool:
+    """Whether a law is numbered in sections (``1.``, ``2.`` at the start of printed lines) rather than clauses (``1.1``)."""
+    if re.search(r"(?m)^\s*\d+\.\d+[A-Z]{0,2}\.? ", text):
+        return False
+    numbers = [int(n) for n in re.findall(r"(?m)^\s*(\d+)\. ", text)]
+    return len(numbers) >= 2 and numbers[0] == 1 and 2 in numbers
 
 
 class StructureParser:
@@ -259,6 +278,8 @@ class StructureParser:
         self.last_subdiv: int | None = None
         self.last_clause: str | None = None
         self.last_int_clause: int | None = None
+        # A law numbered in sections 1., 2., 3. (pre-1996 by-laws, model health local laws), not clauses 1.1, 1.2.
+        self.int_law = False
         self.heuristic_headings = 0
         self.line_starts: set[int] = set()
 
@@ -266,9 +287,11 @@ class StructureParser:
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
         main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
+        if self.mode == "law" and line_mode:
+            self.int_law = sections_numbered(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
-            main = soften(main)  # same length: offsets still match
+            main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
         for num, region in schedules:
@@ -379,7 +402,11 @@ class StructureParser:
         return self._open_clause(num, s, m.end())
 
     def _try_int_clause(self, m: re.Match[str], before: str, s: str) -> int | None:
+        if self.int_law:
+            return self._try_section(m, before, s)
         if self.mode != "instrument" or self.last_clause is not None:
+            return None
+        if s.startswith(" (", m.end()):
             return None
         n = int(m.group("iclause")[:-1])
         if n != (self.last_int_clause or 0) + 1:
@@ -389,6 +416,33 @@ class StructureParser:
         self._add_text(before)
         self.last_int_clause = n
         return self._open_clause(str(n), s, m.end())
+
+    def _try_section(self, m: re.Match[str], before: str, s: str) -> int | None:
+        """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be
+        printed on the line above it (a side heading: "Citation" / "1. These local laws may be cited …")."""
+        n = int(m.group("iclause")[:-1])
+        if n != (self.last_int_clause or 0) + 1 or not self._at_line_start(m.start(), before):
+            return None
+        side: str | None = None
+        body = before.rstrip("\n")
+        cut = body.rfind("\n")
+        last_line = body[cut + 1 :].strip()
+        if cut >= 0 and _SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line):
+            side = last_line
+            before = before[: cut + 1]
+        if not (strong_break(before) or self.heading_of is not None or before.endswith("\n") or side):
+            return None
+        self._add_text(before)
+        self.last_int_clause = n
+        if side is None:
+            return self._open_clause(str(n), s, m.end())
+        holder = self.containers[-1] if self.containers else self.root
+        node = holder.add(_B("clause", num=str(n), heading=side))
+        self.heading_of = None
+        self.cur = node
+        if re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", side):
+            node.defs = True
+        return m.end()
 
     def _open_clause(self, num: str, s: str, end: int) -> int:
         holder = self.containers[-1] if self.containers else self.root
@@ -658,7 +712,7 @@ def _find_intro(text: str) -> int | None:
 def term_of(m: re.Match[str]) -> str:
     """The defined term of a DEF_START match, without its quotes (the text keeps them as printed)."""
     term = m.group("term").strip()
-    if term[:1] in "“\"‘" and term[-1:] in "”\"’":
+    if term[:1] in '“"‘' and term[-1:] in '”"’':
         return term[1:-1]
     return term
 
@@ -666,7 +720,7 @@ def term_of(m: re.Match[str]) -> str:
 def def_term_ok(m: re.Match[str]) -> bool:
     """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
     term = term_of(m)
-    if m.group("term").strip()[:1] in "“\"‘":
+    if m.group("term").strip()[:1] in '“"‘':
         return 0 < len(term.split()) <= 10
     words = term.split()
     if not words or words[0].lower() in _STOP_FIRST:

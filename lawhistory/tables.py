@@ -13,12 +13,17 @@ from dataclasses import dataclass, replace
 from .model import Provision
 
 OFFENCE_HEADER = re.compile(
-    r"(?P<item>Item(?: No\.?)?) (?P<clause>Clause) (?P<desc>Nature of Offence|Description(?: of Offence)?|Offence) "
-    r"(?P<pen>Modified Penalty(?: \$)?|Penalty(?: \$)?)"
+    r"(?P<item>Item(?: No\.?)?) (?P<clause>Clauses?(?: No\.?)?) "
+    r"(?P<desc>Nature of [Oo]ffence|Description(?: of [Oo]ffence)?|Offence|Nature of [Oo]ffence) "
+    r"(?P<pen>Modified [Pp]enalty(?: \(?\$\)?)?|Penalty(?: \(?\$\)?)?)"
 )
+# A clause cited in a row: 2.3(a), 4.1, or a section of a by-law: 7(a), 8.
+_ROW_CLAUSE = r"\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([a-z0-9]{1,4}\))*"
+# A penalty: $250, $1 000, $1,000.00, or a bare number under a "$" heading (the last row's may end the table).
+_PENALTY = r"\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d\d)?|\d{1,3}(?:,\d{3})*(?:\.\d\d)?"
 OFFENCE_ROW = re.compile(
-    r"(?P<n>\d+[A-Z]{0,2}) (?P<cl>\d+\.\d+[A-Z]{0,2}(?: ?\([a-z0-9]{1,4}\))*) (?P<desc>.+?) (?P<pen>\$ ?[\d,]+(?:\.\d\d)?|[\d,]+)"
-    r"(?= \d+[A-Z]{0,2} \d+\.\d+| *$)"
+    r"(?P<n>\d+[A-Z]{0,2}) (?P<cl>" + _ROW_CLAUSE + r") (?P<desc>.+?) (?P<pen>" + _PENALTY + r")"
+    r"(?= \d+[A-Z]{0,2} " + _ROW_CLAUSE + r" | *$)"
 )
 DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
 RULE = re.compile(r"^—{2,}$")

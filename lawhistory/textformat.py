@@ -121,7 +121,7 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         out.append(pad + (f"{p.num} {p.text}" if p.text is not None else f"{p.num}"))
     elif p.kind == "definition":
         term, text = p.term or "", p.text or ""
-        quote = text[:1] if text[:1] in "“\"‘" and not term.startswith(text[:1]) else ""
+        quote = text[:1] if text[:1] in '“"‘' and not term.startswith(text[:1]) else ""
         if not text.startswith(quote + term) or not term:
             raise FormatError(f"definition text {text[:40]!r} does not begin with its term {term!r}")
         out.append(f"{pad}{quote}**{term}**{text[len(quote + term) :]}")
@@ -353,7 +353,7 @@ def parse_body(
 
         if first == "\\":
             node = _Node("text", text=stripped[1:])
-        elif first in "*“\"‘" and (m := _DEFINITION_LINE.match(stripped)):
+        elif first in '*“"‘' and (m := _DEFINITION_LINE.match(stripped)):
             node = _Node("definition", term=m.group(2), text=m.group(1) + m.group(2) + m.group(3))
         elif first == "|":
             node = _Node("item", cells=_split_cells(stripped, first_line + offset))

@@ -41,7 +41,9 @@ def local_government(enacting_flat: str, title: str | None, title_block: str) ->
     if title and (tm := re.match(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-]*(?: [A-Z][\w’'\-]*)*?) ", title)):
         return tm.group("lg")
     block = " ".join(title_block.split())
-    caps = re.search(r"\b(?P<kind>SHIRE|CITY|TOWN) OF (?P<name>[A-Z][A-Z’'\-]*(?: [A-Z][A-Z’'\-]*)*?)(?= [A-Z]+ (?:LOCAL|BY)|$)", block)
+    caps = re.search(
+        r"\b(?P<kind>SHIRE|CITY|TOWN) OF (?P<name>[A-Z][A-Z’'\-]*(?: [A-Z][A-Z’'\-]*)*?)(?= [A-Z]+ (?:LOCAL|BY)|$)", block
+    )
     if caps:
         return f"{caps.group('kind').capitalize()} of {_title_case(caps.group('name'))}"
     bm = BOARD.search(block) or BOARD.search(enacting_flat)
