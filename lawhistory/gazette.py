@@ -27,9 +27,17 @@ PAGE_HEADER = re.compile(
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
-ENACTING = re.compile(r"Under the powers conferred")
-ENACTING_END = re.compile(r"to\s+make\s+the\s+following\s+(?:local\s+laws?|by-?laws?)\.?")
-TITLE_BLOCK = re.compile(r"(?<![^\s])(?:[A-Z0-9][A-Z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)[ \n]+\d{4}[ \n]*$")
+# Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
+# resolved … to make and submit for confirmation by the Governor the following by-law—".
+ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
+ENACTING_END = re.compile(
+    r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
+    r"(?:local\s+laws?|by-?laws?)[.—:]?"
+)
+TITLE_BLOCK = re.compile(
+    r"(?<![^\s])(?:[A-Za-z0-9][A-Za-z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
+    r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
+)
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
 ATTESTATION = re.compile(
     r"(?:—{2,}\s*)?(?=Dated[: ]|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"

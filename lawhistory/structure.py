@@ -32,9 +32,11 @@ DEF_VERB = (
 # A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
 # between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes".
 DEF_START = re.compile(
-    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)(?P<qual>,[^,;\n]{1,100},)? (?P<verb>" + DEF_VERB + r")\b"
+    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)(?P<qual>,[^,;\n]{1,100},|,? in relation to [^,;—\n]{1,80}?,?)? (?P<verb>"
+    + DEF_VERB
+    + r")\b"
 )
-DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
+DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—–:]*(?:—| –| -|:)$")
 _STOP_FIRST = frozenset(
     [
         "the",
@@ -138,7 +140,11 @@ CANDIDATE = re.compile(
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
 )
-SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
+SCHEDULE_START = re.compile(
+    r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))"
+    # at the start of a printed line, a schedule's heading may be in any case: "Schedule 1—Specifications for …"
+    r"|(?<=\n)(?:Schedule|SCHEDULE) (?P<lnum>\d+[A-Z]?)(?: ?[—–-] ?[A-Z(]| *\n)"
+)
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
 _SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
 _CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
@@ -345,10 +351,23 @@ class StructureParser:
             return None  # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts
         n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
-        if expected is not None and n != expected + 1:
-            return None
-        if expected is None and n != 1 and kind != "part" and self.mode != "fragment":
-            return None
+        word = {"part": "Part", "division": "Division", "subdivision": "Subdivision"}[kind]
+        want = 1 if expected is None else expected + 1
+        if n != want and not (expected is None and (kind == "part" or self.mode == "fragment")):
+            plainly = self.mode != "instrument" and (strong_break(before) or self._at_line_start(m.start(), before))
+            if not plainly:
+                return None
+            if n < want:
+                # Kept in the words where it stands, but never silently.
+                self.notes.append(
+                    f"'{m.group(0).strip()}' after {word} {expected} does not fit the numbering; "
+                    f"kept as words of {self._where()}: check the gazette"
+                )
+                return None
+            self.notes.append(
+                f"{word} {num} is read as a heading though no {word} {want} heading was found before it "
+                f"(in {self._where()}); check the gazette"
+            )
         if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:]):
             return None
         self._add_text(before)
@@ -388,7 +407,7 @@ class StructureParser:
         if not (after.startswith("\n") or (len(after) > 1 and (after[1].isupper() or after[1] in "(‘“"))):
             return None
         if not self._clause_plausible(num):
-            return None
+            return self._clause_out_of_sequence(num, m, before, s)
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n")):
             known = self.headings.get(num)
             if not (known and _starts_with_words(s[m.end() : m.end() + 600], known)):
@@ -400,6 +419,32 @@ class StructureParser:
         self._add_text(before)
         self.last_clause = num
         return self._open_clause(num, s, m.end())
+
+    def _where(self) -> str:
+        b: _B | None = self.cur
+        while b is not None and b.kind not in ("clause", "part", "division", "subdivision"):
+            b = b.parent
+        if b is None:
+            return "the text before the first clause"
+        return f"clause {b.num}" if b.kind == "clause" else f"{b.kind.capitalize()} {b.num}"
+
+    def _clause_out_of_sequence(self, num: str, m: re.Match[str], before: str, s: str) -> int | None:
+        """A clause label at the start of a printed line, with a heading, that does not follow the last clause:
+        read as the clause it plainly is when it comes later (a Part skipped or deleted), else kept as words with a note."""
+        if self.mode == "instrument" or self.last_clause is None or not self._at_line_start(m.start(), before):
+            return None
+        if not strong_break(before) and not before.endswith("\n"):
+            return None
+        if clause_key(num) > clause_key(self.last_clause):
+            self.notes.append(f"clause {num} follows clause {self.last_clause}: the numbering skips here; check the gazette")
+            self._add_text(before)
+            self.last_clause = num
+            return self._open_clause(num, s, m.end())
+        self.notes.append(
+            f"'{num}' at the start of a line after clause {self.last_clause} does not fit the numbering; "
+            f"kept as words of {self._where()}: check the gazette"
+        )
+        return None
 
     def _try_int_clause(self, m: re.Match[str], before: str, s: str) -> int | None:
         if self.int_law:
@@ -699,7 +744,7 @@ def _starts_with_words(text: str, heading: str) -> bool:
 
 def _find_intro(text: str) -> int | None:
     """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None."""
-    for m in re.finditer(r"—", text):
+    for m in re.finditer(r"—| –| -(?= )|:", text):
         head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
         if DEF_INTRO.search(_tail(head)):
             tail = text[m.end() : m.end() + 200].lstrip()
@@ -738,7 +783,8 @@ def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]
         mm = DEF_START.match(stripped)
         if mm and def_term_ok(mm):
             cuts.append(lead)
-    for m in re.finditer(r";(?: and| or)?\s+", chunk):
+    # A definition ends in ";" (with "and" or "or"), or in "." where a list's last definitions are sentences.
+    for m in re.finditer(r";(?: and| or)?\s+|\.\s+(?=\S)", chunk):
         mm = DEF_START.match(chunk, m.end())
         if mm and def_term_ok(mm) and not chunk.startswith("(", m.end()):
             cuts.append(m.end())
@@ -777,12 +823,20 @@ def _same_family_after(prev: str, label: str) -> bool:
     return False
 
 
+def _heading_start(m: re.Match[str]) -> int:
+    """How many characters of a line-start schedule match belong to its heading (the first letter matched)."""
+    if m.group("lnum") is None:
+        return 0
+    tail = m.group(0)[len(f"Schedule {m.group('lnum')}") :]
+    return 1 if tail.rstrip()[-1:].isalpha() or tail.rstrip().endswith("(") else 0
+
+
 def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
     """Separate the body from its schedules: (body, [(schedule number, schedule text)])."""
     starts: list[re.Match[str]] = []
     expected = 1
     for m in SCHEDULE_START.finditer(stream):
-        n = int(re.match(r"\d+", m.group("num")).group(0))  # type: ignore[union-attr]
+        n = int(re.match(r"\d+", m.group("num") or m.group("lnum")).group(0))  # type: ignore[union-attr]
         before = stream[: m.start()]
         if n != expected:
             continue
@@ -796,5 +850,7 @@ def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
     regions = []
     for i, m in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
-        regions.append((m.group("num"), stream[m.end() : end]))
+        back = _heading_start(m)
+        # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
+        regions.append((m.group("num") or m.group("lnum"), ("—" if back else "") + stream[m.end() - back : end]))
     return body, regions

@@ -89,10 +89,40 @@ def read_offence_table(text: str, notes: list[str] | None = None, where: str = "
     return Table(before=(caption,) if caption else (), header=head, rows=tuple(rows), after=rest[pos:].strip())
 
 
+_MEASURE = re.compile(r"(?<![\w,])\d[\d,]*(?:\.\d+)? ?m\b")
+
+
+def readable_block(lines: list[str]) -> list[str]:
+    """A table whose cells were printed a word or two a line, as fewer lines a reader can follow.
+
+    Runs of short lines (four words or fewer) with no distance in them are joined into one line;
+    a line holding distances (``5,000m 1,000m 200m``) and any longer line stay as printed. The
+    words and their order are unchanged.
+    """
+    short = sum(len(ln.split()) <= 2 for ln in lines)
+    if len(lines) < 6 or short < len(lines) / 2:
+        return lines
+    out: list[str] = []
+    run: list[str] = []
+    for ln in lines:
+        if not _MEASURE.search(ln) and len(ln.split()) <= 4:
+            run.append(ln)
+            continue
+        if run:
+            out.append(" ".join(run))
+            run = []
+        out.append(ln)
+    if run:
+        out.append(" ".join(run))
+    return out
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
         lines = [ln for ln in lines if ln and not RULE.match(ln)]
+        if region.startswith("—") and lines and not lines[0].startswith("——"):
+            return lines[0][1:].strip() or None, lines[1:]  # the heading printed on the label's line
         heading_lines: list[str] = []
         while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-, ]*[A-Z]", lines[0]):
             heading_lines.append(lines.pop(0))
@@ -141,8 +171,15 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
             else:
                 children.append(Provision(kind="text", text=ln))
     else:
-        children += [Provision(kind="text", text=ln) for ln in lines]
-        if lines:
+        block = readable_block(lines)
+        children += [Provision(kind="text", text=ln) for ln in block]
+        if lines and len(block) < len(lines):
+            notes.append(
+                f"{where}: its table's columns could not be rebuilt from the text (its column headings are printed a word or "
+                f"two a line); its {len(lines)} printed lines are kept as {len(block)} lines of text in printed order, "
+                "each run of short lines joined, each line of distances on its own"
+            )
+        elif lines:
             notes.append(
                 f"{where}: its table's columns could not be rebuilt from the text; its {len(lines)} printed line(s) "
                 "are kept as text in printed order"

@@ -25,6 +25,7 @@ from ..ids import walk
 from ..model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
 from ..structure import StructureParser
 from . import Imported, ImportOptions
+from .repair import repair
 from .titles import cited_title
 from .titles import local_government as maker
 
@@ -194,7 +195,7 @@ def _build(
     preface = _preface(piece, local_government)
     if lead:
         preface.insert(0, Provision(kind="text", text=lead))
-    body = tuple(preface) + provisions
+    body = repair(tuple(preface) + provisions, len(preface), headings, notes)
     _note_gaps(body, headings, len(preface), notes)
 
     gazette = _gazette(piece, stream, options, where, strict_date, notes)
