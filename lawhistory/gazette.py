@@ -24,6 +24,9 @@ _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
 PAGE_HEADER = re.compile(
     r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, W\.?A\.? (?P<p1>\d{1,5})(?!\d))"
     r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, W\.?A\.? ?\[?(?P<d2>" + _DATE + r"))"
+    # a copy that prints the header's three parts on three lines
+    r"|(?:(?<![^\n])(?P<d3>" + _DATE + r")\]?\nGOVERNMENT GAZETTE, W\.?A\.?\n(?P<p3>\d{1,5})(?=\n|$))"
+    r"|(?:(?<![^\n])(?P<p4>\d{1,5})\nGOVERNMENT GAZETTE, W\.?A\.?\n\[?(?P<d4>" + _DATE + r")(?=\n|$))"
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
@@ -102,7 +105,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        headers.append((int(m.group("p1") or m.group("p2")), printed_date(m.group("d1") or m.group("d2"))))
+        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4")
+        headers.append((int(page), printed_date(m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4"))))
         return f" {chr(0xE000 + len(headers) - 1)} "
 
     gazette_number = None

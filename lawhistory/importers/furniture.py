@@ -22,8 +22,10 @@ STRONG = re.compile(
     r"|© STATE OF WESTERN AUSTRALIA"
     r")$"
 )
-WEAK = re.compile(r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5})$")
-GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4} No\. (?P<num>\d+)")
+WEAK = re.compile(
+    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4})$"
+)
+GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
 
 def strip_cover_lines(text: str) -> tuple[str, list[str], str | None]:
@@ -49,7 +51,7 @@ def strip_cover_lines(text: str) -> tuple[str, list[str], str | None]:
     for line in removed:
         m = GAZETTE_NUMBER.search(line)
         if m:
-            number = str(int(m.group("num")))
+            number = str(int(m.group("num") or m.group("alone")))
             break
     kept = [ln for i, ln in enumerate(lines) if not drop[i]]
     return "\n".join(kept), removed, number
