@@ -5,8 +5,9 @@ Kulin Health prints its citation sentence without ``1.1 Citation``, clauses 1.3 
 their headings, and no ``PART 1`` line at all). What the source still holds can put them back:
 
 * a clause printed without its heading gets the heading its contents page lists for it;
-* the unlabelled words just before clause ``N.2``, where the law has no ``N.1``, are clause ``N.1``
-  (its label is what the numbering requires; its heading only if the contents page lists one);
+* the unlabelled words just before the law's first clause when it is ``1.2`` (and there is no ``1.1``)
+  are clause ``1.1`` (its label is what the numbering requires; its heading only if the contents page
+  lists one);
 * clauses ``1.x`` standing before ``PART 2`` with no ``PART 1`` are Part 1 (its heading only if
   the contents page lists one).
 
@@ -67,37 +68,20 @@ def _clause_nums(body: list[Provision]) -> set[str]:
 
 
 def _supply_first_clause(body: list[Provision], headings: dict[str, str], notes: list[str]) -> list[Provision]:
-    return _supply_first_in(body, _clause_nums(body), headings, notes)
-
-
-def _supply_first_in(body: list[Provision], nums: set[str], headings: dict[str, str], notes: list[str]) -> list[Provision]:
-    out: list[Provision] = []
-    for p in body:
-        if p.kind in ("part", "division", "subdivision"):
-            p = p.with_children(tuple(_supply_first_in(list(p.children), nums, headings, notes)))
-        elif p.kind == "clause" and p.num and re.fullmatch(r"\d+\.2", p.num) and p.num[:-1] + "1" not in nums:
-            # The unlabelled words (and definitions) just before it, back to the previous labelled provision.
-            k = len(out)
-            while k > 0 and out[k - 1].kind in ("text", "definition"):
-                k -= 1
-            loose = out[k:]
-            if loose and all(c.kind == "definition" for c in loose[1:]):
-                first = p.num[:-1] + "1"
-                text = loose[0].text if loose[0].kind == "text" else None
-                children = (loose[0].children if loose[0].kind == "text" else ()) + tuple(
-                    loose[1:] if text is not None else loose
-                )
-                heading = headings.get(first)
-                label = f"‘{first}’" + (f" with its heading ‘{heading}’ from the contents page" if heading else "")
-                shown = (text or loose[0].text or "")[:50]
-                notes.append(
-                    f"{SUPPLIED} the words before clause {p.num} ({shown!r}) carry no label; they are clause {label}, "
-                    "as the numbering requires"
-                )
-                nums.add(first)
-                out[k:] = [Provision(kind="clause", num=first, heading=heading, text=text, children=children)]
-        out.append(p)
-    return out
+    # Only the law's first clause: inside a Part the contents page, not the numbering, says whether a clause N.1 exists
+    # (Kulin Health lists Division 1 of Part 2 from 2.2, so its unlabelled interpretation words stay text, with a note).
+    i = next((i for i, p in enumerate(body) if p.kind != "text"), None)
+    if i is None or i == 0 or body[i].kind != "clause" or body[i].num != "1.2" or "1.1" in _clause_nums(body):
+        return body
+    loose = body[i - 1]
+    text = loose.text or ""
+    heading = headings.get("1.1")
+    label = "‘1.1’" + (f" with its heading ‘{heading}’ from the contents page" if heading else "")
+    notes.append(
+        f"{SUPPLIED} the words before clause 1.2 ({text[:50]!r}) carry no label; they are clause {label}, as the numbering requires"
+    )
+    clause = Provision(kind="clause", num="1.1", heading=heading, text=text, children=loose.children)
+    return [*body[: i - 1], clause, *body[i:]]
 
 
 def _supply_part_1(body: list[Provision], headings: dict[str, str], notes: list[str]) -> list[Provision]:
