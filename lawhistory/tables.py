@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .labels import bare, is_roman, next_letter
 from .model import Provision
 
 OFFENCE_HEADER = re.compile(
@@ -117,6 +118,94 @@ def readable_block(lines: list[str]) -> list[str]:
     return out
 
 
+# A cell that holds a value: 1150, 2.4, $250, $1 000.00, 10–20, 50%, or a dash for none.
+_VALUE = r"(?:\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:[.,]\d+)*%?(?: ?[–-] ?\d+(?:[.,]\d+)*)?|[—–-]|Nil|N/A)"
+_VALUE_ROW = re.compile(r"(?P<n>\d+[A-Z]?)\.? (?P<desc>\D.*?)(?P<values>(?: " + _VALUE + r")+)$")
+
+
+def read_value_table(lines: list[str]) -> Table | None:
+    """A numbered table printed one row a line, whose last columns hold values (numbers, amounts, ranges, "—").
+
+    The column headings are the line starting "Item" just before the first row; the number of value columns is
+    what every row shows, and the last headings name them one word each ("Minimum Maximum"; "Fee $" is one).
+    """
+    start = next((i for i, ln in enumerate(lines) if re.match(r"Item(?: No\.?)? \S", ln)), None)
+    if start is None or start + 1 >= len(lines):
+        return None
+    rows: list[tuple[str, ...]] = []
+    end = start + 1
+    widths: set[int] = set()
+    while end < len(lines):
+        m = _VALUE_ROW.match(lines[end])
+        if not m:
+            break
+        values = re.findall(_VALUE, m.group("values"))
+        widths.add(len(values))
+        rows.append((m.group("n"), m.group("desc").strip(), *values))
+        end += 1
+    if not rows or len(widths) != 1:
+        return None
+    k = widths.pop()
+    head = lines[start].split()
+    item = ["Item"] + (["No."] if head[1:2] in (["No."], ["No"]) else [])
+    words = head[len(item) :]
+    tail: list[str] = []
+    while words and len(tail) < k:
+        w = words.pop()
+        if w in ("$", "($)") and words:
+            w = words.pop() + " " + w
+        tail.insert(0, w)
+    if len(tail) < k or not words:
+        return None
+    header = (" ".join(item), " ".join(words), *tail)
+    return Table(before=tuple(lines[:start]), header=header, rows=tuple(rows), after=" ".join(lines[end:]))
+
+
+_LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
+
+
+def read_list(lines: list[str]) -> list[Provision] | None:
+    """A schedule that is not a table but words with a lettered list: "A sufficient fence is—" / "(a) …" / "(i) …".
+
+    Lines before the first label are one block of text; each label starts a paragraph (or a subparagraph under the
+    paragraph before it, as ``labels.bracket_kind`` says); a line without a label continues the provision before it.
+    """
+    if not any(_LIST_LINE.match(ln) and ln.startswith("(a) ") for ln in lines):
+        return None
+    out: list[Provision] = []
+    intro: list[str] = []
+    para: list[tuple[str, str, str, list[str]]] = []  # (kind, label, text, sub-lines) in order, flat
+    for ln in lines:
+        m = _LIST_LINE.match(ln)
+        if m and (para or ln.startswith("(a) ")):
+            label = m.group("label")
+            prev = para[-1] if para else None
+            kind = "paragraph"
+            if prev is not None and is_roman(bare(label)) and (prev[0] == "subparagraph" or bare(label) == "i"):
+                if not (prev[0] == "paragraph" and next_letter(prev[1], roman=False) == label):
+                    kind = "subparagraph"
+            para.append((kind, label, m.group("text"), []))
+        elif para:
+            para[-1][3].append(ln)
+        else:
+            intro.append(ln)
+    if intro:
+        out.append(Provision(kind="text", text=" ".join(intro)))
+    current: Provision | None = None
+    subs: list[Provision] = []
+    for kind, label, text, more in para:
+        words = " ".join([text, *more])
+        if kind == "paragraph":
+            if current is not None:
+                out.append(current.with_children(tuple(subs)))
+            current, subs = Provision(kind="paragraph", num=label, text=words), []
+        else:
+            subs.append(Provision(kind="subparagraph", num=label, text=words))
+    if current is not None:
+        out.append(current.with_children(tuple(subs)))
+    return out
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
@@ -158,6 +247,12 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
             notes.append(
                 f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}"
             )
+    elif line_mode and (vt := read_value_table(lines)) is not None:
+        children += [Provision(kind="text", text=t) for t in vt.before]
+        cells = vt.header
+        children += [Provision(kind="item", num=row_num(cells, r), cells=r) for r in vt.rows]
+        if vt.after:
+            children.append(Provision(kind="text", text=vt.after))
     elif (
         line_mode
         and lines
@@ -170,6 +265,8 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
                 children.append(Provision(kind="item", cells=(dm.group("desc"), dm.group("value"))))
             else:
                 children.append(Provision(kind="text", text=ln))
+    elif line_mode and (listed := read_list(lines)) is not None:
+        children += listed
     else:
         block = readable_block(lines)
         children += [Provision(kind="text", text=ln) for ln in block]
