@@ -181,9 +181,10 @@ def read_list(lines: list[str]) -> list[Provision] | None:
             label = m.group("label")
             prev = para[-1] if para else None
             kind = "paragraph"
-            if prev is not None and is_roman(bare(label)) and (prev[0] == "subparagraph" or bare(label) == "i"):
-                if not (prev[0] == "paragraph" and next_letter(prev[1], roman=False) == label):
-                    kind = "subparagraph"
+            roman = prev is not None and is_roman(bare(label)) and (prev[0] == "subparagraph" or bare(label) == "i")
+            # "(i)" after "(h)" is the next paragraph, not a subparagraph
+            if roman and prev is not None and not (prev[0] == "paragraph" and next_letter(prev[1], roman=False) == label):
+                kind = "subparagraph"
             para.append((kind, label, m.group("text"), []))
         elif para:
             para[-1][3].append(ln)
