@@ -111,10 +111,11 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import strip_cover_lines
+        from .importers.furniture import strip_cover_lines, strip_running_lines
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
-        removed += cover_lines
+        text, running = strip_running_lines(text)
+        removed += cover_lines + running
     text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:

@@ -10,6 +10,7 @@ furniture when it is one of the unmistakable cover lines, or a short cover word 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 _DAY = r"(?:MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)"
@@ -55,3 +56,33 @@ def strip_cover_lines(text: str) -> tuple[str, list[str], str | None]:
             break
     kept = [ln for i, ln in enumerate(lines) if not drop[i]]
     return "\n".join(kept), removed, number
+
+
+_PAGE_NUMBER = re.compile(r"^(?:Page )?(?P<n>\d{1,3})$")
+_NUMBERED = re.compile(r"^(?P<title>\S.*?\S)\s+(?:Page )?(?P<n>\d{1,3}|[ivxl]{1,4})$")
+
+
+def strip_running_lines(text: str) -> tuple[str, list[str]]:
+    """``text`` without a council copy's page numbers and running titles, and the lines removed.
+
+    A page number is a line holding only a number (or "Page N"), when such lines count up through the
+    text a page or a few at a time; a running title is a line of three words or more followed by a page
+    number ("SHIRE OF WILUNA … LOCAL LAW 2007 2"), printed at least twice with different numbers.
+    """
+    lines = text.split("\n")
+    drop = [False] * len(lines)
+    numbers = [(i, int(m.group("n"))) for i, ln in enumerate(lines) if (m := _PAGE_NUMBER.match(ln.strip()))]
+    if len(numbers) >= 2 and all(0 < b - a <= 3 for (_, a), (_, b) in itertools.pairwise(numbers)):
+        for i, _ in numbers:
+            drop[i] = True
+    titled: dict[str, list[tuple[int, str]]] = {}
+    for i, ln in enumerate(lines):
+        m = _NUMBERED.match(ln.strip())
+        if m and len(m.group("title").split()) >= 3 and "GAZETTE" not in ln:  # page headers are read later
+            titled.setdefault(" ".join(m.group("title").split()), []).append((i, m.group("n")))
+    for entries in titled.values():
+        if len(entries) >= 2 and len({n for _, n in entries}) == len(entries):
+            for i, _ in entries:
+                drop[i] = True
+    removed = [lines[i].strip() for i in range(len(lines)) if drop[i]]
+    return "\n".join(ln for i, ln in enumerate(lines) if not drop[i]), removed
