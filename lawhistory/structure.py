@@ -249,8 +249,20 @@ def soften(text: str, *, sections: bool = False) -> str:
             re.match(r"\s*\d+\. ", lines[i + 1])
             or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
         )
-        out.append("\n" if heading_line or before_section else " ")
+        # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
+        side = _is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
+        side_above = _is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
+        out.append("\n" if heading_line or before_section or side or side_above else " ")
     return "".join(out)
+
+
+_CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
+
+
+def _is_side_heading(line: str) -> bool:
+    """A short line in title case with no closing punctuation: "Citation", "Objects", "Dwelling house"."""
+    text = line.strip()
+    return bool(_SIDE_HEADING.fullmatch(text)) and not _CAPS_HEADING.fullmatch(text) and len(text.split()) <= 8
 
 
 def sections_numbered(text: str) -> bool:
@@ -416,9 +428,35 @@ class StructureParser:
                 f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
                 "the source may have lost words there"
             )
+        side = self._side_heading(num, before, s, m.end())
+        if side is not None:
+            before = before[: len(before) - len(side[1])]
         self._add_text(before)
         self.last_clause = num
-        return self._open_clause(num, s, m.end())
+        end = self._open_clause(num, s, m.end())
+        if side is not None and self.cur.kind == "clause" and self.cur.heading is None:
+            self.cur.heading = side[0]
+            if re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", side[0]):
+                self.cur.defs = True
+        return end
+
+    def _side_heading(self, num: str, before: str, s: str, end: int) -> tuple[str, str] | None:
+        """(heading, the text it takes from ``before``) when clause ``num`` has its heading on the line above it
+        and none on its own line; None otherwise (line-mode text only)."""
+        if not self.line_starts or self.headings.get(num):
+            return None
+        line = s[end : s.find("\n", end) if "\n" in s[end:] else len(s)].strip()
+        own_heading = not line.endswith((".", ";", ":", ",", "—", "–", "-")) and not re.search(r"\(\w{1,3}\)", line)
+        if not line or own_heading:
+            return None  # its own line reads as a heading
+        body = before.rstrip("\n")
+        cut = body.rfind("\n")
+        if cut < 0:
+            return None
+        last = body[cut + 1 :]
+        if not _is_side_heading(last):
+            return None
+        return last.strip(), before[cut + 1 :]
 
     def _where(self) -> str:
         b: _B | None = self.cur
@@ -518,7 +556,7 @@ class StructureParser:
         nl = body.find("\n")
         if nl >= 0:
             line = body[:nl].strip()
-            if line and not line.endswith((".", ";", ":", ",", "—")) and not re.search(r"\(\w{1,3}\)", line):
+            if line and not line.endswith((".", ";", ":", ",", "—", "–", " -")) and not re.search(r"\(\w{1,3}\)", line):
                 return line, lead + nl + 1
             if line:
                 return None, lead
