@@ -36,6 +36,9 @@ ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
     r"(?:local\s+laws?|by-?laws?)[.—:]?"
+    # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
+    r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
+    r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
 )
 TITLE_BLOCK = re.compile(
     r"(?<![^\s])(?:[A-Za-z0-9][A-Za-z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
@@ -111,11 +114,14 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import strip_cover_lines, strip_running_lines
+        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
         removed += cover_lines + running
+        text, glued = split_glued_labels(text)
+        if glued:
+            notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
     text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:

@@ -71,6 +71,8 @@ def words(text: str) -> list[str]:
     """Words as tests/test_fidelity.py counts them, with two differences of print that are not words: a spaced
     hyphen used as a dash ("PART 1 - PRELIMINARY", "PART 1.-.PRELIMINARY") and the case of a Part's or Schedule's label ("Part 1" is rendered
     "PART 1", "SCHEDULE 1" "Schedule 1")."""
+    # A clause label glued to its heading ("1.1Citation") is two words the importer reads apart.
+    text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
     return _normalise(fidelity_words(text.replace(".-.", " — ")))
 
 

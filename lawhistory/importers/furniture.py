@@ -86,3 +86,12 @@ def strip_running_lines(text: str) -> tuple[str, list[str]]:
                 drop[i] = True
     removed = [lines[i].strip() for i in range(len(lines)) if drop[i]]
     return "\n".join(ln for i, ln in enumerate(lines) if not drop[i]), removed
+
+
+_GLUED_LABEL = re.compile(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])")
+
+
+def split_glued_labels(text: str) -> tuple[str, int]:
+    """A clause label glued to its heading at the start of a line ("1.1Citation", as some copies print it) set apart
+    from it ("1.1 Citation"), and how many were."""
+    return _GLUED_LABEL.subn(r"\1 ", text)

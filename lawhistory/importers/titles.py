@@ -14,7 +14,7 @@ import re
 
 _LAW_WORDS = r"(?:Local\s+Laws?|By-?\s?[Ll]aws?|Bylaws?)"
 CITATION = re.compile(
-    r"(?:may\s+be\s+cited\s+as|is\s+cited\s+as|(?:This|These)\s+(?:local\s+laws?|by-?laws?)\s+(?:is|are)(?!\s+cited))\s+(?:the\s+)?"
+    r"(?:may\s+be\s+cited\s+as|is\s+cited\s+as|\bThis\s+is\s+the(?=\s+[A-Z])|(?:This|These)\s+(?:local\s+laws?|by-?laws?)\s+(?:is|are)(?!\s+cited))\s+(?:the\s+)?"
     r"(?P<title>(?:[^.;]|\.(?=\S)|(?<=\bNo)\.\s)+?)(?:(?<!\bNo)[.;](?=\s|$)|\s*$)"
 )
 MAKER = re.compile(
