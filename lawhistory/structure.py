@@ -30,11 +30,14 @@ DEF_VERB = (
     r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
 )
 # A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
-# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes".
+# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes",
+# "GVM (which stands for “gross vehicle mass”) has the meaning …".
 DEF_START = re.compile(
-    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)(?P<qual>,[^,;\n]{1,100},|,? in relation to [^,;—\n]{1,80}?,?)? (?P<verb>"
-    + DEF_VERB
-    + r")\b"
+    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
+    r"(?:(?P<qual>,[^,;\n]{1,100},|,? in relation to [^,;—\n]{1,80}?,?| \((?:which|that|being|also)\b[^()]{0,80}\))?"
+    r" (?P<verb>" + DEF_VERB + r")\b"
+    # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
+    r"|,? in relation to [^,;—\n]{1,80}?—)"
 )
 DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—–:]*(?:—| –| -|:)$")
 _STOP_FIRST = frozenset(
