@@ -25,7 +25,7 @@ from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
 from .tables import parse_schedule
 
-STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
+STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
 DEF_VERB = (
     r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
 )
@@ -655,7 +655,7 @@ class StructureParser:
             r"\b(?:insert|inserting|substitute|replace|replaced|following|as follows|as below)\b[^—:]*[—:]$", _tail(before), re.I
         ):
             return cur, None  # the first of the provisions an instruction inserts, whatever its label
-        intro = _tail(before).endswith(("—", ":", " -")) or (_tail(before) == "" and cur.kind == "clause")
+        intro = _tail(before).endswith(("—", ":", " -", " –")) or (_tail(before) == "" and cur.kind == "clause")
         # A new list under the current provision.
         if cur.kind in ("clause", "subclause", "paragraph", "definition") or (cur.kind == "text" and cur.parent is not self.root):
             kids = cur.labelled_children()
