@@ -431,6 +431,7 @@ class StructureParser:
                 f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
                 "the source may have lost words there"
             )
+        self._note_skip(num)
         side = self._side_heading(num, before, s, m.end())
         if side is not None:
             before = before[: len(before) - len(side[1])]
@@ -442,6 +443,19 @@ class StructureParser:
             if re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", side[0]):
                 self.cur.defs = True
         return end
+
+    def _note_skip(self, num: str) -> None:
+        """Say where clause numbers skip within a Part (5.6 then 5.11): the labels are kept as printed."""
+        last = self.last_clause
+        if last is None or self.mode != "law":
+            return
+        a, b = clause_key(last), clause_key(num)
+        if len(a) == len(b) == 4 and a[0] == b[0] and isinstance(a[2], int) and isinstance(b[2], int) and b[2] > a[2] + 1:
+            self.notes.append(
+                f"clause {num} follows clause {last}: the numbering skips {a[0]}.{a[2] + 1}"
+                + (f" to {a[0]}.{b[2] - 1}" if b[2] - 1 > a[2] + 1 else "")
+                + "; the labels are kept as printed"
+            )
 
     def _side_heading(self, num: str, before: str, s: str, end: int) -> tuple[str, str] | None:
         """(heading, the text it takes from ``before``) when clause ``num`` has its heading on the line above it
