@@ -368,6 +368,16 @@ def parse_body(
         elif first == "(" and parent is not None and (m := _BRACKET_LINE.match(stripped)):
             label = m.group(1)
             node = _Node(bracket_kind(label, parent.kind, parent.last_label), label, text=m.group(3))
+        elif (
+            first == "("
+            and depth == 0
+            and containers
+            and containers[-1].kind == "schedule"
+            and (m := _BRACKET_LINE.match(stripped))
+        ):
+            # a lettered list printed in a schedule that is not a table: "Schedule 1(a)"
+            label = m.group(1)
+            node = _Node(bracket_kind(label, "schedule", containers[-1].last_label), label, text=m.group(3))
         elif depth == 0 and first.isdigit() and (m := _CLAUSE_LINE.match(stripped)):
             num = m.group(1)
             node = _Node("clause", num[:-1] if num.endswith(".") and "." not in num[:-1] else num, m.group(2))

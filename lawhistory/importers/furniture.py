@@ -24,7 +24,7 @@ STRONG = re.compile(
     r")$"
 )
 WEAK = re.compile(
-    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4})$"
+    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4})$"
 )
 GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
