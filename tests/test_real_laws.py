@@ -77,7 +77,8 @@ def words(text: str) -> list[str]:
 
 
 def _normalise(tokens: list[str]) -> list[str]:
-    out = [w for w in tokens if w not in ("-", "–")]
+    # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
+    out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
     return [label.get(w, w) if i + 1 < len(out) and out[i + 1][:1].isdigit() else w for i, w in enumerate(out)]
 

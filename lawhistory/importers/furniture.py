@@ -16,7 +16,7 @@ import re
 _DAY = r"(?:MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)"
 STRONG = re.compile(
     r"^(?:!\d{7,9}GG!.*"
-    r"|ISSN \d{4}-\d{3}[\dX].*"
+    r"|(?:WESTERN AUSTRALIAN GOVERNMENT )?ISSN \d{4}-\d{3}[\dX].*"
     r"|PRINT POST APPROVED PP[\d/]+.*"
     r"|PERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}(?: No\. \d+)?.*"
     r"|PUBLISHED BY AUTHORITY .*GOVERNMENT PRINTER.*"
