@@ -268,6 +268,14 @@ def _is_side_heading(line: str) -> bool:
     return bool(_SIDE_HEADING.fullmatch(text)) and not _CAPS_HEADING.fullmatch(text) and len(text.split()) <= 8
 
 
+def sections_numbered_flat(text: str) -> bool:
+    """``sections_numbered`` for running text: no clause labels like ``1.1``, and sections ``1.`` and ``2.`` in order."""
+    if re.search(r"(?<![\w.(/$,:\-–])\d+\.\d+[A-Z]{0,2} [A-Z]", text):
+        return False
+    one = re.search(r"(?<![\w.(/$,:\-–])1\. [A-Z]", text)
+    return bool(one and re.search(r"(?<![\w.(/$,:\-–])2\. [A-Z]", text[one.end() :]))
+
+
 def sections_numbered(text: str) -> bool:
     """Whether a law is numbered in sections (``1.``, ``2.`` at the start of printed lines) rather than clauses (``1.1``)."""
     if re.search(r"(?m)^\s*\d+\.\d+[A-Z]{0,2}\.? ", text):
@@ -308,8 +316,8 @@ class StructureParser:
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
         main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
-        if self.mode == "law" and line_mode:
-            self.int_law = sections_numbered(main)
+        if self.mode == "law":
+            self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
             main = soften(main, sections=self.int_law)  # same length: offsets still match
@@ -521,8 +529,15 @@ class StructureParser:
         """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be
         printed on the line above it (a side heading: "Citation" / "1. These local laws may be cited …")."""
         n = int(m.group("iclause")[:-1])
-        if n != (self.last_int_clause or 0) + 1 or not self._at_line_start(m.start(), before):
-            return None
+        want = (self.last_int_clause or 0) + 1
+        if self.line_starts:
+            if n != want or not self._at_line_start(m.start(), before):
+                return None
+        else:  # running text: a section starts where a sentence or a heading ends; it may skip ahead, with a note
+            if n < want or n > want + 3 or not (strong_break(before) or self.heading_of is not None):
+                return None
+            if n > want:
+                self.notes.append(f"section {n} follows section {want - 1}: the numbering skips here; check the gazette")
         side: str | None = None
         body = before.rstrip("\n")
         cut = body.rfind("\n")
