@@ -247,7 +247,9 @@ def soften(text: str, *, sections: bool = False) -> str:
         out.append(line)
         if i == len(lines) - 1:
             break
-        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line)
+        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line) or (
+            sections and re.match(r"\s*\d+\. ", line)
+        )
         before_section = sections and (
             re.match(r"\s*\d+\. ", lines[i + 1])
             or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
