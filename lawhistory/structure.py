@@ -590,7 +590,15 @@ class StructureParser:
         nl = body.find("\n")
         if nl >= 0:
             line = body[:nl].strip()
-            if line and not line.endswith((".", ";", ":", ",", "—", "–", " -")) and not re.search(r"\(\w{1,3}\)", line):
+            words = line.split()
+            # a sentence wrapped at the end of the line is not a heading ("2. The occupier of premises … on those premises")
+            sentence = len(line) > 80 or (len(words) > 6 and words[0] in SENTENCE_STARTERS)
+            if (
+                line
+                and not sentence
+                and not line.endswith((".", ";", ":", ",", "—", "–", " -"))
+                and not re.search(r"\(\w{1,3}\)", line)
+            ):
                 return line, lead + nl + 1
             if line:
                 return None, lead
