@@ -181,6 +181,10 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         # a copy that runs each page together: the contents page is the run of words from its first to its last entry
         start = text.index(contents["first"])
         end = text.index(contents["last"], start) + len(contents["last"])
+        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.? \d+ |\n", text[:start])), default=0)
+        title = re.search(r"(?:[A-Z0-9’',()&—–\-]+ )*(?:LOCAL LAWS?|BY-?LAWS?)(?: \d{4})? $", text[after_header:start])
+        if title:  # the title block printed over the contents page is part of that page
+            start = after_header + title.start()
         removed += len(words(text[start:end]))
         text = text[:start] + " " + text[end:]
     elif isinstance(contents, dict):
