@@ -124,6 +124,8 @@ SENTENCE_STARTERS = frozenset(
         "Should",
     ]
 )
+#: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
+_SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
 INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
     ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
 )
@@ -592,7 +594,7 @@ class StructureParser:
             line = body[:nl].strip()
             words = line.split()
             # a sentence wrapped at the end of the line is not a heading ("2. The occupier of premises … on those premises")
-            sentence = len(line) > 80 or (len(words) > 6 and words[0] in SENTENCE_STARTERS)
+            sentence = len(line) > 80 or (len(words) > 6 and words[0] in _SENTENCE_OPENERS)
             if (
                 line
                 and not sentence
