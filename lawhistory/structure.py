@@ -27,7 +27,8 @@ from .tables import parse_schedule
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
 DEF_VERB = (
-    r"(?:means|includes|include|has the same meaning|has the meaning|has a corresponding meaning|may be|does not include|are|is)"
+    r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
+    r"|may be|does not include|are|is)"
 )
 # A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
 # between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes",
@@ -39,7 +40,9 @@ DEF_START = re.compile(
     # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
     r"|,? in relation to [^,;—\n]{1,80}?—)"
 )
-DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—–:]*(?:—| –| -|:)$")
+DEF_INTRO = re.compile(
+    r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b)[^—–:]*(?:—| –| -|:)$"
+)
 _STOP_FIRST = frozenset(
     [
         "the",
