@@ -45,8 +45,9 @@ TITLE_BLOCK = re.compile(
     r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
 )
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
+# Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
-    r"(?:—{2,}\s*)?(?=Dated[: ]|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
+    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
