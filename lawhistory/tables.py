@@ -123,27 +123,35 @@ _VALUE = r"(?:\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:[.,]\d+)*%?(?: ?[–-] ?
 _VALUE_ROW = re.compile(r"(?P<n>\d+[A-Z]?)\.? (?P<desc>\D.*?)(?P<values>(?: " + _VALUE + r")+)$")
 
 
-def read_value_table(lines: list[str]) -> Table | None:
+def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]] | None:
     """A numbered table printed one row a line, whose last columns hold values (numbers, amounts, ranges, "—").
 
     The column headings are the line starting "Item" just before the first row; the number of value columns is
     what every row shows, and the last headings name them one word each ("Minimum Maximum"; "Fee $" is one).
+    A short line without values between rows ("Burials") is a sub-heading of the table, kept as text in its place.
+    Returns the column headings and the schedule's children (words before, rows and sub-headings, words after).
     """
     start = next((i for i, ln in enumerate(lines) if re.match(r"Item(?: No\.?)? \S", ln)), None)
     if start is None or start + 1 >= len(lines):
         return None
-    rows: list[tuple[str, ...]] = []
+    rows: list[tuple[str, ...] | str] = []
     end = start + 1
     widths: set[int] = set()
     while end < len(lines):
         m = _VALUE_ROW.match(lines[end])
-        if not m:
+        if m:
+            values = re.findall(_VALUE, m.group("values"))
+            widths.add(len(values))
+            rows.append((m.group("n"), m.group("desc").strip(), *values))
+        elif re.fullmatch(r"[A-Z][A-Za-z’' ,&()\-]{1,60}", lines[end]) and len(lines[end].split()) <= 5:
+            rows.append(lines[end])
+        else:
             break
-        values = re.findall(_VALUE, m.group("values"))
-        widths.add(len(values))
-        rows.append((m.group("n"), m.group("desc").strip(), *values))
         end += 1
-    if not rows or len(widths) != 1:
+    while rows and isinstance(rows[-1], str):  # a sub-heading with no row after it is not the table's
+        rows.pop()
+        end -= 1
+    if not any(isinstance(r, tuple) for r in rows) or len(widths) != 1:
         return None
     k = widths.pop()
     head = lines[start].split()
@@ -158,7 +166,15 @@ def read_value_table(lines: list[str]) -> Table | None:
     if len(tail) < k or not words:
         return None
     header = (" ".join(item), " ".join(words), *tail)
-    return Table(before=tuple(lines[:start]), header=header, rows=tuple(rows), after=" ".join(lines[end:]))
+    children = [Provision(kind="text", text=t) for t in lines[:start]]
+    for r in rows:
+        if isinstance(r, str):
+            children.append(Provision(kind="text", text=r))
+        else:
+            children.append(Provision(kind="item", num=row_num(header, r), cells=r))
+    if lines[end:]:
+        children.append(Provision(kind="text", text=" ".join(lines[end:])))
+    return header, children
 
 
 _LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
@@ -249,11 +265,8 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
                 f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}"
             )
     elif line_mode and (vt := read_value_table(lines)) is not None:
-        children += [Provision(kind="text", text=t) for t in vt.before]
-        cells = vt.header
-        children += [Provision(kind="item", num=row_num(cells, r), cells=r) for r in vt.rows]
-        if vt.after:
-            children.append(Provision(kind="text", text=vt.after))
+        cells, rows = vt
+        children += rows
     elif (
         line_mode
         and lines
