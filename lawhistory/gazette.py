@@ -41,7 +41,7 @@ ENACTING_END = re.compile(
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
 )
 TITLE_BLOCK = re.compile(
-    r"(?<![^\s])(?:[A-Za-z0-9][A-Za-z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
+    r"(?<![^\s])(?:(?:[A-Z0-9][A-Z0-9’',()&\-]*|[A-Z][a-z’'\-]+|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
     r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
 )
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
