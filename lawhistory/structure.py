@@ -921,14 +921,21 @@ def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
     starts: list[re.Match[str]] = []
     expected = 1
     for m in SCHEDULE_START.finditer(stream):
-        n = int(re.match(r"\d+", m.group("num") or m.group("lnum")).group(0))  # type: ignore[union-attr]
+        label = m.group("num") or m.group("lnum")
+        n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
         before = stream[: m.start()]
-        if n != expected:
+        inserted = label[-1:].isalpha() and n == expected - 1  # Schedule 3A after Schedule 3
+        if n != expected and not inserted:
             continue
-        if not (strong_break(before) or before.endswith("\n") or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d+ ?m)\s*$", before)):
+        # A table's last row may end in a bare number (a penalty under a "$" heading) just before the next schedule.
+        if not (
+            strong_break(before)
+            or before.endswith("\n")
+            or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d[\d,]* ?m?|—)\s*$", before)
+        ):
             continue
         starts.append(m)
-        expected = n + 1
+        expected = n + 1 if not inserted else expected
     if not starts:
         return stream, []
     body = stream[: starts[0].start()]
