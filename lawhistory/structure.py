@@ -147,6 +147,7 @@ CANDIDATE = re.compile(
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
+    r"|(?P<pen>(?<=\n)Penalty:)"
 )
 SCHEDULE_START = re.compile(
     r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))"
@@ -262,7 +263,8 @@ def soften(text: str, *, sections: bool = False) -> str:
         # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
         side = _is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
         side_above = _is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
-        out.append("\n" if heading_line or before_section or side or side_above else " ")
+        penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
+        out.append("\n" if heading_line or before_section or side or side_above or penalty else " ")
     return "".join(out)
 
 
@@ -368,7 +370,22 @@ class StructureParser:
             return self._try_clause(m.group("clause"), m, before, s)
         if m.group("iclause"):
             return self._try_int_clause(m, before, s)
+        if m.group("pen"):
+            return self._try_penalty(m, before)
         return self._try_bracket(m.group("br"), m, before)
+
+    def _try_penalty(self, m: re.Match[str], before: str) -> int | None:
+        """A printed line "Penalty: …" after a sentence ends belongs to the clause, not to its last subclause."""
+        if not strong_break(before) or self.mode != "law":
+            return None
+        self._add_text(before)
+        clause: _B | None = self.cur
+        while clause is not None and clause.kind != "clause":
+            clause = clause.parent
+        if clause is None:
+            return None
+        self.cur = clause.add(_B("text"))
+        return m.start()
 
     # -- containers --------------------------------------------------------------------------
 

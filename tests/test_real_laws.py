@@ -117,7 +117,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
-    "25-chittering-dogs": {"provisions": _CLOSING_WORDS, "structure": _CLOSING_WORDS},
     "26-busselton-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
     "52-murray-fencing": {"provisions": "a lettered list in a schedule of a run-together copy is not read (line breaks lost)"},
     "53-mundaring-fencing": dict.fromkeys(
