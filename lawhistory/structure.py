@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
-from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
+from .labels import ROMAN, bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
 from .tables import parse_schedule
 
@@ -143,7 +143,7 @@ AMENDING_HEADING = re.compile(
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
+    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
@@ -396,7 +396,7 @@ class StructureParser:
         num = m.group("cnum")
         if (m.group("dash") != "—" or m.group("ckw") in ("Part", "DIVISION")) and not self._at_line_start(m.start(), before):
             return None  # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts
-        n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
+        n = int(re.match(r"\d+", num).group(0)) if num[0].isdigit() else ROMAN.index(num.lower()) + 1  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
         word = {"part": "Part", "division": "Division", "subdivision": "Subdivision"}[kind]
         want = 1 if expected is None else expected + 1

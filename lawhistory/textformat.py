@@ -23,7 +23,8 @@ KEYWORDS = {"part": "PART", "division": "Division", "subdivision": "Subdivision"
 _KEYWORD_KIND = {v: k for k, v in KEYWORDS.items()}
 _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 
-_CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2})(?:—(.*))?$")
+# A Part may be numbered in roman numerals (PART IV—…) in older laws.
+_CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2}|[IVX]{1,6}(?=—|$))(?:—(.*))?$")
 _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
 # A quoted term keeps its quotes outside the stars: “**Act**” means …

@@ -150,9 +150,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "61-wanneroo-bush-fire-brigades": dict.fromkeys(
         ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
     ),
-    "64-canning-consolidated-local-laws": dict.fromkeys(
-        ("provisions", "structure"), "Parts numbered in roman numerals ('PART I') are not read"
-    ),
     "65-exmouth-thoroughfares-signs-trading": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
         "a penalty table without an item column ('Clause Description Modified Penalty $') is not read as a table, and the "
