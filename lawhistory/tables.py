@@ -14,7 +14,7 @@ from .labels import bare, is_roman, next_letter
 from .model import Provision
 
 OFFENCE_HEADER = re.compile(
-    r"(?P<item>Item(?: No\.?)?) (?P<clause>Clauses?(?: No\.?)?) "
+    r"(?:(?P<item>Item(?: No\.?)?) )?(?P<clause>Clauses?(?: No\.?)?) "
     r"(?P<desc>Nature of [Oo]ffence|Description(?: of [Oo]ffence)?|Offence|Nature of [Oo]ffence) "
     r"(?P<pen>Modified [Pp]enalty(?: \(?\$\)?)?|Penalty(?: \(?\$\)?)?)"
 )
@@ -25,6 +25,10 @@ _PENALTY = r"\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d\d)?|\d{1,3}(?:,\d{3})*(?:\.\d\d)?"
 OFFENCE_ROW = re.compile(
     r"(?P<n>\d+[A-Z]{0,2}) (?P<cl>" + _ROW_CLAUSE + r") (?P<desc>.+?) (?P<pen>" + _PENALTY + r")"
     r"(?= \d+[A-Z]{0,2} " + _ROW_CLAUSE + r" | *$)"
+)
+# A table without an item column: each row starts with the clause it cites.
+CLAUSE_ROW = re.compile(
+    r"(?P<cl>" + _ROW_CLAUSE + r") (?P<desc>\D.+?) (?P<pen>" + _PENALTY + r")(?= " + _ROW_CLAUSE + r" [A-Z]| *$)"
 )
 DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
 RULE = re.compile(r"^—{2,}$")
@@ -77,16 +81,16 @@ def read_offence_table(text: str, notes: list[str] | None = None, where: str = "
     rows: list[tuple[str, ...]] = []
     pos = 0
     while pos < len(rest):
-        m = OFFENCE_ROW.match(rest, pos)
+        m = (OFFENCE_ROW if header.group("item") else CLAUSE_ROW).match(rest, pos)
         if not m:
             break
-        rows.append((m.group("n"), m.group("cl"), m.group("desc"), m.group("pen")))
+        rows.append(tuple(m.group(g) for g in ("n", "cl", "desc", "pen") if g in m.groupdict()))
         pos = m.end()
         while pos < len(rest) and rest[pos] == " ":
             pos += 1
     if not rows:
         return None
-    head = tuple(header.group(g) for g in ("item", "clause", "desc", "pen"))
+    head = tuple(header.group(g) for g in ("item", "clause", "desc", "pen") if header.group(g))
     return Table(before=(caption,) if caption else (), header=head, rows=tuple(rows), after=rest[pos:].strip())
 
 

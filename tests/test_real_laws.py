@@ -150,11 +150,10 @@ KNOWN: dict[str, dict[str, str]] = {
     "61-wanneroo-bush-fire-brigades": dict.fromkeys(
         ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
     ),
-    "65-exmouth-thoroughfares-signs-trading": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "a penalty table without an item column ('Clause Description Modified Penalty $') is not read as a table, and the "
-        "council copy's running title and 'Page 9' footers are kept as words",
-    ),
+    "65-exmouth-thoroughfares-signs-trading": {
+        "fidelity": "the council copy's running title ('Activities on Thoroughfares … Local Law' / 'Local Government Act 1995') "
+        "is kept as words",
+    },
     "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
     "72-dowerin-waste": dict.fromkeys(
         ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"

@@ -75,6 +75,11 @@ def strip_running_lines(text: str) -> tuple[str, list[str]]:
     if len(numbers) >= 2 and all(0 < b - a <= 3 for (_, a), (_, b) in itertools.pairwise(numbers)):
         for i, _ in numbers:
             drop[i] = True
+    # "Page 9" says what it is: such lines are page numbers wherever they count up.
+    pages = [(i, n) for i, n in numbers if lines[i].strip().startswith("Page ")]
+    if pages and all(a < b for (_, a), (_, b) in itertools.pairwise(pages)):
+        for i, _ in pages:
+            drop[i] = True
     titled: dict[str, list[tuple[int, str]]] = {}
     for i, ln in enumerate(lines):
         m = _NUMBERED.match(ln.strip())
