@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from .errors import BadLawId
 from .model import Provision
 
 EID_PREFIX = {
@@ -38,6 +39,31 @@ EID_PREFIX = {
 }
 
 CITATION_WORD = {"part": "Part", "division": "Division", "subdivision": "Subdivision", "schedule": "Schedule"}
+
+
+LAW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_ID_PART = 150  # characters: well under the 255-byte file-name limit of every common file system
+
+
+def check_law_id(law_id: str, *, title: str | None = None, local_government: str | None = None) -> str:
+    """``law_id`` itself if it is ``council/title-words`` (lower-case ASCII letters, digits and ``-``); else BadLawId.
+
+    Every path in the repository is made from an id, so this is what keeps writes inside it.
+    """
+    if LAW_ID.fullmatch(law_id) and all(len(part) <= MAX_ID_PART for part in law_id.split("/")):
+        return law_id
+    council, _, words = law_id.partition("/")
+    if title is None and local_government is None:
+        why = f"the law id {law_id!r} is not of the form council/title-words (lower-case letters, digits and '-')"
+    elif not council:
+        why = (
+            f"the local government {local_government!r} gives no name for the law's id; give its full name, e.g. 'Shire of Kulin'"
+        )
+    elif not words:
+        why = f"the title {title!r} gives no words for the law's id (after the council's name); give the title as printed"
+    else:
+        why = f"the title {title!r} is too long for a law id ({MAX_ID_PART} characters at most); check the title"
+    raise BadLawId(why)
 
 
 def clean_num(num: str) -> str:

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import yaml
 
-from .errors import FormatError
+from .errors import BadLawId, FormatError
 from .frontmatter import meta_from_dict
 from .instrument_file import Instrument, parse_instrument
 from .model import Law, LawMeta
@@ -298,8 +298,13 @@ def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry
         entries = []
         for rel in listed[folder]:
             entry = known[rel]
-            if rel != f"{folder}/{entry.id}.txt" and expected(entry.id) != repo.root / rel:
-                raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(expected(entry.id))}", path=rel)
+            if rel != f"{folder}/{entry.id}.txt":
+                try:
+                    where = expected(entry.id)
+                except BadLawId as e:
+                    raise FormatError(str(e), path=rel) from None
+                if where != repo.root / rel:
+                    raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(where)}", path=rel)
             entries.append(entry)
         found.append(entries)
     return found[0], found[1], len(todo)

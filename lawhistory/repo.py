@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import FormatError, RepositoryError, UnknownLaw
+from .errors import BadLawId, FormatError, RepositoryError, UnknownLaw
+from .ids import LAW_ID, check_law_id
 from .instrument_file import Instrument, parse_instrument
 from .model import Law
 from .textformat import parse, render
@@ -98,7 +99,10 @@ class Repository:
         laws = []
         for path in self.law_files():
             law = parse(path.read_text(encoding="utf-8"), path=self.relative(path))
-            expected = self.law_path(law.meta.id)
+            try:
+                expected = self.law_path(law.meta.id)
+            except BadLawId as e:
+                raise FormatError(str(e), path=self.relative(path)) from None
             if expected != path:
                 raise FormatError(
                     f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
@@ -110,7 +114,10 @@ class Repository:
         out = []
         for path in self.instrument_files():
             inst = parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path))
-            expected = self.instrument_path(inst.law.meta.id)
+            try:
+                expected = self.instrument_path(inst.law.meta.id)
+            except BadLawId as e:
+                raise FormatError(str(e), path=self.relative(path)) from None
             if expected != path:
                 raise FormatError(
                     f"its id {inst.law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
@@ -119,7 +126,9 @@ class Repository:
         return out
 
     def law_by_id(self, law_id: str) -> Law | None:
-        """The law stored under ``law_id``, parsing only its own file."""
+        """The law stored under ``law_id``, parsing only its own file (None when there is none)."""
+        if not LAW_ID.fullmatch(law_id):
+            return None
         path = self.law_path(law_id)
         if not path.is_file():
             return None
@@ -157,10 +166,12 @@ class Repository:
         return out
 
     def law_path(self, law_id: str) -> Path:
-        return self.laws_dir / f"{law_id}.txt"
+        """Where the law ``law_id`` is kept; the one place that makes a law's path (the id is checked)."""
+        return self.laws_dir / f"{check_law_id(law_id)}.txt"
 
     def instrument_path(self, law_id: str) -> Path:
-        return self.amendments_dir / f"{law_id}.txt"
+        """Where the instrument ``law_id`` is kept (the id is checked, so the path is inside ``amendments/``)."""
+        return self.amendments_dir / f"{check_law_id(law_id)}.txt"
 
     def resolve(self, query: str) -> Law:
         """The law whose id is ``query``, or whose title (or id) contains it unambiguously."""
