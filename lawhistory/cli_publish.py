@@ -89,6 +89,14 @@ def serve_cmd(
     workers: Annotated[
         int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
     ] = os.cpu_count() or 1,
+    trusted: Annotated[
+        bool,
+        typer.Option(
+            "--trusted",
+            help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
+            "Default: the public profile (README, 'Security and reliability').",
+        ),
+    ] = False,
     repo: RepoOption = None,
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
@@ -109,4 +117,4 @@ def serve_cmd(
     metadata = load_metadata(metadata_path(r))
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
     with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
-        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers)
+        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted)
