@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import yaml
 
+from . import faults
 from .errors import BadLawId, FormatError
 from .frontmatter import meta_from_dict
 from .instrument_file import Instrument, parse_instrument
@@ -134,7 +135,9 @@ def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
     tmp = db_dir / f"{CACHE_NAME}.tmp"
     files = [e for _, e in sorted(entries.items())]
     tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
+    faults.point("cache:moved")
 
 
 def _listing(root: Path, folder: str) -> list[str]:
