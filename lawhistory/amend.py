@@ -189,7 +189,7 @@ def amend(
     """
     instruments, principals = read_instruments(repo, path, gazette_date)
     instruments = [_with_gazette(i, gazette_date) for i in instruments]
-    with repo.lock(wait=not dry_run, notice=notice):
+    with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:

@@ -159,6 +159,15 @@ def _why_stale(paths: Paths, inputs: Inputs) -> str | None:
     return None
 
 
+def recover(repo: Repository) -> None:
+    """Undo what an interrupted build left (as a build does first), unless a build is running or nothing can be written."""
+    paths = Paths(repo.db_dir)
+    if not paths.interrupted():
+        return
+    with contextlib.suppress(LawHistoryError), repo.lock(wait=False):
+        paths.recover()
+
+
 def staleness(repo: Repository) -> str | None:
     """Why the database must be (re)built, or None when it is up to date."""
     paths = Paths(repo.db_dir)
@@ -174,9 +183,17 @@ def staleness(repo: Repository) -> str | None:
 
 @contextlib.contextmanager
 def serving(db_dir: Path) -> Iterator[None]:
-    """Mark the database as being served (a build then replaces the file rather than change it in place)."""
-    db_dir.mkdir(parents=True, exist_ok=True)
-    with open(db_dir / SERVING_LOCK, "a+", encoding="utf-8") as f:
+    """Mark the database as being served (a build then replaces the file rather than change it in place).
+
+    A repository this user cannot write is served unmarked: no build by this user can change it.
+    """
+    try:
+        db_dir.mkdir(parents=True, exist_ok=True)
+        f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError:
+        yield
+        return
+    with f:
         fcntl.flock(f.fileno(), fcntl.LOCK_SH)
         try:
             yield

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BadLawId, FormatError, RepositoryError, UnknownLaw
+from .files import read_head, read_text
 from .ids import LAW_ID, check_law_id
 from .instrument_file import Instrument, parse_instrument
 from .model import Law
@@ -98,7 +99,7 @@ class Repository:
     def load_laws(self) -> list[Law]:
         laws = []
         for path in self.law_files():
-            law = parse(path.read_text(encoding="utf-8"), path=self.relative(path))
+            law = parse(read_text(path, self.relative(path)), path=self.relative(path))
             try:
                 expected = self.law_path(law.meta.id)
             except BadLawId as e:
@@ -113,7 +114,7 @@ class Repository:
     def load_instruments(self) -> list[Instrument]:
         out = []
         for path in self.instrument_files():
-            inst = parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path))
+            inst = parse_instrument(read_text(path, self.relative(path)), path=self.relative(path))
             try:
                 expected = self.instrument_path(inst.law.meta.id)
             except BadLawId as e:
@@ -132,19 +133,24 @@ class Repository:
         path = self.law_path(law_id)
         if not path.is_file():
             return None
-        return parse(path.read_text(encoding="utf-8"), path=self.relative(path))
+        return parse(read_text(path, self.relative(path)), path=self.relative(path))
 
     def law_titles(self) -> list[tuple[str, str]]:
         """(id, title) of every law, read from the front matter alone."""
-        out = []
+        return self._law_titles()[0]
+
+    def _law_titles(self) -> tuple[list[tuple[str, str]], list[Path]]:
+        """(id, title) of every law whose front matter's start names them, and the files whose start does not."""
+        out, unclear = [], []
         for path in self.law_files():
-            with open(path, encoding="utf-8") as f:
-                head = f.read(2048)
+            head = read_head(path, self.relative(path), 2048)
             ident = re.search(r"^id: ?(.+)$", head, re.M)
             title = re.search(r"^title: ?(.+)$", head, re.M)
             if ident and title:
                 out.append((ident.group(1).strip().strip("'\""), title.group(1).strip().strip("'\"")))
-        return out
+            else:
+                unclear.append(path)
+        return out, unclear
 
     def instruments_about(self, titles: list[str]) -> list[Instrument]:
         """The instruments that amend or repeal a law with one of ``titles``.
@@ -155,14 +161,13 @@ class Repository:
         wanted = [" ".join(t.lower().split()) for t in titles]
         out = []
         for path in self.instrument_files():
-            with open(path, encoding="utf-8") as f:
-                head = f.read(16384)
+            head = read_head(path, self.relative(path), 16384)
             end = head.find("\npartial:")
             if end >= 0:
                 head = head[:end]
             flat = " ".join(head.lower().replace("''", "'").split())
             if any(w in flat for w in wanted):
-                out.append(parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path)))
+                out.append(parse_instrument(read_text(path, self.relative(path)), path=self.relative(path)))
         return out
 
     def law_path(self, law_id: str) -> Path:
@@ -179,7 +184,11 @@ class Repository:
         if exact is not None:
             return exact
         q = query.lower().strip()
-        matches = [(i, t) for i, t in self.law_titles() if q and (q in t.lower() or q in i)]
+        titles, unclear = self._law_titles()
+        for path in unclear:  # read in full: a broken file is named (not "no law matches"), a long one still found
+            meta = parse(read_text(path, self.relative(path)), path=self.relative(path)).meta
+            titles.append((meta.id, meta.title))
+        matches = [(i, t) for i, t in titles if q and (q in t.lower() or q in i)]
         if len(matches) == 1:
             law = self.law_by_id(matches[0][0])
             if law is not None:
@@ -277,14 +286,25 @@ class Repository:
         return path
 
     @contextlib.contextmanager
-    def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None) -> Iterator[None]:
+    def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None, reading: bool = False) -> Iterator[None]:
         """Hold the repository's write lock; a second writer waits (or is refused with ``wait=False``).
 
-        ``notice`` is told, once, when the lock is busy and the caller is about to wait for it.
+        ``notice`` is told, once, when the lock is busy and the caller is about to wait for it. ``reading``: the
+        caller only reads (``amend --dry-run``), so a repository this user cannot write is read without the lock.
         """
-        self.db_dir.mkdir(parents=True, exist_ok=True)
         path = self.db_dir / ".lock"
-        with open(path, "a+", encoding="utf-8") as f:
+        try:
+            self.db_dir.mkdir(parents=True, exist_ok=True)
+            f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            if reading:
+                yield  # no writer can be changing a repository that cannot be written
+                return
+            raise RepositoryError(
+                f"cannot write to this repository ({self.relative(path)}: {e.strerror}); "
+                "a read-only repository can be listed, shown, served and dry-run, not changed"
+            ) from None
+        with f:
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
