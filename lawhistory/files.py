@@ -16,8 +16,18 @@ ENV = "LAWHISTORY_MAX_FILE_MB"
 DEFAULT_MAX_MB = 32
 
 
+_raised: float | None = None
+
+
+def raise_limit(mb: float | None) -> None:
+    """Read files of up to ``mb`` megabytes in this process (``--max-file-mb``); None: back to the default."""
+    global _raised
+    _raised = mb
+
+
 def max_bytes(mb: float | None = None) -> int:
-    """The size limit: ``mb`` megabytes when given, else ``LAWHISTORY_MAX_FILE_MB``, else 32 MB."""
+    """The size limit: ``mb`` megabytes when given, else ``--max-file-mb``, else ``LAWHISTORY_MAX_FILE_MB``, else 32 MB."""
+    mb = _raised if mb is None else mb
     if mb is None:
         value = os.environ.get(ENV, "")
         try:
@@ -42,7 +52,7 @@ def read_bytes(path: Path, name: str, limit: int | None = None, error: type[LawH
     if len(data) > limit:
         raise error(
             f"{name} is larger than {limit / 1_000_000:g} MB, the limit for a text file; "
-            f"if it really is one text, raise the limit with {ENV}=N (megabytes)"
+            f"if it really is one text, raise the limit with --max-file-mb N (import, amend) or {ENV}=N (megabytes)"
         )
     return data
 

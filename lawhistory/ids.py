@@ -227,6 +227,29 @@ def _address(p: Provision, index: int, parent: Address | None, seen: tuple[set[s
     return Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
 
 
+#: For recently seen tuples of siblings (by id, holding the tuple so an id is not reused while cached): each
+#: provision's 1-based position among the siblings of its kind. An instrument inserting many provisions asks for
+#: the citation of each: counting its siblings every time would be quadratic.
+_POSITIONS: dict[int, tuple[Sequence[Provision], list[int]]] = {}
+
+
+def _kind_positions(siblings: Sequence[Provision]) -> list[int]:
+    hit = _POSITIONS.get(id(siblings))
+    if hit is not None and hit[0] is siblings:
+        return hit[1]
+    counters: dict[str, int] = {}
+    positions = []
+    for q in siblings:
+        counters[q.kind] = counters.get(q.kind, 0) + 1
+        positions.append(counters[q.kind])
+    if len(siblings) < 64:
+        return positions  # cheap to count again: only long lists are kept
+    if len(_POSITIONS) >= 256:
+        _POSITIONS.clear()
+    _POSITIONS[id(siblings)] = (siblings, positions)
+    return positions
+
+
 def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
     """The citation of the provision at ``path`` (child indexes from the root), without walking the law.
 
@@ -236,8 +259,7 @@ def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
     siblings = body
     for index in path:
         p = siblings[index]
-        same_kind = sum(1 for q in siblings[: index + 1] if q.kind == p.kind)
-        fragment, _ = _own_part(p, same_kind)
+        fragment, _ = _own_part(p, _kind_positions(siblings)[index])
         citation = fragment if (p.kind in ("clause", "schedule") or citation is None) else join_citation(citation, p, fragment)
         siblings = p.children
     return citation or ""

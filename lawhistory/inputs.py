@@ -123,7 +123,7 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
         if data.get("format") != _CACHE_FORMAT:
             return {}
         return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return {}
 
 
