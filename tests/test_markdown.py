@@ -14,7 +14,7 @@ from markdown_it import MarkdownIt
 
 from lawhistory.views import _md
 
-from .conftest import KELLERBERRIN, ROOT, make_repo, run_cli
+from .conftest import KELLERBERRIN, make_repo, run_cli
 from .conftest_publish import PUBLISH
 from .strategies import examples
 
