@@ -75,6 +75,12 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
 
     Example: lawhistory init my-laws
     """
+    existing = directory / "laws"
+    if existing.is_dir() and (directory / "amendments").is_dir():
+        repo = Repository.open(directory)
+        laws, instruments = len(repo.law_files()), len(repo.instrument_files())
+        typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
+        return
     repo = Repository.init(directory)
     typer.echo(f"initialised an empty law repository in {repo.root}")
 

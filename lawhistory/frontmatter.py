@@ -190,10 +190,14 @@ def meta_from_dict(d: Any) -> LawMeta:
     if not isinstance(partial, bool):
         raise FormatError(f"front matter field 'partial' must be true or false, not {partial!r}")
     earlier = [_date(x, "earlier_amendments") for x in _list(d.get("earlier_amendments"), "earlier_amendments")]
+    council = _text(d.get("local_government"), "local_government", required=True) or ""
+    if any(c in council for c in "<>\n"):
+        # it is the author of the law's commits in the history, where these characters cannot be
+        raise FormatError(f"front matter field 'local_government' cannot hold '<', '>' or a line break: {council!r}")
     return LawMeta(
         id=_text(d.get("id"), "id", required=True) or "",
         title=_text(d.get("title"), "title", required=True) or "",
-        local_government=_text(d.get("local_government"), "local_government", required=True) or "",
+        local_government=council,
         kind=kind,
         made=_date(d.get("made"), "made"),
         gazette=Gazette(

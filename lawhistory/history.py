@@ -256,7 +256,7 @@ def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -
     """Commit ``events`` in order on top of ``parent`` (None: a new root); their commit ids."""
     for e in events:
         if "<" in e.author or ">" in e.author or "\n" in e.author:
-            raise HistoryError(f"{e.author!r} cannot be a commit author")
+            raise HistoryError(f"{e.law}: its local government {e.author!r} cannot be a commit author ('<', '>' or a line break)")
         _check_path(e.path)
     with tempfile.TemporaryDirectory() as tmp:
         marks = Path(tmp) / "marks"

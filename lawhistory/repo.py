@@ -27,6 +27,16 @@ AMENDMENTS = "amendments"
 DB = "db"
 
 
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open for writing, with the mode a plain new file gets (the user's umask:
+    ``mkstemp`` alone makes it 0600, unreadable by other staff accounts)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)
+    return fd, tmp
+
+
 @dataclass(frozen=True)
 class Repository:
     root: Path
@@ -201,9 +211,9 @@ class Repository:
     # -- writing -------------------------------------------------------------------------------
 
     def write_text(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
+        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename), with the user's umask."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _temporary(path)
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
@@ -236,7 +246,7 @@ class Repository:
         try:
             for path, text in files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                fd, tmp = _temporary(path)
                 with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                     f.write(text)
                     f.flush()
