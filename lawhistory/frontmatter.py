@@ -38,7 +38,10 @@ def _timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
     try:
         return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError) as e:
-        raise _BadValue(f"{node.value!r} is not a date ({e}); dates are written YYYY-MM-DD", node.start_mark.line) from None
+        raise _BadValue(
+            f"the front matter is not valid YAML: {node.value!r} is not a date ({e}); dates are written YYYY-MM-DD",
+            node.start_mark.line,
+        ) from None
 
 
 class _BadValue(Exception):

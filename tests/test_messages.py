@@ -28,17 +28,17 @@ def mode(path: Path) -> int:
 
 def test_import_and_amend_write_files_with_the_users_umask(tmp_path: Path, umask_027: None) -> None:
     repo = make_repo(tmp_path, laws=False)
-    code, out, err = run_cli("import", SEEDS / "004_34274a89b0432fb1.txt", "--repo", repo)
+    code, _, err = run_cli("import", SEEDS / "004_34274a89b0432fb1.txt", "--repo", repo)
     assert code == 0, err
     [law] = (repo / "laws").rglob("*.txt")
     assert mode(law) == 0o640
     repo2 = make_repo(tmp_path / "two")
-    code, out, err = run_cli("amend", INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt", "--repo", repo2)
+    code, _, err = run_cli("amend", INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt", "--repo", repo2)
     assert code == 0, err
     [inst] = (repo2 / "amendments").rglob("*.txt")
     assert mode(inst) == 0o640
     os.umask(0o022)
-    code, out, err = run_cli("amend", INSTRUMENTS / "synthetic_kellerberrin_amendment_2022.txt", "--repo", repo2)
+    code, _, err = run_cli("amend", INSTRUMENTS / "synthetic_kellerberrin_amendment_2022.txt", "--repo", repo2)
     assert code == 0, err
     assert {mode(p) for p in (repo2 / "amendments").rglob("*.txt")} == {0o640, 0o644}
 

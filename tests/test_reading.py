@@ -58,7 +58,10 @@ def test_crlf_and_bom_are_read_as_the_same_law(repo: Path, tmp_path: Path, chang
 
 
 BAD = {
-    "bad date": (lambda d: d.replace(b"made: 2016-05-18", b"made: 2020-13-45", 1), ":6: '2020-13-45' is not a date"),
+    "bad date": (
+        lambda d: d.replace(b"made: 2016-05-18", b"made: 2020-13-45", 1),
+        ":6: the front matter is not valid YAML: '2020-13-45' is not a date",
+    ),
     "invalid UTF-8": (lambda d: d + b"caf\xe9\n", ": not UTF-8 text"),
     "NUL byte": (lambda d: d.replace(b"Health", b"Hea\x00lth", 1), ": a NUL byte"),
     "deep nesting": (lambda d: d.replace(b"---\n", b"---\nx: " + b"[" * 5000 + b"\n", 1), ":2: the front matter is nested"),
@@ -96,7 +99,8 @@ def test_serve_keeps_serving_the_last_good_build_and_says_what_is_bad(repo: Path
     code, _, err = run_cli("serve", "--repo", repo)
     assert code == 0, err
     assert served == [repo / "db" / "lawhistory.db"]
-    assert f"{LAW}:6: '2020-13-45' is not a date" in err and "serving the last good build" in err
+    assert f"{LAW}:6: the front matter is not valid YAML: '2020-13-45' is not a date" in err
+    assert "serving the last good build" in err
 
 
 def test_serve_without_any_good_build_refuses(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
