@@ -58,7 +58,7 @@ def _start(repo: Path, trusted: bool, log: Path) -> tuple[subprocess.Popen[bytes
     command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port), "--workers", "1"]
     with open(log, "wb") as err:
         proc = subprocess.Popen(
-            command + (["--trusted"] if trusted else []), stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+            command + (["--trusted"] if trusted else []), stdout=err, stderr=subprocess.STDOUT, start_new_session=True
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 300
