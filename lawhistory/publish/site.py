@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from ..errors import LawHistoryError
+from ..files import read_text
 from ..repo import Repository
 
 PACKAGED_METADATA = Path(__file__).parent / "metadata.yml"
@@ -30,8 +31,8 @@ def metadata_path(repo: Repository) -> Path:
 
 def load_metadata(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
+        data = yaml.safe_load(read_text(path, str(path)))  # the size limit, BOM and CRLF of every file read
+    except (OSError, yaml.YAMLError, RecursionError) as e:
         raise ServeError(f"{path}: cannot be read as YAML metadata ({e})") from None
     if not isinstance(data, dict):
         raise ServeError(f"{path}: Datasette metadata must be a YAML mapping")
