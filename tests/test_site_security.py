@@ -98,6 +98,14 @@ async def test_an_error_is_a_plain_page_and_one_log_line_without_traceback(
     assert "Traceback" not in out + err and "an unexpected failure" not in out + err
 
 
+async def test_a_request_cannot_forge_log_lines(ds: Any, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger="lawhistory.site"):
+        response = await ds.client.get("/lawhistory/no%0Asuch%0D%0A500 GET /forged")
+    assert response.status_code in (400, 404)
+    lines = [r.getMessage() for r in caplog.records if r.name == "lawhistory.site"]
+    assert lines and all("\n" not in line and "\r" not in line for line in lines)
+
+
 async def test_bad_sql_is_answered_with_its_message_and_no_traceback(ds: Any, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     response = await sql(ds, "select nonsense from nowhere")

@@ -100,19 +100,23 @@ def _status_and_message(exception: BaseException) -> tuple[int, str]:
 def error_response(request: Any, exception: BaseException) -> Response:
     """The plain page (or JSON) for an error, logged in one line."""
     status, message = _status_and_message(exception)
-    first = " ".join(str(exception).split())[:200]
     log.log(
         logging.ERROR if status >= 500 else logging.INFO,
         "%s %s %s: %s: %s",
         status,
         request.method,
-        request.path[:200],
+        one_line(request.path),
         type(exception).__name__,
-        first,
+        one_line(str(exception)),
     )
     if request.path.endswith(".json"):
         return Response.json({"ok": False, "error": message, "status": status}, status=status)
     return Response.html(_page(status, message), status=status)
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` fit for one log line: whitespace runs as one space, control characters as ``?``, at most ``limit``."""
+    return re.sub(r"[\x00-\x1f\x7f]", "?", " ".join(text.split()))[:limit]
 
 
 def _page(status: int, message: str) -> str:
@@ -268,7 +272,7 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                 await app(scope, receive, with_headers)
                 return
             if heavy[0] >= HEAVY_AT_ONCE:
-                log.info("503 %s %s: busy with %d SQL queries", scope["method"], path[:200], heavy[0])
+                log.info("503 %s %s: busy with %d SQL queries", scope["method"], one_line(path), heavy[0])
                 await _plain(
                     send,
                     503,
