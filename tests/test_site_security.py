@@ -138,6 +138,22 @@ async def test_the_cap_on_visitors_sql_turns_away_the_next_client_and_not_law_pa
     await asyncio.gather(*running, return_exceptions=True)
 
 
+async def test_table_pages_wait_their_turn_and_a_full_queue_is_turned_away(ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(security, "DATA_QUEUE", 1)
+    ds._settings["sql_time_limit_ms"] = 1000
+    slow = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000000) select count(*) from n"
+    running = [asyncio.create_task(sql(ds, slow)) for _ in range(security.DATA_AT_ONCE)]
+    await asyncio.sleep(0.3)
+    waiting = asyncio.create_task(ds.client.get("/lawhistory/laws.json"))
+    await asyncio.sleep(0.1)
+    assert not waiting.done()  # in the queue, not refused
+    full = await ds.client.get("/lawhistory/laws.json")
+    assert full.status_code == 503 and "busy" in full.text
+    assert (await ds.client.get("/-/laws")).status_code == 200  # law pages never wait
+    assert (await waiting).status_code == 200  # its turn came when a slow query reached the time limit
+    await asyncio.gather(*running)
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -11,8 +11,9 @@ In the public profile:
 - every SQLite connection refuses strings and blobs over ``MAX_LENGTH`` bytes, and the statement time
   limit is enforced by a watchdog that interrupts the connection (Datasette's own check runs only between
   batches of a thousand steps, so one expensive step could run far past it);
-- at most ``HEAVY_AT_ONCE`` requests that run visitors' SQL (``?sql=``, ``?_where=``) or stream CSV run at
-  once in a process; the next is answered 503 at once, so law pages always find a free database thread;
+- Datasette's own pages take turns (``Gate``: two at once, 32 waiting, of which two may run visitors' SQL
+  (``?sql=``, ``?_where=``) or stream CSV); the next is answered 503 at once. Law pages never wait for them, so
+  they always find a free database thread;
 - only GET and HEAD: nothing on the site is written, so any other method is answered 405;
 - Datasette's debug and introspection pages are gone, and no absolute path is shown (``pragma_database_list``
   reads its ``file`` column as null);
@@ -21,6 +22,7 @@ In the public profile:
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import re
@@ -38,8 +40,13 @@ log = logging.getLogger("lawhistory.site")
 
 #: The largest string or blob any statement may make or read (the database's largest value is far smaller).
 MAX_LENGTH = 10_000_000
-#: Requests running visitors' SQL or streaming CSV at once, per serving process.
+#: Datasette's own pages (tables, rows, queries, CSV) running at once per serving process, and waiting their turn.
+DATA_AT_ONCE = 2
+DATA_QUEUE = 32
+#: Of those, requests running visitors' SQL or streaming CSV (waiting or running).
 HEAVY_AT_ONCE = 2
+#: The site's own pages (and static files): never held back by Datasette's pages.
+LAW_PAGES = re.compile(r"^/(?:-/(?:laws|law/|instrument/|lawhistory/static/|static/)|favicon\.ico$)")
 #: Settings of the public profile, over the site's own.
 PUBLIC_SETTINGS: dict[str, Any] = {
     "suggest_facets": False,  # costly on every table page
@@ -241,12 +248,47 @@ async def _plain(send: Callable[..., Awaitable[Any]], status: int, text: str, ex
     await send({"type": "http.response.body", "body": body})
 
 
+class Gate:
+    """Admission of Datasette's own pages (tables, rows, queries, CSV) in one serving process.
+
+    At most ``DATA_AT_ONCE`` run at once and ``DATA_QUEUE`` wait their turn; of them at most ``HEAVY_AT_ONCE`` run
+    visitors' SQL or stream CSV. The rest are answered 503 at once. Law pages never pass the gate: whatever a
+    visitor asks of the tables, a database thread stays free for them (Datasette has three).
+    """
+
+    def __init__(self) -> None:
+        self.slots = asyncio.Semaphore(DATA_AT_ONCE)
+        self.heavy = 0
+        self.waiting = 0
+
+    def refusal(self, heavy: bool) -> str | None:
+        if heavy and self.heavy >= HEAVY_AT_ONCE:
+            return "The server is busy with other SQL queries; try again in a few seconds. Law pages are not affected.\n"
+        if self.waiting >= DATA_QUEUE:
+            return "The server is busy with other table and query pages; try again in a few seconds.\n"
+        return None
+
+    async def run(self, heavy: bool, call: Callable[[], Awaitable[None]]) -> None:
+        self.heavy += heavy
+        self.waiting += 1
+        entered = False
+        try:
+            async with self.slots:
+                self.waiting -= 1
+                entered = True
+                await call()
+        finally:
+            if not entered:
+                self.waiting -= 1
+            self.heavy -= heavy
+
+
 @_hook
 def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
     def wrap(app: ASGI) -> ASGI:
         if is_trusted(datasette):
             return app
-        heavy = [0]  # requests running visitors' SQL now (one event loop per process: no lock needed)
+        gate = Gate()  # one event loop per process: no lock needed
 
         async def public(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] != "http":
@@ -268,23 +310,16 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                     message = {**message, "headers": kept + HEADERS}
                 await send(message)
 
-            if not is_heavy(scope):
+            if LAW_PAGES.match(path):
                 await app(scope, receive, with_headers)
                 return
-            if heavy[0] >= HEAVY_AT_ONCE:
-                log.info("503 %s %s: busy with %d SQL queries", scope["method"], one_line(path), heavy[0])
-                await _plain(
-                    send,
-                    503,
-                    "The server is busy with other SQL queries; try again in a few seconds. Law pages are not affected.\n",
-                    [(b"retry-after", b"5")],
-                )
+            heavy = is_heavy(scope)
+            refusal = gate.refusal(heavy)
+            if refusal is not None:
+                log.info("503 %s %s: %s", scope["method"], one_line(path), one_line(refusal))
+                await _plain(send, 503, refusal, [(b"retry-after", b"5")])
                 return
-            heavy[0] += 1
-            try:
-                await app(scope, receive, with_headers)
-            finally:
-                heavy[0] -= 1
+            await gate.run(heavy, lambda: app(scope, receive, with_headers))
 
         return public
 
