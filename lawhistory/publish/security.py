@@ -45,8 +45,9 @@ DATA_AT_ONCE = 2
 DATA_QUEUE = 32
 #: Of those, requests running visitors' SQL or streaming CSV (waiting or running).
 HEAVY_AT_ONCE = 2
-#: The site's own pages (and static files): never held back by Datasette's pages.
-LAW_PAGES = re.compile(r"^/(?:-/(?:laws|law/|instrument/|lawhistory/static/|static/)|favicon\.ico$)")
+#: The site's own pages, static files and the database download (which uses no database thread): never held back
+#: by Datasette's pages.
+LAW_PAGES = re.compile(r"^/(?:-/(?:laws(?:\.json)?$|law/|instrument/|lawhistory/static/|static/)|favicon\.ico$|[^/.]+\.db$)")
 #: Settings of the public profile, over the site's own.
 PUBLIC_SETTINGS: dict[str, Any] = {
     "suggest_facets": False,  # costly on every table page
