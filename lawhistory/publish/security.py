@@ -210,7 +210,7 @@ _ORIGINAL_TIMELIMIT: Any = None
 
 
 def _install_watchdog() -> None:
-    """Put the watchdog around Datasette's own time limit (each statement it runs with one)."""
+    """Put the watchdog around Datasette's own time limit (each statement it runs with one), once per process."""
     global _ORIGINAL_TIMELIMIT
     import datasette.database as database
 
@@ -228,6 +228,17 @@ def _install_watchdog() -> None:
                 yield
 
     database.sqlite_timelimit = sqlite_timelimit
+
+    # Datasette writes every failed statement to stderr, visitors' SQL included, at whatever length it was sent:
+    # in the public profile a visitor's bad SQL is answered (with SQLite's message) but not logged.
+    execute = database.Database.execute
+
+    async def quiet_execute(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not is_trusted(self.ds):
+            kwargs["log_sql_errors"] = False
+        return await execute(self, *args, **kwargs)
+
+    database.Database.execute = quiet_execute
 
 
 _install_watchdog()
