@@ -204,3 +204,18 @@ async def test_facet_suggestions_are_off_and_csv_bounded(ds: Any) -> None:
     settings = (await ds.client.get("/lawhistory/laws.json")).json()
     assert settings.get("suggested_facets", []) == []
     assert ds.setting("suggest_facets") is False and ds.setting("max_csv_mb") == security.PUBLIC_SETTINGS["max_csv_mb"]
+
+
+@pytest.mark.parametrize(("args", "trusted"), [((), False), (("--trusted",), True)])
+def test_serve_is_public_unless_trusted(
+    law_repo: Repository, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], trusted: bool
+) -> None:
+    from lawhistory.publish import site
+
+    from .conftest import run_cli
+
+    calls: list[bool] = []
+    monkeypatch.setattr(site, "serve", lambda db, metadata, host, port, workers, trusted: calls.append(trusted))
+    code, _, err = run_cli("serve", *args, "--repo", law_repo.root)
+    assert code == 0, err
+    assert calls == [trusted]
