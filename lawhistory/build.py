@@ -191,6 +191,8 @@ def serving(db_dir: Path) -> Iterator[None]:
         db_dir.mkdir(parents=True, exist_ok=True)
         f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
     except OSError:
+        f = None
+    if f is None:
         yield
         return
     with f:

@@ -307,13 +307,15 @@ class Repository:
             self.db_dir.mkdir(parents=True, exist_ok=True)
             f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as e:
-            if reading:
-                yield  # no writer can be changing a repository that cannot be written
-                return
-            raise RepositoryError(
-                f"cannot write to this repository ({self.relative(path)}: {e.strerror}); "
-                "a read-only repository can be listed, shown, served and dry-run, not changed"
-            ) from None
+            if not reading:
+                raise RepositoryError(
+                    f"cannot write to this repository ({self.relative(path)}: {e.strerror}); "
+                    "a read-only repository can be listed, shown, served and dry-run, not changed"
+                ) from None
+            f = None
+        if f is None:
+            yield  # only reading: no writer can be changing a repository that cannot be written
+            return
         with f:
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
