@@ -4,6 +4,7 @@ bounded, and inserted provisions addressed in linear time (benchmarks/inserted.p
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,10 @@ SEED = SEEDS / "004_34274a89b0432fb1.txt"
 
 
 @pytest.fixture(autouse=True)
-def default_limit() -> None:
+def default_limit() -> Iterator[None]:
     files.raise_limit(None)
+    yield
+    files.raise_limit(None)  # --max-file-mb of an in-process run holds for the process
 
 
 def one_line_error(code: int, err: str) -> str:
