@@ -12,8 +12,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from .build import BuildReport, build, is_served, staleness
+from . import store
+from .build import BuildReport, build, is_served, recover, staleness
 from .cli import RepoOption, app, open_repo
+from .errors import LawHistoryError
 from .repo import Repository
 
 
@@ -89,6 +91,14 @@ def serve_cmd(
     workers: Annotated[
         int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
     ] = os.cpu_count() or 1,
+    trusted: Annotated[
+        bool,
+        typer.Option(
+            "--trusted",
+            help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
+            "Default: the public profile (README, 'Security and reliability').",
+        ),
+    ] = False,
     repo: RepoOption = None,
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
@@ -102,11 +112,18 @@ def serve_cmd(
     from .publish.site import load_metadata, metadata_path, serve
 
     r = open_repo(repo)
-    reason = staleness(r)
-    if reason is not None:
-        typer.echo(f"building first: {reason}", err=True)
-        typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    try:
+        reason = staleness(r)
+        if reason is not None:
+            typer.echo(f"building first: {reason}", err=True)
+            typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    except LawHistoryError as e:
+        recover(r)  # a build refused before it could undo what an interrupted one left
+        if not store.read_info(r.db_dir / "lawhistory.db"):
+            raise
+        typer.echo(f"warning: the site is not up to date: {e}", err=True)
+        typer.echo("serving the last good build; fix that, then run 'lawhistory build' and restart serve", err=True)
     metadata = load_metadata(metadata_path(r))
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
     with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
-        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers)
+        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted)

@@ -53,6 +53,9 @@ def decode(data: bytes, where: str) -> str:
         raise ImportFailed(
             f"{where} is a binary file, neither text nor PDF: import the gazette PDF, or save the notice as plain text (UTF-8)"
         )
+    if b"\x00" in data:
+        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        raise ImportFailed(f"{where}:{line}: a NUL byte, which no gazette text has: remove it or save the text again")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
