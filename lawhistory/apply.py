@@ -307,7 +307,7 @@ def _word_op(
                 updated = replace(updated, children=rows)
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))
-            if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):
+            if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
         body = _set(body, sub, (updated,))
         if sub not in changed:
@@ -317,7 +317,7 @@ def _word_op(
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
     """A definition whose defined term the word edit changed: it now defines the term its text begins with."""
-    from .structure import DEF_START, def_term_ok
+    from .structure import DEF_START, def_term_ok, term_of
 
     m = DEF_START.match(updated.text or "")
     if m is None or not def_term_ok(m):
@@ -325,7 +325,7 @@ def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst:
             inst, op, f"the change would leave the definition of “{old.term}” without a defined term",
             "check the instruction; a definition must still begin with its term",
         )  # fmt: skip
-    return replace(updated, term=m.group("term"))
+    return replace(updated, term=term_of(m))
 
 
 # --- definitions ----------------------------------------------------------------------------------

@@ -23,18 +23,34 @@ from .dates import MONTHS, printed_date
 from .ids import check_law_id
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
+# Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
 PAGE_HEADER = re.compile(
-    r"(?:(?P<d1>" + _DATE + r") GOVERNMENT GAZETTE, WA (?P<p1>\d{1,5})(?!\d))"
-    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, WA (?P<d2>" + _DATE + r"))"
+    r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, W\.?A\.? (?P<p1>\d{1,5})(?!\d))"
+    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, W\.?A\.? ?\[?(?P<d2>" + _DATE + r"))"
+    # a copy that prints the header's three parts on three lines
+    r"|(?:(?<![^\n])(?P<d3>" + _DATE + r")\]?\nGOVERNMENT GAZETTE, W\.?A\.?\n(?P<p3>\d{1,5})(?=\n|$))"
+    r"|(?:(?<![^\n])(?P<p4>\d{1,5})\nGOVERNMENT GAZETTE, W\.?A\.?\n\[?(?P<d4>" + _DATE + r")(?=\n|$))"
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
-ENACTING = re.compile(r"Under the powers conferred")
-ENACTING_END = re.compile(r"to\s+make\s+the\s+following\s+(?:local\s+laws?|by-?laws?)\.?")
-TITLE_BLOCK = re.compile(r"(?<![^\s])(?:[A-Z0-9][A-Z0-9’',()&\-]*[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)[ \n]+\d{4}[ \n]*$")
-CONTENTS = re.compile(r"\bCONTENTS\b")
+# Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
+# resolved … to make and submit for confirmation by the Governor the following by-law—".
+ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
+ENACTING_END = re.compile(
+    r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
+    r"(?:local\s+laws?|by-?laws?)[.—:]?"
+    # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
+    r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
+    r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
+)
+TITLE_BLOCK = re.compile(
+    r"(?<![^\s])(?:(?:[A-Z0-9][A-Z0-9’',()&\-]*|[A-Z][a-z’'\-]+|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
+    r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
+)
+CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
+# Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
-    r"(?:—{2,}\s*)?(?=Dated[: ]|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
+    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
@@ -85,7 +101,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     notes: list[str] = []
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\f", " ")
     text = re.sub(r"[\ue000-\uf8ff]", " ", text)
-    if source_label and not line_mode:
+    if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)
         if looks_like_label and not re.search(r"Under the powers|\(\w\)|\d+\.\d+ ", first):
@@ -96,11 +112,21 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        headers.append((int(m.group("p1") or m.group("p2")), printed_date(m.group("d1") or m.group("d2"))))
+        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4")
+        headers.append((int(page), printed_date(m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4"))))
         return f" {chr(0xE000 + len(headers) - 1)} "
 
-    text = PAGE_HEADER.sub(mark_header, text)
     gazette_number = None
+    if line_mode:
+        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines
+
+        text, cover_lines, gazette_number = strip_cover_lines(text)
+        text, running = strip_running_lines(text)
+        removed += cover_lines + running
+        text, glued = split_glued_labels(text)
+        if glued:
+            notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
+    text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:
         cm = COVER_DATE.search(cover.group(0))

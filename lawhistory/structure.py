@@ -21,14 +21,28 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
-from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
+from .labels import ROMAN, bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
 from .tables import parse_schedule
 
-STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
-DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|are|is)"
-DEF_START = re.compile(r"(?P<term>[^\s;()—][^;()\n]{0,80}?) (?P<verb>" + DEF_VERB + r")\b")
-DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
+STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
+DEF_VERB = (
+    r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
+    r"|may be|does not include|are|is)"
+)
+# A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
+# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes",
+# "GVM (which stands for “gross vehicle mass”) has the meaning …".
+DEF_START = re.compile(
+    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
+    r"(?:(?P<qual>,[^,;\n]{1,100},|,? in relation to [^,;—\n]{1,80}?,?| \((?:which|that|being|also)\b[^()]{0,80}\))?"
+    r" (?P<verb>" + DEF_VERB + r")\b"
+    # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
+    r"|,? in relation to [^,;—\n]{1,80}?—)"
+)
+DEF_INTRO = re.compile(
+    r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b)[^—–:]*(?:—| –| -|:)$"
+)
 _STOP_FIRST = frozenset(
     [
         "the",
@@ -113,6 +127,8 @@ SENTENCE_STARTERS = frozenset(
         "Should",
     ]
 )
+#: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
+_SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
 INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
     ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
 )
@@ -127,13 +143,20 @@ AMENDING_HEADING = re.compile(
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Division|Subdivision) (?P<cnum>\d+[A-Z]?)—)"
+    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
-    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
+    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
+    r"|(?P<pen>(?<=\n)Penalty:)"
 )
-SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
+SCHEDULE_START = re.compile(
+    r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))"
+    # at the start of a printed line, a schedule's heading may be in any case: "Schedule 1—Specifications for …"
+    r"|(?<=\n)(?:Schedule|SCHEDULE) (?P<lnum>\d+[A-Z]?)(?: ?[—–-] ?[A-Z(]| *\n)"
+)
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
+_SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
+_CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
 
 
 @dataclass(eq=False)
@@ -218,17 +241,56 @@ def and_or_break(before: str) -> bool:
     return bool(re.search(r"[;,]\s*(?:and|or|and/or|but)\s*$", before))
 
 
-def soften(text: str) -> str:
-    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space."""
+def soften(text: str, *, sections: bool = False) -> str:
+    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space.
+
+    In a law numbered in sections, the break before a section number is kept too, so that a side
+    heading printed on the line above the number stays a line of its own.
+    """
     lines = text.split("\n")
     out: list[str] = []
     for i, line in enumerate(lines):
         out.append(line)
         if i == len(lines) - 1:
             break
-        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |PART \d+|Division \d+|Subdivision \d+)", line)
-        out.append("\n" if heading_line else " ")
+        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line) or (
+            sections and re.match(r"\s*\d+\. ", line)
+        )
+        before_section = sections and (
+            re.match(r"\s*\d+\. ", lines[i + 1])
+            or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
+        )
+        # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
+        side = _is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
+        side_above = _is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
+        penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
+        out.append("\n" if heading_line or before_section or side or side_above or penalty else " ")
     return "".join(out)
+
+
+_CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
+
+
+def _is_side_heading(line: str) -> bool:
+    """A short line in title case with no closing punctuation: "Citation", "Objects", "Dwelling house"."""
+    text = line.strip()
+    return bool(_SIDE_HEADING.fullmatch(text)) and not _CAPS_HEADING.fullmatch(text) and len(text.split()) <= 8
+
+
+def sections_numbered_flat(text: str) -> bool:
+    """``sections_numbered`` for running text: no clause labels like ``1.1``, and sections ``1.`` and ``2.`` in order."""
+    if re.search(r"(?<![\w.(/$,:\-–])\d+\.\d+[A-Z]{0,2} [A-Z]", text):
+        return False
+    one = re.search(r"(?<![\w.(/$,:\-–])1\. [A-Z]", text)
+    return bool(one and re.search(r"(?<![\w.(/$,:\-–])2\. [A-Z]", text[one.end() :]))
+
+
+def sections_numbered(text: str) -> bool:
+    """Whether a law is numbered in sections (``1.``, ``2.`` at the start of printed lines) rather than clauses (``1.1``)."""
+    if re.search(r"(?m)^\s*\d+\.\d+[A-Z]{0,2}\.? ", text):
+        return False
+    numbers = [int(n) for n in re.findall(r"(?m)^\s*(\d+)\. ", text)]
+    return len(numbers) >= 2 and numbers[0] == 1 and 2 in numbers
 
 
 class StructureParser:
@@ -254,6 +316,8 @@ class StructureParser:
         self.last_subdiv: int | None = None
         self.last_clause: str | None = None
         self.last_int_clause: int | None = None
+        # A law numbered in sections 1., 2., 3. (pre-1996 by-laws, model health local laws), not clauses 1.1, 1.2.
+        self.int_law = False
         self.heuristic_headings = 0
         self.line_starts: set[int] = set()
 
@@ -261,9 +325,11 @@ class StructureParser:
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
         main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
+        if self.mode == "law":
+            self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
-            main = soften(main)  # same length: offsets still match
+            main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
         for num, region in schedules:
@@ -304,19 +370,51 @@ class StructureParser:
             return self._try_clause(m.group("clause"), m, before, s)
         if m.group("iclause"):
             return self._try_int_clause(m, before, s)
+        if m.group("pen"):
+            return self._try_penalty(m, before)
         return self._try_bracket(m.group("br"), m, before)
+
+    def _try_penalty(self, m: re.Match[str], before: str) -> int | None:
+        """A printed line "Penalty: …" after a sentence ends belongs to the clause, not to its last subclause."""
+        if not strong_break(before) or self.mode != "law":
+            return None
+        self._add_text(before)
+        clause: _B | None = self.cur
+        while clause is not None and clause.kind != "clause":
+            clause = clause.parent
+        if clause is None:
+            return None
+        self.cur = clause.add(_B("text"))
+        return m.start()
 
     # -- containers --------------------------------------------------------------------------
 
     def _try_container(self, m: re.Match[str], before: str) -> int | None:
-        kind = {"PART": "part", "Division": "division", "Subdivision": "subdivision"}[m.group("ckw")]
+        kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
+            m.group("ckw")
+        ]
         num = m.group("cnum")
-        n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
+        if (m.group("dash") != "—" or m.group("ckw") in ("Part", "DIVISION")) and not self._at_line_start(m.start(), before):
+            return None  # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts
+        n = int(re.match(r"\d+", num).group(0)) if num[0].isdigit() else ROMAN.index(num.lower()) + 1  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
-        if expected is not None and n != expected + 1:
-            return None
-        if expected is None and n != 1 and kind != "part" and self.mode != "fragment":
-            return None
+        word = {"part": "Part", "division": "Division", "subdivision": "Subdivision"}[kind]
+        want = 1 if expected is None else expected + 1
+        if n != want and not (expected is None and (kind == "part" or self.mode == "fragment")):
+            plainly = self.mode != "instrument" and (strong_break(before) or self._at_line_start(m.start(), before))
+            if not plainly:
+                return None
+            if n < want:
+                # Kept in the words where it stands, but never silently.
+                self.notes.append(
+                    f"'{m.group(0).strip()}' after {word} {expected} does not fit the numbering; "
+                    f"kept as words of {self._where()}: check the gazette"
+                )
+                return None
+            self.notes.append(
+                f"{word} {num} is read as a heading though no {word} {want} heading was found before it "
+                f"(in {self._where()}); check the gazette"
+            )
         if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:]):
             return None
         self._add_text(before)
@@ -334,6 +432,9 @@ class StructureParser:
         self.cur = node
         self.heading_of = node
         return m.end()
+
+    def _at_line_start(self, start: int, before: str) -> bool:
+        return start in self.line_starts or before.endswith("\n") or (not before.strip() and start == 0)
 
     # -- clauses -----------------------------------------------------------------------------
 
@@ -353,7 +454,7 @@ class StructureParser:
         if not (after.startswith("\n") or (len(after) > 1 and (after[1].isupper() or after[1] in "(‘“"))):
             return None
         if not self._clause_plausible(num):
-            return None
+            return self._clause_out_of_sequence(num, m, before, s)
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n")):
             known = self.headings.get(num)
             if not (known and _starts_with_words(s[m.end() : m.end() + 600], known)):
@@ -362,12 +463,82 @@ class StructureParser:
                 f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
                 "the source may have lost words there"
             )
+        self._note_skip(num)
+        side = self._side_heading(num, before, s, m.end())
+        if side is not None:
+            before = before[: len(before) - len(side[1])]
         self._add_text(before)
         self.last_clause = num
-        return self._open_clause(num, s, m.end())
+        end = self._open_clause(num, s, m.end())
+        if side is not None and self.cur.kind == "clause" and self.cur.heading is None:
+            self.cur.heading = side[0]
+            if re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", side[0]):
+                self.cur.defs = True
+        return end
+
+    def _note_skip(self, num: str) -> None:
+        """Say where clause numbers skip within a Part (5.6 then 5.11): the labels are kept as printed."""
+        last = self.last_clause
+        if last is None or self.mode != "law":
+            return
+        a, b = clause_key(last), clause_key(num)
+        if len(a) == len(b) == 4 and a[0] == b[0] and isinstance(a[2], int) and isinstance(b[2], int) and b[2] > a[2] + 1:
+            self.notes.append(
+                f"clause {num} follows clause {last}: the numbering skips {a[0]}.{a[2] + 1}"
+                + (f" to {a[0]}.{b[2] - 1}" if b[2] - 1 > a[2] + 1 else "")
+                + "; the labels are kept as printed"
+            )
+
+    def _side_heading(self, num: str, before: str, s: str, end: int) -> tuple[str, str] | None:
+        """(heading, the text it takes from ``before``) when clause ``num`` has its heading on the line above it
+        and none on its own line; None otherwise (line-mode text only)."""
+        if not self.line_starts or self.headings.get(num):
+            return None
+        line = s[end : s.find("\n", end) if "\n" in s[end:] else len(s)].strip()
+        own_heading = not line.endswith((".", ";", ":", ",", "—", "–", "-")) and not re.search(r"\(\w{1,3}\)", line)
+        if not line or own_heading:
+            return None  # its own line reads as a heading
+        body = before.rstrip("\n")
+        cut = body.rfind("\n")
+        if cut < 0:
+            return None
+        last = body[cut + 1 :]
+        if not _is_side_heading(last):
+            return None
+        return last.strip(), before[cut + 1 :]
+
+    def _where(self) -> str:
+        b: _B | None = self.cur
+        while b is not None and b.kind not in ("clause", "part", "division", "subdivision"):
+            b = b.parent
+        if b is None:
+            return "the text before the first clause"
+        return f"clause {b.num}" if b.kind == "clause" else f"{b.kind.capitalize()} {b.num}"
+
+    def _clause_out_of_sequence(self, num: str, m: re.Match[str], before: str, s: str) -> int | None:
+        """A clause label at the start of a printed line, with a heading, that does not follow the last clause:
+        read as the clause it plainly is when it comes later (a Part skipped or deleted), else kept as words with a note."""
+        if self.mode == "instrument" or self.last_clause is None or not self._at_line_start(m.start(), before):
+            return None
+        if not strong_break(before) and not before.endswith("\n"):
+            return None
+        if clause_key(num) > clause_key(self.last_clause):
+            self.notes.append(f"clause {num} follows clause {self.last_clause}: the numbering skips here; check the gazette")
+            self._add_text(before)
+            self.last_clause = num
+            return self._open_clause(num, s, m.end())
+        self.notes.append(
+            f"'{num}' at the start of a line after clause {self.last_clause} does not fit the numbering; "
+            f"kept as words of {self._where()}: check the gazette"
+        )
+        return None
 
     def _try_int_clause(self, m: re.Match[str], before: str, s: str) -> int | None:
+        if self.int_law:
+            return self._try_section(m, before, s)
         if self.mode != "instrument" or self.last_clause is not None:
+            return None
+        if s.startswith(" (", m.end()):
             return None
         n = int(m.group("iclause")[:-1])
         if n != (self.last_int_clause or 0) + 1:
@@ -377,6 +548,40 @@ class StructureParser:
         self._add_text(before)
         self.last_int_clause = n
         return self._open_clause(str(n), s, m.end())
+
+    def _try_section(self, m: re.Match[str], before: str, s: str) -> int | None:
+        """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be
+        printed on the line above it (a side heading: "Citation" / "1. These local laws may be cited …")."""
+        n = int(m.group("iclause")[:-1])
+        want = (self.last_int_clause or 0) + 1
+        if self.line_starts:
+            if n != want or not self._at_line_start(m.start(), before):
+                return None
+        else:  # running text: a section starts where a sentence or a heading ends; it may skip ahead, with a note
+            if n < want or n > want + 3 or not (strong_break(before) or self.heading_of is not None):
+                return None
+            if n > want:
+                self.notes.append(f"section {n} follows section {want - 1}: the numbering skips here; check the gazette")
+        side: str | None = None
+        body = before.rstrip("\n")
+        cut = body.rfind("\n")
+        last_line = body[cut + 1 :].strip()
+        if cut >= 0 and _SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line):
+            side = last_line
+            before = before[: cut + 1]
+        if not (strong_break(before) or self.heading_of is not None or before.endswith("\n") or side):
+            return None
+        self._add_text(before)
+        self.last_int_clause = n
+        if side is None:
+            return self._open_clause(str(n), s, m.end())
+        holder = self.containers[-1] if self.containers else self.root
+        node = holder.add(_B("clause", num=str(n), heading=side))
+        self.heading_of = None
+        self.cur = node
+        if re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", side):
+            node.defs = True
+        return m.end()
 
     def _open_clause(self, num: str, s: str, end: int) -> int:
         holder = self.containers[-1] if self.containers else self.root
@@ -407,7 +612,15 @@ class StructureParser:
         nl = body.find("\n")
         if nl >= 0:
             line = body[:nl].strip()
-            if line and not line.endswith((".", ";", ":", ",", "—")) and not re.search(r"\(\w{1,3}\)", line):
+            words = line.split()
+            # a sentence wrapped at the end of the line is not a heading ("2. The occupier of premises … on those premises")
+            sentence = len(line) > 80 or (len(words) > 6 and words[0] in _SENTENCE_OPENERS)
+            if (
+                line
+                and not sentence
+                and not line.endswith((".", ";", ":", ",", "—", "–", " -"))
+                and not re.search(r"\(\w{1,3}\)", line)
+            ):
                 return line, lead + nl + 1
             if line:
                 return None, lead
@@ -503,7 +716,7 @@ class StructureParser:
             r"\b(?:insert|inserting|substitute|replace|replaced|following|as follows|as below)\b[^—:]*[—:]$", _tail(before), re.I
         ):
             return cur, None  # the first of the provisions an instruction inserts, whatever its label
-        intro = _tail(before).endswith(("—", ":", " -")) or (_tail(before) == "" and cur.kind == "clause")
+        intro = _tail(before).endswith(("—", ":", " -", " –")) or (_tail(before) == "" and cur.kind == "clause")
         # A new list under the current provision.
         if cur.kind in ("clause", "subclause", "paragraph", "definition") or (cur.kind == "text" and cur.parent is not self.root):
             kids = cur.labelled_children()
@@ -544,6 +757,12 @@ class StructureParser:
                 return
             self.heading_of = None
             chunk = rest
+            heading = " ".join(container.heading.split())
+            more = rest.split("\n", 1)[0].strip()
+            if container.kind != "clause" and _CAPS_HEADING.fullmatch(heading) and _CAPS_HEADING.fullmatch(more):
+                # A capitalised heading wrapped onto a second printed line ("… KEEPING OF" / "DOGS").
+                container.heading = heading + " " + more
+                chunk = rest.split("\n", 1)[1] if "\n" in rest else ""
             if not chunk.strip():
                 return
         cur = self.cur
@@ -606,17 +825,17 @@ class StructureParser:
         if current is not None:
             if current.kind == "definition" and current.blank() and rest == [] and first.strip():
                 mm = DEF_START.match(first.strip())
-                current.term = mm.group("term") if mm else None
+                current.term = term_of(mm) if mm else None
             current.append(first)
         elif first.strip():
             holder.append(first)
         for piece in rest:
             mm = DEF_START.match(piece.strip())
-            node = holder.add(_B("definition", initial=piece, term=mm.group("term") if mm else None))
+            node = holder.add(_B("definition", initial=piece, term=term_of(mm) if mm else None))
             self.cur = node
         if current is not None and current.kind == "definition" and current.term is None:
             mm = DEF_START.match(current.text.strip())
-            current.term = mm.group("term") if mm else None
+            current.term = term_of(mm) if mm else None
 
 
 def _starts_with_words(text: str, heading: str) -> bool:
@@ -627,7 +846,7 @@ def _starts_with_words(text: str, heading: str) -> bool:
 
 def _find_intro(text: str) -> int | None:
     """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None."""
-    for m in re.finditer(r"—", text):
+    for m in re.finditer(r"—| –| -(?= )|:", text):
         head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
         if DEF_INTRO.search(_tail(head)):
             tail = text[m.end() : m.end() + 200].lstrip()
@@ -637,9 +856,19 @@ def _find_intro(text: str) -> int | None:
     return None
 
 
+def term_of(m: re.Match[str]) -> str:
+    """The defined term of a DEF_START match, without its quotes (the text keeps them as printed)."""
+    term = m.group("term").strip()
+    if term[:1] in '“"‘' and term[-1:] in '”"’':
+        return term[1:-1]
+    return term
+
+
 def def_term_ok(m: re.Match[str]) -> bool:
     """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
-    term = m.group("term").strip()
+    term = term_of(m)
+    if m.group("term").strip()[:1] in '“"‘':
+        return 0 < len(term.split()) <= 10
     words = term.split()
     if not words or words[0].lower() in _STOP_FIRST:
         return False
@@ -656,7 +885,8 @@ def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]
         mm = DEF_START.match(stripped)
         if mm and def_term_ok(mm):
             cuts.append(lead)
-    for m in re.finditer(r";(?: and| or)?\s+", chunk):
+    # A definition ends in ";" (with "and" or "or"), or in "." where a list's last definitions are sentences.
+    for m in re.finditer(r";(?: and| or)?\s+|\.\s+(?=\S)", chunk):
         mm = DEF_START.match(chunk, m.end())
         if mm and def_term_ok(mm) and not chunk.startswith("(", m.end()):
             cuts.append(m.end())
@@ -695,24 +925,41 @@ def _same_family_after(prev: str, label: str) -> bool:
     return False
 
 
+def _heading_start(m: re.Match[str]) -> int:
+    """How many characters of a line-start schedule match belong to its heading (the first letter matched)."""
+    if m.group("lnum") is None:
+        return 0
+    tail = m.group(0)[len(f"Schedule {m.group('lnum')}") :]
+    return 1 if tail.rstrip()[-1:].isalpha() or tail.rstrip().endswith("(") else 0
+
+
 def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
     """Separate the body from its schedules: (body, [(schedule number, schedule text)])."""
     starts: list[re.Match[str]] = []
     expected = 1
     for m in SCHEDULE_START.finditer(stream):
-        n = int(re.match(r"\d+", m.group("num")).group(0))  # type: ignore[union-attr]
+        label = m.group("num") or m.group("lnum")
+        n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
         before = stream[: m.start()]
-        if n != expected:
+        inserted = label[-1:].isalpha() and n == expected - 1  # Schedule 3A after Schedule 3
+        if n != expected and not inserted:
             continue
-        if not (strong_break(before) or before.endswith("\n") or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d+ ?m)\s*$", before)):
+        # A table's last row may end in a bare number (a penalty under a "$" heading) just before the next schedule.
+        if not (
+            strong_break(before)
+            or before.endswith("\n")
+            or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d[\d,]* ?m?|—)\s*$", before)
+        ):
             continue
         starts.append(m)
-        expected = n + 1
+        expected = n + 1 if not inserted else expected
     if not starts:
         return stream, []
     body = stream[: starts[0].start()]
     regions = []
     for i, m in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
-        regions.append((m.group("num"), stream[m.end() : end]))
+        back = _heading_start(m)
+        # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
+        regions.append((m.group("num") or m.group("lnum"), ("—" if back else "") + stream[m.end() - back : end]))
     return body, regions

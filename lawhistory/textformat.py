@@ -21,16 +21,18 @@ KEYWORDS = {"part": "PART", "division": "Division", "subdivision": "Subdivision"
 _KEYWORD_KIND = {v: k for k, v in KEYWORDS.items()}
 _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 
-_CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2})(?:—(.*))?$")
+# A Part may be numbered in roman numerals (PART IV—…) in older laws.
+_CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2}|[IVX]{1,6}(?=—|$))(?:—(.*))?$")
 _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
-_DEFINITION_LINE = re.compile(r"\*\*(.+?)\*\*(.*)$")
+# A quoted term keeps its quotes outside the stars: “**Act**” means …
+_DEFINITION_LINE = re.compile(r"([“\"‘]?)\*\*(.+?)\*\*(.*)$")
 _TABLE_SEPARATOR = re.compile(r"\|(?:---\|)+$")
 
 
 def _needs_escape(line: str) -> bool:
     return bool(
-        line.startswith(("\\", "**", "|", RULE))
+        line.startswith(("\\", "**", "“**", '"**', "‘**", "|", RULE))
         or _CONTAINER_LINE.match(line)
         or _CLAUSE_LINE.match(line)
         or _BRACKET_LINE.match(line)
@@ -116,9 +118,10 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         out.append(pad + (f"{p.num} {p.text}" if p.text is not None else f"{p.num}"))
     elif p.kind == "definition":
         term, text = p.term or "", p.text or ""
-        if not text.startswith(term) or not term:
+        quote = text[:1] if text[:1] in '“"‘' and not term.startswith(text[:1]) else ""
+        if not text.startswith(quote + term) or not term:
             raise FormatError(f"definition text {text[:40]!r} does not begin with its term {term!r}")
-        out.append(f"{pad}**{term}**{text[len(term) :]}")
+        out.append(f"{pad}{quote}**{term}**{text[len(quote + term) :]}")
     elif p.kind == "item":
         out.append(pad + _cells_line(p.cells))
     elif p.kind == "text":
@@ -344,8 +347,8 @@ def parse_body(
 
         if first == "\\":
             node = _Node("text", text=stripped[1:])
-        elif first == "*" and (m := _DEFINITION_LINE.match(stripped)):
-            node = _Node("definition", term=m.group(1), text=m.group(1) + m.group(2))
+        elif first in '*“"‘' and (m := _DEFINITION_LINE.match(stripped)):
+            node = _Node("definition", term=m.group(2), text=m.group(1) + m.group(2) + m.group(3))
         elif first == "|":
             node = _Node("item", cells=_split_cells(stripped, first_line + offset))
             holder = parent if parent is not None else (containers[-1] if containers else None)
@@ -359,6 +362,16 @@ def parse_body(
         elif first == "(" and parent is not None and (m := _BRACKET_LINE.match(stripped)):
             label = m.group(1)
             node = _Node(bracket_kind(label, parent.kind, parent.last_label), label, text=m.group(3))
+        elif (
+            first == "("
+            and depth == 0
+            and containers
+            and containers[-1].kind == "schedule"
+            and (m := _BRACKET_LINE.match(stripped))
+        ):
+            # a lettered list printed in a schedule that is not a table: "Schedule 1(a)"
+            label = m.group(1)
+            node = _Node(bracket_kind(label, "schedule", containers[-1].last_label), label, text=m.group(3))
         elif depth == 0 and first.isdigit() and (m := _CLAUSE_LINE.match(stripped)):
             num = m.group(1)
             node = _Node("clause", num[:-1] if num.endswith(".") and "." not in num[:-1] else num, m.group(2))

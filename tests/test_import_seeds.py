@@ -122,8 +122,10 @@ def test_kulin_api_json_is_split_into_two_laws_with_what_could_not_be_placed_rep
     assert titles == ["Shire of Kulin Health Local Law 2016", "Shire of Kulin Animals, Environment and Nuisance Local Law 2016"]
     health, animals = imported.laws
     notes = " | ".join(health.meta.notes)
-    assert "clause 1.3 has no heading" in notes
-    assert "This local law may be cited as the Shire of Kulin" in notes
+    # What the source lost is put back from what it holds, and each such repair is named in a note.
+    assert "supplied: clause 1.3 is printed without its heading; ‘Commencement’ is taken from the contents page" in notes
+    assert "This local law may be cited as the Shire of Kulin" in notes and "clause ‘1.1’" in notes
+    assert "no PART 1 line; they are put in ‘PART 1’, whose heading is not in the source" in notes
     assert "Schedule 3: its table's columns could not be rebuilt" in notes
     assert "the words before clause 7.3 end in mid-sentence" in notes
     assert any("definition with no clause label" in n for n in animals.meta.notes)
@@ -140,6 +142,21 @@ def test_kulin_structure_is_rebuilt_from_the_publishers_pieces() -> None:
     assert cites["10.1(2)(a)(iii)"].text == "in the case of a third or subsequent such offence, $1 250; and"
     assert next(c.cells for c in cites["Schedule 1"].children if c.kind == "item") == ("Townsite boundaries", "5,000 m")
     assert cites["7.3"].heading == "Insanitary houses, premises and things"
+
+
+def test_kulin_health_part_1_clause_1_1_and_headings_are_repaired_from_the_source() -> None:
+    law = parse((ROOT / "laws" / f"{KULIN_HEALTH}.txt").read_text(encoding="utf-8"))
+    from lawhistory.ids import addresses
+
+    cites = {a.citation: a for a in addresses(law.body)}
+    assert cites["1.1"].parent == "Part 1"
+    assert cites["1.1"].provision.text == "This local law may be cited as the Shire of Kulin Health Local Law 2016."
+    assert cites["1.3"].provision.heading == "Commencement" and cites["1.4"].provision.heading == "Application"
+    assert cites["Part 1"].provision.heading is None  # not in the source: said in a note, not guessed
+    # Schedule 3 is a readable block, not a word a line: no line of it is a lone word, and the distances keep their lines.
+    lines = [c.text or "" for c in cites["Schedule 3"].provision.children]
+    assert len(lines) < 20 and all(len(t.split()) > 1 for t in lines)
+    assert "5,000m 1,000m 200m 50m Not" in lines
 
 
 @pytest.mark.parametrize("seed", ["000_c02ce5ed28c02fbc.txt", "001_7c32cc955d86c832.txt", "002_addf94c1d46598d9.txt"])

@@ -50,7 +50,9 @@ def decode(data: bytes, where: str) -> str:
     if not data.strip():
         raise ImportFailed(f"{where} is empty: give the gazette text or legislation-API JSON of a local law")
     if b"\x00" in data[:8192]:
-        raise ImportFailed(f"{where} is a binary file, not text: save the gazette notice as plain text (UTF-8) and import that")
+        raise ImportFailed(
+            f"{where} is a binary file, neither text nor PDF: import the gazette PDF, or save the notice as plain text (UTF-8)"
+        )
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise ImportFailed(f"{where}:{line}: a NUL byte, which no gazette text has: remove it or save the text again")
@@ -70,8 +72,13 @@ def importers() -> list[Importer]:
 
 
 def read_source(data: bytes, options: ImportOptions, where: str) -> Imported:
+    from .pdf import GazettePdfImporter, is_pdf
+
+    if is_pdf(data):
+        pdf = GazettePdfImporter()
+        return pdf.read_pdf(data, replace(options, format_name=pdf.name))
     text = decode(data, where)
     for importer in importers():
         if importer.detect(text):
             return importer.read(text, replace(options, format_name=importer.name))
-    raise ImportFailed(f"{where}: not a format lawhistory reads (gazette text or legislation-API JSON)")
+    raise ImportFailed(f"{where}: not a format lawhistory reads (gazette text or PDF, or legislation-API JSON)")

@@ -9,10 +9,7 @@ from ..dates import all_printed_dates, commencement, printed_date
 from ..errors import ImportFailed
 from ..gazette import (
     AMENDS,
-    CITED,
     COMMENCEMENT,
-    COUNCIL,
-    LG_IN_TITLE,
     REPEALS,
     RESOLVED,
     InstrumentText,
@@ -28,6 +25,9 @@ from ..ids import walk
 from ..model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
 from ..structure import StructureParser
 from . import Imported, ImportOptions
+from .repair import repair
+from .titles import cited_title
+from .titles import local_government as maker
 
 
 def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, source_label: bool) -> Imported:
@@ -64,10 +64,9 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
     """The instrument's title from its citation clause, spaced as its capitalised title block is."""
     caps_lines = [ln.strip() for ln in re.split(r"\n| (?=(?:SHIRE|CITY|TOWN) OF )", piece.title_block) if ln.strip()]
     caps = " ".join(ln for ln in caps_lines if not re.search(r"\bACT \d{4}$", ln))
-    m = CITED.search(body_flat)
-    if not m:
+    cited = cited_title(body_flat)
+    if not cited:
         return smart_title(caps) if caps else None
-    cited = " ".join(m.group("title").split())
     squeezed, caps_squeezed = cited.replace(" ", "").upper(), caps.replace(" ", "").upper()
     if caps_squeezed and squeezed.endswith(caps_squeezed):
         n = _len_with_spaces(cited, len(caps_squeezed))
@@ -162,10 +161,7 @@ def _build(
     fragment = not piece.enacting
     enacting_flat = flat(piece.enacting + " " + piece.conclusions)
     title = _title(piece, body_flat, notes) if not fragment else None
-    lg_match = COUNCIL.search(enacting_flat)
-    local_government = " ".join(lg_match.group("lg").split()) if lg_match else None
-    if local_government is None and title and (tm := LG_IN_TITLE.match(title)):
-        local_government = tm.group("lg")
+    local_government = maker(enacting_flat, title, piece.title_block)
     if fragment:
         if not re.search(r"\d+(?:\.\d+)+[A-Z]? [A-Z]|\(\d+\) [A-Z]|\([a-z]\) [a-z]", body_flat):
             raise ImportFailed(
@@ -181,6 +177,12 @@ def _build(
         notes.append("partial text: an excerpt whose beginning and end are missing; its provisions are as printed")
     if options.title and not fragment and title != options.title:
         notes.append(f"--title {options.title!r} ignored: the instrument names itself {title!r}")
+    if not title and options.title:
+        title = options.title
+        notes.append(f"title {title!r} given with --title: the text has no citation clause or title that could be read")
+    if not local_government and options.local_government:
+        local_government = options.local_government
+        notes.append(f"local government {local_government!r} given with --local-government: the text does not name it")
     if not title or not local_government:
         missing = "title" if not title else "local government"
         raise ImportFailed(f"{where}: instrument {index + 1}: could not read its {missing}; give --title and --local-government")
@@ -193,7 +195,7 @@ def _build(
     preface = _preface(piece, local_government)
     if lead:
         preface.insert(0, Provision(kind="text", text=lead))
-    body = tuple(preface) + provisions
+    body = repair(tuple(preface) + provisions, len(preface), headings, notes)
     _note_gaps(body, headings, len(preface), notes)
 
     gazette = _gazette(piece, stream, options, where, strict_date, notes)

@@ -1,0 +1,358 @@
+"""A corpus modelled on real WA principal local laws and by-laws: each imports faithfully.
+
+Every ``tests/fixtures/real/laws/NN-*.txt`` is an invented text laid out like a real gazetted law
+(SOURCES-*.md beside them name the law each one follows); ``NN-*.yml`` holds expectations written
+by hand. For each case the law is imported with its ``import_options`` and then checked for its
+title, council, commencement, every provision's citation in document order, headings,
+definitions, tables, the import notes it must carry, and fidelity: no word lost or added besides
+the page furniture the expectations list (and the contents page). ``-s`` prints the figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from lawhistory.ids import addresses
+from lawhistory.importers import ImportOptions, read_source
+from lawhistory.importers.repair import supplied_words
+from lawhistory.model import Law
+from lawhistory.textformat import parse, render, render_body
+from tests.conftest import ROOT
+from tests.test_fidelity import rendered_words
+from tests.test_fidelity import words as fidelity_words
+
+CORPUS = ROOT / "tests" / "fixtures" / "real" / "laws"
+CASES = sorted(CORPUS.glob("*.yml"))
+LABEL = re.compile(r"^MODELLED TEST FIXTURE\b.*$", re.M)
+
+
+def _expect(case: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(case.read_text(encoding="utf-8"))
+    return data
+
+
+def _options(expect: dict[str, Any], source: str) -> ImportOptions:
+    opts = dict(expect.get("import_options") or {})
+    gazette_date = opts.pop("gazette_date", None)
+    if isinstance(gazette_date, str):
+        gazette_date = dt.date.fromisoformat(gazette_date)
+    return ImportOptions(
+        gazette_date=gazette_date,
+        title=opts.pop("title", None),
+        local_government=opts.pop("local_government", None),
+        source=source,
+    )
+
+
+def _import(case: Path) -> tuple[dict[str, Any], Law]:
+    expect = _expect(case)
+    text = case.with_suffix(".txt")
+    imported = read_source(text.read_bytes(), _options(expect, text.name), text.name)
+    principals = [law for law in imported.laws if law.meta.kind == "principal"]
+    if len(principals) > 1:  # a gazette that prints two laws: the case is about the one it names
+        principals = [law for law in principals if law.meta.title == expect["title"]]
+    assert len(principals) == 1, [law.meta.title for law in imported.laws]
+    _ALL[case.stem] = imported.laws
+    return expect, principals[0]
+
+
+#: Every instrument each case's gazette text holds (the fidelity test renders them all, as tests/test_fidelity.py does).
+_ALL: dict[str, tuple[Law, ...]] = {}
+
+# What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
+# learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
+_NUMBERED_ENTRIES = "numbered entries in a schedule that is not a table ('1. The reserve …') are read as text lines, not items"
+_NO_BRACKET = "paragraph labels printed without an opening bracket ('a) …', 'b) …') are not read as labels"
+_CLOSING_WORDS = "words closing a list ('…; or' then an unlabelled line) stay with the last paragraph: plain text does not show where they start"
+KNOWN: dict[str, dict[str, str]] = {
+    "01-collie-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
+    "02-mundaring-dogs": {
+        "provisions": _NO_BRACKET + "; the unnumbered 'SCHEDULE' is not read as Schedule 1",
+        "structure": _NO_BRACKET + "; the unnumbered 'SCHEDULE' is not read as Schedule 1",
+    },
+    "04-stirling-parking": dict.fromkeys(
+        ("provisions", "structure", "fidelity"),
+        "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
+        "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
+    ),
+    "07-boyup-brook-health": {"fidelity": "the last entry of a contents page with no title block after it is kept as words"},
+    "08-cockburn-health": dict.fromkeys(
+        ("title", "structure", "fidelity"),
+        "page headers glued to page number and date ('GOVERNMENT GAZETTE, WA 56119 October 2000]' = page 5611, 9 October) "
+        "are ambiguous and not read: no gazette date, and the headers stay in the words",
+    ),
+    "10-perth-local-government-property": dict.fromkeys(
+        ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
+    ),
+    "11-wiluna-local-government-property": {
+        "provisions": _CLOSING_WORDS + " ('but excludes—' in the definition of vehicle)",
+        "structure": "a clause heading printed over two lines is cut at the line break (2.3)",
+        "fidelity": "the copy's glued cover lines ('Government Act 1995Dog Act 1976', 'DOGSLOCAL LAW') are kept as words",
+    },
+    "12-port-hedland-public-places-property": dict.fromkeys(
+        ("provisions", "structure", "fidelity"), "a penalty table printed one cell a line is not rebuilt into rows"
+    ),
+    "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
+    "14-cottesloe-meetings-procedure": dict.fromkeys(
+        ("provisions", "structure", "fidelity"),
+        "an unnumbered 'SCHEDULE' is not read as Schedule 1; the bracketed title words '(MEETINGS PROCEDURE)' break the title block",
+    ),
+    "16-armadale-dogs": {
+        "structure": "'2.4 Deleted' is read with the heading 'Deleted' (the expectation reads 'Deleted' as its words)",
+        "fidelity": "a council copy's adoption and amendment table before the law is kept as words",
+    },
+    "17-stirling-general-by-laws-1971": dict.fromkeys(
+        ("title", "provisions", "structure", "fidelity"),
+        "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
+    ),
+    "19-manjimup-health": {"fidelity": "an old cover run together with its page header is not recognised as furniture"},
+    "20-kalamunda-parking": {"provisions": _NO_BRACKET, "structure": _NO_BRACKET},
+    "23-kulin-health": dict.fromkeys(
+        ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
+    ),
+    "26-busselton-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
+    "52-murray-fencing": {"provisions": "a lettered list in a schedule of a run-together copy is not read (line breaks lost)"},
+    "53-mundaring-fencing": dict.fromkeys(
+        ("provisions", "structure"),
+        "each Part heading is printed after the first clause heading of the Part ('1. Citation' / 'PART 1 - PRELIMINARY'); "
+        "'First Schedule' and 'Second Schedule' are not read as schedules",
+    ),
+    "54-augusta-margaret-river-extractive-industries": {
+        "title": "the council is named without its hyphen in the enacting words; the expectation takes it from the title block",
+        "provisions": "clause numbers printed in a column before their headings, with headings above the number, are not read",
+        "structure": "clause numbers printed in a column before their headings, with headings above the number, are not read",
+    },
+    "55-port-hedland-cemetery": {"provisions": _CLOSING_WORDS, "structure": _CLOSING_WORDS},
+    "56-kalgoorlie-boulder-cemeteries": {
+        "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
+        "before the column headings (the format puts the headings over the first row)",
+    },
+    "57-karratha-thoroughfares-trading": {
+        "structure": "the contents page cuts the heading 'Public place—Item 4(1) of Division 1, Schedule 3.1 of Act' at "
+        "'Schedule', and the body's copy of it wraps there",
+    },
+    "58-perth-thoroughfares-public-places": {
+        "fidelity": "expectation: the special-gazette cover's title block (its list of contents) is furniture for the importer "
+        "and for tests/test_fidelity.py, but is not listed as furniture here",
+    },
+    "60-port-hedland-public-places-property": dict.fromkeys(
+        ("provisions", "structure", "fidelity"),
+        "a definition inside a subclause ('In this subclause, detrimental to the property includes—') is not split out, "
+        "and a penalty table printed one cell a line is not rebuilt",
+    ),
+    "61-wanneroo-bush-fire-brigades": dict.fromkeys(
+        ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
+    ),
+    "65-exmouth-thoroughfares-signs-trading": {
+        "fidelity": "the council copy's running title ('Activities on Thoroughfares … Local Law' / 'Local Government Act 1995') "
+        "is kept as words",
+    },
+    "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
+    "72-dowerin-waste": dict.fromkeys(
+        ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
+    ),
+}
+
+
+def _cases(test: str) -> list[Any]:
+    """The cases, each marked as an expected failure where KNOWN says this test cannot pass yet."""
+    out = []
+    for case in CASES:
+        reason = KNOWN.get(case.stem, {}).get(test)
+        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+        out.append(pytest.param(case, id=case.stem, marks=marks))
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Words as tests/test_fidelity.py counts them, with two differences of print that are not words: a spaced
+    hyphen used as a dash ("PART 1 - PRELIMINARY", "PART 1.-.PRELIMINARY") and the case of a Part's or Schedule's label ("Part 1" is rendered
+    "PART 1", "SCHEDULE 1" "Schedule 1")."""
+    # A clause label glued to its heading ("1.1Citation") is two words the importer reads apart.
+    text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
+    return _normalise(fidelity_words(text.replace(".-.", " — ")))
+
+
+def _normalise(tokens: list[str]) -> list[str]:
+    # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
+    out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
+    label = {"Part": "PART", "SCHEDULE": "Schedule"}
+    return [label.get(w, w) if i + 1 < len(out) and out[i + 1][:1].isdigit() else w for i, w in enumerate(out)]
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, tuple[dict[str, Any], Law]]:
+    return {}
+
+
+def _get(cache: dict[str, tuple[dict[str, Any], Law]], case: Path) -> tuple[dict[str, Any], Law]:
+    if case.stem not in cache:
+        cache[case.stem] = _import(case)
+    return cache[case.stem]
+
+
+def _body_citations(law: Law) -> list[str]:
+    """Citations of the body's provisions, leaving out top-level free text (title block, enacting words)."""
+    out = []
+    for a in addresses(law.body):
+        if a.provision.kind == "text" and a.parent is None:
+            continue
+        out.append(a.citation)
+    return out
+
+
+@pytest.mark.parametrize("case", _cases("title"))
+def test_title_council_and_commencement(case: Path, imported: dict[str, tuple[dict[str, Any], Law]]) -> None:
+    expect, law = _get(imported, case)
+    assert law.meta.title == expect["title"]
+    assert law.meta.local_government == expect["local_government"]
+    commencement = expect.get("commencement") or {}
+    if "rule" in commencement:
+        assert law.meta.commencement.rule == commencement["rule"]
+    if commencement.get("days") is not None:
+        assert law.meta.commencement.days == commencement["days"]
+    gazette_date = expect.get("gazette_date") or (expect.get("gazette") or {}).get("date")
+    if gazette_date is not None:
+        assert str(law.meta.gazette.date) == str(gazette_date)
+
+
+@pytest.mark.parametrize("case", _cases("provisions"))
+def test_every_provision_in_document_order(case: Path, imported: dict[str, tuple[dict[str, Any], Law]]) -> None:
+    expect, law = _get(imported, case)
+    got = _body_citations(law)
+    want = list(expect["provisions"])
+    # A schedule that prints a form: how its lines group into free text is left open, but none is a clause or a row.
+    for form in expect.get("form_schedules") or []:
+        inside = [a for a in addresses(law.body) if a.citation.startswith(form + " ")]
+        assert all(a.provision.kind == "text" for a in inside), form
+        got = [c for c in got if not c.startswith(form + " ")]
+        want = [c for c in want if not c.startswith(form + " ")]
+    if got != want:
+        diff = "\n".join(difflib.unified_diff(want, got, "expected", "imported", lineterm="", n=1))
+        pytest.fail(f"provisions differ:\n{diff}")
+
+
+@pytest.mark.parametrize("case", _cases("structure"))
+def test_headings_definitions_tables_and_texts(case: Path, imported: dict[str, tuple[dict[str, Any], Law]]) -> None:
+    expect, law = _get(imported, case)
+    cites = {a.citation: a for a in addresses(law.body)}
+    for citation, heading in (expect.get("headings") or {}).items():
+        assert citation in cites, f"{citation} not found"
+        assert cites[citation].provision.heading == heading, citation
+    for holder, terms in (expect.get("definitions") or {}).items():
+        got = [a.provision.term for a in addresses(law.body) if a.parent == holder and a.provision.kind == "definition"]
+        assert got == terms, holder
+    for citation, table in (expect.get("tables") or {}).items():
+        schedule = cites[citation].provision
+        rows = [c for c in schedule.children if c.kind == "item" and c.cells]
+        if "columns" in table:
+            assert list(schedule.cells) == table["columns"], citation
+        assert len(rows) == table["rows"], citation
+        assert list(rows[0].cells) == table["first"], citation
+        assert list(rows[-1].cells) == table["last"], citation
+    for citation, text in (expect.get("texts") or {}).items():
+        assert citation in cites, f"{citation} not found"
+        assert cites[citation].provision.text == text, citation
+
+
+@pytest.mark.parametrize("case", _cases("notes"))
+def test_notes_name_what_could_not_be_read(case: Path, imported: dict[str, tuple[dict[str, Any], Law]]) -> None:
+    expect, law = _get(imported, case)
+    notes = " | ".join(law.meta.notes)
+    for phrase in expect.get("notes_expected") or []:
+        assert phrase in notes, f"no note says {phrase!r}: {notes}"
+
+
+def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tuple[list[str], int]:
+    """The source's words without the fixture label and the listed furniture (and the contents page)."""
+    text = LABEL.sub(" ", case.with_suffix(".txt").read_text(encoding="utf-8"))
+    for item in expect.get("furniture") or []:
+        assert item in text, f"furniture {item!r} is not in the text"
+    removed = 0
+    contents = expect.get("contents")
+    if isinstance(contents, dict) and not any(ln.strip() == contents["first"] for ln in text.split("\n")):
+        # a copy that runs each page together: the contents page is the run of words from its first to its last entry
+        start = text.index(contents["first"])
+        end = text.index(contents["last"], start) + len(contents["last"])
+        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.? \d+ |\n", text[:start])), default=0)
+        title = re.search(r"(?:[A-Z0-9’',()&—–\-]+ )*(?:LOCAL LAWS?|BY-?LAWS?)(?: \d{4})? $", text[after_header:start])
+        if title:  # the title block printed over the contents page is part of that page
+            start = after_header + title.start()
+        removed += len(words(text[start:end]))
+        text = text[:start] + " " + text[end:]
+    elif isinstance(contents, dict):
+        lines = text.split("\n")
+        first = next(i for i, ln in enumerate(lines) if ln.strip() == contents["first"])
+        while first > 0 and re.fullmatch(r"[A-Z0-9][A-Z0-9 ,’'()&—–\-]*", lines[first - 1].strip()):
+            first -= 1  # the title block printed over the contents page is part of that page
+        last = next(i for i in range(first, len(lines)) if lines[i].strip() == contents["last"])
+        removed += len(words(" ".join(lines[first : last + 1])))
+        text = "\n".join(lines[:first] + lines[last + 1 :])
+    for item in sorted(expect.get("furniture") or [], key=len, reverse=True):
+        lines = text.split("\n")
+        whole = [ln for ln in lines if ln.strip() == item]
+        if whole:  # a furniture line ("GOVERNMENT" of the cover crest) is that line, not the word wherever it occurs
+            removed += len(whole) * len(words(item))
+            text = "\n".join(ln for ln in lines if ln.strip() != item)
+            continue
+        n = text.count(item)
+        removed += n * len(words(item))
+        text = text.replace(item, " ")
+    # A side heading printed above its section number ("Citation" / "1. These local laws …") is written after it
+    # ("1. Citation"): the same words, the label first.
+    headed = {(a.provision.num, a.provision.heading) for a in addresses(law.body) if a.provision.kind == "clause"}
+
+    def side(m: re.Match[str]) -> str:
+        heading, label = m.group(1), m.group(2)
+        return f"{label} {heading}\n" if (label.rstrip("."), heading) in headed else m.group(0)
+
+    text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    return words(text), removed
+
+
+@pytest.mark.parametrize("case", _cases("fidelity"))
+def test_no_word_lost_or_added_besides_furniture(case: Path, imported: dict[str, tuple[dict[str, Any], Law]]) -> None:
+    expect, law = _get(imported, case)
+    source, furniture = _furniture_free_source(case, expect, law)
+    rendered: list[str] = []
+    supplied: list[str] = []
+    for each in _ALL[case.stem]:
+        text = render_body(each.body, each.conclusions)
+        rendered += _normalise(rendered_words(re.sub(r"(?m)^(\s*)([“\"‘])\*\*(.+?)\*\*", r"\1**\2\3**", text)))
+        supplied += [w for quoted in supplied_words(each.meta.notes) for w in words(quoted)]
+    matcher = difflib.SequenceMatcher(None, source, rendered, autojunk=False)
+    lost, added = [], []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        if i2 > i1:
+            lost.append(" ".join(source[i1:i2]))
+        if j2 > j1:
+            extra = []
+            for w in rendered[j1:j2]:  # a label or heading supplied where the source lost it, quoted in a note
+                if w in supplied:
+                    supplied.remove(w)
+                else:
+                    extra.append(w)
+            if extra:
+                added.append(" ".join(extra))
+    if expect.get("contents_page") and lost:
+        # The contents page is furniture: one lost run of words headed CONTENTS (or ARRANGEMENT).
+        contents = [s for s in lost if re.search(r"\b(?:CONTENTS|ARRANGEMENT)\b", s)]
+        if contents:
+            lost.remove(contents[0])
+    cites = [a for a in addresses(law.body) if a.provision.kind != "text"]
+    defs = sum(a.provision.kind == "definition" for a in cites)
+    print(
+        f"\n{case.stem}: {len(source)} words, {len(rendered)} rendered, {furniture} furniture; {len(cites)} provisions, {defs} definitions"
+    )
+    assert parse(render(law)) == law, "the law file does not read back as the same law"
+    assert added == [], f"words added: {[a[:100] for a in added[:5]]}"
+    assert lost == [], f"words lost: {[w[:100] for w in lost[:5]]}"
