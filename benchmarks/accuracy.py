@@ -8,6 +8,10 @@ occur once more, the new provision sits right after its anchor ...) and every ha
 expectation in tests/fixtures/accuracy/expected.yml holds. The target is 100% applied or cleanly
 refused, 0 applied wrongly.
 
+The instruments modelled on real ones (tests/fixtures/real/instruments/, run by benchmarks/real_cases.py) are
+reported apart from the synthetic ones: instruments and operations applied exactly, refused (or kept pending)
+for their true reason, applied wrongly, and refused when they should have applied (or for another reason).
+
 Usage: python -m benchmarks.accuracy [--json]
 """
 
@@ -25,6 +29,7 @@ from typing import Any
 
 import yaml
 
+from benchmarks.real_cases import CaseResult, run_all
 from lawhistory.amend import InstrumentRefused, read_instruments
 from lawhistory.apply import apply_operation, find, get
 from lawhistory.errors import LawHistoryError
@@ -268,11 +273,27 @@ def run() -> Tally:
     return tally
 
 
+VERDICTS = ("exact", "refused_true", "wrong", "refused_wrongly")
+
+
+def real_summary(results: list[CaseResult]) -> dict[str, int]:
+    """Instruments and operations of the real-modelled cases by verdict (operations as expected.yml counts them)."""
+    out = {f"instruments {v}": 0 for v in VERDICTS} | {f"operations {v}": 0 for v in VERDICTS}
+    out["instruments"] = len(results)
+    for r in results:
+        out[f"instruments {r.verdict}"] += 1
+        out[f"operations {r.verdict}"] += int(r.expected.get("operations") or r.operations or 0)
+    out["operations"] = sum(out[f"operations {v}"] for v in VERDICTS)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     t = run()
+    real = run_all()
+    real_figures = real_summary(real)
     summary = {
         "instruments": t.instruments,
         "amending instructions": t.instructions,
@@ -284,14 +305,28 @@ def main() -> None:
         "operations in refused instruments": t.refused_operations,
         "instruments pending": t.pending,
     }
+    real_rows = [{"case": r.name, "verdict": r.verdict, "outcome": r.outcome, "message": r.message} for r in real]
+    real_problems = [f"{r.name}: {p}" for r in real for p in r.problems]
     if args.json:
-        print(json.dumps({"summary": summary, "instruments": t.rows, "problems": t.problems}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "modelled_on_real": {"summary": real_figures, "instruments": real_rows, "problems": real_problems},
+                    "synthetic": {"summary": summary, "instruments": t.rows, "problems": t.problems},
+                },
+                indent=2,
+            )
+        )
         return
-    width = max(len(k) for k in summary)
+    width = max(len(k) for k in [*summary, *real_figures])
+    print("modelled on real instruments (tests/fixtures/real/instruments)")
+    for k, v in real_figures.items():
+        print(f"  {k:<{width}}  {v}")
+    print("synthetic and bundled (tests/fixtures/accuracy/expected.yml)")
     for k, v in summary.items():
-        print(f"{k:<{width}}  {v}")
-    for p in t.problems:
-        print(f"problem: {p}")
+        print(f"  {k:<{width}}  {v}")
+    for p in real_problems + t.problems:
+        print(f"problem: {p.splitlines()[0]}")
 
 
 if __name__ == "__main__":
