@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .accounting import split_instructions
 from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
 from .operations import Operation
+from .quotes import UnbalancedQuote, normalise_quotes
 from .structure import DEF_START, StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
 from .textformat import render_fragment
@@ -139,7 +141,8 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended))
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    out.append(Unit(label, " ".join(words.split()), ctx, required))
+    for piece in split_instructions(" ".join(words.split())):
+        out.append(Unit(label, piece, ctx, required))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -243,8 +246,13 @@ def _normalised(citation: str) -> str:
 _QUOTED = re.compile(r"[“\"]([^”\"]*)[”\"]")
 
 
-def _split_payload(text: str) -> tuple[str, str | None]:
-    """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”"."""
+def _split_payload(text: str, original: str | None = None) -> tuple[str, str | None]:
+    """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”".
+
+    ``text`` has its quotation marks normalised; the payload is taken from ``original`` (the same words as
+    printed, of the same length) so the inserted text keeps its own marks.
+    """
+    original = original if original is not None else text
     m = None
     verb = re.search(
         r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
@@ -266,6 +274,10 @@ def _split_payload(text: str) -> tuple[str, str | None]:
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "") else text[: m.end()]).strip()
     payload = text[m.end() :].strip()
+    if payload.startswith("“") and (close := _closing(text, m.end())) is not None and not text[close + 1 :].strip(" .;"):
+        # one quoted block: its words as printed, without the marks around them
+        return head, original[text.index("“", m.end()) + 1 : close]
+    payload = original[m.end() :].strip()
     if payload.startswith(("“", '"')):
         if payload.count("“") > payload.count("”"):
             raise InstructionNotUnderstood(
@@ -273,6 +285,19 @@ def _split_payload(text: str) -> tuple[str, str | None]:
             )
         payload = re.sub(r"[”\"][.;]?\s*$", "", payload[1:])
     return head, payload
+
+
+def _closing(text: str, start: int) -> int | None:
+    """Where the quotation opened at or after ``start`` closes (nested quotes counted), or None."""
+    depth = 0
+    for i in range(text.index("“", start), len(text)):
+        if text[i] == "“":
+            depth += 1
+        elif text[i] == "”":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
 
 
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
@@ -372,20 +397,19 @@ def _op(unit: Unit, **kw: str | None) -> Operation:
 
 
 def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
-    text = unit.text.strip()
+    original = unit.text.strip()
     ctx = unit.context
-    if text.count("“") != text.count("”") or text.count('"') % 2:
-        raise InstructionNotUnderstood(
-            "its quotation marks do not balance, so which words it quotes is uncertain; "
-            "check the gazette and correct the instrument's text"
-        )
+    try:
+        text = normalise_quotes(original)
+    except UnbalancedQuote as e:
+        raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
     if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(
         r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I
     ):
         titles = re.findall(r"((?:Shire|City|Town) of [\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
         if titles:
             return [_op(unit, action="repeal", target=t.strip(), words=_published(text, t)) for t in titles]
-    head, payload = _split_payload(text)
+    head, payload = _split_payload(text, original)
     head_l = head.lower()
 
     # Definitions
@@ -574,7 +598,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
             )
         ]
     sm = re.search(
-        r"(?:delete|omit|remove|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
+        r"(?:delete|omit|remove|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
         h,
         re.I,
     )

@@ -1,0 +1,81 @@
+"""Word accounting: every word of an amending clause belongs to exactly one instruction.
+
+An amending clause may hold several instructions one after another, unlettered ("Delete clause 4.6(2)(h) and
+replace with— (h) … ; or In clause 4.6 (2), insert— (i) …"). An inserted block ends where a new instruction
+begins, so the words of the second instruction never become part of the law: ``split_instructions`` cuts a
+clause's words at every instruction that begins outside quotation marks. What is left of an instruction's
+frame once its families have read it is checked by ``leftover_words``: words that no reading accounted for
+refuse the clause, quoted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
+
+_KW = (
+    r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|Parts?|Divisions?|"
+    r"the (?:definitions?|heading)s?\b)"
+)
+_VERB = r"(?:insert|delete|omit|remove|add|substitute|replace|strike out|repeal)"
+#: How an instruction begins (capitalised, as a new sentence would).
+INSTRUCTION_START = re.compile(
+    r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—“”;]{0,60}?\b" + _VERB + r"\b"
+    r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
+    + _KW
+    + r"|(?:Clause|Subclause|Paragraph|Schedule|Part|Division)\s+[\w.() ]{1,20}?\s+is\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
+)
+
+
+def split_instructions(text: str) -> list[str]:
+    """The instructions in one clause's words, in order (one when it holds one).
+
+    A new instruction begins, outside quotation marks, at a capitalised "In clause …, insert", "Delete paragraph …",
+    "Clause 4.6 is amended …" after the first instruction's words; quoted words never start one.
+    """
+    try:
+        normal = normalise_quotes(text)
+    except UnbalancedQuote:  # the reader refuses the whole clause, naming the mark
+        return [text]
+    cuts = []
+    for start, end in outside_quotes(normal):
+        for m in INSTRUCTION_START.finditer(normal, start, end):
+            at = m.start()
+            if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
+                cuts.append(at)
+    pieces = []
+    prev = 0
+    for at in cuts:
+        piece = text[prev:at].strip()
+        if piece:
+            pieces.append(piece)
+            prev = at
+    pieces.append(text[prev:].strip())
+    return [p for p in pieces if p]
+
+
+#: Words an instruction's frame may hold besides its targets, quoted words and the inserted text.
+FRAME_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+    a an the of in to by and or with its their it them this that as is are be being following follows new text
+    words word definition definitions heading after before insert inserting inserted add adding added delete deleting
+    deleted omit omitting omitted remove removing removed repeal repealing repealed replace replacing replaced substitute
+    substituting substituted strike striking out struck amend amended amending amendment place places where wherever
+    occurs occur occurring occurrence occurrences appears appear appearing each every all instances instance time times first
+    second last whole entirely entirety clause clauses subclause subclauses paragraph paragraphs subparagraph subparagraphs
+    schedule schedules item items part parts division divisions row rows table from local law manner way below
+    further hereby for alphabetical order full stop comma semi colon semicolon colon on occasion
+    """,
+    )
+)
+
+
+def leftover_words(frame: str) -> list[str]:
+    """Words of an instruction's frame (its words without the quoted or inserted text) that no family accounts for."""
+    rest = QUOTED.sub(" ", frame)
+    rest = re.sub(r"\d+(?:\.\d+)*[A-Z]{0,2}(?:\s?\([\w]+\))*|\([\w]+\)", " ", rest)
+    words = re.findall(r"[A-Za-z][A-Za-z’'-]*", rest)
+    return [w for w in words if w.lower() not in FRAME_WORDS]
