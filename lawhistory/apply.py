@@ -144,9 +144,10 @@ def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str
             p = get(body, path)
             found = _match_child(p, fragment)
             if not found and fragment.startswith("“"):
-                # Definitions may sit under an unlabelled lead-in ("In this Part ...—").
+                # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
+                # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
                 for i, c in enumerate(p.children):
-                    if c.kind == "text":
+                    if c.kind == "text" or (c.kind == "subclause" and any(d.kind == "definition" for d in c.children)):
                         nxt += [(*path, i, j) for j in _match_child(c, fragment)]
             nxt += [(*path, i) for i in found]
         paths = nxt
@@ -339,6 +340,11 @@ def _insert_definition(
     body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     holder = get(body, path)
+    if not any(c.kind == "definition" for c in holder.children):
+        # "In clause 1.5 insert …": the definitions are in the one subclause (or lead-in) of 1.5 that holds them.
+        inner = [i for i, c in enumerate(holder.children) if any(d.kind == "definition" for d in c.children)]
+        if len(inner) == 1:
+            path, holder = (*path, inner[0]), holder.children[inner[0]]
     new = _new_provisions(op, holder.kind, inst)
     if any(p.kind != "definition" for p in new):
         raise ApplyRefused(inst, op, "the new text is not a definition", "write it as **term** means ...")

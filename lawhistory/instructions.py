@@ -131,6 +131,8 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
+    if amended and REPEAL_LIST.search(own):
+        amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
     if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
         amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
@@ -383,6 +385,43 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     return ops
 
 
+REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:-]?\s*$", re.I)
+_REPEAL_ITEM = re.compile(
+    r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
+    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
+    re.I,
+)
+
+
+def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
+    """(title, gazette date) of each law a repeal instruction repeals, or [] when it repeals no whole law.
+
+    "The Shire of X Local Law 2010 as published in the Government Gazette on D is repealed." and lists —
+    "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
+    whose items may carry their own publication and amendment history (kept out of the title).
+    """
+    listed = REPEAL_LIST.search(text.split("—")[0] + "—") if "—" in text else None
+    if listed:
+        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text.split("—", 1)[1])
+        items = [i.strip() for i in items if i.strip()]
+    else:
+        one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
+        if not one or re.match(
+            r"(?:the\s+)?(?:clause|sub-?clause|paragraph|schedule|part|division|item|definition)\b", one.group("law"), re.I
+        ):
+            return []
+        items = [one.group("law")]
+    out = []
+    for item in items:
+        m = _REPEAL_ITEM.match(item.strip())
+        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m.group("title"), re.I):
+            return []
+        title = " ".join(m.group("title").split()).rstrip(",;. ")
+        d = printed_date(m.group("date")) if m.group("date") else None
+        out.append((title, d.isoformat() if d else None))
+    return out
+
+
 def _published(text: str, title: str) -> str | None:
     """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
     m = re.search(
@@ -403,12 +442,9 @@ def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
         text = normalise_quotes(original)
     except UnbalancedQuote as e:
         raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
-    if re.search(r"\b(?:is|are) (?:hereby )?repealed\b", text, re.I) and not re.search(
-        r"\b(?:clause|paragraph|schedule)\b", text[:40], re.I
-    ):
-        titles = re.findall(r"((?:Shire|City|Town) of [\w’'(), -]*?(?:Local Laws?|By-?laws?) \d{4})", text)
-        if titles:
-            return [_op(unit, action="repeal", target=t.strip(), words=_published(text, t)) for t in titles]
+    repealed = _repealed_laws(text)
+    if repealed:
+        return [_op(unit, action="repeal", target=title, words=date) for title, date in repealed]
     head, payload = _split_payload(text, original)
     head_l = head.lower()
 
