@@ -149,6 +149,8 @@ def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: 
             continue
         tl = build_timeline(law, instruments)
         status, version = in_force(tl, when)
+        if status == "repealed":
+            version = tl.versions[-1]  # a repeal leaves the words as they were
         if version is None:
             result.problems.append(f"{want.meta.id} is {status} on {when}")
             continue

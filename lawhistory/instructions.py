@@ -19,7 +19,6 @@ from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
 from .operations import Operation
-from .quotes import UnbalancedQuote, normalise_quotes
 from .structure import DEF_START, StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
 from .textformat import render_fragment
@@ -436,128 +435,9 @@ def _op(unit: Unit, **kw: str | None) -> Operation:
 
 
 def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
-    original = unit.text.strip()
-    ctx = unit.context
-    try:
-        text = normalise_quotes(original)
-    except UnbalancedQuote as e:
-        raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
-    repealed = _repealed_laws(text)
-    if repealed:
-        return [_op(unit, action="repeal", target=title, words=date) for title, date in repealed]
-    head, payload = _split_payload(text, original)
-    head_l = head.lower()
+    from .families import read_instruction  # the families read with this module's helpers
 
-    # Definitions
-    dm = re.search(r"(?:delete|omit|remove) the definitions? of ([“\"].+?[”\"](?:(?:,| and) [“\"].+?[”\"])*)", head, re.I)
-    if dm:
-        holder = _holder(head, ctx)
-        terms = _QUOTED.findall(dm.group(1))
-        if payload and re.search(r"\b(?:insert|substitute|replace)", head_l):
-            return [
-                _op(
-                    unit,
-                    action="substitute",
-                    target=f"{holder} “{terms[0]}”",
-                    new=render_fragment(payload_provisions(payload, notes)),
-                )
-            ]
-        return [_op(unit, action="delete", target=f"{holder} “{t}”") for t in terms]
-    if payload and re.search(r"alphabetical order|the following definitions?|definition of", head_l):
-        holder = _holder(head, ctx)
-        new = payload_provisions(payload, notes)
-        if not all(p.kind == "definition" for p in new):
-            raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
-        after = re.search(r"after the definition of [“\"](.+?)[”\"]", head, re.I)
-        return [
-            _op(
-                unit,
-                action="insert_definition",
-                target=holder,
-                new=render_fragment((d,)),
-                position="after" if after else "alphabetical",
-                words=after.group(1) if after else None,
-            )
-            for d in new
-        ]
-
-    # Headings
-    hm = re.search(r"(?:delete|omit|replace) the heading (?:to|of) (.+?)(?: and (?:insert|substitute)| with|$)", head, re.I)
-    if hm and payload:
-        targets = resolve_targets(hm.group(1), ctx)
-        if len(targets) == 1:
-            return [_op(unit, action="substitute_heading", target=targets[0], new=" ".join(payload.split()).strip('“”"'))]
-
-    # Word-level: every quoted phrase in the head is words.
-    quoted = _QUOTED.findall(head)
-    if quoted or re.search(r"\b(?:a full stop|a comma|a semi ?-?colon|a colon)\b", head_l):
-        return _word_ops(unit, head, quoted, payload, ctx)
-
-    # Schedules replaced or deleted
-    sm = re.search(r"\bSchedule (\d+[A-Z]?)\b", head)
-    if sm and not re.search(r"\bitems?\b", head_l):
-        num = sm.group(1)
-        if payload is not None and re.search(r"(?:deleted and replaced|delete .* and (?:insert|substitute|replace))", head_l):
-            return [_op(unit, action="substitute", target=f"Schedule {num}", new=_schedule_payload(num, payload, notes))]
-        if payload is None and re.search(r"\b(?:delete|omit|remove|repeal)\b|\bis (?:deleted|repealed)\b", head_l):
-            return [_op(unit, action="delete", target=f"Schedule {num}")]
-
-    # Provision-level
-    targets_phrase = head
-    insert_m = re.search(
-        r"(?:insert|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
-        head,
-        re.I,
-    )
-    lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
-    if re.search(r"\b(?:delete|omit|remove|repeal|strike out)\b|\bis (?:deleted|repealed)\b", head_l):
-        del_m = re.search(
-            r"(?:delete|omit|remove|repeal|strike out)(?: all of| the whole of| the text of)? (.+?)(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitute|replace).*)?$",
-            head,
-            re.I,
-        )
-        phrase = del_m.group(1) if del_m else re.sub(r"\bis (?:deleted|repealed).*$", "", head, flags=re.I)
-        base_ctx = _leading_context(head, ctx)
-        targets = resolve_targets(phrase, base_ctx)
-        if not targets:
-            raise InstructionNotUnderstood("cannot tell which provision it deletes")
-        only_text = bool(re.search(r"\bthe text of\b", head_l))
-        if payload is not None and re.search(r"\b(?:insert|substitute|replace)", head_l):
-            if only_text:
-                return [_op(unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]
-            return _substitute(unit, targets, payload, notes)
-        if payload is not None:
-            raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
-        return [_op(unit, action="delete", target=t) for t in targets]
-    if payload is not None and (lead_anchor or insert_m):
-        if lead_anchor:
-            pos, anchor = lead_anchor.group("pos").lower(), lead_anchor.group("anchor")
-            base_ctx = _resolve_context(lead_anchor.group("ctx"), ctx) if lead_anchor.group("ctx") else ctx
-        elif insert_m and insert_m.group("pos"):
-            pos, anchor = insert_m.group("pos").lower(), insert_m.group("anchor")
-            base_ctx = _leading_context(head, ctx)
-        else:
-            where = re.match(r"^In (?P<ctx>.+?),?\s+(?:insert|add)\b", head, re.I)
-            target = _resolve_context(where.group("ctx"), ctx) if where else None
-            if not target:
-                raise InstructionNotUnderstood("cannot tell where the new provisions go")
-            return [
-                _op(unit, action="insert", target=target, position="end", new=render_fragment(payload_provisions(payload, notes)))
-            ]
-        anchor = re.sub(r"^the\s+", "", anchor.strip(), flags=re.I)
-        targets = resolve_targets(anchor, base_ctx)
-        if len(targets) != 1:
-            raise InstructionNotUnderstood(f"cannot tell which provision “{anchor}” is")
-        if " item " in targets[0] or " row " in targets[0]:
-            rows = _rows_payload(payload)
-            if rows is None:
-                raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
-            return [_op(unit, action="insert", target=targets[0], position=pos, new=rows)]
-        return [
-            _op(unit, action="insert", target=targets[0], position=pos, new=render_fragment(payload_provisions(payload, notes)))
-        ]
-    del targets_phrase
-    return None
+    return read_instruction(unit, notes)
 
 
 def _leading_context(head: str, ctx: str | None) -> str | None:

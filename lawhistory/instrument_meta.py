@@ -21,7 +21,7 @@ _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
 RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
 CITED = re.compile(
     r"(?:may be cited as|This local law is|This local law may be cited as|This is)\s+the\s+"
-    r"(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})"
+    r"(?P<title>[^.]+?(?:Local Laws?|By-?laws?)(?:\s+\(No\.?\s*\d+\))?\s+\d{4})"
 )
 COUNCIL = re.compile(
     r"Council of (?:the\s+)?(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)"
