@@ -268,6 +268,10 @@ def _word_op(
     pattern = _pattern(words)
     hits: list[tuple[Path, str, int, int]] = []
     target = get(body, path)
+    if target.kind in CONTAINER_KINDS and target.heading:
+        # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
+        for m in pattern.finditer(target.heading):
+            hits.append((path, "heading", m.start(), m.end()))
     for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
         for fld in _text_fields(p):
             value = getattr(p, fld)
@@ -306,6 +310,8 @@ def _word_op(
                 # The column headings decide whether the first column numbers the rows.
                 rows = numbered_rows(updated.cells, p.children)
                 updated = replace(updated, children=rows)
+        elif fld == "heading":
+            updated = replace(p, heading=_edit(p.heading or "", start, end, op))
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op))
             if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):

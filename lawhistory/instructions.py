@@ -26,12 +26,12 @@ from .textformat import render_fragment
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
     r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
-    r"Interpretation|Definitions)$",
+    r"Interpretation|Definitions|Content and Intent|Content|Intent|Objects?|Purpose and effect|(?:The )?local laws? amended)$",
     re.I,
 )
 PRELIMINARY_TEXT = re.compile(
-    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This local law amends|"
-    r"^The purpose of|^The effect of",
+    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
+    r"amendments in this local law are to|^The purpose of|^The effect of",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -489,6 +489,32 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         h,
         re.I,
     )
+    bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I)
+    if bare and new_from_payload:
+        # "before “unless” insert: or a pavilion" — the inserted words follow unquoted
+        pos = bare.group("pos").lower()
+        return [
+            _op(
+                unit,
+                action="insert_words",
+                target=target,
+                words=bare.group("a"),
+                new=new_from_payload,
+                position=pos,
+                occurrence=occurrence,
+            )
+        ]
+    anchored = re.search(
+        r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:delete|omit|remove|strike out) (?:the words? )?“(?P<w>[^”]+)”",
+        h,
+        re.I,
+    )
+    if anchored and payload is None:
+        # "after ‘;’ remove ‘or’": the words go only where they follow (or precede) the anchor
+        _check_rest(h[anchored.end() :])
+        a, w = anchored.group("a"), anchored.group("w")
+        words = f"{a} {w}" if anchored.group("pos").lower() == "after" else f"{w} {a}"
+        return [_op(unit, action="substitute_words", target=target, words=words, new=a, occurrence=occurrence)]
     if am:
         anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
         rest = h[am.end() :]

@@ -33,6 +33,12 @@ _PUBLISHED = (
 )
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
+    re.compile(
+        r"amendments in this local law are to\s+the\s+"
+        + _LAW_TITLE
+        + r"\*?\.?(?:\s*\[\*\s*Published in (?:the )?(?:Government )?"
+        r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"
+    ),
     re.compile(r"amends\s+the\s+" + _LAW_TITLE + r"(?:" + _PUBLISHED + r")?(?P<rest>[^.]*)\."),
     re.compile(
         r"[“\"]?Principal (?:Local Law|local law)[”\"]? means\s+the\s+"

@@ -127,7 +127,7 @@ AMENDING_HEADING = re.compile(
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Division|Subdivision) (?P<cnum>\d+[A-Z]?)—)"
+    r"(?P<cont>\b(?P<ckw>PART|Part|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?:—| [—–-] (?=[A-Z])))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
@@ -309,7 +309,7 @@ class StructureParser:
     # -- containers --------------------------------------------------------------------------
 
     def _try_container(self, m: re.Match[str], before: str) -> int | None:
-        kind = {"PART": "part", "Division": "division", "Subdivision": "subdivision"}[m.group("ckw")]
+        kind = {"PART": "part", "Part": "part", "Division": "division", "Subdivision": "subdivision"}[m.group("ckw")]
         num = m.group("cnum")
         n = int(re.match(r"\d+", num).group(0))  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
