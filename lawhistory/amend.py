@@ -19,7 +19,7 @@ from .library import read_file, source_name
 from .model import Law, LawRef
 from .operations import Operation
 from .repo import Repository
-from .versions import Timeline, build_timeline, gazette_mismatch, instruments_for, refers_to, targets
+from .versions import Timeline, build_timeline, gazette_mismatch, instruments_for, normal_title, refers_to, targets
 
 
 class InstrumentRefused(LawHistoryError):
@@ -109,7 +109,7 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
         )
-    law = next((law for law in laws if any(refers_to(ref, law) for ref in targets(inst))), None)
+    law = next((law for law in laws if any(_names(ref, law, inst) for ref in targets(inst))), None)
     outcome = AmendOutcome(instrument=inst, status="pending", notes=list(inst.law.meta.notes))
     if law is None:
         names = "; ".join(r.title for r in targets(inst)) or "its principal law"
@@ -159,6 +159,12 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
+def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
+    """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
+    lg = inst.law.meta.local_government
+    return refers_to(ref, law) or normal_title(f"{lg} {ref.title}") == normal_title(law.meta.title)
+
+
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
@@ -166,8 +172,10 @@ def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
     law = repo.law_by_id(law_id(inst.law.meta.local_government, ref.title))
     if law is not None and refers_to(ref, law):
         return law
+    # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's).
+    wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
     for ident, title in repo.law_titles():
-        if " ".join(title.lower().split()) == " ".join(ref.title.lower().split()):
+        if normal_title(title) in wanted:
             return repo.law_by_id(ident)
     return None
 

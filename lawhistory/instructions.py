@@ -384,7 +384,8 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     return ops
 
 
-REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:-]?\s*$", re.I)
+REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
+_REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
 _REPEAL_ITEM = re.compile(
     r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
@@ -399,9 +400,9 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
-    listed = REPEAL_LIST.search(text.split("—")[0] + "—") if "—" in text else None
+    listed = _REPEAL_LEAD.search(text)
     if listed:
-        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text.split("—", 1)[1])
+        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
         items = [i.strip() for i in items if i.strip()]
     else:
         one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
@@ -474,7 +475,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     occurrence = _occurrence(head)
     m = re.match(
         r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
-    )
+    ) or re.match(r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule)\s+.+?) is (?:further )?amended\b", head, re.I)
     target = None
     if m:
         target = _resolve_context(m.group("where"), ctx)
@@ -540,7 +541,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
             )
         ]
     sm = re.search(
-        r"(?:delete|omit|remove|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
+        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:inserting instead|inserting in (?:its|their) place|substituting|inserting|insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
         h,
         re.I,
     )
@@ -552,7 +553,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if (
         new_from_payload is not None
         and len(quoted) == 1
-        and re.search(r"(?:delete|omit|remove|replace) (?:the words? )?[“\"]", h, re.I)
+        and re.search(r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"]", h, re.I)
     ):
         return [_op(unit, action="substitute_words", target=target, words=quoted[0], new=new_from_payload, occurrence=occurrence)]
     dm2 = re.search(
