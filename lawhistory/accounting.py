@@ -28,6 +28,11 @@ INSTRUCTION_START = re.compile(
 )
 
 
+NUMBERED_START = re.compile(
+    r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
+)
+
+
 def split_instructions(text: str) -> list[str]:
     """The instructions in one clause's words, in order (one when it holds one).
 
@@ -40,13 +45,16 @@ def split_instructions(text: str) -> list[str]:
         return [text]
     cuts = []
     for start, end in outside_quotes(normal):
+        # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
+        for m in NUMBERED_START.finditer(normal, start, end):
+            cuts.append(m.start())
         for m in INSTRUCTION_START.finditer(normal, start, end):
             at = m.start()
             if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
                 cuts.append(at)
     pieces = []
     prev = 0
-    for at in cuts:
+    for at in sorted(set(cuts)):
         piece = text[prev:at].strip()
         if piece:
             pieces.append(piece)
@@ -67,7 +75,8 @@ FRAME_WORDS = frozenset(
     occurs occur occurring occurrence occurrences appears appear appearing each every all instances instance time times first
     second last whole entirely entirety clause clauses subclause subclauses paragraph paragraphs subparagraph subparagraphs
     schedule schedules item items part parts division divisions row rows table from local law manner way below
-    further hereby for alphabetical order full stop comma semi colon semicolon colon on occasion
+    further hereby for alphabetical order full stop comma semi colon semicolon colon on occasion instead
+    at end beginning then also
     """,
     )
 )

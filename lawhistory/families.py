@@ -136,6 +136,23 @@ def _words(r: Reading) -> list[Operation] | None:
     return _word_ops(r.unit, r.head, quoted, r.payload, r.ctx)
 
 
+_REFERENCE = re.compile(
+    r"^(?:In (?P<where>.+?),?\s+)?(?:delete|omit|remove) the reference to (?P<a>[^“”]+?),?\s+and "
+    r"(?:replace it with|insert|substitute|insert in its place)\s+(?:a reference to\s+)?(?P<b>[^“”]+?)[.;]?$",
+    re.I,
+)
+
+
+def _reference(r: Reading) -> list[Operation] | None:
+    m = _REFERENCE.match(r.text)
+    if not m:
+        return None
+    target = (_resolve_context(m.group("where"), r.ctx) if m.group("where") else None) or r.ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    return [_op(r.unit, action="substitute_words", target=target, words=m.group("a").strip(), new=m.group("b").strip())]
+
+
 def _schedule(r: Reading) -> list[Operation] | None:
     sm = re.search(r"\bSchedule (\d+[A-Z]?)\b", r.head)
     if not sm or re.search(r"\bitems?\b", r.head_l):
@@ -267,6 +284,13 @@ FAMILIES: tuple[Family, ...] = (
             "in subclause (1)(c) after ‘;’ remove ‘or’;",
             "in subclause (1)(d) delete ‘.’ and insert ‘; or’;",
         ),
+    ),
+    Family(
+        "reference replaced",
+        "“In clause 5.12(2)(d) delete the reference to 11.37 and replace it with 11.4.” (unquoted)",
+        "`substitute_words` (once)",
+        _reference,
+        ("In clause 5.12(2)(d) delete the reference to 11.37 and replace it with 11.4.",),
     ),
     Family(
         "schedule replaced or deleted",

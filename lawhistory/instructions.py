@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .accounting import split_instructions
+from .accounting import leftover_words, split_instructions
 from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
@@ -91,6 +91,9 @@ AMENDED_AS_FOLLOWS = re.compile(
 )
 
 
+LEAD_IN = re.compile(r"^In (?P<t>[^“”—–]+?)\s*[—–:-]$")
+
+
 def units(law: Law) -> list[Unit]:
     """The instructions of an instrument, in order, with preliminary clauses left out."""
     out: list[Unit] = []
@@ -142,8 +145,18 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended))
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    for piece in split_instructions(" ".join(words.split())):
-        out.append(Unit(label, piece, ctx, required))
+    pieces = split_instructions(" ".join(words.split()))
+    for piece in pieces:
+        lead = LEAD_IN.match(piece) if len(pieces) > 1 else None
+        if lead:
+            # "In Schedule 1 Item 6 –" before numbered instructions: what they speak of
+            ctx = _resolve_context(lead.group("t"), ctx) or ctx
+            continue
+        numbered = re.match(r"(\d{1,2})\.\s+", piece)
+        if numbered and len(pieces) > 1:
+            out.append(Unit(f"{label}({numbered.group(1)})", piece[numbered.end() :], ctx, True))
+        else:
+            out.append(Unit(label, piece, ctx, required))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -464,6 +477,21 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
 
 
+def _check_lead(head: str, start: int, where: re.Match[str] | None) -> None:
+    """Refuse words before the change that no part of the reading accounts for (word accounting).
+
+    What comes before the change read at ``start`` must be the "In clause X," (or "Clause X is amended by") that
+    named the target, and frame words; anything else — another instruction, a condition — would be ignored.
+    """
+    lead = head[where.end() if where and where.end() <= start else 0 : start]
+    left = leftover_words(lead)
+    if left:
+        raise InstructionNotUnderstood(
+            f"words before the change it reads are not accounted for (“{' '.join(left)}” in “{lead.strip()}”), "
+            "so it cannot be applied as written"
+        )
+
+
 def _check_rest(rest: str) -> None:
     """Refuse words left over after an instruction was read (they would otherwise be ignored)."""
     left = FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest))).strip(" .;,")
@@ -492,6 +520,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     )
     bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I)
     if bare and new_from_payload:
+        _check_lead(h, bare.start(), m)
         # "before “unless” insert: or a pavilion" — the inserted words follow unquoted
         pos = bare.group("pos").lower()
         return [
@@ -511,12 +540,14 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         re.I,
     )
     if anchored and payload is None:
+        _check_lead(h, anchored.start(), m)
         # "after ‘;’ remove ‘or’": the words go only where they follow (or precede) the anchor
         _check_rest(h[anchored.end() :])
         a, w = anchored.group("a"), anchored.group("w")
         words = f"{a} {w}" if anchored.group("pos").lower() == "after" else f"{w} {a}"
         return [_op(unit, action="substitute_words", target=target, words=words, new=a, occurrence=occurrence)]
     if am:
+        _check_lead(h, am.start(), m)
         anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
         rest = h[am.end() :]
         dm = re.match(
@@ -546,6 +577,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         re.I,
     )
     if sm:
+        _check_lead(h, sm.start(), m)
         _check_rest(h[sm.end() :])
         return [
             _op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)
@@ -560,6 +592,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I
     )
     if dm2 and payload is None:
+        _check_lead(h, dm2.start(), m)
         _check_rest(h[dm2.end() :])
         return [
             _op(unit, action="delete_words", target=target, words=w, occurrence=occurrence) for w in _QUOTED.findall(dm2.group(1))
