@@ -21,7 +21,7 @@ _KW = (
 _VERB = r"(?:insert|delete|omit|remove|add|substitute|replace|strike out|repeal)"
 #: How an instruction begins (capitalised, as a new sentence would).
 INSTRUCTION_START = re.compile(
-    r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—“”;]{0,60}?\b" + _VERB + r"\b"
+    r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
     r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
     + _KW
     + r"|(?:Clause|Subclause|Paragraph|Schedule|Part|Division)\s+[\w.() ]{1,20}?\s+is\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
@@ -48,8 +48,10 @@ def split_instructions(text: str) -> list[str]:
         # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
         for m in NUMBERED_START.finditer(normal, start, end):
             cuts.append(m.start())
-        for m in INSTRUCTION_START.finditer(normal, start, end):
+        for m in INSTRUCTION_START.finditer(normal, start):
             at = m.start()
+            if at >= end:
+                break
             if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
                 cuts.append(at)
     pieces = []

@@ -163,13 +163,14 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
 
 _REF = re.compile(
     r"(?P<kw>clauses?|subclauses?|paragraphs?|subparagraphs?|schedules?|items?|parts?|divisions?)\s+"
-    r"(?P<labels>(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\))(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)))*)",
+    r"(?P<labels>(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*)(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*))*)",
     re.I,
 )
 
 
 def _labels(text: str) -> list[str]:
-    return re.findall(r"\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)", text)
+    # "(1)(a)" is one label reaching down two levels; "(c), (e) and (j)" are three
+    return re.findall(r"\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*", text)
 
 
 def _resolve_context(target: str, ctx: str | None) -> str | None:
@@ -473,6 +474,12 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     new = payload_provisions(payload, notes)
     if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
         return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
+    if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
+        # "Delete clause 12A(2)(b) and insert: (b) … (c) …": (b) replaced, (c) inserted after it
+        return [
+            _op(unit, action="substitute", target=targets[0], new=render_fragment(new[:1])),
+            _op(unit, action="insert", target=targets[0], position="after", new=render_fragment(new[1:])),
+        ]
     ops = [_op(unit, action="substitute", target=targets[0], new=render_fragment(new))]
     return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
 
@@ -485,6 +492,9 @@ def _check_lead(head: str, start: int, where: re.Match[str] | None) -> None:
     """
     lead = head[where.end() if where and where.end() <= start else 0 : start]
     left = leftover_words(lead)
+    verb = re.search(r"\b(?:delet|omit|remov|insert|add|replac|substitut|repeal|strike)\w*", lead, re.I)
+    if verb and not left:
+        left = [verb.group(0)]  # another instruction's verb: its words would be ignored
     if left:
         raise InstructionNotUnderstood(
             f"words before the change it reads are not accounted for (“{' '.join(left)}” in “{lead.strip()}”), "
