@@ -28,6 +28,16 @@ INSTRUCTION_START = re.compile(
 )
 
 
+#: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
+LABELLED_START = re.compile(
+    r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:in|after|before)\s+(?:the\s+)?"
+    + _KW
+    + r"[^—;]{0,80}?\b"
+    + _VERB
+    + r"\b|(?:delete|omit|remove|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
+    + _KW
+    + r"))"
+)
 NUMBERED_START = re.compile(
     r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
 )

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .accounting import leftover_words, split_instructions
+from .accounting import LABELLED_START, leftover_words, split_instructions
 from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
 from .operations import Operation
+from .quotes import normalise_quotes
 from .structure import DEF_START, StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
 from .textformat import render_fragment
@@ -293,6 +294,13 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # one quoted block: its words as printed, without the marks around them
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
+    inside = LABELLED_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
+    if inside:
+        # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
+        raise InstructionNotUnderstood(
+            f"its inserted words run on into what reads as another instruction (“{payload[inside.start() - 1 :][:60]}”), "
+            "so where they end is uncertain; check the gazette's layout"
+        )
     if payload.startswith(("“", '"')):
         if payload.count("“") > payload.count("”"):
             raise InstructionNotUnderstood(
