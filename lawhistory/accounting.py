@@ -38,6 +38,10 @@ LABELLED_START = re.compile(
     + _KW
     + r"))"
 )
+_REFERRING = re.compile(
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
+    re.I,
+)
 NUMBERED_START = re.compile(
     r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
 )
@@ -56,14 +60,24 @@ def split_instructions(text: str) -> list[str]:
     cuts = []
     for start, end in outside_quotes(normal):
         # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
-        for m in NUMBERED_START.finditer(normal, start, end):
+        for m in NUMBERED_START.finditer(normal, start):
+            if m.start() >= end:
+                break
             cuts.append(m.start())
+        for m in LABELLED_START.finditer(normal, start):
+            if m.start() >= end:
+                break
+            before = normal[: m.start()].rstrip()
+            if not re.search(_REFERRING, before):  # "subclause (4) after …" cites (4); it does not label an instruction
+                cuts.append(m.start())
         for m in INSTRUCTION_START.finditer(normal, start):
             at = m.start()
             if at >= end:
                 break
             if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
-                cuts.append(at)
+                # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
+                label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[:at])
+                cuts.append(label.start() if label else at)
     pieces = []
     prev = 0
     for at in sorted(set(cuts)):

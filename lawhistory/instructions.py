@@ -154,8 +154,16 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             ctx = _resolve_context(lead.group("t"), ctx) or ctx
             continue
         numbered = re.match(r"(\d{1,2})\.\s+", piece)
+        lettered = re.match(r"(\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\))\s+", piece)
         if numbered and len(pieces) > 1:
             out.append(Unit(f"{label}({numbered.group(1)})", piece[numbered.end() :], ctx, True))
+        elif lettered and len(pieces) > 1:
+            rest = piece[lettered.end() :]
+            lead = LEAD_IN.match(rest)
+            if lead:
+                ctx = _resolve_context(lead.group("t"), ctx) or ctx
+                continue
+            out.append(Unit(f"{label}{lettered.group(1)}", rest, ctx, True))
         else:
             out.append(Unit(label, piece, ctx, required))
 
