@@ -418,6 +418,7 @@ def _apply_operation(
         )
         if target.kind == "definition" and new[0].kind != "definition":
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
+        _check_fit(target, new, inst, op)
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
@@ -448,6 +449,17 @@ def _apply_operation(
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:
+    """New provisions must be what they replace: a clause for a clause, a paragraph for a paragraph (fit check)."""
+    if new[0].kind != target.kind:
+        raise ApplyRefused(
+            inst,
+            op,
+            f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
+            "check where the new text begins and ends in the instrument",
+        )
 
 
 def apply_instrument(

@@ -99,6 +99,20 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     if not wording:
         return "unknown", None, None
     w = " ".join(wording.split())
+    rest = re.search(r"\bthe rest of (?:the|this) local law\s*[—–-]?\s*(?P<when>[^;]+)", w, re.I)
+    if rest:
+        # "(a) clauses 1 and 2 — on the day on which this local law is published …; (b) the rest of the local law —
+        # on the day after that day": the amendments commence when the rest does.
+        when = rest.group("when")
+        if re.match(r"on the day after that day", when, re.I):
+            return "day_after_gazettal", 1, None
+        m = re.match(r"on the (\w+(?:-\w+)?) day after that day", when, re.I)
+        if m and _ordinal(m.group(1)) is not None:
+            return "days_after_gazettal", _ordinal(m.group(1)), None
+        d = printed_date(when)
+        if d:
+            return "fixed_date", None, d
+        w = when
     _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |it is |it was |the )?(?:publi|gazettal)"
     m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:

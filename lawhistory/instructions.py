@@ -244,6 +244,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         if not ctx:
             return []
         bases = [ctx]
+    levels = [(level, _ranges(labels, phrase)) for level, labels in levels]
     for level, labels in levels:
         expanded = []
         for base in bases:
@@ -256,6 +257,39 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
     return [_normalised(b) for b in bases if b]
+
+
+def _next_label(label: str) -> str | None:
+    """The label after ``label`` in its numbering: (f) → (g), 24ZC → 24ZD, 5 → 6, 2.3 → 2.4; None if it cannot be said."""
+    inner = label.strip("()")
+    wrap = (lambda x: f"({x})") if label.startswith("(") else (lambda x: x)
+    if re.fullmatch(r"\d+", inner) or re.fullmatch(r"\d+\.\d+", inner):
+        head, _, last = inner.rpartition(".")
+        return wrap(f"{head}.{int(last) + 1}" if head else str(int(last) + 1))
+    m = re.fullmatch(r"(.*?)([a-zA-Z])", inner)
+    if m and m.group(2).lower() not in "zi" and not re.fullmatch(r"[ivx]+", inner):
+        return wrap(m.group(1) + chr(ord(m.group(2)) + 1))
+    return None
+
+
+def _ranges(labels: list[str], phrase: str) -> list[str]:
+    """``labels`` with every "X to Y" of ``phrase`` filled in (paragraphs (f) to (h) → (f), (g), (h))."""
+    out: list[str] = []
+    for i, lab in enumerate(labels):
+        if i > 0 and re.search(re.escape(labels[i - 1]) + r"\s+to\s+" + re.escape(lab), phrase):
+            cur = out[-1]
+            for _ in range(60):
+                nxt = _next_label(cur)
+                if nxt is None:
+                    raise InstructionNotUnderstood(f"cannot tell which provisions lie between {labels[i - 1]} and {lab}")
+                if nxt == lab:
+                    break
+                out.append(nxt)
+                cur = nxt
+            else:
+                raise InstructionNotUnderstood(f"cannot tell which provisions lie between {labels[i - 1]} and {lab}")
+        out.append(lab)
+    return out
 
 
 def _normalised(citation: str) -> str:
@@ -331,13 +365,30 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+_RUN_ON_DEFINITION = re.compile(
+    r";\s+(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
+)
+
+
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     seen: list[str] = []
     provisions = _payload_provisions(payload, seen)
+    for d in _walk(provisions):
+        run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
+        if run_on:
+            # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
+            raise InstructionNotUnderstood(
+                f"the new definition of “{d.term}” runs on into what reads as another (“{run_on.group(0)[2:]}”), "
+                "so where each definition ends is uncertain"
+            )
     # How headings were told apart is said once for the whole instrument, not per payload.
     notes += [n for n in seen if "clause heading(s)" not in n]
     return provisions
+
+
+def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
+    return [q for p in provisions for q in (p, *_walk(p.children))]
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
@@ -348,6 +399,12 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
+    whole = re.match(r"(\d+)\.\s+[A-Z]", text)
+    if whole:
+        # "3. Terms used …": a clause of a law numbered 1., 2., 3.
+        parser = StructureParser(mode="instrument", notes=notes)
+        parser.last_int_clause = int(whole.group(1)) - 1
+        return parser.parse(text)
     kind = "clause" if re.match(r"\(\d", text) else "subclause"
     return StructureParser(mode="payload", root_kind=kind, notes=notes).parse(text)
 

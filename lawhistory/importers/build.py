@@ -237,6 +237,8 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         text = a.provision.text or ""
         if COMMENCEMENT.search(text):
             return text
+        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
+            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
 
 
