@@ -424,6 +424,14 @@ def _apply_operation(
     if op.action == "insert":
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
+            labelled = {c.kind for c in target.children if c.kind != "text"}
+            if any(p.kind == "text" or (labelled and p.kind not in labelled) for p in new):
+                odd = next(p for p in new if p.kind == "text" or (labelled and p.kind not in labelled))
+                raise ApplyRefused(
+                    inst, op, f"the new text reads as a {odd.kind}, which does not fit among its {', '.join(sorted(labelled))}s"
+                    if labelled else f"the new text reads as unlabelled {odd.kind}",
+                    "check where the new text begins and ends in the instrument",
+                )  # fmt: skip
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
         index = path[-1] + (0 if op.position == "before" else 1)
@@ -434,6 +442,12 @@ def _apply_operation(
             get(body, path[:-1]) if len(path) > 1 else None,
             _label_before(_children(body, path[:-1]), index),
         )
+        if any(p.kind != target.kind for p in new):
+            odd = next(p for p in new if p.kind != target.kind)
+            raise ApplyRefused(
+                inst, op, f"the new text reads as a {odd.kind}, which does not fit beside a {target.kind}",
+                "check where the new text begins and ends in the instrument",
+            )  # fmt: skip
         body = _insert(body, path[:-1], index, new)
         return body, [(*path[:-1], index + k) for k in range(len(new))]
     if op.action == "substitute_text":

@@ -80,8 +80,20 @@ _DELETE_DEFINITION = re.compile(
 )
 
 
+_DELETE_UNQUOTED_DEFINITION = re.compile(
+    r"(?:delete|omit|remove) the definitions? (?:of|for):?\s+(?P<terms>[^“”\"]+?)\s*[.;]?$", re.I
+)
+
+
 def _definition_deleted(r: Reading) -> list[Operation] | None:
     dm = _DELETE_DEFINITION.search(r.head)
+    unquoted = None if dm or r.payload else _DELETE_UNQUOTED_DEFINITION.search(r.head)
+    if unquoted:
+        # "delete the definition of relevant offence." / "delete the definitions of: A B" (one term a line; the
+        # terms are told apart when the law they are deleted from is known — amend.resolve_terms)
+        holder = _holder(r.head, r.ctx)
+        term = " ".join(unquoted.group("terms").split())
+        return [_op(r.unit, action="delete", target=f"{holder} “{term}”")]
     if not dm:
         return None
     holder = _holder(r.head, r.ctx)
@@ -249,7 +261,7 @@ FAMILIES: tuple[Family, ...] = (
         "“delete the definition of “garden refuse”” (and “… and insert— …”)",
         "`delete` (or `substitute`) of `1.4(1) “garden refuse”`",
         _definition_deleted,
-        ("In clause 1.4(1) delete the definition of “garden refuse”.",),
+        ("In clause 1.4(1) delete the definition of “garden refuse”.", "In clause 6.1 delete the definition of relevant offence."),
     ),
     Family(
         "definition inserted",
@@ -344,6 +356,8 @@ def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family,
     r = reading(unit, notes if notes is not None else [])
     for family in FAMILIES:
         ops = family.read(r)
+        if ops == []:
+            raise InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
         if ops is not None:
             return family, ops
     return None

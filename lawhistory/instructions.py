@@ -399,11 +399,11 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
-    whole = re.match(r"(\d+)\.\s+[A-Z]", text)
+    whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.
         parser = StructureParser(mode="instrument", notes=notes)
-        parser.last_int_clause = int(whole.group(1)) - 1
+        parser.last_int_clause = int(whole.group(1)) - (0 if text[len(whole.group(1))].isalpha() else 1)
         return parser.parse(text)
     kind = "clause" if re.match(r"\(\d", text) else "subclause"
     return StructureParser(mode="payload", root_kind=kind, notes=notes).parse(text)

@@ -27,7 +27,10 @@ from .tables import parse_schedule
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
 DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|are|is)"
-DEF_START = re.compile(r"(?P<term>[^\s;()—][^;()\n]{0,80}?) (?P<verb>" + DEF_VERB + r")\b")
+DEF_START = re.compile(
+    r"(?P<term>[^\s;()—][^;()\n]{0,80}?)(?P<qualifier>, (?:in relation to|in respect of|when used in|in the context of)[^;()\n]{1,120}?,)? "
+    r"(?P<verb>" + DEF_VERB + r")\b"
+)
 DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
 _STOP_FIRST = frozenset(
     [
@@ -129,7 +132,7 @@ INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?:—| [—–-] (?=[A-Z])))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
-    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“]))"
+    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
 )
 SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
@@ -369,14 +372,17 @@ class StructureParser:
     def _try_int_clause(self, m: re.Match[str], before: str, s: str) -> int | None:
         if self.mode != "instrument" or self.last_clause is not None:
             return None
-        n = int(m.group("iclause")[:-1])
-        if n != (self.last_int_clause or 0) + 1:
+        label = m.group("iclause")[:-1]
+        n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
+        last = self.last_int_clause or 0
+        # 11A. after 11. (or 10.) is an inserted clause; a plain number must follow the one before it
+        if not (n == last + 1 or (label[-1].isalpha() and n in (last, last + 1))):
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
         self._add_text(before)
         self.last_int_clause = n
-        return self._open_clause(str(n), s, m.end())
+        return self._open_clause(label, s, m.end())
 
     def _open_clause(self, num: str, s: str, end: int) -> int:
         holder = self.containers[-1] if self.containers else self.root
