@@ -110,7 +110,7 @@ _AFTER_DEFINITION = re.compile(
 
 
 def _definition_inserted(r: Reading) -> list[Operation] | None:
-    if not (r.payload and re.search(r"alphabetical order|the following definitions?|definition (?:of|for)", r.head_l)):
+    if not (r.payload and re.search(r"alphabetical order|the following definitions?|after the definition (?:of|for)", r.head_l)):
         return None
     holder = _holder(r.head, r.ctx)
     new = payload_provisions(r.payload, r.notes)
@@ -261,7 +261,10 @@ FAMILIES: tuple[Family, ...] = (
         "“delete the definition of “garden refuse”” (and “… and insert— …”)",
         "`delete` (or `substitute`) of `1.4(1) “garden refuse”`",
         _definition_deleted,
-        ("In clause 1.4(1) delete the definition of “garden refuse”.", "In clause 6.1 delete the definition of relevant offence."),
+        (
+            "In clause 1.4(1) delete the definition of “garden refuse”.",
+            "In clause 6.1 delete the definition of relevant offence.",
+        ),
     ),
     Family(
         "definition inserted",

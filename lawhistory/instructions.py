@@ -193,7 +193,9 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
     "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
     """
-    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase)
+    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase) or re.search(
+        r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase
+    )
     if definition:
         before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
         holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]
