@@ -18,7 +18,7 @@ _KW = (
     r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|Parts?|Divisions?|"
     r"the (?:definitions?|heading)s?\b)"
 )
-_VERB = r"(?:insert|delete|omit|remove|add|substitute|replace|strike out|repeal)"
+_VERB = r"(?:insert\w*|delet\w*|omit\w*|remov\w*|add|adding|substitut\w*|replac\w*|strike out|repeal\w*)"
 #: How an instruction begins (capitalised, as a new sentence would).
 INSTRUCTION_START = re.compile(
     r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
@@ -30,7 +30,8 @@ INSTRUCTION_START = re.compile(
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 LABELLED_START = re.compile(
-    r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:in|after|before)\s+(?:the\s+)?"
+    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
+    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
     + _VERB

@@ -76,7 +76,8 @@ def _repeal_law(r: Reading) -> list[Operation] | None:
 
 
 _DELETE_DEFINITION = re.compile(
-    r"(?:delete|omit|remove) the definitions? (?:of|for) ([“\"].+?[”\"](?:(?:,| and) [“\"].+?[”\"])*)", re.I
+    r"(?:delete|deleting|omit|omitting|remove|removing) the definitions? (?:of|for) ([“\"].+?[”\"](?:(?:,| and) [“\"].+?[”\"])*)",
+    re.I,
 )
 
 
@@ -177,7 +178,9 @@ def _schedule(r: Reading) -> list[Operation] | None:
     return None
 
 
-_DELETES = re.compile(r"\b(?:delete|omit|remove|repeal|strike out)\b|\bis (?:deleted|repealed)\b", re.I)
+_DELETES = re.compile(
+    r"\b(?:delete|deleting|omit|omitting|remove|removing|repeal|repealing|strike out)\b|\bis (?:deleted|repealed)\b", re.I
+)
 
 
 def _provision_deleted(r: Reading) -> list[Operation] | None:
@@ -185,8 +188,8 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     if not _DELETES.search(head):
         return None
     del_m = re.search(
-        r"(?:delete|omit|remove|repeal|strike out)(?: all of| the whole of| the text of)? (.+?)"
-        r"(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitute|replace).*)?$",
+        r"(?:delete|deleting|omit|omitting|remove|removing|repeal|repealing|strike out)(?: all of| the whole of| the text of)? (.+?)"
+        r"(?: entirely| in its entirety| from the local law)?(?: and (?:insert|substitut|replac).*)?$",
         head,
         re.I,
     )
@@ -194,7 +197,7 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     targets = resolve_targets(phrase, _leading_context(head, r.ctx))
     if not targets:
         raise InstructionNotUnderstood("cannot tell which provision it deletes")
-    if payload is not None and re.search(r"\b(?:insert|substitute|replace)", r.head_l):
+    if payload is not None and re.search(r"\b(?:insert|substitut|replac)", r.head_l):
         if re.search(r"\bthe text of\b", r.head_l):
             return [_op(r.unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]
         return _substitute(r.unit, targets, payload, r.notes)
@@ -209,7 +212,7 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
         return None
     lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
     insert_m = re.search(
-        r"(?:insert|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
+        r"(?:inserting|insert|adding|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
         head,
         re.I,
     )

@@ -92,19 +92,67 @@ AMENDED_AS_FOLLOWS = re.compile(
 )
 
 
-LEAD_IN = re.compile(r"^In (?P<t>[^“”—–]+?)\s*[—–:-]$")
+LEAD_IN = re.compile(
+    r"^(?:In (?P<t>[^“”—–]+?)\s*[—–:-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
+    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
+    re.I,
+)
+
+
+def _lead_in(text: str) -> re.Match[str] | None:
+    """A lead-in that only names what the following instructions speak of (it changes nothing itself)."""
+    m = LEAD_IN.match(text)
+    if m is None or re.search(
+        r"\b(?:delet|insert|omit|remov|add|substitut|replac|repeal)\w*", m.group("t") or m.group("t3") or ""
+    ):
+        return None
+    return m
+
+
+def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
+    """What a lead-in ("In Schedule 3:", "Clause 5 of the principal local law is amended in subclause (1)-") speaks of."""
+    if lead.group("t"):
+        return _resolve_context(lead.group("t"), ctx) or ctx
+    base = _resolve_context(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx) or ctx
+    return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
 
 
 def units(law: Law) -> list[Unit]:
     """The instructions of an instrument, in order, with preliminary clauses left out."""
     out: list[Unit] = []
-    for p in _clauses(law.body):
+    for p in _clauses(law.body) or _old_style_clauses(law.body):
         heading = p.heading or ""
         own = p.text or ""
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and PRELIMINARY_TEXT.search(own)):
             continue
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
+    return out
+
+
+def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
+    """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
+    that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
+    texts = [_flatten(p) for p in body if p.kind == "text"]
+    start = next((i for i, t in enumerate(texts) if "Under the powers conferred" in t), None)
+    if start is None:
+        return []
+    flat = " ".join(" ".join(texts[start + 1 :]).split())
+    marks: list[tuple[int, int, str]] = []  # (where the heading begins, where the clause's words begin, number)
+    n, pos = 1, 0
+    while True:
+        m = re.compile(rf"(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)\s+{n}\.\s+(?=[A-Z(“\"])").search(flat, pos)
+        if not m:
+            break
+        marks.append((m.start(), m.end(), str(n)))
+        n, pos = n + 1, m.end()
+    if len(marks) < 2:
+        return []
+    out = []
+    for i, (h_start, body_start, num) in enumerate(marks):
+        end = marks[i + 1][0] if i + 1 < len(marks) else len(flat)
+        heading = flat[h_start:body_start].rsplit(f" {num}.", 1)[0].strip().rstrip(".")
+        out.append(Provision(kind="clause", num=num, heading=heading, text=flat[body_start:end].strip()))
     return out
 
 
@@ -148,20 +196,20 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
     pieces = split_instructions(" ".join(words.split()))
     for piece in pieces:
-        lead = LEAD_IN.match(piece) if len(pieces) > 1 else None
+        lead = _lead_in(piece) if len(pieces) > 1 else None
         if lead:
             # "In Schedule 1 Item 6 –" before numbered instructions: what they speak of
-            ctx = _resolve_context(lead.group("t"), ctx) or ctx
+            ctx = _lead_context(lead, ctx)
             continue
         numbered = re.match(r"(\d{1,2})\.\s+", piece)
-        lettered = re.match(r"(\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\))\s+", piece)
+        lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece)
         if numbered and len(pieces) > 1:
             out.append(Unit(f"{label}({numbered.group(1)})", piece[numbered.end() :], ctx, True))
         elif lettered and len(pieces) > 1:
             rest = piece[lettered.end() :]
-            lead = LEAD_IN.match(rest)
+            lead = _lead_in(rest)
             if lead:
-                ctx = _resolve_context(lead.group("t"), ctx) or ctx
+                ctx = _lead_context(lead, ctx)
                 continue
             out.append(Unit(f"{label}{lettered.group(1)}", rest, ctx, True))
         else:
@@ -245,7 +293,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     if levels and levels[0][0] != 0:
         if not ctx:
             return []
-        bases = [ctx]
+        bases = [_ctx_above(ctx, levels[0][0])]
     levels = [(level, _ranges(labels, phrase)) for level, labels in levels]
     for level, labels in levels:
         expanded = []
@@ -259,6 +307,30 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
     return [_normalised(b) for b in bases if b]
+
+
+def _ctx_above(ctx: str, level: int) -> str:
+    """``ctx`` cut to the provision above ``level``: "subclause (3)" in the context of 9(1) is 9(3), not 9(1)(3)."""
+    if "“" in ctx or ctx.startswith(("Schedule", "Part", "Division")):
+        return ctx
+    m = re.match(r"^([^(]+)((?:\(\w+\))*)$", ctx)
+    if not m:
+        return ctx
+    kept = m.group(1)
+    previous = None
+    for lab in re.findall(r"\(\w+\)", m.group(2)):
+        inner = lab[1:-1]
+        if inner[0].isdigit():
+            depth = 1
+        elif re.fullmatch(r"[ivx]+", inner) and previous is not None and not re.fullmatch(r"[ivx]+", previous):
+            depth = 3
+        else:
+            depth = 2
+        if depth >= level:
+            break
+        kept += lab
+        previous = inner
+    return kept
 
 
 def _next_label(label: str) -> str | None:
@@ -320,7 +392,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         re.I,
     )
     if verb:
-        dash = re.compile(r"\s*[—:]\s*").search(text, verb.end())
+        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
         if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
             m = dash
     if m is None:
@@ -334,7 +406,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "") else text[: m.end()]).strip()
     payload = text[m.end() :].strip()
-    if payload.startswith("“") and (close := _closing(text, m.end())) is not None and not text[close + 1 :].strip(" .;"):
+    if (
+        payload.startswith("“")
+        and (close := _closing(text, m.end())) is not None
+        and re.fullmatch(r"[\s.;,]*(?:(?:and|or)[\s.;,]*)?", text[close + 1 :])
+    ):
         # one quoted block: its words as printed, without the marks around them
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
@@ -580,6 +656,7 @@ def _check_lead(head: str, start: int, where: re.Match[str] | None) -> None:
 def _check_rest(rest: str) -> None:
     """Refuse words left over after an instruction was read (they would otherwise be ignored)."""
     left = FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest))).strip(" .;,")
+    left = re.sub(r"^(?:and|or)$", "", left)  # the connector to the next lettered instruction
     if left:
         raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
 
@@ -656,8 +733,34 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence=occurrence,
             )
         ]
+    late = re.search(
+        r"(?:delete|deleting|omit|omitting|remove|removing) (?:the words? )?“(?P<a>[^”]+)”(?P<which>\s*\((?:first|second|last) (?:occurring|occurrence)\))?"
+        r" in (?P<where>(?:[^“”]|“[^”]*”)+?),?\s+and\s+(?:substituting|inserting|insert|substitute)(?: instead| in (?:its|their) place)?"
+        r"(?: the following(?: words?)?)?\s*[—:–-]?\s*(?:“(?P<b>[^”]*)”|$)",
+        h,
+        re.I,
+    )
+    if late and late.group("b") is None and new_from_payload is None:
+        late = None
+    if late:
+        # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting the following- “B”"
+        _check_lead(h, late.start(), m)
+        _check_rest(h[late.end() :])
+        where = _resolve_context(late.group("where"), target)
+        if not where:
+            raise InstructionNotUnderstood(f"cannot tell which provision “{late.group('where')}” is")
+        return [
+            _op(
+                unit,
+                action="substitute_words",
+                target=where,
+                words=late.group("a"),
+                new=" ".join(late.group("b").split()) if late.group("b") is not None else new_from_payload,
+                occurrence=occurrence,
+            )
+        ]
     sm = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:inserting instead|inserting in (?:its|their) place|substituting|inserting|insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
+        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:inserting instead|inserting in (?:its|their) place|substituting|inserting|insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert)(?: the following(?: words?)?)?\s*[—:–-]?\s*(?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
         h,
         re.I,
     )
@@ -665,7 +768,14 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         _check_lead(h, sm.start(), m)
         _check_rest(h[sm.end() :])
         return [
-            _op(unit, action="substitute_words", target=target, words=sm.group("a"), new=sm.group("b"), occurrence=occurrence)
+            _op(
+                unit,
+                action="substitute_words",
+                target=target,
+                words=sm.group("a"),
+                new=" ".join(sm.group("b").split()),
+                occurrence=occurrence,
+            )
         ]
     if (
         new_from_payload is not None
