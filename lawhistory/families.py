@@ -30,6 +30,7 @@ from .instructions import (
     payload_provisions,
     resolve_targets,
 )
+from .model import Provision
 from .operations import Operation
 from .quotes import UnbalancedQuote, normalise_quotes
 from .textformat import render_fragment
@@ -229,8 +230,7 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
         target = _resolve_context(where.group("ctx"), ctx) if where else None
         if not target:
             raise InstructionNotUnderstood("cannot tell where the new provisions go")
-        new = render_fragment(payload_provisions(payload, r.notes))
-        return [_op(r.unit, action="insert", target=target, position="end", new=new)]
+        return _inserts(r, target, "end", payload_provisions(payload, r.notes))
     anchor = re.sub(r"^the\s+", "", anchor.strip(), flags=re.I)
     targets = resolve_targets(anchor, base_ctx)
     if len(targets) != 1:
@@ -240,8 +240,12 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
         if rows is None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(r.unit, action="insert", target=targets[0], position=pos, new=rows)]
-    new = render_fragment(payload_provisions(payload, r.notes))
-    return [_op(r.unit, action="insert", target=targets[0], position=pos, new=new)]
+    return _inserts(r, targets[0], pos, payload_provisions(payload, r.notes))
+
+
+def _inserts(r: Reading, target: str, pos: str, new: tuple[Provision, ...]) -> list[Operation]:
+    """A block of provisions inserted at one place is one insertion (the operation model)."""
+    return [_op(r.unit, action="insert", target=target, position=pos, new=render_fragment(new))]
 
 
 #: The families in order of precedence (docs/amendments.md lists them in this order).

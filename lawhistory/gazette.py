@@ -21,8 +21,8 @@ from .dates import MONTHS, printed_date
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
 PAGE_HEADER = re.compile(
-    r"(?:(?P<d1>" + _DATE + r") GOVERNMENT GAZETTE, WA (?P<p1>\d{1,5})(?!\d))"
-    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, WA (?P<d2>" + _DATE + r"))"
+    r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, WA (?P<p1>\d{1,5})(?!\d))"
+    r"|(?:(?<!\d)(?P<p2>\d{1,5}) ?GOVERNMENT GAZETTE, WA \[?(?P<d2>" + _DATE + r"))"
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")

@@ -32,7 +32,7 @@ PRELIMINARY_HEADING = re.compile(
 )
 PRELIMINARY_TEXT = re.compile(
     r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
-    r"amendments in this local law are to|^The purpose of|^The effect of",
+    r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
     re.I,
 )
 QUALIFIER = re.compile(

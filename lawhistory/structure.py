@@ -686,6 +686,8 @@ def _follows(prev: str, label: str, *, roman: bool) -> bool:
     p, b = bare(prev), bare(label)
     if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
         return True  # (7) → (7A), (b) → (ba)
+    if len(p) == len(b) >= 2 and p[:-1] == b[:-1] and p[-1].isalpha() and b[-1] == chr(ord(p[-1]) + 1) and not is_roman(b):
+        return True  # (ka) → (kb), (7A) → (7B)
     base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
     return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
 
