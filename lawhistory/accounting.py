@@ -24,7 +24,8 @@ INSTRUCTION_START = re.compile(
     r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
     r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
     + _KW
-    + r"|(?:Clause|Subclause|Paragraph|Schedule|Part|Division)\s+[\w.() ]{1,20}?\s+is\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
+    + r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
+    r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
 )
 
 

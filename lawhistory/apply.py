@@ -294,7 +294,19 @@ def _word_op(
             f"the words “{words}” occur {len(hits)} times",
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
-    chosen = hits if op.occurrence == "all" else [hits[-1]] if op.occurrence == "last" else [hits[0]]
+    if op.occurrence == "second" and len(hits) < 2:
+        raise WordsNotFound(
+            inst, op, f"the words “{words}” occur only once, so there is no second occurrence", "check the instruction"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1]]
+        if op.occurrence == "last"
+        else [hits[1]]
+        if op.occurrence == "second"
+        else [hits[0]]
+    )
     changed: list[Path] = []
     # Edit from the end so earlier offsets stay valid.
     for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):

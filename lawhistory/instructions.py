@@ -40,8 +40,18 @@ QUALIFIER = re.compile(
     r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?appears?)",
     re.I,
 )
-FIRST = re.compile(r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?", re.I)
-LAST = re.compile(r"\(?\s*(?:where it )?(?:last|second) (?:occurring|occurs|appearing|appears)\s*\)?", re.I)
+FIRST = re.compile(
+    r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?|\bin the first place (?:where|in which) it (?:occurs|appears)",
+    re.I,
+)
+LAST = re.compile(
+    r"\(?\s*(?:where it )?last (?:occurring|occurs|appearing|appears)\s*\)?|\bin the last place (?:where|in which) it (?:occurs|appears)",
+    re.I,
+)
+SECOND = re.compile(
+    r"\(?\s*(?:where it )?second (?:occurring|occurs|appearing|appears)\s*\)?|\bin the second place (?:where|in which) it (?:occurs|appears)",
+    re.I,
+)
 PUNCTUATION_WORDS = {
     "a full stop": ".",
     "a full-stop": ".",
@@ -219,7 +229,7 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
 # --- targets ---------------------------------------------------------------------------------------
 
 _REF = re.compile(
-    r"(?P<kw>clauses?|subclauses?|paragraphs?|subparagraphs?|schedules?|items?|parts?|divisions?)\s+"
+    r"(?P<kw>clauses?|subclauses?|paragraphs?|subparagraphs?|schedules?|items?|parts?|divisions?|by-laws?|regulations?)\s+"
     r"(?P<labels>(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*)(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*))*)",
     re.I,
 )
@@ -282,7 +292,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     # clause-level references, ordered from the clause down
     levels: list[tuple[int, list[str]]] = []
     for r in refs:
-        kw = r.group("kw").lower().rstrip("s")
+        kw = re.sub(r"^(?:by-law|regulation)$", "clause", r.group("kw").lower().rstrip("s"))
         labels = _labels(r.group("labels"))
         if kw == "clause":
             levels.append((0, labels))
@@ -404,7 +414,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             return text, None
         m = q
-    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "") else text[: m.end()]).strip()
+    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip()
     payload = text[m.end() :].strip()
     if (
         payload.startswith("“")
@@ -422,11 +432,15 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             "so where they end is uncertain; check the gazette's layout"
         )
     if payload.startswith(("“", '"')):
-        if payload.count("“") > payload.count("”"):
+        close = _closing(text, m.end()) if "“" in text[m.end() :] else None
+        if close is None:
             raise InstructionNotUnderstood(
                 "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
             )
-        payload = re.sub(r"[”\"][.;]?\s*$", "", payload[1:])
+        # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
+        raise InstructionNotUnderstood(
+            f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
+        )
     return head, payload
 
 
@@ -527,6 +541,8 @@ def _occurrence(text: str) -> str:
         return "first"
     if LAST.search(text):
         return "last"
+    if SECOND.search(text):
+        return "second"
     return "once"
 
 
@@ -655,7 +671,7 @@ def _check_lead(head: str, start: int, where: re.Match[str] | None) -> None:
 
 def _check_rest(rest: str) -> None:
     """Refuse words left over after an instruction was read (they would otherwise be ignored)."""
-    left = FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest))).strip(" .;,")
+    left = SECOND.sub(" ", FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest)))).strip(" .;,")
     left = re.sub(r"^(?:and|or)$", "", left)  # the connector to the next lettered instruction
     if left:
         raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
@@ -665,7 +681,12 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     occurrence = _occurrence(head)
     m = re.match(
         r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
-    ) or re.match(r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule)\s+.+?) is (?:further )?amended\b", head, re.I)
+    ) or re.match(
+        r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule|By-law|Regulation)\s+.+?)"
+        r"(?: of the principal (?:local laws?|by-?laws?|regulations))? (?:is|are) (?:further )?amended(?: by)?\b",
+        head,
+        re.I,
+    )
     target = None
     if m:
         target = _resolve_context(m.group("where"), ctx)
@@ -777,12 +798,22 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence=occurrence,
             )
         ]
-    if (
-        new_from_payload is not None
-        and len(quoted) == 1
-        and re.search(r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"]", h, re.I)
-    ):
-        return [_op(unit, action="substitute_words", target=target, words=quoted[0], new=new_from_payload, occurrence=occurrence)]
+    tail = re.search(
+        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?“(?P<a>[^”]+)”"
+        r"(?P<q>\s*\((?:first|second|third|last) (?:occurring|occurrence)\)|\s*\(?(?:wherever|each) [\w ]+?\)?)?,?"
+        r"\s+and\s+(?:insert|inserting|substitute|substituting|replace (?:it |them )?with)(?: instead| in (?:its|their) place)?"
+        r"(?: the following(?: words?)?)?\s*$",
+        h,
+        re.I,
+    )
+    if new_from_payload is not None and tail:
+        # "… by deleting “A” and substituting the following - “B”" (the new words after the dash)
+        _check_lead(h, tail.start(), m)
+        return [
+            _op(
+                unit, action="substitute_words", target=target, words=tail.group("a"), new=new_from_payload, occurrence=occurrence
+            )
+        ]
     dm2 = re.search(
         r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I
     )

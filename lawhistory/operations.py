@@ -30,7 +30,7 @@ class Operation:
       the structured text format.
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
       the target) or ``alphabetical`` (definitions).
-    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first`` or ``last``.
+    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second`` or ``last``.
     * ``source`` — the instrument's exact words that this operation comes from.
     """
 

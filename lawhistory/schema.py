@@ -211,7 +211,7 @@ OPERATIONS = Table(
         _c("words", str, "The quoted words acted on"),
         _c("new", str, "The words or provisions inserted or substituted"),
         _c("position", str, "Where new words or provisions go: after, before, end or alphabetical"),
-        _c("occurrence", str, "once, all, first or last"),
+        _c("occurrence", str, "once, all, first, second or last"),
         _c("source", str, "The instrument's own words"),
         _c("description", str, "The operation in one line"),
         _c("outcome", str, "applied, refused (this operation failed), not applied (the instrument was refused) or pending"),
