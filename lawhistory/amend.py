@@ -52,6 +52,14 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             continue
         notes: list[str] = list(law.meta.notes)
         ops: list[Operation] = []
+        when = law.meta.commencement
+        if when.wording and when.rule == "unknown":
+            # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
+            # it can never be applied as it stands, whatever its instructions say.
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
+                "it names no date and no period after publication, so it cannot be applied"
+            )
         for unit in units(law):
             try:
                 ops += parse_unit(unit, notes)
@@ -121,6 +129,13 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     mismatch = gazette_mismatch(inst, law)
     if mismatch:
         raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
+    if inst.law.meta.commencement.rule == "by_notice":
+        outcome.status = "pending"
+        outcome.reason = (
+            "it comes into operation on a day fixed by notice, which is not known yet; it is kept and can be applied "
+            "once that day is known"
+        )
+        return outcome
     if inst.law.meta.commencement.date is None:
         raise InstrumentRefused(
             f"{inst.title}: its commencement cannot be computed "

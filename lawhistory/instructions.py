@@ -701,6 +701,33 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         h,
         re.I,
     )
+    _PUNCT = r"(?:a |the )?(?:full stop|full-stop|comma|semi ?-?colon|colon)"
+    ending = re.search(
+        r"(?:delete|deleting|omit|omitting|remove|removing) (?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)) "
+        r"(?:at the end of|after) the definition of “(?P<term>[^”]+)”,? and (?:insert|inserting|substitut\w+)(?: instead| in (?:its|their) place)?"
+        r"\s+(?:(?P<new>" + _PUNCT + r")|“(?P<q>[^”]*)”)(?: instead)?",
+        h,
+        re.I,
+    )
+    if ending:
+        # "by deleting the semicolon after the definition of “notifiable authority” and substituting a full stop":
+        # the mark that ends that definition (its last, in the definition and its paragraphs)
+        _check_lead(h, ending.start(), m)
+        _check_rest(h[ending.end() :])
+        holder = target if "“" not in target else target.split(" “")[0]
+        old_mark = _words("a " + re.sub(r"^the ", "", ending.group("old").lower()))
+        new_mark = _words(re.sub(r"^(?:the )", "a ", ending.group("new").lower())) if ending.group("new") else ending.group("q")
+        new_mark = _words("a " + new_mark) if new_mark in ("semicolon", "full stop", "comma", "colon") else new_mark
+        return [
+            _op(
+                unit,
+                action="substitute_words",
+                target=f"{holder} “{ending.group('term')}”",
+                words=old_mark,
+                new=new_mark,
+                occurrence="last",
+            )
+        ]
     bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I)
     if bare and new_from_payload:
         _check_lead(h, bare.start(), m)
