@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .apply import TargetNotFound, WordsNotFound
+from .apply import TargetNotFound, WordsNotFound, find, get
 from .dates import commencement
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
@@ -16,10 +17,19 @@ from .importers import ImportOptions, read_source
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
-from .model import Law, LawRef
+from .model import Law, LawRef, Provision
 from .operations import Operation
 from .repo import Repository
-from .versions import Timeline, build_timeline, gazette_mismatch, instruments_for, normal_title, refers_to, targets
+from .versions import (
+    Timeline,
+    build_timeline,
+    gazette_mismatch,
+    in_force,
+    instruments_for,
+    normal_title,
+    refers_to,
+    targets,
+)
 
 
 class InstrumentRefused(LawHistoryError):
@@ -53,6 +63,12 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
         notes: list[str] = list(law.meta.notes)
         ops: list[Operation] = []
         when = law.meta.commencement
+        if when.wording is None and law.meta.gazette.date is not None:
+            # No commencement clause: a local law comes into operation on the day it is published
+            # (Local Government Act 1995 s. 3.14(1)).
+            when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
+            law = replace(law, meta=replace(law.meta, commencement=when))
+            notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
         if when.wording and when.rule == "unknown":
             # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
             # it can never be applied as it stands, whatever its instructions say.
@@ -142,6 +158,8 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             f"({inst.law.meta.commencement.wording or 'no commencement words found'}); give --gazette-date YYYY-MM-DD"
         )
     before = build_timeline(law, existing)
+    inst = _terms_told_apart(inst, before)
+    outcome.instrument = inst
     after = build_timeline(law, [*existing, inst])
     refused = dict((i.id, why) for i, why in after.waiting)
     missing = _earlier_missing(inst, law, existing)
@@ -178,6 +196,44 @@ def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
     """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
     lg = inst.law.meta.local_government
     return refers_to(ref, law) or normal_title(f"{lg} {ref.title}") == normal_title(law.meta.title)
+
+
+def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
+    """``inst`` with "delete the definitions of: A B" (one term a line, run together in the text) read as one deletion per
+    term, when the terms the law defines there make it up in exactly one way; otherwise unchanged (and refused later)."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    if version is None:
+        return inst
+    ops: list[Operation] = []
+    for op in inst.operations:
+        m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
+        if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
+            terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
+            parts = _segmentations(m.group("term").split(), terms)
+            if len(parts) == 1 and len(parts[0]) > 1:
+                ops += [replace(op, target=f"{m.group('holder')} “{t}”") for t in parts[0]]
+                continue
+        ops.append(op)
+    return replace(inst, operations=tuple(ops)) if len(ops) != len(inst.operations) else inst
+
+
+def _definitions(p: Provision) -> list[Provision]:
+    return [c for c in p.children if c.kind == "definition"] + [d for c in p.children if c.kind != "definition" for d in _definitions(c)]
+
+
+def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
+    """Every way ``words`` is a run of whole ``terms`` (at most two ways are looked for)."""
+    if not words:
+        return [[]]
+    out: list[list[str]] = []
+    for t in terms:
+        tw = t.split()
+        if words[: len(tw)] == tw:
+            out += [[t, *rest] for rest in _segmentations(words[len(tw) :], terms)]
+            if len(out) > 1:
+                break
+    return out
 
 
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:

@@ -104,9 +104,9 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         # "(a) clauses 1 and 2 — on the day on which this local law is published …; (b) the rest of the local law —
         # on the day after that day": the amendments commence when the rest does.
         when = rest.group("when")
-        if re.match(r"on the day after that day", when, re.I):
+        if re.match(r"on the day after (?:that day|gazettal day)", when, re.I):
             return "day_after_gazettal", 1, None
-        m = re.match(r"on the (\w+(?:-\w+)?) day after that day", when, re.I)
+        m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day)", when, re.I)
         if m and _ordinal(m.group(1)) is not None:
             return "days_after_gazettal", _ordinal(m.group(1)), None
         d = printed_date(when)

@@ -485,6 +485,9 @@ def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     text = payload.strip()
+    # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
+    # term, as bold type does, and the law's files mark it with ** instead.
+    text = re.sub(r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text)
     if DEF_START.match(text) and not re.match(r"\(|\d+\.\d+", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
