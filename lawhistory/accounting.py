@@ -24,7 +24,8 @@ INSTRUCTION_START = re.compile(
     r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
     r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
     + _KW
-    + r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
+    + r"|Note:\s+The heading to (?:amended |new )?clause\s+\S+\s+is to read\b"
+    r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
     r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
 )
 
@@ -43,6 +44,10 @@ LABELLED_START = re.compile(
 _REFERRING = re.compile(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
+)
+#: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").
+_CITING = re.compile(
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or))$", re.I
 )
 NUMBERED_START = re.compile(
     r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
@@ -79,6 +84,8 @@ def split_instructions(text: str) -> list[str]:
             if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
                 # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
                 label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[:at])
+                if label and re.search(_CITING, normal[: label.start()].rstrip()):
+                    label = None  # "14F(1A)(a) and (b)" cites (b): it ends the words before, it labels nothing
                 cuts.append(label.start() if label else at)
     pieces = []
     prev = 0

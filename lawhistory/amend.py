@@ -219,7 +219,9 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
 
 
 def _definitions(p: Provision) -> list[Provision]:
-    return [c for c in p.children if c.kind == "definition"] + [d for c in p.children if c.kind != "definition" for d in _definitions(c)]
+    return [c for c in p.children if c.kind == "definition"] + [
+        d for c in p.children if c.kind != "definition" for d in _definitions(c)
+    ]
 
 
 def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:

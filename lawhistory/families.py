@@ -143,6 +143,21 @@ def _heading(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="substitute_heading", target=targets[0], new=" ".join(r.payload.split()).strip('“”"'))]
 
 
+_HEADING_NOTE = re.compile(
+    r"^Note:\s+The heading to (?:amended |new )?clause\s+(?P<c>\S+?)\s+is to read:?\s*(?P<h>.+?)\.?$", re.I
+)
+
+
+def _heading_note(r: Reading) -> list[Operation] | None:
+    m = _HEADING_NOTE.match(r.text)
+    if not m:
+        return None
+    targets = resolve_targets(f"clause {m.group('c')}", r.ctx)
+    if len(targets) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which clause “{m.group('c')}” is")
+    return [_op(r.unit, action="substitute_heading", target=targets[0], new=" ".join(m.group("h").split()))]
+
+
 def _words(r: Reading) -> list[Operation] | None:
     quoted = _QUOTED.findall(r.head)
     if not (quoted or re.search(r"\b(?:a full stop|a comma|a semi ?-?colon|a colon)\b", r.head_l)):
@@ -291,6 +306,13 @@ FAMILIES: tuple[Family, ...] = (
         "`substitute_heading`",
         _heading,
         ("Delete the heading to Division 6 of Part 4 and insert— Amusement activities",),
+    ),
+    Family(
+        "heading note",
+        "“Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A), 14F(1A) and 14G(2))”",
+        "`substitute_heading`",
+        _heading_note,
+        ("Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))",),
     ),
     Family(
         "words",

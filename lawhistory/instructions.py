@@ -11,7 +11,7 @@ operation each. Text that reads like an instruction but fits no family raises
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .accounting import LABELLED_START, leftover_words, split_instructions
 from .dates import printed_date
@@ -466,6 +466,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     seen: list[str] = []
     provisions = _payload_provisions(payload, seen)
+    provisions = tuple(_with_note(p) for p in provisions)
     for d in _walk(provisions):
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
@@ -479,6 +480,15 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     return provisions
 
 
+def _with_note(p: Provision) -> Provision:
+    """A definition followed by its note ("…; Note for this definition: …"): the note is the definition's own text lines."""
+    m = re.search(r"\s(Note(?: for this definition)?:)\s+(.+)$", p.text or "") if p.kind == "definition" else None
+    if not m:
+        return p
+    notes = (Provision(kind="text", text=m.group(1)), Provision(kind="text", text=m.group(2)))
+    return replace(p, text=(p.text or "")[: m.start()], children=notes + p.children)
+
+
 def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
@@ -487,7 +497,9 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     text = payload.strip()
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
-    text = re.sub(r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text)
+    text = re.sub(
+        r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text
+    )
     if DEF_START.match(text) and not re.match(r"\(|\d+\.\d+", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
