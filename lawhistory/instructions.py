@@ -310,7 +310,11 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         for base in bases:
             for lab in labels:
                 lab = lab.replace(" ", "")
-                if level == 0:
+                if level == 0 and lab.startswith("(") and expanded:
+                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it
+                    prev = expanded[-1]
+                    expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
+                elif level == 0:
                     expanded.append(_normalised(lab))
                 else:
                     expanded.append(base + (lab if lab.startswith("(") else f"({lab})"))
@@ -412,7 +416,13 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             re.I,
         )
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
-            return text, None
+            q = re.search(
+                r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
+                text,
+                re.I,
+            )  # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash)
+            if q is None:
+                return text, None
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip()
     payload = text[m.end() :].strip()

@@ -133,7 +133,7 @@ CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|Division|Subdivision) (?P<cnum>\d+[A-Z]?)(?:—| [—–-] (?=[A-Z])))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“]))"
-    r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
+    r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
 )
 SCHEDULE_START = re.compile(r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))")
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
