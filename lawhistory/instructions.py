@@ -306,7 +306,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         bases = [_ctx_above(ctx, levels[0][0])]
     levels = [(level, _ranges(labels, phrase)) for level, labels in levels]
     for level, labels in levels:
-        expanded = []
+        expanded: list[str] = []
         for base in bases:
             for lab in labels:
                 lab = lab.replace(" ", "")
@@ -478,6 +478,12 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     provisions = _payload_provisions(payload, seen)
     provisions = tuple(_with_note(p) for p in provisions)
     for d in _walk(provisions):
+        if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
+            # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
+            # lines the text no longer shows apart; the items cannot be told apart for certain.
+            raise InstructionNotUnderstood(
+                f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
+            )
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
