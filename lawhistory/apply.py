@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
@@ -387,28 +387,11 @@ def _insert_definition(
 # --- one operation --------------------------------------------------------------------------------
 
 
-#: Recent results of ``apply_operation``, by the ids of its arguments: the same operation is applied to the same
-#: (immutable) body when a timeline is derived, then replayed for its outcomes, or derived again with one more
-#: instrument. Entries hold their arguments, so an id is never reused while cached.
-_APPLIED: dict[
-    tuple[int, int, int], tuple[tuple[Provision, ...], Operation, Instrument | None, tuple[Provision, ...], list[Path]]
-] = {}
-_APPLIED_SIZE = 1024
-
-
 def apply_operation(
     body: tuple[Provision, ...], op: Operation, inst: Instrument | None = None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """``body`` with ``op`` applied, and the paths of the provisions it inserted or changed."""
-    key = (id(body), id(op), id(inst))
-    hit = _APPLIED.get(key)
-    if hit is not None and hit[0] is body and hit[1] is op and hit[2] is inst:
-        return hit[3], list(hit[4])
-    new_body, paths = _apply_operation(body, op, inst)
-    if len(_APPLIED) >= _APPLIED_SIZE:
-        _APPLIED.clear()
-    _APPLIED[key] = (body, op, inst, new_body, list(paths))
-    return new_body, paths
+    return _apply_operation(body, op, inst)
 
 
 def _apply_operation(
@@ -488,18 +471,47 @@ def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument |
         )
 
 
-def apply_instrument(
-    body: tuple[Provision, ...], inst: Instrument, law: Law | None = None
-) -> tuple[tuple[Provision, ...], dict[str, Change]]:
-    """The law's body after every operation of ``inst``, and the provenance of what changed.
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one operation of an instrument did: the law after it and the provisions it changed, or why it failed
+    (then ``body`` is the law it was applied to)."""
 
-    Raises ``ApplyRefused`` (the whole instrument is refused) if any operation cannot be applied.
+    seq: int
+    op: Operation
+    body: tuple[Provision, ...]
+    paths: tuple[Path, ...] = ()
+    error: LawHistoryError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An instrument applied: the law's new body, the provenance of what changed, and a step per operation."""
+
+    body: tuple[Provision, ...]
+    changes: dict[str, Change]
+    trace: tuple[Step, ...]
+
+
+def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> Applied:
+    """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
+
+    Raises the refusal of the first operation that cannot be applied (``ApplyRefused`` or another ``LawHistoryError``),
+    with ``trace`` set to the steps up to it: the whole instrument is refused.
     """
     changes: dict[str, Change] = {}
-    for op in inst.operations:
+    steps: list[Step] = []
+    for seq, op in enumerate(inst.operations, start=1):
         if op.action == "repeal":
+            steps.append(Step(seq, op, body))
             continue
-        body, paths = apply_operation(body, op, inst)
+        try:
+            after, paths = _apply_operation(body, op, inst)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
+        body = after
+        steps.append(Step(seq, op, body, tuple(paths)))
         # Citations never change after an amendment (no renumbering), so record them now.
         for path in paths:
             changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
@@ -507,4 +519,4 @@ def apply_instrument(
                 continue  # a heading or word edit changes only the provision itself
             for sub, _p in _walk_paths(get(body, path).children):
                 changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
-    return body, changes
+    return Applied(body, changes, tuple(steps))
