@@ -13,7 +13,7 @@ from .apply import Step
 from .ids import citation_of_path
 from .instrument_file import Instrument
 from .model import LawRef, Provision
-from .operations import Operation
+from .operations import ACTION_SPECS, Operation
 from .versions import Timeline, refers_to
 
 
@@ -58,7 +58,7 @@ def _effect(op: Operation, body: tuple[Provision, ...], paths: list[tuple[int, .
         return f"deleted {op.target}"
     if op.action == "substitute_heading":
         return f"substituted the heading of {op.target}"
-    verb = {"insert": "inserted", "insert_definition": "inserted", "substitute": "substituted"}.get(op.action, "changed")
+    verb = ACTION_SPECS[op.action].done
     return f"{verb} {', '.join(cites)}" if cites else f"{verb} nothing"
 
 
