@@ -20,6 +20,7 @@ from .instrument_file import Instrument
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
 from .tables import numbered_rows, row_num
+from .terms import DEF_START, def_term_ok
 from .textformat import parse_fragment
 from .versions import Change
 
@@ -336,8 +337,6 @@ def _word_op(
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
     """A definition whose defined term the word edit changed: it now defines the term its text begins with."""
-    from .structure import DEF_START, def_term_ok
-
     m = DEF_START.match(updated.text or "")
     if m is None or not def_term_ok(m):
         raise ApplyRefused(

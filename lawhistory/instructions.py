@@ -20,8 +20,9 @@ from .ids import normalise_citation
 from .model import Law, Provision
 from .operations import Operation
 from .quotes import normalise_quotes
-from .structure import DEF_START, StructureParser
+from .structure import StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
+from .terms import DEF_START
 from .textformat import render_fragment
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"

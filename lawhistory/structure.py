@@ -24,58 +24,10 @@ from dataclasses import InitVar, dataclass, field
 from .labels import bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
 from .tables import parse_schedule
+from .terms import DEF_START, def_term_ok
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", ".)")
-DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|are|is)"
-DEF_START = re.compile(
-    r"(?P<term>[^\s;()—][^;()\n]{0,80}?)(?P<qualifier>, (?:in relation to|in respect of|when used in|in the context of)[^;()\n]{1,120}?,)? "
-    r"(?P<verb>" + DEF_VERB + r")\b"
-)
 DEF_INTRO = re.compile(r"(?:\bIn th(?:is|ese)\b|\bunless the context\b)[^—]*—$")
-_STOP_FIRST = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "any",
-        "and",
-        "or",
-        "if",
-        "in",
-        "where",
-        "when",
-        "subject",
-        "for",
-        "that",
-        "which",
-        "this",
-        "such",
-        "it",
-        "he",
-        "she",
-        "they",
-        "every",
-        "each",
-        "no",
-        "all",
-        "to",
-        "of",
-        "on",
-        "by",
-        "with",
-        "but",
-        "unless",
-        "except",
-        "whether",
-        "there",
-        "these",
-        "those",
-        "its",
-        "his",
-        "her",
-        "their",
-    ]
-)
 SENTENCE_STARTERS = frozenset(
     [
         "A",
@@ -641,16 +593,6 @@ def _find_intro(text: str) -> int | None:
             if mm and def_term_ok(mm):
                 return m.end()
     return None
-
-
-def def_term_ok(m: re.Match[str]) -> bool:
-    """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
-    term = m.group("term").strip()
-    words = term.split()
-    if not words or words[0].lower() in _STOP_FIRST:
-        return False
-    limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
-    return len(words) <= limit and not term.endswith((",", "—"))
 
 
 def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]:
