@@ -26,7 +26,7 @@ PAGE_HEADER = re.compile(
 )
 COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
-ENACTING = re.compile(r"Under the powers conferred")
+ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers conferred")
 ENACTING_END = re.compile(
     r"to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?", re.I
 )

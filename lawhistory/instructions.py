@@ -104,7 +104,7 @@ AMENDED_AS_FOLLOWS = re.compile(
 
 
 LEAD_IN = re.compile(
-    r"^(?:In (?P<t>[^“”—–]+?)\s*[—–:-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
+    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
     r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
     re.I,
 )
@@ -131,7 +131,9 @@ def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
 def units(law: Law) -> list[Unit]:
     """The instructions of an instrument, in order, with preliminary clauses left out."""
     out: list[Unit] = []
-    for p in _clauses(law.body) or _old_style_clauses(law.body):
+    clauses = _clauses(law.body)
+    older = _old_style_clauses(law.body)
+    for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and PRELIMINARY_TEXT.search(own)):
@@ -144,8 +146,8 @@ def units(law: Law) -> list[Unit]:
 def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
     that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
-    texts = [_flatten(p) for p in body if p.kind == "text"]
-    start = next((i for i, t in enumerate(texts) if "Under the powers conferred" in t), None)
+    texts = [_running(p) for p in body]
+    start = next((i for i, t in enumerate(texts) if re.search(r"(?:Under|In pursuance of) the powers conferred", t)), None)
     if start is None:
         return []
     flat = " ".join(" ".join(texts[start + 1 :]).split())
@@ -165,6 +167,19 @@ def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
         heading = flat[h_start:body_start].rsplit(f" {num}.", 1)[0].strip().rstrip(".")
         out.append(Provision(kind="clause", num=num, heading=heading, text=flat[body_start:end].strip()))
     return out
+
+
+def _running(p: Provision) -> str:
+    """A provision's words as running text, labels and headings where they were printed."""
+    if p.kind in ("part", "division", "subdivision"):
+        return " ".join(x for x in [p.heading or "", *(_running(c) for c in p.children)] if x)
+    if p.kind == "clause":
+        label = f"{p.num}." if p.num and p.num.isdigit() else (p.num or "")
+        heading = p.heading or ""
+        # a "heading" that is a sentence is the clause's words, taken for a heading: the label comes first
+        first = [label, heading] if re.search(r"\.(?:\s|$)", heading) else [heading, label]
+        return " ".join(x for x in [*first, _flatten(p)] if x)
+    return _flatten(p)
 
 
 def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
@@ -206,25 +221,34 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
     pieces = split_instructions(" ".join(words.split()))
+    # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
+    # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
+    leads: list[tuple[int, str | None]] = [(-1, ctx)]
+    last_letter = ""
     for piece in pieces:
-        lead = _lead_in(piece) if len(pieces) > 1 else None
-        if lead:
-            # "In Schedule 1 Item 6 –" before numbered instructions: what they speak of
-            ctx = _lead_context(lead, ctx)
-            continue
-        numbered = re.match(r"(\d{1,2})\.\s+", piece)
-        lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece)
-        if numbered and len(pieces) > 1:
-            out.append(Unit(f"{label}({numbered.group(1)})", piece[numbered.end() :], ctx, True))
-        elif lettered and len(pieces) > 1:
-            rest = piece[lettered.end() :]
-            lead = _lead_in(rest)
-            if lead:
-                ctx = _lead_context(lead, ctx)
-                continue
-            out.append(Unit(f"{label}{lettered.group(1)}", rest, ctx, True))
+        numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
+        lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
+        mark = numbered or lettered
+        if mark:
+            inner = mark.group(1).strip("()")
+            depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and last_letter not in ("h", "u", "w") else 1
+            if depth == 1:
+                last_letter = inner
         else:
-            out.append(Unit(label, piece, ctx, required))
+            depth = 3
+        while len(leads) > 1 and leads[-1][0] >= depth:
+            leads.pop()
+        here = leads[-1][1]
+        rest = piece[mark.end() :] if mark else piece
+        lead = _lead_in(rest) if len(pieces) > 1 else None
+        if lead:
+            leads.append((depth if mark else -1, _lead_context(lead, here)))
+            continue
+        if mark:
+            num = f"({numbered.group(1)})" if numbered else mark.group(1)
+            out.append(Unit(f"{label}{num}", rest, here, True))
+        else:
+            out.append(Unit(label, piece, here, required))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -411,6 +435,13 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
             m = dash
     if m is None:
+        # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
+        m = re.search(
+            r"\bthe following(?: new)?(?: words?| paragraphs?| sub-?clauses?| definitions?| clauses?| sub-?paragraphs?)?\s*(?:[—:–]|-(?=\s))\s*",
+            text,
+            re.I,
+        )
+    if m is None:
         q = re.search(
             r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
             text,
@@ -425,7 +456,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             if q is None:
                 return text, None
         m = q
-    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip()
+    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
     payload = text[m.end() :].strip()
     if (
         payload.startswith("“")
@@ -760,7 +791,13 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence="last",
             )
         ]
-    bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I)
+    bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I) or re.search(
+        r"\b(?:insert|inserting|add|adding) (?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,?"
+        r"(?: in the (?:first|second|last) place (?:where|in which) it (?:occurs|appears)| \((?:first|second|last) occurring\))?"
+        r"(?: the following(?: words?)?)?\s*$",
+        h,
+        re.I,
+    )
     if bare and new_from_payload:
         _check_lead(h, bare.start(), m)
         # "before “unless” insert: or a pavilion" — the inserted words follow unquoted

@@ -34,7 +34,7 @@ _PUBLISHED = (
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
     re.compile(
-        r"In this local law,?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
+        r"In this (?:local law|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
         r"(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
         r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
     ),
