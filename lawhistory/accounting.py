@@ -33,7 +33,7 @@ INSTRUCTION_START = re.compile(
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 LABELLED_START = re.compile(
     r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
-    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
+    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
     + _VERB

@@ -140,7 +140,9 @@ def units(law: Law) -> list[Unit]:
             continue
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
-    return out
+    # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
+    head = re.compile(re.escape(law.meta.title) + r"(?:\s+cl\.\s*\d+[A-Z]?)?\s*")
+    return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
 def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
