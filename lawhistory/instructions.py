@@ -646,6 +646,18 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
+    table = re.match(
+        r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
+        r"Table\s+(?P<rows>.+)$",
+        text,
+        re.I,
+    )
+    if table:
+        # One title a line, run together: each begins with the council's or road board's name.
+        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.group("rows").strip())
+        if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
+            return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
+        return []
     listed = _REPEAL_LEAD.search(text)
     if listed:
         items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
