@@ -13,6 +13,7 @@ from .dates import commencement
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .gazette import law_id
+from .ids import citation_of_path
 from .importers import ImportOptions, read_source
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
@@ -207,6 +208,13 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     for op in inst.operations:
+        note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
+        if note and len(paths := find(version.body, note.group("holder"))) == 1:
+            holder = get(version.body, paths[0])
+            lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Notes?\b", c.text or "")]
+            if len(lines) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
+                continue
         m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
         if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
             terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
@@ -215,7 +223,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 ops += [replace(op, target=f"{m.group('holder')} “{t}”") for t in parts[0]]
                 continue
         ops.append(op)
-    return replace(inst, operations=tuple(ops)) if len(ops) != len(inst.operations) else inst
+    return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
 
 
 def _definitions(p: Provision) -> list[Provision]:

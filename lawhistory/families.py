@@ -140,7 +140,14 @@ def _heading(r: Reading) -> list[Operation] | None:
     targets = resolve_targets(hm.group(1), r.ctx)
     if len(targets) != 1:
         return None
-    return [_op(r.unit, action="substitute_heading", target=targets[0], new=" ".join(r.payload.split()).strip('“”"'))]
+    new = " ".join(r.payload.split()).strip('“”"')
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    if label:
+        # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
+        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
+            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
+        new = new[label.end() :]
+    return [_op(r.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
 _HEADING_NOTE = re.compile(
@@ -197,6 +204,22 @@ def _schedule(r: Reading) -> list[Operation] | None:
 _DELETES = re.compile(
     r"\b(?:delete|deleting|omit|omitting|remove|removing|repeal|repealing|strike out)\b|\bis (?:deleted|repealed)\b", re.I
 )
+
+
+def _note_deleted(r: Reading) -> list[Operation] | None:
+    m = re.match(
+        r"^(?:In (?P<where>.+?),?\s+)?(?:delete|omit|remove) the note(?: (?:to|at the foot of|after) (?P<of>.+?))?\.?$",
+        r.text,
+        re.I,
+    )
+    if not m:
+        return None
+    where = m.group("where") or m.group("of")
+    target = (_resolve_context(where, r.ctx) if where else None) or r.ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision's note it deletes")
+    # "20(1) note": which of 20(1)'s lines is its note is told when the law is known (amend.notes_found)
+    return [_op(r.unit, action="delete", target=f"{target} note")]
 
 
 def _provision_deleted(r: Reading) -> list[Operation] | None:
@@ -342,6 +365,13 @@ FAMILIES: tuple[Family, ...] = (
         "`substitute` of the schedule (its table read into rows) / `delete`",
         _schedule,
         ("Delete Schedule 2 from the local law.",),
+    ),
+    Family(
+        "note deleted",
+        "“In clause 20(1) delete the note.”",
+        "`delete` of the note's line (found in the law: the one line under the provision that begins “Note”)",
+        _note_deleted,
+        ("In clause 20(1) delete the note.",),
     ),
     Family(
         "provision deleted or substituted",
