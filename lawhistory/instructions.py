@@ -335,6 +335,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     for level, labels in levels:
         expanded: list[str] = []
         for base in bases:
+            prev_lab: str | None = None
             for lab in labels:
                 lab = lab.replace(" ", "")
                 if level == 0 and lab.startswith("(") and expanded:
@@ -344,7 +345,14 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
                 elif level == 0:
                     expanded.append(_normalised(lab))
                 else:
-                    expanded.append(base + (lab if lab.startswith("(") else f"({lab})"))
+                    lab = lab if lab.startswith("(") else f"({lab})"
+                    groups = re.findall(r"\(\w+\)", lab)
+                    prev_groups = re.findall(r"\(\w+\)", prev_lab) if prev_lab else []
+                    if len(groups) < len(prev_groups):
+                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii)
+                        lab = "".join(prev_groups[: len(prev_groups) - len(groups)]) + lab
+                    prev_lab = lab
+                    expanded.append(base + lab)
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
     return [_normalised(b) for b in bases if b]
