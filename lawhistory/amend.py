@@ -208,6 +208,17 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     for op in inst.operations:
+        row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
+        if row and len(paths := find(version.body, row.group("sched"))) == 1:
+            wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
+            rows = [
+                i
+                for i, c in enumerate(get(version.body, paths[0]).children)
+                if c.kind == "item" and c.cells and " ".join(c.cells[0].lower().split()) == wanted
+            ]
+            if len(rows) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
+                continue
         note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
         if note and len(paths := find(version.body, note.group("holder"))) == 1:
             holder = get(version.body, paths[0])

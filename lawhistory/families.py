@@ -206,6 +206,36 @@ _DELETES = re.compile(
 )
 
 
+_ROW_REPLACED = re.compile(
+    r"^(?:In (?P<where>Schedule \S+?)\s*[:—–-]?\s*)?(?:delete|omit) the row (?:relating to|for) (?P<ref>.+?)"
+    r"(?: and (?P<ins>insert|substitute))?$",
+    re.I,
+)
+
+
+def _row_replaced(r: Reading) -> list[Operation] | None:
+    m = _ROW_REPLACED.match(r.head.rstrip(" .;"))
+    if not m:
+        return None
+    sched = m.group("where") or (r.ctx if r.ctx and r.ctx.startswith("Schedule") else None)
+    if not sched:
+        raise InstructionNotUnderstood("cannot tell which schedule's row it means")
+    # "Schedule 2 row relating to clause 6.3": which row that is, is told when the law is known (amend.rows_found)
+    target = f"{' '.join(sched.split()[:2])} row relating to {m.group('ref').strip()}"
+    if not m.group("ins"):
+        if r.payload is not None:
+            raise InstructionNotUnderstood("it deletes a row and also carries new text, but does not say to insert it")
+        return [_op(r.unit, action="delete", target=target)]
+    rows = [ln for ln in re.split(r"(?<=\|)\s+(?=\|)", (r.payload or "").strip()) if ln.strip()]
+    if not rows or not all(re.fullmatch(r"\|(?:[^|]*\|){2,}", row.strip()) for row in rows):
+        raise InstructionNotUnderstood("the new row could not be read into its columns")
+    cells = [tuple(c.strip() for c in row.strip().strip("|").split("|")) for row in rows]
+    if any(len(c) < 2 for c in cells):
+        raise InstructionNotUnderstood("the new row could not be read into its columns")
+    new = render_fragment(tuple(Provision(kind="item", cells=c) for c in cells))
+    return [_op(r.unit, action="substitute", target=target, new=new)]
+
+
 def _note_deleted(r: Reading) -> list[Operation] | None:
     m = re.match(
         r"^(?:In (?P<where>.+?),?\s+)?(?:delete|omit|remove) the note(?: (?:to|at the foot of|after) (?P<of>.+?))?\.?$",
@@ -365,6 +395,13 @@ FAMILIES: tuple[Family, ...] = (
         "`substitute` of the schedule (its table read into rows) / `delete`",
         _schedule,
         ("Delete Schedule 2 from the local law.",),
+    ),
+    Family(
+        "schedule row replaced by reference",
+        "“In Schedule 2: (a) delete the row relating to clause 6.3 and insert: | Clause 6.3 | … |”",
+        "`substitute` (or `delete`) of the row whose first column names it (found when the law is known)",
+        _row_replaced,
+        ("In Schedule 2 delete the row relating to clause 6.3 and insert: | Clause 6.3 | Inspect vehicles |",),
     ),
     Family(
         "note deleted",
