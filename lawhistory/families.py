@@ -390,18 +390,18 @@ FAMILIES: tuple[Family, ...] = (
         ("In clause 5.12(2)(d) delete the reference to 11.37 and replace it with 11.4.",),
     ),
     Family(
-        "schedule replaced or deleted",
-        "“Schedule 1 is deleted and replaced with the following— …” / “Delete Schedule 2 from the local law.”",
-        "`substitute` of the schedule (its table read into rows) / `delete`",
-        _schedule,
-        ("Delete Schedule 2 from the local law.",),
-    ),
-    Family(
         "schedule row replaced by reference",
         "“In Schedule 2: (a) delete the row relating to clause 6.3 and insert: | Clause 6.3 | … |”",
         "`substitute` (or `delete`) of the row whose first column names it (found when the law is known)",
         _row_replaced,
         ("In Schedule 2 delete the row relating to clause 6.3 and insert: | Clause 6.3 | Inspect vehicles |",),
+    ),
+    Family(
+        "schedule replaced or deleted",
+        "“Schedule 1 is deleted and replaced with the following— …” / “Delete Schedule 2 from the local law.”",
+        "`substitute` of the schedule (its table read into rows) / `delete`",
+        _schedule,
+        ("Delete Schedule 2 from the local law.",),
     ),
     Family(
         "note deleted",
