@@ -296,6 +296,8 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
     else:
         where = re.match(r"^In (?P<ctx>.+?),?\s+(?:insert|add)\b", head, re.I)
         target = _resolve_context(where.group("ctx"), ctx) if where else None
+        if where is None and re.fullmatch(r"(?:insert|add)(?: the following)?", head.strip(), re.I):
+            target = ctx  # "In clause 2.7(1): … (b) insert— (m) …": at the end of what the lead-in names
         if not target:
             raise InstructionNotUnderstood("cannot tell where the new provisions go")
         return _inserts(r, target, "end", payload_provisions(payload, r.notes))

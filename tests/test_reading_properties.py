@@ -2,8 +2,9 @@
 operations, or refused — never as a different set of operations.
 
 Each generated amending clause holds 1–4 instructions about clause 2.7, lettered ("Clause 2.7 is amended as
-follows— (a) …; and (b) …") or not (one after another, unlettered), with and without connectors, and with
-inserted blocks whose words look like instructions ("in clause", "delete", "insert") without being one.
+follows— (a) …; and (b) …"), after a lead-in ("In clause 2.7(1): (a) delete paragraph (c); (b) in paragraph (d) …")
+or not (one after another, unlettered), with and without connectors, and with inserted blocks whose words look
+like instructions ("in clause", "delete", "insert") without being one.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Gen:
     """One generated instruction: its words (with its target relative to clause 2.7) and the operation it makes."""
 
     words: str
+    rel: str  # the same instruction after the lead-in "In clause 2.7(1):"
     action: str
     target: str
     words_field: str | None = None
@@ -54,19 +56,22 @@ def instructions(draw: st.DrawFn, index: int, used: set[str]) -> Gen:
 
     if kind == "delete_para":
         used.add(para)
-        return Gen(f"in subclause (1) delete paragraph ({para})", "delete", f"2.7(1)({para})")
+        return Gen(f"in subclause (1) delete paragraph ({para})", f"delete paragraph ({para})", "delete", f"2.7(1)({para})")
+    target = f"2.7(1)({para})"
     if kind == "substitute_words":
-        return Gen(
-            f"in subclause (1)({para}) delete {q(a)} and insert {q(b + 's')}", "substitute_words", f"2.7(1)({para})", a, b + "s"
-        )
+        edit = f"delete {q(a)} and insert {q(b + 's')}"
+        return Gen(f"in subclause (1)({para}) {edit}", f"in paragraph ({para}) {edit}", "substitute_words", target, a, b + "s")
     if kind == "insert_words":
-        return Gen(f"in subclause (1)({para}) after {q(a)} insert {q(b)}", "insert_words", f"2.7(1)({para})", a, b, "after")
+        edit = f"after {q(a)} insert {q(b)}"
+        return Gen(f"in subclause (1)({para}) {edit}", f"in paragraph ({para}) {edit}", "insert_words", target, a, b, "after")
     if kind == "delete_words":
-        return Gen(f"in subclause (1)({para}) delete {q(a)}", "delete_words", f"2.7(1)({para})", a)
+        return Gen(f"in subclause (1)({para}) delete {q(a)}", f"in paragraph ({para}) delete {q(a)}", "delete_words", target, a)
     label = f"({'kmnp'[index]})"
     look = draw(st.sampled_from(LOOK_ALIKES))
     text = f"a {a} that the local government may {look} {b} under this local law;"
-    return Gen(f"in subclause (1) insert— {label} {text}", "insert", "2.7(1)", None, f"{label} {text}", "end")
+    return Gen(
+        f"in subclause (1) insert— {label} {text}", f"insert— {label} {text}", "insert", "2.7(1)", None, f"{label} {text}", "end"
+    )
 
 
 @st.composite
@@ -74,8 +79,14 @@ def clauses(draw: st.DrawFn) -> tuple[str, list[Gen]]:
     n = draw(st.integers(1, 4))
     used: set[str] = set()
     gens = [draw(instructions(i, used)) for i in range(n)]
-    lettered = draw(st.booleans())
-    if lettered:
+    layout = draw(st.sampled_from(["lettered", "unlettered", "lead-in"]))
+    if layout == "lead-in":
+        # "In clause 2.7(1): (a) delete paragraph (c); (b) in paragraph (d) delete “dog” …"
+        connector = draw(st.sampled_from([";", "; and"]))
+        ends = [("" if g.action == "insert" else connector if i < n - 1 else ".") for i, g in enumerate(gens)]
+        parts = [f"({'abcd'[i]}) {g.rel}{end}" for i, (g, end) in enumerate(zip(gens, ends, strict=True))]
+        body = "In clause 2.7(1):\n" + "\n".join(parts)
+    elif layout == "lettered":
         connector = draw(st.sampled_from([";", "; and", ";"]))
         ends = [("" if g.action == "insert" else connector if i < n - 1 else ".") for i, g in enumerate(gens)]
         parts = [f"({'abcd'[i]}) {g.words}{end}" for i, (g, end) in enumerate(zip(gens, ends, strict=True))]
