@@ -171,7 +171,17 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             + " that are not in the repository"
         )
     if inst.id in refused:
-        if missing and isinstance(after.errors.get(inst.id), (TargetNotFound, WordsNotFound)):
+        error = after.errors.get(inst.id)
+        if missing and isinstance(error, (TargetNotFound, WordsNotFound)):
+            gap = _within_numbering(error.op.target, before, inst) if isinstance(error, TargetNotFound) else None
+            if gap:
+                # A label between two the law holds was never inserted by a later amendment (no renumbering in WA
+                # local laws): waiting for the missing amendments would not bring it.
+                raise InstrumentRefused(
+                    f"{refused[inst.id]}; the law holds {gap} there, so {error.op.target} cannot have come from the "
+                    "amendments it lists that the repository lacks — it may have been lost when the law was imported; "
+                    "check the law's text against the gazette"
+                )
             # It amends the law as amended by instruments we do not have yet: keep it until they arrive.
             outcome.reason = f"it cannot be applied until the amendments it lists arrive ({refused[inst.id]})"
             return outcome
@@ -197,6 +207,38 @@ def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
     """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
     lg = inst.law.meta.local_government
     return refers_to(ref, law) or normal_title(f"{lg} {ref.title}") == normal_title(law.meta.title)
+
+
+def _label_key(label: str) -> tuple[int, int] | None:
+    """An order for plain labels ((3), (c), 2.7); None for labels an amendment inserts ((3A), (ba), 2.7A) or romans."""
+    inner = label.strip("()")
+    if re.fullmatch(r"\d+", inner):
+        return (0, int(inner))
+    if re.fullmatch(r"[a-hj-uwyz]", inner):  # not i, v or x: those may be roman
+        return (1, ord(inner))
+    m = re.fullmatch(r"(\d+)\.(\d+)", inner)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _within_numbering(target: str, tl: Timeline, inst: Instrument) -> str | None:
+    """ "(b) and (d)" when ``target``'s label lies between two labels its parent holds (so no later amendment
+    inserted it), else None."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    m = re.fullmatch(r"(?P<parent>.*?)(?P<label>\([^()]+\)|\d+\.\d+)", target)
+    if version is None or m is None or (key := _label_key(m.group("label"))) is None:
+        return None
+    if m.group("parent"):
+        paths = find(version.body, m.group("parent"))
+        if len(paths) != 1:
+            return None
+        siblings = get(version.body, paths[0]).children
+    else:
+        siblings = tuple(c for p in version.body for c in (p.children if p.kind in ("part", "division") else (p,)))
+    keyed = [(k, c.num) for c in siblings if c.num and (k := _label_key(c.num.rstrip("."))) is not None and k[0] == key[0]]
+    below = [num for k, num in keyed if k < key]
+    above = [num for k, num in keyed if k > key]
+    return f"{below[-1]} and {above[0]}" if below and above else None
 
 
 def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
