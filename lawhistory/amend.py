@@ -299,6 +299,35 @@ def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
     return out
 
 
+def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
+    """``inst`` amending the one law of its council published on the date it gives, when the title it prints names
+    no law in the repository (a misprint): the reference then names that law by id, with a note saying so."""
+    ref = inst.law.meta.amends
+    if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, inst, ref) is not None:
+        return inst
+    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
+    same_day = [
+        law
+        for ident, _ in repo.law_titles()
+        if ident.startswith(council + "/")
+        and (law := repo.law_by_id(ident)) is not None
+        and law.meta.gazette.date == ref.gazette_date
+    ]
+    if len(same_day) != 1:
+        return inst
+    law = same_day[0]
+    note = (
+        f"the instrument names the law it amends as {ref.title!r}, which is not in the repository; the only law of "
+        f"{inst.law.meta.local_government} published on {ref.gazette_date} is {law.meta.title}, so it is applied to that law"
+    )
+    meta = replace(
+        inst.law.meta,
+        amends=LawRef(title=law.meta.title, gazette_date=ref.gazette_date, id=law.meta.id),
+        notes=(*inst.law.meta.notes, note),
+    )
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
@@ -332,6 +361,7 @@ def amend(
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:
+            inst = _by_gazette_date(repo, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, inst, ref)) is not None]
             existing = [i for i in repo.instruments_about([ref.title for ref in refs]) if i.id != inst.id]

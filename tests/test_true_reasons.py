@@ -51,3 +51,19 @@ def test_a_target_lost_between_two_labels_is_refused_naming_what_the_law_holds(t
     assert "3.13(1)(c)" in message and "the law holds (b) and (d) there" in message and "lost" in message
     assert sorted(p.read_bytes() for p in repo.root.rglob("*.txt")) == before
     shutil.rmtree(repo.root)
+
+
+def test_a_misprinted_title_with_a_gazette_date_naming_one_law_is_applied_to_it_with_a_note(tmp_path: Path) -> None:
+    case = CASE.parent / "01-busselton-dogs-2015"
+    repo = _repo(tmp_path, (case / "principal.txt").read_text(encoding="utf-8"))
+    text = (case / "instrument.txt").read_text(encoding="utf-8")
+    misprinted = text.replace("means the City of Busselton Dogs Local Law 2015", "means the City of Busselton Dog Local Law 2014")
+    assert misprinted != text
+    path = tmp_path / "synthetic_misprinted.txt"
+    path.write_text(misprinted, encoding="utf-8")
+    outcomes, _ = amend(repo, path, gazette_date=None)
+    assert (
+        outcomes[0].status == "applied"
+        and outcomes[0].law_id == parse((case / "principal.txt").read_text(encoding="utf-8")).meta.id
+    )
+    assert any("Dog Local Law 2014" in n and "the only law" in n for n in outcomes[0].instrument.law.meta.notes)
