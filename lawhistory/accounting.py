@@ -42,7 +42,7 @@ LABELLED_START = re.compile(
     + r"))"
 )
 _REFERRING = re.compile(
-    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
 )
 #: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").

@@ -251,7 +251,10 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
             after = after[1:]
         return before + after
     if op.action == "substitute_words":
-        return text[:start] + (op.new or "") + text[end:]
+        before, new = text[:start], op.new or ""
+        if new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+            before = before.rstrip(" ")  # "a day of extreme danger," → "a day, or during …": no space before the comma
+        return before + new + text[end:]
     new = op.new or ""
     if op.position == "before":
         joiner = "" if new[-1:] in "(“‘" else " "
@@ -329,6 +332,9 @@ def _word_op(
             updated = replace(p, text=_edit(p.text or "", start, end, op))
             if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
+        if updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
+            body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
+            continue
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)

@@ -483,6 +483,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             f"its inserted words run on into what reads as another instruction (“{payload[inside.start() - 1 :][:60]}”), "
             "so where they end is uncertain; check the gazette's layout"
         )
+    if payload.startswith(("“", '"')) and m.group(0).strip() == ":" and not LABELLED_START.search(" " + payload):
+        # "… and insert: “extreme” or “high”": after a colon the new words are printed as they are, their own
+        # quotation marks included (this instrument quotes nothing it inserts)
+        return head, payload
     if payload.startswith(("“", '"')):
         close = _closing(text, m.end()) if "“" in text[m.end() :] else None
         if close is None:
@@ -779,7 +783,7 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if not target:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
     h = head
-    new_from_payload = " ".join(payload.split()).strip('“”"') if payload else None
+    new_from_payload = " ".join(payload.split()) if payload else None
     # after/before “A” insert “B” (or a punctuation mark), optionally "and delete the semi colon and the word “and”"
     am = re.search(
         r"\b(?P<pos>after|before) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"],? (?:insert|add) (?:the words? )?(?:[“\"](?P<b>[^”\"]+)[”\"]|(?P<p>a full stop|a full-stop|a comma|a semi ?-?colon|a colon))",
@@ -916,6 +920,27 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence=occurrence,
             )
         ]
+    nested = re.search(r"(?:delete|deleting|omit|omitting|remove|removing) (?:the words? )?“(?=“)", h, re.I)
+    if nested and new_from_payload is not None:
+        # "delete ““extreme”, “severe” or “very high”” and insert: …": the quoted words hold quotation marks
+        close = _closing(h, nested.end() - 1)
+        rest = h[close + 1 :] if close is not None else ""
+        if close is not None and re.fullmatch(
+            r"\s*,?\s*and\s+(?:insert|inserting|substitute|substituting)(?: instead| in (?:its|their) place)?(?: the following)?\s*",
+            rest,
+            re.I,
+        ):
+            _check_lead(h, nested.start(), m)
+            return [
+                _op(
+                    unit,
+                    action="substitute_words",
+                    target=target,
+                    words=h[nested.end() : close],
+                    new=new_from_payload,
+                    occurrence=occurrence,
+                )
+            ]
     tail = re.search(
         r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?“(?P<a>[^”]+)”"
         r"(?P<q>\s*\((?:first|second|third|last) (?:occurring|occurrence)\)|\s*\(?(?:wherever|each) [\w ]+?\)?)?,?"

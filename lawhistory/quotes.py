@@ -42,12 +42,21 @@ def normalise_quotes(text: str) -> str:
                 raise UnbalancedQuote(_where("a closing ” has no opening “", text, i))
             stack.pop()
         elif ch == '"':
-            if top == '"':
+            # Straight marks do not say which way they face; the spaces around them do. Older instruments quote new
+            # words with spaces inside the marks (" , or any period of a day, ") and quote words inside those with
+            # marks that hug them ("extreme"): a mark with a space only after it opens, one with a space only before
+            # it closes; others close an open straight quote, or open one.
+            before_gap = not prev.strip() or prev in "([—–-“"
+            after_gap = not nxt.strip() or nxt in ".,;:)]”"
+            opens = (before_gap and not after_gap) or (top != '"' and not (after_gap and not before_gap))
+            if opens and not (top == '"' and not before_gap):
+                stack.append(('"', i))
+                out[i] = OPEN
+            elif top == '"':
                 stack.pop()
                 out[i] = CLOSE
             else:
-                stack.append(('"', i))
-                out[i] = OPEN
+                raise UnbalancedQuote(_where('a closing " has no opening "', text, i))
         elif ch in "‘’'" and top in ("”", '"'):
             continue  # single marks inside double quotes are the quoted words' own
         elif ch == "‘":
