@@ -32,7 +32,7 @@ INSTRUCTION_START = re.compile(
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 LABELLED_START = re.compile(
-    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
+    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
     r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
@@ -54,6 +54,18 @@ NUMBERED_START = re.compile(
 )
 
 
+def labelled_starts(normal: str, start: int = 0, end: int | None = None) -> list[int]:
+    """Where a lettered or numbered instruction begins in ``normal`` (between ``start`` and ``end``), leaving out
+    labels that are cited ("subclause (4) after …", "(a) and (b)")."""
+    out = []
+    for m in LABELLED_START.finditer(normal, start):
+        if end is not None and m.start() >= end:
+            break
+        if not re.search(_REFERRING, normal[: m.start()].rstrip()):
+            out.append(m.start())
+    return out
+
+
 def split_instructions(text: str) -> list[str]:
     """The instructions in one clause's words, in order (one when it holds one).
 
@@ -71,12 +83,7 @@ def split_instructions(text: str) -> list[str]:
             if m.start() >= end:
                 break
             cuts.append(m.start())
-        for m in LABELLED_START.finditer(normal, start):
-            if m.start() >= end:
-                break
-            before = normal[: m.start()].rstrip()
-            if not re.search(_REFERRING, before):  # "subclause (4) after …" cites (4); it does not label an instruction
-                cuts.append(m.start())
+        cuts += labelled_starts(normal, start, end)  # "subclause (4) after …" cites (4); it labels nothing
         for m in INSTRUCTION_START.finditer(normal, start):
             at = m.start()
             if at >= end:

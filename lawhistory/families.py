@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .accounting import INSTRUCTION_START, labelled_starts
 from .instructions import (
     _QUOTED,
     InstructionNotUnderstood,
@@ -32,7 +33,7 @@ from .instructions import (
 )
 from .model import Provision
 from .operations import Operation
-from .quotes import UnbalancedQuote, normalise_quotes
+from .quotes import QUOTED, UnbalancedQuote, normalise_quotes
 from .textformat import render_fragment
 
 
@@ -202,7 +203,7 @@ def _schedule(r: Reading) -> list[Operation] | None:
 
 
 _DELETES = re.compile(
-    r"\b(?:delete|deleting|omit|omitting|remove|removing|repeal|repealing|strike out)\b|\bis (?:deleted|repealed)\b", re.I
+    r"\b(?:delete|deleting|omit|omitting|remove|removing|repeal|repealing|strike out)\b|\b(?:is|are) (?:deleted|repealed)\b", re.I
 )
 
 
@@ -262,7 +263,7 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
         head,
         re.I,
     )
-    phrase = del_m.group(1) if del_m else re.sub(r"\bis (?:deleted|repealed).*$", "", head, flags=re.I)
+    phrase = del_m.group(1) if del_m else re.sub(r"\b(?:is|are) (?:deleted|repealed).*$", "", head, flags=re.I)
     targets = resolve_targets(phrase, _leading_context(head, r.ctx))
     if not targets:
         raise InstructionNotUnderstood("cannot tell which provision it deletes")
@@ -452,9 +453,26 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
     return Reading(unit, text, head, payload, notes)
 
 
+def _unread_instruction(r: Reading) -> str | None:
+    """Words of the instruction's frame that begin another instruction (outside quotation marks), if any."""
+    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.head)
+    labelled = labelled_starts(frame)
+    if labelled:
+        return r.head[labelled[0] :]
+    starts = [s for s in INSTRUCTION_START.finditer(frame) if s.start() > 0 and frame[s.start() - 1].isspace()]
+    return r.head[starts[0].start() :] if starts else None
+
+
 def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family, list[Operation]] | None:
-    """The first family (in precedence order) that reads ``unit``, with its operations; None when none does."""
+    """The first family (in precedence order) that reads ``unit``, with its operations; None when none does.
+
+    Word accounting: an instruction whose frame holds the start of another instruction is refused, quoting it —
+    whatever family would read the first, the second's words would be left unread.
+    """
     r = reading(unit, notes if notes is not None else [])
+    other = _unread_instruction(r) if not _repealed_laws(r.text) else None
+    if other:
+        raise InstructionNotUnderstood(f"it holds another instruction that would be left unread (“{other[:80]}”)")
     for family in FAMILIES:
         ops = family.read(r)
         if ops == []:
