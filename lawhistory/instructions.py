@@ -797,6 +797,12 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         r"\s+(?:(?P<new>" + _PUNCT + r")|“(?P<q>[^”]*)”)(?: instead)?",
         h,
         re.I,
+    ) or re.search(
+        r"(?:at the end of|after) the definition of “(?P<term>[^”]+)”,? (?:by )?(?:delete|deleting|omit|omitting|remove|removing) "
+        r"(?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)),? and (?:insert|inserting|substitut\w+)(?: instead| in (?:its|their) place)?"
+        r"\s+(?:(?P<new>" + _PUNCT + r")|“(?P<q>[^”]*)”)(?: instead)?",
+        h,
+        re.I,
     )
     if ending:
         # "by deleting the semicolon after the definition of “notifiable authority” and substituting a full stop":
