@@ -15,7 +15,7 @@ import re
 from .quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
 
 _KW = (
-    r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|rows?|notes?|Parts?|Divisions?|"
+    r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|rows?|notes?|passages?|Parts?|Divisions?|"
     r"the (?:definitions?|heading)s?\b)"
 )
 _VERB = r"(?:insert\w*|delet\w*|omit\w*|remov\w*|add|adding|substitut\w*|replac\w*|strike out|repeal\w*)"

@@ -270,6 +270,10 @@ def _word_op(
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
     pattern = _pattern(words)
+    if op.until:
+        # a passage: from the words that begin it to the nearest words that end it, within one text
+        until = _pattern(op.until).pattern
+        pattern = re.compile(pattern.pattern + r".*?" + until, re.S)
     hits: list[tuple[Path, str, int, int]] = []
     target = get(body, path)
     if target.kind in CONTAINER_KINDS and target.heading:

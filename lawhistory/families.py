@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .accounting import INSTRUCTION_START, labelled_starts
 from .instructions import (
     _QUOTED,
+    _REF,
     InstructionNotUnderstood,
     Unit,
     _holder,
@@ -138,6 +139,10 @@ def _heading(r: Reading) -> list[Operation] | None:
     hm = re.search(r"(?:delete|omit|replace) the heading (?:to|of) (.+?)(?: and (?:insert|substitute)| with|$)", r.head, re.I)
     if not (hm and r.payload):
         return None
+    left = re.sub(r"\b(?:of|the|in|and)\b", " ", _REF.sub(" ", hm.group(1))).split()
+    if left:
+        # "the heading to Schedule 1 Form 1": a form is not a provision this reader can name; never the schedule's heading
+        raise InstructionNotUnderstood(f"cannot tell whose heading “{hm.group(1)}” is (“{' '.join(left)}” names no provision)")
     targets = resolve_targets(hm.group(1), r.ctx)
     if len(targets) != 1:
         return None
@@ -192,7 +197,7 @@ def _reference(r: Reading) -> list[Operation] | None:
 
 def _schedule(r: Reading) -> list[Operation] | None:
     sm = re.search(r"\bSchedule (\d+[A-Z]?)\b", r.head)
-    if not sm or re.search(r"\bitems?\b", r.head_l):
+    if not sm or re.search(r"\bitems?\b|\bthe heading\b|\bforms?\b", r.head_l):
         return None
     num = sm.group(1)
     if r.payload is not None and re.search(r"(?:deleted and replaced|delete .* and (?:insert|substitute|replace))", r.head_l):
@@ -253,6 +258,41 @@ def _note_deleted(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="delete", target=f"{target} note")]
 
 
+_TARGET_FILLER = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "in",
+        "to",
+        "all",
+        "whole",
+        "entirely",
+        "entirety",
+        "its",
+        "from",
+        "local",
+        "law",
+        "principal",
+        "laws",
+        "by-laws",
+        "this",
+        "that",
+        "new",
+        "a",
+    ]
+)
+
+
+def _check_target_phrase(phrase: str) -> None:
+    """Refuse a target phrase with words no citation accounts for ("the reference before the heading to Schedule 1
+    Form 1" is not Schedule 1): the provision it names would be a guess."""
+    rest = _REF.sub(" ", re.sub(r"(?:the )?definitions? (?:of|for) (?:“[^”]*”|[^“”]+$)", " ", phrase))
+    left = [w for w in re.findall(r"[A-Za-z][\w’'-]*", _QUOTED.sub(" ", rest)) if w.lower() not in _TARGET_FILLER]
+    if left:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{phrase.strip()}” is (“{' '.join(left)}” names none)")
+
+
 def _provision_deleted(r: Reading) -> list[Operation] | None:
     head, payload = r.head, r.payload
     if not _DELETES.search(head):
@@ -267,6 +307,7 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     targets = resolve_targets(phrase, _leading_context(head, r.ctx))
     if not targets:
         raise InstructionNotUnderstood("cannot tell which provision it deletes")
+    _check_target_phrase(phrase)
     if payload is not None and re.search(r"\b(?:insert|substitut|replac)", r.head_l):
         if re.search(r"\bthe text of\b", r.head_l):
             return [_op(r.unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]

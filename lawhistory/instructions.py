@@ -926,6 +926,23 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence=occurrence,
             )
         ]
+    passage = re.search(
+        r"(?:delete|deleting|omit|omitting|remove|removing) the (?:passage|paragraph|words) (?:that )?(?:begins|beginning) with "
+        r"“(?P<a>[^”]+)” and (?:ends|ending) with “(?P<b>[^”]+)”(?P<ins>,? and (?:insert|inserting|substitute|substituting)"
+        r"(?: instead| in (?:its|their) place)?(?: the following)?)?",
+        h,
+        re.I,
+    )
+    if passage:
+        # "delete the passage that begins with “Department” and ends with “government].” and insert: …"
+        _check_lead(h, passage.start(), m)
+        _check_rest(h[passage.end() :])
+        if passage.group("ins") and new_from_payload is None:
+            raise InstructionNotUnderstood("it replaces a passage but carries no new words")
+        action = "substitute_words" if passage.group("ins") else "delete_words"
+        if not passage.group("ins") and payload is not None:
+            raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
+        return [_op(unit, action=action, target=target, words=passage.group("a"), until=passage.group("b"), new=new_from_payload)]
     nested = re.search(r"(?:delete|deleting|omit|omitting|remove|removing) (?:the words? )?“(?=“)", h, re.I)
     if nested and new_from_payload is not None:
         # "delete ““extreme”, “severe” or “very high”” and insert: …": the quoted words hold quotation marks

@@ -103,6 +103,8 @@ class Operation:
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
       the target) or ``alphabetical`` (definitions).
     * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second`` or ``last``.
+    * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
+      words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.
     * ``source`` — the instrument's exact words that this operation comes from.
     """
 
@@ -114,6 +116,7 @@ class Operation:
     new: str | None = None
     position: str | None = None
     occurrence: Occurrence = Occurrence.ONCE
+    until: str | None = None
 
     def __post_init__(self) -> None:
         # Read from files and written by readers as plain strings: held as the enums (equal to those strings).
@@ -123,6 +126,8 @@ class Operation:
     def describe(self) -> str:
         """A one-line account of the operation for people."""
         what = ACTION_SPECS[self.action].describe(self)
+        if self.until is not None:
+            what = what.replace(f"“{self.words}”", f"the passage from “{self.words}” to “{self.until}”")
         if self.occurrence != Occurrence.ONCE and self.action in WORD_ACTIONS:
             what += (
                 f" ({self.occurrence} occurrences)" if self.occurrence == Occurrence.ALL else f" ({self.occurrence} occurrence)"
