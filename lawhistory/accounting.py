@@ -10,6 +10,7 @@ refuse the clause, quoted.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from .quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
@@ -54,16 +55,28 @@ NUMBERED_START = re.compile(
 )
 
 
-def labelled_starts(normal: str, start: int = 0, end: int | None = None) -> list[int]:
-    """Where a lettered or numbered instruction begins in ``normal`` (between ``start`` and ``end``), leaving out
-    labels that are cited ("subclause (4) after …", "(a) and (b)")."""
-    out = []
-    for m in LABELLED_START.finditer(normal, start):
-        if end is not None and m.start() >= end:
-            break
-        if not re.search(_REFERRING, normal[: m.start()].rstrip()):
-            out.append(m.start())
-    return out
+_LOOK_BACK = 120  # characters before a possible start that decide whether it cites a label or begins an instruction
+
+
+def _before(normal: str, at: int) -> str:
+    return normal[max(0, at - _LOOK_BACK) : at].rstrip()
+
+
+def _outside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` lies in one of ``spans`` (sorted, not overlapping): outside quotation marks."""
+    i = bisect.bisect_right(spans, (at, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
+def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> list[int]:
+    """Where a lettered or numbered instruction begins in ``normal`` (outside quotation marks), leaving out labels
+    that are cited ("subclause (4) after …", "(a) and (b)")."""
+    spans = outside_quotes(normal) if spans is None else spans
+    return [
+        m.start()
+        for m in LABELLED_START.finditer(normal)
+        if _outside(spans, m.start()) and not re.search(_REFERRING, _before(normal, m.start()))
+    ]
 
 
 def split_instructions(text: str) -> list[str]:
@@ -76,24 +89,24 @@ def split_instructions(text: str) -> list[str]:
         normal = normalise_quotes(text)
     except UnbalancedQuote:  # the reader refuses the whole clause, naming the mark
         return [text]
-    cuts = []
-    for start, end in outside_quotes(normal):
-        # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
-        for m in NUMBERED_START.finditer(normal, start):
-            if m.start() >= end:
-                break
-            cuts.append(m.start())
-        cuts += labelled_starts(normal, start, end)  # "subclause (4) after …" cites (4); it labels nothing
-        for m in INSTRUCTION_START.finditer(normal, start):
-            at = m.start()
-            if at >= end:
-                break
-            if at > 0 and normal[at - 1].isspace() and not normal[:at].strip().endswith(("the", "of")):
-                # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
-                label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[:at])
-                if label and re.search(_CITING, normal[: label.start()].rstrip()):
-                    label = None  # "14F(1A)(a) and (b)" cites (b): it ends the words before, it labels nothing
-                cuts.append(label.start() if label else at)
+    spans = outside_quotes(normal)
+    # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
+    cuts = [m.start() for m in NUMBERED_START.finditer(normal) if _outside(spans, m.start())]
+    cuts += labelled_starts(normal, spans)  # "subclause (4) after …" cites (4); it labels nothing
+    for m in INSTRUCTION_START.finditer(normal):
+        at = m.start()
+        if not _outside(spans, at) or at == 0 or not normal[at - 1].isspace():
+            continue
+        before = _before(normal, at)
+        if before.endswith(("the", "of")):
+            continue
+        # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
+        w0 = max(0, at - 12)
+        label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[w0:at])
+        where = w0 + label.start() if label else at
+        if label and re.search(_CITING, _before(normal, where)):
+            where = at  # "14F(1A)(a) and (b)" cites (b): it ends the words before, it labels nothing
+        cuts.append(where)
     pieces = []
     prev = 0
     for at in sorted(set(cuts)):
