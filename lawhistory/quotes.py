@@ -32,8 +32,8 @@ def normalise_quotes(text: str) -> str:
     out = list(text)
     stack: list[tuple[str, int]] = []  # (the closing mark expected, where it opened)
     n = len(text)
-    for mark in _MARKS.finditer(text):
-        i, ch = mark.start(), mark.group(0)
+    for found in _MARKS.finditer(text):
+        i, ch = found.start(), found.group(0)
         prev = text[i - 1] if i else " "
         nxt = text[i + 1] if i + 1 < n else " "
         top = stack[-1][0] if stack else None
