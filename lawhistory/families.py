@@ -171,7 +171,12 @@ def _heading_note(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="substitute_heading", target=targets[0], new=" ".join(m.group("h").split()))]
 
 
+_CONNECTOR_AFTER = re.compile(r"\s+and\s+“(?:and|or)”\s+after\s+(?:it|them|each of them)\b", re.I)
+
+
 def _words(r: Reading) -> list[Operation] | None:
+    if not _QUOTED.search(_CONNECTOR_AFTER.sub("", r.head)):
+        return None  # "delete paragraphs (c) and (d) and “and” after each of them" deletes provisions
     quoted = _QUOTED.findall(r.head)
     if not (quoted or re.search(r"\b(?:a full stop|a comma|a semi ?-?colon|a colon)\b", r.head_l)):
         return None
@@ -304,6 +309,8 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
         re.I,
     )
     phrase = del_m.group(1) if del_m else re.sub(r"\b(?:is|are) (?:deleted|repealed).*$", "", head, flags=re.I)
+    # "delete paragraphs (c) and (d) and “and” after each of them": the connector that ends each goes with it
+    phrase = _CONNECTOR_AFTER.sub("", phrase)
     targets = resolve_targets(phrase, _leading_context(head, r.ctx))
     if not targets:
         raise InstructionNotUnderstood("cannot tell which provision it deletes")

@@ -8,7 +8,8 @@ import re
 DEF_VERB = r"(?:means|includes|include|has the same meaning|has the meaning|may be|does not include|refers to|are|is)"
 DEF_START = re.compile(
     r"(?P<term>[^\s;()—][^;()\n]{0,80}?)"
-    r"(?P<qualifier>, (?:in relation to|in respect of|when used in|in the context of)[^;()\n]{1,120}?,|,? followed by [^;()\n,]{1,60}?,?)? "
+    r"(?P<qualifier>, (?:in relation to|in respect of|when used in|in the context of)[^;()\n]{1,120}?,|,? followed by [^;()\n,]{1,60}?,?"
+    r"|, (?:in|for|during) (?:any|a|each|the) [a-z][a-z ]{1,40},)? "
     r"(?P<verb>" + DEF_VERB + r"\b|—(?= \(a\) ))"
 )
 
