@@ -523,6 +523,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     seen: list[str] = []
     provisions = _payload_provisions(payload, seen)
     provisions = tuple(_with_note(p) for p in provisions)
+    read = [w for p in provisions for w in _words_of(p)]
+    printed = re.findall(r"\w+", payload)
+    if read != printed:
+        # word accounting for new text: every word printed is in the provisions read, in order, and no other
+        at = next((i for i, (a, b) in enumerate(zip(read, printed, strict=False)) if a != b), min(len(read), len(printed)))
+        raise InstructionNotUnderstood(
+            f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
+        )
     for d in _walk(provisions):
         if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
@@ -540,6 +548,11 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # How headings were told apart is said once for the whole instrument, not per payload.
     notes += [n for n in seen if "clause heading(s)" not in n]
     return provisions
+
+
+def _words_of(p: Provision) -> list[str]:
+    parts = [p.num or "", p.heading or "", p.text or "", *p.cells]
+    return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
 
 
 def _with_note(p: Provision) -> Provision:
