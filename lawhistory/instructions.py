@@ -568,6 +568,9 @@ def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
 
+_DASH_DEFINITION = re.compile(r"(?:^|(?<=;\s))(?P<term>[A-Za-z][\w’'-]*(?: [\w’'-]+){0,5}) —\s+(?=\(a\) )")
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     text = payload.strip()
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
@@ -575,6 +578,19 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     text = re.sub(
         r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text
     )
+    dashed = list(_DASH_DEFINITION.finditer(text))
+    if dashed and DEF_START.match(text):
+        # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its
+        # paragraphs; the definitions before it are read as usual, each such one with its paragraphs
+        out: list[Provision] = []
+        cuts = [m.start("term") for m in dashed] + [len(text)]
+        if cuts[0] > 0:
+            out += _payload_provisions(text[: cuts[0]], notes)
+        for m, end in zip(dashed, cuts[1:], strict=True):
+            parser = StructureParser(mode="payload", root_kind="definition", notes=notes)
+            children = parser.parse(text[m.end() : end])
+            out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
+        return tuple(out)
     if DEF_START.match(text) and not re.match(r"\(|\d+\.\d+", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
