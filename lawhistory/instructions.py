@@ -568,7 +568,9 @@ def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
 
-_DASH_DEFINITION = re.compile(r"(?:^|(?<=;\s))(?P<term>[A-Za-z][\w’'-]*(?: [\w’'-]+){0,5}) —\s+(?=\(a\) )")
+_DASH_DEFINITION = re.compile(
+    r"(?:^|(?<=;\s))(?P<term>[A-Za-z][\w’'-]*(?: (?!means\b|includes\b|is\b|are\b)[\w’'-]+){0,5}) —\s+(?=\(a\) )"
+)
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
