@@ -10,7 +10,8 @@ refused, 0 applied wrongly.
 
 The instruments modelled on real ones (tests/fixtures/real/instruments/, run by benchmarks/real_cases.py) are
 reported apart from the synthetic ones: instruments and operations applied exactly, refused (or kept pending)
-for their true reason, applied wrongly, and refused when they should have applied (or for another reason).
+for their true reason, applied with the law exactly as expected but counted as a different number of operations,
+applied wrongly, and refused when they should have applied (or for another reason).
 
 Usage: python -m benchmarks.accuracy [--json]
 """
@@ -274,7 +275,7 @@ def run() -> Tally:
     return tally
 
 
-VERDICTS = ("exact", "refused_true", "wrong", "refused_wrongly")
+VERDICTS = ("exact", "refused_true", "count_differs", "wrong", "refused_wrongly")
 
 
 def real_summary(results: list[CaseResult]) -> dict[str, int]:
