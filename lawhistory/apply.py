@@ -242,7 +242,7 @@ def _text_fields(p: Provision) -> list[str]:
     return ["text"] if p.text is not None else []
 
 
-def _edit(text: str, start: int, end: int, op: Operation) -> str:
+def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) -> str:
     if op.action == "delete_words":
         before, after = text[:start], text[end:]
         if before.endswith(" ") and (after.startswith(" ") or after[:1] in ".,;:)" or not after):
@@ -252,7 +252,7 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
         return before + after
     if op.action == "substitute_words":
         before, new = text[:start], op.new or ""
-        if new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+        if tidy and new[:1] in (",", ";", ":", ".") and before.endswith(" "):
             before = before.rstrip(" ")  # "a day of extreme danger," → "a day, or during …": no space before the comma
         return before + new + text[end:]
     new = op.new or ""
@@ -264,8 +264,10 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
 
 
 def _word_op(
-    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None, tidy: bool = False
 ) -> tuple[tuple[Provision, ...], list[Path]]:
+    """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
+    free-text line whose every word is deleted goes."""
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
@@ -322,7 +324,7 @@ def _word_op(
         if fld.startswith("cell"):
             i = int(fld[4:])
             cells = list(p.cells)
-            cells[i] = _edit(cells[i], start, end, op)
+            cells[i] = _edit(cells[i], start, end, op, tidy)
             updated = replace(p, cells=tuple(cells))
             if p.kind == "item" and len(sub) > 1:
                 updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
@@ -331,12 +333,12 @@ def _word_op(
                 rows = numbered_rows(updated.cells, p.children)
                 updated = replace(updated, children=rows)
         elif fld == "heading":
-            updated = replace(p, heading=_edit(p.heading or "", start, end, op))
+            updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
         else:
-            updated = replace(p, text=_edit(p.text or "", start, end, op))
+            updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
             if p.kind == "definition" and not (updated.text or "").startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
-        if updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
+        if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
             body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
             continue
         body = _set(body, sub, (updated,))
@@ -470,7 +472,7 @@ def _apply_operation(
             )
         return _set(body, path, (replace(target, heading=op.new),)), [path]
     if op.action in ("delete_words", "insert_words", "substitute_words"):
-        return _word_op(body, path, op, inst)
+        return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
 
 
