@@ -8,6 +8,11 @@ occur once more, the new provision sits right after its anchor ...) and every ha
 expectation in tests/fixtures/accuracy/expected.yml holds. The target is 100% applied or cleanly
 refused, 0 applied wrongly.
 
+The instruments modelled on real ones (tests/fixtures/real/instruments/, run by benchmarks/real_cases.py) are
+reported apart from the synthetic ones: instruments and operations applied exactly, refused (or kept pending)
+for their true reason, applied with the law exactly as expected but counted as a different number of operations,
+applied wrongly, and refused when they should have applied (or for another reason).
+
 Usage: python -m benchmarks.accuracy [--json]
 """
 
@@ -25,9 +30,9 @@ from typing import Any
 
 import yaml
 
+from benchmarks.real_cases import CaseResult, run_all
 from lawhistory.amend import InstrumentRefused, read_instruments
-from lawhistory.apply import apply_operation, find, get
-from lawhistory.errors import LawHistoryError
+from lawhistory.apply import find, get
 from lawhistory.ids import addresses
 from lawhistory.instructions import units
 from lawhistory.instrument_file import Instrument, parse_instrument
@@ -221,25 +226,27 @@ def run() -> Tally:
                     tally.rows.append({"file": name, "instrument": inst.title, "outcome": "refused", "reason": refusal})
                     continue
                 applied_so_far.append(inst)
-                # replay operation by operation, verifying each effect independently
+                # the applier's trace, operation by operation, each effect verified independently
                 version = next((v for v in tl.versions if v.instrument and v.instrument.id == inst.id), None)
                 body = tl.versions[version.number - 1].body if version else tl.versions[-1].body
                 wrong = 0
+                if version is None and not any(op.action == "repeal" for op in inst.operations):
+                    wrong += len(inst.operations)
+                    tally.problems.append(f"{name}: made no version")
                 for op in inst.operations:
-                    if op.action == "repeal":
-                        status = in_force(tl, inst.law.meta.commencement.date)[0]  # type: ignore[arg-type]
-                        if status == "repealed":
-                            tally.applied_exactly += 1
-                        else:
-                            wrong += 1
-                            tally.problems.append(f"{name}: repeal did not end the law")
+                    if op.action != "repeal":
                         continue
-                    try:
-                        after, _ = apply_operation(body, op, inst)
-                    except LawHistoryError as e:
+                    status = in_force(tl, inst.law.meta.commencement.date)[0]  # type: ignore[arg-type]
+                    if status == "repealed":
+                        tally.applied_exactly += 1
+                    else:
                         wrong += 1
-                        tally.problems.append(f"{name} cl. {op.clause}: {e}")
+                        tally.problems.append(f"{name}: repeal did not end the law")
+                for step in version.trace if version else ():
+                    op = step.op
+                    if op.action == "repeal":
                         continue
+                    after = step.body
                     problem = verify(body, after, op)
                     if problem:
                         wrong += 1
@@ -268,11 +275,27 @@ def run() -> Tally:
     return tally
 
 
+VERDICTS = ("exact", "refused_true", "count_differs", "wrong", "refused_wrongly")
+
+
+def real_summary(results: list[CaseResult]) -> dict[str, int]:
+    """Instruments and operations of the real-modelled cases by verdict (operations as expected.yml counts them)."""
+    out = {f"instruments {v}": 0 for v in VERDICTS} | {f"operations {v}": 0 for v in VERDICTS}
+    out["instruments"] = len(results)
+    for r in results:
+        out[f"instruments {r.verdict}"] += 1
+        out[f"operations {r.verdict}"] += int(r.expected.get("operations") or r.operations or 0)
+    out["operations"] = sum(out[f"operations {v}"] for v in VERDICTS)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     t = run()
+    real = run_all()
+    real_figures = real_summary(real)
     summary = {
         "instruments": t.instruments,
         "amending instructions": t.instructions,
@@ -284,14 +307,28 @@ def main() -> None:
         "operations in refused instruments": t.refused_operations,
         "instruments pending": t.pending,
     }
+    real_rows = [{"case": r.name, "verdict": r.verdict, "outcome": r.outcome, "message": r.message} for r in real]
+    real_problems = [f"{r.name}: {p}" for r in real for p in r.problems]
     if args.json:
-        print(json.dumps({"summary": summary, "instruments": t.rows, "problems": t.problems}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "modelled_on_real": {"summary": real_figures, "instruments": real_rows, "problems": real_problems},
+                    "synthetic": {"summary": summary, "instruments": t.rows, "problems": t.problems},
+                },
+                indent=2,
+            )
+        )
         return
-    width = max(len(k) for k in summary)
+    width = max(len(k) for k in [*summary, *real_figures])
+    print("modelled on real instruments (tests/fixtures/real/instruments)")
+    for k, v in real_figures.items():
+        print(f"  {k:<{width}}  {v}")
+    print("synthetic and bundled (tests/fixtures/accuracy/expected.yml)")
     for k, v in summary.items():
-        print(f"{k:<{width}}  {v}")
-    for p in t.problems:
-        print(f"problem: {p}")
+        print(f"  {k:<{width}}  {v}")
+    for p in real_problems + t.problems:
+        print(f"problem: {p.splitlines()[0]}")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from lawhistory.gazette import law_id
 from lawhistory.ids import addresses
 from lawhistory.instrument_file import Instrument, render_instrument
 from lawhistory.model import Gazette, Law, LawMeta, LawRef, Provision
-from lawhistory.operations import Operation
+from lawhistory.operations import Action, Operation
 from lawhistory.textformat import parse, render, render_fragment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,7 +192,7 @@ def _instruction(rng: random.Random, body: tuple[Provision, ...], serial: int) -
     c = a.citation
 
     def op(action: str, target: str, source: str, **kw: str) -> tuple[str, Operation]:
-        return source, Operation(clause=str(serial), action=action, target=target, source=source, **kw)
+        return source, Operation(clause=str(serial), action=Action(action), target=target, source=source, **kw)  # type: ignore[arg-type]
 
     if family == "words" and p.kind in ("clause", "subclause", "paragraph", "subparagraph", "definition") and p.text:
         w = _quoted_word(rng, _subtree_text(p))
@@ -312,7 +312,7 @@ def make_instruments(
         gazette = dates[-1]
         title = f"{law.meta.local_government} {law.meta.title.split(law.meta.local_government + ' ')[-1].replace(' Local Law', ' Repeal Local Law')} {gazette.year}"
         source = f"The {law.meta.title} as published in the Government Gazette on {law.meta.gazette.date:%-d %B %Y} is repealed."
-        op = Operation(clause="3", action="repeal", target=law.meta.title, source=source, words=str(law.meta.gazette.date))
+        op = Operation(clause="3", action=Action.REPEAL, target=law.meta.title, source=source, words=str(law.meta.gazette.date))
         wording, _ = rng.choice(COMMENCEMENTS)
         meta = LawMeta(
             id=law_id(law.meta.local_government, title), title=title, local_government=law.meta.local_government, kind="repeal",

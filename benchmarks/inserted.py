@@ -18,7 +18,7 @@ from pathlib import Path
 from lawhistory.ids import walk
 from lawhistory.instrument_file import Instrument
 from lawhistory.model import Commencement, Gazette, Law, LawMeta, LawRef
-from lawhistory.operations import Operation
+from lawhistory.operations import Action, Operation
 from lawhistory.repo import Repository
 from lawhistory.versions import build_timeline
 
@@ -29,7 +29,7 @@ LAW = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
 def instrument(law: Law, n: int) -> Instrument:
     """A SYNTHETIC amending instrument inserting clauses 2.8A1 … 2.8A<n> after clause 2.8."""
     new = "\n".join(f"2.8A{k} Synthetic clause {k}\n  A synthetic provision numbered {k}." for k in range(1, n + 1))
-    op = Operation(clause="1", action="insert", target="2.8", source="After clause 2.8 insert …", new=new, position="after")
+    op = Operation(clause="1", action=Action.INSERT, target="2.8", source="After clause 2.8 insert …", new=new, position="after")
     meta = LawMeta(
         id="kellerberrin/synthetic-bulk-amendment-local-law-2030",
         title="SYNTHETIC Bulk Amendment Local Law 2030",

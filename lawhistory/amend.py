@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .apply import TargetNotFound, WordsNotFound
+from .apply import TargetNotFound, WordsNotFound, find, get
 from .dates import commencement
 from .diff import ProvisionChange, changes_between
 from .errors import BadLawId, ImportFailed, LawHistoryError
 from .gazette import law_id
+from .ids import citation_of_path
 from .importers import ImportOptions, read_source
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
-from .model import Law, LawRef
+from .model import Law, LawRef, Provision
 from .operations import Operation
 from .repo import Repository
-from .versions import Timeline, build_timeline, gazette_mismatch, instruments_for, refers_to, targets
+from .versions import (
+    Timeline,
+    build_timeline,
+    gazette_mismatch,
+    in_force,
+    instruments_for,
+    normal_title,
+    refers_to,
+    targets,
+)
 
 
 class InstrumentRefused(LawHistoryError):
@@ -52,6 +63,20 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             continue
         notes: list[str] = list(law.meta.notes)
         ops: list[Operation] = []
+        when = law.meta.commencement
+        if when.wording is None and law.meta.gazette.date is not None:
+            # No commencement clause: a local law comes into operation on the day it is published
+            # (Local Government Act 1995 s. 3.14(1)).
+            when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
+            law = replace(law, meta=replace(law.meta, commencement=when))
+            notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
+        if when.wording and when.rule == "unknown":
+            # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
+            # it can never be applied as it stands, whatever its instructions say.
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
+                "it names no date and no period after publication, so it cannot be applied"
+            )
         for unit in units(law):
             try:
                 ops += parse_unit(unit, notes)
@@ -109,7 +134,7 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
         )
-    law = next((law for law in laws if any(refers_to(ref, law) for ref in targets(inst))), None)
+    law = next((law for law in laws if any(_names(ref, law, inst) for ref in targets(inst))), None)
     outcome = AmendOutcome(instrument=inst, status="pending", notes=list(inst.law.meta.notes))
     if law is None:
         names = "; ".join(r.title for r in targets(inst)) or "its principal law"
@@ -121,12 +146,21 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     mismatch = gazette_mismatch(inst, law)
     if mismatch:
         raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
+    if inst.law.meta.commencement.rule == "by_notice":
+        outcome.status = "pending"
+        outcome.reason = (
+            "it comes into operation on a day fixed by notice, which is not known yet; it is kept and can be applied "
+            "once that day is known"
+        )
+        return outcome
     if inst.law.meta.commencement.date is None:
         raise InstrumentRefused(
             f"{inst.title}: its commencement cannot be computed "
             f"({inst.law.meta.commencement.wording or 'no commencement words found'}); give --gazette-date YYYY-MM-DD"
         )
     before = build_timeline(law, existing)
+    inst = _terms_told_apart(inst, before)
+    outcome.instrument = inst
     after = build_timeline(law, [*existing, inst])
     refused = dict((i.id, why) for i, why in after.waiting)
     missing = _earlier_missing(inst, law, existing)
@@ -137,7 +171,17 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             + " that are not in the repository"
         )
     if inst.id in refused:
-        if missing and isinstance(after.errors.get(inst.id), (TargetNotFound, WordsNotFound)):
+        error = after.errors.get(inst.id)
+        if missing and isinstance(error, (TargetNotFound, WordsNotFound)):
+            gap = _within_numbering(error.op.target, before, inst) if isinstance(error, TargetNotFound) else None
+            if gap:
+                # A label between two the law holds was never inserted by a later amendment (no renumbering in WA
+                # local laws): waiting for the missing amendments would not bring it.
+                raise InstrumentRefused(
+                    f"{refused[inst.id]}; the law holds {gap} there, so {error.op.target} cannot have come from the "
+                    "amendments it lists that the repository lacks — it may have been lost when the law was imported; "
+                    "check the law's text against the gazette"
+                )
             # It amends the law as amended by instruments we do not have yet: keep it until they arrive.
             outcome.reason = f"it cannot be applied until the amendments it lists arrive ({refused[inst.id]})"
             return outcome
@@ -159,6 +203,131 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
+def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
+    """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
+    lg = inst.law.meta.local_government
+    return refers_to(ref, law) or normal_title(f"{lg} {ref.title}") == normal_title(law.meta.title)
+
+
+def _label_key(label: str) -> tuple[int, int] | None:
+    """An order for plain labels ((3), (c), 2.7); None for labels an amendment inserts ((3A), (ba), 2.7A) or romans."""
+    inner = label.strip("()")
+    if re.fullmatch(r"\d+", inner):
+        return (0, int(inner))
+    if re.fullmatch(r"[a-hj-uwyz]", inner):  # not i, v or x: those may be roman
+        return (1, ord(inner))
+    m = re.fullmatch(r"(\d+)\.(\d+)", inner)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _within_numbering(target: str, tl: Timeline, inst: Instrument) -> str | None:
+    """ "(b) and (d)" when ``target``'s label lies between two labels its parent holds (so no later amendment
+    inserted it), else None."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    m = re.fullmatch(r"(?P<parent>.*?)(?P<label>\([^()]+\)|\d+\.\d+)", target)
+    if version is None or m is None or (key := _label_key(m.group("label"))) is None:
+        return None
+    if m.group("parent"):
+        paths = find(version.body, m.group("parent"))
+        if len(paths) != 1:
+            return None
+        siblings = get(version.body, paths[0]).children
+    else:
+        siblings = tuple(c for p in version.body for c in (p.children if p.kind in ("part", "division") else (p,)))
+    keyed = [(k, c.num) for c in siblings if c.num and (k := _label_key(c.num.rstrip("."))) is not None and k[0] == key[0]]
+    below = [num for k, num in keyed if k < key]
+    above = [num for k, num in keyed if k > key]
+    return f"{below[-1]} and {above[0]}" if below and above else None
+
+
+def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
+    """``inst`` with "delete the definitions of: A B" (one term a line, run together in the text) read as one deletion per
+    term, when the terms the law defines there make it up in exactly one way; otherwise unchanged (and refused later)."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    if version is None:
+        return inst
+    ops: list[Operation] = []
+    for op in inst.operations:
+        row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
+        if row and len(paths := find(version.body, row.group("sched"))) == 1:
+            wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
+            rows = [
+                i
+                for i, c in enumerate(get(version.body, paths[0]).children)
+                if c.kind == "item" and c.cells and " ".join(c.cells[0].lower().split()) == wanted
+            ]
+            if len(rows) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
+                continue
+        note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
+        if note and len(paths := find(version.body, note.group("holder"))) == 1:
+            holder = get(version.body, paths[0])
+            lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Notes?\b", c.text or "")]
+            if len(lines) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
+                continue
+        m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
+        if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
+            terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
+            parts = _segmentations(m.group("term").split(), terms)
+            if len(parts) == 1 and len(parts[0]) > 1:
+                ops += [replace(op, target=f"{m.group('holder')} “{t}”") for t in parts[0]]
+                continue
+        ops.append(op)
+    return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _definitions(p: Provision) -> list[Provision]:
+    return [c for c in p.children if c.kind == "definition"] + [
+        d for c in p.children if c.kind != "definition" for d in _definitions(c)
+    ]
+
+
+def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
+    """Every way ``words`` is a run of whole ``terms`` (at most two ways are looked for)."""
+    if not words:
+        return [[]]
+    out: list[list[str]] = []
+    for t in terms:
+        tw = t.split()
+        if words[: len(tw)] == tw:
+            out += [[t, *rest] for rest in _segmentations(words[len(tw) :], terms)]
+            if len(out) > 1:
+                break
+    return out
+
+
+def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
+    """``inst`` amending the one law of its council published on the date it gives, when the title it prints names
+    no law in the repository (a misprint): the reference then names that law by id, with a note saying so."""
+    ref = inst.law.meta.amends
+    if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, inst, ref) is not None:
+        return inst
+    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
+    same_day = [
+        law
+        for ident, _ in repo.law_titles()
+        if ident.startswith(council + "/")
+        and (law := repo.law_by_id(ident)) is not None
+        and law.meta.gazette.date == ref.gazette_date
+    ]
+    if len(same_day) != 1:
+        return inst
+    law = same_day[0]
+    note = (
+        f"the instrument names the law it amends as {ref.title!r}, which is not in the repository; the only law of "
+        f"{inst.law.meta.local_government} published on {ref.gazette_date} is {law.meta.title}, so it is applied to that law"
+    )
+    meta = replace(
+        inst.law.meta,
+        amends=LawRef(title=law.meta.title, gazette_date=ref.gazette_date, id=law.meta.id),
+        notes=(*inst.law.meta.notes, note),
+    )
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
@@ -169,8 +338,10 @@ def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
         law = None  # the title makes no id: look for it among the titles
     if law is not None and refers_to(ref, law):
         return law
+    # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's).
+    wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
     for ident, title in repo.law_titles():
-        if " ".join(title.lower().split()) == " ".join(ref.title.lower().split()):
+        if normal_title(title) in wanted:
             return repo.law_by_id(ident)
     return None
 
@@ -193,6 +364,7 @@ def amend(
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:
+            inst = _by_gazette_date(repo, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, inst, ref)) is not None]
             existing = [i for i in repo.instruments_about([ref.title for ref in refs]) if i.id != inst.id]

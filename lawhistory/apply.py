@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
@@ -20,6 +20,7 @@ from .instrument_file import Instrument
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
 from .tables import numbered_rows, row_num
+from .terms import DEF_START, def_term_ok, term_of
 from .textformat import parse_fragment
 from .versions import Change
 
@@ -144,9 +145,10 @@ def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str
             p = get(body, path)
             found = _match_child(p, fragment)
             if not found and fragment.startswith("“"):
-                # Definitions may sit under an unlabelled lead-in ("In this Part ...—").
+                # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
+                # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
                 for i, c in enumerate(p.children):
-                    if c.kind == "text":
+                    if c.kind == "text" or (c.kind == "subclause" and any(d.kind == "definition" for d in c.children)):
                         nxt += [(*path, i, j) for j in _match_child(c, fragment)]
             nxt += [(*path, i) for i in found]
         paths = nxt
@@ -240,7 +242,7 @@ def _text_fields(p: Provision) -> list[str]:
     return ["text"] if p.text is not None else []
 
 
-def _edit(text: str, start: int, end: int, op: Operation) -> str:
+def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) -> str:
     if op.action == "delete_words":
         before, after = text[:start], text[end:]
         if before.endswith(" ") and (after.startswith(" ") or after[:1] in ".,;:)" or not after):
@@ -249,7 +251,10 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
             after = after[1:]
         return before + after
     if op.action == "substitute_words":
-        return text[:start] + (op.new or "") + text[end:]
+        before, new = text[:start], op.new or ""
+        if tidy and new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+            before = before.rstrip(" ")  # "a day of extreme danger," → "a day, or during …": no space before the comma
+        return before + new + text[end:]
     new = op.new or ""
     if op.position == "before":
         joiner = "" if new[-1:] in "(“‘" else " "
@@ -259,14 +264,24 @@ def _edit(text: str, start: int, end: int, op: Operation) -> str:
 
 
 def _word_op(
-    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None, tidy: bool = False
 ) -> tuple[tuple[Provision, ...], list[Path]]:
+    """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
+    free-text line whose every word is deleted goes."""
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
     pattern = _pattern(words)
+    if op.until:
+        # a passage: from the words that begin it to the nearest words that end it, within one text
+        until = _pattern(op.until).pattern
+        pattern = re.compile(pattern.pattern + r".*?" + until, re.S)
     hits: list[tuple[Path, str, int, int]] = []
     target = get(body, path)
+    if target.kind in CONTAINER_KINDS and target.heading:
+        # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
+        for m in pattern.finditer(target.heading):
+            hits.append((path, "heading", m.start(), m.end()))
     for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
         for fld in _text_fields(p):
             value = getattr(p, fld)
@@ -289,7 +304,19 @@ def _word_op(
             f"the words “{words}” occur {len(hits)} times",
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
-    chosen = hits if op.occurrence == "all" else [hits[-1]] if op.occurrence == "last" else [hits[0]]
+    if op.occurrence == "second" and len(hits) < 2:
+        raise WordsNotFound(
+            inst, op, f"the words “{words}” occur only once, so there is no second occurrence", "check the instruction"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1]]
+        if op.occurrence == "last"
+        else [hits[1]]
+        if op.occurrence == "second"
+        else [hits[0]]
+    )
     changed: list[Path] = []
     # Edit from the end so earlier offsets stay valid.
     for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):
@@ -297,7 +324,7 @@ def _word_op(
         if fld.startswith("cell"):
             i = int(fld[4:])
             cells = list(p.cells)
-            cells[i] = _edit(cells[i], start, end, op)
+            cells[i] = _edit(cells[i], start, end, op, tidy)
             updated = replace(p, cells=tuple(cells))
             if p.kind == "item" and len(sub) > 1:
                 updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
@@ -305,10 +332,15 @@ def _word_op(
                 # The column headings decide whether the first column numbers the rows.
                 rows = numbered_rows(updated.cells, p.children)
                 updated = replace(updated, children=rows)
+        elif fld == "heading":
+            updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
         else:
-            updated = replace(p, text=_edit(p.text or "", start, end, op))
+            updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
             if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
+        if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
+            body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
+            continue
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)
@@ -317,8 +349,6 @@ def _word_op(
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
     """A definition whose defined term the word edit changed: it now defines the term its text begins with."""
-    from .structure import DEF_START, def_term_ok, term_of
-
     m = DEF_START.match(updated.text or "")
     if m is None or not def_term_ok(m):
         raise ApplyRefused(
@@ -339,6 +369,11 @@ def _insert_definition(
     body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     holder = get(body, path)
+    if not any(c.kind == "definition" for c in holder.children):
+        # "In clause 1.5 insert …": the definitions are in the one subclause (or lead-in) of 1.5 that holds them.
+        inner = [i for i, c in enumerate(holder.children) if any(d.kind == "definition" for d in c.children)]
+        if len(inner) == 1:
+            path, holder = (*path, inner[0]), holder.children[inner[0]]
     new = _new_provisions(op, holder.kind, inst)
     if any(p.kind != "definition" for p in new):
         raise ApplyRefused(inst, op, "the new text is not a definition", "write it as **term** means ...")
@@ -363,33 +398,20 @@ def _insert_definition(
 # --- one operation --------------------------------------------------------------------------------
 
 
-#: Recent results of ``apply_operation``, by the ids of its arguments: the same operation is applied to the same
-#: (immutable) body when a timeline is derived, then replayed for its outcomes, or derived again with one more
-#: instrument. Entries hold their arguments, so an id is never reused while cached.
-_APPLIED: dict[
-    tuple[int, int, int], tuple[tuple[Provision, ...], Operation, Instrument | None, tuple[Provision, ...], list[Path]]
-] = {}
-_APPLIED_SIZE = 1024
-
-
 def apply_operation(
     body: tuple[Provision, ...], op: Operation, inst: Instrument | None = None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """``body`` with ``op`` applied, and the paths of the provisions it inserted or changed."""
-    key = (id(body), id(op), id(inst))
-    hit = _APPLIED.get(key)
-    if hit is not None and hit[0] is body and hit[1] is op and hit[2] is inst:
-        return hit[3], list(hit[4])
-    new_body, paths = _apply_operation(body, op, inst)
-    if len(_APPLIED) >= _APPLIED_SIZE:
-        _APPLIED.clear()
-    _APPLIED[key] = (body, op, inst, new_body, list(paths))
-    return new_body, paths
+    return _apply_operation(body, op, inst)
 
 
 def _apply_operation(
-    body: tuple[Provision, ...], op: Operation, inst: Instrument | None
+    body: tuple[Provision, ...], op: Operation, inst: Instrument | None, fit: bool = False
 ) -> tuple[tuple[Provision, ...], list[Path]]:
+    """``op`` applied to ``body``. With ``fit`` (an instrument's operations), new provisions must also fit where they
+    go — a clause for a clause, a paragraph beside paragraphs — or the operation is refused: the words an instrument
+    inserts are read from gazette text, and a misreading must not become law. (The tree edit alone, as property tests
+    drive it, places any provision.)"""
     if op.action == "insert_definition":
         return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
     path = _one(body, op.target, inst, op)
@@ -406,11 +428,21 @@ def _apply_operation(
         )
         if target.kind == "definition" and new[0].kind != "definition":
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
+        if fit:
+            _check_fit(target, new, inst, op)
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
+            labelled = {c.kind for c in target.children if c.kind != "text"}
+            if fit and any(p.kind == "text" or (labelled and p.kind not in labelled) for p in new):
+                odd = next(p for p in new if p.kind == "text" or (labelled and p.kind not in labelled))
+                raise ApplyRefused(
+                    inst, op, f"the new text reads as a {odd.kind}, which does not fit among its {', '.join(sorted(labelled))}s"
+                    if labelled else f"the new text reads as unlabelled {odd.kind}",
+                    "check where the new text begins and ends in the instrument",
+                )  # fmt: skip
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
         index = path[-1] + (0 if op.position == "before" else 1)
@@ -421,6 +453,12 @@ def _apply_operation(
             get(body, path[:-1]) if len(path) > 1 else None,
             _label_before(_children(body, path[:-1]), index),
         )
+        if fit and any(p.kind != target.kind for p in new):
+            odd = next(p for p in new if p.kind != target.kind)
+            raise ApplyRefused(
+                inst, op, f"the new text reads as a {odd.kind}, which does not fit beside a {target.kind}",
+                "check where the new text begins and ends in the instrument",
+            )  # fmt: skip
         body = _insert(body, path[:-1], index, new)
         return body, [(*path[:-1], index + k) for k in range(len(new))]
     if op.action == "substitute_text":
@@ -434,22 +472,62 @@ def _apply_operation(
             )
         return _set(body, path, (replace(target, heading=op.new),)), [path]
     if op.action in ("delete_words", "insert_words", "substitute_words"):
-        return _word_op(body, path, op, inst)
+        return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
 
 
-def apply_instrument(
-    body: tuple[Provision, ...], inst: Instrument, law: Law | None = None
-) -> tuple[tuple[Provision, ...], dict[str, Change]]:
-    """The law's body after every operation of ``inst``, and the provenance of what changed.
+def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:
+    """New provisions must be what they replace: a clause for a clause, a paragraph for a paragraph (fit check)."""
+    if new[0].kind != target.kind:
+        raise ApplyRefused(
+            inst,
+            op,
+            f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
+            "check where the new text begins and ends in the instrument",
+        )
 
-    Raises ``ApplyRefused`` (the whole instrument is refused) if any operation cannot be applied.
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one operation of an instrument did: the law after it and the provisions it changed, or why it failed
+    (then ``body`` is the law it was applied to)."""
+
+    seq: int
+    op: Operation
+    body: tuple[Provision, ...]
+    paths: tuple[Path, ...] = ()
+    error: LawHistoryError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An instrument applied: the law's new body, the provenance of what changed, and a step per operation."""
+
+    body: tuple[Provision, ...]
+    changes: dict[str, Change]
+    trace: tuple[Step, ...]
+
+
+def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> Applied:
+    """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
+
+    Raises the refusal of the first operation that cannot be applied (``ApplyRefused`` or another ``LawHistoryError``),
+    with ``trace`` set to the steps up to it: the whole instrument is refused.
     """
     changes: dict[str, Change] = {}
-    for op in inst.operations:
+    steps: list[Step] = []
+    for seq, op in enumerate(inst.operations, start=1):
         if op.action == "repeal":
+            steps.append(Step(seq, op, body))
             continue
-        body, paths = apply_operation(body, op, inst)
+        try:
+            after, paths = _apply_operation(body, op, inst, fit=True)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
+        body = after
+        steps.append(Step(seq, op, body, tuple(paths)))
         # Citations never change after an amendment (no renumbering), so record them now.
         for path in paths:
             changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
@@ -457,4 +535,4 @@ def apply_instrument(
                 continue  # a heading or word edit changes only the provision itself
             for sub, _p in _walk_paths(get(body, path).children):
                 changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
-    return body, changes
+    return Applied(body, changes, tuple(steps))

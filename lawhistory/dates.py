@@ -99,15 +99,32 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     if not wording:
         return "unknown", None, None
     w = " ".join(wording.split())
-    m = re.search(r"\b(\w+(?:-\w+)?) days? after the (?:date|day) (?:of|on which) (?:its|it is|the) ?publi", w, re.I)
+    rest = re.search(r"\bthe rest of (?:the|this) local law\s*[—–-]?\s*(?P<when>[^;]+)", w, re.I)
+    if rest:
+        # "(a) clauses 1 and 2 — on the day on which this local law is published …; (b) the rest of the local law —
+        # on the day after that day": the amendments commence when the rest does.
+        when = rest.group("when")
+        if re.match(r"on the day after (?:that day|gazettal day)", when, re.I):
+            return "day_after_gazettal", 1, None
+        m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day)", when, re.I)
+        if m and _ordinal(m.group(1)) is not None:
+            return "days_after_gazettal", _ordinal(m.group(1)), None
+        d = printed_date(when)
+        if d:
+            return "fixed_date", None, d
+        w = when
+    _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |it is |it was |the )?(?:publi|gazettal)"
+    m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:
         return "days_after_gazettal", _count(m.group(1)), None
-    m = re.search(r"\bon the (\w+(?:-\w+)?) day after the (?:date|day) (?:of|on which)", w, re.I)
+    m = re.search(
+        r"\bon the (\w+(?:-\w+)?) day (?:after|following) (?:the (?:date|day) (?:of|on which)|its publi|publi)", w, re.I
+    )
     if m and _ordinal(m.group(1)) is not None:
         return "days_after_gazettal", _ordinal(m.group(1)), None
-    if re.search(r"\bon the day after the day (?:on which it is|of its) publi", w, re.I) or re.search(
-        r"\bday following (?:the day of )?(?:its )?publi", w, re.I
-    ):
+    if re.search(
+        r"\bon the day (?:after|following) (?:the (?:day|date) )?(?:on which it is |of its |of |its )?publi", w, re.I
+    ) or re.search(r"\bday following (?:the day of )?(?:its )?publi", w, re.I):
         return "day_after_gazettal", 1, None
     if re.search(
         r"\bon the (?:same )?day (?:on which |that )?it is published|\bon the (?:date|day) of (?:its )?publication|\bupon (?:its )?publication|\bon publication",

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LawHistoryError(Exception):
-    """Base class: a refusal or bad input, reported to the user as one clear line (exit status 1)."""
+    """Base class: a refusal or bad input, reported to the user as one clear line (exit status 1).
+
+    ``trace``: for a refused instrument, the applier's steps up to the refusal (``apply.Step`` values).
+    """
+
+    trace: tuple[Any, ...] = ()
 
 
 class FormatError(LawHistoryError):

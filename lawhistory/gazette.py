@@ -42,6 +42,8 @@ ENACTING_END = re.compile(
     # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
     r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
+    # "… to amend the following local law." / "… to make the following amendment local law"
+    r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
 TITLE_BLOCK = re.compile(
     r"(?<![^\s])(?:(?:[A-Z0-9][A-Z0-9’',()&\-]*|[A-Z][a-z’'\-]+|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"

@@ -40,7 +40,7 @@ _ROMAN_SET = frozenset(ROMAN)
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
 
 CLAUSE_NUM = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
-BRACKET_LABEL = re.compile(r"\((\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
+BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
 
 
 def is_roman(label: str) -> bool:

@@ -2,18 +2,90 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from .errors import FormatError
 
+
+class Action(StrEnum):
+    """What an operation does. A ``StrEnum``: it compares equal to its name, and is stored as that name."""
+
+    DELETE = "delete"
+    SUBSTITUTE = "substitute"
+    SUBSTITUTE_TEXT = "substitute_text"
+    INSERT = "insert"
+    SUBSTITUTE_HEADING = "substitute_heading"
+    INSERT_DEFINITION = "insert_definition"
+    DELETE_WORDS = "delete_words"
+    INSERT_WORDS = "insert_words"
+    SUBSTITUTE_WORDS = "substitute_words"
+    REPEAL = "repeal"
+
+
+class Occurrence(StrEnum):
+    """Which occurrences of the quoted words a word-level operation acts on."""
+
+    ONCE = "once"  # they must occur exactly once
+    ALL = "all"
+    FIRST = "first"
+    SECOND = "second"
+    LAST = "last"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """Everything said about one action, in one place: its level, how it is described and what its effect is called.
+
+    ``describe`` and ``effect`` take the operation; ``shown`` is the word a reader's view uses for a provision it
+    changed (None: the provision is gone); ``summary`` is the action's line in the schema description.
+    """
+
+    action: Action
+    level: str  # provision | word | law
+    describe: Callable[[Operation], str]
+    done: str  # the effect's verb: "deleted", "inserted", "changed" …
+    shown: str | None
+    summary: str
+
+
+def _where(op: Operation) -> str:
+    return "at the end of" if op.position == "end" else str(op.position)
+
+
+ACTION_SPECS: dict[str, ActionSpec] = {
+    spec.action: spec
+    for spec in (
+        ActionSpec(Action.DELETE, "provision", lambda o: f"delete {o.target}", "deleted", None, "a provision removed"),
+        ActionSpec(Action.SUBSTITUTE, "provision", lambda o: f"substitute {o.target}", "substituted", "substituted",
+                   "a provision replaced by new provisions"),
+        ActionSpec(Action.SUBSTITUTE_TEXT, "provision", lambda o: f"substitute the words of {o.target}", "changed", "amended",
+                   "a provision's own words replaced (its label and sub-provisions kept)"),
+        ActionSpec(Action.INSERT, "provision", lambda o: f"insert {_where(o)} {o.target}", "inserted", "inserted",
+                   "new provisions after, before or at the end of a provision"),
+        ActionSpec(Action.SUBSTITUTE_HEADING, "provision", lambda o: f"substitute the heading of {o.target}", "changed",
+                   "heading substituted", "a heading replaced"),
+        ActionSpec(Action.INSERT_DEFINITION, "provision", lambda o: f"insert a definition in {o.target}", "inserted", "inserted",
+                   "a definition inserted in alphabetical order or after another"),
+        ActionSpec(Action.DELETE_WORDS, "word", lambda o: f"in {o.target} delete “{o.words}”", "changed", "amended",
+                   "quoted words removed"),
+        ActionSpec(Action.INSERT_WORDS, "word", lambda o: f"in {o.target} insert “{o.new}” {o.position} “{o.words}”", "changed",
+                   "amended", "words inserted before or after quoted words"),
+        ActionSpec(Action.SUBSTITUTE_WORDS, "word", lambda o: f"in {o.target} substitute “{o.new}” for “{o.words}”", "changed",
+                   "amended", "quoted words replaced"),
+        ActionSpec(Action.REPEAL, "law", lambda o: f"repeal {o.target}", "repealed", None, "a whole law repealed"),
+    )
+}  # fmt: skip
+
 #: Provision-level actions. ``target`` is a citation in the amended law.
-PROVISION_ACTIONS = ("delete", "substitute", "substitute_text", "insert", "substitute_heading", "insert_definition")
+PROVISION_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "provision")
 #: Word-level actions inside ``target`` and its sub-provisions.
-WORD_ACTIONS = ("delete_words", "insert_words", "substitute_words")
+WORD_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "word")
 #: Whole-law actions. ``target`` is the repealed law's title.
-LAW_ACTIONS = ("repeal",)
-ACTIONS = PROVISION_ACTIONS + WORD_ACTIONS + LAW_ACTIONS
+LAW_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "law")
+ACTIONS = tuple(ACTION_SPECS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +93,7 @@ class Operation:
     """One change, as the instrument words it.
 
     * ``clause`` — the amending clause as printed in the instrument (``"7"``, ``"7(c)"``, ``"1.4(2)"``).
-    * ``action`` — one of ``ACTIONS``.
+    * ``action`` — an ``Action`` (see ``ACTION_SPECS``).
     * ``target`` — the citation the change is made to (``"2.8(2)(h)"``, ``"Schedule 1 item 12"``,
       ``"1.4(1) “cat”"``), or for ``insert`` the provision it is inserted after/before/into.
     * ``words`` — the quoted words the change acts on (word-level actions), or the definition
@@ -30,35 +102,36 @@ class Operation:
       the structured text format.
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
       the target) or ``alphabetical`` (definitions).
-    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first`` or ``last``.
+    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second`` or ``last``.
+    * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
+      words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.
     * ``source`` — the instrument's exact words that this operation comes from.
     """
 
     clause: str
-    action: str
+    action: Action
     target: str
     source: str
     words: str | None = None
     new: str | None = None
     position: str | None = None
-    occurrence: str = "once"
+    occurrence: Occurrence = Occurrence.ONCE
+    until: str | None = None
+
+    def __post_init__(self) -> None:
+        # Read from files and written by readers as plain strings: held as the enums (equal to those strings).
+        object.__setattr__(self, "action", Action(self.action))
+        object.__setattr__(self, "occurrence", Occurrence(self.occurrence))
 
     def describe(self) -> str:
         """A one-line account of the operation for people."""
-        what = {
-            "delete": f"delete {self.target}",
-            "substitute": f"substitute {self.target}",
-            "insert": f"insert {'at the end of' if self.position == 'end' else self.position} {self.target}",
-            "substitute_heading": f"substitute the heading of {self.target}",
-            "substitute_text": f"substitute the words of {self.target}",
-            "insert_definition": f"insert a definition in {self.target}",
-            "delete_words": f"in {self.target} delete “{self.words}”",
-            "insert_words": f"in {self.target} insert “{self.new}” {self.position} “{self.words}”",
-            "substitute_words": f"in {self.target} substitute “{self.new}” for “{self.words}”",
-            "repeal": f"repeal {self.target}",
-        }.get(self.action, self.action)
-        if self.occurrence != "once" and self.action in WORD_ACTIONS:
-            what += f" ({self.occurrence} occurrences)" if self.occurrence == "all" else f" ({self.occurrence} occurrence)"
+        what = ACTION_SPECS[self.action].describe(self)
+        if self.until is not None:
+            what = what.replace(f"“{self.words}”", f"the passage from “{self.words}” to “{self.until}”")
+        if self.occurrence != Occurrence.ONCE and self.action in WORD_ACTIONS:
+            what += (
+                f" ({self.occurrence} occurrences)" if self.occurrence == Occurrence.ALL else f" ({self.occurrence} occurrence)"
+            )
         return what
 
 
@@ -66,9 +139,9 @@ def op_to_dict(op: Operation) -> dict[str, Any]:
     d: dict[str, Any] = {}
     for f in fields(Operation):
         value = getattr(op, f.name)
-        if value is None or (f.name == "occurrence" and value == "once"):
+        if value is None or (f.name == "occurrence" and value == Occurrence.ONCE):
             continue
-        d[f.name] = value
+        d[f.name] = str(value)
     return d
 
 
@@ -80,6 +153,10 @@ def op_from_dict(d: Any, index: int) -> Operation:
             raise FormatError(f"operation {index + 1} lacks {key!r}")
     if d["action"] not in ACTIONS:
         raise FormatError(f"operation {index + 1}: unknown action {d['action']!r} (one of {', '.join(ACTIONS)})")
+    if d.get("occurrence", "once") not in {o.value for o in Occurrence}:
+        raise FormatError(
+            f"operation {index + 1}: unknown occurrence {d['occurrence']!r} (one of {', '.join(o.value for o in Occurrence)})"
+        )
     unknown = set(d) - {f.name for f in fields(Operation)}
     if unknown:
         raise FormatError(f"operation {index + 1}: unknown field(s) {', '.join(sorted(unknown))}")

@@ -1,8 +1,7 @@
 """What became of each instrument and of each of its operations (applied, refused, not applied, pending).
 
-A timeline records which instruments made versions and which are waiting, and why. To say what each
-*operation* did, the instrument is replayed, operation by operation, on the version it was (or
-would have been) applied to — the same verification the applier runs, one step at a time.
+A timeline records which instruments made versions and which are waiting, and why, and the applier's
+trace of each: what every operation did, or where the instrument was refused. Nothing is applied again here.
 """
 
 from __future__ import annotations
@@ -10,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .apply import apply_operation
-from .errors import LawHistoryError
+from .apply import Step
 from .ids import citation_of_path
 from .instrument_file import Instrument
 from .model import LawRef, Provision
-from .operations import Operation
-from .versions import Timeline, Version, commencement_key, refers_to
+from .operations import ACTION_SPECS, Operation
+from .versions import Timeline, refers_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,35 +58,21 @@ def _effect(op: Operation, body: tuple[Provision, ...], paths: list[tuple[int, .
         return f"deleted {op.target}"
     if op.action == "substitute_heading":
         return f"substituted the heading of {op.target}"
-    verb = {"insert": "inserted", "insert_definition": "inserted", "substitute": "substituted"}.get(op.action, "changed")
+    verb = ACTION_SPECS[op.action].done
     return f"{verb} {', '.join(cites)}" if cites else f"{verb} nothing"
 
 
-def _replay(body: tuple[Provision, ...], inst: Instrument, law_id: str) -> tuple[dict[int, OpOutcome], str | None]:
-    """Apply ``inst``'s operations one at a time; the outcome of each, and the refusal (if any)."""
+def _from_trace(steps: Sequence[Step], law_id: str) -> tuple[dict[int, OpOutcome], str | None]:
+    """The outcome of each operation from the applier's trace, and the refusal (if any)."""
     out: dict[int, OpOutcome] = {}
-    for seq, op in enumerate(inst.operations, start=1):
-        if op.action == "repeal":
+    for step in steps:
+        if step.op.action == "repeal":
             continue
-        try:
-            body, paths = apply_operation(body, op, inst)
-        except LawHistoryError as e:
-            out[seq] = OpOutcome("refused", str(e), law_id)
-            return out, str(e)
-        out[seq] = OpOutcome("applied", _effect(op, body, paths), law_id)
+        if step.error is not None:
+            out[step.seq] = OpOutcome("refused", str(step.error), law_id)
+            return out, str(step.error)
+        out[step.seq] = OpOutcome("applied", _effect(step.op, step.body, list(step.paths)), law_id)
     return out, None
-
-
-def _base(tl: Timeline, inst: Instrument) -> Version:
-    """The version an instrument was (or would have been) applied to: the latest made by an earlier instrument."""
-    base = tl.versions[0]
-    if inst.law.meta.commencement.date is None:
-        return tl.versions[-1]
-    key = commencement_key(inst)
-    for v in tl.versions[1:]:
-        if v.instrument is not None and v.instrument.id != inst.id and commencement_key(v.instrument) <= key:
-            base = v
-    return base
 
 
 def _repeal_ops(inst: Instrument, tl: Timeline, outcome: str, detail: str) -> dict[int, OpOutcome]:
@@ -108,9 +92,9 @@ def _applied(tl: Timeline, inst: Instrument) -> Outcome | None:
             if op.action != "repeal":
                 ops[seq] = OpOutcome("not applied", "the instrument repeals the whole law", law_id)
         return Outcome("applied", None, ops)
-    for n, v in enumerate(tl.versions):
+    for v in tl.versions:
         if v.instrument is not None and v.instrument.id == inst.id:
-            ops, _ = _replay(tl.versions[n - 1].body, inst, law_id)
+            ops, _ = _from_trace(v.trace, law_id)
             return Outcome("applied", None, ops)
     return None
 
@@ -119,7 +103,7 @@ def _waiting(tl: Timeline, inst: Instrument, reason: str) -> Outcome:
     law_id = tl.law.meta.id
     if inst.law.meta.commencement.date is None:
         return pending(inst, reason)
-    ops, refusal = _replay(_base(tl, inst).body, inst, law_id)
+    ops, refusal = _from_trace(tl.attempts.get(inst.id, ()), law_id)
     if refusal is None:
         ops = {seq: OpOutcome("not applied", reason, law_id) for seq in range(1, len(inst.operations) + 1)}
         ops.update(_repeal_ops(inst, tl, "not applied", reason))

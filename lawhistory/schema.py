@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .operations import ACTIONS, Occurrence
+
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
 SCHEMA_VERSION = 2
 
@@ -205,13 +207,13 @@ OPERATIONS = Table(
         _c(
             "action",
             str,
-            "delete, substitute, insert, substitute_heading, insert_definition, delete_words, insert_words, substitute_words or repeal",
+            ", ".join(ACTIONS[:-1]) + " or " + ACTIONS[-1],
         ),
         _c("target", str, "The citation changed (or the title of the law repealed)"),
         _c("words", str, "The quoted words acted on"),
         _c("new", str, "The words or provisions inserted or substituted"),
         _c("position", str, "Where new words or provisions go: after, before, end or alphabetical"),
-        _c("occurrence", str, "once, all, first or last"),
+        _c("occurrence", str, ", ".join(o.value for o in list(Occurrence)[:-1]) + " or " + list(Occurrence)[-1].value),
         _c("source", str, "The instrument's own words"),
         _c("description", str, "The operation in one line"),
         _c("outcome", str, "applied, refused (this operation failed), not applied (the instrument was refused) or pending"),

@@ -24,68 +24,11 @@ from dataclasses import InitVar, dataclass, field
 from .labels import ROMAN, bare, bracket_kind, clause_key, is_roman, next_letter
 from .model import Provision
 from .tables import parse_schedule
+from .terms import DEF_START, def_term_ok, term_of
 
 STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
-DEF_VERB = (
-    r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
-    r"|may be|does not include|are|is)"
-)
-# A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
-# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes",
-# "GVM (which stands for “gross vehicle mass”) has the meaning …".
-DEF_START = re.compile(
-    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
-    r"(?:(?P<qual>,[^,;\n]{1,100},|,? in relation to [^,;—\n]{1,80}?,?| \((?:which|that|being|also)\b[^()]{0,80}\))?"
-    r" (?P<verb>" + DEF_VERB + r")\b"
-    # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
-    r"|,? in relation to [^,;—\n]{1,80}?—)"
-)
 DEF_INTRO = re.compile(
     r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b)[^—–:]*(?:—| –| -|:)$"
-)
-_STOP_FIRST = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "any",
-        "and",
-        "or",
-        "if",
-        "in",
-        "where",
-        "when",
-        "subject",
-        "for",
-        "that",
-        "which",
-        "this",
-        "such",
-        "it",
-        "he",
-        "she",
-        "they",
-        "every",
-        "each",
-        "no",
-        "all",
-        "to",
-        "of",
-        "on",
-        "by",
-        "with",
-        "but",
-        "unless",
-        "except",
-        "whether",
-        "there",
-        "these",
-        "those",
-        "its",
-        "his",
-        "her",
-        "their",
-    ]
 )
 SENTENCE_STARTERS = frozenset(
     [
@@ -145,8 +88,8 @@ INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
-    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+\.(?= [A-Z‘“(]))"
-    r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
+    r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
+    r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
     r"|(?P<pen>(?<=\n)Penalty:)"
 )
 SCHEDULE_START = re.compile(
@@ -540,19 +483,25 @@ class StructureParser:
             return None
         if s.startswith(" (", m.end()):
             return None
-        n = int(m.group("iclause")[:-1])
-        if n != (self.last_int_clause or 0) + 1:
+        label = m.group("iclause")[:-1]
+        n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
+        last = self.last_int_clause or 0
+        # 11A. after 11. (or 10.) is an inserted clause; a plain number must follow the one before it
+        if not (n == last + 1 or (label[-1].isalpha() and n in (last, last + 1))):
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
         self._add_text(before)
         self.last_int_clause = n
-        return self._open_clause(str(n), s, m.end())
+        return self._open_clause(label, s, m.end())
 
     def _try_section(self, m: re.Match[str], before: str, s: str) -> int | None:
         """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be
         printed on the line above it (a side heading: "Citation" / "1. These local laws may be cited …")."""
-        n = int(m.group("iclause")[:-1])
+        label = m.group("iclause")[:-1]
+        if not label.isdigit():
+            return None  # "11A." is an inserted clause of an instrument's text, not a section of a law
+        n = int(label)
         want = (self.last_int_clause or 0) + 1
         if self.line_starts:
             if n != want or not self._at_line_start(m.start(), before):
@@ -856,26 +805,6 @@ def _find_intro(text: str) -> int | None:
     return None
 
 
-def term_of(m: re.Match[str]) -> str:
-    """The defined term of a DEF_START match, without its quotes (the text keeps them as printed)."""
-    term = m.group("term").strip()
-    if term[:1] in '“"‘' and term[-1:] in '”"’':
-        return term[1:-1]
-    return term
-
-
-def def_term_ok(m: re.Match[str]) -> bool:
-    """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
-    term = term_of(m)
-    if m.group("term").strip()[:1] in '“"‘':
-        return 0 < len(term.split()) <= 10
-    words = term.split()
-    if not words or words[0].lower() in _STOP_FIRST:
-        return False
-    limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
-    return len(words) <= limit and not term.endswith((",", "—"))
-
-
 def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]:
     """Split ``chunk`` before each defined term; element 0 is what precedes the first term."""
     cuts: list[int] = []
@@ -910,6 +839,8 @@ def _follows(prev: str, label: str, *, roman: bool) -> bool:
     p, b = bare(prev), bare(label)
     if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
         return True  # (7) → (7A), (b) → (ba)
+    if len(p) == len(b) >= 2 and p[:-1] == b[:-1] and p[-1].isalpha() and b[-1] == chr(ord(p[-1]) + 1) and not is_roman(b):
+        return True  # (ka) → (kb), (7A) → (7B)
     base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
     return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
 

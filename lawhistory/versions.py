@@ -10,11 +10,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import LawHistoryError
 from .ids import addresses
 from .instrument_file import Instrument
 from .model import Law, LawRef, Provision
+
+if TYPE_CHECKING:
+    from .apply import Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,7 @@ class Version:
     body: tuple[Provision, ...]
     conclusions: tuple[Provision, ...]
     provenance: Mapping[str, Change] = field(default_factory=dict)
+    trace: tuple[Step, ...] = ()  # what each operation of ``instrument`` did
 
     @property
     def instrument_title(self) -> str | None:
@@ -55,6 +60,7 @@ class Timeline:
     repealed_by: Instrument | None = None
     waiting: tuple[tuple[Instrument, str], ...] = ()  # instruments not applied, and why
     errors: Mapping[str, LawHistoryError] = field(default_factory=dict)  # instrument id → the refusal
+    attempts: Mapping[str, tuple[Step, ...]] = field(default_factory=dict)  # instrument id → its steps to the refusal
 
     @property
     def made_by(self) -> Change:
@@ -123,6 +129,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     repealed_from = None
     repealed_by = None
     errors: dict[str, LawHistoryError] = {}
+    attempts: dict[str, tuple[Step, ...]] = {}
     for inst in dated:
         when = inst.law.meta.commencement.date
         if repealed_from is not None:
@@ -136,24 +143,26 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             continue
         prev = versions[-1]
         try:
-            body, changes = apply_instrument(prev.body, inst, law)
+            applied = apply_instrument(prev.body, inst, law)
         except LawHistoryError as e:
             waiting.append((inst, str(e)))
             errors[inst.id] = e
+            attempts[inst.id] = e.trace
             continue
+        body, changes = applied.body, applied.changes
         merged = dict(prev.provenance)
         merged.update(changes)
         present = {a.citation for a in addresses(body)}
         merged = {k: v for k, v in merged.items() if k in present}
         versions[-1] = _close(prev, when)
-        versions.append(Version(len(versions), when, None, inst, body, prev.conclusions, merged))
+        versions.append(Version(len(versions), when, None, inst, body, prev.conclusions, merged, applied.trace))
     if repealed_from is not None:
         versions[-1] = _close(versions[-1], repealed_from)
-    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors)
+    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors, attempts)
 
 
 def _close(v: Version, until: dt.date | None) -> Version:
-    return Version(v.number, v.valid_from, until, v.instrument, v.body, v.conclusions, v.provenance)
+    return Version(v.number, v.valid_from, until, v.instrument, v.body, v.conclusions, v.provenance, v.trace)
 
 
 def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:

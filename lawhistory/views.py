@@ -13,19 +13,12 @@ from typing import Any
 
 from .ids import Address, addresses
 from .model import CONTAINER_KINDS, Provision
+from .operations import ACTION_SPECS
 from .textformat import KEYWORDS
 from .versions import Change, Timeline, Version
 
-ACTION_WORDS = {
-    "insert": "inserted",
-    "substitute": "substituted",
-    "substitute_text": "amended",
-    "insert_definition": "inserted",
-    "substitute_heading": "heading substituted",
-    "delete_words": "amended",
-    "insert_words": "amended",
-    "substitute_words": "amended",
-}
+#: How a reader's view names what an action did to a provision (from the one table of actions).
+ACTION_WORDS = {action: spec.shown for action, spec in ACTION_SPECS.items() if spec.shown}
 
 
 def provision_text(p: Provision) -> str | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from benchmarks.accuracy import run
+from benchmarks.accuracy import real_summary, run
+from benchmarks.real_cases import run_all
 
 
 def test_every_instruction_is_applied_exactly_or_cleanly_refused() -> None:
@@ -16,3 +17,12 @@ def test_every_instruction_is_applied_exactly_or_cleanly_refused() -> None:
     assert t.instruments == 13 and t.refused_cleanly == 6
     assert t.applied_exactly + t.refused_operations == t.operations
     assert t.instructions - t.parsed == 2  # the two instructions refused while being read (quotes; unreadable words)
+
+
+def test_no_real_modelled_instrument_is_applied_wrongly_and_every_refusal_gives_its_true_reason() -> None:
+    results = run_all()
+    figures = real_summary(results)
+    print("\n" + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    assert figures["instruments wrong"] == 0, [r.name for r in results if r.verdict == "wrong"]
+    assert figures["instruments refused_wrongly"] == 0, [(r.name, r.problems) for r in results if r.verdict == "refused_wrongly"]
+    assert figures["instruments"] == figures["instruments exact"] + figures["instruments refused_true"]

@@ -136,9 +136,10 @@ def test_an_instrument_applies_whole_or_not_at_all() -> None:
     bad = op("delete_words", "2.7(a)", words="ostriches")
     with pytest.raises(WordsNotFound):
         apply_instrument(BODY, Instrument(law=law, operations=(good, bad)))
-    body, changes = apply_instrument(
+    applied = apply_instrument(
         BODY, Instrument(law=law, operations=(good, op("insert", "2.7(b)", new="(ba) ducks;", position="after")))
     )
+    body, changes = applied.body, applied.changes
     assert "2.7(c)" not in texts(body) and texts(body)["2.7(ba)"] == "ducks;"
     assert changes["2.7(ba)"].clause == "9" and changes["2.7(ba)"].action == "insert"
 
@@ -151,7 +152,7 @@ def test_no_renumbering_after_deletion() -> None:
 
 def test_a_heading_change_is_credited_to_the_provision_alone() -> None:
     law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
-    _, changes = apply_instrument(BODY, Instrument(law=law, operations=(op("substitute_heading", "2.7", new="Poultry"),)))
+    changes = apply_instrument(BODY, Instrument(law=law, operations=(op("substitute_heading", "2.7", new="Poultry"),))).changes
     assert set(changes) == {"2.7"}
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ..dates import all_printed_dates, commencement, printed_date
+from ..dates import commencement, printed_date
 from ..errors import ImportFailed
 from ..gazette import (
-    AMENDS,
     COMMENCEMENT,
     REPEALS,
-    RESOLVED,
     InstrumentText,
     Stream,
     contents_headings,
@@ -22,6 +20,7 @@ from ..gazette import (
     split_instruments,
 )
 from ..ids import walk
+from ..instrument_meta import RESOLVED, amended_law
 from ..model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
 from ..structure import StructureParser
 from . import Imported, ImportOptions
@@ -92,7 +91,7 @@ def _kind(title: str | None, body_flat: str) -> LawKind:
     t = title or ""
     if re.search(r"\bRepeal Local Laws?\b", t):
         return "repeal"
-    if re.search(r"\bAmendment Local Laws?\b|\bAmendment By-?laws?\b", t) or AMENDS.search(body_flat):
+    if re.search(r"\bAmendment Local Laws?\b|\bAmendment By-?laws?\b", t) or amended_law(body_flat):
         return "amending"
     return "principal"
 
@@ -215,10 +214,9 @@ def _build(
     amends = None
     earlier: tuple[dt.date, ...] = ()
     if kind == "amending":
-        am = AMENDS.search(body_flat)
+        am = amended_law(body_flat)
         if am:
-            amends = LawRef(title=" ".join(am.group("title").split()), gazette_date=printed_date(am.group("date")))
-            earlier = tuple(all_printed_dates(am.group("rest")))
+            amends, earlier = LawRef(title=am.title, gazette_date=am.gazette_date), am.earlier
     meta = LawMeta(
         id=law_id(local_government, title),
         title=title,
@@ -243,6 +241,8 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         text = a.provision.text or ""
         if COMMENCEMENT.search(text):
             return text
+        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
+            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
 
 

@@ -1,0 +1,175 @@
+"""Cases modelled on real WA amending instruments (tests/fixtures/real/instruments/NN-*/), run end to end.
+
+Each case folder holds ``instrument.txt`` (gazette text), ``principal.txt`` (and ``principal-2.txt`` …, the
+principal law excerpts in the structured format), optional ``earlier-1.txt`` … (instruments applied first),
+``expected.txt`` (the principal after the instrument, when it applies) and ``expected.yml`` (outcome, reason,
+operations, gazette_date, repealed). A case is run the way ``lawhistory amend`` runs it: a fresh repository
+holding the principal laws, then ``amend`` on each earlier instrument and on the instrument.
+
+Verdicts: ``exact`` (applied and everything expected holds), ``count_differs`` (applied, the law exactly as
+expected, but expected.yml counts its operations otherwise — e.g. a block of inserted provisions as one operation
+or one per provision), ``refused_true`` (refused or pending as expected,
+for the expected reason), ``wrong`` (applied, but the law differs from what it should be, or applied when it
+should have been refused), ``refused_wrongly`` (refused or pending when it should apply, or for another reason).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from lawhistory.amend import amend
+from lawhistory.errors import LawHistoryError
+from lawhistory.model import Provision
+from lawhistory.repo import Repository
+from lawhistory.textformat import parse, render_body
+from lawhistory.versions import build_timeline, in_force
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"
+COUNT_PROBLEM = "operations read:"
+
+
+@dataclass
+class CaseResult:
+    name: str
+    expected: dict[str, Any]
+    outcome: str = "refused"  # applied | refused | pending
+    message: str = ""
+    operations: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        want = self.expected.get("outcome")
+        if self.outcome == "applied":
+            if want == "applied" and self.problems and all(p.startswith(COUNT_PROBLEM) for p in self.problems):
+                return "count_differs"  # the law came out exactly as expected; the operations were counted otherwise
+            return "exact" if want == "applied" and not self.problems else "wrong"
+        return "refused_true" if want == self.outcome and not self.problems else "refused_wrongly"
+
+
+def case_dirs() -> list[Path]:
+    """Every complete case folder (one being written lacks expected.yml or instrument.txt)."""
+    if not CASES.is_dir():
+        return []
+    return sorted(d for d in CASES.iterdir() if (d / "expected.yml").is_file() and (d / "instrument.txt").is_file())
+
+
+def _tree(p: Provision) -> tuple[Any, ...]:
+    """A provision as compared: its kind, label, heading, words, cells and children (not provenance)."""
+    return (p.kind, p.num, p.heading, p.text, p.term, p.cells, tuple(_tree(c) for c in p.children))
+
+
+def _date(value: Any) -> dt.date | None:
+    if value in (None, ""):
+        return None
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+
+
+def _numbered(folder: Path, stem: str) -> list[Path]:
+    """``stem.txt``, ``stem-2.txt`` … (or ``stem-1.txt`` …) in order."""
+    found = [folder / f"{stem}.txt"] if (folder / f"{stem}.txt").is_file() else []
+    found += sorted(folder.glob(f"{stem}-*.txt"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    return found
+
+
+def run_case(folder: Path) -> CaseResult:
+    """Run one case in a temporary repository and compare what happened with expected.yml and expected.txt."""
+    expected = yaml.safe_load((folder / "expected.yml").read_text(encoding="utf-8")) or {}
+    result = CaseResult(folder.name, expected)
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        for path in _numbered(folder, "principal"):
+            text = path.read_text(encoding="utf-8")
+            repo.write_text(repo.law_path(parse(text, path=str(path)).meta.id), text)
+        for path in _numbered(folder, "earlier"):
+            try:
+                amend(repo, path)
+            except LawHistoryError as e:
+                result.problems.append(f"the earlier instrument {path.name} was refused: {e}")
+                return result
+        try:
+            outcomes, _ = amend(repo, folder / "instrument.txt", gazette_date=_date(expected.get("gazette_date")))
+        except LawHistoryError as e:
+            result.outcome, result.message = "refused", str(e)
+            _check_reason(result)
+            return result
+        result.operations = sum(len(o.instrument.operations) for o in outcomes)
+        pending = [o for o in outcomes if o.status == "pending"]
+        if pending:
+            result.outcome = "pending"
+            result.message = "; ".join(f"{o.reason or ''} {' '.join(o.warnings)}".strip() for o in pending)
+            _check_reason(result)
+            return result
+        result.outcome = "applied"
+        result.message = "; ".join(o.instrument.title for o in outcomes)
+        if expected.get("outcome") != "applied":
+            result.problems.append(f"applied, but expected {expected.get('outcome')}")
+            return result
+        _check_applied(repo, folder, outcomes, result)
+    return result
+
+
+def _check_reason(result: CaseResult) -> None:
+    want = result.expected.get("outcome")
+    if want != result.outcome:
+        result.problems.append(f"{result.outcome}, expected {want}: {result.message}")
+        return
+    reason = str(result.expected.get("reason") or "")
+    if reason.lower() not in result.message.lower():
+        result.problems.append(f"{result.outcome} for another reason: {result.message!r} does not say {reason!r}")
+
+
+def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: CaseResult) -> None:
+    expected = result.expected
+    if "operations" in expected and result.operations != int(expected["operations"]):
+        result.problems.append(f"{COUNT_PROBLEM} {result.operations}, expected {expected['operations']}")
+    inst = outcomes[-1].instrument
+    when = inst.law.meta.commencement.date
+    if when is None:
+        result.problems.append("applied without a commencement date")
+        return
+    laws = {law.meta.id: law for law in repo.load_laws()}
+    instruments = repo.load_instruments()
+    for law_id in expected.get("repealed") or []:
+        law = laws.get(law_id)
+        if law is None:
+            result.problems.append(f"{law_id} (expected repealed) is not in the repository")
+            continue
+        status, _ = in_force(build_timeline(law, instruments), when)
+        if status != "repealed":
+            result.problems.append(f"{law_id} is {status} on {when}, expected repealed")
+    for path in _numbered(folder, "expected"):
+        want = parse(path.read_text(encoding="utf-8"), path=str(path))
+        law = laws.get(want.meta.id)
+        if law is None:
+            result.problems.append(f"{path.name}: no law {want.meta.id} in the repository")
+            continue
+        tl = build_timeline(law, instruments)
+        status, version = in_force(tl, when)
+        if status == "repealed":
+            version = tl.versions[-1]  # a repeal leaves the words as they were
+        if version is None:
+            result.problems.append(f"{want.meta.id} is {status} on {when}")
+            continue
+        if tuple(map(_tree, version.body)) != tuple(map(_tree, want.body)):
+            diff = difflib.unified_diff(
+                render_body(want.body).splitlines(),
+                render_body(version.body).splitlines(),
+                "expected",
+                "got",
+                lineterm="",
+                n=1,
+            )
+            result.problems.append(f"{path.name}: the law in force on {when} differs:\n" + "\n".join(diff))
+
+
+def run_all() -> list[CaseResult]:
+    return [run_case(d) for d in case_dirs()]

@@ -1,0 +1,87 @@
+"""What a definition defines: the defined term at the start of its words ("cat means …", "approved, in relation to a
+facility, means …"). Shared by the readers of laws and instruments and by the applier (a word edit may rename a term)."""
+
+from __future__ import annotations
+
+import re
+
+DEF_VERB = (
+    r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
+    r"|may be|does not include|refers to|are|is)"
+)
+# A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
+# between it and the verb: "owner, in relation to a vehicle, has the meaning …", "premises, in addition to …, includes",
+# "AS followed by a designation refers to …", "GVM (which stands for “gross vehicle mass”) has the meaning …".
+DEF_START = re.compile(
+    r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
+    r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?"
+    r"| \((?:which|that|being|also)\b[^()]{0,80}\))?"
+    r" (?P<verb>" + DEF_VERB + r"\b|—(?= \(a\) ))"
+    # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
+    r"|,? in relation to [^,;—\n]{1,80}?—)"
+)
+
+_STOP_FIRST = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "any",
+        "and",
+        "or",
+        "if",
+        "in",
+        "where",
+        "when",
+        "subject",
+        "for",
+        "that",
+        "which",
+        "this",
+        "such",
+        "it",
+        "he",
+        "she",
+        "they",
+        "every",
+        "each",
+        "no",
+        "all",
+        "to",
+        "of",
+        "on",
+        "by",
+        "with",
+        "but",
+        "unless",
+        "except",
+        "whether",
+        "there",
+        "these",
+        "those",
+        "its",
+        "his",
+        "her",
+        "their",
+    ]
+)
+
+
+def term_of(m: re.Match[str]) -> str:
+    """The defined term of a DEF_START match, without its quotes (the text keeps them as printed)."""
+    term = m.group("term").strip()
+    if term[:1] in '“"‘' and term[-1:] in '”"’':
+        return term[1:-1]
+    return term
+
+
+def def_term_ok(m: re.Match[str]) -> bool:
+    """Whether a match of DEF_START is a plausible defined term (a few words, not a sentence)."""
+    term = term_of(m)
+    if m.group("term").strip()[:1] in '“"‘':
+        return 0 < len(term.split()) <= 10
+    words = term.split()
+    if not words or words[0].lower() in _STOP_FIRST:
+        return False
+    limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
+    return len(words) <= limit and not term.endswith((",", "—"))
