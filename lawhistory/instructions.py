@@ -22,7 +22,7 @@ from .operations import Operation
 from .quotes import normalise_quotes
 from .structure import StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
-from .terms import DEF_START
+from .terms import DEF_START, def_term_ok
 from .textformat import render_fragment
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
@@ -581,7 +581,7 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text
     )
     dashed = list(_DASH_DEFINITION.finditer(text))
-    if dashed and DEF_START.match(text):
+    if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
         # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its
         # paragraphs; the definitions before it are read as usual, each such one with its paragraphs
         out: list[Provision] = []
@@ -593,7 +593,7 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
             children = parser.parse(text[m.end() : end])
             out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
         return tuple(out)
-    if DEF_START.match(text) and not re.match(r"\(|\d+\.\d+", text):
+    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
         return parser.parse(text)

@@ -337,8 +337,15 @@ class StructureParser:
             m.group("ckw")
         ]
         num = m.group("cnum")
-        if (m.group("dash") != "—" or m.group("ckw") in ("Part", "DIVISION")) and not self._at_line_start(m.start(), before):
-            return None  # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts
+        in_running_text = (
+            self.mode == "instrument" and m.group("dash").strip() in ("—", "–", "-") and m.string[m.end() : m.end() + 1].isupper()
+        )
+        if (m.group("dash") != "—" or m.group("ckw") in ("Part", "DIVISION")) and not (
+            self._at_line_start(m.start(), before) or in_running_text
+        ):
+            # "Part 3 - …" and "PART 3" alone on a line are headings only where a printed line starts (an instrument's
+            # text runs on: there "Part 1 — Preliminary" is a heading where a capital follows the dash)
+            return None
         n = int(re.match(r"\d+", num).group(0)) if num[0].isdigit() else ROMAN.index(num.lower()) + 1  # type: ignore[union-attr]
         expected = {"part": self.last_part, "division": self.last_div, "subdivision": self.last_subdiv}[kind]
         word = {"part": "Part", "division": "Division", "subdivision": "Subdivision"}[kind]

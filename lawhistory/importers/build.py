@@ -189,8 +189,13 @@ def _build(
     mode = "fragment" if fragment else ("instrument" if kind != "principal" else "law")
     headings = contents_headings(piece.contents)
     parser = StructureParser(headings=headings, mode=mode, notes=notes)
-    body_text = piece.body.replace("\f", "\n" if line_mode else " ")
-    provisions = parser.parse(body_text, line_mode=line_mode)
+    # An amending instrument's clauses are read from running text whatever the copy's line breaks (its instructions
+    # run across printed lines); a law's printed lines show where its headings and list items start.
+    lines = line_mode and mode != "instrument"
+    body_text = piece.body.replace("\f", "\n" if lines else " ")
+    if line_mode and not lines:
+        body_text = " ".join(body_text.split())
+    provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:
         preface.insert(0, Provision(kind="text", text=lead))
