@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from .build import BuildReport, build, is_served, staleness
-from .cli import RepoOption, app, open_repo
+from .cli import RepoOption, app, fail, open_repo
 from .repo import Repository
 
 
@@ -77,7 +77,7 @@ def build_cmd(
     typer.echo(_summary(r, report))
     if is_served(r.db_dir) and not report.up_to_date:
         typer.echo(
-            "a 'lawhistory serve' is running on this repository and keeps serving the previous build; restart it to serve this one",
+            "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)",
             err=True,
         )
 
@@ -94,14 +94,21 @@ def serve_cmd(
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
 
     Law pages are at /-/laws; metadata.yml in the repository supplies titles, descriptions and canned queries.
-    The served file never changes under its readers: a build meanwhile writes a new one, served after a restart.
+    The port is checked before anything is built.
+
+    A build while it serves (lawhistory amend, then lawhistory build) writes a new database file; the site
+    switches to it at once: every request is answered from exactly one build, requests that started before
+    the switch finish on the previous build, every request after it reads the new one. No restart is needed.
 
     Example: lawhistory serve --port 8001
     """
     from .build import serving
-    from .publish.site import load_metadata, metadata_path, serve
+    from .publish.site import load_metadata, metadata_path, port_in_use, serve
 
     r = open_repo(repo)
+    busy = port_in_use(host, port)
+    if busy is not None:
+        fail(busy)
     reason = staleness(r)
     if reason is not None:
         typer.echo(f"building first: {reason}", err=True)

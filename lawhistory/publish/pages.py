@@ -172,6 +172,13 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool)
 _CONNECTIONS: dict[str, sqlite3.Connection] = {}
 
 
+def forget_connection(path: str) -> None:
+    """Close the connection to a build's file that no request reads any more."""
+    conn = _CONNECTIONS.pop(path, None)
+    if conn is not None:
+        conn.close()
+
+
 def _read(db: Any, fn: Any) -> Any:
     """``fn(connection)`` right here: on an immutable file a page's queries take about a millisecond, less than
     handing them to Datasette's query threads and back (a serving process has as many as it needs: one per CPU).

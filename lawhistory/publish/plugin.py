@@ -61,8 +61,23 @@ def _paths(datasette: Any) -> Callable[[str], str]:
     return path
 
 
+async def _build_id(datasette: Any) -> str:
+    """The build the request reads (the hash of its inputs), shown in every page's head."""
+    try:
+        db = _database(datasette)
+        row = (await db.execute("select value from build_info where key = 'inputs'")).first()
+    except Exception:  # a database without build_info (built by hand): no id to show
+        return ""
+    return str(row[0])[:12] if row else ""
+
+
 async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any], status: int = 200) -> Response:
-    context = {**context, "static": datasette.urls.path("/-/lawhistory/static/"), "path": _paths(datasette)}
+    context = {
+        **context,
+        "static": datasette.urls.path("/-/lawhistory/static/"),
+        "path": _paths(datasette),
+        "build_id": await _build_id(datasette),
+    }
     html = await datasette.render_template(template, context, request=request)
     return Response.html(html, status=status)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +41,17 @@ def load_metadata(path: Path) -> dict[str, Any]:
 
 
 def make_datasette(db_path: Path, metadata: dict[str, Any]) -> Any:
-    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin."""
-    from datasette.app import Datasette
+    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin.
 
-    from . import plugin
+    Each request reads one build; a build that replaces ``db_path`` is served from the next request on (``switch``).
+    """
+    from . import pages, plugin
+    from .switch import SwitchingDatasette
 
     _ensure_plugin(plugin)
-    return Datasette([], immutables=[str(db_path)], metadata=metadata, settings=dict(SETTINGS))
+    ds = SwitchingDatasette(db_path, metadata=metadata, settings=dict(SETTINGS))
+    ds.on_close(pages.forget_connection)
+    return ds
 
 
 def _ensure_plugin(module: Any) -> None:
@@ -73,10 +79,24 @@ def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
     ds = make_datasette(db_path, metadata)
+    atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
 
 
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
-    return make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA])).app()
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]))
+    atexit.register(ds.close_all)
+    return ds.app()
+
+
+def port_in_use(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (checked before it builds), or None when it can."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            return f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose another with --port"
+    return None
