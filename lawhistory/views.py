@@ -10,6 +10,7 @@ import datetime as dt
 import html
 from typing import Any
 
+from .dates import last_day
 from .ids import Address, addresses
 from .model import CONTAINER_KINDS, Provision
 from .textformat import KEYWORDS
@@ -90,7 +91,7 @@ def _status_line(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
         by = tl.repealed_by.title if tl.repealed_by else "a repeal"
         return f"As at {as_at}: repealed from {tl.repealed_from} by {by}."
     assert version is not None
-    until = f" to {version.valid_to - dt.timedelta(days=1)}" if version.valid_to else ""
+    until = f" to {last_day(version.valid_to)}" if version.valid_to else ""
     when = f"As at {as_at}" if as_at else "Latest version"
     return f"{when}: in force. This version applies from {version.valid_from}{until}."
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from datasette import NotFound, Response, hookimpl
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import pages
+from . import pages, search
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -116,6 +116,27 @@ async def instrument_view(datasette: Any, request: Any) -> Response:
     return await _render(datasette, request, "lawhistory_instrument.html", context)
 
 
+async def search_view(datasette: Any, request: Any) -> Response:
+    """``/-/search?q=dog`` (in force today) or ``&when=all`` (every version), with facets; ``/-/search.json`` likewise."""
+    try:
+        page = int(request.args.get("page") or 1)
+    except ValueError:
+        page = 1
+    query = search.Query(
+        q=(request.args.get("q") or "")[:200],
+        when="all" if request.args.get("when") == "all" else "today",
+        local_government=request.args.get("local_government") or "",
+        law=request.args.get("law") or "",
+        page=page,
+    )
+    db = _database(datasette)
+    data = await db.execute_fn(lambda conn: search.search(conn, query, pages.law_url))
+    if request.url_vars.get("format") == ".json":
+        results = [{k: v for k, v in r.items() if not k.endswith("_html")} for r in data["results"]]
+        return Response.json({**data, "results": results})
+    return await _render(datasette, request, "lawhistory_search.html", {**data, "query": query, "database": db.name})
+
+
 async def laws_view(datasette: Any, request: Any) -> Response:
     context = await pages.laws_index(_database(datasette))
     return await _render(datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name})
@@ -134,6 +155,7 @@ def static_view(request: Any) -> Response:
 def register_routes() -> list[tuple[str, Any]]:
     return [
         (r"^/-/laws$", laws_view),
+        (r"^/-/search(?P<format>\.json)?$", search_view),
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
         (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),
@@ -143,10 +165,18 @@ def register_routes() -> list[tuple[str, Any]]:
 @_hook
 def prepare_jinja2_environment(env: Environment) -> None:
     # The entry point is a module, not a package, so Datasette does not find templates/ by itself.
+    # Ours come first: _crumbs.html (a search box on every page) and table.html (column descriptions behind a
+    # disclosure) extend Datasette's own, which stay reachable as "datasette/<name>".
     loaders = [env.loader] if env.loader is not None else []
-    env.loader = ChoiceLoader([*loaders, FileSystemLoader(str(TEMPLATES))])
+    env.loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES)), PrefixLoader({"datasette": ChoiceLoader(loaders)}), *loaders])
     # Templates are read once: checking every template file's time on every page costs more than the page's queries.
     env.auto_reload = False
+
+
+@_hook
+def extra_css_urls(datasette: Any) -> list[str]:
+    # Datasette's own pages carry the search box too (its few rules are in the stylesheet).
+    return [str(datasette.urls.path("/-/lawhistory/static/lawhistory.css"))]
 
 
 @_hook
