@@ -267,7 +267,9 @@ def history_cmd(
         return
     typer.echo(tl.law.meta.title)
     for r in rows:
-        typer.echo(f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})")
+        typer.echo(
+            f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
+        )
     for inst, why in tl.waiting:
         typer.echo(f"  not applied: {inst.title}: {why}")
 

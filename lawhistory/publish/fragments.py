@@ -44,6 +44,8 @@ def block(
     diff: Markup | None = None,
     deleted: bool = False,
     clause_diff: tuple[Markup, Markup] | None = None,
+    cell_diffs: Sequence[Markup] | None = None,
+    links: bool = True,
 ) -> str:
     """One provision as the law page shows it (a schedule row is a table row); ``diff`` is its redline.
 
@@ -51,7 +53,7 @@ def block(
     words a paragraph (``diff`` runs them together).
     """
     if kind == "item":
-        return _row(eid, cells, note, diff, deleted)
+        return _row(eid, cells, note, diff, deleted, cell_diffs)
     changed = diff is not None or clause_diff is not None
     classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if changed else "")
     text = text or ""
@@ -68,6 +70,9 @@ def block(
         content = f'<span class="diff">{diff}</span>'
     elif kind == "definition" and term and text.startswith(term):
         content = _esc(term).join(("<strong>", "</strong>")) + _esc(text[len(term) :])
+    elif kind in HEADING_TAG and links:
+        # a heading links to itself (a link to the clause to copy) and to the history of what it holds
+        content = f'<a class="self" href="#{_esc(eid)}">{_esc(label(kind, num, heading, text))}</a>' + history_link(eid)
     else:
         content = _esc(label(kind, num, heading, text))
     tag = HEADING_TAG.get(kind, "p")
@@ -79,10 +84,25 @@ def block(
     return out
 
 
-def _row(eid: str, cells: list[str] | tuple[str, ...], note: str | None, diff: Markup | None, deleted: bool) -> str:
-    classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff))) if on)
+def history_link(eid: str) -> str:
+    """The link from a heading to the history of the provision and everything in it (relative: the law page's own
+    address with ``?history=<eid>``, so the stored fragment need not know the law's id)."""
+    return f' <a class="hist" href="?history={_esc(eid)}" rel="nofollow">history</a>'
+
+
+def _row(
+    eid: str,
+    cells: list[str] | tuple[str, ...],
+    note: str | None,
+    diff: Markup | None,
+    deleted: bool,
+    cell_diffs: Sequence[Markup] | None = None,
+) -> str:
+    classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff or cell_diffs))) if on)
     out = f'<tr id="{_esc(eid)}"' + (f' class="{classes}"' if classes else "") + ">"
-    if diff:
+    if cell_diffs:  # redlined cell by cell, so the row keeps its columns
+        out += "".join(f'<td class="diff">{d}</td>' for d in cell_diffs)
+    elif diff:
         out += f'<td colspan="{len(cells) or 1}" class="diff">{diff}</td>'
     else:
         out += "".join(f"<td>{_esc(c)}</td>" for c in cells)

@@ -101,6 +101,20 @@ def _date(value: str | None) -> tuple[dt.date, str | None]:
 async def law_view(datasette: Any, request: Any) -> Response:
     law_id = request.url_vars["law_id"]
     at, problem = _date(request.args.get("at"))
+    db = _database(datasette)
+    if law_id.endswith(".json"):  # the same object as ``lawhistory show LAW --at D --format json``
+        data = await db.execute_fn(lambda conn: pages.law_json(conn, law_id[: -len(".json")], at))
+        if data is None:
+            return Response.json({"ok": False, "error": f"no law with the id {law_id[:-5]!r}"}, status=404)
+        if problem:
+            return Response.json({"ok": False, "error": problem}, status=400)
+        return Response.json(data)
+    eid = request.args.get("history")
+    if eid:
+        history = await db.execute_fn(lambda conn: pages.provision_history(conn, law_id, eid))
+        if history is None:
+            return await _not_found(datasette, request, f"No provision {eid!r} in the law {law_id!r}.")
+        return await _render(datasette, request, "lawhistory_provision.html", {**history, "database": db.name})
     context = await pages.law_page(_database(datasette), law_id, at, request.args.get("redline") in ("1", "on", "true"))
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
@@ -110,6 +124,11 @@ async def law_view(datasette: Any, request: Any) -> Response:
 
 async def instrument_view(datasette: Any, request: Any) -> Response:
     inst_id = request.url_vars["inst_id"]
+    if inst_id.endswith(".json"):
+        data = await pages.instrument_json(_database(datasette), inst_id[: -len(".json")])
+        if data is None:
+            return Response.json({"ok": False, "error": f"no instrument with the id {inst_id[:-5]!r}"}, status=404)
+        return Response.json(data)
     context = await pages.instrument_page(_database(datasette), inst_id)
     if context is None:
         return await _not_found(datasette, request, f"No instrument with the id {inst_id!r}.")
