@@ -191,3 +191,24 @@ async def test_the_plugins_pages_as_json(ds: Any, built_repo: Repository, cli: A
 
 def test_new_words_drop_the_storage_markers() -> None:
     assert plain_words("**cat** means a domestic cat;\n  \\(c) text") == "cat means a domestic cat;\n  (c) text"
+
+
+@pytest.mark.parametrize("path", ["/", "/-/laws", LAW, "/lawhistory/provisions", "/-/search?q=dog", "/-/about"])
+async def test_footer_links_go_somewhere(ds: Any, path: str) -> None:
+    html = await get(ds, path)
+    footer = html.split('<footer class="ft">', 1)[1].split("</footer>", 1)[0]
+    links = re.findall(r'href="([^"]+)"', footer)
+    assert "/-/about" in links and "https://github.com/" not in links
+    assert all(link != "https://github.com/" for link in links)
+    about = await get(ds, "/-/about")
+    assert "names the first and the last day a text applied" in visible_text(about)
+
+
+@pytest.mark.parametrize("query", ["law_as_at", "changes_between", "provision_history", "penalties"])
+async def test_canned_query_pages_are_titled_by_their_titles_not_their_sql(ds: Any, query: str) -> None:
+    html = await get(ds, f"/lawhistory/{query}")
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    assert title is not None
+    expected = METADATA["databases"]["lawhistory"]["queries"][query]["title"]
+    assert title.group(1).strip() == f"{expected} — lawhistory"
+    assert "select" not in title.group(1).lower()

@@ -77,6 +77,7 @@ async def _render(datasette: Any, request: Any, template: str, context: dict[str
         "static": datasette.urls.path("/-/lawhistory/static/"),
         "path": _paths(datasette),
         "build_id": await _build_id(datasette),
+        "metadata": {k: v for k, v in (datasette.metadata() or {}).items() if k != "databases"},  # the footer's links
     }
     html = await datasette.render_template(template, context, request=request)
     return Response.html(html, status=status)
@@ -156,6 +157,11 @@ async def search_view(datasette: Any, request: Any) -> Response:
     return await _render(datasette, request, "lawhistory_search.html", {**data, "query": query, "database": db.name})
 
 
+async def about_view(datasette: Any, request: Any) -> Response:
+    illustrative = next((name for name in datasette.databases if name.startswith("exampleton")), None)
+    return await _render(datasette, request, "lawhistory_about.html", {"illustrative": illustrative})
+
+
 async def laws_view(datasette: Any, request: Any) -> Response:
     context = await pages.laws_index(_database(datasette))
     return await _render(datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name})
@@ -174,6 +180,7 @@ def static_view(request: Any) -> Response:
 def register_routes() -> list[tuple[str, Any]]:
     return [
         (r"^/-/laws$", laws_view),
+        (r"^/-/about$", about_view),
         (r"^/-/search(?P<format>\.json)?$", search_view),
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
