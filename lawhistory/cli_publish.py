@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterator
@@ -89,31 +90,47 @@ def serve_cmd(
     workers: Annotated[
         int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
     ] = os.cpu_count() or 1,
+    examples: Annotated[
+        bool,
+        typer.Option(
+            "--examples/--no-examples", help="Also serve the illustrative repositories in examples/ (each its own database)."
+        ),
+    ] = True,
     repo: RepoOption = None,
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
 
-    Law pages are at /-/laws; metadata.yml in the repository supplies titles, descriptions and canned queries.
-    The port is checked before anything is built.
+    Law pages are at /-/laws, search at /-/search; metadata.yml in the repository supplies titles, descriptions and
+    canned queries. The port is checked before anything is built.
 
     A build while it serves (lawhistory amend, then lawhistory build) writes a new database file; the site
     switches to it at once: every request is answered from exactly one build, requests that started before
     the switch finish on the previous build, every request after it reads the new one. No restart is needed.
 
+    Each folder of examples/ that is a law repository (examples/exampleton: the Shire of Exampleton, illustrative,
+    not law) is built too and served as a database of its own, every page of it marked illustrative.
+
     Example: lawhistory serve --port 8001
     """
     from .build import serving
-    from .publish.site import load_metadata, metadata_path, port_in_use, serve
+    from .publish.site import find_examples, load_metadata, metadata_path, port_in_use, serve
 
     r = open_repo(repo)
     busy = port_in_use(host, port)
     if busy is not None:
         fail(busy)
-    reason = staleness(r)
-    if reason is not None:
-        typer.echo(f"building first: {reason}", err=True)
-        typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    demos = find_examples(r) if examples else []
+    for each in [r, *demos]:
+        reason = staleness(each)
+        if reason is not None:
+            typer.echo(f"building {r.relative(each.root) if each is not r else 'first'}: {reason}", err=True)
+            typer.echo(_summary(each, _build(each, full=False, quiet=False)), err=True)
     metadata = load_metadata(metadata_path(r))
+    served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
-    with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
-        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers)
+    for name in served:
+        typer.echo(f"  and the illustrative repository examples/{name} (not law) as the database '{name}'", err=True)
+    with contextlib.ExitStack() as stack:
+        for each in [r, *demos]:  # a build meanwhile replaces the database file instead of changing it in place
+            stack.enter_context(serving(each.db_dir))
+        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers, served)

@@ -218,6 +218,43 @@ def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
     return [Markup(diff_html(b, a)) for b, a in zip(before, after, strict=True)]
 
 
+def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str) -> str:
+    """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
+    reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
+    """
+    now = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": since})}
+    current = {r["citation"] for r in now}
+    gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
+    pieces, headers = [], []
+    for p in sorted(now + gone, key=lambda r: int(r["position"])):
+        old = then.get(p["citation"])
+        same = old is not None and all(old[k] == p[k] for k in ("num", "heading", "text", "cells"))
+        if same and "gone" not in p:
+            pieces.append(p["html"])  # the same words then and now
+        else:
+            cells = json.loads(p["cells"] or "[]")
+            words = views_label(p["kind"], p["num"], p["heading"], p["text"])
+            if "gone" in p:
+                diff = Markup(f"<del>{escape(words)}</del>")
+            elif old is None:
+                diff = Markup(f"<ins>{escape(words)}</ins>")
+            else:
+                diff = Markup(diff_html(views_label(old["kind"], old["num"], old["heading"], old["text"]), words))
+            cell_diffs = None
+            if p["kind"] == "item":
+                cell_diffs = _cell_diffs(p, old, cells)
+            pieces.append(
+                fragments.block(
+                    p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"], cells, p["note"],
+                    diff=diff, deleted="gone" in p, cell_diffs=cell_diffs,
+                )
+            )  # fmt: skip
+        if p["kind"] == "schedule":
+            headers.append(p["cells"])
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
     """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
     rows = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
@@ -254,7 +291,7 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
     return fragments.wrap_tables("".join(pieces), headers)
 
 
-def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool) -> Row | None:
+def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
     """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
     laws = _dicts(conn, "select * from laws where id = ?", [law_id])
     if not laws:
@@ -281,7 +318,12 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool)
         number = int(version["number"])
         removed = removed_notes(conn, law_id, number) if number > 0 else []
         toc, eids = contents(conn, law_id, day)
-        text = redline_text(conn, law_id, day, number) if redline and number > 0 else law_text(conn, law_id, day, removed)
+        if since is not None:
+            text = redline_between(conn, law_id, since.isoformat(), day)
+        elif redline and number > 0:
+            text = redline_text(conn, law_id, day, number)
+        else:
+            text = law_text(conn, law_id, day, removed)
         text = link_cells(text, eids)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
@@ -307,9 +349,11 @@ def _read(db: Any, fn: Any) -> Any:
     return fn(conn)
 
 
-async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | None:
+async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
+    """The law page's context; ``since``: mark every change between that date and ``at`` (earlier than ``at``)."""
+
     def read(conn: sqlite3.Connection) -> Row | None:
-        return _law_data(conn, law_id, at, redline)
+        return _law_data(conn, law_id, at, redline, since)
 
     data = _read(db, read) if not db.is_mutable and db.path else await db.execute_fn(read)
     if data is None:
@@ -345,6 +389,8 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | No
         "toc": data["toc"],
         "removed": data["removed"],
         "import_notes": sentences(law["notes"]),
+        "since": since.isoformat() if since else None,
+        "first_day": versions[0]["valid_from"] if versions else None,
     }
 
 

@@ -21,6 +21,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
 from . import pages, search
+from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -37,8 +38,19 @@ def _hook(fn: F) -> F:
 _CONTENT_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".png": "image/png"}
 
 
-def _database(datasette: Any) -> Any:
-    """The lawhistory database: the one named ``lawhistory``, else the first that has a ``laws`` table."""
+def _illustrative(datasette: Any) -> set[str]:
+    """The names of the databases of illustrative repositories (examples/), which are not law."""
+    return set(getattr(datasette, "illustrative", set()))
+
+
+def _database(datasette: Any, item_id: str | None = None) -> Any:
+    """The lawhistory database: the one named ``lawhistory``, else the first that has a ``laws`` table; for a law or
+    instrument whose id starts with an illustrative database's name (``exampleton/...``), that database.
+    """
+    if item_id is not None:
+        for name in _illustrative(datasette):
+            if item_id.startswith(name + "/") and name in datasette.databases:
+                return datasette.get_database(name)
     if DATABASE in datasette.databases:
         return datasette.get_database(DATABASE)
     for db in datasette.databases.values():
@@ -77,6 +89,7 @@ async def _render(datasette: Any, request: Any, template: str, context: dict[str
         "static": datasette.urls.path("/-/lawhistory/static/"),
         "path": _paths(datasette),
         "build_id": await _build_id(datasette),
+        "illustrative_page": context.get("database") in _illustrative(datasette),
         "metadata": {k: v for k, v in (datasette.metadata() or {}).items() if k != "databases"},  # the footer's links
     }
     html = await datasette.render_template(template, context, request=request)
@@ -102,7 +115,7 @@ def _date(value: str | None) -> tuple[dt.date, str | None]:
 async def law_view(datasette: Any, request: Any) -> Response:
     law_id = request.url_vars["law_id"]
     at, problem = _date(request.args.get("at"))
-    db = _database(datasette)
+    db = _database(datasette, law_id)
     if law_id.endswith(".json"):  # the same object as ``lawhistory show LAW --at D --format json``
         data = await db.execute_fn(lambda conn: pages.law_json(conn, law_id[: -len(".json")], at))
         if data is None:
@@ -116,24 +129,31 @@ async def law_view(datasette: Any, request: Any) -> Response:
         if history is None:
             return await _not_found(datasette, request, f"No provision {eid!r} in the law {law_id!r}.")
         return await _render(datasette, request, "lawhistory_provision.html", {**history, "database": db.name})
-    context = await pages.law_page(_database(datasette), law_id, at, request.args.get("redline") in ("1", "on", "true"))
+    since = None
+    if request.args.get("since"):
+        since, bad = _date(request.args.get("since"))
+        if bad or since >= at:
+            problem = f"“{request.args.get('since')}” is not a date before {at}, so no changes are marked."
+            since = None
+    context = await pages.law_page(db, law_id, at, request.args.get("redline") in ("1", "on", "true"), since)
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
-    context = {**context, "problem": problem, "database": _database(datasette).name}
+    context = {**context, "problem": problem, "database": db.name}
     return await _render(datasette, request, "lawhistory_law.html", context)
 
 
 async def instrument_view(datasette: Any, request: Any) -> Response:
     inst_id = request.url_vars["inst_id"]
     if inst_id.endswith(".json"):
-        data = await pages.instrument_json(_database(datasette), inst_id[: -len(".json")])
+        data = await pages.instrument_json(_database(datasette, inst_id), inst_id[: -len(".json")])
         if data is None:
             return Response.json({"ok": False, "error": f"no instrument with the id {inst_id[:-5]!r}"}, status=404)
         return Response.json(data)
-    context = await pages.instrument_page(_database(datasette), inst_id)
+    db = _database(datasette, inst_id)
+    context = await pages.instrument_page(db, inst_id)
     if context is None:
         return await _not_found(datasette, request, f"No instrument with the id {inst_id!r}.")
-    return await _render(datasette, request, "lawhistory_instrument.html", context)
+    return await _render(datasette, request, "lawhistory_instrument.html", {**context, "database": db.name})
 
 
 async def search_view(datasette: Any, request: Any) -> Response:
@@ -164,7 +184,14 @@ async def about_view(datasette: Any, request: Any) -> Response:
 
 async def laws_view(datasette: Any, request: Any) -> Response:
     context = await pages.laws_index(_database(datasette))
-    return await _render(datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name})
+    demos = []
+    for name in sorted(_illustrative(datasette)):
+        if name in datasette.databases:
+            demo = await pages.laws_index(datasette.get_database(name))
+            demos.append({"name": name, **demo})
+    return await _render(
+        datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name, "demos": demos}
+    )
 
 
 def static_view(request: Any) -> Response:
@@ -197,6 +224,12 @@ def prepare_jinja2_environment(env: Environment) -> None:
     env.loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES)), PrefixLoader({"datasette": ChoiceLoader(loaders)}), *loaders])
     # Templates are read once: checking every template file's time on every page costs more than the page's queries.
     env.auto_reload = False
+
+
+@_hook
+def extra_template_vars(datasette: Any) -> dict[str, Any]:
+    # Datasette's own pages of an illustrative database say so too (_crumbs.html)
+    return {"illustrative_databases": sorted(_illustrative(datasette)), "illustrative_words": ILLUSTRATIVE}
 
 
 @_hook

@@ -40,18 +40,53 @@ def load_metadata(path: Path) -> dict[str, Any]:
     return data
 
 
-def make_datasette(db_path: Path, metadata: dict[str, Any]) -> Any:
-    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin.
+def make_datasette(db_path: Path, metadata: dict[str, Any], examples: dict[str, Path] | None = None) -> Any:
+    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin; ``examples``: the
+    databases of illustrative repositories (name → file), each served as a database of its own, marked illustrative.
 
-    Each request reads one build; a build that replaces ``db_path`` is served from the next request on (``switch``).
+    Each request reads one build; a build that replaces a file is served from the next request on (``switch``).
     """
     from . import pages, plugin
-    from .switch import SwitchingDatasette
+    from .switch import NAME, SwitchingDatasette
 
     _ensure_plugin(plugin)
-    ds = SwitchingDatasette(db_path, metadata=metadata, settings=dict(SETTINGS))
+    examples = examples or {}
+    metadata = _with_examples(metadata, examples)
+    ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=dict(SETTINGS))
+    ds.illustrative = set(examples)
     ds.on_close(pages.forget_connection)
     return ds
+
+
+def _with_examples(metadata: dict[str, Any], examples: dict[str, Path]) -> dict[str, Any]:
+    """The metadata, with a title and description that say each illustrative database is not law."""
+    if not examples:
+        return metadata
+    databases = dict(metadata.get("databases") or {})
+    main = databases.get("lawhistory") or {}
+    for name in examples:
+        # the same tables and canned queries as the repository's own database, under a title that says what it is
+        own = {k: v for k, v in main.items() if k in ("tables", "queries")}
+        own.update(databases.get(name) or {})
+        own.setdefault("title", f"{name} — illustrative, not law")
+        own["description"] = ILLUSTRATIVE + (" " + str(own["description"]) if own.get("description") else "")
+        databases[name] = own
+    return {**metadata, "databases": databases}
+
+
+#: What every page of an illustrative repository says.
+ILLUSTRATIVE = (
+    "Illustrative, not law: a demonstration repository. Its council is fictional and its amending instruments were "
+    "never made or published; its principal law is a real law's text re-titled."
+)
+
+
+def find_examples(repo: Repository) -> list[Repository]:
+    """The illustrative repositories bundled with ``repo``: each folder of examples/ that is a law repository."""
+    folder = repo.root / "examples"
+    if not folder.is_dir():
+        return []
+    return [Repository.open(d) for d in sorted(folder.iterdir()) if (d / "laws").is_dir() and (d / "amendments").is_dir()]
 
 
 def _ensure_plugin(module: Any) -> None:
@@ -64,10 +99,13 @@ def _ensure_plugin(module: Any) -> None:
 
 _SERVED = "LAWHISTORY_SERVED_DATABASE"
 _METADATA = "LAWHISTORY_SERVED_METADATA"
+_EXAMPLES = "LAWHISTORY_SERVED_EXAMPLES"
 
 
-def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers: int = 1) -> None:
-    """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable file)."""
+def serve(
+    db_path: Path, metadata: dict[str, Any], host: str, port: int, workers: int = 1, examples: dict[str, Path] | None = None
+) -> None:
+    """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable files)."""
     import asyncio
 
     import uvicorn
@@ -76,9 +114,10 @@ def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers
         # uvicorn starts each worker afresh and makes its app from the environment (the site keeps no state).
         os.environ[_SERVED] = str(db_path)
         os.environ[_METADATA] = json.dumps(metadata, default=str)
+        os.environ[_EXAMPLES] = json.dumps({k: str(v) for k, v in (examples or {}).items()})
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
-    ds = make_datasette(db_path, metadata)
+    ds = make_datasette(db_path, metadata, examples)
     atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
@@ -86,7 +125,8 @@ def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers
 
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
-    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]))
+    examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples)
     atexit.register(ds.close_all)
     return ds.app()
 

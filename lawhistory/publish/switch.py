@@ -76,18 +76,28 @@ class _Generation:
     requests: int = 0
 
 
-class SwitchingDatasette(Datasette):  # type: ignore[misc]
-    """Datasette serving the newest build of one database file, one build per request (see the module's docstring)."""
+class _Source:
+    """One served database file and the builds of it that requests still read (the last is current)."""
 
-    def __init__(self, source: Path, **kwargs: Any) -> None:
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        self.generations: list[_Generation] = []
+
+
+class SwitchingDatasette(Datasette):  # type: ignore[misc]
+    """Datasette serving the newest build of each of its database files, one build per request (see the module's
+    docstring). ``sources`` maps database names to files; the first is the repository's own.
+    """
+
+    def __init__(self, sources: dict[str, Path], **kwargs: Any) -> None:
         self._databases: dict[str, Any] = {}
         super().__init__([], **kwargs)
-        self.source = Path(source)
-        self.links = self.source.parent / LINKS
-        self._generations: list[_Generation] = []
+        self.sources = [_Source(name, Path(path)) for name, path in sources.items()]
         self._count = 0
         self._on_close: list[Callable[[str], None]] = []
-        self._sweep_dead_links()
+        for source in self.sources:
+            self._sweep_dead_links(source.path.parent / LINKS)
         self.refresh()
 
     # Every read of ``datasette.databases`` during a request gets the set pinned when the request started.
@@ -105,38 +115,47 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         self._on_close.append(fn)
 
     @property
-    def current(self) -> _Generation:
-        return self._generations[-1]
+    def current(self) -> list[_Generation]:
+        return [source.generations[-1] for source in self.sources]
 
-    def refresh(self) -> _Generation:
-        """The current build, switching to the file at ``source`` first if a build has replaced it."""
+    def refresh(self) -> list[_Generation]:
+        """The current build of each file, switching first to any file a build has replaced."""
+        changed = {}
+        for source in self.sources:
+            generation = self._refresh(source)
+            if generation is not None:
+                changed[source.name] = generation.db
+        if changed:
+            self._databases = {**self._databases, **changed}  # one assignment: the next request sees the new builds
+            for source in self.sources:
+                self._collect(source)
+        return self.current
+
+    def _refresh(self, source: _Source) -> _Generation | None:
         try:
-            st = os.stat(self.source)
+            st = os.stat(source.path)
         except FileNotFoundError:
-            if self._generations:
-                return self.current  # keep serving what we have (a full build renames its file into place)
+            if source.generations:
+                return None  # keep serving what we have (a build renames its file into place)
             raise
-        if self._generations and _identity(st) == self.current.identity:
-            return self.current
-        self.links.mkdir(exist_ok=True)
+        if source.generations and _identity(st) == source.generations[-1].identity:
+            return None
+        links = source.path.parent / LINKS
+        links.mkdir(exist_ok=True)
         self._count += 1
-        link = self.links / f"{os.getpid()}-{self._count}.db"
+        link = links / f"{os.getpid()}-{self._count}.db"
         link.unlink(missing_ok=True)
-        os.link(self.source, link)  # whatever file is there now; its own identity is read from the link
+        os.link(source.path, link)  # whatever file is there now; its own identity is read from the link
         db = BuildDatabase(self, link, self._count)
-        db.name = db.route = NAME
+        db.name = db.route = source.name
         generation = _Generation(db, _identity(os.stat(link)), link)
-        databases = dict(self._databases)
-        databases[NAME] = db
-        self._databases = databases  # one assignment: the next request sees the new build, and only it
-        self._generations.append(generation)
-        self._collect()
+        source.generations.append(generation)
         return generation
 
-    def _collect(self) -> None:
+    def _collect(self, source: _Source) -> None:
         """Close the builds that are neither current nor read by a request."""
         keep = []
-        for g in self._generations[:-1]:
+        for g in source.generations[:-1]:
             if g.requests:
                 keep.append(g)
                 continue
@@ -145,22 +164,24 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
             for fn in self._on_close:
                 fn(str(g.link))
             g.link.unlink(missing_ok=True)
-        self._generations = [*keep, self._generations[-1]]
+        source.generations = [*keep, source.generations[-1]]
 
-    def _sweep_dead_links(self) -> None:
+    @staticmethod
+    def _sweep_dead_links(links: Path) -> None:
         """Links left by serving processes that ended without removing them (killed)."""
-        if not self.links.is_dir():
+        if not links.is_dir():
             return
-        for link in self.links.glob("*-*.db"):
+        for link in links.glob("*-*.db"):
             pid = link.name.split("-", 1)[0]
             if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
                 link.unlink(missing_ok=True)
 
     def close_all(self) -> None:
-        for g in self._generations:
-            g.db.close()
-            g.link.unlink(missing_ok=True)
-        self._generations = []
+        for source in self.sources:
+            for g in source.generations:
+                g.db.close()
+                g.link.unlink(missing_ok=True)
+            source.generations = []
 
     def app(self) -> Any:
         inner = super().app()
@@ -169,15 +190,18 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
             if scope["type"] != "http":
                 await inner(scope, receive, send)
                 return
-            generation = self.refresh()
-            generation.requests += 1
+            generations = self.refresh()
+            for g in generations:
+                g.requests += 1
             token = _PINNED.set(self._databases)
             try:
                 await inner(scope, receive, send)
             finally:
                 _PINNED.reset(token)
-                generation.requests -= 1
-                if generation is not self.current:
-                    self._collect()
+                for g in generations:
+                    g.requests -= 1
+                for source, g in zip(self.sources, generations, strict=True):
+                    if g is not source.generations[-1]:
+                        self._collect(source)
 
         return asgi
