@@ -131,3 +131,9 @@ async def test_table_pages_fold_the_column_descriptions(ds: Any) -> None:
     assert html.count('<dl class="column-descriptions">') == 1
     assert html.index('<dl class="column-descriptions">') > details
     assert "<summary>What each column means</summary>" in html
+
+
+async def test_the_index_sends_searchers_to_the_search_page_not_the_raw_table(ds: Any) -> None:
+    html = await get(ds, "/-/laws")
+    assert '<a href="/-/search">Search the text of every law</a>' in html
+    assert 'href="/lawhistory/provisions"' not in html
