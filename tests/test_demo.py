@@ -162,3 +162,14 @@ async def test_the_demo_law_redlines_every_change_between_two_dates(site: Any) -
 def test_serve_finds_the_bundled_demo() -> None:
     found = find_examples(Repository.open(ROOT))
     assert [r.root.name for r in found] == ["exampleton"]
+
+
+async def test_the_demos_pages_search_the_demo_only(site: Any) -> None:
+    law_page = await get(site, LAW)
+    assert '<input type="hidden" name="db" value="exampleton">' in law_page  # its search box searches the demo
+    data = (await site.client.get("/-/search.json?q=poultry&db=exampleton")).json()
+    assert data["total"] > 0 and {r["law"] for r in data["results"]} == {LAW_ID}
+    html = await get(site, "/-/search?q=poultry&db=exampleton")
+    assert html.count('class="illustrative-banner"') == 1
+    real = (await site.client.get("/-/search.json?q=poultry")).json()
+    assert real["total"] > 0 and not any(r["law"].startswith("exampleton/") for r in real["results"])

@@ -137,3 +137,13 @@ async def test_the_index_sends_searchers_to_the_search_page_not_the_raw_table(ds
     html = await get(ds, "/-/laws")
     assert '<a href="/-/search">Search the text of every law</a>' in html
     assert 'href="/lawhistory/provisions"' not in html
+
+
+async def test_a_heading_without_words_of_its_own_is_a_result_too(ds: Any) -> None:
+    """Clause 2.4 is a heading over subclauses: it matches "poultry" by its heading, and has no text to quote."""
+    import json
+
+    data = json.loads(await get(ds, "/-/search.json?q=poultry"))
+    heading_only = [r for r in data["results"] if r["citation"] == "2.4" and r["law"] == KELLERBERRIN]
+    assert heading_only and heading_only[0]["snippet"] == ""
+    assert "<mark>poultry</mark>" in await get(ds, "/-/search?q=poultry")

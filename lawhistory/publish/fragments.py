@@ -64,7 +64,7 @@ def block(
             mark = " changed" if "<ins>" in text_diff or "<del>" in text_diff else ""
             out += f'<p class="prov cltext depth-{depth + 1}{mark}"><span class="diff">{text_diff}</span></p>\n'
         if note:
-            out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+            out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
         return out
     if diff:
         content = f'<span class="diff">{diff}</span>'
@@ -80,8 +80,13 @@ def block(
     if kind == "clause" and text and not diff:
         out += f'<p class="prov cltext depth-{depth + 1}">{_esc(text)}</p>\n'
     if note:
-        out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+        out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
     return out
+
+
+def _note(eid: str, note: str) -> str:
+    """A provision's note, linked to the provision's history (every change to it, in order)."""
+    return f'<a class="note-link" href="?history={_esc(eid)}" rel="nofollow">{_esc(note)}</a>'
 
 
 def history_link(eid: str) -> str:
@@ -108,7 +113,7 @@ def _row(
         out += "".join(f"<td>{_esc(c)}</td>" for c in cells)
     out += "</tr>\n"
     if note:
-        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_esc(note)}</span></td></tr>\n'
+        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_note(eid, note)}</span></td></tr>\n'
     return out
 
 

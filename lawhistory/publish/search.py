@@ -103,6 +103,7 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, An
     ).fetchall()
     results = []
     for law, title, lg, citation, eid, kind, heading, parent, valid_from, valid_to, snippet, changed_by, marked in rows:
+        snippet = snippet or ""  # a clause or part that is only a heading has no words of its own
         at = query.day if query.when != "all" else valid_from
         within, within_heading = _heading(conn, law, citation, parent, kind, heading, at)
         own = within == citation and marked
