@@ -105,6 +105,14 @@ def index_page(base: str) -> tuple[str, int]:
     return found.group(1), int(cells[2])
 
 
+def instrument_page(base: str) -> tuple[str, bool]:
+    """(build id, whether the 2021 instrument exists) of one response of its page (a 404 page names its build too)."""
+    status, html = get(f"{base}/-/instrument/{I2021}")
+    found = BUILD.search(html)
+    assert status in (200, 404) and (found or status == 404), html[:500]
+    return (found.group(1) if found else ""), status == 200
+
+
 def versions_table(base: str) -> tuple[int, int]:
     """(rows counted, rows listed) by one response of Datasette's own table page: two queries, one build."""
     status, body = get(f"{base}/lawhistory/versions.json?law={quote(KELLERBERRIN)}&_size=100")
@@ -119,6 +127,7 @@ def test_requests_during_amend_and_build_each_read_one_build_and_then_the_new_on
     assert first[1] == 1  # the law as made
 
     seen: dict[str, set[int]] = {}  # build id → versions counts shown with it
+    instrument_seen: dict[str, set[bool]] = {}  # build id → whether the 2021 instrument's page existed in it
     problems: list[str] = []
     stop = threading.Event()
     lock = threading.Lock()
@@ -129,12 +138,15 @@ def test_requests_during_amend_and_build_each_read_one_build_and_then_the_new_on
             try:
                 page = (law_page, index_page)[k % 2](base)
                 counted, listed = versions_table(base)
+                inst_build, exists = instrument_page(base)
             except AssertionError as e:
                 with lock:
                     problems.append(f"client {k}: {e}")
                 return
             with lock:
                 seen.setdefault(page[0], set()).add(page[1])
+                if inst_build:
+                    instrument_seen.setdefault(inst_build, set()).add(exists)
                 if counted != listed:
                     problems.append(f"client {k}: the table page counted {counted} rows and listed {listed}")
                 if page[1] < last:
@@ -165,6 +177,10 @@ def test_requests_during_amend_and_build_each_read_one_build_and_then_the_new_on
     assert not problems, problems[:5]
     # every build id was shown with one number of versions only: no response mixed two builds
     assert all(len(counts) == 1 for counts in seen.values()), seen
+    # the instrument's page agrees with the law page of the same build: it exists exactly when the law has its version
+    for build_id, exists in instrument_seen.items():
+        if build_id in seen:
+            assert exists == {min(seen[build_id]) >= 2}, (build_id, exists, seen[build_id])
     shown = {c for counts in seen.values() for c in counts}
     assert 3 in shown and shown <= {1, 2, 3}, seen
     # the instrument page of the new instrument exists in the new build
