@@ -123,8 +123,9 @@ def serve_cmd(
     for each in [r, *demos]:
         reason = staleness(each)
         if reason is not None:
+            where = "" if each is r else f"{r.relative(each.root)}: "
             typer.echo(f"building {r.relative(each.root) if each is not r else 'first'}: {reason}", err=True)
-            typer.echo(_summary(each, _build(each, full=False, quiet=False)), err=True)
+            typer.echo(where + _summary(each, _build(each, full=False, quiet=False)), err=True)
     metadata = load_metadata(metadata_path(r))
     served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
