@@ -210,3 +210,17 @@ def test_serve_refuses_a_busy_port_before_building(tmp_path: Path) -> None:
     assert run.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in run.stderr and "--port" in run.stderr
     assert "building" not in run.stderr and "serving" not in run.stderr
     assert not (repo.db_dir / "lawhistory.db").exists()  # nothing was built
+
+
+def test_serve_help_and_readme_say_how_a_new_build_is_served() -> None:
+    from .conftest import ROOT
+
+    code, out, _err = run_cli("serve", "--help")
+    assert code == 0
+    words = " ".join(out.split())
+    assert "every request is answered from exactly one build" in words and "No restart is needed" in words
+    assert "The port is checked before anything is built" in words
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "every request is answered from exactly one build" in " ".join(readme.split())
+    for shot in re.findall(r"\]\((docs/screenshots/[^)]+\.png)\)", readme):
+        assert (ROOT / shot).is_file(), shot  # every screenshot the README shows is there
