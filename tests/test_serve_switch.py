@@ -82,6 +82,8 @@ def served(tmp_path: Path) -> Iterator[Served]:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+    # a serve that stops removes the links to the builds it served (each worker at its shutdown)
+    assert not list((repo.root / "db" / LINKS).glob("*.db"))
 
 
 def law_page(base: str) -> tuple[str, int]:

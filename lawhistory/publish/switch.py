@@ -187,6 +187,16 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         inner = super().app()
 
         async def asgi(scope: dict[str, Any], receive: Any, send: Any) -> None:
+            if scope["type"] == "lifespan":
+
+                async def receive_and_tidy() -> Any:
+                    message = await receive()
+                    if message.get("type") == "lifespan.shutdown":
+                        self.close_all()  # worker processes end without running atexit handlers
+                    return message
+
+                await inner(scope, receive_and_tidy, send)
+                return
             if scope["type"] != "http":
                 await inner(scope, receive, send)
                 return
