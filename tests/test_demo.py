@@ -121,8 +121,10 @@ async def get(ds: Any, path: str) -> str:
         f"{LAW}?history=sec_2.12A",
         f"/-/instrument/{I2022}",
         f"/-/instrument/{PENDING}",
+        "/exampleton",
         "/exampleton/provisions",
         f"/exampleton/law_as_at?law={LAW_ID}&at=2023-09-01",
+        "/-/search?q=poultry&db=exampleton",
     ],
 )
 async def test_every_page_of_the_demo_says_it_is_illustrative(site: Any, path: str) -> None:
@@ -131,7 +133,7 @@ async def test_every_page_of_the_demo_says_it_is_illustrative(site: Any, path: s
     assert ILLUSTRATIVE.split(":")[0] in html
 
 
-@pytest.mark.parametrize("path", [f"/-/law/{KELLERBERRIN}", "/lawhistory/provisions", "/-/search?q=dog"])
+@pytest.mark.parametrize("path", [f"/-/law/{KELLERBERRIN}", "/lawhistory", "/lawhistory/provisions", "/-/search?q=dog"])
 async def test_the_real_laws_pages_are_not_marked_illustrative(site: Any, path: str) -> None:
     assert 'class="illustrative-banner"' not in await get(site, path)
 
