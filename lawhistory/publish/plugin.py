@@ -250,8 +250,17 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
 
 
 @_hook
-def render_cell(value: Any, column: str) -> Markup | None:
-    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through)."""
+def render_cell(value: Any, column: str, table: str | None, row: Any, datasette: Any) -> Markup | None:
+    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through); a provision's stored page
+    fragment (``provisions.html``) as a link to the provision on its law page, not as markup to read."""
     if column == "diff_html" and isinstance(value, str):
         return pages.safe_redline(value)
+    if column == "html" and table == "provisions" and isinstance(value, str):
+        try:
+            law, eid, valid_from = row["law"], row["eid"], row["valid_from"]
+        except (KeyError, IndexError, TypeError):
+            return None
+        law = law.get("value") if isinstance(law, dict) else law  # a foreign key Datasette expanded to its label
+        href = _paths(datasette)(pages.law_url(str(law), at=valid_from) + f"#{eid}")
+        return Markup('<a href="{}">on the law page</a>').format(href)
     return None
