@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from .build import BuildReport, build, is_served, staleness
 from .cli import RepoOption, app, fail, open_repo
+from .errors import LawHistoryError
 from .repo import Repository
 
 
@@ -120,12 +121,20 @@ def serve_cmd(
     if busy is not None:
         fail(busy)
     demos = find_examples(r) if examples else []
-    for each in [r, *demos]:
-        reason = staleness(each)
-        if reason is not None:
-            where = "" if each is r else f"{r.relative(each.root)}: "
-            typer.echo(f"building {r.relative(each.root) if each is not r else 'first'}: {reason}", err=True)
-            typer.echo(where + _summary(each, _build(each, full=False, quiet=False)), err=True)
+    reason = staleness(r)
+    if reason is not None:
+        typer.echo(f"building first: {reason}", err=True)
+        typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    for demo in list(demos):
+        reason = staleness(demo)
+        if reason is None:
+            continue
+        typer.echo(f"building {r.relative(demo.root)}: {reason}", err=True)
+        try:
+            typer.echo(f"{r.relative(demo.root)}: " + _summary(demo, _build(demo, full=False, quiet=True)), err=True)
+        except LawHistoryError as e:  # an example that cannot be built never keeps the real laws from being served
+            typer.echo(f"warning: {r.relative(demo.root)} is not served: {e}", err=True)
+            demos.remove(demo)
     metadata = load_metadata(metadata_path(r))
     served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)

@@ -226,3 +226,32 @@ def test_serve_help_and_readme_say_how_a_new_build_is_served() -> None:
     assert "every request is answered from exactly one build" in " ".join(readme.split())
     for shot in re.findall(r"\]\((docs/screenshots/[^)]+\.png)\)", readme):
         assert (ROOT / shot).is_file(), shot  # every screenshot the README shows is there
+
+
+def test_an_example_that_cannot_be_built_does_not_keep_the_laws_from_being_served(tmp_path: Path) -> None:
+    repo = make_law_repo(tmp_path / "repo", [], laws=[KELLERBERRIN])
+    broken = repo.root / "examples" / "broken"
+    (broken / "amendments").mkdir(parents=True)
+    (broken / "laws" / "nowhere").mkdir(parents=True)
+    (broken / "laws" / "nowhere" / "bad.txt").write_text("---\nid: [not, a, law\n---\n", encoding="utf-8")
+    port = free_port()
+    log = tmp_path / "serve.log"
+    cmd = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo.root), "--port", str(port), "--workers", "1"]
+    with log.open("w", encoding="utf-8") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, log.read_text()
+            try:
+                if get(f"http://127.0.0.1:{port}/-/laws")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        assert "warning: examples/broken is not served: " in log.read_text()
+        assert law_page(f"http://127.0.0.1:{port}")[1] == 1
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
