@@ -10,7 +10,7 @@ from pathlib import Path
 from .apply import TargetNotFound, WordsNotFound
 from .dates import commencement
 from .diff import ProvisionChange, changes_between
-from .errors import ImportFailed, LawHistoryError
+from .errors import BadLawId, ImportFailed, LawHistoryError
 from .gazette import law_id
 from .importers import ImportOptions, read_source
 from .instructions import InstructionNotUnderstood, parse_unit, units
@@ -163,7 +163,10 @@ def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
         return repo.law_by_id(ref.id)
-    law = repo.law_by_id(law_id(inst.law.meta.local_government, ref.title))
+    try:
+        law = repo.law_by_id(law_id(inst.law.meta.local_government, ref.title))
+    except BadLawId:
+        law = None  # the title makes no id: look for it among the titles
     if law is not None and refers_to(ref, law):
         return law
     for ident, title in repo.law_titles():
@@ -186,7 +189,7 @@ def amend(
     """
     instruments, principals = read_instruments(repo, path, gazette_date)
     instruments = [_with_gazette(i, gazette_date) for i in instruments]
-    with repo.lock(wait=not dry_run, notice=notice):
+    with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         for inst in instruments:

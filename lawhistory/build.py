@@ -40,7 +40,7 @@ from typing import Any, Protocol
 
 import sqlite_utils
 
-from . import history, store
+from . import faults, history, store
 from .errors import LawHistoryError
 from .inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from .instrument_file import Instrument
@@ -102,8 +102,20 @@ class Paths:
     def git_old(self) -> Path:
         return self.db_dir / f".{GIT_NAME}.old"
 
+    def interrupted(self) -> bool:
+        """Whether an interrupted build left something for ``recover`` (call it holding the repository's write lock)."""
+        return (
+            (self.db.exists() and self.journal.exists())
+            or self.git_old.exists()
+            or self.tmp.exists()
+            or bool(history.stale_locks(self.git))
+        )
+
     def recover(self) -> None:
-        """Undo what an interrupted build left: a half-swapped history, temporary files, an unfinished transaction."""
+        """Undo what an interrupted build left: a half-swapped history, temporary files, an unfinished transaction,
+        lock files in the history (the caller holds the repository's write lock, so no writer is using them)."""
+        for lock in history.stale_locks(self.git):
+            lock.unlink(missing_ok=True)
         if self.git_old.exists():
             if self.git.exists():
                 shutil.rmtree(self.git_old)
@@ -147,10 +159,19 @@ def _why_stale(paths: Paths, inputs: Inputs) -> str | None:
     return None
 
 
+def recover(repo: Repository) -> None:
+    """Undo what an interrupted build left (as a build does first), unless a build is running or nothing can be written."""
+    paths = Paths(repo.db_dir)
+    if not paths.interrupted():
+        return
+    with contextlib.suppress(LawHistoryError), repo.lock(wait=False):
+        paths.recover()
+
+
 def staleness(repo: Repository) -> str | None:
     """Why the database must be (re)built, or None when it is up to date."""
     paths = Paths(repo.db_dir)
-    if paths.db.exists() and paths.journal.exists():
+    if paths.interrupted():
         return "an interrupted build left it to be recovered"
     if not store.read_info(paths.db):
         return f"{repo.relative(paths.db)} does not exist yet"
@@ -162,9 +183,19 @@ def staleness(repo: Repository) -> str | None:
 
 @contextlib.contextmanager
 def serving(db_dir: Path) -> Iterator[None]:
-    """Mark the database as being served (a build then replaces the file rather than change it in place)."""
-    db_dir.mkdir(parents=True, exist_ok=True)
-    with open(db_dir / SERVING_LOCK, "a+", encoding="utf-8") as f:
+    """Mark the database as being served (a build then replaces the file rather than change it in place).
+
+    A repository this user cannot write is served unmarked: no build by this user can change it.
+    """
+    try:
+        db_dir.mkdir(parents=True, exist_ok=True)
+        f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError:
+        f = None
+    if f is None:
+        yield
+        return
+    with f:
         fcntl.flock(f.fileno(), fcntl.LOCK_SH)
         try:
             yield
@@ -313,7 +344,7 @@ def _derive_here(
 
 
 @contextlib.contextmanager
-def _transaction(db: sqlite_utils.Database, begin: str = "begin") -> Iterator[None]:
+def _transaction(db: sqlite_utils.Database, begin: str = "begin", point: str = "") -> Iterator[None]:
     """One transaction around everything inside (sqlite-utils would commit each statement by itself)."""
     db.conn.execute(begin)
     try:
@@ -321,7 +352,11 @@ def _transaction(db: sqlite_utils.Database, begin: str = "begin") -> Iterator[No
     except BaseException:
         db.conn.rollback()
         raise
+    if point:
+        faults.point(f"{point}:before-commit")
     db.conn.commit()
+    if point:
+        faults.point(f"{point}:committed")
 
 
 def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
@@ -515,12 +550,17 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     finally:
         db.close()
     _fsync(tmp_db)
+    faults.point("full:database-synced")
     if paths.git.exists():
         os.rename(paths.git, paths.git_old)
+        faults.point("full:history-moved-aside")
     os.rename(tmp_git, paths.git)
+    faults.point("full:history-moved")
     os.replace(tmp_db, paths.db)
+    faults.point("full:database-moved")
     if paths.git_old.exists():
         shutil.rmtree(paths.git_old)
+        faults.point("full:old-history-removed")
     return report
 
 
@@ -585,7 +625,7 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
         with ThreadPoolExecutor(1) as pool:
             # git re-creates the commits from the first one that changed while SQLite changes the rows
             commits = pool.submit(history.write_history, paths.git, _events(inputs, plan, derived), plan.chain)
-            with _transaction(db):
+            with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
                 store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
@@ -604,7 +644,9 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
         db.close()
     if target != paths.db:
         _fsync(target)
+        faults.point("incremental:copy-synced")
         os.replace(target, paths.db)
+        faults.point("incremental:copy-moved")
     history.set_head(paths.git, head)
     return report
 

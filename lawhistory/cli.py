@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from . import library
+from . import files, library
 from .dates import date_range, iso_date
 from .errors import LawHistoryError
 from .repo import Repository
@@ -31,6 +31,17 @@ app = typer.Typer(
 RepoOption = Annotated[
     Path | None,
     typer.Option("--repo", help="The law repository (default: found from the current folder, like git).", show_default=False),
+]
+
+
+MaxFileOption = Annotated[
+    float | None,
+    typer.Option(
+        "--max-file-mb",
+        min=0,
+        help=f"Largest file to read, in megabytes (default {files.DEFAULT_MAX_MB}, or {files.ENV}).",
+        show_default=False,
+    ),
 ]
 
 
@@ -64,6 +75,12 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
 
     Example: lawhistory init my-laws
     """
+    existing = directory / "laws"
+    if existing.is_dir() and (directory / "amendments").is_dir():
+        repo = Repository.open(directory)
+        laws, instruments = len(repo.law_files()), len(repo.instrument_files())
+        typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
+        return
     repo = Repository.init(directory)
     typer.echo(f"initialised an empty law repository in {repo.root}")
 
@@ -75,12 +92,14 @@ def import_cmd(
     title: Annotated[str | None, typer.Option(help="Title, for an excerpt whose first page is missing.")] = None,
     local_government: Annotated[str | None, typer.Option(help="Local government, for an excerpt.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
     """Add the principal local law(s) in FILE to the repository and print their ids.
 
     Example: lawhistory import gazette-2020-02-26.txt
     """
+    files.raise_limit(max_file_mb)
     r = open_repo(repo)
     report = library.import_file(
         r, file, gazette_date=parse_date(gazette_date, "--gazette-date"), title=title, local_government=local_government
@@ -153,6 +172,7 @@ def amend_cmd(
     gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
     """Parse, verify and apply an amending or repeal instrument (all or nothing), with a redline.
@@ -160,6 +180,8 @@ def amend_cmd(
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
     from .amend import amend
+
+    files.raise_limit(max_file_mb)
 
     outcomes, principals = amend(
         open_repo(repo),

@@ -13,7 +13,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from .build import BuildReport, build, is_served, staleness
+from . import store
+from .build import BuildReport, build, is_served, recover, staleness
 from .cli import RepoOption, app, fail, open_repo
 from .errors import LawHistoryError
 from .repo import Repository
@@ -97,6 +98,14 @@ def serve_cmd(
             "--examples/--no-examples", help="Also serve the illustrative repositories in examples/ (each its own database)."
         ),
     ] = True,
+    trusted: Annotated[
+        bool,
+        typer.Option(
+            "--trusted",
+            help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
+            "Default: the public profile (README, 'Security and reliability').",
+        ),
+    ] = False,
     repo: RepoOption = None,
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
@@ -121,10 +130,17 @@ def serve_cmd(
     if busy is not None:
         fail(busy)
     demos = find_examples(r) if examples else []
-    reason = staleness(r)
-    if reason is not None:
-        typer.echo(f"building first: {reason}", err=True)
-        typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    try:
+        reason = staleness(r)
+        if reason is not None:
+            typer.echo(f"building first: {reason}", err=True)
+            typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    except LawHistoryError as e:
+        recover(r)  # a build refused before it could undo what an interrupted one left
+        if not store.read_info(r.db_dir / "lawhistory.db"):
+            raise
+        typer.echo(f"warning: the site is not up to date: {e}", err=True)
+        typer.echo("serving the last good build; fix that, then run 'lawhistory build' (serve reads it at once)", err=True)
     for demo in list(demos):
         reason = staleness(demo)
         if reason is None:
@@ -143,4 +159,6 @@ def serve_cmd(
     with contextlib.ExitStack() as stack:
         for each in [r, *demos]:  # a build meanwhile replaces the database file instead of changing it in place
             stack.enter_context(serving(each.db_dir))
-        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers, served)
+        serve(
+            r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted=trusted, **({"examples": served} if served else {})
+        )

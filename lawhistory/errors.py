@@ -39,3 +39,7 @@ class RepositoryError(LawHistoryError):
 
 class BadDate(LawHistoryError):
     """A date given by the user is not in the expected form."""
+
+
+class BadLawId(LawHistoryError):
+    """A law's id cannot name a file in the repository (it must be ``council/title-words``)."""

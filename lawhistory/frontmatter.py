@@ -30,6 +30,63 @@ def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _str_representer)
 
 
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's safe loader when PyYAML has it; a date that is no date (2020-13-45) is an error with its line."""
+
+
+def _timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError) as e:
+        raise _BadValue(
+            f"the front matter is not valid YAML: {node.value!r} is not a date ({e}); dates are written YYYY-MM-DD",
+            node.start_mark.line,
+        ) from None
+
+
+class _BadValue(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+#: Front matter nested deeper than this is refused (no law's metadata is more than a few levels deep).
+MAX_DEPTH = 20
+
+
+def load_front_matter(text: str, path: str | None = None, first_line: int = 2) -> Any:
+    """The YAML ``text`` of a file's front matter (which starts on line ``first_line`` of ``path``).
+
+    The one reader of front matter, for every command and the build: bad YAML, a date that is no date and
+    nesting deeper than ``MAX_DEPTH`` are each a FormatError naming the file and line.
+    """
+    try:
+        _check_depth(text, path, first_line)
+        return yaml.load(text, Loader=_Loader)
+    except _BadValue as e:
+        raise FormatError(str(e), path=path, line=first_line + e.line) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = first_line + mark.line if mark is not None else None
+        raise FormatError(f"the front matter is not valid YAML: {e.problem or e.context}", path=path, line=line) from None
+    except (yaml.YAMLError, ValueError, TypeError) as e:
+        raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
+
+
+def _check_depth(text: str, path: str | None, first_line: int) -> None:
+    """Refuse deep nesting before the (recursive) constructor sees it: ``[[[[…]]]]`` would exhaust the stack."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = first_line + event.start_mark.line if event.start_mark is not None else None
+                raise FormatError(f"the front matter is nested more than {MAX_DEPTH} levels deep", path=path, line=line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def dump_yaml(data: dict[str, Any]) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10**9, default_flow_style=False)
 
@@ -136,10 +193,14 @@ def meta_from_dict(d: Any) -> LawMeta:
     if not isinstance(partial, bool):
         raise FormatError(f"front matter field 'partial' must be true or false, not {partial!r}")
     earlier = [_date(x, "earlier_amendments") for x in _list(d.get("earlier_amendments"), "earlier_amendments")]
+    council = _text(d.get("local_government"), "local_government", required=True) or ""
+    if any(c in council for c in "<>\n"):
+        # it is the author of the law's commits in the history, where these characters cannot be
+        raise FormatError(f"front matter field 'local_government' cannot hold '<', '>' or a line break: {council!r}")
     return LawMeta(
         id=_text(d.get("id"), "id", required=True) or "",
         title=_text(d.get("title"), "title", required=True) or "",
-        local_government=_text(d.get("local_government"), "local_government", required=True) or "",
+        local_government=council,
         kind=kind,
         made=_date(d.get("made"), "made"),
         gazette=Gazette(

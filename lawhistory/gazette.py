@@ -17,7 +17,10 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
+from anyascii import anyascii
+
 from .dates import MONTHS, printed_date
+from .ids import check_law_id
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
 PAGE_HEADER = re.compile(
@@ -244,14 +247,15 @@ def smart_title(caps: str) -> str:
 
 
 def slug(text: str) -> str:
-    s = re.sub(r"[’']", "", text.lower())
+    """Lower-case ASCII words joined by ``-``; other scripts are transliterated (``Кулин`` → ``kulin``)."""
+    s = re.sub(r"[’']", "", anyascii(text).lower())
     return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 
 
 def law_id(local_government: str, title: str) -> str:
-    """``kellerberrin/animals-environment-and-nuisance-local-law-2019``."""
-    lg_name = re.sub(r"^(?:Shire|City|Town) of ", "", local_government)
-    rest = title
-    if rest.lower().startswith(local_government.lower()):
-        rest = rest[len(local_government) :]
-    return f"{slug(lg_name)}/{slug(rest)}"
+    """``kellerberrin/animals-environment-and-nuisance-local-law-2019``; checked by ``ids.check_law_id``."""
+    council, rest = " ".join(local_government.split()), " ".join(title.split())
+    if rest.lower().startswith(council.lower()):
+        rest = rest[len(council) :]
+    lg_name = re.sub(r"^(?:Shire|City|Town) of\b", "", council)
+    return check_law_id(f"{slug(lg_name)}/{slug(rest)}", title=title, local_government=local_government)

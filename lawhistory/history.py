@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import os
 import subprocess
 import tempfile
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import git
 
+from . import faults
 from .errors import LawHistoryError
 from .model import LawMeta
 from .rows import history_path
@@ -254,7 +256,7 @@ def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -
     """Commit ``events`` in order on top of ``parent`` (None: a new root); their commit ids."""
     for e in events:
         if "<" in e.author or ">" in e.author or "\n" in e.author:
-            raise HistoryError(f"{e.author!r} cannot be a commit author")
+            raise HistoryError(f"{e.law}: its local government {e.author!r} cannot be a commit author ('<', '>' or a line break)")
         _check_path(e.path)
     with tempfile.TemporaryDirectory() as tmp:
         marks = Path(tmp) / "marks"
@@ -267,8 +269,10 @@ def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -
             process.abort()
             raise
         process.close()
+        faults.point("history:commits-written")
         ids = dict(line.split() for line in marks.read_text(encoding="ascii").splitlines())
     _delete_ref(git_dir, SCRATCH_REF)
+    faults.point("history:scratch-ref-deleted")
     return [ids[f":{n}"] for n in range(1, len(events) + 1)]
 
 
@@ -325,16 +329,39 @@ def _has_commit(git_dir: Path, commit: str) -> bool:
 
 
 def set_head(git_dir: Path, commit: str) -> None:
-    """Point ``main`` at ``commit`` (an atomic rename of the ref file); ``""`` removes it (no laws, no history)."""
+    """Point ``main`` at ``commit``; ``""`` removes it (no laws, no history).
+
+    As git does: the new value is written to ``main.lock``, synced, and renamed over ``main``. The caller holds the
+    repository's write lock, so a ``main.lock`` already there was left by a process that was killed: it is replaced.
+    """
+    ref = git_dir / "refs" / "heads" / BRANCH
     try:
-        repo = git.Repo(git_dir)
-        if commit:
-            git.Reference.create(repo, f"refs/heads/{BRANCH}", commit, force=True)
-        elif head(git_dir):
-            git.Reference.delete(repo, f"refs/heads/{BRANCH}")
-        repo.close()
+        if not commit:
+            if head(git_dir):
+                repo = git.Repo(git_dir)
+                git.Reference.delete(repo, f"refs/heads/{BRANCH}")
+                repo.close()
+            return
+        ref.parent.mkdir(parents=True, exist_ok=True)
+        lock = ref.with_name(f"{BRANCH}.lock")
+        with open(lock, "w", encoding="ascii") as f:
+            f.write(commit + "\n")
+            faults.point("history:ref-lock-written")
+            f.flush()
+            os.fsync(f.fileno())
+        faults.point("history:ref-lock-synced")
+        os.replace(lock, ref)
+        faults.point("history:ref-moved")
     except (git.GitError, OSError, ValueError) as e:
         raise HistoryError(f"cannot update {git_dir}: {e}") from e
+
+
+def stale_locks(git_dir: Path) -> list[Path]:
+    """Lock files in ``git_dir`` (``refs/heads/main.lock``, ``packed-refs.lock``, …): left by a killed writer when
+    no lawhistory command holds the repository's write lock."""
+    if not git_dir.is_dir():
+        return []
+    return [*git_dir.glob("*.lock"), *(git_dir / "refs").glob("**/*.lock")]
 
 
 def head(git_dir: Path) -> str:

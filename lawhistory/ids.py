@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from .errors import BadLawId
 from .model import Provision
 
 EID_PREFIX = {
@@ -38,6 +39,31 @@ EID_PREFIX = {
 }
 
 CITATION_WORD = {"part": "Part", "division": "Division", "subdivision": "Subdivision", "schedule": "Schedule"}
+
+
+LAW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_ID_PART = 150  # characters: well under the 255-byte file-name limit of every common file system
+
+
+def check_law_id(law_id: str, *, title: str | None = None, local_government: str | None = None) -> str:
+    """``law_id`` itself if it is ``council/title-words`` (lower-case ASCII letters, digits and ``-``); else BadLawId.
+
+    Every path in the repository is made from an id, so this is what keeps writes inside it.
+    """
+    if LAW_ID.fullmatch(law_id) and all(len(part) <= MAX_ID_PART for part in law_id.split("/")):
+        return law_id
+    council, _, words = law_id.partition("/")
+    if title is None and local_government is None:
+        why = f"the law id {law_id!r} is not of the form council/title-words (lower-case letters, digits and '-')"
+    elif not council:
+        why = (
+            f"the local government {local_government!r} gives no name for the law's id; give its full name, e.g. 'Shire of Kulin'"
+        )
+    elif not words:
+        why = f"the title {title!r} gives no words for the law's id (after the council's name); give the title as printed"
+    else:
+        why = f"the title {title!r} is too long for a law id ({MAX_ID_PART} characters at most); check the title"
+    raise BadLawId(why)
 
 
 def clean_num(num: str) -> str:
@@ -201,6 +227,29 @@ def _address(p: Provision, index: int, parent: Address | None, seen: tuple[set[s
     return Address(p, citation, eid, parent.citation if parent else None, (parent.depth + 1) if parent else 0)
 
 
+#: For recently seen tuples of siblings (by id, holding the tuple so an id is not reused while cached): each
+#: provision's 1-based position among the siblings of its kind. An instrument inserting many provisions asks for
+#: the citation of each: counting its siblings every time would be quadratic.
+_POSITIONS: dict[int, tuple[Sequence[Provision], list[int]]] = {}
+
+
+def _kind_positions(siblings: Sequence[Provision]) -> list[int]:
+    hit = _POSITIONS.get(id(siblings))
+    if hit is not None and hit[0] is siblings:
+        return hit[1]
+    counters: dict[str, int] = {}
+    positions = []
+    for q in siblings:
+        counters[q.kind] = counters.get(q.kind, 0) + 1
+        positions.append(counters[q.kind])
+    if len(siblings) < 64:
+        return positions  # cheap to count again: only long lists are kept
+    if len(_POSITIONS) >= 256:
+        _POSITIONS.clear()
+    _POSITIONS[id(siblings)] = (siblings, positions)
+    return positions
+
+
 def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
     """The citation of the provision at ``path`` (child indexes from the root), without walking the law.
 
@@ -210,8 +259,7 @@ def citation_of_path(body: Sequence[Provision], path: Sequence[int]) -> str:
     siblings = body
     for index in path:
         p = siblings[index]
-        same_kind = sum(1 for q in siblings[: index + 1] if q.kind == p.kind)
-        fragment, _ = _own_part(p, same_kind)
+        fragment, _ = _own_part(p, _kind_positions(siblings)[index])
         citation = fragment if (p.kind in ("clause", "schedule") or citation is None) else join_citation(citation, p, fragment)
         siblings = p.children
     return citation or ""

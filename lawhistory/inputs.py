@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-import yaml
-
-from .errors import FormatError
-from .frontmatter import meta_from_dict
+from . import faults
+from .errors import BadLawId, FormatError
+from .files import decode, read_bytes, read_text
+from .frontmatter import load_front_matter, meta_from_dict
 from .instrument_file import Instrument, parse_instrument
 from .model import Law, LawMeta
 from .repo import AMENDMENTS, LAWS, Repository
@@ -39,7 +39,6 @@ from .versions import normal_title, targets
 _NOT_DERIVING = ("cli", "cli_publish", "__main__")
 #: Modules of the web site whose code does decide what a build stores (the law page's stored HTML).
 _DERIVING_PUBLISH = ("publish/fragments.py",)
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 CACHE_NAME = ".inputs-cache.json"
 _CACHE_FORMAT = 1
 RACY_NS = 2_000_000_000
@@ -63,10 +62,9 @@ def _front_matter(text: str, path: str) -> str:
 
 
 def _load(yaml_text: str, path: str) -> LawMeta:
+    data = load_front_matter(yaml_text, path)
     try:
-        return meta_from_dict(yaml.load(yaml_text, Loader=_Loader))
-    except yaml.YAMLError as e:
-        raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
+        return meta_from_dict(data)
     except FormatError as e:
         raise FormatError(str(e), path=path) from None
 
@@ -109,7 +107,7 @@ class FileEntry(NamedTuple):
 
 
 def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
-    meta = read_meta(data.decode("utf-8"), path)
+    meta = read_meta(decode(data, path), path)
     stub = Instrument(Law(meta))
     refs = tuple((ref.title, ref.id) for ref in targets(stub))
     return FileEntry(
@@ -125,7 +123,7 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
         if data.get("format") != _CACHE_FORMAT:
             return {}
         return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return {}
 
 
@@ -134,7 +132,9 @@ def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
     tmp = db_dir / f"{CACHE_NAME}.tmp"
     files = [e for _, e in sorted(entries.items())]
     tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
+    faults.point("cache:moved")
 
 
 def _listing(root: Path, folder: str) -> list[str]:
@@ -174,7 +174,7 @@ class Inputs:
     def law(self, law_id: str) -> Law:
         if law_id not in self._parsed:
             path = self.law_path(law_id)
-            self._parsed[law_id] = parse((self.root / path).read_text(encoding="utf-8"), path=path)
+            self._parsed[law_id] = parse(read_text(self.root / path, path), path=path)
         law = self._parsed[law_id]
         assert isinstance(law, Law)
         return law
@@ -183,7 +183,7 @@ class Inputs:
         key = f"instrument:{inst_id}"
         if key not in self._parsed:
             path = self.instrument_path(inst_id)
-            self._parsed[key] = parse_instrument((self.root / path).read_text(encoding="utf-8"), path=path)
+            self._parsed[key] = parse_instrument(read_text(self.root / path, path), path=path)
         inst = self._parsed[key]
         assert isinstance(inst, Instrument)
         return inst
@@ -257,9 +257,8 @@ def code_fingerprint() -> str:
 def _read(root: str, rel: str) -> FileEntry:
     path = os.path.join(root, rel)
     read_ns = time.time_ns()
-    with open(path, "rb") as f:
-        st = os.fstat(f.fileno())
-        data = f.read()
+    st = os.stat(path)
+    data = read_bytes(Path(path), rel)
     return _entry(rel, st, data, read_ns)
 
 
@@ -298,8 +297,13 @@ def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry
         entries = []
         for rel in listed[folder]:
             entry = known[rel]
-            if rel != f"{folder}/{entry.id}.txt" and expected(entry.id) != repo.root / rel:
-                raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(expected(entry.id))}", path=rel)
+            if rel != f"{folder}/{entry.id}.txt":
+                try:
+                    where = expected(entry.id)
+                except BadLawId as e:
+                    raise FormatError(str(e), path=rel) from None
+                if where != repo.root / rel:
+                    raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(where)}", path=rel)
             entries.append(entry)
         found.append(entries)
     return found[0], found[1], len(todo)

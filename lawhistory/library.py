@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import files
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
@@ -26,14 +27,10 @@ class ImportReport:
 
 
 def read_file(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ImportFailed(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ImportFailed(f"{path} is a folder; give the file holding the gazette text") from None
-    except OSError as e:
-        raise ImportFailed(f"{path}: cannot be read ({e.strerror})") from None
+    """A source file's bytes, up to the size limit (``files.max_bytes``)."""
+    if path.is_dir():
+        raise ImportFailed(f"{path} is a folder; give the file holding the gazette text")
+    return files.read_bytes(path, str(path), error=ImportFailed)
 
 
 def source_name(repo: Repository, path: Path) -> str:

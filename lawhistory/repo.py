@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import FormatError, RepositoryError, UnknownLaw
+from .errors import BadLawId, FormatError, RepositoryError, UnknownLaw
+from .files import read_head, read_text
+from .ids import LAW_ID, check_law_id
 from .instrument_file import Instrument, parse_instrument
 from .model import Law
 from .textformat import parse, render
@@ -23,6 +25,16 @@ from .textformat import parse, render
 LAWS = "laws"
 AMENDMENTS = "amendments"
 DB = "db"
+
+
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open for writing, with the mode a plain new file gets (the user's umask:
+    ``mkstemp`` alone makes it 0600, unreadable by other staff accounts)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)
+    return fd, tmp
 
 
 @dataclass(frozen=True)
@@ -97,8 +109,11 @@ class Repository:
     def load_laws(self) -> list[Law]:
         laws = []
         for path in self.law_files():
-            law = parse(path.read_text(encoding="utf-8"), path=self.relative(path))
-            expected = self.law_path(law.meta.id)
+            law = parse(read_text(path, self.relative(path)), path=self.relative(path))
+            try:
+                expected = self.law_path(law.meta.id)
+            except BadLawId as e:
+                raise FormatError(str(e), path=self.relative(path)) from None
             if expected != path:
                 raise FormatError(
                     f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
@@ -109,8 +124,11 @@ class Repository:
     def load_instruments(self) -> list[Instrument]:
         out = []
         for path in self.instrument_files():
-            inst = parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path))
-            expected = self.instrument_path(inst.law.meta.id)
+            inst = parse_instrument(read_text(path, self.relative(path)), path=self.relative(path))
+            try:
+                expected = self.instrument_path(inst.law.meta.id)
+            except BadLawId as e:
+                raise FormatError(str(e), path=self.relative(path)) from None
             if expected != path:
                 raise FormatError(
                     f"its id {inst.law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
@@ -119,23 +137,30 @@ class Repository:
         return out
 
     def law_by_id(self, law_id: str) -> Law | None:
-        """The law stored under ``law_id``, parsing only its own file."""
+        """The law stored under ``law_id``, parsing only its own file (None when there is none)."""
+        if not LAW_ID.fullmatch(law_id):
+            return None
         path = self.law_path(law_id)
         if not path.is_file():
             return None
-        return parse(path.read_text(encoding="utf-8"), path=self.relative(path))
+        return parse(read_text(path, self.relative(path)), path=self.relative(path))
 
     def law_titles(self) -> list[tuple[str, str]]:
         """(id, title) of every law, read from the front matter alone."""
-        out = []
+        return self._law_titles()[0]
+
+    def _law_titles(self) -> tuple[list[tuple[str, str]], list[Path]]:
+        """(id, title) of every law whose front matter's start names them, and the files whose start does not."""
+        out, unclear = [], []
         for path in self.law_files():
-            with open(path, encoding="utf-8") as f:
-                head = f.read(2048)
+            head = read_head(path, self.relative(path), 2048)
             ident = re.search(r"^id: ?(.+)$", head, re.M)
             title = re.search(r"^title: ?(.+)$", head, re.M)
             if ident and title:
                 out.append((ident.group(1).strip().strip("'\""), title.group(1).strip().strip("'\"")))
-        return out
+            else:
+                unclear.append(path)
+        return out, unclear
 
     def instruments_about(self, titles: list[str]) -> list[Instrument]:
         """The instruments that amend or repeal a law with one of ``titles``.
@@ -146,21 +171,22 @@ class Repository:
         wanted = [" ".join(t.lower().split()) for t in titles]
         out = []
         for path in self.instrument_files():
-            with open(path, encoding="utf-8") as f:
-                head = f.read(16384)
+            head = read_head(path, self.relative(path), 16384)
             end = head.find("\npartial:")
             if end >= 0:
                 head = head[:end]
             flat = " ".join(head.lower().replace("''", "'").split())
             if any(w in flat for w in wanted):
-                out.append(parse_instrument(path.read_text(encoding="utf-8"), path=self.relative(path)))
+                out.append(parse_instrument(read_text(path, self.relative(path)), path=self.relative(path)))
         return out
 
     def law_path(self, law_id: str) -> Path:
-        return self.laws_dir / f"{law_id}.txt"
+        """Where the law ``law_id`` is kept; the one place that makes a law's path (the id is checked)."""
+        return self.laws_dir / f"{check_law_id(law_id)}.txt"
 
     def instrument_path(self, law_id: str) -> Path:
-        return self.amendments_dir / f"{law_id}.txt"
+        """Where the instrument ``law_id`` is kept (the id is checked, so the path is inside ``amendments/``)."""
+        return self.amendments_dir / f"{check_law_id(law_id)}.txt"
 
     def resolve(self, query: str) -> Law:
         """The law whose id is ``query``, or whose title (or id) contains it unambiguously."""
@@ -168,7 +194,11 @@ class Repository:
         if exact is not None:
             return exact
         q = query.lower().strip()
-        matches = [(i, t) for i, t in self.law_titles() if q and (q in t.lower() or q in i)]
+        titles, unclear = self._law_titles()
+        for path in unclear:  # read in full: a broken file is named (not "no law matches"), a long one still found
+            meta = parse(read_text(path, self.relative(path)), path=self.relative(path)).meta
+            titles.append((meta.id, meta.title))
+        matches = [(i, t) for i, t in titles if q and (q in t.lower() or q in i)]
         if len(matches) == 1:
             law = self.law_by_id(matches[0][0])
             if law is not None:
@@ -181,9 +211,9 @@ class Repository:
     # -- writing -------------------------------------------------------------------------------
 
     def write_text(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
+        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename), with the user's umask."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _temporary(path)
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
@@ -216,7 +246,7 @@ class Repository:
         try:
             for path, text in files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                fd, tmp = _temporary(path)
                 with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                     f.write(text)
                     f.flush()
@@ -266,14 +296,27 @@ class Repository:
         return path
 
     @contextlib.contextmanager
-    def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None) -> Iterator[None]:
+    def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None, reading: bool = False) -> Iterator[None]:
         """Hold the repository's write lock; a second writer waits (or is refused with ``wait=False``).
 
-        ``notice`` is told, once, when the lock is busy and the caller is about to wait for it.
+        ``notice`` is told, once, when the lock is busy and the caller is about to wait for it. ``reading``: the
+        caller only reads (``amend --dry-run``), so a repository this user cannot write is read without the lock.
         """
-        self.db_dir.mkdir(parents=True, exist_ok=True)
         path = self.db_dir / ".lock"
-        with open(path, "a+", encoding="utf-8") as f:
+        try:
+            self.db_dir.mkdir(parents=True, exist_ok=True)
+            f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            if not reading:
+                raise RepositoryError(
+                    f"cannot write to this repository ({self.relative(path)}: {e.strerror}); "
+                    "a read-only repository can be listed, shown, served and dry-run, not changed"
+                ) from None
+            f = None
+        if f is None:
+            yield  # only reading: no writer can be changing a repository that cannot be written
+            return
+        with f:
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

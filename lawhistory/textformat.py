@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
-
 from .errors import FormatError
-from .frontmatter import dump_yaml, meta_from_dict, meta_to_dict
+from .frontmatter import dump_yaml, load_front_matter, meta_from_dict, meta_to_dict
 from .labels import BRACKET_LABEL, bracket_kind
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, LawMeta, Provision
 from .tables import row_num
@@ -28,8 +26,6 @@ _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
 _DEFINITION_LINE = re.compile(r"\*\*(.+?)\*\*(.*)$")
 _TABLE_SEPARATOR = re.compile(r"\|(?:---\|)+$")
-#: libyaml's safe loader when PyYAML has it (the same documents, read many times faster).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _needs_escape(line: str) -> bool:
@@ -227,10 +223,7 @@ def split_front_matter(text: str, path: str | None = None) -> tuple[dict[str, An
     end = text.find("\n---\n", 3)
     if end < 0:
         raise FormatError("the front matter is not closed by a '---' line", path=path)
-    try:
-        data = yaml.load(text[4 : end + 1], Loader=_LOADER) or {}
-    except (yaml.YAMLError, ValueError, TypeError) as e:  # PyYAML raises ValueError for dates like 2020-02-30
-        raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
+    data = load_front_matter(text[4 : end + 1], path) or {}
     body = text[end + 5 :]
     start_line = text[: end + 5].count("\n") + 1
     if body.startswith("\n"):

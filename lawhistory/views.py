@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -201,47 +202,70 @@ def _text_lines(a: Address, version: Version, history: Sequence[Version] = ()) -
     return out
 
 
+#: Provisions shown as Markdown headings; what follows one is a list under it.
+_MD_HEADING = {"part": "##", "schedule": "##", "division": "###", "subdivision": "###", "clause": "####"}
+
+
 def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    """The version as CommonMark (with GFM tables): every text escaped, so rendered it can never run script.
+
+    Headings for parts, divisions and clauses; the provisions under a heading as a list nested by depth (so a
+    renderer shows a list, not one paragraph); schedule rows as a table, a row's note kept in its last cell.
+    """
     meta = tl.law.meta
-    lines = [f"# {meta.title}", "", f"*{_status_line(tl, as_at, status, version)}*", ""]
+    lines = [f"# {_md(meta.title)}", "", f"*{_md(_status_line(tl, as_at, status, version))}*", ""]
     if version is not None:
         in_table = False
+        base = -1  # depth of the last heading: the provisions under it are listed relative to it
         for a in addresses(version.body, version.conclusions):
             p = a.provision
+            note = note_for(a, version)
             if p.kind != "item" and in_table:
                 lines.append("")
                 in_table = False
-            if p.kind in ("part", "schedule"):
-                lines += ["", f"## {_md(_label_line(p))}", ""]
-            elif p.kind in ("division", "subdivision"):
-                lines += ["", f"### {_md(_label_line(p))}", ""]
-            elif p.kind == "clause":
-                lines += ["", f"#### {_md(_label_line(p))}", ""]
-                if p.text:
-                    lines.append(_md(p.text))
-            elif p.kind == "item":
+            if p.kind in _MD_HEADING:
+                base = a.depth
+                lines += ["", f"{_MD_HEADING[p.kind]} {_md(_label_line(p))}", ""]
+                if p.kind == "clause" and p.text:
+                    lines += [_md(p.text), ""]
+                if note:
+                    lines += [f"*{_md(note)}*", ""]
+                continue
+            if p.kind == "item":
                 if not in_table:
                     parent_cells = _schedule_cells(version.body, a)
                     width = len(p.cells)
                     head = parent_cells if len(parent_cells) == width else tuple("" for _ in range(width))
                     lines += ["", "| " + " | ".join(_md(c) for c in head) + " |", "|" + "---|" * width]
                     in_table = True
-                lines.append("| " + " | ".join(_md(c).replace("|", "\\|") for c in p.cells) + " |")
-            elif p.kind == "definition":
+                cells = [_md(c) for c in p.cells]
+                if note:  # in its row's last cell: a line of its own would end the table
+                    cells[-1] = f"{cells[-1]} *{_md(note)}*" if cells else f"*{_md(note)}*"
+                lines.append("| " + " | ".join(cells) + " |")
+                continue
+            level = a.depth - base - 1
+            if level < 0 or (p.kind == "text" and a.depth == 0):
+                lines += ["", _md(p.text or ""), ""]  # words outside any heading (a preamble): a paragraph
+                if note:
+                    lines += [f"*{_md(note)}*", ""]
+                continue
+            if p.kind == "definition":
                 term = p.term or ""
-                rest = (p.text or "")[len(term) :]
-                lines.append("  " * max(a.depth - 1, 0) + f"- **{_md(term)}**{_md(rest)}")
+                item = f"**{_md(term)}**{_md((p.text or '')[len(term) :])}"
             elif p.kind == "text":
-                lines.append("  " * max(a.depth - 1, 0) + (f"- {_md(p.text or '')}" if a.depth else _md(p.text or "")))
+                item = _md(p.text or "")
             else:
-                lines.append("  " * max(a.depth - 1, 0) + f"- {_md(_label_line(p))}")
-            note = note_for(a, version)
+                item = _md(_label_line(p))
+            lines.append("  " * level + f"- {item}")
             if note:
-                lines.append("  " * a.depth + f"  *{_md(note)}*")
+                lines.append("  " * (level + 1) + f"*{_md(note)}*")  # a continuation line of the same item
     lines += ["", "## Compilation table", "", "| Instrument | Gazette | Commencement |", "|---|---|---|"]
     for title, gazette, commenced in compilation_table(tl):
-        lines.append(f"| {_md(title)} | {gazette} | {commenced} |")
-    return "\n".join(lines) + "\n"
+        lines.append(f"| {_md(title)} | {_md(gazette)} | {_md(commenced)} |")
+    out = "\n".join(lines)
+    while "\n\n\n" in out:
+        out = out.replace("\n\n\n", "\n\n")
+    return out.strip("\n") + "\n"
 
 
 def _schedule_cells(body: tuple[Provision, ...], a: Address) -> tuple[str, ...]:
@@ -251,15 +275,18 @@ def _schedule_cells(body: tuple[Provision, ...], a: Address) -> tuple[str, ...]:
     return ()
 
 
+_MD_SPECIAL = re.compile(r"[\\`*_\[\]<>#|&~!]")
+_MD_LINE_START = re.compile(r"^(\s*)(?:([-+=])|(\d{1,9})([.)]))(?=\s|$)")
+
+
 def _md(text: str) -> str:
-    """Markdown-safe text: characters that would start formatting are escaped."""
-    out = []
-    for ch in text:
-        if ch in "\\`*_[]<>#|":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+    """Markdown-safe inline text: one line, every character that could start formatting, a link, an HTML tag or
+    an entity escaped, and a leading ``-``, ``+``, ``=`` or ``1.`` that would start a list or heading."""
+    flat = " ".join(text.splitlines())
+    escaped = _MD_SPECIAL.sub(lambda m: "\\" + m.group(0), flat)
+    return _MD_LINE_START.sub(
+        lambda m: m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)), escaped
+    )
 
 
 def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] | None = None) -> str:

@@ -51,6 +51,9 @@ def decode(data: bytes, where: str) -> str:
         raise ImportFailed(f"{where} is empty: give the gazette text or legislation-API JSON of a local law")
     if b"\x00" in data[:8192]:
         raise ImportFailed(f"{where} is a binary file, not text: save the gazette notice as plain text (UTF-8) and import that")
+    if b"\x00" in data:
+        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        raise ImportFailed(f"{where}:{line}: a NUL byte, which no gazette text has: remove it or save the text again")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

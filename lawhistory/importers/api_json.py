@@ -28,6 +28,8 @@ class ApiJsonImporter:
             data: Any = json.loads(text)
         except json.JSONDecodeError as e:
             raise ImportFailed(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        except RecursionError:
+            raise ImportFailed(f"{where}: the JSON is nested too deeply to be a legislation-API export") from None
         sections = data.get("sections") if isinstance(data, dict) else None
         if not isinstance(sections, list) or not sections:
             raise ImportFailed(f"{where}: legislation-API JSON needs a non-empty 'sections' list with the law's text")

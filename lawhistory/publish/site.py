@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from ..errors import LawHistoryError
+from ..files import read_text
 from ..repo import Repository
 
 PACKAGED_METADATA = Path(__file__).parent / "metadata.yml"
@@ -32,27 +33,32 @@ def metadata_path(repo: Repository) -> Path:
 
 def load_metadata(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
+        data = yaml.safe_load(read_text(path, str(path)))  # the size limit, BOM and CRLF of every file read
+    except (OSError, yaml.YAMLError, RecursionError) as e:
         raise ServeError(f"{path}: cannot be read as YAML metadata ({e})") from None
     if not isinstance(data, dict):
         raise ServeError(f"{path}: Datasette metadata must be a YAML mapping")
     return data
 
 
-def make_datasette(db_path: Path, metadata: dict[str, Any], examples: dict[str, Path] | None = None) -> Any:
+def make_datasette(
+    db_path: Path, metadata: dict[str, Any], examples: dict[str, Path] | None = None, trusted: bool = False
+) -> Any:
     """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin; ``examples``: the
     databases of illustrative repositories (name → file), each served as a database of its own, marked illustrative.
 
     Each request reads one build; a build that replaces a file is served from the next request on (``switch``).
+    The public profile (``publish/security.py``) unless ``trusted``: the full Datasette, for staff.
     """
-    from . import pages, plugin
+    from . import pages, plugin, security
     from .switch import NAME, SwitchingDatasette
 
-    _ensure_plugin(plugin)
+    _ensure_plugin(plugin, "lawhistory")
+    _ensure_plugin(security, security.PLUGIN)
     examples = examples or {}
-    metadata = _with_examples(metadata, examples)
-    ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=dict(SETTINGS))
+    metadata = security.profile_metadata(_with_examples(metadata, examples), trusted)
+    settings = {**SETTINGS, **security.settings(trusted)}
+    ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=settings)
     ds.illustrative = set(examples)
     ds.on_close(pages.forget_connection)
     return ds
@@ -89,21 +95,28 @@ def find_examples(repo: Repository) -> list[Repository]:
     return [Repository.open(d) for d in sorted(folder.iterdir()) if (d / "laws").is_dir() and (d / "amendments").is_dir()]
 
 
-def _ensure_plugin(module: Any) -> None:
+def _ensure_plugin(module: Any, name: str) -> None:
     # Installed packages register it through their entry point; a source checkout may not have one.
     from datasette.plugins import pm
 
-    if not pm.is_registered(module) and pm.get_plugin("lawhistory") is None:
-        pm.register(module, name="lawhistory")
+    if not pm.is_registered(module) and pm.get_plugin(name) is None:
+        pm.register(module, name=name)
 
 
 _SERVED = "LAWHISTORY_SERVED_DATABASE"
 _METADATA = "LAWHISTORY_SERVED_METADATA"
 _EXAMPLES = "LAWHISTORY_SERVED_EXAMPLES"
+_TRUSTED = "LAWHISTORY_SERVED_TRUSTED"
 
 
 def serve(
-    db_path: Path, metadata: dict[str, Any], host: str, port: int, workers: int = 1, examples: dict[str, Path] | None = None
+    db_path: Path,
+    metadata: dict[str, Any],
+    host: str,
+    port: int,
+    workers: int = 1,
+    examples: dict[str, Path] | None = None,
+    trusted: bool = False,
 ) -> None:
     """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable files)."""
     import asyncio
@@ -115,9 +128,10 @@ def serve(
         os.environ[_SERVED] = str(db_path)
         os.environ[_METADATA] = json.dumps(metadata, default=str)
         os.environ[_EXAMPLES] = json.dumps({k: str(v) for k, v in (examples or {}).items()})
+        os.environ[_TRUSTED] = "1" if trusted else ""
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
-    ds = make_datasette(db_path, metadata, examples)
+    ds = make_datasette(db_path, metadata, examples, trusted)
     atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
@@ -126,7 +140,7 @@ def serve(
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
     examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
-    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples)
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, bool(os.environ.get(_TRUSTED)))
     atexit.register(ds.close_all)
     return ds.app()
 

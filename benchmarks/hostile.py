@@ -1,0 +1,183 @@
+"""Benchmark: law-page latency on loopback while a hostile client loops bad and expensive requests.
+
+    python -m benchmarks.hostile                       # the public profile (what `lawhistory serve` runs)
+    python -m benchmarks.hostile --trusted             # the full Datasette, for comparison
+    python -m benchmarks.hostile --repo benchmarks/out/corpus-0.05 --requests 400
+
+The repository (default: a copy of this checkout's laws/ and amendments/) is built and served by
+``lawhistory serve --workers 1`` on 127.0.0.1. Law pages are fetched by ``--clients`` clients, first alone, then
+while ``--hostile`` threads loop, for the same number of requests: invalid SQL, a statement of many expensive
+steps, a huge ``randomblob``, a streamed CSV, a POST and the debug pages. Everything stays on loopback and stops
+after the law-page requests are done. Prints one row per phase: law-page p50/p95, errors, hostile requests
+answered (by status) and how many bytes the server logged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from benchmarks.run import BROWSER, ROOT, _free_port, _pct
+
+HOSTILE = [
+    ("GET", "/lawhistory.json?sql=" + urllib.parse.quote("select nonsense from nowhere")),
+    (
+        "GET",
+        "/lawhistory.json?sql="
+        + urllib.parse.quote(
+            "with recursive n(i) as (select 1 union all select i + 1 from n where i < 30) "
+            "select sum(length(randomblob(300000000))) from n"
+        ),
+    ),
+    ("GET", "/lawhistory.json?sql=" + urllib.parse.quote("select randomblob(1000000000)")),
+    ("GET", "/lawhistory/provisions.csv?_stream=1&_size=max"),
+    ("POST", "/lawhistory/laws"),
+    ("GET", "/-/threads"),
+    ("GET", "/-/databases.json"),
+]
+
+
+def _start(repo: Path, trusted: bool, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port), "--workers", "1"]
+    with open(log, "wb") as err:
+        proc = subprocess.Popen(
+            command + (["--trusted"] if trusted else []), stdout=err, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 300
+    while True:
+        try:
+            urllib.request.urlopen(base + "/-/laws", timeout=5).read()
+            return proc, base
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"the site did not start: {log.read_text(errors='replace')[-2000:]}") from None
+            time.sleep(0.2)
+
+
+def _law_pages(base: str, ids: list[str], requests: int, clients: int) -> tuple[list[float], int]:
+    urls = [f"{base}/-/law/{urllib.parse.quote(ids[k % len(ids)])}" for k in range(requests)]
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+
+    def fetch(url: str) -> None:
+        nonlocal errors
+        t0 = time.perf_counter()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
+                r.read()
+                ok = r.status == 200
+        except OSError:
+            ok = False
+        with lock:
+            latencies.append((time.perf_counter() - t0) * 1000)
+            errors += 0 if ok else 1
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(fetch, urls))
+    return latencies, errors
+
+
+def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: threading.Lock) -> None:
+    for method, path in itertools.cycle(HOSTILE):
+        if stop.is_set():
+            return
+        request = urllib.request.Request(base + path, method=method, data=b"x=1" if method == "POST" else None)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as r:
+                r.read(1_000_000)  # a hostile client reads a little and hangs up
+                status = str(r.status)
+        except urllib.error.HTTPError as e:
+            status = str(e.code)
+        except OSError:
+            status = "failed"
+        with lock:
+            statuses[status] += 1
+
+
+def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int) -> list[dict[str, Any]]:
+    from lawhistory.repo import Repository
+
+    ids = [i for i, _ in Repository(repo).law_titles()]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "serve.log"
+        proc, base = _start(repo, trusted, log)
+        try:
+            _law_pages(base, ids, min(20, requests), 1)  # warm up
+            for attackers in (0, hostile):
+                logged = log.stat().st_size
+                stop, lock, statuses = threading.Event(), threading.Lock(), Counter[str]()
+                threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
+                for t in threads:
+                    t.start()
+                latencies, errors = _law_pages(base, ids, requests, clients)
+                stop.set()
+                for t in threads:
+                    t.join(timeout=90)
+                rows.append(
+                    {
+                        "profile": "trusted" if trusted else "public",
+                        "hostile clients": attackers,
+                        "law page p50 (ms)": statistics.median(latencies),
+                        "law page p95 (ms)": _pct(latencies, 0.95),
+                        "law page errors": errors,
+                        "hostile answers": dict(sorted(statuses.items())),
+                        "log (KB)": (log.stat().st_size - logged) / 1000,
+                    }
+                )
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # busy in a statement it cannot leave (the trusted profile)
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=30)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, help="a law repository (default: a copy of this checkout's laws)")
+    parser.add_argument("--trusted", action="store_true", help="serve the full Datasette instead of the public profile")
+    parser.add_argument("--requests", type=int, default=300, help="law page requests in each phase")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent law-page clients")
+    parser.add_argument("--hostile", type=int, default=4, help="hostile client threads in the second phase")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = args.repo
+        if repo is None:
+            repo = Path(tmp) / "repo"
+            for folder in ("laws", "amendments"):
+                shutil.copytree(ROOT / folder, repo / folder)
+            (repo / "db").mkdir()
+        subprocess.run([sys.executable, "-m", "lawhistory", "build", "--quiet", "--repo", str(repo)], check=True)
+        rows = measure(repo, trusted=args.trusted, requests=args.requests, clients=args.clients, hostile=args.hostile)
+    print(f"{'profile':<8} {'hostile':>7} {'p50 (ms)':>9} {'p95 (ms)':>9} {'errors':>6} {'log (KB)':>9}  hostile answers")
+    for r in rows:
+        print(
+            f"{r['profile']:<8} {r['hostile clients']:>7} {r['law page p50 (ms)']:>9.1f} {r['law page p95 (ms)']:>9.1f} "
+            f"{r['law page errors']:>6} {r['log (KB)']:>9.1f}  {r['hostile answers']}"
+        )
+
+
+if __name__ == "__main__":
+    main()
