@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from . import files, library
-from .dates import iso_date
+from .dates import date_range, iso_date
 from .errors import LawHistoryError
 from .repo import Repository
 
@@ -270,6 +270,9 @@ def history_cmd(
 ) -> None:
     """List a law's versions with their dates and the instruments that made them.
 
+    Dates name a version's first and last day ("from 2020-03-11 to 2021-04-22", as show and the site say);
+    in --json, valid_to is the first day the version no longer applies.
+
     Example: lawhistory history kellerberrin --json
     """
     tl = library.timeline_for(open_repo(repo), law)
@@ -286,8 +289,9 @@ def history_cmd(
         return
     typer.echo(tl.law.meta.title)
     for r in rows:
-        until = f" to {r['valid_to']}" if r["valid_to"] else ""
-        typer.echo(f"  {r['number']}: from {r['valid_from']}{until} — {r['instrument']} ({r['gazette']})")
+        typer.echo(
+            f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
+        )
     for inst, why in tl.waiting:
         typer.echo(f"  not applied: {inst.title}: {why}")
 

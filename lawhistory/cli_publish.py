@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from . import store
 from .build import BuildReport, build, is_served, recover, staleness
-from .cli import RepoOption, app, open_repo
+from .cli import RepoOption, app, fail, open_repo
 from .errors import LawHistoryError
 from .repo import Repository
 
@@ -79,7 +80,7 @@ def build_cmd(
     typer.echo(_summary(r, report))
     if is_served(r.db_dir) and not report.up_to_date:
         typer.echo(
-            "a 'lawhistory serve' is running on this repository and keeps serving the previous build; restart it to serve this one",
+            "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)",
             err=True,
         )
 
@@ -91,6 +92,12 @@ def serve_cmd(
     workers: Annotated[
         int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
     ] = os.cpu_count() or 1,
+    examples: Annotated[
+        bool,
+        typer.Option(
+            "--examples/--no-examples", help="Also serve the illustrative repositories in examples/ (each its own database)."
+        ),
+    ] = True,
     trusted: Annotated[
         bool,
         typer.Option(
@@ -103,15 +110,26 @@ def serve_cmd(
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
 
-    Law pages are at /-/laws; metadata.yml in the repository supplies titles, descriptions and canned queries.
-    The served file never changes under its readers: a build meanwhile writes a new one, served after a restart.
+    Law pages are at /-/laws, search at /-/search; metadata.yml in the repository supplies titles, descriptions and
+    canned queries. The port is checked before anything is built.
+
+    A build while it serves (lawhistory amend, then lawhistory build) writes a new database file; the site
+    switches to it at once: every request is answered from exactly one build, requests that started before
+    the switch finish on the previous build, every request after it reads the new one. No restart is needed.
+
+    Each folder of examples/ that is a law repository (examples/exampleton: the Shire of Exampleton, illustrative,
+    not law) is built too and served as a database of its own, every page of it marked illustrative.
 
     Example: lawhistory serve --port 8001
     """
     from .build import serving
-    from .publish.site import load_metadata, metadata_path, serve
+    from .publish.site import find_examples, load_metadata, metadata_path, port_in_use, serve
 
     r = open_repo(repo)
+    busy = port_in_use(host, port)
+    if busy is not None:
+        fail(busy)
+    demos = find_examples(r) if examples else []
     try:
         reason = staleness(r)
         if reason is not None:
@@ -122,8 +140,25 @@ def serve_cmd(
         if not store.read_info(r.db_dir / "lawhistory.db"):
             raise
         typer.echo(f"warning: the site is not up to date: {e}", err=True)
-        typer.echo("serving the last good build; fix that, then run 'lawhistory build' and restart serve", err=True)
+        typer.echo("serving the last good build; fix that, then run 'lawhistory build' (serve reads it at once)", err=True)
+    for demo in list(demos):
+        reason = staleness(demo)
+        if reason is None:
+            continue
+        typer.echo(f"building {r.relative(demo.root)}: {reason}", err=True)
+        try:
+            typer.echo(f"{r.relative(demo.root)}: " + _summary(demo, _build(demo, full=False, quiet=True)), err=True)
+        except LawHistoryError as e:  # an example that cannot be built never keeps the real laws from being served
+            typer.echo(f"warning: {r.relative(demo.root)} is not served: {e}", err=True)
+            demos.remove(demo)
     metadata = load_metadata(metadata_path(r))
+    served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
     typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
-    with serving(r.db_dir):  # a build meanwhile replaces the database file instead of changing it in place
-        serve(r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted)
+    for name in served:
+        typer.echo(f"  and the illustrative repository examples/{name} (not law) as the database '{name}'", err=True)
+    with contextlib.ExitStack() as stack:
+        for each in [r, *demos]:  # a build meanwhile replaces the database file instead of changing it in place
+            stack.enter_context(serving(each.db_dir))
+        serve(
+            r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted=trusted, **({"examples": served} if served else {})
+        )

@@ -157,3 +157,20 @@ def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencem
                 " past the last date the calendar can hold; check the number of days in the commencement clause"
             ) from None
     return Commencement(wording=wording, rule=rule, days=days, date=date)
+
+
+def last_day(valid_to: dt.date | str | None) -> str | None:
+    """The last day of an interval that runs up to, not including, ``valid_to`` (None: it has not ended)."""
+    if valid_to is None or valid_to == "":
+        return None
+    end = valid_to if isinstance(valid_to, dt.date) else dt.date.fromisoformat(valid_to)
+    return (end - dt.timedelta(days=1)).isoformat()
+
+
+def date_range(valid_from: dt.date | str | None, valid_to: dt.date | str | None) -> str:
+    """The one way dates of a version or a text are shown, in the CLI and on the site: "from 2020-03-11 to
+    2021-04-22" names the first and the last day it applied (both included); "from 2022-07-01 onwards" has not ended.
+    """
+    start = str(valid_from) if valid_from else "an unknown date"
+    end = last_day(valid_to)
+    return f"from {start} to {end}" if end else f"from {start} onwards"

@@ -291,7 +291,7 @@ VIEWS: tuple[View, ...] = (
         "current_provisions",
         "The text of every law as in force today, in document order.",
         "select p.law, p.position, p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.term, p.cells,"
-        " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from"
+        " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from, p.rowid as provision_rowid"
         f" from provisions p where {_IN_FORCE_TODAY} order by p.law, p.position",
     ),
     View(

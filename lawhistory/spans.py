@@ -193,7 +193,7 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
         a = o.address
         p = a.provision
         change = o.change or made_by
-        note = note_for(a, versions[o.start]) if o.change is not None else None
+        note = note_for(a, versions[o.start], versions[: o.start + 1]) if o.change is not None else None
         row = (
             law_id, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
             a.citation, a.eid, p.kind, p.num, p.heading, provision_text(p), p.term,

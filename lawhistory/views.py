@@ -9,8 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
+from .dates import last_day
 from .ids import Address, addresses
 from .model import CONTAINER_KINDS, Provision
 from .operations import ACTION_SPECS
@@ -32,14 +34,50 @@ def change_for(a: Address, version: Version, tl: Timeline) -> Change:
     return version.provenance.get(a.citation) or tl.made_by
 
 
-def note_for(a: Address, version: Version) -> str | None:
-    """The reprint-style note for a provision changed by an instrument, or None."""
-    ch = version.provenance.get(a.citation)
-    if ch is None:
+#: Actions that make a provision anew: its notes start again from them (the earlier words were another text).
+_MADE_ANEW = ("insert", "substitute", "insert_definition")
+
+
+def changes_to(citation: str, versions: Sequence[Version]) -> list[Change]:
+    """Every change to a provision over ``versions`` (oldest first), in order; it restarts where the provision was
+    made anew. Changes to a provision because its parent was inserted or substituted ("within") are left out.
+    """
+    out: list[Change] = []
+    last: Change | None = None
+    for v in versions:
+        ch = v.provenance.get(citation)
+        if ch is None or ch == last:
+            continue
+        last = ch
+        if ch.action in _MADE_ANEW:
+            out = [ch]
+        elif ch.action == "within":
+            out = []
+        else:
+            out.append(ch)
+    return out
+
+
+def _noun(a: Address) -> str:
+    """How a note names a provision: "Paragraph 2.7(a)", but "Schedule 1 item 6", not "Item Schedule 1 item 6"."""
+    if a.citation[:1].isalpha():
+        return a.citation
+    return f"{a.provision.kind.capitalize()} {a.citation}"
+
+
+def note_for(a: Address, version: Version, history: Sequence[Version] = ()) -> str | None:
+    """The reprint-style note for a provision changed by instruments, or None: every change in order, e.g.
+    "[Clause 2.8A inserted by A cl. 4; amended by B cl. 6]" (``history``: the versions up to ``version``).
+    """
+    chain = changes_to(a.citation, history or (version,))
+    if not chain:
         return None
-    kind = a.provision.kind.capitalize() if a.provision.kind != "clause" else "Clause"
-    words = ACTION_WORDS.get(ch.action, "amended")
-    return f"[{kind} {a.citation} {words} by {ch.label()}]"
+    return f"[{_noun(a)} " + "; ".join(f"{ACTION_WORDS.get(c.action, 'amended')} by {c.label()}" for c in chain) + "]"
+
+
+def versions_to(tl: Timeline, version: Version) -> tuple[Version, ...]:
+    """The law's versions up to and including ``version`` (what its notes are made from)."""
+    return tuple(v for v in tl.versions if v.number <= version.number)
 
 
 def version_json(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> dict[str, Any]:
@@ -84,7 +122,7 @@ def _status_line(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
         by = tl.repealed_by.title if tl.repealed_by else "a repeal"
         return f"As at {as_at}: repealed from {tl.repealed_from} by {by}."
     assert version is not None
-    until = f" to {version.valid_to - dt.timedelta(days=1)}" if version.valid_to else ""
+    until = f" to {last_day(version.valid_to)}" if version.valid_to else ""
     when = f"As at {as_at}" if as_at else "Latest version"
     return f"{when}: in force. This version applies from {version.valid_from}{until}."
 
@@ -114,8 +152,9 @@ def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
     meta = tl.law.meta
     lines = [meta.title, _status_line(tl, as_at, status, version), ""]
     if version is not None:
+        history = versions_to(tl, version)
         for a in addresses(version.body, version.conclusions):
-            lines.extend(_text_lines(a, version))
+            lines.extend(_text_lines(a, version, history))
     lines += ["", "Compilation table", ""]
     for title, gazette, commenced in compilation_table(tl):
         lines.append(f"  {title} — {gazette} — commenced {commenced}")
@@ -141,7 +180,7 @@ def _label_line(p: Provision) -> str:
     return label_line(p.kind, p.num, p.heading, provision_text(p))
 
 
-def _text_lines(a: Address, version: Version) -> list[str]:
+def _text_lines(a: Address, version: Version, history: Sequence[Version] = ()) -> list[str]:
     p = a.provision
     pad = "  " * a.depth
     out = []
@@ -150,7 +189,7 @@ def _text_lines(a: Address, version: Version) -> list[str]:
     out.append(pad + _label_line(p))
     if p.kind == "clause" and p.text:
         out.append(pad + "  " + p.text)
-    note = note_for(a, version)
+    note = note_for(a, version, history)
     if note:
         out.append(pad + "  " + note)
     return out
@@ -261,7 +300,7 @@ def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] |
             out.append(f'<{tag} class="{cls}" id="{html.escape(a.eid)}">{label}</{tag}>')
         if p.kind == "clause" and p.text:
             out.append(f'<p class="prov cltext depth-{a.depth + 1}">{html.escape(p.text)}</p>')
-        note = note_for(a, version)
+        note = note_for(a, version, versions_to(tl, version))
         if note:
             out.append(f'<p class="note depth-{a.depth + 1}">{html.escape(note)}</p>')
     return "\n".join(out)

@@ -230,7 +230,7 @@ def test_build_command_reports_what_it_did(tmp_path: Path, cli: Any) -> None:
     assert again.stdout == "db/lawhistory.db and db/history.git are up to date (3 laws)\n"
 
 
-def test_build_command_says_a_running_serve_keeps_the_previous_build(tmp_path: Path, cli: Any) -> None:
+def test_build_command_says_a_running_serve_reads_the_new_build_next(tmp_path: Path, cli: Any) -> None:
     from lawhistory.build import serving
 
     repo = make_law_repo(tmp_path / "repo", ["synthetic_kellerberrin_amendment_2021.txt"])
@@ -241,12 +241,12 @@ def test_build_command_says_a_running_serve_keeps_the_previous_build(tmp_path: P
         again = cli("build", "--quiet", "--repo", repo.root)
     assert result.exit_code == 0
     assert result.stderr.strip().splitlines()[-1] == (
-        "a 'lawhistory serve' is running on this repository and keeps serving the previous build; restart it to serve this one"
+        "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)"
     )
-    assert again.exit_code == 0 and "restart" not in again.stderr  # nothing new was built
+    assert again.exit_code == 0 and "serve" not in again.stderr  # nothing new was built
     add_instrument(repo, "synthetic_refused_amendment.txt")
     unserved = cli("build", "--quiet", "--repo", repo.root)
-    assert unserved.exit_code == 0 and "restart" not in unserved.stderr  # built, but nothing was being served
+    assert unserved.exit_code == 0 and "serve" not in unserved.stderr  # built, but nothing was being served
 
 
 def test_build_command_refuses_outside_a_repository_with_one_line(tmp_path: Path) -> None:

@@ -66,8 +66,15 @@ async def test_law_page_shows_the_law_as_at_a_date(ds: Any) -> None:
     text = visible_text(html)
     assert "As at 2021-05-01: in force. This version applies from 2021-04-23 to 2022-06-30." in text
     assert "(a) roosters and drakes;" in text and "more than 6 ducks" in text and "(d) peafowls." in text
-    assert '<h2 id="part_1" class="prov part depth-0">PART 1—PRELIMINARY</h2>' in html
-    assert '<h4 id="sec_2.8A" class="prov clause depth-2">2.8A Keeping of ducks</h4>' in html
+    # headings link to themselves and to the history of what they hold
+    assert (
+        '<h2 id="part_1" class="prov part depth-0"><a class="self" href="#part_1">PART 1—PRELIMINARY</a>'
+        ' <a class="hist" href="?history=part_1" rel="nofollow">history</a></h2>'
+    ) in html
+    assert (
+        '<h4 id="sec_2.8A" class="prov clause depth-2"><a class="self" href="#sec_2.8A">2.8A Keeping of ducks</a>'
+        ' <a class="hist" href="?history=sec_2.8A" rel="nofollow">history</a></h4>'
+    ) in html
     assert (
         "[Clause 2.8A inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021 (SYNTHETIC TEST INSTRUMENT) cl. 4]"
         in text
@@ -78,7 +85,8 @@ async def test_law_page_schedule_rows_are_one_table_under_the_schedules_headings
     html = await get(ds, f"{LAW}?at=2022-08-01")
     assert html.count('<table class="schedule-rows">') == 1
     assert (
-        '<h2 id="sch_1" class="prov schedule depth-0">Schedule 1—PRESCRIBED OFFENCES</h2>\n'
+        '<h2 id="sch_1" class="prov schedule depth-0"><a class="self" href="#sch_1">Schedule 1—PRESCRIBED OFFENCES</a>'
+        ' <a class="hist" href="?history=sch_1" rel="nofollow">history</a></h2>\n'
         '<p id="sch_1__text_1" class="prov text depth-1">[cl. 6.5]</p>\n'
         '<table class="schedule-rows"><thead><tr><th>Item No.</th><th>Clause</th><th>Nature of Offence</th>'
         "<th>Modified Penalty</th></tr></thead><tbody>\n"

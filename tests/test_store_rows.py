@@ -93,9 +93,10 @@ def test_a_provision_gets_a_new_span_when_its_words_change(built_repo: Repositor
     ]
     assert {r["inserted_by"] for r in rows} == {AMENDMENT_2021}
     assert [r["changed_by"] for r in rows] == [AMENDMENT_2021, AMENDMENT_2022]
-    assert rows[1]["note"] == (
-        "[Clause 2.8A amended by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2022"
-        " (SYNTHETIC TEST INSTRUMENT) cl. 6]"
+    assert rows[1]["note"] == (  # every change, in order, as a reprint lists them
+        "[Clause 2.8A inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021"
+        " (SYNTHETIC TEST INSTRUMENT) cl. 4; amended by Shire of Kellerberrin Animals, Environment and Nuisance"
+        " Amendment Local Law 2022 (SYNTHETIC TEST INSTRUMENT) cl. 6]"
     )
 
 

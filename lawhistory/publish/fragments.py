@@ -44,6 +44,8 @@ def block(
     diff: Markup | None = None,
     deleted: bool = False,
     clause_diff: tuple[Markup, Markup] | None = None,
+    cell_diffs: Sequence[Markup] | None = None,
+    links: bool = True,
 ) -> str:
     """One provision as the law page shows it (a schedule row is a table row); ``diff`` is its redline.
 
@@ -51,7 +53,7 @@ def block(
     words a paragraph (``diff`` runs them together).
     """
     if kind == "item":
-        return _row(eid, cells, note, diff, deleted)
+        return _row(eid, cells, note, diff, deleted, cell_diffs)
     changed = diff is not None or clause_diff is not None
     classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if changed else "")
     text = text or ""
@@ -62,12 +64,15 @@ def block(
             mark = " changed" if "<ins>" in text_diff or "<del>" in text_diff else ""
             out += f'<p class="prov cltext depth-{depth + 1}{mark}"><span class="diff">{text_diff}</span></p>\n'
         if note:
-            out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+            out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
         return out
     if diff:
         content = f'<span class="diff">{diff}</span>'
     elif kind == "definition" and term and text.startswith(term):
         content = _esc(term).join(("<strong>", "</strong>")) + _esc(text[len(term) :])
+    elif kind in HEADING_TAG and links:
+        # a heading links to itself (a link to the clause to copy) and to the history of what it holds
+        content = f'<a class="self" href="#{_esc(eid)}">{_esc(label(kind, num, heading, text))}</a>' + history_link(eid)
     else:
         content = _esc(label(kind, num, heading, text))
     tag = HEADING_TAG.get(kind, "p")
@@ -75,20 +80,40 @@ def block(
     if kind == "clause" and text and not diff:
         out += f'<p class="prov cltext depth-{depth + 1}">{_esc(text)}</p>\n'
     if note:
-        out += f'<p class="note depth-{depth + 1}">{_esc(note)}</p>\n'
+        out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
     return out
 
 
-def _row(eid: str, cells: list[str] | tuple[str, ...], note: str | None, diff: Markup | None, deleted: bool) -> str:
-    classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff))) if on)
+def _note(eid: str, note: str) -> str:
+    """A provision's note, linked to the provision's history (every change to it, in order)."""
+    return f'<a class="note-link" href="?history={_esc(eid)}" rel="nofollow">{_esc(note)}</a>'
+
+
+def history_link(eid: str) -> str:
+    """The link from a heading to the history of the provision and everything in it (relative: the law page's own
+    address with ``?history=<eid>``, so the stored fragment need not know the law's id)."""
+    return f' <a class="hist" href="?history={_esc(eid)}" rel="nofollow">history</a>'
+
+
+def _row(
+    eid: str,
+    cells: list[str] | tuple[str, ...],
+    note: str | None,
+    diff: Markup | None,
+    deleted: bool,
+    cell_diffs: Sequence[Markup] | None = None,
+) -> str:
+    classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff or cell_diffs))) if on)
     out = f'<tr id="{_esc(eid)}"' + (f' class="{classes}"' if classes else "") + ">"
-    if diff:
+    if cell_diffs:  # redlined cell by cell, so the row keeps its columns
+        out += "".join(f'<td class="diff">{d}</td>' for d in cell_diffs)
+    elif diff:
         out += f'<td colspan="{len(cells) or 1}" class="diff">{diff}</td>'
     else:
         out += "".join(f"<td>{_esc(c)}</td>" for c in cells)
     out += "</tr>\n"
     if note:
-        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_esc(note)}</span></td></tr>\n'
+        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_note(eid, note)}</span></td></tr>\n'
     return out
 
 

@@ -6,6 +6,7 @@ a redline, and only after checking it holds nothing but escaped text and ``<del>
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import re
@@ -16,7 +17,9 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
+from ..dates import date_range
 from ..diff import diff_html
+from ..views import label_line as views_label
 from . import fragments
 
 Row = dict[str, Any]
@@ -101,10 +104,155 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str,
     return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
 
 
-def law_text(conn: sqlite3.Connection, law_id: str, day: str) -> str:
-    """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python."""
+def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()) -> str:
+    """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python;
+    with ``removed`` (``removed_notes``), a note where each provision removed by then stood.
+    """
+    if removed:
+        return _text_with_notes(conn, law_id, day, removed)
     text, headers = conn.execute(LAW_TEXT_SQL, {"law": law_id, "at": day}).fetchone()
     return fragments.wrap_tables(text or "", headers.split("\x1e") if headers else [])
+
+
+def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row]) -> str:
+    rows = conn.execute(
+        f"select position, html, kind, cells from provisions where {_IN_FORCE} order by position", {"law": law_id, "at": day}
+    ).fetchall()
+    notes = sorted(removed, key=lambda r: int(r["position"]))
+    pieces: list[str] = []
+    k = 0
+    for position, html, _kind, _cells in rows:
+        while k < len(notes) and int(notes[k]["position"]) < position:
+            pieces.append(removed_fragment(notes[k]))
+            k += 1
+        pieces.append(html)
+    pieces += [removed_fragment(n) for n in notes[k:]]
+    return fragments.wrap_tables("".join(pieces), [r[3] for r in rows if r[2] == "schedule"])
+
+
+def removed_fragment(note: Row) -> str:
+    """Where a removed provision stood: "[(d) deleted by … cl. 4]" (a table row's note in a schedule)."""
+    words = escape(note["note"])
+    if note["kind"] == "item":
+        width = len(json.loads(note["cells"] or "[]")) or 1
+        return f'<tr class="note-row removed"><td colspan="{width}"><span class="note">{words}</span></td></tr>\n'
+    return f'<p class="note removed depth-{int(note["depth"])}">{words}</p>\n'
+
+
+def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[Row]:
+    """Provisions deleted by version ``version`` or before and not in that version: where each stood, and a note
+    naming the instrument and amending clause ("[(d) deleted by … cl. 4]"); inside a deleted provision, only it.
+    """
+    rows = _dicts(
+        conn,
+        "select c.citation, c.version, c.position, i.title as instrument, p.kind, p.num, p.depth, p.parent, p.heading, p.cells,"
+        " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
+        "  ('delete', 'substitute') order by o.seq limit 1) as clause"
+        " from changes c join instruments i on i.id = c.instrument"
+        " join provisions p on p.law = c.law and p.citation = c.citation and p.to_version = c.version"
+        " where c.law = ? and c.change = 'deleted' and c.version <= ?"
+        " and not exists (select 1 from provisions q where q.law = c.law and q.citation = c.citation"
+        "  and q.from_version <= ? and (q.to_version is null or q.to_version > ?))"
+        " order by c.position",
+        [law_id, version, version, version],
+    )
+    deleted = {r["citation"] for r in rows}
+    out = []
+    for r in rows:
+        if r["parent"] in deleted:
+            continue  # its parent's note says it
+        what = r["num"] if r["kind"] in ("subclause", "paragraph", "subparagraph") and r["num"] else r["citation"]
+        if r["kind"] == "clause" and r["heading"]:
+            what = f"{r['citation']} ({r['heading']})"
+        by = f"{r['instrument']} cl. {r['clause']}" if r["clause"] else r["instrument"]
+        out.append({**r, "note": f"[{what} deleted by {by}]"})
+    return out
+
+
+_CELL = re.compile(r"<td>(\d+\.\d+[A-Z]?(?:\s?\([0-9A-Za-z]+\))*)</td>")
+
+
+def link_cells(text: str, eids: dict[str, str]) -> str:
+    """Schedule cells that cite a provision of the law ("2.13(1)") as links to it (to its clause when the
+    subclause cannot be found)."""
+    if "<table" not in text:
+        return text
+
+    def link(m: re.Match[str]) -> str:
+        cited = m.group(1)
+        eid = eids.get(cited) or eids.get(cited.replace(" ", "")) or eids.get(cited.split("(")[0].strip())
+        return f'<td><a href="#{eid}">{cited}</a></td>' if eid else m.group(0)
+
+    return _CELL.sub(link, text)
+
+
+#: The headings of the table of contents, in document order.
+_TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
+
+
+def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row], dict[str, str]]:
+    """The table of contents as at ``day`` (parts, divisions, clauses and schedules) and every citation's eId."""
+    toc: list[Row] = []
+    eids: dict[str, str] = {}
+    for citation, eid, kind, num, heading, depth in conn.execute(
+        f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
+        {"law": law_id, "at": day},
+    ):
+        eids[citation] = eid
+        if kind in _TOC_KINDS:
+            label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
+            toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
+    return toc, eids
+
+
+def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
+    """A schedule row's redline, cell by cell: deleted rows struck out, inserted rows underlined, changed cells diffed."""
+    if "gone" in row:
+        return [Markup(f"<del>{escape(c)}</del>") if c else Markup("") for c in cells]
+    if old is None or old.get("gone"):
+        return [Markup(f"<ins>{escape(c)}</ins>") if c else Markup("") for c in cells]
+    before = json.loads(old["cells"] or "[]")
+    width = max(len(before), len(cells))
+    before += [""] * (width - len(before))
+    after = cells + [""] * (width - len(cells))
+    return [Markup(diff_html(b, a)) for b, a in zip(before, after, strict=True)]
+
+
+def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str) -> str:
+    """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
+    reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
+    """
+    now = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": since})}
+    current = {r["citation"] for r in now}
+    gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
+    pieces, headers = [], []
+    for p in sorted(now + gone, key=lambda r: int(r["position"])):
+        old = then.get(p["citation"])
+        same = old is not None and all(old[k] == p[k] for k in ("num", "heading", "text", "cells"))
+        if same and "gone" not in p:
+            pieces.append(p["html"])  # the same words then and now
+        else:
+            cells = json.loads(p["cells"] or "[]")
+            words = views_label(p["kind"], p["num"], p["heading"], p["text"])
+            if "gone" in p:
+                diff = Markup(f"<del>{escape(words)}</del>")
+            elif old is None:
+                diff = Markup(f"<ins>{escape(words)}</ins>")
+            else:
+                diff = Markup(diff_html(views_label(old["kind"], old["num"], old["heading"], old["text"]), words))
+            cell_diffs = None
+            if p["kind"] == "item":
+                cell_diffs = _cell_diffs(p, old, cells)
+            pieces.append(
+                fragments.block(
+                    p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"], cells, p["note"],
+                    diff=diff, deleted="gone" in p, cell_diffs=cell_diffs,
+                )
+            )  # fmt: skip
+        if p["kind"] == "schedule":
+            headers.append(p["cells"])
+    return fragments.wrap_tables("".join(pieces), headers)
 
 
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
@@ -129,11 +277,13 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
                     Markup(diff_html(old["heading"] or "", p["heading"] or "")),
                     Markup(diff_html(old["text"] or "", p["text"] or "")),
                 )
+            cells = json.loads(p["cells"] or "[]")
+            cell_diffs = _cell_diffs(p, before.get(p["citation"]), cells) if p["kind"] == "item" else None
             pieces.append(
                 fragments.block(
                     p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"],
-                    json.loads(p["cells"] or "[]"), p["note"], diff=None if split else safe_redline(diff),
-                    deleted="gone" in p, clause_diff=split,
+                    cells, p["note"], diff=None if split else safe_redline(diff),
+                    deleted="gone" in p, clause_diff=split, cell_diffs=cell_diffs,
                 )
             )  # fmt: skip
         if p["kind"] == "schedule":
@@ -141,7 +291,7 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
     return fragments.wrap_tables("".join(pieces), headers)
 
 
-def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool) -> Row | None:
+def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
     """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
     laws = _dicts(conn, "select * from laws where id = ?", [law_id])
     if not laws:
@@ -161,15 +311,32 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool)
         [law_id, law_id, law_id, law["repealed_by"]],
     )
     text = ""
+    toc: list[Row] = []
+    removed: list[Row] = []
     if version is not None:
         day = at.isoformat()
         number = int(version["number"])
-        text = redline_text(conn, law_id, day, number) if redline and number > 0 else law_text(conn, law_id, day)
+        removed = removed_notes(conn, law_id, number) if number > 0 else []
+        toc, eids = contents(conn, law_id, day)
+        if since is not None:
+            text = redline_between(conn, law_id, since.isoformat(), day)
+        elif redline and number > 0:
+            text = redline_text(conn, law_id, day, number)
+        else:
+            text = law_text(conn, law_id, day, removed)
+        text = link_cells(text, eids)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text}  # fmt: skip
+            "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
 
 
 _CONNECTIONS: dict[str, sqlite3.Connection] = {}
+
+
+def forget_connection(path: str) -> None:
+    """Close the connection to a build's file that no request reads any more."""
+    conn = _CONNECTIONS.pop(path, None)
+    if conn is not None:
+        conn.close()
 
 
 def _read(db: Any, fn: Any) -> Any:
@@ -182,9 +349,11 @@ def _read(db: Any, fn: Any) -> Any:
     return fn(conn)
 
 
-async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | None:
+async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
+    """The law page's context; ``since``: mark every change between that date and ``at`` (earlier than ``at``)."""
+
     def read(conn: sqlite3.Connection) -> Row | None:
-        return _law_data(conn, law_id, at, redline)
+        return _law_data(conn, law_id, at, redline, since)
 
     data = _read(db, read) if not db.is_mutable and db.path else await db.execute_fn(read)
     if data is None:
@@ -213,9 +382,106 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool) -> Row | No
         "can_redline": can_redline,
         "redline_href": law_url(law_id, at=at.isoformat(), redline="1"),
         "plain_href": law_url(law_id, at=at.isoformat()),
+        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={at.isoformat()}",
         "form_action": law_url(law_id),
         "instruments": data["instruments"],
         "repealer": repealer,
+        "toc": data["toc"],
+        "removed": data["removed"],
+        "import_notes": sentences(law["notes"]),
+        "since": since.isoformat() if since else None,
+        "first_day": versions[0]["valid_from"] if versions else None,
+    }
+
+
+def sentences(notes_json: str | None) -> list[str]:
+    """Import notes (a JSON list) as sentences a reader can take in: capital first letter, full stop at the end."""
+    try:
+        notes = json.loads(notes_json or "[]")
+    except ValueError:
+        return [notes_json] if notes_json else []
+    out = []
+    for n in notes if isinstance(notes, list) else [notes]:
+        n = str(n).strip()
+        if not n:
+            continue
+        n = n[0].upper() + n[1:]
+        out.append(n if n.endswith((".", "?", "!")) else n + ".")
+    return out
+
+
+def law_json(conn: sqlite3.Connection, law_id: str, at: dt.date) -> Row | None:
+    """The law as at ``at``: the object ``lawhistory show LAW --at D --format json`` prints."""
+    laws = _dicts(conn, "select id, title, local_government, commencement, repealed_from from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    law = laws[0]
+    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    status, version = status_at(law, versions, at)
+    out: Row = {
+        "law": {"id": law["id"], "title": law["title"], "local_government": law["local_government"]},
+        "as_at": at.isoformat(),
+        "status": status,
+        "version": None,
+        "provisions": [],
+    }
+    if version is None:
+        return out
+    out["version"] = {
+        "valid_from": version["valid_from"],
+        "valid_to": version["valid_to"],
+        "instrument": version["instrument_title"] or law["title"],
+    }
+    rows = _dicts(
+        conn,
+        "select citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by from provisions"
+        f" where {_IN_FORCE} order by position",
+        {"law": law_id, "at": at.isoformat()},
+    )
+    out["provisions"] = [{**r, "cells": json.loads(r["cells"] or "[]")} for r in rows]
+    return out
+
+
+def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | None:
+    """Everything that happened to a provision and what it holds: each change (with its redline) and each text it had."""
+    laws = _dicts(conn, "select id, title, local_government from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    within = "(eid = :eid or substr(eid, 1, length(:prefix)) = :prefix)"
+    params = {"law": law_id, "eid": eid, "prefix": eid + "__"}
+    spans = _dicts(conn, f"select * from provisions where law = :law and {within} order by position, from_version", params)
+    if not spans:
+        return None
+    changes = _dicts(
+        conn,
+        "select c.*, i.title as instrument_title, v.valid_to as version_to from changes c"
+        " join instruments i on i.id = c.instrument join versions v on v.law = c.law and v.number = c.version"
+        " where c.law = :law and (c.eid = :eid or substr(c.eid, 1, length(:prefix)) = :prefix) order by c.version, c.position",
+        params,
+    )
+    clauses = {(r["citation"], r["from_version"]): r["changed_by_clause"] for r in spans if r["changed_by_clause"]}
+    for c in changes:
+        c["redline"] = safe_redline(c["diff_html"])
+        c["href"] = law_url(law_id, at=c["valid_from"], redline="1") + f"#{c['eid']}"
+        c["instrument_href"] = instrument_url(c["instrument"])
+        c["clause"] = clauses.get((c["citation"], c["version"]))
+        if c["clause"] is None:
+            found = conn.execute(
+                "select clause from operations where instrument = ? and target = ? order by seq limit 1",
+                [c["instrument"], c["citation"]],
+            ).fetchone()
+            c["clause"] = found[0] if found else None
+    for r in spans:
+        r["applies"] = date_range(r["valid_from"], r["valid_to"])
+        r["href"] = law_url(law_id, at=r["valid_from"]) + f"#{r['eid']}"
+        r["shown"] = views_label(r["kind"], r["num"], r["heading"], r["text"])
+    top = spans[0]
+    return {
+        "law": laws[0],
+        "law_href": law_url(law_id),
+        "provision": {"citation": top["citation"], "eid": eid, "kind": top["kind"], "heading": top["heading"]},
+        "changes": changes,
+        "spans": spans,
     }
 
 
@@ -244,13 +510,80 @@ async def instrument_page(db: Any, inst_id: str) -> Row | None:
     return {
         "inst": inst,
         "operations": operations,
+        "clauses": by_clause(operations, inst["reason"]),
+        "text_html": Markup(instrument_text_html(inst["text"] or "")),
+        "notes": sentences(inst["notes"]),
         "made": made,
         "repealed": repealed,
         "amends": amends,
         "amends_href": law_url(amends["id"]) if amends else None,
+        "json_href": instrument_url(inst_id) + ".json",
         "is_law": inst["kind"] == "principal",
         "law_href": law_url(inst_id) if inst["kind"] == "principal" else None,
     }
+
+
+def by_clause(operations: list[Row], reason: str | None) -> list[Row]:
+    """The operations as one row per amending clause: the instrument's words once, then what each operation does,
+    with the new words; an outcome the whole instrument shares (pending, and why) is said once, above the table.
+    """
+    rows: list[Row] = []
+    for op in operations:
+        if not rows or rows[-1]["clause"] != op["clause"] or rows[-1]["source"] != op["source"]:
+            rows.append({"clause": op["clause"], "source": op["source"], "operations": []})
+        detail = None if op["outcome"] == "pending" and op["detail"] == reason else op["detail"]
+        rows[-1]["operations"].append({**op, "detail": detail, "new_text": plain_words(op["new"])})
+    for row in rows:
+        outcomes = {o["outcome"] for o in row["operations"]}
+        row["outcome"] = outcomes.pop() if len(outcomes) == 1 else "mixed"
+    return rows
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def plain_words(text: str | None) -> str | None:
+    """New words as a reader sees them: the storage format's ``**term**`` markers and escapes dropped."""
+    if not text:
+        return text
+    lines = [_BOLD.sub(r"\1", line) for line in text.split("\n")]
+    return "\n".join(re.sub(r"^(\s*)\\", r"\1", line) for line in lines)
+
+
+def instrument_text_html(text: str) -> str:
+    """An instrument's text rendered as a law is (clauses, headings, definitions, tables), every word escaped; the
+    text as stored when it cannot be read."""
+    from ..ids import addresses
+    from ..textformat import parse_body
+    from ..views import provision_text
+
+    try:
+        body, closing = parse_body(text)
+        found = addresses(body, closing)
+    except Exception:  # a text the structured format cannot read is still shown, as it is
+        return f'<pre class="as-stored">{escape(text)}</pre>'
+    pieces, headers = [], []
+    for a in found:
+        p = a.provision
+        pieces.append(
+            fragments.block(p.kind, a.eid, a.depth, p.num, p.heading, provision_text(p), p.term, p.cells, None, links=False)
+        )
+        if p.kind == "schedule":
+            headers.append(json.dumps(list(p.cells)))
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+async def instrument_json(db: Any, inst_id: str) -> Row | None:
+    """An instrument, its operations and the versions it made, as JSON (notes and lists decoded)."""
+    inst = await _one(db, "select * from instruments where id = ?", [inst_id])
+    if inst is None:
+        return None
+    operations = await _rows(db, "select * from operations where instrument = ? order by seq", [inst_id])
+    made = await _rows(db, "select law, number, valid_from, valid_to from versions where instrument = ? order by law", [inst_id])
+    for key in ("notes", "repeals"):
+        with contextlib.suppress(ValueError):
+            inst[key] = json.loads(inst[key]) if inst[key] else []
+    return {"instrument": inst, "operations": operations, "versions": made}
 
 
 # --- the index of laws ------------------------------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from datasette import NotFound, Response, hookimpl
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import pages
+from . import pages, search
+from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -37,8 +38,19 @@ def _hook(fn: F) -> F:
 _CONTENT_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".png": "image/png"}
 
 
-def _database(datasette: Any) -> Any:
-    """The lawhistory database: the one named ``lawhistory``, else the first that has a ``laws`` table."""
+def _illustrative(datasette: Any) -> set[str]:
+    """The names of the databases of illustrative repositories (examples/), which are not law."""
+    return set(getattr(datasette, "illustrative", set()))
+
+
+def _database(datasette: Any, item_id: str | None = None) -> Any:
+    """The lawhistory database: the one named ``lawhistory``, else the first that has a ``laws`` table; for a law or
+    instrument whose id starts with an illustrative database's name (``exampleton/...``), that database.
+    """
+    if item_id is not None:
+        for name in _illustrative(datasette):
+            if item_id.startswith(name + "/") and name in datasette.databases:
+                return datasette.get_database(name)
     if DATABASE in datasette.databases:
         return datasette.get_database(DATABASE)
     for db in datasette.databases.values():
@@ -61,8 +73,25 @@ def _paths(datasette: Any) -> Callable[[str], str]:
     return path
 
 
+async def _build_id(datasette: Any) -> str:
+    """The build the request reads (the hash of its inputs), shown in every page's head."""
+    try:
+        db = _database(datasette)
+        row = (await db.execute("select value from build_info where key = 'inputs'")).first()
+    except Exception:  # a database without build_info (built by hand): no id to show
+        return ""
+    return str(row[0])[:12] if row else ""
+
+
 async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any], status: int = 200) -> Response:
-    context = {**context, "static": datasette.urls.path("/-/lawhistory/static/"), "path": _paths(datasette)}
+    context = {
+        **context,
+        "static": datasette.urls.path("/-/lawhistory/static/"),
+        "path": _paths(datasette),
+        "build_id": await _build_id(datasette),
+        "illustrative_page": context.get("database") in _illustrative(datasette),
+        "metadata": {k: v for k, v in (datasette.metadata() or {}).items() if k != "databases"},  # the footer's links
+    }
     html = await datasette.render_template(template, context, request=request)
     return Response.html(html, status=status)
 
@@ -86,24 +115,89 @@ def _date(value: str | None) -> tuple[dt.date, str | None]:
 async def law_view(datasette: Any, request: Any) -> Response:
     law_id = request.url_vars["law_id"]
     at, problem = _date(request.args.get("at"))
-    context = await pages.law_page(_database(datasette), law_id, at, request.args.get("redline") in ("1", "on", "true"))
+    db = _database(datasette, law_id)
+    if law_id.endswith(".json"):  # the same object as ``lawhistory show LAW --at D --format json``
+        data = await db.execute_fn(lambda conn: pages.law_json(conn, law_id[: -len(".json")], at))
+        if data is None:
+            return Response.json({"ok": False, "error": f"no law with the id {law_id[:-5]!r}"}, status=404)
+        if problem:
+            return Response.json({"ok": False, "error": problem}, status=400)
+        return Response.json(data)
+    eid = request.args.get("history")
+    if eid:
+        history = await db.execute_fn(lambda conn: pages.provision_history(conn, law_id, eid))
+        if history is None:
+            return await _not_found(datasette, request, f"No provision {eid!r} in the law {law_id!r}.")
+        return await _render(datasette, request, "lawhistory_provision.html", {**history, "database": db.name})
+    since = None
+    if request.args.get("since"):
+        since, bad = _date(request.args.get("since"))
+        if bad or since >= at:
+            problem = f"“{request.args.get('since')}” is not a date before {at}, so no changes are marked."
+            since = None
+    context = await pages.law_page(db, law_id, at, request.args.get("redline") in ("1", "on", "true"), since)
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
-    context = {**context, "problem": problem, "database": _database(datasette).name}
+    context = {**context, "problem": problem, "database": db.name}
     return await _render(datasette, request, "lawhistory_law.html", context)
 
 
 async def instrument_view(datasette: Any, request: Any) -> Response:
     inst_id = request.url_vars["inst_id"]
-    context = await pages.instrument_page(_database(datasette), inst_id)
+    if inst_id.endswith(".json"):
+        data = await pages.instrument_json(_database(datasette, inst_id), inst_id[: -len(".json")])
+        if data is None:
+            return Response.json({"ok": False, "error": f"no instrument with the id {inst_id[:-5]!r}"}, status=404)
+        return Response.json(data)
+    db = _database(datasette, inst_id)
+    context = await pages.instrument_page(db, inst_id)
     if context is None:
         return await _not_found(datasette, request, f"No instrument with the id {inst_id!r}.")
-    return await _render(datasette, request, "lawhistory_instrument.html", context)
+    return await _render(datasette, request, "lawhistory_instrument.html", {**context, "database": db.name})
+
+
+async def search_view(datasette: Any, request: Any) -> Response:
+    """``/-/search?q=dog`` (in force today) or ``&when=all`` (every version), with facets; ``/-/search.json`` likewise."""
+    try:
+        page = int(request.args.get("page") or 1)
+    except ValueError:
+        page = 1
+    query = search.Query(
+        q=(request.args.get("q") or "")[:200],
+        when="all" if request.args.get("when") == "all" else "today",
+        local_government=request.args.get("local_government") or "",
+        law=request.args.get("law") or "",
+        page=page,
+    )
+    wanted = request.args.get("db") or ""
+    # the illustrative demo is searched only when asked for (its pages' search boxes ask), never with the real laws
+    db = (
+        datasette.get_database(wanted)
+        if wanted in _illustrative(datasette) and wanted in datasette.databases
+        else _database(datasette)
+    )
+    data = await db.execute_fn(lambda conn: search.search(conn, query, pages.law_url))
+    if request.url_vars.get("format") == ".json":
+        results = [{k: v for k, v in r.items() if not k.endswith("_html")} for r in data["results"]]
+        return Response.json({**data, "results": results})
+    return await _render(datasette, request, "lawhistory_search.html", {**data, "query": query, "database": db.name})
+
+
+async def about_view(datasette: Any, request: Any) -> Response:
+    illustrative = next((name for name in datasette.databases if name.startswith("exampleton")), None)
+    return await _render(datasette, request, "lawhistory_about.html", {"illustrative": illustrative})
 
 
 async def laws_view(datasette: Any, request: Any) -> Response:
     context = await pages.laws_index(_database(datasette))
-    return await _render(datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name})
+    demos = []
+    for name in sorted(_illustrative(datasette)):
+        if name in datasette.databases:
+            demo = await pages.laws_index(datasette.get_database(name))
+            demos.append({"name": name, **demo})
+    return await _render(
+        datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name, "demos": demos}
+    )
 
 
 def static_view(request: Any) -> Response:
@@ -119,6 +213,8 @@ def static_view(request: Any) -> Response:
 def register_routes() -> list[tuple[str, Any]]:
     return [
         (r"^/-/laws$", laws_view),
+        (r"^/-/about$", about_view),
+        (r"^/-/search(?P<format>\.json)?$", search_view),
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
         (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),
@@ -128,10 +224,24 @@ def register_routes() -> list[tuple[str, Any]]:
 @_hook
 def prepare_jinja2_environment(env: Environment) -> None:
     # The entry point is a module, not a package, so Datasette does not find templates/ by itself.
+    # Ours come first: _crumbs.html (a search box on every page) and table.html (column descriptions behind a
+    # disclosure) extend Datasette's own, which stay reachable as "datasette/<name>".
     loaders = [env.loader] if env.loader is not None else []
-    env.loader = ChoiceLoader([*loaders, FileSystemLoader(str(TEMPLATES))])
+    env.loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES)), PrefixLoader({"datasette": ChoiceLoader(loaders)}), *loaders])
     # Templates are read once: checking every template file's time on every page costs more than the page's queries.
     env.auto_reload = False
+
+
+@_hook
+def extra_template_vars(datasette: Any) -> dict[str, Any]:
+    # Datasette's own pages of an illustrative database say so too (_crumbs.html)
+    return {"illustrative_databases": sorted(_illustrative(datasette)), "illustrative_words": ILLUSTRATIVE}
+
+
+@_hook
+def extra_css_urls(datasette: Any) -> list[str]:
+    # Datasette's own pages carry the search box too (its few rules are in the stylesheet).
+    return [str(datasette.urls.path("/-/lawhistory/static/lawhistory.css"))]
 
 
 @_hook
@@ -140,8 +250,17 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
 
 
 @_hook
-def render_cell(value: Any, column: str) -> Markup | None:
-    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through)."""
+def render_cell(value: Any, column: str, table: str | None, row: Any, datasette: Any) -> Markup | None:
+    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through); a provision's stored page
+    fragment (``provisions.html``) as a link to the provision on its law page, not as markup to read."""
     if column == "diff_html" and isinstance(value, str):
         return pages.safe_redline(value)
+    if column == "html" and table == "provisions" and isinstance(value, str):
+        try:
+            law, eid, valid_from = row["law"], row["eid"], row["valid_from"]
+        except (KeyError, IndexError, TypeError):
+            return None
+        law = law.get("value") if isinstance(law, dict) else law  # a foreign key Datasette expanded to its label
+        href = _paths(datasette)(pages.law_url(str(law), at=valid_from) + f"#{eid}")
+        return Markup('<a href="{}">on the law page</a>').format(href)
     return None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -39,19 +41,58 @@ def load_metadata(path: Path) -> dict[str, Any]:
     return data
 
 
-def make_datasette(db_path: Path, metadata: dict[str, Any], trusted: bool = False) -> Any:
-    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin.
+def make_datasette(
+    db_path: Path, metadata: dict[str, Any], examples: dict[str, Path] | None = None, trusted: bool = False
+) -> Any:
+    """A Datasette instance serving ``db_path`` read-only (immutable), with the lawhistory plugin; ``examples``: the
+    databases of illustrative repositories (name → file), each served as a database of its own, marked illustrative.
 
+    Each request reads one build; a build that replaces a file is served from the next request on (``switch``).
     The public profile (``publish/security.py``) unless ``trusted``: the full Datasette, for staff.
     """
-    from datasette.app import Datasette
-
-    from . import plugin, security
+    from . import pages, plugin, security
+    from .switch import NAME, SwitchingDatasette
 
     _ensure_plugin(plugin, "lawhistory")
     _ensure_plugin(security, security.PLUGIN)
+    examples = examples or {}
+    metadata = security.profile_metadata(_with_examples(metadata, examples), trusted)
     settings = {**SETTINGS, **security.settings(trusted)}
-    return Datasette([], immutables=[str(db_path)], metadata=security.profile_metadata(metadata, trusted), settings=settings)
+    ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=settings)
+    ds.illustrative = set(examples)
+    ds.on_close(pages.forget_connection)
+    return ds
+
+
+def _with_examples(metadata: dict[str, Any], examples: dict[str, Path]) -> dict[str, Any]:
+    """The metadata, with a title and description that say each illustrative database is not law."""
+    if not examples:
+        return metadata
+    databases = dict(metadata.get("databases") or {})
+    main = databases.get("lawhistory") or {}
+    for name in examples:
+        # the same tables and canned queries as the repository's own database, under a title that says what it is
+        own = {k: v for k, v in main.items() if k in ("tables", "queries")}
+        own.update(databases.get(name) or {})
+        own.setdefault("title", f"{name} — illustrative, not law")
+        own["description"] = ILLUSTRATIVE + (" " + str(own["description"]) if own.get("description") else "")
+        databases[name] = own
+    return {**metadata, "databases": databases}
+
+
+#: What every page of an illustrative repository says.
+ILLUSTRATIVE = (
+    "Illustrative, not law: a demonstration repository. Its council is fictional and its amending instruments were "
+    "never made or published; its principal law is a real law's text re-titled."
+)
+
+
+def find_examples(repo: Repository) -> list[Repository]:
+    """The illustrative repositories bundled with ``repo``: each folder of examples/ that is a law repository."""
+    folder = repo.root / "examples"
+    if not folder.is_dir():
+        return []
+    return [Repository.open(d) for d in sorted(folder.iterdir()) if (d / "laws").is_dir() and (d / "amendments").is_dir()]
 
 
 def _ensure_plugin(module: Any, name: str) -> None:
@@ -64,11 +105,20 @@ def _ensure_plugin(module: Any, name: str) -> None:
 
 _SERVED = "LAWHISTORY_SERVED_DATABASE"
 _METADATA = "LAWHISTORY_SERVED_METADATA"
+_EXAMPLES = "LAWHISTORY_SERVED_EXAMPLES"
 _TRUSTED = "LAWHISTORY_SERVED_TRUSTED"
 
 
-def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers: int = 1, trusted: bool = False) -> None:
-    """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable file)."""
+def serve(
+    db_path: Path,
+    metadata: dict[str, Any],
+    host: str,
+    port: int,
+    workers: int = 1,
+    examples: dict[str, Path] | None = None,
+    trusted: bool = False,
+) -> None:
+    """Serve the site until interrupted, from ``workers`` processes (all reading the same immutable files)."""
     import asyncio
 
     import uvicorn
@@ -77,14 +127,30 @@ def serve(db_path: Path, metadata: dict[str, Any], host: str, port: int, workers
         # uvicorn starts each worker afresh and makes its app from the environment (the site keeps no state).
         os.environ[_SERVED] = str(db_path)
         os.environ[_METADATA] = json.dumps(metadata, default=str)
+        os.environ[_EXAMPLES] = json.dumps({k: str(v) for k, v in (examples or {}).items()})
         os.environ[_TRUSTED] = "1" if trusted else ""
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
-    ds = make_datasette(db_path, metadata, trusted)
+    ds = make_datasette(db_path, metadata, examples, trusted)
+    atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
 
 
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
-    return make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), bool(os.environ.get(_TRUSTED))).app()
+    examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, bool(os.environ.get(_TRUSTED)))
+    atexit.register(ds.close_all)
+    return ds.app()
+
+
+def port_in_use(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (checked before it builds), or None when it can."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            return f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose another with --port"
+    return None
