@@ -5,9 +5,12 @@ Speed itself is measured by ``python -m benchmarks.run`` (see the README), never
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-from benchmarks.run import run, table
+from benchmarks.run import database_size, read_rows, run, table, write_floor_database
+from lawhistory.build import build
+from lawhistory.repo import Repository
 
 
 def test_benchmark_smoke_run_measures_everything_with_zero_errors(tmp_path: Path) -> None:
@@ -26,3 +29,27 @@ def test_benchmark_smoke_run_measures_everything_with_zero_errors(tmp_path: Path
     assert results["law page errors"] == 0
     assert set(results["build stages (s)"]) >= {"read and parse the repository", "Writing the history"}
     assert "full build (s)" in table(results)
+
+
+def test_the_floor_writes_the_same_database_the_build_does(repo: Path, tmp_path: Path) -> None:
+    """The honest floor is a floor of *this* database: same tables, rows, views and full-text answers."""
+    build(Repository.open(repo))
+    built = repo / "db" / "lawhistory.db"
+    floor_db = tmp_path / "floor.db"
+    write_floor_database(built, read_rows(built), floor_db)
+    a, b = sqlite3.connect(built), sqlite3.connect(floor_db)
+    try:
+        schema = "select type, name from sqlite_master where name not like 'sqlite_%' order by type, name"
+        assert a.execute(schema).fetchall() == b.execute(schema).fetchall()
+        for (table,) in a.execute("select name from sqlite_master where type in ('table', 'view') and name not like '%fts%'"):
+            assert (
+                a.execute(f'select * from "{table}" order by 1, 2').fetchall()
+                == b.execute(f'select * from "{table}" order by 1, 2').fetchall()
+            ), table
+        search = "select rowid from provisions_fts where provisions_fts match 'dog' order by rowid"
+        assert a.execute(search).fetchall() == b.execute(search).fetchall() != []
+    finally:
+        a.close()
+        b.close()
+    sizes = database_size(built)
+    assert "provisions" in sizes and abs(sum(sizes.values()) - built.stat().st_size / 2**20) < 0.01
