@@ -210,9 +210,10 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
     if version is not None:
         in_table = False
         base = -1  # depth of the last heading: the provisions under it are listed relative to it
+        history = versions_to(tl, version)
         for a in addresses(version.body, version.conclusions):
             p = a.provision
-            note = note_for(a, version)
+            note = note_for(a, version, history)
             if p.kind != "item" and in_table:
                 lines.append("")
                 in_table = False

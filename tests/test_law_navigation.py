@@ -113,6 +113,16 @@ async def test_a_note_lists_every_change_in_order_without_doubled_words(ds: Any)
     assert "Schedule Schedule" not in text and "Item Schedule" not in text
 
 
+def test_show_lists_every_change_in_a_note_in_text_and_markdown_as_the_site_does(built_repo: Repository, cli: Any) -> None:
+    both = "inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021"
+    later = "amended by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2022"
+    for fmt in ("text", "md"):
+        result = cli("show", "kellerberrin", "--at", "2022-08-01", "--format", fmt, "--repo", built_repo.root)
+        assert result.exit_code == 0, result.stderr
+        line = next(ln for ln in result.stdout.splitlines() if "Clause 2.8A inserted" in ln)
+        assert both in line and later in line and line.index(both) < line.index(later), (fmt, line)
+
+
 def test_paragraphs_of_an_inserted_clause_are_not_each_noted(tmp_path: Path) -> None:
     from .conftest import INSTRUMENTS, run_cli
     from .conftest_publish import query
