@@ -242,24 +242,11 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
 
 # --- metadata read from an instrument's words ---------------------------------------------------
 
-CITED = re.compile(
-    r"(?:may be cited as|This local law is|This local law may be cited as) the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})"
-)
-COUNCIL = re.compile(
-    r"Council of the\s+(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)"
-)
-LG_IN_TITLE = re.compile(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-]*)")
-RESOLVED = re.compile(r"resolved on\s+(?P<when>.+?)\s+to make")
 COMMENCEMENT = re.compile(r"[^.]*?\b(?:comes? into operation|commences?)\b[^.]*\.")
 REPEALS = re.compile(
     r"The\s+(?P<title>(?:Shire|City|Town)[^.]*?(?:Local Laws?|By-?laws?)\s+\d{4})(?:\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(?P<date>"
     + _DATE.replace(" ", r"\s+")
     + r"))?[^.]*?\s(?:is|are)\s+(?:hereby\s+)?repealed"
-)
-AMENDS = re.compile(
-    r"amends the\s+(?P<title>.+?(?:Local Laws?|By-?laws?)\s+\d{4})\s+as published in the Government Gazette\s+on\s+(?P<date>"
-    + _DATE.replace(" ", r"\s+")
-    + r")(?P<rest>[^.]*)\."
 )
 SMALL_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "a", "an", "or", "by", "with"])
 
