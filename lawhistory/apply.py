@@ -329,8 +329,16 @@ def _word_op(
             if p.kind == "item" and len(sub) > 1:
                 updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
             elif p.kind == "schedule":
-                # The column headings decide whether the first column numbers the rows.
+                # The column headings decide whether the first column numbers the rows: an edit that would take
+                # the rows' item numbers away (or change them) is refused, since the rows could no longer be cited.
                 rows = numbered_rows(updated.cells, p.children)
+                if any(old.num is not None and old.num != row.num for old, row in zip(p.children, rows, strict=True)):
+                    raise ApplyRefused(
+                        inst, op,
+                        f"changing the column heading “{p.cells[i]}” to “{updated.cells[i]}” would take the item "
+                        "numbers away from the rows of the table",
+                        "check the instruction; amend the column headings by hand if the rows are to keep their numbers",
+                    )  # fmt: skip
                 updated = replace(updated, children=rows)
         elif fld == "heading":
             updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
