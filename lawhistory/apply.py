@@ -195,6 +195,34 @@ def _insert(body: tuple[Provision, ...], parent: Path, index: int, new: tuple[Pr
     return _replace_children(body, parent, siblings[:index] + new + siblings[index:])
 
 
+_CONTAINER_ORDER = ("part", "division", "subdivision")
+
+
+def _container_place(body: tuple[Provision, ...], path: Path, op: Operation) -> tuple[Path, Provision]:
+    """Where a whole Part or Division goes when inserted after (before) a clause: 'After clause 18 insert: Part 3A — …'
+    puts it after the Part (Division) of the same kind whose last (first) provision clause 18 is. Any other target
+    is left as it is (and new text that does not fit beside it is refused)."""
+    m = re.match(r"\s*(Part|PART|Division|DIVISION|Subdivision)\s", op.new or "")
+    if not m or op.position not in ("before", "after"):
+        return path, get(body, path)
+    kind = m.group(1).lower()
+    at = path
+    while len(at) > 1:
+        siblings = _children(body, at[:-1])
+        edge = len(siblings) - 1 if op.position == "after" else 0
+        if at[-1] != edge:
+            break
+        at = at[:-1]
+        holder = get(body, at)
+        if holder.kind not in _CONTAINER_ORDER:
+            break
+        if holder.kind == kind:
+            return at, holder
+        if _CONTAINER_ORDER.index(holder.kind) < _CONTAINER_ORDER.index(kind):
+            break
+    return path, get(body, path)
+
+
 def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
     return get(body, path[:-1]).kind if len(path) > 1 else None
 
@@ -453,6 +481,7 @@ def _apply_operation(
                 )  # fmt: skip
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
+        path, target = _container_place(body, path, op)
         index = path[-1] + (0 if op.position == "before" else 1)
         new = _new_provisions(
             op,

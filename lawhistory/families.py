@@ -324,11 +324,29 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="delete", target=t) for t in targets]
 
 
+_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
+
+
+def _container_inserted(r: Reading) -> list[Operation] | None:
+    """A whole Part or Division inserted: read as any inserted provisions are, its new text a Part (Division)."""
+    if r.payload is None or not _CONTAINER_PAYLOAD.match(r.payload):
+        return None
+    ops = _provision_inserted(r)
+    if ops is not None and not all(re.match(r"\s*(?:Part|Division)\b", op.new or "", re.I) for op in ops):
+        raise InstructionNotUnderstood("its new text begins with a Part or Division heading but was not read as one")
+    return ops
+
+
 def _provision_inserted(r: Reading) -> list[Operation] | None:
     head, payload, ctx = r.head, r.payload, r.ctx
     if payload is None:
         return None
-    lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
+    lead_anchor = re.search(
+        r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+"
+        r"(?:(?:insert|add)\b|the following (?:new )?(?:\w+ )?(?:is|are) inserted$)",  # "… the following Division is inserted —"
+        head,
+        re.I,
+    )
     insert_m = re.search(
         r"(?:inserting|insert|adding|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
         head,
@@ -472,6 +490,21 @@ FAMILIES: tuple[Family, ...] = (
             "Delete all of clause 3.14.",
             "In clause 2.7(1) delete paragraphs (c), (e) and (j).",
             "Delete clause 4.6 (2)(h) and replace with— (h) within 6 metres of a fire hydrant; or",
+        ),
+    ),
+    Family(
+        "Part or Division inserted",
+        "“After clause 18 insert: Part 3A — Annual return 18A. Terms used …” / “After clause 27 the following Division "
+        "is inserted — “Division 3 — Exemptions … 27A. …”” (real example: tests/fixtures/real/instruments/"
+        "18-kwinana-waste-part-inserted-running-heads, 59-ravensthorpe-camping-division-inserted)",
+        "`insert` of the Part (Division) with its clauses after the Part (Division) whose last clause is named "
+        "(refused when that clause is not the last of one)",
+        _container_inserted,
+        (
+            "After clause 18 insert: Part 3A — Annual return 18A. Annual return to be lodged (1) A liable person must lodge "
+            "an annual return.",
+            "After clause 27 the following Division is inserted — “Division 3 — Exemptions 27A. Exemptions Clause 16 "
+            "does not apply.”",
         ),
     ),
     Family(

@@ -523,8 +523,8 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     seen: list[str] = []
     provisions = _payload_provisions(payload, seen)
     provisions = tuple(_with_note(p) for p in provisions)
-    read = [w for p in provisions for w in _words_of(p)]
-    printed = re.findall(r"\w+", payload)
+    read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
+    printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
         # word accounting for new text: every word printed is in the provisions read, in order, and no other
         at = next((i for i, (a, b) in enumerate(zip(read, printed, strict=False)) if a != b), min(len(read), len(printed)))
@@ -550,8 +550,12 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     return provisions
 
 
+_CONTAINER_WORDS = ("part", "division", "subdivision")
+
+
 def _words_of(p: Provision) -> list[str]:
-    parts = [p.num or "", p.heading or "", p.text or "", *p.cells]
+    keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
+    parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
     return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
 
 
@@ -599,6 +603,17 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
+    container = re.match(
+        r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
+        text,
+    )
+    if container:
+        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses
+        clauses = _payload_provisions(text[container.end() :], notes)
+        if not clauses or any(c.kind != "clause" for c in clauses):
+            return ()
+        kind = container.group("kw").lower()
+        return (Provision(kind=kind, num=container.group("num"), heading=container.group("heading"), children=clauses),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.

@@ -181,11 +181,35 @@ def test_a_paragraph_i_inserted_after_h_is_a_paragraph() -> None:
     assert {a.citation: a.provision.kind for a in addresses(at_end)}["6.3(i)"] == "paragraph"
 
 
-def test_editing_a_schedules_column_headings_keeps_its_rows_consistent() -> None:
-    from lawhistory.textformat import parse, render
+def test_editing_a_schedules_column_headings_never_drops_its_rows_numbers() -> None:
+    """'In Schedule 1 delete “Item” and insert “No.”' would leave the rows unnumbered (no longer citable): refused."""
+    with pytest.raises(ApplyRefused, match="would take the item numbers away from the rows"):
+        apply_operation(BODY, op("substitute_words", "Schedule 1", words="Item", new="No."))
 
-    body, _ = apply_operation(BODY, op("substitute_words", "Schedule 1", words="Item", new="No."))
-    rows = [a.provision for a in addresses(body) if a.provision.kind == "item"]
-    assert rows[0].num is None  # the first column no longer numbers the rows
-    law = Law(meta=LawMeta(id="x/a", title="A", local_government="Shire of X"), body=body)
-    assert parse(render(law)) == law
+
+_PARTED = (
+    P(kind="part", num="3", heading="Waste", children=(
+        P(kind="clause", num="17", heading="Bins", text="A bin must be kept clean."),
+        P(kind="clause", num="18", heading="Lids", text="A lid must be kept shut."),
+    )),
+    P(kind="part", num="4", heading="Offences", children=(P(kind="clause", num="19", heading="Offences", text="An offence."),)),
+)  # fmt: skip
+_PART_3A = "PART 3A—Annual return\n\n18A. Returns\n  A return must be lodged."
+
+
+def _amending(*ops: Operation) -> Instrument:
+    law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
+    return Instrument(law=law, operations=ops)
+
+
+def test_a_part_inserted_after_the_last_clause_of_a_part_goes_after_that_part() -> None:
+    """'After clause 18 insert: Part 3A — …' (Kwinana Waste): Part 3A follows Part 3, whose last clause is 18."""
+    body = apply_instrument(_PARTED, _amending(op("insert", "18", new=_PART_3A, position="after"))).body
+    assert [(p.kind, p.num) for p in body] == [("part", "3"), ("part", "3A"), ("part", "4")]
+    assert [c.num for c in body[1].children] == ["18A"]
+
+
+def test_a_part_inserted_after_a_clause_in_the_middle_of_a_part_is_refused() -> None:
+    """After clause 17 a Part 3A would split Part 3 (where would clause 18 belong?): refused, never guessed."""
+    with pytest.raises(ApplyRefused, match="reads as a part, which does not fit beside a clause"):
+        apply_instrument(_PARTED, _amending(op("insert", "17", new=_PART_3A, position="after")))

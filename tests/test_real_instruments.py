@@ -21,9 +21,6 @@ KNOWN: dict[str, str] = {
     "14-bayswater-permits-table-column-edits": "word edits in a table row's column ('in the items for clauses 6.2(1), "
     '(4) and (5) and 6.3(1) in the 3rd column delete "6"\'): rows cited by the clause in their 2nd column and a '
     "column by its ordinal are not read",
-    "18-kwinana-waste-part-inserted-running-heads": "a whole Part inserted ('After clause 18 insert: Part 3A — "
-    "Annual return 18A. …') with the instrument's running heads between its lines: the Part heading is read as "
-    "the instrument's own heading, so the operation carries no new text",
     "19-katanning-cemeteries-formula-second-place": "'in the Table opposite that text, by deleting the row "
     "containing “(a) Lawn grave fee” and “$”': a fee table's row found by its words is not read",
     "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
@@ -35,8 +32,6 @@ KNOWN: dict[str, str] = {
     "instead — “; or (g) …”': a word edit whose new words carry a new paragraph",
     "58-rockingham-cats-text-becomes-subclause": "'At the beginning of clause 10 insert: (1) …': a clause's "
     "unnumbered text that becomes subclause (2) once a subclause (1) is put before it",
-    "59-ravensthorpe-camping-division-inserted": "'After clause 27 the following Division is inserted — “Division "
-    "3 — … 27A. …”': a whole Division as new text is not read",
     "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws in two Parts: Part 2's operations are "
     "applied to the first law ('15B(7): no such provision')",
     "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
