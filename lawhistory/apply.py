@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
+from .labels import bare, next_letter
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
 from .tables import numbered_rows, row_num
@@ -372,6 +373,8 @@ def _word_op(
             updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
+            if tidy:
+                updated = _labelled_line(body, sub, updated)
             if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
         if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
@@ -431,6 +434,37 @@ def _insert_definition(
     return body, [(*path, index + k) for k in range(len(new))]
 
 
+def _insert_at_start(
+    body: tuple[Provision, ...], path: Path, target: Provision, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """'At the beginning of clause 10 insert: (1) …': the new provisions go before everything the target holds; its own
+    words, if any, follow them as an unlabelled line (until an instruction labels them: 'delete “The owner” and insert:
+    (2) The owner'). Only labelled provisions that start a list the target does not have yet are accepted."""
+    new = _new_provisions(op, target.kind, inst, target, None)
+    labelled = {c.kind for c in target.children if c.kind != "text"}
+    first = new[0]
+    if any(p.kind not in BRACKETED_KINDS for p in new) or labelled or bare(first.num or "") not in ("1", "a", "i"):
+        raise ApplyRefused(
+            inst, op, "the new text does not read as the first of a new list of labelled provisions",
+            "check where the new text begins and ends in the instrument",
+        )  # fmt: skip
+    own = (Provision(kind="text", text=target.text),) if target.text else ()
+    updated = replace(target, text=None, children=new + own + target.children)
+    return _set(body, path, (updated,)), [(*path, k) for k in range(len(new))]
+
+
+def _labelled_line(body: tuple[Provision, ...], sub: Path, line: Provision) -> Provision:
+    """An unlabelled line whose words a word edit made begin with the next label of the list before it ('(2) The
+    owner …' after subclause (1)) is that labelled provision; any other line stays as it is."""
+    m = re.match(r"(\(\w{1,4}\)) (\S.*)$", line.text or "", re.S)
+    if line.kind != "text" or m is None or len(sub) < 2 or sub[-1] == 0:
+        return line
+    before = _children(body, sub[:-1])[sub[-1] - 1]
+    if before.kind not in BRACKETED_KINDS or next_letter(before.num or "") != m.group(1):
+        return line
+    return replace(line, kind=before.kind, num=m.group(1), text=m.group(2))
+
+
 # --- one operation --------------------------------------------------------------------------------
 
 
@@ -469,6 +503,8 @@ def _apply_operation(
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
+        if op.position == "start":
+            return _insert_at_start(body, path, target, op, inst)
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
             labelled = {c.kind for c in target.children if c.kind != "text"}

@@ -337,6 +337,17 @@ def _container_inserted(r: Reading) -> list[Operation] | None:
     return ops
 
 
+def _inserted_at_start(r: Reading) -> list[Operation] | None:
+    """ "At the beginning of clause 10 insert: (1) In this clause — …": before everything the provision holds."""
+    beginning = re.match(r"^At the (?:beginning|start) of (?P<ctx>.+?),?\s+(?:insert|add)\b", r.head, re.I)
+    if r.payload is None or beginning is None:
+        return None
+    target = _resolve_context(beginning.group("ctx"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    return _inserts(r, target, "start", payload_provisions(r.payload, r.notes))
+
+
 def _provision_inserted(r: Reading) -> list[Operation] | None:
     head, payload, ctx = r.head, r.payload, r.ctx
     if payload is None:
@@ -506,6 +517,15 @@ FAMILIES: tuple[Family, ...] = (
             "After clause 27 the following Division is inserted — “Division 3 — Exemptions 27A. Exemptions Clause 16 "
             "does not apply.”",
         ),
+    ),
+    Family(
+        "provision inserted at the beginning",
+        "“At the beginning of clause 10 insert: (1) In this clause — …” (its own words follow as a line, which "
+        "“In clause 10 delete “The owner” and insert: (2) The owner” then labels subclause (2); real example: "
+        "tests/fixtures/real/instruments/58-rockingham-cats-text-becomes-subclause)",
+        "`insert` at the `start` of the target (refused unless the new provisions begin a list it does not have yet)",
+        _inserted_at_start,
+        ("At the beginning of clause 10 insert: (1) In this clause a show is a cat show.",),
     ),
     Family(
         "provision inserted",

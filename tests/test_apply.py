@@ -213,3 +213,29 @@ def test_a_part_inserted_after_a_clause_in_the_middle_of_a_part_is_refused() -> 
     """After clause 17 a Part 3A would split Part 3 (where would clause 18 belong?): refused, never guessed."""
     with pytest.raises(ApplyRefused, match="reads as a part, which does not fit beside a clause"):
         apply_instrument(_PARTED, _amending(op("insert", "17", new=_PART_3A, position="after")))
+
+
+_CATS = (P(kind="clause", num="10", heading="Cats at shows", text="The owner of a cat need not tag it."),)
+
+
+def test_a_subclause_inserted_at_the_beginning_and_the_clauses_own_words_labelled_after_it() -> None:
+    """Rockingham Cats: 'At the beginning of clause 10 insert: (1) …' then 'In clause 10 delete “The owner” and
+    insert: (2) The owner': the clause's words become subclause (2), after the new subclause (1)."""
+    body = apply_instrument(
+        _CATS,
+        _amending(
+            op("insert", "10", new="(1) In this clause a show is a cat show.", position="start"),
+            op("substitute_words", "10", words="The owner", new="(2) The owner"),
+        ),
+    ).body
+    assert [(c.kind, c.num, c.text) for c in body[0].children] == [
+        ("subclause", "(1)", "In this clause a show is a cat show."),
+        ("subclause", "(2)", "The owner of a cat need not tag it."),
+    ]
+    assert body[0].text is None
+
+
+def test_an_insertion_at_the_beginning_that_does_not_start_a_list_is_refused() -> None:
+    """'(3) …' at the beginning of a clause that has no (1) and (2) is not where a list starts: refused."""
+    with pytest.raises(ApplyRefused, match="first of a new list"):
+        apply_instrument(_CATS, _amending(op("insert", "10", new="(3) A show is a cat show.", position="start")))

@@ -30,8 +30,6 @@ KNOWN: dict[str, str] = {
     "together, the passage ending at the end of a paragraph",
     "53-morawa-thoroughfares-inserting-instead": "'after paragraph (f) by deleting the full stop and inserting "
     "instead — “; or (g) …”': a word edit whose new words carry a new paragraph",
-    "58-rockingham-cats-text-becomes-subclause": "'At the beginning of clause 10 insert: (1) …': a clause's "
-    "unnumbered text that becomes subclause (2) once a subclause (1) is put before it",
     "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws in two Parts: Part 2's operations are "
     "applied to the first law ('15B(7): no such provision')",
     "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
