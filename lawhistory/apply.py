@@ -297,6 +297,8 @@ def _word_op(
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
     free-text line whose every word is deleted goes."""
+    if op.position == "end":
+        return _edit_at_end(body, path, op, inst)
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
@@ -384,6 +386,39 @@ def _word_op(
         if sub not in changed:
             changed.append(sub)
     return body, changed
+
+
+def _edit_at_end(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """A word edit at the end of a provision ('after paragraph (b) by inserting “and”', 'after paragraph (ea) by
+    deleting “or”'): on the provision's last line of text (its own, or its last sub-provision's), and for a deletion or
+    substitution only where that line ends with the words."""
+    target = get(body, path)
+    lines = [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]
+    sub, last = next(((s, q) for s, q in reversed(lines) if q.text), (None, None))
+    if sub is None or last is None or not last.text:
+        raise WordsNotFound(inst, op, "it has no words at its end", "check the instruction")
+    text = last.text.rstrip()
+    if op.action == "insert_words":
+        new = op.new or ""
+        if not new:
+            raise ApplyRefused(inst, op, "no words to insert", "correct the instrument's operations")
+        joiner = "" if new[:1] in ".,;:)”’" else " "
+        return _set(body, sub, (replace(last, text=text + joiner + new),)), [sub]
+    words = op.words or ""
+    m = re.search(r"\s*" + _pattern(words).pattern + r"$", text) if words else None
+    if m is None:
+        raise WordsNotFound(
+            inst, op, f"its last line does not end with the words “{words}”", "check the quoted words against the law's text"
+        )
+    if op.action == "delete_words":
+        updated = text[: m.start()]
+    else:
+        new = op.new or ""
+        joiner = "" if new[:1] in ".,;:)" or not new else " "
+        updated = text[: m.start()] + joiner + new
+    return _set(body, sub, (replace(last, text=updated),)), [sub]
 
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:

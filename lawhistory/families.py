@@ -32,6 +32,7 @@ from .instructions import (
     payload_provisions,
     resolve_targets,
 )
+from .labels import next_letter
 from .model import Provision
 from .operations import Operation
 from .quotes import QUOTED, UnbalancedQuote, normalise_quotes
@@ -337,6 +338,82 @@ def _container_inserted(r: Reading) -> list[Operation] | None:
     return ops
 
 
+_EDIT_THEN_PROVISIONS = re.compile(
+    r"^(?:in|after) (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \((?P<label>\w{1,4})\)),? by (?:deleting|delete) "
+    r"(?P<w>the full ?-?stop|the semi ?-?colon|the comma|“[^”]+”) and (?:inserting instead|inserting in its place|"
+    r"substituting|inserting)(?: the following)?$",
+    re.I,
+)
+_MARK = {
+    "full stop": ".",
+    "fullstop": ".",
+    "full-stop": ".",
+    "full -stop": ".",
+    "semi colon": ";",
+    "semicolon": ";",
+    "semi-colon": ";",
+    "comma": ",",
+}
+
+
+def _edit_then_provisions(r: Reading) -> list[Operation] | None:
+    """'after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods sold are — (i) …”':
+    the words that end paragraph (f) change ('.' → '; or') and the new paragraph (g) follows it. The new words must
+    hold the label that comes next after (f), and only punctuation and a connector before it."""
+    m = _EDIT_THEN_PROVISIONS.match(r.head.strip())
+    if r.payload is None or m is None:
+        return None
+    payload = r.payload.strip()
+    if payload.startswith("“") and payload.endswith("”"):
+        payload = payload[1:-1].strip()
+    nxt = next_letter(f"({m.group('label')})")
+    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", payload)
+    if nxt is None or cut is None or not cut.group("words").strip():
+        return None
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    old = m.group("w")
+    old = old[1:-1] if old.startswith("“") else _MARK[re.sub(r"^the ", "", old.lower())]
+    new_words = re.sub(r"\s+", " ", cut.group("words").strip())
+    provisions = payload_provisions(payload[cut.end() :], r.notes)
+    return [
+        _op(r.unit, action="substitute_words", target=target, words=old, new=new_words),
+        *_inserts(r, target, "after", provisions),
+    ]
+
+
+_AT_END = re.compile(r"^after (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \(\w{1,4}\)),? by (?P<rest>.+?)[.;]?$", re.I)
+_AT_END_EDIT = re.compile(
+    r"^(?:inserting\s*[—:–-]?\s*“(?P<ins>[^“”]*)”"
+    r"|deleting “(?P<w>[^“”]+)”(?: and inserting (?:instead\s*[—:–-]?\s*)?(?:“(?P<new>[^“”]*)”|(?P<mark>a full ?-?stop|a comma|a semi ?-?colon))"
+    r"(?: instead)?)?)$",
+    re.I,
+)
+
+
+def _edit_at_end(r: Reading) -> list[Operation] | None:
+    """'after paragraph (ea) by deleting “or”' / 'after paragraph (b) by inserting — “ and ”' / 'after paragraph (c) by
+    deleting “; and” and inserting a full stop instead': a change to the words that end the provision (its connector
+    or closing mark) — `position: end`, applied only where those words end its last line of text."""
+    text = r.text.strip()
+    m = _AT_END.match(text)
+    e = _AT_END_EDIT.match(m.group("rest").strip()) if m else None
+    if m is None or e is None:
+        return None
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    if e.group("ins") is not None:
+        new = " ".join(e.group("ins").split())
+        return [_op(r.unit, action="insert_words", target=target, new=new, position="end")] if new else None
+    words = e.group("w")
+    if e.group("new") is None and e.group("mark") is None:
+        return [_op(r.unit, action="delete_words", target=target, words=words, position="end")]
+    new = " ".join(e.group("new").split()) if e.group("new") is not None else _MARK[e.group("mark").lower()[2:].strip()]
+    return [_op(r.unit, action="substitute_words", target=target, words=words, new=new, position="end")]
+
+
 def _inserted_at_start(r: Reading) -> list[Operation] | None:
     """ "At the beginning of clause 10 insert: (1) In this clause — …": before everything the provision holds."""
     beginning = re.match(r"^At the (?:beginning|start) of (?P<ctx>.+?),?\s+(?:insert|add)\b", r.head, re.I)
@@ -446,6 +523,29 @@ FAMILIES: tuple[Family, ...] = (
         "`substitute_heading`",
         _heading_note,
         ("Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))",),
+    ),
+    Family(
+        "words that end a provision",
+        "“after paragraph (ea) by deleting “or”” / “after paragraph (b) by inserting — “ and ”” / “after paragraph (c) "
+        "by deleting “; and” and inserting a full stop instead” (real example: tests/fixtures/real/instruments/"
+        "53-morawa-thoroughfares-inserting-instead)",
+        "`delete_words`, `insert_words` or `substitute_words` with `position: end`: applied only to the words that end "
+        "the provision's last line of text (its connector or closing mark)",
+        _edit_at_end,
+        (
+            "after paragraph (ea) by deleting “or”;",
+            "after paragraph (b) by inserting — “ and ”;",
+            "after paragraph (c) by deleting “; and” and inserting a full stop instead;",
+        ),
+    ),
+    Family(
+        "words edited and provisions inserted after",
+        "“after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods sold are — (i) …””"
+        " (real example: tests/fixtures/real/instruments/53-morawa-thoroughfares-inserting-instead)",
+        "`substitute_words` at the end of (f) ('.' → '; or') and `insert` of (g) after it; claimed only when the new "
+        "words hold the label that comes next after (f), with nothing but punctuation and a connector before it",
+        _edit_then_provisions,
+        ("after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods are newspapers. ”",),
     ),
     Family(
         "words",

@@ -836,6 +836,14 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         h,
         re.I,
     )
+    dashed = am is None
+    am = am or re.search(
+        # "by inserting after “services” — “ , or the different localities, ”": the new words quoted after a dash
+        r"\b(?:insert|inserting|add|adding) (?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,?\s*"
+        r"(?:the following(?: words?)?\s*)?[—:–-]\s*“(?P<b>[^”]*)”(?P<p>(?!))?",
+        h,
+        re.I,
+    )
     _PUNCT = r"(?:a |the )?(?:full stop|full-stop|comma|semi ?-?colon|colon)"
     ending = re.search(
         r"(?:delete|deleting|omit|omitting|remove|removing) (?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)) "
@@ -906,6 +914,8 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if am:
         _check_lead(h, am.start(), m)
         anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
+        if dashed:
+            new = " ".join(new.split())  # the spaces a gazette prints inside the marks (“ , or … ”) are not words
         rest = h[am.end() :]
         dm = re.match(
             r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I

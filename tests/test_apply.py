@@ -239,3 +239,37 @@ def test_an_insertion_at_the_beginning_that_does_not_start_a_list_is_refused() -
     """'(3) …' at the beginning of a clause that has no (1) and (2) is not where a list starts: refused."""
     with pytest.raises(ApplyRefused, match="first of a new list"):
         apply_instrument(_CATS, _amending(op("insert", "10", new="(3) A show is a cat show.", position="start")))
+
+
+_LIST = (
+    P(kind="clause", num="24", heading="Fees", children=(
+        P(kind="subclause", num="(2)", text="The local government may impose —", children=(
+            P(kind="paragraph", num="(b)", text="a reduced fee or a waiver;"),
+            P(kind="paragraph", num="(c)", text="different fees —", children=(
+                P(kind="subparagraph", num="(i)", text="for services; and"),
+                P(kind="subparagraph", num="(ii)", text="for localities; and"),
+            )),
+        )),
+    )),
+)  # fmt: skip
+
+
+def test_words_at_the_end_of_a_provision_are_its_last_lines_last_words() -> None:
+    """Morawa: 'after paragraph (b) by inserting “and”' and 'after paragraph (c) by deleting “; and” and inserting a
+    full stop instead' change only the words that end (b) and (c)'s last line ((c)(ii), not (c)(i))."""
+    body = apply_instrument(
+        _LIST,
+        _amending(
+            op("insert_words", "24(2)(b)", new="and", position="end"),
+            op("substitute_words", "24(2)(c)", words="; and", new=".", position="end"),
+        ),
+    ).body
+    paras = body[0].children[0].children
+    assert paras[0].text == "a reduced fee or a waiver; and"
+    assert [s.text for s in paras[1].children] == ["for services; and", "for localities."]
+
+
+def test_words_that_do_not_end_the_provision_are_refused_at_its_end() -> None:
+    """'after paragraph (b) by deleting “or”': (b) holds “or” but does not end with it — refused, never the inner one."""
+    with pytest.raises(WordsNotFound, match="does not end with the words “or”"):
+        apply_instrument(_LIST, _amending(op("delete_words", "24(2)(b)", words="or", position="end")))

@@ -28,8 +28,6 @@ KNOWN: dict[str, str] = {
     "32-jerramungup-property-words-become-paragraphs": "'Delete clause 16(a)(ii) and the passage that begins with "
     "“unless” and continues until the end of paragraph (a) and insert: …': a provision and a passage deleted "
     "together, the passage ending at the end of a paragraph",
-    "53-morawa-thoroughfares-inserting-instead": "'after paragraph (f) by deleting the full stop and inserting "
-    "instead — “; or (g) …”': a word edit whose new words carry a new paragraph",
     "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws in two Parts: Part 2's operations are "
     "applied to the first law ('15B(7): no such provision')",
     "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
