@@ -341,7 +341,7 @@ class StructureParser:
         ]
         num = m.group("cnum")
         if self.mode == "instrument" and (
-            re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before) or re.search(r"\d[A-Z]+$", num)
+            re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
         ):
             # "After clause 18 insert: Part 3A — Annual return …": a Part or Division an instruction inserts (after its
             # introducing words or quotation mark, or labelled as inserted, 3A) is new text, not the instrument's heading
