@@ -145,6 +145,8 @@ def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str
         for path in paths:
             p = get(body, path)
             found = _match_child(p, fragment)
+            if not found and p.kind == "schedule" and re.fullmatch(r"item \w+", fragment):
+                found = _match_child(p, fragment + ".")  # "item 11" of a table that prints its numbers "11."
             if not found and fragment.startswith("“"):
                 # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
                 # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
@@ -247,6 +249,11 @@ def _new_provisions(
         provisions = parse_fragment(op.new, parent_kind, previous)
         if parent is not None and parent.kind == "schedule":
             provisions = numbered_rows(parent.cells, provisions)
+            if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
+                raise ApplyRefused(
+                    inst, op, f"its new rows do not have the table's {len(parent.cells)} columns",
+                    "write the new rows with one cell per column of the table",
+                )  # fmt: skip
     except LawHistoryError as e:
         raise ApplyRefused(
             inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"

@@ -319,10 +319,54 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     if payload is not None and re.search(r"\b(?:insert|substitut|replac)", r.head_l):
         if re.search(r"\bthe text of\b", r.head_l):
             return [_op(r.unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]
+        rows = _value_row_with_parts(targets, payload)
+        if rows is not None:
+            # as "Delete clause 12A(2)(b) and insert: (b) … (c) …": the row replaced, its parts inserted after it
+            first, rest = rows.split("\n", 1)
+            return [
+                _op(r.unit, action="substitute", target=targets[0], new=first),
+                _op(r.unit, action="insert", target=targets[0], position="after", new=rest),
+            ]
         return _substitute(r.unit, targets, payload, r.notes)
     if payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     return [_op(r.unit, action="delete", target=t) for t in targets]
+
+
+#: A value in a fee table's last column: "nil", "1.20 per hour", "$50", "2.50".
+_VALUE = r"(?:nil|\$ ?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?: per (?:hour|day|week|month|year|annum))?"
+
+
+def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
+    """'delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; nil (b) … 1.20 per hour':
+    a table row whose description ends in a dash, then a row per lettered part, each ending in its value. Read so only
+    when every part is lettered in order and ends in a value; the rows have three columns (item, description, value),
+    and a table with other columns refuses them when they are applied."""
+    if len(targets) != 1 or not re.fullmatch(r"Schedule \S+ item (\S+)", targets[0]):
+        return None
+    num = targets[0].rsplit(" ", 1)[1]
+    text = " ".join(payload.split())
+    m = re.match(re.escape(num) + r"(?P<dot>\.?) (?P<desc>[^()]+? —) (?=\(a\) )", text)
+    if m is None:
+        return None
+    parts = re.split(r" (?=\([a-z]\) )", text[m.end() :])
+    rows = [f"| {num}{m.group('dot')} | {m.group('desc')} |  |"]
+    label = "a"
+    for part in parts:
+        v = re.fullmatch(r"(?P<desc>\(" + label + r"\) .+?) (?P<value>" + _VALUE + r")", part.strip())
+        if v is None:
+            return None
+        rows.append(f"|  | {v.group('desc')} | {v.group('value')} |")
+        label = chr(ord(label) + 1)
+    return "\n".join(rows)
+
+
+def _row_with_parts_replaced(r: Reading) -> list[Operation] | None:
+    """'delete item 11 and insert: 11. … — (a) …; nil (b) … 1.20 per hour': claimed only when read as such a row."""
+    if r.payload is None or " — (a) " not in " ".join(r.payload.split()):
+        return None
+    ops = _provision_deleted(r)
+    return ops if ops and len(ops) == 2 and (ops[0].new or "").startswith("| ") else None
 
 
 _CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
@@ -589,6 +633,20 @@ FAMILIES: tuple[Family, ...] = (
         "`delete` of the note's line (found in the law: the one line under the provision that begins “Note”)",
         _note_deleted,
         ("In clause 20(1) delete the note.",),
+    ),
+    Family(
+        "table row replaced by a row with lettered parts",
+        "“In Schedule 2 in the Table delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; "
+        "nil (b) for each other bay 1.80 per hour” (real example: tests/fixtures/real/instruments/"
+        "66-subiaco-parking-table-item-sub-rows)",
+        "`substitute` of the row (its description ending in the dash, no value) and `insert` after it of a row per "
+        "lettered part (description, value); read so only when every part is lettered in order and ends in a value, and "
+        "refused when applied to a table without exactly three columns",
+        _row_with_parts_replaced,
+        (
+            "In Schedule 2 delete item 11 and insert: 11. a parking station — (a) for each motor cycle bay; nil (b) for "
+            "each other bay 1.80 per hour",
+        ),
     ),
     Family(
         "provision deleted or substituted",

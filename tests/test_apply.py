@@ -273,3 +273,13 @@ def test_words_that_do_not_end_the_provision_are_refused_at_its_end() -> None:
     """'after paragraph (b) by deleting “or”': (b) holds “or” but does not end with it — refused, never the inner one."""
     with pytest.raises(WordsNotFound, match="does not end with the words “or”"):
         apply_instrument(_LIST, _amending(op("delete_words", "24(2)(b)", words="or", position="end")))
+
+
+def test_new_table_rows_with_other_columns_than_the_table_are_refused() -> None:
+    """A row of three cells put into a table of four columns would shift its words into the wrong columns: refused."""
+    rows = (P(kind="item", num="1", cells=("1", "2.1", "Parking", "$50")),)
+    body = (P(kind="schedule", num="1", cells=("Item", "Clause", "Offence", "Penalty"), children=rows),)
+    with pytest.raises(ApplyRefused, match="do not have the table's 4 columns"):
+        apply_instrument(
+            body, _amending(op("insert", "Schedule 1 item 1", new="|  | (a) a motor cycle bay; | nil |", position="after"))
+        )

@@ -28,12 +28,11 @@ KNOWN: dict[str, str] = {
     "32-jerramungup-property-words-become-paragraphs": "'Delete clause 16(a)(ii) and the passage that begins with "
     "“unless” and continues until the end of paragraph (a) and insert: …': a provision and a passage deleted "
     "together, the passage ending at the end of a paragraph",
-    "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws in two Parts: Part 2's operations are "
-    "applied to the first law ('15B(7): no such provision')",
+    "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws, one in each Part ('This Part amends "
+    "…'): an instrument holds one principal law (meta.amends), so Part 3's operations are checked against the first "
+    "law ('15B(7): no such provision'); it needs an instrument model with a principal law per Part",
     "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
     "a form's reference note ('[cl. 5.1]') is not a provision the engine can cite",
-    "66-subiaco-parking-table-item-sub-rows": "'delete item 11 and insert: 11. … — (a) for each motor cycle bay; nil "
-    "(b) …': a table row with lettered sub-rows in new text is not read",
 }
 
 
