@@ -250,6 +250,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     for op in inst.operations:
+        cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
+        if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
+            ops.append(edited)
+            continue
         row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
         if row and len(paths := find(version.body, row.group("sched"))) == 1:
             wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
@@ -277,6 +281,37 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
         ops.append(op)
     return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) -> Operation | None:
+    """'in the item for clause 6.5 in the 3rd column delete “8” and insert: 20' as the row it changes: the one row of the
+    schedule whose first column is the clause, the words occurring exactly once in that column; None otherwise (the
+    operation then names no provision and is refused)."""
+    from .apply import _pattern
+    from .textformat import render_fragment
+
+    paths = find(body, cell.group("sched"))
+    if len(paths) != 1:
+        return None
+    sched = get(body, paths[0])
+    if not sched.cells or not sched.cells[0].lower().startswith("clause"):
+        return None
+    rows = [
+        i
+        for i, c in enumerate(sched.children)
+        if c.kind == "item" and c.cells and " ".join(c.cells[0].split()) == cell.group("ref")
+    ]
+    col = int(cell.group("col")) - 1
+    if len(rows) != 1 or not 0 < col < len(sched.cells):
+        return None
+    row = sched.children[rows[0]]
+    hits = list(_pattern(op.words or "").finditer(row.cells[col]))
+    if len(hits) != 1 or not op.words:
+        return None
+    h = hits[0]
+    cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
+    new = render_fragment((replace(row, cells=cells),))
+    return replace(op, action="substitute", target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
 
 
 def _definitions(p: Provision) -> list[Provision]:

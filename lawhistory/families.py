@@ -361,6 +361,38 @@ def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
     return "\n".join(rows)
 
 
+_CELL_EDIT = re.compile(
+    r"^(?:In (?P<sched>Schedule \S+?),? in the Table,?:? )?in the items? for (?P<refs>clauses? .+?) in the (?P<col>\d+)(?:st|nd|rd|th) column delete “(?P<w>[^“”]+)” and "
+    r"(?:insert|substitute)\s*:?\s*(?:“(?P<q>[^“”]*)”|(?P<new>[^“”]+?))[.;]?(?: and| or)?$",
+    re.I,
+)
+
+
+def _cell_edited(r: Reading) -> list[Operation] | None:
+    """'(In Schedule 2 in the Table:) in the items for clauses 6.2(1), (4) and (5) in the 3rd column delete “6” and
+    insert: 15': a word edit in one column of each row whose first column cites the clause. The rows and the column are
+    found when the law is known (amend: the words must occur once in that cell), or the instruction is refused."""
+    m = _CELL_EDIT.match(" ".join(normalise_quotes(r.unit.text).split()))
+    sched = re.match(r"(Schedule \S+)", (m.group("sched") if m and m.group("sched") else None) or r.ctx or "")
+    if m is None or sched is None:
+        return None
+    refs = resolve_targets(re.sub(r"^clauses?\s+", "clause ", m.group("refs"), flags=re.I), None)
+    if not refs:
+        raise InstructionNotUnderstood(f"cannot tell which rows “{m.group('refs')}” are")
+    new = m.group("q") if m.group("q") is not None else m.group("new").strip()
+    col = m.group("col")
+    return [
+        _op(
+            r.unit,
+            action="substitute_words",
+            target=f"{sched.group(1)} row relating to clause {ref} column {col}",
+            words=m.group("w"),
+            new=new,
+        )
+        for ref in refs
+    ]
+
+
 def _row_with_parts_replaced(r: Reading) -> list[Operation] | None:
     """'delete item 11 and insert: 11. … — (a) …; nil (b) … 1.20 per hour': claimed only when read as such a row."""
     if r.payload is None or " — (a) " not in " ".join(r.payload.split()):
@@ -590,6 +622,15 @@ FAMILIES: tuple[Family, ...] = (
         "words hold the label that comes next after (f), with nothing but punctuation and a connector before it",
         _edit_then_provisions,
         ("after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods are newspapers. ”",),
+    ),
+    Family(
+        "table cell edited",
+        "“In Schedule 2 in the Table: (a) in the items for clauses 6.2(1), (4) and (5) and 6.3(1) in the 3rd column "
+        "delete “6” and insert: 15” (real example: tests/fixtures/real/instruments/14-bayswater-permits-table-column-edits)",
+        "one `substitute` per row: the row whose first column cites the clause, with the words changed in that column "
+        "only (found when the law is known; refused unless the words occur once in that cell)",
+        _cell_edited,
+        ("In Schedule 2 in the Table in the item for clause 6.5 in the 3rd column delete “8” and insert: 20",),
     ),
     Family(
         "words",

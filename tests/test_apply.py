@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lawhistory.apply import AmbiguousText, ApplyRefused, TargetNotFound, WordsNotFound, apply_instrument, apply_operation
@@ -283,3 +285,37 @@ def test_new_table_rows_with_other_columns_than_the_table_are_refused() -> None:
         apply_instrument(
             body, _amending(op("insert", "Schedule 1 item 1", new="|  | (a) a motor cycle bay; | nil |", position="after"))
         )
+
+
+def _cell_op(ref: str, words: str, new: str) -> tuple[Operation, re.Match[str]]:
+    o = op("substitute_words", f"Schedule 2 row relating to clause {ref} column 3", words=words, new=new)
+    m = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", o.target)
+    assert m is not None
+    return o, m
+
+
+_TERMS = (
+    P(kind="schedule", num="2", cells=("Clause", "Kind of permit", "Term (months)"), children=(
+        P(kind="item", cells=("6.2(1)", "Permit to place a sign for 6 days", "6")),
+        P(kind="item", cells=("6.5", "Permit to place furniture", "6 or 6")),
+    )),
+)  # fmt: skip
+
+
+def test_a_table_cell_edit_changes_only_the_named_column_of_the_row_the_clause_names() -> None:
+    """Bayswater: 'in the item for clause 6.2(1) in the 3rd column delete “6” and insert: 15' — the “6” in the 2nd
+    column stays; the operation becomes the row's substitution."""
+    from lawhistory.amend import _cell_edit
+
+    edited = _cell_edit(_TERMS, *_cell_op("6.2(1)", "6", "15"))
+    assert edited is not None and edited.action == "substitute" and edited.target == "Schedule 2 row 1"
+    body, _ = apply_operation(_TERMS, edited)
+    assert body[0].children[0].cells == ("6.2(1)", "Permit to place a sign for 6 days", "15")
+
+
+@pytest.mark.parametrize(("ref", "words"), [("6.5", "6"), ("6.9", "6"), ("6.2(1)", "8")])
+def test_a_table_cell_edit_that_is_not_certain_is_left_to_be_refused(ref: str, words: str) -> None:
+    """The words twice in the cell, no row for the clause, or the words not in the cell: not resolved (refused)."""
+    from lawhistory.amend import _cell_edit
+
+    assert _cell_edit(_TERMS, *_cell_op(ref, words, "15")) is None

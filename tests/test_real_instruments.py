@@ -18,9 +18,6 @@ import pytest
 from benchmarks.real_cases import case_dirs, run_case
 
 KNOWN: dict[str, str] = {
-    "14-bayswater-permits-table-column-edits": "word edits in a table row's column ('in the items for clauses 6.2(1), "
-    '(4) and (5) and 6.3(1) in the 3rd column delete "6"\'): rows cited by the clause in their 2nd column and a '
-    "column by its ordinal are not read",
     "19-katanning-cemeteries-formula-second-place": "'in the Table opposite that text, by deleting the row "
     "containing “(a) Lawn grave fee” and “$”': a fee table's row found by its words is not read",
     "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
