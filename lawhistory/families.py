@@ -778,8 +778,36 @@ def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family,
         if ops == []:
             raise InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
         if ops is not None:
+            _check_qualifiers(r, family, ops)
             return family, ops
     return None
+
+
+_WORD_ACTIONS = ("delete_words", "insert_words", "substitute_words")
+_COLUMN = re.compile(r"\b(?:in|under) the (?:column|[\w-]+ column)\b|\bcolumn (?:headed|\d)", re.I)
+_NTH = re.compile(
+    r"\b(?:(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) (?:time|occasion|place|occurrence)|"
+    r"(?:for|on) the (?:\w+ )?(?:time|occasion)|(?:third|fourth|fifth)(?:ly| occurring| appearing))\b",
+    re.I,
+)
+
+
+def _check_qualifiers(r: Reading, family: Family, ops: list[Operation]) -> None:
+    """Word accounting for qualifiers a word edit's reading does not carry: a column ('in the column headed “Clause”',
+    'in the fourth column') or an occurrence other than those read (first, second, last, all) — without them the words
+    would be changed in another column or at another place, so the instruction is refused, quoting them."""
+    if not any(op.action in _WORD_ACTIONS for op in ops) or family.name == "table cell edited":
+        return
+    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.text)
+    column = _COLUMN.search(frame)
+    nth = _NTH.search(frame)
+    second = re.search(r"\b(?:second|secondly)\b", frame, re.I)
+    odd = column or nth or (second if not any(op.occurrence == "second" for op in ops) else None)
+    if odd is not None:
+        raise InstructionNotUnderstood(
+            f"its words “{odd.group(0)}” qualify where the change is made in a way "
+            "that is not read, so it cannot be applied as written; amend the instrument file's operations by hand"
+        )
 
 
 def read_instruction(unit: Unit, notes: list[str]) -> list[Operation] | None:

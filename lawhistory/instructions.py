@@ -268,8 +268,16 @@ def _labels(text: str) -> list[str]:
 
 
 def _resolve_context(target: str, ctx: str | None) -> str | None:
+    """The one provision ``target`` names (None when it names none). One that names several ("In clause 3.14 and in
+    clause 3.15 delete …") is refused, naming them: falling back to the context, or keeping one, would change the
+    wrong words."""
     targets = resolve_targets(target, ctx)
-    return targets[0] if len(targets) == 1 else None
+    if len(targets) > 1:
+        raise InstructionNotUnderstood(
+            f"“{target.strip()}” names {len(targets)} provisions ({', '.join(targets)}) where one is expected; "
+            "amend the instrument file's operations by hand, one per provision"
+        )
+    return targets[0] if targets else None
 
 
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
@@ -318,13 +326,21 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         return [out] if out else []
     # clause-level references, ordered from the clause down
     levels: list[tuple[int, list[str]]] = []
+    previous: re.Match[str] | None = None
     for r in refs:
         kw = re.sub(r"^(?:by-law|regulation)$", "clause", r.group("kw").lower().rstrip("s"))
         labels = _labels(r.group("labels"))
-        if kw == "clause":
-            levels.append((0, labels))
+        level = 0 if kw == "clause" else LEVEL.get(kw, 2)
+        if levels and any(lv == level for lv, _ in levels):
+            # "clause 3.14 and clause 3.15", "paragraph (b) and paragraph (d)": the same level named again after a
+            # conjunction is a second target beside the first, never one inside it; any other repetition is unclear
+            between = phrase[previous.end() : r.start()] if previous else ""
+            if levels[-1][0] != level or not re.fullmatch(r"\s*(?:,|,? and|,? or)\s+(?:in\s+)?(?:the\s+)?", between):
+                return []
+            levels[-1] = (level, levels[-1][1] + labels)
         else:
-            levels.append((LEVEL.get(kw, 2), labels))
+            levels.append((level, labels))
+        previous = r
     levels.sort(key=lambda x: x[0])
     bases = [""]
     if levels and levels[0][0] != 0:

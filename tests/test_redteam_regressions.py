@@ -1,0 +1,90 @@
+"""Regressions from the red-team review: inputs that once applied with wrong law (exit 0) now apply exactly or are
+refused naming the words. The inputs are SYNTHETIC fixtures in tests/fixtures/synthetic/redteam/."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amend import amend
+from lawhistory.errors import LawHistoryError
+from lawhistory.model import Provision
+from lawhistory.repo import Repository
+from lawhistory.textformat import parse
+from lawhistory.versions import build_timeline, in_force
+from tests.conftest import ROOT
+
+HERE = ROOT / "tests" / "fixtures" / "synthetic" / "redteam"
+P02 = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("02-*")) / "principal.txt"
+P09 = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("09-*")) / "principal.txt"
+P09_ITEM = HERE / "principal-09-item-heading.txt"
+
+
+def _run(principal: Path, name: str) -> tuple[list[Provision], str]:
+    """(the law's provisions once the instrument commences, the error) — one of them empty."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = principal.read_text(encoding="utf-8")
+        law_id = parse(text).meta.id
+        repo.write_text(repo.law_path(law_id), text)
+        try:
+            outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+        except LawHistoryError as e:
+            return [], str(e)
+        law = next(law for law in repo.load_laws() if law.meta.id == law_id)
+        _, version = in_force(build_timeline(law, repo.load_instruments()), outcomes[-1].instrument.law.meta.commencement.date)
+        assert version is not None
+        return [p for top in version.body for p in _walk(top)], ""
+
+
+def _walk(p: Provision) -> list[Provision]:
+    return [p, *(q for c in p.children for q in _walk(c))]
+
+
+def _clauses(provisions: list[Provision]) -> dict[str, Provision]:
+    return {p.num or "": p for p in provisions if p.kind == "clause"}
+
+
+def test_delete_clause_and_clause_deletes_both() -> None:
+    """i91 'Delete clause 3.14 and clause 3.15.' deleted only 3.15."""
+    provisions, error = _run(P02, "i91")
+    assert not error and not {"3.14", "3.15"} & set(_clauses(provisions))
+
+
+def test_delete_two_clauses_and_insert_one_replaces_the_first_and_deletes_the_second() -> None:
+    """i102 'Delete clause 3.14 and clause 3.15 and insert— 3.14 …' made two clauses 3.14 (3.15 replaced by a 3.14)."""
+    provisions, error = _run(P02, "i102")
+    clauses = [p.num for p in provisions if p.kind == "clause"]
+    assert not error and clauses.count("3.14") == 1 and "3.15" not in clauses
+    assert _clauses(provisions)["3.14"].heading == "Jetties and liquor"
+
+
+def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
+    """i98 'In clause 3.13(1) delete paragraph (b) and paragraph (d).' named the invented 3.13(1)(b)(d)."""
+    provisions, error = _run(P02, "i98")
+    assert not error
+    paragraphs = [p.num for p in _walk(_clauses(provisions)["3.13"]) if p.kind == "paragraph"]
+    assert "(b)" not in paragraphs and "(d)" not in paragraphs and "(a)" in paragraphs
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (P02, "i100", "“clause 3.14 and in clause 3.15” names 2 provisions"),
+        (P02, "i110", "its words “for the second time” qualify where the change is made"),
+        (P02, "i111", "its words “on the third occasion” qualify where the change is made"),
+        (P09, "i62", "its words “in the column” qualify where the change is made"),
+        (P09, "i63", "its words “in the fourth column” qualify where the change is made"),
+        (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
+    ],
+)
+def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:
+    """Each of these once applied with wrong law: a word edit in two clauses applied to the last only, an occurrence
+    or column qualifier dropped (the edit made at the first occurrence, in another column), a heading edit that took
+    the rows' item numbers away."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
