@@ -348,7 +348,7 @@ def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
         and (law := repo.law_by_id(ident)) is not None
         and law.meta.gazette.date == ref.gazette_date
     ]
-    if len(same_day) != 1:
+    if len(same_day) != 1 or not _same_law_misprinted(ref.title, same_day[0]):
         return inst
     law = same_day[0]
     note = (
@@ -361,6 +361,55 @@ def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
         notes=(*inst.law.meta.notes, note),
     )
     return replace(inst, law=replace(inst.law, meta=meta))
+
+
+_TITLE_FRAME = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "city",
+        "town",
+        "shire",
+        "local",
+        "law",
+        "laws",
+        "by",
+        "bylaw",
+        "bylaws",
+        "government",
+        "act",
+        "amendment",
+        "principal",
+        "no",
+    ]
+)
+
+
+def _subject_words(title: str) -> set[str]:
+    words = re.findall(r"[a-z]+", title.lower().replace("by-law", "bylaw"))
+    return {
+        re.sub(r"ies$", "y", w) if w.endswith("ies") else w[:-1] if w.endswith("s") and len(w) > 3 else w
+        for w in words
+        if w not in _TITLE_FRAME
+    }
+
+
+def _same_law_misprinted(printed: str, law: Law) -> bool:
+    """Whether ``printed`` can be a misprint of ``law``'s title: it names the same council (when it names one) and
+    most of its subject words are the law's ('Kulin Animals, Environment and Nuisance' is not 'Kulin Health')."""
+    council = re.match(
+        r"\s*(?:the\s+)?((?:City|Town|Shire|Municipality) of [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*?)(?= [A-Z][a-z])", printed
+    )
+    if council and council.group(1).lower() not in (law.meta.local_government or "").lower():
+        return False
+    mine, theirs = _subject_words(printed), _subject_words(law.meta.title)
+    if council:
+        mine -= _subject_words(council.group(1))
+    theirs -= _subject_words(law.meta.local_government or "")
+    if not mine or not theirs:
+        return False
+    return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
 
 
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:

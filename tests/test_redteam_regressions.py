@@ -88,3 +88,31 @@ def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name
     provisions, error = _run(principal, name)
     assert not provisions
     assert words in error
+
+
+KULIN_HEALTH = ROOT / "laws" / "kulin" / "health-local-law-2016.txt"
+
+
+@pytest.mark.parametrize(
+    ("principal", "name"),
+    [
+        (KULIN_HEALTH, "i32"),  # names Kulin Animals …, gazetted the same day as the Kulin Health law held
+        (HERE / "principal-02-renamed-health.txt", "i31"),  # names Gosnells Property; the same-day law held is Health
+        (P02, "i28"),  # names a City of Armadale law; the same-day law held is the City of Gosnells one
+    ],
+)
+def test_an_instrument_naming_another_law_is_never_applied_to_a_same_day_law(principal: Path, name: str) -> None:
+    """The law an instrument names is not in the repository; another law of the council published on the same day is
+    not it (other subject, other council): the instrument is kept pending, not applied to that law."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = principal.read_text(encoding="utf-8")
+        repo.write_text(repo.law_path(parse(text).meta.id), text)
+        outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+        assert [o.status for o in outcomes] == ["pending"]
+
+
+def test_a_misprinted_title_of_the_same_law_is_matched_by_its_gazette_date() -> None:
+    """i27 names 'Local Government Properties Local Law 2009' (misprint): the same-day Property law is it."""
+    provisions, error = _run(P02, "i27")
+    assert not error and "3.15" not in _clauses(provisions)
