@@ -623,6 +623,51 @@ class Applied:
     trace: tuple[Step, ...]
 
 
+def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
+    return [p.num for p in body for p in (p, *(q for _, q in _walk_paths(p.children))) if p.kind == "clause" and p.num]
+
+
+def _check_labels(
+    before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
+) -> None:
+    """New provisions must not repeat a label their list already has ('After clause 3.14 insert— 3.14A …' where 3.14A
+    exists, '(g)' after (f) where (g) exists), and a new clause must fall between its neighbours' numbers ('After
+    clause 2.1 insert— 3.16 …'): either would make two provisions one citation names, or a law out of order."""
+    from .labels import clause_key
+
+    clauses = _clause_nums(after)
+    for path in paths:
+        node = get(after, path)
+        if not node.num or node.kind in ("text", "definition", "item"):
+            continue
+        if node.kind == "clause":
+            same = [n for n in clauses if n == node.num]
+            had = [n for n in _clause_nums(before) if n == node.num]
+            i = clauses.index(node.num)
+            prev = clauses[i - 1] if i else None
+            nxt = clauses[i + 1] if i + 1 < len(clauses) else None
+            if len(same) == 1 and (
+                (prev is not None and clause_key(prev) >= clause_key(node.num))
+                or (nxt is not None and clause_key(node.num) >= clause_key(nxt))
+            ):
+                raise ApplyRefused(
+                    inst, op, f"a new clause {node.num} here would be out of the law's numbering "
+                    f"(between {prev or 'the start'} and {nxt or 'the end'})", "check where the instrument puts it",
+                )  # fmt: skip
+        else:
+            try:
+                old_siblings = _children(before, path[:-1])
+            except (IndexError, LawHistoryError):
+                old_siblings = ()
+            same = [c.num for c in _children(after, path[:-1]) if c.kind == node.kind and c.num == node.num]
+            had = [c.num for c in old_siblings if c.kind == node.kind and c.num == node.num]
+        if len(same) > max(1, len(had)):
+            raise ApplyRefused(
+                inst, op, f"the law already has {node.kind} {node.num} there, so the new one would repeat its label",
+                "check the instrument's label and where it puts the new provision",
+            )  # fmt: skip
+
+
 def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> Applied:
     """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
 
@@ -637,6 +682,8 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | N
             continue
         try:
             after, paths = _apply_operation(body, op, inst, fit=True)
+            if op.action in ("insert", "substitute"):
+                _check_labels(body, after, paths, op, inst)
         except LawHistoryError as e:
             steps.append(Step(seq, op, body, (), e))
             e.trace = tuple(steps)

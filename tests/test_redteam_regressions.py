@@ -116,3 +116,20 @@ def test_a_misprinted_title_of_the_same_law_is_matched_by_its_gazette_date() -> 
     """i27 names 'Local Government Properties Local Law 2009' (misprint): the same-day Property law is it."""
     provisions, error = _run(P02, "i27")
     assert not error and "3.15" not in _clauses(provisions)
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (HERE / "principal-02-with-3.14A.txt", "i83", "the law already has clause 3.14A there"),
+        (P02, "i85", "the law already has paragraph (g) there"),
+        (P02, "i87", "the law already has paragraph (e) there"),
+        (P02, "i84", "a new clause 3.16 here would be out of the law's numbering (between 2.1 and 2.7)"),
+    ],
+)
+def test_a_new_provision_that_repeats_a_label_or_breaks_the_numbering_is_refused(principal: Path, name: str, words: str) -> None:
+    """These made two provisions of one citation (the old 3.14A, (g), (e) kept beside the new) or put clause 3.16 in
+    Part 2 after clause 2.1."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
