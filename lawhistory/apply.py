@@ -623,6 +623,33 @@ class Applied:
     trace: tuple[Step, ...]
 
 
+_RANGE = re.compile(r"(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})\s+to\s+(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})")
+
+
+def _check_range(body: tuple[Provision, ...], inst: Instrument, index: int) -> None:
+    """'delete paragraphs (b) to (d)' read as (b), (c) and (d): at the first of its deletions, every provision between
+    the first and the last must be among them — one inserted since ((ca), 3.14A) would otherwise be left in place."""
+    op = inst.operations[index]
+    if (
+        op.action != "delete"
+        or not _RANGE.search(op.source)
+        or (index and inst.operations[index - 1].source == op.source and inst.operations[index - 1].action == "delete")
+    ):
+        return
+    run = [o for o in inst.operations[index:] if o.source == op.source and o.action == "delete"]
+    paths = [p for o in run for p in find(body, o.target)]
+    if len(paths) < 2 or len({p[:-1] for p in paths}) != 1:
+        return
+    parent, indexes = paths[0][:-1], sorted(p[-1] for p in paths)
+    siblings = _children(body, parent)
+    left = [siblings[i] for i in range(indexes[0], indexes[-1] + 1) if i not in indexes and siblings[i].kind != "text"]
+    if left:
+        raise ApplyRefused(
+            inst, op, f"the range it deletes also spans {', '.join(f'{p.kind} {p.num}' for p in left)}, which its "
+            "labels do not name", "check whether the range includes it and amend the operations by hand",
+        )  # fmt: skip
+
+
 def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
     return [p.num for p in body for p in (p, *(q for _, q in _walk_paths(p.children))) if p.kind == "clause" and p.num]
 
@@ -680,6 +707,12 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | N
         if op.action == "repeal":
             steps.append(Step(seq, op, body))
             continue
+        try:
+            _check_range(body, inst, seq - 1)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
         try:
             after, paths = _apply_operation(body, op, inst, fit=True)
             if op.action in ("insert", "substitute"):

@@ -133,3 +133,24 @@ def test_a_new_provision_that_repeats_a_label_or_breaks_the_numbering_is_refused
     provisions, error = _run(principal, name)
     assert not provisions
     assert words in error
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (HERE / "principal-02-with-2.7-1-ca.txt", "i67", "the range it deletes also spans paragraph (ca)"),
+        (HERE / "principal-02-with-3.14A.txt", "i69", "the range it deletes also spans clause 3.14A"),
+    ],
+)
+def test_a_range_that_spans_a_label_it_does_not_name_is_refused(principal: Path, name: str, words: str) -> None:
+    """'delete paragraphs (b) to (d)' where (ca) was inserted since: (ca) was left in place."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
+
+
+def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
+    """The same range in the law without (ca) deletes (b), (c) and (d) (i36-style)."""
+    provisions, error = _run(P02, "i67")
+    assert not error
+    assert not {"(b)", "(c)", "(d)"} & {p.num for p in _walk(_clauses(provisions)["2.7"]) if p.kind == "paragraph"}
