@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apply import TargetNotFound, WordsNotFound, find, get
-from .dates import commencement
+from .dates import commencement, uncertain_commencement
 from .diff import ProvisionChange, changes_between
 from .errors import BadLawId, ImportFailed, LawHistoryError
 from .gazette import law_id
@@ -70,6 +70,11 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
             law = replace(law, meta=replace(law.meta, commencement=when))
             notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
+        if when.wording and (odd := uncertain_commencement(when.wording)):
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
+                f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
+            )
         if when.wording and when.rule == "unknown":
             # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
             # it can never be applied as it stands, whatever its instructions say.

@@ -154,3 +154,21 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
     provisions, error = _run(P02, "i67")
     assert not error
     assert not {"(b)", "(c)", "(d)"} & {p.num for p in _walk(_clauses(provisions)["2.7"]) if p.kind == "paragraph"}
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("i48", "“whichever is the later”"),
+        ("i49", "“except clause 4 which comes into operation on 1 July 2022”"),
+        ("i53", "“(a) clauses 1, 2, 3 and 5 —”"),
+        ("i90", "“(a) clause 5 —”"),
+        ("i50", "“and expires on 30 June 2022”"),
+    ],
+)
+def test_commencement_words_without_one_date_for_the_amendments_are_refused(name: str, words: str) -> None:
+    """These were applied 14 days after publication, ignoring the later date, the excepted clause, the clause that
+    commences on its own date, or the expiry."""
+    provisions, error = _run(P02, name)
+    assert not provisions
+    assert f"its commencement words {words} give its amendments no one date" in error
