@@ -37,8 +37,8 @@ PRELIMINARY_TEXT = re.compile(
     re.I,
 )
 QUALIFIER = re.compile(
-    r",?\s*(?:wherever (?:it |they )?(?:occurs?|occurring|appears?|appearing)|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
-    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?appears?)",
+    r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
+    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
     re.I,
 )
 FIRST = re.compile(

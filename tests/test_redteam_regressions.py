@@ -172,3 +172,12 @@ def test_commencement_words_without_one_date_for_the_amendments_are_refused(name
     provisions, error = _run(P02, name)
     assert not provisions
     assert f"its commencement words {words} give its amendments no one date" in error
+
+
+@pytest.mark.parametrize("name", ["i116", "i66"])
+def test_wherever_appearing_or_occurring_at_the_end_of_an_instruction_is_read(name: str) -> None:
+    """'… and insert “changing room” wherever appearing.' was refused (the qualifier read as 'appears' + 'ing')."""
+    provisions, error = _run(P02, name)
+    assert not error
+    texts = " ".join(p.text or "" for p in _walk(_clauses(provisions)["4.6"]))
+    assert "changing room" in texts and "change room" not in texts
