@@ -19,7 +19,7 @@ from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef, Provision
-from .operations import Operation
+from .operations import Action, Operation
 from .repo import Repository
 from .versions import (
     Timeline,
@@ -316,7 +316,7 @@ def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) 
     h = hits[0]
     cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
     new = render_fragment((replace(row, cells=cells),))
-    return replace(op, action="substitute", target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
+    return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
 
 
 def _definitions(p: Provision) -> list[Provision]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from .accounting import LABELLED_START, leftover_words, split_instructions
 from .dates import printed_date
@@ -628,8 +629,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         clauses = _payload_provisions(text[container.end() :], notes)
         if not clauses or any(c.kind != "clause" for c in clauses):
             return ()
-        kind = container.group("kw").lower()
-        return (Provision(kind=kind, num=container.group("num"), heading=container.group("heading"), children=clauses),)
+        level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
+        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=clauses),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.
