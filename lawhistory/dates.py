@@ -114,7 +114,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     Rules: ``on_gazettal``, ``day_after_gazettal``, ``days_after_gazettal`` (with days),
     ``fixed_date`` (with the date), ``by_notice`` and ``unknown``.
     """
-    if not wording or uncertain_commencement(wording):
+    if not wording:
         return "unknown", None, None
     w = " ".join(wording.split())
     rest = re.search(r"\bthe rest of (?:the|this) local law\s*[—–-]?\s*(?P<when>[^;]+)", w, re.I)
