@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apply import TargetNotFound, WordsNotFound, find, get
-from .dates import commencement
+from .dates import commencement, uncertain_commencement
 from .diff import ProvisionChange, changes_between
 from .errors import BadLawId, ImportFailed, LawHistoryError
 from .gazette import law_id
@@ -19,7 +19,7 @@ from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef, Provision
-from .operations import Operation
+from .operations import Action, Operation
 from .repo import Repository
 from .versions import (
     Timeline,
@@ -70,6 +70,11 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
             law = replace(law, meta=replace(law.meta, commencement=when))
             notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
+        if when.wording and (odd := uncertain_commencement(when.wording)):
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
+                f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
+            )
         if when.wording and when.rule == "unknown":
             # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
             # it can never be applied as it stands, whatever its instructions say.
@@ -250,6 +255,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     for op in inst.operations:
+        cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
+        if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
+            ops.append(edited)
+            continue
         row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
         if row and len(paths := find(version.body, row.group("sched"))) == 1:
             wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
@@ -277,6 +286,37 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
         ops.append(op)
     return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) -> Operation | None:
+    """'in the item for clause 6.5 in the 3rd column delete “8” and insert: 20' as the row it changes: the one row of the
+    schedule whose first column is the clause, the words occurring exactly once in that column; None otherwise (the
+    operation then names no provision and is refused)."""
+    from .apply import _pattern
+    from .textformat import render_fragment
+
+    paths = find(body, cell.group("sched"))
+    if len(paths) != 1:
+        return None
+    sched = get(body, paths[0])
+    if not sched.cells or not sched.cells[0].lower().startswith("clause"):
+        return None
+    rows = [
+        i
+        for i, c in enumerate(sched.children)
+        if c.kind == "item" and c.cells and " ".join(c.cells[0].split()) == cell.group("ref")
+    ]
+    col = int(cell.group("col")) - 1
+    if len(rows) != 1 or not 0 < col < len(sched.cells):
+        return None
+    row = sched.children[rows[0]]
+    hits = list(_pattern(op.words or "").finditer(row.cells[col]))
+    if len(hits) != 1 or not op.words:
+        return None
+    h = hits[0]
+    cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
+    new = render_fragment((replace(row, cells=cells),))
+    return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
 
 
 def _definitions(p: Provision) -> list[Provision]:
@@ -313,7 +353,7 @@ def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
         and (law := repo.law_by_id(ident)) is not None
         and law.meta.gazette.date == ref.gazette_date
     ]
-    if len(same_day) != 1:
+    if len(same_day) != 1 or not _same_law_misprinted(ref.title, same_day[0]):
         return inst
     law = same_day[0]
     note = (
@@ -326,6 +366,55 @@ def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
         notes=(*inst.law.meta.notes, note),
     )
     return replace(inst, law=replace(inst.law, meta=meta))
+
+
+_TITLE_FRAME = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "city",
+        "town",
+        "shire",
+        "local",
+        "law",
+        "laws",
+        "by",
+        "bylaw",
+        "bylaws",
+        "government",
+        "act",
+        "amendment",
+        "principal",
+        "no",
+    ]
+)
+
+
+def _subject_words(title: str) -> set[str]:
+    words = re.findall(r"[a-z]+", title.lower().replace("by-law", "bylaw"))
+    return {
+        re.sub(r"ies$", "y", w) if w.endswith("ies") else w[:-1] if w.endswith("s") and len(w) > 3 else w
+        for w in words
+        if w not in _TITLE_FRAME
+    }
+
+
+def _same_law_misprinted(printed: str, law: Law) -> bool:
+    """Whether ``printed`` can be a misprint of ``law``'s title: it names the same council (when it names one) and
+    most of its subject words are the law's ('Kulin Animals, Environment and Nuisance' is not 'Kulin Health')."""
+    council = re.match(
+        r"\s*(?:the\s+)?((?:City|Town|Shire|Municipality) of [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*?)(?= [A-Z][a-z])", printed
+    )
+    if council and council.group(1).lower() not in (law.meta.local_government or "").lower():
+        return False
+    mine, theirs = _subject_words(printed), _subject_words(law.meta.title)
+    if council:
+        mine -= _subject_words(council.group(1))
+    theirs -= _subject_words(law.meta.local_government or "")
+    if not mine or not theirs:
+        return False
+    return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
 
 
 def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
+from .labels import bare, next_letter
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
 from .operations import Operation
 from .tables import numbered_rows, row_num
@@ -144,6 +145,8 @@ def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str
         for path in paths:
             p = get(body, path)
             found = _match_child(p, fragment)
+            if not found and p.kind == "schedule" and re.fullmatch(r"item \w+", fragment):
+                found = _match_child(p, fragment + ".")  # "item 11" of a table that prints its numbers "11."
             if not found and fragment.startswith("“"):
                 # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
                 # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
@@ -195,6 +198,34 @@ def _insert(body: tuple[Provision, ...], parent: Path, index: int, new: tuple[Pr
     return _replace_children(body, parent, siblings[:index] + new + siblings[index:])
 
 
+_CONTAINER_ORDER = ("part", "division", "subdivision")
+
+
+def _container_place(body: tuple[Provision, ...], path: Path, op: Operation) -> tuple[Path, Provision]:
+    """Where a whole Part or Division goes when inserted after (before) a clause: 'After clause 18 insert: Part 3A — …'
+    puts it after the Part (Division) of the same kind whose last (first) provision clause 18 is. Any other target
+    is left as it is (and new text that does not fit beside it is refused)."""
+    m = re.match(r"\s*(Part|PART|Division|DIVISION|Subdivision)\s", op.new or "")
+    if not m or op.position not in ("before", "after"):
+        return path, get(body, path)
+    kind = m.group(1).lower()
+    at = path
+    while len(at) > 1:
+        siblings = _children(body, at[:-1])
+        edge = len(siblings) - 1 if op.position == "after" else 0
+        if at[-1] != edge:
+            break
+        at = at[:-1]
+        holder = get(body, at)
+        if holder.kind not in _CONTAINER_ORDER:
+            break
+        if holder.kind == kind:
+            return at, holder
+        if _CONTAINER_ORDER.index(holder.kind) < _CONTAINER_ORDER.index(kind):
+            break
+    return path, get(body, path)
+
+
 def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
     return get(body, path[:-1]).kind if len(path) > 1 else None
 
@@ -218,6 +249,11 @@ def _new_provisions(
         provisions = parse_fragment(op.new, parent_kind, previous)
         if parent is not None and parent.kind == "schedule":
             provisions = numbered_rows(parent.cells, provisions)
+            if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
+                raise ApplyRefused(
+                    inst, op, f"its new rows do not have the table's {len(parent.cells)} columns",
+                    "write the new rows with one cell per column of the table",
+                )  # fmt: skip
     except LawHistoryError as e:
         raise ApplyRefused(
             inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"
@@ -268,6 +304,8 @@ def _word_op(
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
     free-text line whose every word is deleted goes."""
+    if op.position == "end":
+        return _edit_at_end(body, path, op, inst)
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
@@ -329,13 +367,23 @@ def _word_op(
             if p.kind == "item" and len(sub) > 1:
                 updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
             elif p.kind == "schedule":
-                # The column headings decide whether the first column numbers the rows.
+                # The column headings decide whether the first column numbers the rows: an edit that would take
+                # the rows' item numbers away (or change them) is refused, since the rows could no longer be cited.
                 rows = numbered_rows(updated.cells, p.children)
+                if any(old.num is not None and old.num != row.num for old, row in zip(p.children, rows, strict=True)):
+                    raise ApplyRefused(
+                        inst, op,
+                        f"changing the column heading “{p.cells[i]}” to “{updated.cells[i]}” would take the item "
+                        "numbers away from the rows of the table",
+                        "check the instruction; amend the column headings by hand if the rows are to keep their numbers",
+                    )  # fmt: skip
                 updated = replace(updated, children=rows)
         elif fld == "heading":
             updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
         else:
             updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
+            if tidy:
+                updated = _labelled_line(body, sub, updated)
             if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
         if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
@@ -345,6 +393,39 @@ def _word_op(
         if sub not in changed:
             changed.append(sub)
     return body, changed
+
+
+def _edit_at_end(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """A word edit at the end of a provision ('after paragraph (b) by inserting “and”', 'after paragraph (ea) by
+    deleting “or”'): on the provision's last line of text (its own, or its last sub-provision's), and for a deletion or
+    substitution only where that line ends with the words."""
+    target = get(body, path)
+    lines = [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]
+    sub, last = next(((s, q) for s, q in reversed(lines) if q.text), (None, None))
+    if sub is None or last is None or not last.text:
+        raise WordsNotFound(inst, op, "it has no words at its end", "check the instruction")
+    text = last.text.rstrip()
+    if op.action == "insert_words":
+        new = op.new or ""
+        if not new:
+            raise ApplyRefused(inst, op, "no words to insert", "correct the instrument's operations")
+        joiner = "" if new[:1] in ".,;:)”’" else " "
+        return _set(body, sub, (replace(last, text=text + joiner + new),)), [sub]
+    words = op.words or ""
+    m = re.search(r"\s*" + _pattern(words).pattern + r"$", text) if words else None
+    if m is None:
+        raise WordsNotFound(
+            inst, op, f"its last line does not end with the words “{words}”", "check the quoted words against the law's text"
+        )
+    if op.action == "delete_words":
+        updated = text[: m.start()]
+    else:
+        new = op.new or ""
+        joiner = "" if new[:1] in ".,;:)" or not new else " "
+        updated = text[: m.start()] + joiner + new
+    return _set(body, sub, (replace(last, text=updated),)), [sub]
 
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
@@ -395,6 +476,37 @@ def _insert_definition(
     return body, [(*path, index + k) for k in range(len(new))]
 
 
+def _insert_at_start(
+    body: tuple[Provision, ...], path: Path, target: Provision, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """'At the beginning of clause 10 insert: (1) …': the new provisions go before everything the target holds; its own
+    words, if any, follow them as an unlabelled line (until an instruction labels them: 'delete “The owner” and insert:
+    (2) The owner'). Only labelled provisions that start a list the target does not have yet are accepted."""
+    new = _new_provisions(op, target.kind, inst, target, None)
+    labelled = {c.kind for c in target.children if c.kind != "text"}
+    first = new[0]
+    if any(p.kind not in BRACKETED_KINDS for p in new) or labelled or bare(first.num or "") not in ("1", "a", "i"):
+        raise ApplyRefused(
+            inst, op, "the new text does not read as the first of a new list of labelled provisions",
+            "check where the new text begins and ends in the instrument",
+        )  # fmt: skip
+    own = (Provision(kind="text", text=target.text),) if target.text else ()
+    updated = replace(target, text=None, children=new + own + target.children)
+    return _set(body, path, (updated,)), [(*path, k) for k in range(len(new))]
+
+
+def _labelled_line(body: tuple[Provision, ...], sub: Path, line: Provision) -> Provision:
+    """An unlabelled line whose words a word edit made begin with the next label of the list before it ('(2) The
+    owner …' after subclause (1)) is that labelled provision; any other line stays as it is."""
+    m = re.match(r"(\(\w{1,4}\)) (\S.*)$", line.text or "", re.S)
+    if line.kind != "text" or m is None or len(sub) < 2 or sub[-1] == 0:
+        return line
+    before = _children(body, sub[:-1])[sub[-1] - 1]
+    if before.kind not in BRACKETED_KINDS or next_letter(before.num or "") != m.group(1):
+        return line
+    return replace(line, kind=before.kind, num=m.group(1), text=m.group(2))
+
+
 # --- one operation --------------------------------------------------------------------------------
 
 
@@ -433,6 +545,8 @@ def _apply_operation(
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
+        if op.position == "start":
+            return _insert_at_start(body, path, target, op, inst)
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
             labelled = {c.kind for c in target.children if c.kind != "text"}
@@ -445,6 +559,7 @@ def _apply_operation(
                 )  # fmt: skip
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
+        path, target = _container_place(body, path, op)
         index = path[-1] + (0 if op.position == "before" else 1)
         new = _new_provisions(
             op,
@@ -508,6 +623,78 @@ class Applied:
     trace: tuple[Step, ...]
 
 
+_RANGE = re.compile(r"(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})\s+to\s+(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})")
+
+
+def _check_range(body: tuple[Provision, ...], inst: Instrument, index: int) -> None:
+    """'delete paragraphs (b) to (d)' read as (b), (c) and (d): at the first of its deletions, every provision between
+    the first and the last must be among them — one inserted since ((ca), 3.14A) would otherwise be left in place."""
+    op = inst.operations[index]
+    if (
+        op.action != "delete"
+        or not _RANGE.search(op.source)
+        or (index and inst.operations[index - 1].source == op.source and inst.operations[index - 1].action == "delete")
+    ):
+        return
+    run = [o for o in inst.operations[index:] if o.source == op.source and o.action == "delete"]
+    paths = [p for o in run for p in find(body, o.target)]
+    if len(paths) < 2 or len({p[:-1] for p in paths}) != 1:
+        return
+    parent, indexes = paths[0][:-1], sorted(p[-1] for p in paths)
+    siblings = _children(body, parent)
+    left = [siblings[i] for i in range(indexes[0], indexes[-1] + 1) if i not in indexes and siblings[i].kind != "text"]
+    if left:
+        raise ApplyRefused(
+            inst, op, f"the range it deletes also spans {', '.join(f'{p.kind} {p.num}' for p in left)}, which its "
+            "labels do not name", "check whether the range includes it and amend the operations by hand",
+        )  # fmt: skip
+
+
+def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
+    return [p.num for p in body for p in (p, *(q for _, q in _walk_paths(p.children))) if p.kind == "clause" and p.num]
+
+
+def _check_labels(
+    before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
+) -> None:
+    """New provisions must not repeat a label their list already has ('After clause 3.14 insert— 3.14A …' where 3.14A
+    exists, '(g)' after (f) where (g) exists), and a new clause must fall between its neighbours' numbers ('After
+    clause 2.1 insert— 3.16 …'): either would make two provisions one citation names, or a law out of order."""
+    from .labels import clause_key
+
+    clauses = _clause_nums(after)
+    for path in paths:
+        node = get(after, path)
+        if not node.num or node.kind in ("text", "definition", "item"):
+            continue
+        if node.kind == "clause":
+            same = [n for n in clauses if n == node.num]
+            had = [n for n in _clause_nums(before) if n == node.num]
+            i = clauses.index(node.num)
+            prev = clauses[i - 1] if i else None
+            nxt = clauses[i + 1] if i + 1 < len(clauses) else None
+            if len(same) == 1 and (
+                (prev is not None and clause_key(prev) >= clause_key(node.num))
+                or (nxt is not None and clause_key(node.num) >= clause_key(nxt))
+            ):
+                raise ApplyRefused(
+                    inst, op, f"a new clause {node.num} here would be out of the law's numbering "
+                    f"(between {prev or 'the start'} and {nxt or 'the end'})", "check where the instrument puts it",
+                )  # fmt: skip
+        else:
+            try:
+                old_siblings = _children(before, path[:-1])
+            except (IndexError, LawHistoryError):
+                old_siblings = ()
+            same = [c.num for c in _children(after, path[:-1]) if c.kind == node.kind and c.num == node.num]
+            had = [c.num for c in old_siblings if c.kind == node.kind and c.num == node.num]
+        if len(same) > max(1, len(had)):
+            raise ApplyRefused(
+                inst, op, f"the law already has {node.kind} {node.num} there, so the new one would repeat its label",
+                "check the instrument's label and where it puts the new provision",
+            )  # fmt: skip
+
+
 def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> Applied:
     """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
 
@@ -521,7 +708,15 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | N
             steps.append(Step(seq, op, body))
             continue
         try:
+            _check_range(body, inst, seq - 1)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
+        try:
             after, paths = _apply_operation(body, op, inst, fit=True)
+            if op.action in ("insert", "substitute"):
+                _check_labels(body, after, paths, op, inst)
         except LawHistoryError as e:
             steps.append(Step(seq, op, body, (), e))
             e.trace = tuple(steps)

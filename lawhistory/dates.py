@@ -90,6 +90,24 @@ def _ordinal(word: str) -> int | None:
     return ORDINAL_WORDS.get(word)
 
 
+def uncertain_commencement(wording: str | None) -> str | None:
+    """The words that keep an instrument's amending clauses from one computable commencement date, if any:
+    'whichever is the later', 'except clause 4 which …', '… and expires on …', or a split commencement that gives a
+    clause after the preliminary ones (1 to 3, Part 1) a time of its own ('(b) clause 4 — on 1 July 2022')."""
+    if not wording:
+        return None
+    w = " ".join(wording.split())
+    m = re.search(r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*", w, re.I)
+    if m:
+        return m.group(0)
+    for item in re.finditer(r"\([a-z]\)\s*(?P<what>(?:clauses?|sections?|Parts?)\s+[^—–]+?)\s*[—–-]", w):
+        numbers = [int(n) for n in re.findall(r"\d+", item.group("what"))]
+        part = item.group("what").lower().startswith("part")
+        if any(n > (1 if part else 3) for n in numbers):
+            return item.group(0)
+    return None
+
+
 def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | None]:
     """(rule, days, fixed date) read from an instrument's commencement words.
 

@@ -32,6 +32,7 @@ from .instructions import (
     payload_provisions,
     resolve_targets,
 )
+from .labels import next_letter
 from .model import Provision
 from .operations import Operation
 from .quotes import QUOTED, UnbalancedQuote, normalise_quotes
@@ -318,17 +319,198 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     if payload is not None and re.search(r"\b(?:insert|substitut|replac)", r.head_l):
         if re.search(r"\bthe text of\b", r.head_l):
             return [_op(r.unit, action="substitute_text", target=targets[0], new=" ".join(payload.split()))]
+        rows = _value_row_with_parts(targets, payload)
+        if rows is not None:
+            # as "Delete clause 12A(2)(b) and insert: (b) … (c) …": the row replaced, its parts inserted after it
+            first, rest = rows.split("\n", 1)
+            return [
+                _op(r.unit, action="substitute", target=targets[0], new=first),
+                _op(r.unit, action="insert", target=targets[0], position="after", new=rest),
+            ]
         return _substitute(r.unit, targets, payload, r.notes)
     if payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     return [_op(r.unit, action="delete", target=t) for t in targets]
 
 
+#: A value in a fee table's last column: "nil", "1.20 per hour", "$50", "2.50".
+_VALUE = r"(?:nil|\$ ?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?: per (?:hour|day|week|month|year|annum))?"
+
+
+def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
+    """'delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; nil (b) … 1.20 per hour':
+    a table row whose description ends in a dash, then a row per lettered part, each ending in its value. Read so only
+    when every part is lettered in order and ends in a value; the rows have three columns (item, description, value),
+    and a table with other columns refuses them when they are applied."""
+    if len(targets) != 1 or not re.fullmatch(r"Schedule \S+ item (\S+)", targets[0]):
+        return None
+    num = targets[0].rsplit(" ", 1)[1]
+    text = " ".join(payload.split())
+    m = re.match(re.escape(num) + r"(?P<dot>\.?) (?P<desc>[^()]+? —) (?=\(a\) )", text)
+    if m is None:
+        return None
+    parts = re.split(r" (?=\([a-z]\) )", text[m.end() :])
+    rows = [f"| {num}{m.group('dot')} | {m.group('desc')} |  |"]
+    label = "a"
+    for part in parts:
+        v = re.fullmatch(r"(?P<desc>\(" + label + r"\) .+?) (?P<value>" + _VALUE + r")", part.strip())
+        if v is None:
+            return None
+        rows.append(f"|  | {v.group('desc')} | {v.group('value')} |")
+        label = chr(ord(label) + 1)
+    return "\n".join(rows)
+
+
+_CELL_EDIT = re.compile(
+    r"^(?:In (?P<sched>Schedule \S+?),? in the Table,?:? )?in the items? for (?P<refs>clauses? .+?) in the (?P<col>\d+)(?:st|nd|rd|th) column delete “(?P<w>[^“”]+)” and "
+    r"(?:insert|substitute)\s*:?\s*(?:“(?P<q>[^“”]*)”|(?P<new>[^“”]+?))[.;]?(?: and| or)?$",
+    re.I,
+)
+
+
+def _cell_edited(r: Reading) -> list[Operation] | None:
+    """'(In Schedule 2 in the Table:) in the items for clauses 6.2(1), (4) and (5) in the 3rd column delete “6” and
+    insert: 15': a word edit in one column of each row whose first column cites the clause. The rows and the column are
+    found when the law is known (amend: the words must occur once in that cell), or the instruction is refused."""
+    m = _CELL_EDIT.match(" ".join(normalise_quotes(r.unit.text).split()))
+    sched = re.match(r"(Schedule \S+)", (m.group("sched") if m and m.group("sched") else None) or r.ctx or "")
+    if m is None or sched is None:
+        return None
+    refs = resolve_targets(re.sub(r"^clauses?\s+", "clause ", m.group("refs"), flags=re.I), None)
+    if not refs:
+        raise InstructionNotUnderstood(f"cannot tell which rows “{m.group('refs')}” are")
+    new = m.group("q") if m.group("q") is not None else m.group("new").strip()
+    col = m.group("col")
+    return [
+        _op(
+            r.unit,
+            action="substitute_words",
+            target=f"{sched.group(1)} row relating to clause {ref} column {col}",
+            words=m.group("w"),
+            new=new,
+        )
+        for ref in refs
+    ]
+
+
+def _row_with_parts_replaced(r: Reading) -> list[Operation] | None:
+    """'delete item 11 and insert: 11. … — (a) …; nil (b) … 1.20 per hour': claimed only when read as such a row."""
+    if r.payload is None or " — (a) " not in " ".join(r.payload.split()):
+        return None
+    ops = _provision_deleted(r)
+    return ops if ops and len(ops) == 2 and (ops[0].new or "").startswith("| ") else None
+
+
+_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
+
+
+def _container_inserted(r: Reading) -> list[Operation] | None:
+    """A whole Part or Division inserted: read as any inserted provisions are, its new text a Part (Division)."""
+    if r.payload is None or not _CONTAINER_PAYLOAD.match(r.payload):
+        return None
+    ops = _provision_inserted(r)
+    if ops is not None and not all(re.match(r"\s*(?:Part|Division)\b", op.new or "", re.I) for op in ops):
+        raise InstructionNotUnderstood("its new text begins with a Part or Division heading but was not read as one")
+    return ops
+
+
+_EDIT_THEN_PROVISIONS = re.compile(
+    r"^(?:in|after) (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \((?P<label>\w{1,4})\)),? by (?:deleting|delete) "
+    r"(?P<w>the full ?-?stop|the semi ?-?colon|the comma|“[^”]+”) and (?:inserting instead|inserting in its place|"
+    r"substituting|inserting)(?: the following)?$",
+    re.I,
+)
+_MARK = {
+    "full stop": ".",
+    "fullstop": ".",
+    "full-stop": ".",
+    "full -stop": ".",
+    "semi colon": ";",
+    "semicolon": ";",
+    "semi-colon": ";",
+    "comma": ",",
+}
+
+
+def _edit_then_provisions(r: Reading) -> list[Operation] | None:
+    """'after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods sold are — (i) …”':
+    the words that end paragraph (f) change ('.' → '; or') and the new paragraph (g) follows it. The new words must
+    hold the label that comes next after (f), and only punctuation and a connector before it."""
+    m = _EDIT_THEN_PROVISIONS.match(r.head.strip())
+    if r.payload is None or m is None:
+        return None
+    payload = r.payload.strip()
+    if payload.startswith("“") and payload.endswith("”"):
+        payload = payload[1:-1].strip()
+    nxt = next_letter(f"({m.group('label')})")
+    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", payload)
+    if nxt is None or cut is None or not cut.group("words").strip():
+        return None
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    old = m.group("w")
+    old = old[1:-1] if old.startswith("“") else _MARK[re.sub(r"^the ", "", old.lower())]
+    new_words = re.sub(r"\s+", " ", cut.group("words").strip())
+    provisions = payload_provisions(payload[cut.end() :], r.notes)
+    return [
+        _op(r.unit, action="substitute_words", target=target, words=old, new=new_words),
+        *_inserts(r, target, "after", provisions),
+    ]
+
+
+_AT_END = re.compile(r"^after (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \(\w{1,4}\)),? by (?P<rest>.+?)[.;]?$", re.I)
+_AT_END_EDIT = re.compile(
+    r"^(?:inserting\s*[—:–-]?\s*“(?P<ins>[^“”]*)”"
+    r"|deleting “(?P<w>[^“”]+)”(?: and inserting (?:instead\s*[—:–-]?\s*)?(?:“(?P<new>[^“”]*)”|(?P<mark>a full ?-?stop|a comma|a semi ?-?colon))"
+    r"(?: instead)?)?)$",
+    re.I,
+)
+
+
+def _edit_at_end(r: Reading) -> list[Operation] | None:
+    """'after paragraph (ea) by deleting “or”' / 'after paragraph (b) by inserting — “ and ”' / 'after paragraph (c) by
+    deleting “; and” and inserting a full stop instead': a change to the words that end the provision (its connector
+    or closing mark) — `position: end`, applied only where those words end its last line of text."""
+    text = r.text.strip()
+    m = _AT_END.match(text)
+    e = _AT_END_EDIT.match(m.group("rest").strip()) if m else None
+    if m is None or e is None:
+        return None
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    if e.group("ins") is not None:
+        new = " ".join(e.group("ins").split())
+        return [_op(r.unit, action="insert_words", target=target, new=new, position="end")] if new else None
+    words = e.group("w")
+    if e.group("new") is None and e.group("mark") is None:
+        return [_op(r.unit, action="delete_words", target=target, words=words, position="end")]
+    new = " ".join(e.group("new").split()) if e.group("new") is not None else _MARK[e.group("mark").lower()[2:].strip()]
+    return [_op(r.unit, action="substitute_words", target=target, words=words, new=new, position="end")]
+
+
+def _inserted_at_start(r: Reading) -> list[Operation] | None:
+    """ "At the beginning of clause 10 insert: (1) In this clause — …": before everything the provision holds."""
+    beginning = re.match(r"^At the (?:beginning|start) of (?P<ctx>.+?),?\s+(?:insert|add)\b", r.head, re.I)
+    if r.payload is None or beginning is None:
+        return None
+    target = _resolve_context(beginning.group("ctx"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    return _inserts(r, target, "start", payload_provisions(r.payload, r.notes))
+
+
 def _provision_inserted(r: Reading) -> list[Operation] | None:
     head, payload, ctx = r.head, r.payload, r.ctx
     if payload is None:
         return None
-    lead_anchor = re.search(r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+(?:insert|add)\b", head, re.I)
+    lead_anchor = re.search(
+        r"^(?:In (?P<ctx>.+?),?\s+)?(?P<pos>after|before) (?P<anchor>.+?),?\s+"
+        r"(?:(?:insert|add)\b|the following (?:new )?(?:\w+ )?(?:is|are) inserted$)",  # "… the following Division is inserted —"
+        head,
+        re.I,
+    )
     insert_m = re.search(
         r"(?:inserting|insert|adding|add)(?: a)?(?: new)?(?: \w+)?(?: (?P<pos>after|before) (?P<anchor>.+?))?(?: as below| the following.*)?$",
         head,
@@ -419,6 +601,38 @@ FAMILIES: tuple[Family, ...] = (
         ("Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))",),
     ),
     Family(
+        "words that end a provision",
+        "“after paragraph (ea) by deleting “or”” / “after paragraph (b) by inserting — “ and ”” / “after paragraph (c) "
+        "by deleting “; and” and inserting a full stop instead” (real example: tests/fixtures/real/instruments/"
+        "53-morawa-thoroughfares-inserting-instead)",
+        "`delete_words`, `insert_words` or `substitute_words` with `position: end`: applied only to the words that end "
+        "the provision's last line of text (its connector or closing mark)",
+        _edit_at_end,
+        (
+            "after paragraph (ea) by deleting “or”;",
+            "after paragraph (b) by inserting — “ and ”;",
+            "after paragraph (c) by deleting “; and” and inserting a full stop instead;",
+        ),
+    ),
+    Family(
+        "words edited and provisions inserted after",
+        "“after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods sold are — (i) …””"
+        " (real example: tests/fixtures/real/instruments/53-morawa-thoroughfares-inserting-instead)",
+        "`substitute_words` at the end of (f) ('.' → '; or') and `insert` of (g) after it; claimed only when the new "
+        "words hold the label that comes next after (f), with nothing but punctuation and a connector before it",
+        _edit_then_provisions,
+        ("after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods are newspapers. ”",),
+    ),
+    Family(
+        "table cell edited",
+        "“In Schedule 2 in the Table: (a) in the items for clauses 6.2(1), (4) and (5) and 6.3(1) in the 3rd column "
+        "delete “6” and insert: 15” (real example: tests/fixtures/real/instruments/14-bayswater-permits-table-column-edits)",
+        "one `substitute` per row: the row whose first column cites the clause, with the words changed in that column "
+        "only (found when the law is known; refused unless the words occur once in that cell)",
+        _cell_edited,
+        ("In Schedule 2 in the Table in the item for clause 6.5 in the 3rd column delete “8” and insert: 20",),
+    ),
+    Family(
         "words",
         "quoted words: “delete “9 metres” and insert “12 metres””, “after “dwelling” insert “house””, “delete “shall””, "
         "“delete the word “voucher” and insert in its place “permit””, “after ‘;’ remove ‘or’”, “delete ‘.’ and insert ‘; or’”, "
@@ -462,6 +676,20 @@ FAMILIES: tuple[Family, ...] = (
         ("In clause 20(1) delete the note.",),
     ),
     Family(
+        "table row replaced by a row with lettered parts",
+        "“In Schedule 2 in the Table delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; "
+        "nil (b) for each other bay 1.80 per hour” (real example: tests/fixtures/real/instruments/"
+        "66-subiaco-parking-table-item-sub-rows)",
+        "`substitute` of the row (its description ending in the dash, no value) and `insert` after it of a row per "
+        "lettered part (description, value); read so only when every part is lettered in order and ends in a value, and "
+        "refused when applied to a table without exactly three columns",
+        _row_with_parts_replaced,
+        (
+            "In Schedule 2 delete item 11 and insert: 11. a parking station — (a) for each motor cycle bay; nil (b) for "
+            "each other bay 1.80 per hour",
+        ),
+    ),
+    Family(
         "provision deleted or substituted",
         "“Delete all of clause 3.14.” / “Clause 4.5 is deleted.” / “In clause 2.7(1) delete paragraphs (c), (e) and (j).” / "
         "“Delete clause 2.1(1) and replace with— (1) …” / “Delete the text of subclause (1) paragraph (b) and replace it "
@@ -473,6 +701,30 @@ FAMILIES: tuple[Family, ...] = (
             "In clause 2.7(1) delete paragraphs (c), (e) and (j).",
             "Delete clause 4.6 (2)(h) and replace with— (h) within 6 metres of a fire hydrant; or",
         ),
+    ),
+    Family(
+        "Part or Division inserted",
+        "“After clause 18 insert: Part 3A — Annual return 18A. Terms used …” / “After clause 27 the following Division "
+        "is inserted — “Division 3 — Exemptions … 27A. …”” (real example: tests/fixtures/real/instruments/"
+        "18-kwinana-waste-part-inserted-running-heads, 59-ravensthorpe-camping-division-inserted)",
+        "`insert` of the Part (Division) with its clauses after the Part (Division) whose last clause is named "
+        "(refused when that clause is not the last of one)",
+        _container_inserted,
+        (
+            "After clause 18 insert: Part 3A — Annual return 18A. Annual return to be lodged (1) A liable person must lodge "
+            "an annual return.",
+            "After clause 27 the following Division is inserted — “Division 3 — Exemptions 27A. Exemptions Clause 16 "
+            "does not apply.”",
+        ),
+    ),
+    Family(
+        "provision inserted at the beginning",
+        "“At the beginning of clause 10 insert: (1) In this clause — …” (its own words follow as a line, which "
+        "“In clause 10 delete “The owner” and insert: (2) The owner” then labels subclause (2); real example: "
+        "tests/fixtures/real/instruments/58-rockingham-cats-text-becomes-subclause)",
+        "`insert` at the `start` of the target (refused unless the new provisions begin a list it does not have yet)",
+        _inserted_at_start,
+        ("At the beginning of clause 10 insert: (1) In this clause a show is a cat show.",),
     ),
     Family(
         "provision inserted",
@@ -526,8 +778,36 @@ def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family,
         if ops == []:
             raise InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
         if ops is not None:
+            _check_qualifiers(r, family, ops)
             return family, ops
     return None
+
+
+_WORD_ACTIONS = ("delete_words", "insert_words", "substitute_words")
+_COLUMN = re.compile(r"\b(?:in|under) the (?:column|[\w-]+ column)\b|\bcolumn (?:headed|\d)", re.I)
+_NTH = re.compile(
+    r"\b(?:(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) (?:time|occasion|place|occurrence)|"
+    r"(?:for|on) the (?:\w+ )?(?:time|occasion)|(?:third|fourth|fifth)(?:ly| occurring| appearing))\b",
+    re.I,
+)
+
+
+def _check_qualifiers(r: Reading, family: Family, ops: list[Operation]) -> None:
+    """Word accounting for qualifiers a word edit's reading does not carry: a column ('in the column headed “Clause”',
+    'in the fourth column') or an occurrence other than those read (first, second, last, all) — without them the words
+    would be changed in another column or at another place, so the instruction is refused, quoting them."""
+    if not any(op.action in _WORD_ACTIONS for op in ops) or family.name == "table cell edited":
+        return
+    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.text)
+    column = _COLUMN.search(frame)
+    nth = _NTH.search(frame)
+    second = re.search(r"\b(?:second|secondly)\b", frame, re.I)
+    odd = column or nth or (second if not any(op.occurrence == "second" for op in ops) else None)
+    if odd is not None:
+        raise InstructionNotUnderstood(
+            f"its words “{odd.group(0)}” qualify where the change is made in a way "
+            "that is not read, so it cannot be applied as written; amend the instrument file's operations by hand"
+        )
 
 
 def read_instruction(unit: Unit, notes: list[str]) -> list[Operation] | None:

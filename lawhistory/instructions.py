@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from .accounting import LABELLED_START, leftover_words, split_instructions
 from .dates import printed_date
@@ -37,8 +38,8 @@ PRELIMINARY_TEXT = re.compile(
     re.I,
 )
 QUALIFIER = re.compile(
-    r",?\s*(?:wherever (?:it |they )?(?:occurs?|occurring|appears?|appearing)|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
-    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?appears?)",
+    r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
+    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
     re.I,
 )
 FIRST = re.compile(
@@ -268,8 +269,16 @@ def _labels(text: str) -> list[str]:
 
 
 def _resolve_context(target: str, ctx: str | None) -> str | None:
+    """The one provision ``target`` names (None when it names none). One that names several ("In clause 3.14 and in
+    clause 3.15 delete …") is refused, naming them: falling back to the context, or keeping one, would change the
+    wrong words."""
     targets = resolve_targets(target, ctx)
-    return targets[0] if len(targets) == 1 else None
+    if len(targets) > 1:
+        raise InstructionNotUnderstood(
+            f"“{target.strip()}” names {len(targets)} provisions ({', '.join(targets)}) where one is expected; "
+            "amend the instrument file's operations by hand, one per provision"
+        )
+    return targets[0] if targets else None
 
 
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
@@ -318,13 +327,21 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         return [out] if out else []
     # clause-level references, ordered from the clause down
     levels: list[tuple[int, list[str]]] = []
+    previous: re.Match[str] | None = None
     for r in refs:
         kw = re.sub(r"^(?:by-law|regulation)$", "clause", r.group("kw").lower().rstrip("s"))
         labels = _labels(r.group("labels"))
-        if kw == "clause":
-            levels.append((0, labels))
+        level = 0 if kw == "clause" else LEVEL.get(kw, 2)
+        if levels and any(lv == level for lv, _ in levels):
+            # "clause 3.14 and clause 3.15", "paragraph (b) and paragraph (d)": the same level named again after a
+            # conjunction is a second target beside the first, never one inside it; any other repetition is unclear
+            between = phrase[previous.end() : r.start()] if previous else ""
+            if levels[-1][0] != level or not re.fullmatch(r"\s*(?:,|,? and|,? or)\s+(?:in\s+)?(?:the\s+)?", between):
+                return []
+            levels[-1] = (level, levels[-1][1] + labels)
         else:
-            levels.append((LEVEL.get(kw, 2), labels))
+            levels.append((level, labels))
+        previous = r
     levels.sort(key=lambda x: x[0])
     bases = [""]
     if levels and levels[0][0] != 0:
@@ -523,8 +540,8 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     seen: list[str] = []
     provisions = _payload_provisions(payload, seen)
     provisions = tuple(_with_note(p) for p in provisions)
-    read = [w for p in provisions for w in _words_of(p)]
-    printed = re.findall(r"\w+", payload)
+    read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
+    printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
         # word accounting for new text: every word printed is in the provisions read, in order, and no other
         at = next((i for i, (a, b) in enumerate(zip(read, printed, strict=False)) if a != b), min(len(read), len(printed)))
@@ -550,8 +567,12 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     return provisions
 
 
+_CONTAINER_WORDS = ("part", "division", "subdivision")
+
+
 def _words_of(p: Provision) -> list[str]:
-    parts = [p.num or "", p.heading or "", p.text or "", *p.cells]
+    keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
+    parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
     return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
 
 
@@ -599,6 +620,17 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
+    container = re.match(
+        r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
+        text,
+    )
+    if container:
+        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses
+        clauses = _payload_provisions(text[container.end() :], notes)
+        if not clauses or any(c.kind != "clause" for c in clauses):
+            return ()
+        level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
+        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=clauses),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.
@@ -821,6 +853,14 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         h,
         re.I,
     )
+    dashed = am is None
+    am = am or re.search(
+        # "by inserting after “services” — “ , or the different localities, ”": the new words quoted after a dash
+        r"\b(?:insert|inserting|add|adding) (?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,?\s*"
+        r"(?:the following(?: words?)?\s*)?[—:–-]\s*“(?P<b>[^”]*)”(?P<p>(?!))?",
+        h,
+        re.I,
+    )
     _PUNCT = r"(?:a |the )?(?:full stop|full-stop|comma|semi ?-?colon|colon)"
     ending = re.search(
         r"(?:delete|deleting|omit|omitting|remove|removing) (?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)) "
@@ -891,6 +931,8 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     if am:
         _check_lead(h, am.start(), m)
         anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
+        if dashed:
+            new = " ".join(new.split())  # the spaces a gazette prints inside the marks (“ , or … ”) are not words
         rest = h[am.end() :]
         dm = re.match(
             r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I

@@ -52,7 +52,7 @@ class ActionSpec:
 
 
 def _where(op: Operation) -> str:
-    return "at the end of" if op.position == "end" else str(op.position)
+    return {"end": "at the end of", "start": "at the beginning of"}.get(str(op.position), str(op.position))
 
 
 ACTION_SPECS: dict[str, ActionSpec] = {
@@ -101,7 +101,8 @@ class Operation:
     * ``new`` — the words inserted or substituted; for provision-level actions, new provisions in
       the structured text format.
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
-      the target) or ``alphabetical`` (definitions).
+      the target), ``start`` (at its beginning, before its own words) or ``alphabetical`` (definitions); for
+      any word-level action, ``end``: the words that end the target's last line of text.
     * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second`` or ``last``.
     * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
       words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.

@@ -70,6 +70,9 @@ SENTENCE_STARTERS = frozenset(
         "Should",
     ]
 )
+#: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
+_HEADING_NEVER_ENDS = frozenset({"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or"})
+
 #: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
 _SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
 INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
@@ -337,6 +340,12 @@ class StructureParser:
             m.group("ckw")
         ]
         num = m.group("cnum")
+        if self.mode == "instrument" and (
+            re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
+        ):
+            # "After clause 18 insert: Part 3A — Annual return …": a Part or Division an instruction inserts (after its
+            # introducing words or quotation mark, or labelled as inserted, 3A) is new text, not the instrument's heading
+            return None
         in_running_text = (
             self.mode == "instrument" and m.group("dash").strip() in ("—", "–", "-") and m.string[m.end() : m.end() + 1].isupper()
         )
@@ -592,8 +601,12 @@ class StructureParser:
         starters = INSTRUMENT_STARTERS if self.mode == "instrument" else SENTENCE_STARTERS
         taken: list[str] = []
         for i, w in enumerate(words):
-            if i >= max(skip, 1) and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“")):
-                break
+            if (
+                i >= max(skip, 1)
+                and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
+                and not (w in starters and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+            ):
+                break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
             if i > 24:
                 taken = []
                 break

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lawhistory.apply import AmbiguousText, ApplyRefused, TargetNotFound, WordsNotFound, apply_instrument, apply_operation
@@ -181,11 +183,139 @@ def test_a_paragraph_i_inserted_after_h_is_a_paragraph() -> None:
     assert {a.citation: a.provision.kind for a in addresses(at_end)}["6.3(i)"] == "paragraph"
 
 
-def test_editing_a_schedules_column_headings_keeps_its_rows_consistent() -> None:
-    from lawhistory.textformat import parse, render
+def test_editing_a_schedules_column_headings_never_drops_its_rows_numbers() -> None:
+    """'In Schedule 1 delete “Item” and insert “No.”' would leave the rows unnumbered (no longer citable): refused."""
+    with pytest.raises(ApplyRefused, match="would take the item numbers away from the rows"):
+        apply_operation(BODY, op("substitute_words", "Schedule 1", words="Item", new="No."))
 
-    body, _ = apply_operation(BODY, op("substitute_words", "Schedule 1", words="Item", new="No."))
-    rows = [a.provision for a in addresses(body) if a.provision.kind == "item"]
-    assert rows[0].num is None  # the first column no longer numbers the rows
-    law = Law(meta=LawMeta(id="x/a", title="A", local_government="Shire of X"), body=body)
-    assert parse(render(law)) == law
+
+_PARTED = (
+    P(kind="part", num="3", heading="Waste", children=(
+        P(kind="clause", num="17", heading="Bins", text="A bin must be kept clean."),
+        P(kind="clause", num="18", heading="Lids", text="A lid must be kept shut."),
+    )),
+    P(kind="part", num="4", heading="Offences", children=(P(kind="clause", num="19", heading="Offences", text="An offence."),)),
+)  # fmt: skip
+_PART_3A = "PART 3A—Annual return\n\n18A. Returns\n  A return must be lodged."
+
+
+def _amending(*ops: Operation) -> Instrument:
+    law = Law(meta=LawMeta(id="x/a", title="Amendment", local_government="Shire of X", kind="amending"))
+    return Instrument(law=law, operations=ops)
+
+
+def test_a_part_inserted_after_the_last_clause_of_a_part_goes_after_that_part() -> None:
+    """'After clause 18 insert: Part 3A — …' (Kwinana Waste): Part 3A follows Part 3, whose last clause is 18."""
+    body = apply_instrument(_PARTED, _amending(op("insert", "18", new=_PART_3A, position="after"))).body
+    assert [(p.kind, p.num) for p in body] == [("part", "3"), ("part", "3A"), ("part", "4")]
+    assert [c.num for c in body[1].children] == ["18A"]
+
+
+def test_a_part_inserted_after_a_clause_in_the_middle_of_a_part_is_refused() -> None:
+    """After clause 17 a Part 3A would split Part 3 (where would clause 18 belong?): refused, never guessed."""
+    with pytest.raises(ApplyRefused, match="reads as a part, which does not fit beside a clause"):
+        apply_instrument(_PARTED, _amending(op("insert", "17", new=_PART_3A, position="after")))
+
+
+_CATS = (P(kind="clause", num="10", heading="Cats at shows", text="The owner of a cat need not tag it."),)
+
+
+def test_a_subclause_inserted_at_the_beginning_and_the_clauses_own_words_labelled_after_it() -> None:
+    """Rockingham Cats: 'At the beginning of clause 10 insert: (1) …' then 'In clause 10 delete “The owner” and
+    insert: (2) The owner': the clause's words become subclause (2), after the new subclause (1)."""
+    body = apply_instrument(
+        _CATS,
+        _amending(
+            op("insert", "10", new="(1) In this clause a show is a cat show.", position="start"),
+            op("substitute_words", "10", words="The owner", new="(2) The owner"),
+        ),
+    ).body
+    assert [(c.kind, c.num, c.text) for c in body[0].children] == [
+        ("subclause", "(1)", "In this clause a show is a cat show."),
+        ("subclause", "(2)", "The owner of a cat need not tag it."),
+    ]
+    assert body[0].text is None
+
+
+def test_an_insertion_at_the_beginning_that_does_not_start_a_list_is_refused() -> None:
+    """'(3) …' at the beginning of a clause that has no (1) and (2) is not where a list starts: refused."""
+    with pytest.raises(ApplyRefused, match="first of a new list"):
+        apply_instrument(_CATS, _amending(op("insert", "10", new="(3) A show is a cat show.", position="start")))
+
+
+_LIST = (
+    P(kind="clause", num="24", heading="Fees", children=(
+        P(kind="subclause", num="(2)", text="The local government may impose —", children=(
+            P(kind="paragraph", num="(b)", text="a reduced fee or a waiver;"),
+            P(kind="paragraph", num="(c)", text="different fees —", children=(
+                P(kind="subparagraph", num="(i)", text="for services; and"),
+                P(kind="subparagraph", num="(ii)", text="for localities; and"),
+            )),
+        )),
+    )),
+)  # fmt: skip
+
+
+def test_words_at_the_end_of_a_provision_are_its_last_lines_last_words() -> None:
+    """Morawa: 'after paragraph (b) by inserting “and”' and 'after paragraph (c) by deleting “; and” and inserting a
+    full stop instead' change only the words that end (b) and (c)'s last line ((c)(ii), not (c)(i))."""
+    body = apply_instrument(
+        _LIST,
+        _amending(
+            op("insert_words", "24(2)(b)", new="and", position="end"),
+            op("substitute_words", "24(2)(c)", words="; and", new=".", position="end"),
+        ),
+    ).body
+    paras = body[0].children[0].children
+    assert paras[0].text == "a reduced fee or a waiver; and"
+    assert [s.text for s in paras[1].children] == ["for services; and", "for localities."]
+
+
+def test_words_that_do_not_end_the_provision_are_refused_at_its_end() -> None:
+    """'after paragraph (b) by deleting “or”': (b) holds “or” but does not end with it — refused, never the inner one."""
+    with pytest.raises(WordsNotFound, match="does not end with the words “or”"):
+        apply_instrument(_LIST, _amending(op("delete_words", "24(2)(b)", words="or", position="end")))
+
+
+def test_new_table_rows_with_other_columns_than_the_table_are_refused() -> None:
+    """A row of three cells put into a table of four columns would shift its words into the wrong columns: refused."""
+    rows = (P(kind="item", num="1", cells=("1", "2.1", "Parking", "$50")),)
+    body = (P(kind="schedule", num="1", cells=("Item", "Clause", "Offence", "Penalty"), children=rows),)
+    with pytest.raises(ApplyRefused, match="do not have the table's 4 columns"):
+        apply_instrument(
+            body, _amending(op("insert", "Schedule 1 item 1", new="|  | (a) a motor cycle bay; | nil |", position="after"))
+        )
+
+
+def _cell_op(ref: str, words: str, new: str) -> tuple[Operation, re.Match[str]]:
+    o = op("substitute_words", f"Schedule 2 row relating to clause {ref} column 3", words=words, new=new)
+    m = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", o.target)
+    assert m is not None
+    return o, m
+
+
+_TERMS = (
+    P(kind="schedule", num="2", cells=("Clause", "Kind of permit", "Term (months)"), children=(
+        P(kind="item", cells=("6.2(1)", "Permit to place a sign for 6 days", "6")),
+        P(kind="item", cells=("6.5", "Permit to place furniture", "6 or 6")),
+    )),
+)  # fmt: skip
+
+
+def test_a_table_cell_edit_changes_only_the_named_column_of_the_row_the_clause_names() -> None:
+    """Bayswater: 'in the item for clause 6.2(1) in the 3rd column delete “6” and insert: 15' — the “6” in the 2nd
+    column stays; the operation becomes the row's substitution."""
+    from lawhistory.amend import _cell_edit
+
+    edited = _cell_edit(_TERMS, *_cell_op("6.2(1)", "6", "15"))
+    assert edited is not None and edited.action == "substitute" and edited.target == "Schedule 2 row 1"
+    body, _ = apply_operation(_TERMS, edited)
+    assert body[0].children[0].cells == ("6.2(1)", "Permit to place a sign for 6 days", "15")
+
+
+@pytest.mark.parametrize(("ref", "words"), [("6.5", "6"), ("6.9", "6"), ("6.2(1)", "8")])
+def test_a_table_cell_edit_that_is_not_certain_is_left_to_be_refused(ref: str, words: str) -> None:
+    """The words twice in the cell, no row for the clause, or the words not in the cell: not resolved (refused)."""
+    from lawhistory.amend import _cell_edit
+
+    assert _cell_edit(_TERMS, *_cell_op(ref, words, "15")) is None

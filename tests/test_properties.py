@@ -650,13 +650,22 @@ def test_a_law_stays_a_valid_tree_after_inserting_the_next_label_of_a_list(data:
     assert parse_body(render_body(new)) == (new, ())
 
 
-def test_a_word_edit_of_a_tables_column_headings_keeps_its_rows_consistent() -> None:
-    """'In Schedule 1 delete “Item” and insert “No.”': the rows were numbered because the first heading was 'Item';
-    after the edit the law must still read back identically (rows numbered by the headings they now have)."""
+@pytest.mark.parametrize("heading", ["No.", "A"])
+def test_a_word_edit_of_a_tables_column_headings_never_drops_its_rows_numbers(heading: str) -> None:
+    """'In Schedule 1 delete “Item” and insert “A”': the rows are numbered because the first heading is 'Item'; an
+    edit that would leave them unnumbered (no longer citable as items) is refused, naming the headings."""
     rows = tuple(Provision(kind="item", num=n, cells=(n, "2.13(1)", "$250")) for n in ("1", "2"))
     body = (Provision(kind="schedule", num="1", cells=("Item", "Clause", "Penalty"), children=rows),)
-    new, _ = apply_operation(body, op("substitute_words", "Schedule 1", words="Item", new="No."))
-    assert new[0].cells[0] == "No."
+    with pytest.raises(ApplyRefused, match=f"“Item” to “{re.escape(heading)}” would take the item numbers away"):
+        apply_operation(body, op("substitute_words", "Schedule 1", words="Item", new=heading))
+
+
+def test_a_word_edit_of_a_tables_column_headings_that_keeps_item_keeps_the_numbers() -> None:
+    """'delete “Item No.” and insert “Item”': the rows stay numbered and the law reads back identically."""
+    rows = tuple(Provision(kind="item", num=n, cells=(n, "2.13(1)", "$250")) for n in ("1", "2"))
+    body = (Provision(kind="schedule", num="1", cells=("Item No.", "Clause", "Penalty"), children=rows),)
+    new, _ = apply_operation(body, op("substitute_words", "Schedule 1", words="Item No.", new="Item"))
+    assert new[0].cells[0] == "Item" and [r.num for r in new[0].children] == ["1", "2"]
     assert parse_body(render_body(new)) == (new, ())
 
 

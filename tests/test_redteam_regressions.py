@@ -1,0 +1,183 @@
+"""Regressions from the red-team review: inputs that once applied with wrong law (exit 0) now apply exactly or are
+refused naming the words. The inputs are SYNTHETIC fixtures in tests/fixtures/synthetic/redteam/."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amend import amend
+from lawhistory.errors import LawHistoryError
+from lawhistory.model import Provision
+from lawhistory.repo import Repository
+from lawhistory.textformat import parse
+from lawhistory.versions import build_timeline, in_force
+from tests.conftest import ROOT
+
+HERE = ROOT / "tests" / "fixtures" / "synthetic" / "redteam"
+P02 = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("02-*")) / "principal.txt"
+P09 = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("09-*")) / "principal.txt"
+P09_ITEM = HERE / "principal-09-item-heading.txt"
+
+
+def _run(principal: Path, name: str) -> tuple[list[Provision], str]:
+    """(the law's provisions once the instrument commences, the error) — one of them empty."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = principal.read_text(encoding="utf-8")
+        law_id = parse(text).meta.id
+        repo.write_text(repo.law_path(law_id), text)
+        try:
+            outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+        except LawHistoryError as e:
+            return [], str(e)
+        law = next(law for law in repo.load_laws() if law.meta.id == law_id)
+        _, version = in_force(build_timeline(law, repo.load_instruments()), outcomes[-1].instrument.law.meta.commencement.date)
+        assert version is not None
+        return [p for top in version.body for p in _walk(top)], ""
+
+
+def _walk(p: Provision) -> list[Provision]:
+    return [p, *(q for c in p.children for q in _walk(c))]
+
+
+def _clauses(provisions: list[Provision]) -> dict[str, Provision]:
+    return {p.num or "": p for p in provisions if p.kind == "clause"}
+
+
+def test_delete_clause_and_clause_deletes_both() -> None:
+    """i91 'Delete clause 3.14 and clause 3.15.' deleted only 3.15."""
+    provisions, error = _run(P02, "i91")
+    assert not error and not {"3.14", "3.15"} & set(_clauses(provisions))
+
+
+def test_delete_two_clauses_and_insert_one_replaces_the_first_and_deletes_the_second() -> None:
+    """i102 'Delete clause 3.14 and clause 3.15 and insert— 3.14 …' made two clauses 3.14 (3.15 replaced by a 3.14)."""
+    provisions, error = _run(P02, "i102")
+    clauses = [p.num for p in provisions if p.kind == "clause"]
+    assert not error and clauses.count("3.14") == 1 and "3.15" not in clauses
+    assert _clauses(provisions)["3.14"].heading == "Jetties and liquor"
+
+
+def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
+    """i98 'In clause 3.13(1) delete paragraph (b) and paragraph (d).' named the invented 3.13(1)(b)(d)."""
+    provisions, error = _run(P02, "i98")
+    assert not error
+    paragraphs = [p.num for p in _walk(_clauses(provisions)["3.13"]) if p.kind == "paragraph"]
+    assert "(b)" not in paragraphs and "(d)" not in paragraphs and "(a)" in paragraphs
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (P02, "i100", "“clause 3.14 and in clause 3.15” names 2 provisions"),
+        (P02, "i110", "its words “for the second time” qualify where the change is made"),
+        (P02, "i111", "its words “on the third occasion” qualify where the change is made"),
+        (P09, "i62", "its words “in the column” qualify where the change is made"),
+        (P09, "i63", "its words “in the fourth column” qualify where the change is made"),
+        (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
+    ],
+)
+def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:
+    """Each of these once applied with wrong law: a word edit in two clauses applied to the last only, an occurrence
+    or column qualifier dropped (the edit made at the first occurrence, in another column), a heading edit that took
+    the rows' item numbers away."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
+
+
+KULIN_HEALTH = ROOT / "laws" / "kulin" / "health-local-law-2016.txt"
+
+
+@pytest.mark.parametrize(
+    ("principal", "name"),
+    [
+        (KULIN_HEALTH, "i32"),  # names Kulin Animals …, gazetted the same day as the Kulin Health law held
+        (HERE / "principal-02-renamed-health.txt", "i31"),  # names Gosnells Property; the same-day law held is Health
+        (P02, "i28"),  # names a City of Armadale law; the same-day law held is the City of Gosnells one
+    ],
+)
+def test_an_instrument_naming_another_law_is_never_applied_to_a_same_day_law(principal: Path, name: str) -> None:
+    """The law an instrument names is not in the repository; another law of the council published on the same day is
+    not it (other subject, other council): the instrument is kept pending, not applied to that law."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = principal.read_text(encoding="utf-8")
+        repo.write_text(repo.law_path(parse(text).meta.id), text)
+        outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+        assert [o.status for o in outcomes] == ["pending"]
+
+
+def test_a_misprinted_title_of_the_same_law_is_matched_by_its_gazette_date() -> None:
+    """i27 names 'Local Government Properties Local Law 2009' (misprint): the same-day Property law is it."""
+    provisions, error = _run(P02, "i27")
+    assert not error and "3.15" not in _clauses(provisions)
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (HERE / "principal-02-with-3.14A.txt", "i83", "the law already has clause 3.14A there"),
+        (P02, "i85", "the law already has paragraph (g) there"),
+        (P02, "i87", "the law already has paragraph (e) there"),
+        (P02, "i84", "a new clause 3.16 here would be out of the law's numbering (between 2.1 and 2.7)"),
+    ],
+)
+def test_a_new_provision_that_repeats_a_label_or_breaks_the_numbering_is_refused(principal: Path, name: str, words: str) -> None:
+    """These made two provisions of one citation (the old 3.14A, (g), (e) kept beside the new) or put clause 3.16 in
+    Part 2 after clause 2.1."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
+
+
+@pytest.mark.parametrize(
+    ("principal", "name", "words"),
+    [
+        (HERE / "principal-02-with-2.7-1-ca.txt", "i67", "the range it deletes also spans paragraph (ca)"),
+        (HERE / "principal-02-with-3.14A.txt", "i69", "the range it deletes also spans clause 3.14A"),
+    ],
+)
+def test_a_range_that_spans_a_label_it_does_not_name_is_refused(principal: Path, name: str, words: str) -> None:
+    """'delete paragraphs (b) to (d)' where (ca) was inserted since: (ca) was left in place."""
+    provisions, error = _run(principal, name)
+    assert not provisions
+    assert words in error
+
+
+def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
+    """The same range in the law without (ca) deletes (b), (c) and (d) (i36-style)."""
+    provisions, error = _run(P02, "i67")
+    assert not error
+    assert not {"(b)", "(c)", "(d)"} & {p.num for p in _walk(_clauses(provisions)["2.7"]) if p.kind == "paragraph"}
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("i48", "“whichever is the later”"),
+        ("i49", "“except clause 4 which comes into operation on 1 July 2022”"),
+        ("i53", "“(a) clauses 1, 2, 3 and 5 —”"),
+        ("i90", "“(a) clause 5 —”"),
+        ("i50", "“and expires on 30 June 2022”"),
+    ],
+)
+def test_commencement_words_without_one_date_for_the_amendments_are_refused(name: str, words: str) -> None:
+    """These were applied 14 days after publication, ignoring the later date, the excepted clause, the clause that
+    commences on its own date, or the expiry."""
+    provisions, error = _run(P02, name)
+    assert not provisions
+    assert f"its commencement words {words} give its amendments no one date" in error
+
+
+@pytest.mark.parametrize("name", ["i116", "i66"])
+def test_wherever_appearing_or_occurring_at_the_end_of_an_instruction_is_read(name: str) -> None:
+    """'… and insert “changing room” wherever appearing.' was refused (the qualifier read as 'appears' + 'ing')."""
+    provisions, error = _run(P02, name)
+    assert not error
+    texts = " ".join(p.text or "" for p in _walk(_clauses(provisions)["4.6"]))
+    assert "changing room" in texts and "change room" not in texts
