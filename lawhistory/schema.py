@@ -212,7 +212,7 @@ OPERATIONS = Table(
         _c("target", str, "The citation changed (or the title of the law repealed)"),
         _c("words", str, "The quoted words acted on"),
         _c("new", str, "The words or provisions inserted or substituted"),
-        _c("position", str, "Where new words or provisions go: after, before, end or alphabetical"),
+        _c("position", str, "Where new words or provisions go: after, before, start, end or alphabetical"),
         _c("occurrence", str, ", ".join(o.value for o in list(Occurrence)[:-1]) + " or " + list(Occurrence)[-1].value),
         _c("source", str, "The instrument's own words"),
         _c("description", str, "The operation in one line"),
