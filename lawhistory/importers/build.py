@@ -185,6 +185,12 @@ def _build(
     if not title or not local_government:
         missing = "title" if not title else "local government"
         raise ImportFailed(f"{where}: instrument {index + 1}: could not read its {missing}; give --title and --local-government")
+    if any(c in local_government for c in "<>\n"):
+        # the law file's reader refuses such a council (it is the author of the law's commits in the history)
+        raise ImportFailed(
+            f"{where}: instrument {index + 1}: the local government read, {local_government!r}, holds '<', '>' or a line "
+            "break; give --local-government"
+        )
     kind = _kind(title, body_flat)
     mode = "fragment" if fragment else ("instrument" if kind != "principal" else "law")
     headings = contents_headings(piece.contents)
