@@ -384,7 +384,7 @@ def _word_op(
             updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
             if tidy:
                 updated = _labelled_line(body, sub, updated)
-            if p.kind == "definition" and not (updated.text or "").lstrip('“"‘').startswith(p.term or ""):
+            if p.kind == "definition" and not _keeps_term(updated.text or "", p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
         if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
             body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
@@ -426,6 +426,11 @@ def _edit_at_end(
         joiner = "" if new[:1] in ".,;:)" or not new else " "
         updated = text[: m.start()] + joiner + new
     return _set(body, sub, (replace(last, text=updated),)), [sub]
+
+
+def _keeps_term(text: str, term: str) -> bool:
+    """Whether a definition's words still begin with its term, as stored (“cat” or cat) or inside printed quotes."""
+    return text.startswith(term) or text.lstrip('“"‘').startswith(term)
 
 
 def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
