@@ -114,9 +114,10 @@ def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: thre
 
 
 def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int) -> list[dict[str, Any]]:
+    from lawhistory.inputs import repository_index
     from lawhistory.repo import Repository
 
-    ids = [i for i, _ in Repository(repo).law_titles()]
+    ids = list(repository_index(Repository(repo)).laws)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "serve.log"

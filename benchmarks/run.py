@@ -271,15 +271,13 @@ def new_instrument_text(corpus: Path, seed: int, *, newest: bool = True) -> tupl
     other laws' later versions, which the single date-ordered history then re-creates).
     """
     from benchmarks.corpus import gazette_text, make_instruments
+    from lawhistory.library import timeline_for
     from lawhistory.repo import Repository
-    from lawhistory.versions import build_timeline
 
     repo = Repository(corpus)
     rng = random.Random(seed)
-    ident, _title = rng.choice(repo.law_titles())
-    law = repo.law_by_id(ident)
-    assert law is not None
-    tl = build_timeline(law, repo.instruments_about([law.meta.title]))
+    tl = timeline_for(repo, rng.choice(sorted(p.parent.name + "/" + p.stem for p in repo.law_files())))
+    law = tl.law
     if tl.repealed_from is not None:
         return new_instrument_text(corpus, seed + 1, newest=newest)
     latest = tl.versions[-1]
@@ -339,7 +337,7 @@ def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
 
     repo = Repository(corpus)
     rng = random.Random(seed)
-    ids = [i for i, _ in repo.law_titles()]
+    ids = [f"{p.parent.name}/{p.stem}" for p in repo.law_files()]
     times = []
     for _ in range(samples):
         ident = rng.choice(ids)
@@ -384,7 +382,7 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
         from lawhistory.repo import Repository
 
         rng = random.Random(seed)
-        ids = [i for i, _ in Repository(corpus).law_titles()]
+        ids = [f"{p.parent.name}/{p.stem}" for p in Repository(corpus).law_files()]
         urls = [
             f"{base}/-/law/{urllib.parse.quote(rng.choice(ids))}?at={dt.date(rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28))}"
             for _ in range(requests)

@@ -15,10 +15,11 @@ from .errors import BadLawId, ImportFailed, LawHistoryError
 from .gazette import law_id
 from .ids import citation_of_path
 from .importers import ImportOptions, read_source
+from .inputs import Inputs, repository_index
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
-from .model import Law, LawRef, Provision
+from .model import Law, LawRef, Provision, normal_title
 from .operations import Action, Operation
 from .repo import Repository
 from .versions import (
@@ -27,7 +28,6 @@ from .versions import (
     gazette_mismatch,
     in_force,
     instruments_for,
-    normal_title,
     refers_to,
     targets,
 )
@@ -339,16 +339,16 @@ def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
     return out
 
 
-def _by_gazette_date(repo: Repository, inst: Instrument) -> Instrument:
+def _by_gazette_date(repo: Repository, index: Inputs, inst: Instrument) -> Instrument:
     """``inst`` amending the one law of its council published on the date it gives, when the title it prints names
     no law in the repository (a misprint): the reference then names that law by id, with a note saying so."""
     ref = inst.law.meta.amends
-    if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, inst, ref) is not None:
+    if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, index, inst, ref) is not None:
         return inst
     council = law_id(inst.law.meta.local_government, "x").split("/")[0]
     same_day = [
         law
-        for ident, _ in repo.law_titles()
+        for ident in index.laws
         if ident.startswith(council + "/")
         and (law := repo.law_by_id(ident)) is not None
         and law.meta.gazette.date == ref.gazette_date
@@ -417,7 +417,7 @@ def _same_law_misprinted(printed: str, law: Law) -> bool:
     return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
 
 
-def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
+def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
         return repo.law_by_id(ref.id)
@@ -429,8 +429,8 @@ def _law_named(repo: Repository, inst: Instrument, ref: LawRef) -> Law | None:
         return law
     # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's).
     wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
-    for ident, title in repo.law_titles():
-        if normal_title(title) in wanted:
+    for ident, entry in index.laws.items():
+        if normal_title(entry.title) in wanted:
             return repo.law_by_id(ident)
     return None
 
@@ -452,11 +452,13 @@ def amend(
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
+        index = repository_index(repo)
         for inst in instruments:
-            inst = _by_gazette_date(repo, inst)
+            inst = _by_gazette_date(repo, index, inst)
             refs = targets(inst)
-            laws = [law for ref in refs if (law := _law_named(repo, inst, ref)) is not None]
-            existing = [i for i in repo.instruments_about([ref.title for ref in refs]) if i.id != inst.id]
+            laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
+            acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
+            existing = [index.instrument(i) for i in acting]
             outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
             earlier.append(inst)
         if not dry_run:

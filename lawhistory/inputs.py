@@ -13,6 +13,7 @@ leave its times as they were.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
@@ -25,15 +26,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import faults
-from .errors import BadLawId, FormatError
+from .errors import BadLawId, FormatError, LawHistoryError, UnknownLaw
 from .files import decode, read_bytes, read_text
 from .frontmatter import load_front_matter, meta_from_dict
 from .instrument_file import Instrument, parse_instrument
-from .model import Law, LawMeta
+from .model import Law, LawMeta, normal_title, title_key
 from .repo import AMENDMENTS, LAWS, Repository
 from .schema import SCHEMA_VERSION
 from .textformat import parse
-from .versions import normal_title, targets
+from .versions import targets
 
 #: Modules whose code does not decide what a build derives (the CLI and the web site).
 _NOT_DERIVING = ("cli", "cli_publish", "__main__")
@@ -203,14 +204,23 @@ class Inputs:
                 out[i].append(law)
         return out
 
+    def resolve(self, query: str) -> str:
+        """The id of the law whose id is ``query``, or whose title (or id) contains it unambiguously."""
+        q = query.strip()
+        if q in self.laws:
+            return q
+        q = q.lower()
+        matches = [i for i, e in self.laws.items() if q and (q in e.title.lower() or q in i)]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
+        names = "; ".join(matches[:6])
+        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
+
     def unclaimed(self) -> list[str]:
         claimed = self.claimers()
         return [i for i in self.instruments if i not in claimed]
-
-
-def _key(title: str) -> str:
-    """A coarse form of a title (letters and digits only): equal titles always share it."""
-    return re.sub(r"[^0-9a-z]", "", title.lower())
 
 
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
@@ -218,11 +228,11 @@ def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dic
     index: dict[str, set[str]] = defaultdict(set)
     for inst_id, inst in instruments.items():
         for title, ref_id in inst.targets:
-            index[f"id:{ref_id}" if ref_id else f"title:{_key(title)}"].add(inst_id)
+            index[f"id:{ref_id}" if ref_id else f"title:{title_key(title)}"].add(inst_id)
     order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
-        candidates = index[f"id:{law_id}"] | index[f"title:{_key(law.title)}"]
+        candidates = index[f"id:{law_id}"] | index[f"title:{title_key(law.title)}"]
         title = normal_title(law.title)
         out[law_id] = [
             i
@@ -322,3 +332,16 @@ def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> 
     entries = {e.path: e for e in law_files + inst_files}
     everything = _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
     return Inputs(repo.root, laws, instruments, claimed, law_hashes, everything, entries, read)
+
+
+def repository_index(repo: Repository) -> Inputs:
+    """The repository's one index: every file's front matter (cached in ``db/``), which instruments act on which law.
+
+    Every command asks it; the cache is brought up to date when this user can write it and no other command is
+    writing (a read-only repository is indexed, not cached).
+    """
+    inputs = read_inputs(repo, load_cache(repo.db_dir))
+    if inputs.read and repo.db_dir.is_dir():
+        with contextlib.suppress(OSError, LawHistoryError), repo.lock(wait=False):
+            save_cache(repo.db_dir, inputs.entries)
+    return inputs

@@ -11,6 +11,7 @@ from . import files
 from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
+from .inputs import Inputs, repository_index
 from .instrument_file import Instrument
 from .model import Law
 from .repo import Repository
@@ -87,10 +88,17 @@ def timelines(repo: Repository) -> list[Timeline]:
     return [build_timeline(law, instruments) for law in laws]
 
 
+def resolve(repo: Repository, query: str, inputs: Inputs | None = None) -> Law:
+    """The law whose id is ``query``, or whose title (or id) contains it unambiguously (from the repository index)."""
+    inputs = inputs or repository_index(repo)
+    return inputs.law(inputs.resolve(query))
+
+
 def timeline_for(repo: Repository, query: str) -> Timeline:
-    """The timeline of one law, reading only its own file and the instruments that name it."""
-    law = repo.resolve(query)
-    return build_timeline(law, repo.instruments_about([law.meta.title]))
+    """The timeline of one law, reading only its own file and the instruments the repository index says act on it."""
+    inputs = repository_index(repo)
+    law_id = inputs.resolve(query)
+    return build_timeline(inputs.law(law_id), inputs.claimed(law_id))
 
 
 def law_status_today(tl: Timeline, today: dt.date) -> str:

@@ -8,6 +8,7 @@ databases or the command line.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -73,6 +74,29 @@ class Commencement:
     rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | fixed_date | by_notice | unknown
     days: int | None = None
     date: dt.date | None = None
+
+
+#: Apostrophes and single quotation marks as printed (curly or straight): a title is matched with them all as ``'``.
+_APOSTROPHES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u02bc": "'",
+    }
+)
+
+
+def normal_title(title: str) -> str:
+    """A title as references are matched by it: case, spacing and the form of apostrophes aside.
+
+    The one rule for "does this reference name that law?", used by every command and by the build.
+    """
+    return " ".join(title.translate(_APOSTROPHES).lower().split())
+
+
+def title_key(title: str) -> str:
+    """A coarse index key of a title (its letters and digits): titles with equal ``normal_title`` share it."""
+    return re.sub(r"[^0-9a-z]", "", normal_title(title))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,18 +9,17 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadLawId, FormatError, RepositoryError, UnknownLaw
-from .files import read_head, read_text
+from .errors import BadLawId, FormatError, RepositoryError
+from .files import read_text
 from .ids import LAW_ID, check_law_id
 from .instrument_file import Instrument, parse_instrument
 from .model import Law
-from .textformat import parse, render
+from .textformat import parse
 
 LAWS = "laws"
 AMENDMENTS = "amendments"
@@ -145,41 +144,6 @@ class Repository:
             return None
         return parse(read_text(path, self.relative(path)), path=self.relative(path))
 
-    def law_titles(self) -> list[tuple[str, str]]:
-        """(id, title) of every law, read from the front matter alone."""
-        return self._law_titles()[0]
-
-    def _law_titles(self) -> tuple[list[tuple[str, str]], list[Path]]:
-        """(id, title) of every law whose front matter's start names them, and the files whose start does not."""
-        out, unclear = [], []
-        for path in self.law_files():
-            head = read_head(path, self.relative(path), 2048)
-            ident = re.search(r"^id: ?(.+)$", head, re.M)
-            title = re.search(r"^title: ?(.+)$", head, re.M)
-            if ident and title:
-                out.append((ident.group(1).strip().strip("'\""), title.group(1).strip().strip("'\"")))
-            else:
-                unclear.append(path)
-        return out, unclear
-
-    def instruments_about(self, titles: list[str]) -> list[Instrument]:
-        """The instruments that amend or repeal a law with one of ``titles``.
-
-        Only the start of each file is searched (the laws an instrument acts on are named in its
-        front matter before ``partial:``); the files that name a title are then read in full.
-        """
-        wanted = [" ".join(t.lower().split()) for t in titles]
-        out = []
-        for path in self.instrument_files():
-            head = read_head(path, self.relative(path), 16384)
-            end = head.find("\npartial:")
-            if end >= 0:
-                head = head[:end]
-            flat = " ".join(head.lower().replace("''", "'").split())
-            if any(w in flat for w in wanted):
-                out.append(parse_instrument(read_text(path, self.relative(path)), path=self.relative(path)))
-        return out
-
     def law_path(self, law_id: str) -> Path:
         """Where the law ``law_id`` is kept; the one place that makes a law's path (the id is checked)."""
         return self.laws_dir / f"{check_law_id(law_id)}.txt"
@@ -187,26 +151,6 @@ class Repository:
     def instrument_path(self, law_id: str) -> Path:
         """Where the instrument ``law_id`` is kept (the id is checked, so the path is inside ``amendments/``)."""
         return self.amendments_dir / f"{check_law_id(law_id)}.txt"
-
-    def resolve(self, query: str) -> Law:
-        """The law whose id is ``query``, or whose title (or id) contains it unambiguously."""
-        exact = self.law_by_id(query.strip()) if re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", query.strip()) else None
-        if exact is not None:
-            return exact
-        q = query.lower().strip()
-        titles, unclear = self._law_titles()
-        for path in unclear:  # read in full: a broken file is named (not "no law matches"), a long one still found
-            meta = parse(read_text(path, self.relative(path)), path=self.relative(path)).meta
-            titles.append((meta.id, meta.title))
-        matches = [(i, t) for i, t in titles if q and (q in t.lower() or q in i)]
-        if len(matches) == 1:
-            law = self.law_by_id(matches[0][0])
-            if law is not None:
-                return law
-        if not matches:
-            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
-        names = "; ".join(i for i, _ in matches[:6])
-        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -289,11 +233,6 @@ class Repository:
             if tmp and final and (self.root / tmp).exists():
                 os.replace(self.root / tmp, self.root / final)
         journal.unlink()
-
-    def write_law(self, law: Law) -> Path:
-        path = self.law_path(law.meta.id)
-        self.write_text(path, render(law))
-        return path
 
     @contextlib.contextmanager
     def lock(self, wait: bool = True, notice: Callable[[str], None] | None = None, reading: bool = False) -> Iterator[None]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .errors import LawHistoryError
 from .ids import addresses
 from .instrument_file import Instrument
-from .model import Law, LawRef, Provision
+from .model import Law, LawRef, Provision, normal_title
 
 if TYPE_CHECKING:
     from .apply import Step
@@ -72,11 +72,6 @@ def commencement_key(inst: Instrument) -> tuple[dt.date, dt.date, int]:
     page = int((meta.gazette.pages or "0").split("-")[0] or 0)
     assert meta.commencement.date is not None
     return (meta.commencement.date, meta.gazette.date or meta.commencement.date, page)
-
-
-def normal_title(title: str) -> str:
-    """A title as references are matched by it: case, spacing and the form of apostrophes aside."""
-    return " ".join(title.lower().replace("’", "'").split())
 
 
 def refers_to(ref: LawRef, law: Law) -> bool:

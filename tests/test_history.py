@@ -8,10 +8,10 @@ from pathlib import Path
 import git
 
 from lawhistory.history import BRANCH, gazette_reference, long_date
+from lawhistory.library import timeline_for
 from lawhistory.model import Gazette, LawMeta
 from lawhistory.repo import Repository
 from lawhistory.textformat import render_body
-from lawhistory.versions import build_timeline
 
 from .conftest_publish import AMENDMENT_2021, AMENDMENT_2022, KELLERBERRIN, KULIN_ANIMALS, KULIN_HEALTH, query
 
@@ -63,7 +63,7 @@ def test_message_is_the_instrument_title_and_gazette_reference(built_repo: Repos
 
 
 def test_each_commit_holds_the_consolidated_text_of_its_version(built_repo: Repository) -> None:
-    tl = build_timeline(built_repo.resolve(KELLERBERRIN), built_repo.load_instruments())
+    tl = timeline_for(built_repo, KELLERBERRIN)
     rows = query(
         built_repo.db_dir / "lawhistory.db", "select number, [commit] from versions where law = ? order by number", [KELLERBERRIN]
     )

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from lawhistory.library import timeline_for
 from lawhistory.publish.site import PACKAGED_METADATA, SQL_TIME_LIMIT_MS, load_metadata, make_datasette, metadata_path
 from lawhistory.repo import Repository
-from lawhistory.versions import build_timeline, in_force
+from lawhistory.versions import in_force
 from lawhistory.views import version_json
 
 from .conftest_publish import (
@@ -232,7 +233,7 @@ async def test_static_files(ds: Any) -> None:
 @pytest.mark.parametrize("day", ["2020-03-11", "2021-05-01", "2022-07-01", "2026-01-01"])
 async def test_law_as_at_query_is_what_show_format_json_prints(ds: Any, built_repo: Repository, day: str) -> None:
     got = await rows(ds, "law_as_at", law=KELLERBERRIN, at=day, _json="cells")  # _json: cells as a list, as show prints them
-    tl = build_timeline(built_repo.resolve(KELLERBERRIN), built_repo.load_instruments())
+    tl = timeline_for(built_repo, KELLERBERRIN)
     status, version = in_force(tl, dt.date.fromisoformat(day))
     expected = version_json(tl, dt.date.fromisoformat(day), status, version)["provisions"]
     assert status == "in_force" and len(got) > 400

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from lawhistory.library import timeline_for
 from lawhistory.repo import Repository
 from lawhistory.spans import merge_orders
-from lawhistory.versions import build_timeline, in_force
+from lawhistory.versions import in_force
 from lawhistory.views import version_json
 
 from .conftest_publish import (
@@ -57,7 +58,7 @@ def as_at(repo: Repository, law: str, day: str) -> list[dict[str, object]]:
     ],
 )
 def test_point_in_time_query_gives_exactly_what_show_gives(built_repo: Repository, law: str, day: str) -> None:
-    tl = build_timeline(built_repo.resolve(law), built_repo.load_instruments())
+    tl = timeline_for(built_repo, law)
     status, version = in_force(tl, dt.date.fromisoformat(day))
     expected = version_json(tl, dt.date.fromisoformat(day), status, version)["provisions"]
     assert status == "in_force"
