@@ -5,68 +5,19 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import sys
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
-from . import files, library
+from . import cli_publish, files, library
+from .cli_app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, open_repo, parse_date
 from .dates import date_range, iso_date
 from .errors import LawHistoryError
 from .repo import Repository
 
-app = typer.Typer(
-    name="lawhistory",
-    help="Follow Western Australian local laws through their amendments: import, amend, show any law at any date.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-RepoOption = Annotated[
-    Path | None,
-    typer.Option("--repo", help="The law repository (default: found from the current folder, like git).", show_default=False),
-]
-
-
-MaxFileOption = Annotated[
-    float | None,
-    typer.Option(
-        "--max-file-mb",
-        min=0,
-        help=f"Largest file to read, in megabytes (default {files.DEFAULT_MAX_MB}, or {files.ENV}).",
-        show_default=False,
-    ),
-]
-
-
-class ShowFormat(StrEnum):
-    text = "text"
-    json = "json"
-    html = "html"
-    md = "md"
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(1)
-
-
-def open_repo(repo: Path | None) -> Repository:
-    return Repository.open(repo) if repo else Repository.find()
-
-
-def parse_date(value: str | None, option: str) -> dt.date | None:
-    return None if value is None else iso_date(value, option)
-
-
-def emit_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+__all__ = ["app", "main"]
 
 
 @app.command("init")
@@ -316,8 +267,9 @@ def diff_cmd(
         typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
 
 
-# Commands that build and publish the database live in their own module.
-from . import cli_publish  # noqa: E402,F401
+# Commands that build and publish the database live in their own module (registered here, after this module's own).
+app.command("build")(cli_publish.build_cmd)
+app.command("serve")(cli_publish.serve_cmd)
 
 
 def main() -> None:

@@ -7,17 +7,18 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from . import store
-from .build import BuildReport, build, is_served, recover, staleness
-from .cli import RepoOption, app, fail, open_repo
+from .cli_app import RepoOption, fail, open_repo
 from .errors import LawHistoryError
 from .repo import Repository
+
+if TYPE_CHECKING:  # the build, the store and rich are imported when a command runs: --help and show load none of them
+    from rich.progress import Progress, TaskID
+
+    from .build import BuildReport
 
 
 class _RichProgress:
@@ -42,6 +43,9 @@ def _progress(quiet: bool) -> Iterator[_RichProgress | None]:
     if quiet or not sys.stderr.isatty():
         yield None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, transient=True, console=Console(stderr=True)) as p:
         yield _RichProgress(p)
@@ -58,11 +62,12 @@ def _summary(repo: Repository, report: BuildReport) -> str:
 
 
 def _build(repo: Repository, *, full: bool, quiet: bool) -> BuildReport:
+    from .build import build
+
     with _progress(quiet) as progress:
         return build(repo, progress, full=full)
 
 
-@app.command("build")
 def build_cmd(
     full: Annotated[bool, typer.Option("--full", help="Rebuild every law, not only those whose files changed.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
@@ -75,6 +80,8 @@ def build_cmd(
 
     Example: lawhistory build
     """
+    from .build import is_served
+
     r = open_repo(repo)
     report = _build(r, full=full, quiet=quiet)
     typer.echo(_summary(r, report))
@@ -85,7 +92,6 @@ def build_cmd(
         )
 
 
-@app.command("serve")
 def serve_cmd(
     port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8001,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
@@ -122,7 +128,8 @@ def serve_cmd(
 
     Example: lawhistory serve --port 8001
     """
-    from .build import serving
+    from . import store
+    from .build import recover, serving, staleness
     from .publish.site import find_examples, load_metadata, metadata_path, port_in_use, serve
 
     r = open_repo(repo)
