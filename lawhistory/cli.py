@@ -11,11 +11,10 @@ from typing import Annotated, Any
 
 import typer
 
-from . import cli_publish, files, library
+from . import cli_publish, files
 from .cli_app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, open_repo, parse_date
 from .dates import date_range, iso_date
 from .errors import LawHistoryError
-from .repo import Repository
 
 __all__ = ["app", "main"]
 
@@ -26,6 +25,8 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
 
     Example: lawhistory init my-laws
     """
+    from .repo import Repository
+
     existing = directory / "laws"
     if existing.is_dir() and (directory / "amendments").is_dir():
         repo = Repository.open(directory)
@@ -52,6 +53,8 @@ def import_cmd(
     """
     files.raise_limit(max_file_mb)
     r = open_repo(repo)
+    from . import library
+
     report = library.import_file(
         r, file, gazette_date=parse_date(gazette_date, "--gazette-date"), title=title, local_government=local_government
     )
@@ -85,6 +88,8 @@ def list_cmd(
 
     Example: lawhistory list --json
     """
+    from . import library
+
     rows = library.list_rows(open_repo(repo))
     if as_json:
         emit_json(rows)
@@ -105,16 +110,17 @@ def show_cmd(
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
     from . import views
+    from .lawat import show
 
-    tl, as_at, status, version = library.show(open_repo(repo), law, parse_date(at, "--at"))
+    law_at = show(open_repo(repo), law, parse_date(at, "--at"))
     if fmt is ShowFormat.json:
-        emit_json(views.version_json(tl, as_at, status, version))
+        emit_json(views.law_json(law_at))
     elif fmt is ShowFormat.md:
-        typer.echo(views.version_markdown(tl, as_at, status, version), nl=False)
+        typer.echo(views.law_markdown(law_at), nl=False)
     elif fmt is ShowFormat.html:
-        typer.echo(views.version_html(tl, as_at, status, version), nl=False)
+        typer.echo(views.law_html(law_at), nl=False)
     else:
-        typer.echo(views.version_text(tl, as_at, status, version), nl=False)
+        typer.echo(views.law_text(law_at), nl=False)
 
 
 @app.command("amend")
@@ -226,6 +232,8 @@ def history_cmd(
 
     Example: lawhistory history kellerberrin --json
     """
+    from . import library
+
     tl = library.timeline_for(open_repo(repo), law)
     rows = library.history_rows(tl)
     if as_json:
@@ -259,6 +267,8 @@ def diff_cmd(
     Example: lawhistory diff kellerberrin --from 2020-03-11 --to 2021-06-01
     """
     d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
+    from . import library
+
     tl, changes, (s1, s2) = library.diff(open_repo(repo), law, d1, d2)
     typer.echo(f"{tl.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
     if not changes:

@@ -10,13 +10,15 @@ import datetime as dt
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from . import files
 from .dates import iso_date
-from .repo import Repository
+
+if TYPE_CHECKING:  # the repository (and what reading it needs) is imported when a command runs, not for --help
+    from .repo import Repository
 
 app = typer.Typer(
     name="lawhistory",
@@ -57,6 +59,8 @@ def fail(message: str) -> NoReturn:
 
 
 def open_repo(repo: Path | None) -> Repository:
+    from .repo import Repository
+
     return Repository.open(repo) if repo else Repository.find()
 
 

@@ -13,12 +13,12 @@ import typer
 
 from .cli_app import RepoOption, fail, open_repo
 from .errors import LawHistoryError
-from .repo import Repository
 
 if TYPE_CHECKING:  # the build, the store and rich are imported when a command runs: --help and show load none of them
     from rich.progress import Progress, TaskID
 
     from .build import BuildReport
+    from .repo import Repository
 
 
 class _RichProgress:

@@ -23,8 +23,8 @@ from typing import Any
 
 from .ids import Address, addresses
 from .model import Provision
+from .notes import note_for, provision_text
 from .versions import Change, Timeline, Version
-from .views import note_for, provision_text
 
 #: A ``provisions`` row, in the column order of ``schema.PROVISIONS``.
 SpanRow = tuple[Any, ...]

@@ -8,7 +8,7 @@ any order; the timeline is always recomputed from all of them.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -160,20 +160,37 @@ def _close(v: Version, until: dt.date | None) -> Version:
     return Version(v.number, v.valid_from, until, v.instrument, v.body, v.conclusions, v.provenance, v.trace)
 
 
+def status_on(
+    date: dt.date, commencement: dt.date, repealed_from: dt.date | None, starts: Sequence[dt.date | None]
+) -> tuple[str, int | None]:
+    """The one rule of "in force on a date": (status, index of the version in force) for a law that commenced on
+    ``commencement``, was repealed from ``repealed_from`` and whose versions apply from ``starts``.
+
+    Status is ``in_force``, ``not_in_force`` (before commencement) or ``repealed``. The site reads the same rule from
+    its rows (``publish.pages.status_at``); SQL uses ``schema.in_force_sql``.
+    """
+    if repealed_from is not None and date >= repealed_from:
+        return "repealed", None
+    if date < commencement:
+        return "not_in_force", None
+    current = 0
+    for n, start in enumerate(starts):
+        if start is not None and start <= date:
+            current = n
+    return "in_force", current
+
+
 def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
     """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
     start = tl.law.meta.commencement.date
     if start is None:
-        raise LawHistoryError(
-            f"{tl.law.meta.id}: its commencement date is not known, so what was in force on {date} cannot be said; "
-            "re-import it with --gazette-date"
-        )
-    if tl.repealed_from is not None and date >= tl.repealed_from:
-        return "repealed", None
-    if date < start:
-        return "not_in_force", None
-    current = tl.versions[0]
-    for v in tl.versions:
-        if v.valid_from is not None and v.valid_from <= date:
-            current = v
-    return "in_force", current
+        raise unknown_commencement(tl.law.meta.id, date)
+    status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions])
+    return status, None if n is None else tl.versions[n]
+
+
+def unknown_commencement(law_id: str, date: dt.date) -> LawHistoryError:
+    return LawHistoryError(
+        f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said; "
+        "re-import it with --gazette-date"
+    )

@@ -13,150 +13,74 @@ from collections.abc import Sequence
 from typing import Any
 
 from .dates import last_day
-from .ids import Address, addresses
-from .model import CONTAINER_KINDS, Provision
-from .operations import ACTION_SPECS
+from .lawat import LawAt, ProvisionAt, from_timeline
+from .model import CONTAINER_KINDS
 from .textformat import KEYWORDS
-from .versions import Change, Timeline, Version
-
-#: How a reader's view names what an action did to a provision (from the one table of actions).
-ACTION_WORDS = {action: spec.shown for action, spec in ACTION_SPECS.items() if spec.shown}
-
-
-def provision_text(p: Provision) -> str | None:
-    """A provision's own words as shown to readers (a table row's cells joined by ' | ')."""
-    if p.kind == "item":
-        return " | ".join(p.cells)
-    return p.text
-
-
-def change_for(a: Address, version: Version, tl: Timeline) -> Change:
-    return version.provenance.get(a.citation) or tl.made_by
-
-
-#: Actions that make a provision anew: its notes start again from them (the earlier words were another text).
-_MADE_ANEW = ("insert", "substitute", "insert_definition")
-
-
-def changes_to(citation: str, versions: Sequence[Version]) -> list[Change]:
-    """Every change to a provision over ``versions`` (oldest first), in order; it restarts where the provision was
-    made anew. Changes to a provision because its parent was inserted or substituted ("within") are left out.
-    """
-    out: list[Change] = []
-    last: Change | None = None
-    for v in versions:
-        ch = v.provenance.get(citation)
-        if ch is None or ch == last:
-            continue
-        last = ch
-        if ch.action in _MADE_ANEW:
-            out = [ch]
-        elif ch.action == "within":
-            out = []
-        else:
-            out.append(ch)
-    return out
-
-
-def _noun(a: Address) -> str:
-    """How a note names a provision: "Paragraph 2.7(a)", but "Schedule 1 item 6", not "Item Schedule 1 item 6"."""
-    if a.citation[:1].isalpha():
-        return a.citation
-    return f"{a.provision.kind.capitalize()} {a.citation}"
-
-
-def note_for(a: Address, version: Version, history: Sequence[Version] = ()) -> str | None:
-    """The reprint-style note for a provision changed by instruments, or None: every change in order, e.g.
-    "[Clause 2.8A inserted by A cl. 4; amended by B cl. 6]" (``history``: the versions up to ``version``).
-    """
-    chain = changes_to(a.citation, history or (version,))
-    if not chain:
-        return None
-    return f"[{_noun(a)} " + "; ".join(f"{ACTION_WORDS.get(c.action, 'amended')} by {c.label()}" for c in chain) + "]"
-
-
-def versions_to(tl: Timeline, version: Version) -> tuple[Version, ...]:
-    """The law's versions up to and including ``version`` (what its notes are made from)."""
-    return tuple(v for v in tl.versions if v.number <= version.number)
+from .versions import Timeline, Version
 
 
 def version_json(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> dict[str, Any]:
-    meta = tl.law.meta
+    return law_json(from_timeline(tl, as_at, status, version))
+
+
+def law_json(law: LawAt) -> dict[str, Any]:
+    """``show --format json``: the law, the status on the date, the version's dates and its provisions."""
     out: dict[str, Any] = {
-        "law": {"id": meta.id, "title": meta.title, "local_government": meta.local_government},
-        "as_at": as_at.isoformat() if as_at else None,
-        "status": status,
+        "law": {"id": law.id, "title": law.title, "local_government": law.local_government},
+        "as_at": law.as_at.isoformat() if law.as_at else None,
+        "status": law.status,
         "version": None,
         "provisions": [],
     }
-    if version is None:
+    if not law.has_version:
         return out
     out["version"] = {
-        "valid_from": version.valid_from.isoformat() if version.valid_from else None,
-        "valid_to": version.valid_to.isoformat() if version.valid_to else None,
-        "instrument": version.instrument_title or meta.title,
+        "valid_from": law.valid_from.isoformat() if law.valid_from else None,
+        "valid_to": law.valid_to.isoformat() if law.valid_to else None,
+        "instrument": law.instrument,
     }
-    for a in addresses(version.body, version.conclusions):
-        p = a.provision
-        out["provisions"].append(
-            {
-                "citation": a.citation,
-                "eid": a.eid,
-                "kind": p.kind,
-                "num": p.num,
-                "heading": p.heading,
-                "text": provision_text(p),
-                "parent": a.parent,
-                "term": p.term,
-                "cells": list(p.cells),
-                "last_changed_by": change_for(a, version, tl).label(),
-            }
-        )
+    out["provisions"] = [
+        {
+            "citation": p.citation,
+            "eid": p.eid,
+            "kind": p.kind,
+            "num": p.num,
+            "heading": p.heading,
+            "text": p.text,
+            "parent": p.parent,
+            "term": p.term,
+            "cells": list(p.cells),
+            "last_changed_by": p.last_changed_by,
+        }
+        for p in law.provisions
+    ]
     return out
 
 
-def _status_line(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    if status == "not_in_force":
-        return f"As at {as_at}: not yet in force (commences {tl.law.meta.commencement.date})."
-    if status == "repealed":
-        by = tl.repealed_by.title if tl.repealed_by else "a repeal"
-        return f"As at {as_at}: repealed from {tl.repealed_from} by {by}."
-    assert version is not None
-    until = f" to {last_day(version.valid_to)}" if version.valid_to else ""
+def status_line(law: LawAt) -> str:
+    """The one status line ("As at D: in force. This version applies from …"), as ``show`` and the law page print it."""
+    as_at = law.as_at
+    if law.status == "commencement_unknown" and as_at is not None:
+        return "Its commencement date is not known, so what was in force on a date cannot be said."
+    if law.status == "not_in_force":
+        return f"As at {as_at}: not yet in force (commences {law.commencement})."
+    if law.status == "repealed":
+        return f"As at {as_at}: repealed from {law.repealed_from} by {law.repealed_by or 'a repeal'}."
+    until = f" to {last_day(law.valid_to)}" if law.valid_to else ""
     when = f"As at {as_at}" if as_at else "Latest version"
-    return f"{when}: in force. This version applies from {version.valid_from}{until}."
-
-
-def compilation_table(tl: Timeline) -> list[tuple[str, str, str]]:
-    """(instrument, gazette, commencement) for the law and every instrument applied or repealing it."""
-    rows = []
-    meta = tl.law.meta
-    rows.append((meta.title, _gazette(meta.gazette.date, meta.gazette.pages), str(meta.commencement.date or "unknown")))
-    for v in tl.versions[1:]:
-        assert v.instrument is not None
-        m = v.instrument.law.meta
-        rows.append((m.title, _gazette(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
-    if tl.repealed_by is not None:
-        m = tl.repealed_by.law.meta
-        rows.append((m.title, _gazette(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
-    return rows
-
-
-def _gazette(date: dt.date | None, pages: str | None) -> str:
-    if date is None:
-        return "gazette date unknown"
-    return f"Gazette {date}" + (f" p. {pages}" if pages else "")
+    return f"{when}: in force. This version applies from {law.valid_from}{until}."
 
 
 def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    meta = tl.law.meta
-    lines = [meta.title, _status_line(tl, as_at, status, version), ""]
-    if version is not None:
-        history = versions_to(tl, version)
-        for a in addresses(version.body, version.conclusions):
-            lines.extend(_text_lines(a, version, history))
+    return law_text(from_timeline(tl, as_at, status, version))
+
+
+def law_text(law: LawAt) -> str:
+    lines = [law.title, status_line(law), ""]
+    for p in law.provisions:
+        lines.extend(_text_lines(p))
     lines += ["", "Compilation table", ""]
-    for title, gazette, commenced in compilation_table(tl):
+    for title, gazette, commenced in law.compilation:
         lines.append(f"  {title} — {gazette} — commenced {commenced}")
     return "\n".join(lines) + "\n"
 
@@ -176,22 +100,20 @@ def label_line(kind: str, num: str | None, heading: str | None, text: str | None
     return text or ""
 
 
-def _label_line(p: Provision) -> str:
-    return label_line(p.kind, p.num, p.heading, provision_text(p))
+def _label_line(p: ProvisionAt) -> str:
+    return label_line(p.kind, p.num, p.heading, p.text)
 
 
-def _text_lines(a: Address, version: Version, history: Sequence[Version] = ()) -> list[str]:
-    p = a.provision
-    pad = "  " * a.depth
+def _text_lines(p: ProvisionAt) -> list[str]:
+    pad = "  " * p.depth
     out = []
     if p.kind in CONTAINER_KINDS or p.kind == "clause":
         out.append("")
     out.append(pad + _label_line(p))
     if p.kind == "clause" and p.text:
         out.append(pad + "  " + p.text)
-    note = note_for(a, version, history)
-    if note:
-        out.append(pad + "  " + note)
+    if p.note:
+        out.append(pad + "  " + p.note)
     return out
 
 
@@ -200,25 +122,26 @@ _MD_HEADING = {"part": "##", "schedule": "##", "division": "###", "subdivision":
 
 
 def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+    return law_markdown(from_timeline(tl, as_at, status, version))
+
+
+def law_markdown(law: LawAt) -> str:
     """The version as CommonMark (with GFM tables): every text escaped, so rendered it can never run script.
 
     Headings for parts, divisions and clauses; the provisions under a heading as a list nested by depth (so a
     renderer shows a list, not one paragraph); schedule rows as a table, a row's note kept in its last cell.
     """
-    meta = tl.law.meta
-    lines = [f"# {_md(meta.title)}", "", f"*{_md(_status_line(tl, as_at, status, version))}*", ""]
-    if version is not None:
+    lines = [f"# {_md(law.title)}", "", f"*{_md(status_line(law))}*", ""]
+    if law.has_version:
         in_table = False
         base = -1  # depth of the last heading: the provisions under it are listed relative to it
-        history = versions_to(tl, version)
-        for a in addresses(version.body, version.conclusions):
-            p = a.provision
-            note = note_for(a, version, history)
+        for p in law.provisions:
+            note = p.note
             if p.kind != "item" and in_table:
                 lines.append("")
                 in_table = False
             if p.kind in _MD_HEADING:
-                base = a.depth
+                base = p.depth
                 lines += ["", f"{_MD_HEADING[p.kind]} {_md(_label_line(p))}", ""]
                 if p.kind == "clause" and p.text:
                     lines += [_md(p.text), ""]
@@ -227,7 +150,7 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
                 continue
             if p.kind == "item":
                 if not in_table:
-                    parent_cells = _schedule_cells(version.body, a)
+                    parent_cells = _schedule_cells(law.provisions, p)
                     width = len(p.cells)
                     head = parent_cells if len(parent_cells) == width else tuple("" for _ in range(width))
                     lines += ["", "| " + " | ".join(_md(c) for c in head) + " |", "|" + "---|" * width]
@@ -237,8 +160,8 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
                     cells[-1] = f"{cells[-1]} *{_md(note)}*" if cells else f"*{_md(note)}*"
                 lines.append("| " + " | ".join(cells) + " |")
                 continue
-            level = a.depth - base - 1
-            if level < 0 or (p.kind == "text" and a.depth == 0):
+            level = p.depth - base - 1
+            if level < 0 or (p.kind == "text" and p.depth == 0):
                 lines += ["", _md(p.text or ""), ""]  # words outside any heading (a preamble): a paragraph
                 if note:
                     lines += [f"*{_md(note)}*", ""]
@@ -254,7 +177,7 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
             if note:
                 lines.append("  " * (level + 1) + f"*{_md(note)}*")  # a continuation line of the same item
     lines += ["", "## Compilation table", "", "| Instrument | Gazette | Commencement |", "|---|---|---|"]
-    for title, gazette, commenced in compilation_table(tl):
+    for title, gazette, commenced in law.compilation:
         lines.append(f"| {_md(title)} | {_md(gazette)} | {_md(commenced)} |")
     out = "\n".join(lines)
     while "\n\n\n" in out:
@@ -262,9 +185,9 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
     return out.strip("\n") + "\n"
 
 
-def _schedule_cells(body: tuple[Provision, ...], a: Address) -> tuple[str, ...]:
-    for p in body:
-        if p.kind == "schedule" and a.parent == f"Schedule {p.num}":
+def _schedule_cells(provisions: Sequence[ProvisionAt], row: ProvisionAt) -> tuple[str, ...]:
+    for p in provisions:
+        if p.kind == "schedule" and p.depth == 0 and row.parent == f"Schedule {p.num}":
             return p.cells
     return ()
 
@@ -283,33 +206,30 @@ def _md(text: str) -> str:
     )
 
 
-def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] | None = None) -> str:
-    """The body of a version as HTML, every word escaped; ``redline`` maps citations to diff HTML."""
+def provisions_html(law: LawAt) -> str:
+    """The body of a version as HTML, every word escaped."""
     out: list[str] = []
-    for a in addresses(version.body, version.conclusions):
-        p = a.provision
-        cls = f"prov {p.kind} depth-{a.depth}"
-        if version.provenance.get(a.citation):
-            cls += " changed"
-        body = redline.get(a.citation) if redline else None
-        label = html.escape(_label_line(p)) if body is None else body
+    for p in law.provisions:
+        cls = f"prov {p.kind} depth-{p.depth}" + (" changed" if p.changed else "")
         tag = HEADING_TAG.get(p.kind, "p")
         if p.kind == "item":
             cells = "".join(f"<td>{html.escape(c)}</td>" for c in p.cells)
-            out.append(f'<table class="row" id="{html.escape(a.eid)}"><tr>{cells}</tr></table>')
+            out.append(f'<table class="row" id="{html.escape(p.eid)}"><tr>{cells}</tr></table>')
         else:
-            out.append(f'<{tag} class="{cls}" id="{html.escape(a.eid)}">{label}</{tag}>')
+            out.append(f'<{tag} class="{cls}" id="{html.escape(p.eid)}">{html.escape(_label_line(p))}</{tag}>')
         if p.kind == "clause" and p.text:
-            out.append(f'<p class="prov cltext depth-{a.depth + 1}">{html.escape(p.text)}</p>')
-        note = note_for(a, version, versions_to(tl, version))
-        if note:
-            out.append(f'<p class="note depth-{a.depth + 1}">{html.escape(note)}</p>')
+            out.append(f'<p class="prov cltext depth-{p.depth + 1}">{html.escape(p.text)}</p>')
+        if p.note:
+            out.append(f'<p class="note depth-{p.depth + 1}">{html.escape(p.note)}</p>')
     return "\n".join(out)
 
 
 def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    meta = tl.law.meta
-    title = html.escape(meta.title)
+    return law_html(from_timeline(tl, as_at, status, version))
+
+
+def law_html(law: LawAt) -> str:
+    title = html.escape(law.title)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -319,12 +239,12 @@ def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
         + ".note{color:#555;font-size:.9em}table.row{border-collapse:collapse}td{border:1px solid #ccc;padding:.2em .5em}</style>",
         "</head><body>",
         f"<h1>{title}</h1>",
-        f'<p class="status">{html.escape(_status_line(tl, as_at, status, version))}</p>',
+        f'<p class="status">{html.escape(status_line(law))}</p>',
     ]
-    if version is not None:
-        parts.append(provisions_html(tl, version))
+    if law.has_version:
+        parts.append(provisions_html(law))
     parts.append("<h2>Compilation table</h2><table><tr><th>Instrument</th><th>Gazette</th><th>Commencement</th></tr>")
-    for row in compilation_table(tl):
+    for row in law.compilation:
         parts.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
     parts.append("</table></body></html>")
     return "\n".join(parts) + "\n"

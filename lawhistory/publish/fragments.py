@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from ..ids import Address
-from ..views import HEADING_TAG, provision_text
+from ..notes import provision_text
+from ..views import HEADING_TAG
 from ..views import label_line as label
 
 TABLE_END = "</tbody></table>\n"

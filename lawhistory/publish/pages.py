@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from ..dates import date_range
 from ..diff import diff_html
+from ..versions import status_on
 from ..views import label_line as views_label
 from . import fragments
 
@@ -56,19 +57,17 @@ def safe_redline(value: str | None) -> Markup | None:
 
 
 def status_at(law: Row, versions: list[Row], at: dt.date) -> tuple[str, Row | None]:
-    """(status, version) on ``at``, as ``versions.in_force`` decides it."""
-    day = at.isoformat()
+    """(status, version) on ``at``, by the one rule (``versions.status_on``) read from the law's rows."""
     if law["commencement"] is None:
         return "commencement_unknown", None
-    if law["repealed_from"] is not None and day >= law["repealed_from"]:
-        return "repealed", None
-    if day < law["commencement"]:
-        return "not_in_force", None
-    current = versions[0]
-    for v in versions:
-        if v["valid_from"] is not None and v["valid_from"] <= day:
-            current = v
-    return "in_force", current
+    status, n = status_on(
+        at, dt.date.fromisoformat(law["commencement"]), _date(law["repealed_from"]), [_date(v["valid_from"]) for v in versions]
+    )
+    return status, None if n is None else versions[n]
+
+
+def _date(day: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(day) if day else None
 
 
 def _day_before(day: str | None) -> str | None:
@@ -554,8 +553,8 @@ def instrument_text_html(text: str) -> str:
     """An instrument's text rendered as a law is (clauses, headings, definitions, tables), every word escaped; the
     text as stored when it cannot be read."""
     from ..ids import addresses
+    from ..notes import provision_text
     from ..textformat import parse_body
-    from ..views import provision_text
 
     try:
         body, closing = parse_body(text)
