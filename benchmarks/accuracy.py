@@ -40,7 +40,8 @@ from lawhistory.model import Law, Provision
 from lawhistory.operations import Operation
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse, parse_fragment
-from lawhistory.versions import build_timeline, in_force, instruments_for
+from lawhistory.timeline import build_timeline
+from lawhistory.versions import in_force, instruments_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -20,7 +20,7 @@ from lawhistory.instrument_file import Instrument
 from lawhistory.model import Commencement, Gazette, Law, LawMeta, LawRef
 from lawhistory.operations import Action, Operation
 from lawhistory.repo import Repository
-from lawhistory.versions import build_timeline
+from lawhistory.timeline import build_timeline
 
 ROOT = Path(__file__).resolve().parent.parent
 LAW = "kellerberrin/animals-environment-and-nuisance-local-law-2019"

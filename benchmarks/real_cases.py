@@ -29,7 +29,8 @@ from lawhistory.errors import LawHistoryError
 from lawhistory.model import Provision
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse, render_body
-from lawhistory.versions import build_timeline, in_force
+from lawhistory.timeline import build_timeline
+from lawhistory.versions import in_force
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"

@@ -12,8 +12,7 @@ from .apply import TargetNotFound, WordsNotFound, find, get
 from .dates import commencement, uncertain_commencement
 from .diff import ProvisionChange, changes_between
 from .errors import BadLawId, ImportFailed, LawHistoryError
-from .gazette import law_id
-from .ids import citation_of_path
+from .ids import citation_of_path, law_id
 from .importers import ImportOptions, read_source
 from .inputs import Inputs, repository_index
 from .instructions import InstructionNotUnderstood, parse_unit, units
@@ -22,9 +21,9 @@ from .library import read_file, source_name
 from .model import Law, LawRef, Provision, normal_title
 from .operations import Action, Operation
 from .repo import Repository
+from .timeline import build_timeline
 from .versions import (
     Timeline,
-    build_timeline,
     gazette_mismatch,
     in_force,
     instruments_for,
@@ -198,7 +197,7 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
         )
     outcome.status = "applied"
-    if inst.law.meta.kind == "repeal" or any(op.action == "repeal" for op in inst.operations):
+    if inst.is_repeal:
         outcome.version_from = after.repealed_from
         return outcome
     new_version = next(v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id)

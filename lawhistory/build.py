@@ -51,7 +51,8 @@ from .repo import Repository
 from .rows import LawRows, Row, instrument_row, law_rows, operation_rows, principal_row
 from .schema import SCHEMA_VERSION
 from .textformat import render_body
-from .versions import build_timeline, refers_to, targets
+from .timeline import build_timeline
+from .versions import refers_to, targets
 
 DB_NAME = "lawhistory.db"
 GIT_NAME = "history.git"

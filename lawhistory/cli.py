@@ -202,8 +202,7 @@ def _print_outcome(o: Any, dry_run: bool) -> None:
     if o.status == "pending":
         typer.echo(f"  pending: {o.reason}")
     else:
-        repeal = any(op.action == "repeal" for op in o.instrument.operations)
-        if repeal:
+        if o.instrument.is_repeal:
             typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
         else:
             typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}")

@@ -21,6 +21,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from anyascii import anyascii
+
 from .errors import BadLawId
 from .model import Provision
 
@@ -405,3 +407,18 @@ def normalise_citation(citation: str) -> str:
         else:
             out = f"{out} {part}" if out else part
     return out
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII words joined by ``-``; other scripts are transliterated (``Кулин`` → ``kulin``)."""
+    s = re.sub(r"[’']", "", anyascii(text).lower())
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+
+
+def law_id(local_government: str, title: str) -> str:
+    """``kellerberrin/animals-environment-and-nuisance-local-law-2019``; checked by ``ids.check_law_id``."""
+    council, rest = " ".join(local_government.split()), " ".join(title.split())
+    if rest.lower().startswith(council.lower()):
+        rest = rest[len(council) :]
+    lg_name = re.sub(r"^(?:Shire|City|Town) of\b", "", council)
+    return check_law_id(f"{slug(lg_name)}/{slug(rest)}", title=title, local_government=local_government)

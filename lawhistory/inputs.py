@@ -36,10 +36,12 @@ from .schema import SCHEMA_VERSION
 from .textformat import parse
 from .versions import targets
 
-#: Modules whose code does not decide what a build derives (the CLI and the web site).
-_NOT_DERIVING = ("cli", "cli_publish", "__main__")
-#: Modules of the web site whose code does decide what a build stores (the law page's stored HTML).
-_DERIVING_PUBLISH = ("publish/fragments.py",)
+#: Where a build's code starts: it runs this module and every package module it imports (``deriving_files``).
+BUILD_MODULE = "build"
+#: An import statement of a package module: ``from .x import y``, ``from ..x import (y, z)``, ``import lawhistory.x``.
+_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
+)
 CACHE_NAME = ".inputs-cache.json"
 _CACHE_FORMAT = 1
 RACY_NS = 2_000_000_000
@@ -245,23 +247,51 @@ def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dic
 _FINGERPRINTS: dict[tuple[tuple[str, int, int], ...], str] = {}
 
 
-def code_fingerprint() -> str:
-    """A hash of the package's deriving code: a build by other code is rebuilt in full."""
-    root = Path(__file__).parent
-    files = []
-    for path in sorted(root.glob("**/*.py")):
-        rel = path.relative_to(root).as_posix()
-        if (rel.startswith("publish/") and rel not in _DERIVING_PUBLISH) or path.stem in _NOT_DERIVING:
+def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
+    """The package's files (relative to ``root``) whose code a build runs: ``start`` and every package module it
+    imports, directly or through others, read from the code (the CLI and the web site are left out by not being
+    imported by the build)."""
+    modules: dict[str, Path] = {}
+    for path in root.glob("**/*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        module = todo.pop()
+        if module in seen or module not in modules:
             continue
-        st = path.stat()
-        files.append((rel, st.st_size, st.st_mtime_ns))
-    key = tuple(files)
-    if key not in _FINGERPRINTS:  # read the code again only when a file changed
+        seen.add(module)
+        todo += [".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 1)]  # its packages run first
+        package = module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
+        for source, names, plain in _IMPORT.findall(modules[module].read_text(encoding="utf-8")):
+            if plain:
+                todo.append(plain.removeprefix("lawhistory").lstrip("."))
+                continue
+            if source.startswith("."):
+                dots = len(source) - len(source.lstrip("."))
+                up = package.split(".")[: len(package.split(".")) - dots + 1] if package else []
+                base = ".".join([p for p in up if p] + ([source.lstrip(".")] if source.lstrip(".") else []))
+            elif source == "lawhistory" or source.startswith("lawhistory."):
+                base = source.removeprefix("lawhistory").lstrip(".")
+            else:
+                continue
+            todo.append(base)
+            for name in names.strip("()").replace("\n", " ").split(","):
+                todo.append(f"{base}.{name.split(' as ')[0].strip()}".strip("."))
+    return sorted(modules[m].relative_to(root).as_posix() for m in seen | ({""} & modules.keys()))
+
+
+def code_fingerprint() -> str:
+    """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full."""
+    root = Path(__file__).parent
+    stats = tuple((p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns) for p in root.glob("**/*.py") if (st := p.stat()))
+    if stats not in _FINGERPRINTS:  # read the code again only when a file changed
         parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
-        for rel, _, _ in files:
+        for rel in deriving_files(root):
             parts += [rel.encode(), (root / rel).read_bytes()]
-        _FINGERPRINTS[key] = _sha(parts)
-    return _FINGERPRINTS[key]
+        _FINGERPRINTS[stats] = _sha(parts)
+    return _FINGERPRINTS[stats]
 
 
 def _read(root: str, rel: str) -> FileEntry:

@@ -2,28 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .errors import FormatError
-from .model import Law
-from .operations import Operation, op_from_dict, op_to_dict
+from .model import Instrument as Instrument  # the value lives with the others; here it is read and written
+from .operations import op_from_dict, op_to_dict
 from .textformat import parse_document, render
-
-
-@dataclass(frozen=True, slots=True)
-class Instrument:
-    """An amending or repeal instrument: its text (as a Law value) and what it does."""
-
-    law: Law
-    operations: tuple[Operation, ...] = ()
-
-    @property
-    def id(self) -> str:
-        return self.law.meta.id
-
-    @property
-    def title(self) -> str:
-        return self.law.meta.title
 
 
 def render_instrument(inst: Instrument) -> str:

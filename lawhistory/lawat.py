@@ -19,7 +19,8 @@ from .inputs import Inputs, code_fingerprint, repository_index
 from .notes import note_for, provision_text, versions_to
 from .repo import Repository
 from .schema import SCHEMA_VERSION
-from .versions import Timeline, Version, build_timeline, in_force, status_on, unknown_commencement
+from .timeline import build_timeline
+from .versions import Timeline, Version, in_force, status_on, unknown_commencement
 
 
 @dataclass(frozen=True, slots=True)

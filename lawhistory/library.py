@@ -16,7 +16,8 @@ from .instrument_file import Instrument
 from .model import Law
 from .repo import Repository
 from .textformat import render
-from .versions import Timeline, Version, build_timeline, in_force
+from .timeline import build_timeline
+from .versions import Timeline, Version, in_force
 
 
 @dataclass

@@ -10,7 +10,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .operations import Operation
 
 Kind = Literal[
     "part",
@@ -138,3 +141,24 @@ class Law:
     meta: LawMeta
     body: tuple[Provision, ...] = ()
     conclusions: tuple[Provision, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Instrument:
+    """An amending or repeal instrument: its text (as a Law value) and what it does."""
+
+    law: Law
+    operations: tuple[Operation, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.law.meta.id
+
+    @property
+    def title(self) -> str:
+        return self.law.meta.title
+
+    @property
+    def is_repeal(self) -> bool:
+        """Whether it repeals a law (a repeal instrument, or an amending one with a repeal operation)."""
+        return self.law.meta.kind == "repeal" or any(op.action == "repeal" for op in self.operations)

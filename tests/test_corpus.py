@@ -7,7 +7,7 @@ from pathlib import Path
 from benchmarks.corpus import NOTE, Scale, generate
 from lawhistory.instructions import parse_unit, units
 from lawhistory.repo import Repository
-from lawhistory.versions import build_timeline
+from lawhistory.timeline import build_timeline
 
 
 def test_a_small_corpus_is_synthetic_sized_and_worded_like_real_instruments_and_applies(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ from lawhistory.errors import LawHistoryError
 from lawhistory.model import Provision
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse
-from lawhistory.versions import build_timeline, in_force
+from lawhistory.timeline import build_timeline
+from lawhistory.versions import in_force
 from tests.conftest import ROOT
 
 HERE = ROOT / "tests" / "fixtures" / "synthetic" / "redteam"

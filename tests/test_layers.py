@@ -1,0 +1,132 @@
+"""The package's layers, read from its imports with ``ast``: the pipeline runs one way.
+
+A module's layer is named by the group below holding it. Imports inside ``if TYPE_CHECKING:`` are types only and not
+counted; imports inside functions count for the layer rules, not for cycles (those are between modules at import).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from lawhistory.inputs import deriving_files
+
+PACKAGE = Path(__file__).resolve().parent.parent / "lawhistory"
+LAYERS = {
+    "core": "__init__ errors model ids labels dates diff operations versions notes faults files quotes terms",
+    "reading": "importers gazette structure tables instrument_meta",
+    "amending": "instructions families accounting apply timeline amend",
+    "files": "textformat frontmatter instrument_file repo inputs",
+    "deriving": "outcomes spans rows schema store history build library",
+    "presenting": "views lawat publish.fragments",
+    "publishing": "publish",
+    "cli": "cli cli_app cli_publish __main__",
+}
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or "__init__"
+
+
+MODULES = {_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer(module: str) -> str:
+    """The layer of a module: the longest group name that is the module or a package holding it."""
+    names = [(g, n) for n, groups in LAYERS.items() for g in groups.split()]
+    found = [(len(g), n) for g, n in names if module == g or module.startswith(g + ".")]
+    assert found, f"lawhistory.{module} is in no layer: add it to LAYERS"
+    return max(found)[1]
+
+
+def imports(module: str) -> tuple[set[str], set[str]]:
+    """(imported at module level, imported anywhere) by ``module``: package modules only, TYPE_CHECKING left out."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    package = "" if module == "__init__" else module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    top: set[str] = set()
+    every: set[str] = set()
+
+    def visit(node: ast.AST, at_top: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1] if package else []
+                base = ".".join([p for p in up if p] + ([base] if base else []))
+            elif base.startswith("lawhistory"):
+                base = base.removeprefix("lawhistory").lstrip(".")
+            else:
+                return
+            for alias in node.names:
+                full = f"{base}.{alias.name}".lstrip(".")
+                target = full if full in MODULES else base
+                if target in MODULES and target != module:
+                    (top.add(target) if at_top else None), every.add(target)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                name = alias.name.removeprefix("lawhistory").lstrip(".")
+                if alias.name.startswith("lawhistory") and name in MODULES:
+                    (top.add(name) if at_top else None), every.add(name)
+        inner = at_top and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner)
+
+    visit(tree, True)
+    return top, every
+
+
+GRAPH = {m: imports(m) for m in MODULES}
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in MODULES:
+        layer(module)
+
+
+def test_the_core_imports_nothing_above_it() -> None:
+    wrong = [(m, i) for m, (_, every) in GRAPH.items() if layer(m) == "core" for i in every if layer(i) != "core"]
+    assert wrong == []
+
+
+def test_deriving_never_imports_publishing_and_nothing_imports_the_cli() -> None:
+    wrong = [(m, i) for m, (_, every) in GRAPH.items() for i in every if layer(i) == "publishing" and layer(m) == "deriving"]
+    # what the build derives uses one presenting module: the stored HTML of each provision
+    wrong += [(m, i) for m, (_, every) in GRAPH.items() if layer(m) == "deriving" for i in every - {"publish.fragments"}
+              if layer(i) == "presenting"]  # fmt: skip
+    wrong += [(m, i) for m, (_, every) in GRAPH.items() for i in every if layer(i) == "cli" and layer(m) != "cli"]
+    assert wrong == []
+
+
+def test_no_import_cycles() -> None:
+    def cycle_from(start: str, path: list[str]) -> list[str] | None:
+        for nxt in sorted(GRAPH[path[-1]][0]):
+            if nxt == start:
+                return [*path, nxt]
+            if nxt not in path and nxt > start:  # each cycle is found once, from its smallest module
+                found = cycle_from(start, [*path, nxt])
+                if found:
+                    return found
+        return None
+
+    cycles = [c for m in MODULES if (c := cycle_from(m, [m]))]
+    assert cycles == []
+
+
+def test_the_build_fingerprint_covers_the_code_the_build_runs() -> None:
+    files = set(deriving_files(PACKAGE))
+    assert {"build.py", "timeline.py", "apply.py", "store.py", "publish/fragments.py", "publish/__init__.py"} <= files
+    assert not files & {"cli.py", "cli_publish.py", "publish/plugin.py", "publish/pages.py", "instructions.py"}
+    reached = {f"{m.replace('.', '/')}.py" for m in _reachable("build")} | {"__init__.py"}
+    assert files == {f if f in files else f.replace(".py", "/__init__.py") for f in reached}
+
+
+def _reachable(start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += GRAPH[m][1] | {".".join(m.split(".")[:k]) for k in range(1, m.count(".") + 1)}
+    return seen
