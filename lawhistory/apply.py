@@ -18,7 +18,7 @@ from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
 from .labels import bare, next_letter
-from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, Provision
+from .model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
 from .operations import Operation
 from .tables import numbered_rows, row_num
 from .terms import DEF_START, def_term_ok, term_of
@@ -700,7 +700,7 @@ def _check_labels(
             )  # fmt: skip
 
 
-def apply_instrument(body: tuple[Provision, ...], inst: Instrument, law: Law | None = None) -> Applied:
+def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
     """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
 
     Raises the refusal of the first operation that cannot be applied (``ApplyRefused`` or another ``LawHistoryError``),

@@ -13,7 +13,7 @@ from .ids import addresses
 from .model import Provision
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
-DELETE, EQUAL, INSERT = -1, 0, 1
+DELETE, INSERT = -1, 1  # and 0: words kept
 
 
 def _encode(tokens: list[str], table: dict[str, str]) -> str:

@@ -32,10 +32,6 @@ class ImportFailed(LawHistoryError):
     """A source text could not be imported."""
 
 
-class CommencementUnknown(LawHistoryError):
-    """An instrument's commencement date cannot be computed from what is known."""
-
-
 class UnknownLaw(LawHistoryError):
     """No law (or more than one) matches what the user asked for."""
 

@@ -39,7 +39,6 @@ _ROMAN_SET = frozenset(ROMAN)
 #: A letter label that comes just before a one-letter roman numeral in an alphabetical list.
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
 
-CLAUSE_NUM = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
 BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
 
 

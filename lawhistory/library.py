@@ -12,7 +12,6 @@ from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
 from .inputs import Inputs, repository_index
-from .instrument_file import Instrument
 from .model import Law
 from .repo import Repository
 from .textformat import render
@@ -137,33 +136,6 @@ def show(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt
         return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
     status, version = in_force(tl, at)
     return tl, at, status, version
-
-
-def pending_instruments(repo: Repository, laws: list[Law] | None = None) -> list[tuple[Instrument, str]]:
-    """Instruments that do not (yet) change any law in the repository, and why."""
-    laws = repo.load_laws() if laws is None else laws
-    instruments = repo.load_instruments()
-    out = []
-    from .versions import instruments_for
-
-    claimed: set[str] = set()
-    for law in laws:
-        tl = build_timeline(law, instruments)
-        for inst in instruments_for(law, instruments):
-            claimed.add(inst.id)
-        for inst, why in tl.waiting:
-            out.append((inst, why))
-    for inst in instruments:
-        if inst.id not in claimed:
-            ref = inst.law.meta.amends
-            target = ref.title if ref else "the law it amends"
-            out.append((inst, f"pending: {target} is not in the repository"))
-    return out
-
-
-def ensure(condition: bool, message: str) -> None:
-    if not condition:
-        raise LawHistoryError(message)
 
 
 def history_rows(tl: Timeline) -> list[dict[str, object]]:

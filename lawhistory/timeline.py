@@ -50,7 +50,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             continue
         prev = versions[-1]
         try:
-            applied = apply_instrument(prev.body, inst, law)
+            applied = apply_instrument(prev.body, inst)
         except LawHistoryError as e:
             waiting.append((inst, str(e)))
             errors[inst.id] = e
