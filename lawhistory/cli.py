@@ -159,6 +159,8 @@ def amend_cmd(
 
 
 def _outcome_json(o: Any) -> dict[str, Any]:
+    from .operations import op_fields
+
     meta = o.instrument.law.meta
     return {
         "id": meta.id,
@@ -169,20 +171,7 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
         "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
         "version_from": o.version_from.isoformat() if o.version_from else None,
-        "operations": [
-            {
-                "clause": op.clause,
-                "action": op.action,
-                "target": op.target,
-                "words": op.words,
-                "new": op.new,
-                "position": op.position,
-                "occurrence": op.occurrence,
-                "source": op.source,
-                "description": op.describe(),
-            }
-            for op in o.instrument.operations
-        ],
+        "operations": [op_fields(op) for op in o.instrument.operations],
         "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
         "warnings": o.warnings,
         "notes": o.notes,

@@ -146,6 +146,14 @@ def op_to_dict(op: Operation) -> dict[str, Any]:
     return d
 
 
+def op_fields(op: Operation) -> dict[str, Any]:
+    """An operation as ``amend --json`` prints it and the ``operations`` table stores it (the one serialiser)."""
+    return {
+        "clause": op.clause, "action": op.action, "target": op.target, "words": op.words, "new": op.new,
+        "position": op.position, "occurrence": op.occurrence, "source": op.source, "description": op.describe(),
+    }  # fmt: skip
+
+
 def op_from_dict(d: Any, index: int) -> Operation:
     if not isinstance(d, dict):
         raise FormatError(f"operation {index + 1} must be a mapping")

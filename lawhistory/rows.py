@@ -15,6 +15,7 @@ from typing import Any
 from .diff import changes_between
 from .instrument_file import Instrument
 from .model import Law, LawMeta
+from .operations import op_fields
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
 from .spans import Fragment, Layout, SpanRow, layout, provision_spans
 from .textformat import render_body
@@ -112,9 +113,7 @@ def operation_rows(inst: Instrument, outcome: Outcome) -> list[Row]:
         done = outcome.operations.get(seq) or OpOutcome("pending", "the law it names is not in the repository", None)
         rows.append(
             {
-                "instrument": inst.id, "seq": seq, "law": done.law, "clause": op.clause, "action": op.action,
-                "target": op.target, "words": op.words, "new": op.new, "position": op.position,
-                "occurrence": op.occurrence, "source": op.source, "description": op.describe(),
+                "instrument": inst.id, "seq": seq, "law": done.law, **op_fields(op),
                 "outcome": done.outcome, "detail": done.detail,
             }
         )  # fmt: skip

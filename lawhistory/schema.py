@@ -11,6 +11,7 @@ Run ``python -m lawhistory.schema`` to print the text for docs/schema.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .operations import ACTIONS, Occurrence
 
@@ -263,7 +264,33 @@ BUILD_INFO = Table(
 
 TABLES: tuple[Table, ...] = (LAWS, INSTRUMENTS, VERSIONS, PROVISIONS, CHANGES, OPERATIONS, HISTORY, BUILD_STATE, BUILD_INFO)
 
-_IN_FORCE_TODAY = "p.valid_from <= date('now') and (p.valid_to is null or p.valid_to > date('now'))"
+
+def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> str:
+    """SQL true for a row (a provision span or a version) in force on ``at``, an SQL expression (``:at``,
+    ``date('now')``): it applies from ``valid_from`` up to, not including, ``valid_to``. The one SQL form of
+    ``versions.status_on``, used by the views, the canned queries and the law page.
+
+    ``document_order``: ``+valid_from``, so SQLite reads one law's rows through the primary key (already in document
+    order) rather than through the date index.
+    """
+    p = f"{alias}." if alias else ""
+    return f"{'+' if document_order else ''}{p}valid_from <= {at} and ({p}valid_to is null or {p}valid_to > {at})"
+
+
+def law_status_sql(at: str, alias: str = "l") -> str:
+    """SQL for a law's status on ``at`` (``in_force``, ``not_in_force``, ``repealed``, ``commencement_unknown``), as
+    ``versions.status_on`` decides it from the ``laws`` row."""
+    return (
+        f"case when {alias}.commencement is null then 'commencement_unknown'"
+        f" when {alias}.repealed_from is not null and {alias}.repealed_from <= {at} then 'repealed'"
+        f" when {alias}.commencement > {at} then 'not_in_force'"
+        " else 'in_force' end"
+    )
+
+
+#: Today, in SQL.
+TODAY = "date('now')"
+_IN_FORCE_TODAY = in_force_sql(TODAY, "p")
 
 
 def _header_cell(match: str) -> str:
@@ -279,11 +306,7 @@ VIEWS: tuple[View, ...] = (
     View(
         "law_status",
         "Each law with its status today: in_force, not_in_force (not yet commenced), repealed or commencement_unknown.",
-        "select l.id, l.title, l.local_government, case"
-        " when l.commencement is null then 'commencement_unknown'"
-        " when l.repealed_from is not null and l.repealed_from <= date('now') then 'repealed'"
-        " when l.commencement > date('now') then 'not_in_force'"
-        " else 'in_force' end as status,"
+        f"select l.id, l.title, l.local_government, {law_status_sql(TODAY)} as status,"
         " l.commencement, l.repealed_from, l.versions, l.latest_version_from"
         " from laws l order by l.local_government, l.title",
     ),
@@ -307,6 +330,77 @@ VIEWS: tuple[View, ...] = (
         " where p.kind = 'item' and exists (select 1 from json_each(s.cells) h where h.value like '%penalty%')",
     ),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A canned query of the site: Datasette shows it with a form for its parameters."""
+
+    name: str
+    title: str
+    description: str
+    sql: str
+
+
+_AT_OR_TODAY = "coalesce(nullif(:at, ''), date('now'))"
+
+QUERIES: tuple[Query, ...] = (
+    Query(
+        "law_as_at",
+        "A law as at a date",
+        "Every provision of one law as in force on a date, in document order (the same rows as `lawhistory show LAW"
+        " --at DATE --format json`). law: a law id; at: YYYY-MM-DD.",
+        "select citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by\nfrom provisions\n"
+        f"where law = :law\n  and {in_force_sql(':at')}\norder by position\n",
+    ),
+    Query(
+        "changes_between",
+        "Changes between two dates",
+        "Every provision inserted, deleted or reworded by versions that commenced after date_from and on or before"
+        " date_to, with a word-level redline. Leave law empty for all laws.",
+        "select c.valid_from, c.law, c.version, i.title as instrument, c.citation, c.change, c.before, c.after,"
+        " c.diff_html\nfrom changes c join instruments i on i.id = c.instrument\nwhere (:law = '' or c.law = :law)\n"
+        "  and c.valid_from > :date_from and c.valid_from <= :date_to\norder by c.valid_from, c.law, c.version, c.position\n",
+    ),
+    Query(
+        "provision_history",
+        "History of one provision",
+        "Every text a provision has had, with the dates it applied and the instrument that made it. law: a law id;"
+        " citation: as lawyers cite it, e.g. 2.7(a).",
+        "select valid_from, valid_to, from_version, to_version, citation, kind, heading, text, cells, last_changed_by,"
+        " note\nfrom provisions\nwhere law = :law and citation = :citation\norder by from_version\n",
+    ),
+    Query(
+        "penalties",
+        "Offences and penalties across all laws",
+        "Every prescribed offence with its modified penalty, from the schedules of every law, as in force on a date"
+        " (empty: today). search: words in the offence, clause or law title (optional).",
+        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law\nfrom penalties\n"
+        f"where {in_force_sql(_AT_OR_TODAY)}\n"
+        "  and (:search = '' or offence like '%' || :search || '%' or clause like '%' || :search || '%'"
+        " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n",
+    ),
+    Query(
+        "instruments_by_commencement",
+        "Instruments by commencement",
+        "Principal, amending and repeal instruments in order of commencement, with their status, between two dates"
+        " (either may be empty).",
+        "select commencement, title, kind, status, reason, gazette_date, gazette_number, gazette_pages, amends, id\n"
+        "from instruments\nwhere (:date_from = '' or commencement >= :date_from)\n"
+        "  and (:date_to = '' or commencement <= :date_to)\norder by commencement, gazette_date, id\n",
+    ),
+)
+
+
+def datasette_metadata() -> dict[str, dict[str, Any]]:
+    """What the schema tells Datasette about the ``lawhistory`` database: every table's and view's description and
+    column descriptions, and the canned queries (added to metadata.yml's at serve time)."""
+    tables: dict[str, Any] = {
+        t.name: {"description": t.description, "columns": {c.name: c.description for c in t.columns}} for t in TABLES
+    }
+    tables.update({v.name: {"description": v.description} for v in VIEWS})
+    queries = {q.name: {"title": q.title, "description": q.description, "sql": q.sql} for q in QUERIES}
+    return {"tables": tables, "queries": queries}
 
 
 # --- the description ------------------------------------------------------------------------------------------------

@@ -58,17 +58,26 @@ def law_json(law: LawAt) -> dict[str, Any]:
 
 
 def status_line(law: LawAt) -> str:
+    """The status line ``show`` prints (``status_words``)."""
+    return status_words(law.as_at, law.status, law.commencement, law.repealed_from, law.repealed_by, law.valid_from, law.valid_to)
+
+
+Day = dt.date | str | None  # a date, or its ISO string as a database row holds it
+
+
+def status_words(
+    as_at: Day, status: str, commencement: Day, repealed_from: Day, repealed_by: str | None, valid_from: Day, valid_to: Day
+) -> str:
     """The one status line ("As at D: in force. This version applies from …"), as ``show`` and the law page print it."""
-    as_at = law.as_at
-    if law.status == "commencement_unknown" and as_at is not None:
+    if status == "commencement_unknown" and as_at is not None:
         return "Its commencement date is not known, so what was in force on a date cannot be said."
-    if law.status == "not_in_force":
-        return f"As at {as_at}: not yet in force (commences {law.commencement})."
-    if law.status == "repealed":
-        return f"As at {as_at}: repealed from {law.repealed_from} by {law.repealed_by or 'a repeal'}."
-    until = f" to {last_day(law.valid_to)}" if law.valid_to else ""
+    if status == "not_in_force":
+        return f"As at {as_at}: not yet in force (commences {commencement})."
+    if status == "repealed":
+        return f"As at {as_at}: repealed from {repealed_from} by {repealed_by or 'a repeal'}."
+    until = f" to {last_day(valid_to)}" if valid_to else ""
     when = f"As at {as_at}" if as_at else "Latest version"
-    return f"{when}: in force. This version applies from {law.valid_from}{until}."
+    return f"{when}: in force. This version applies from {valid_from}{until}."
 
 
 def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:

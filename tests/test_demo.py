@@ -13,7 +13,7 @@ import pytest
 
 from lawhistory.build import build
 from lawhistory.instrument_file import parse_instrument, render_instrument
-from lawhistory.publish.site import ILLUSTRATIVE, find_examples, load_metadata, make_datasette
+from lawhistory.publish.site import ILLUSTRATIVE, PACKAGED_METADATA, find_examples, load_metadata, make_datasette
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse, render
 
@@ -28,7 +28,7 @@ LAW = f"/-/law/{LAW_ID}"
 I2022 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2022"
 I2023 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2023"
 PENDING = "exampleton/parking-amendment-local-law-2024"
-METADATA = load_metadata(ROOT / "metadata.yml")
+METADATA = load_metadata(PACKAGED_METADATA)
 
 
 def copy_demo(root: Path) -> Repository:

@@ -13,14 +13,14 @@ import pytest
 
 from lawhistory.build import build
 from lawhistory.publish.pages import plain_words, sentences
-from lawhistory.publish.site import load_metadata, make_datasette
+from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import AMENDMENT_2021, AMENDMENT_2022, BUNDLED_PENDING, KELLERBERRIN, PENDING, ROOT, make_law_repo
+from .conftest_publish import AMENDMENT_2021, AMENDMENT_2022, BUNDLED_PENDING, KELLERBERRIN, PENDING, make_law_repo
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(ROOT / "metadata.yml")
+METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
 GOSNELLS = "gosnells/" + Path(BUNDLED_PENDING[0]).stem
 

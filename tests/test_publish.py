@@ -25,12 +25,11 @@ from .conftest_publish import (
     PENDING,
     REFUSED,
     REPEAL,
-    ROOT,
 )
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(ROOT / "metadata.yml")
+METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
 
 
@@ -330,9 +329,11 @@ def test_the_database_is_served_immutable_with_a_time_limit(ds: Any) -> None:
 def test_metadata_comes_from_the_repository_else_the_packaged_copy(tmp_path: Path) -> None:
     bare = Repository.init(tmp_path / "new")
     assert metadata_path(bare) == PACKAGED_METADATA
-    assert metadata_path(Repository.open(ROOT)) == ROOT / "metadata.yml"
     (bare.root / "metadata.yml").write_text("title: Our laws\n", encoding="utf-8")
-    assert load_metadata(metadata_path(bare)) == {"title": "Our laws"}
+    assert metadata_path(bare) == bare.root / "metadata.yml"
+    own = load_metadata(metadata_path(bare))
+    assert own["title"] == "Our laws"  # with the schema's descriptions and canned queries, as every site has them
+    assert own["databases"]["lawhistory"]["queries"] == load_metadata(PACKAGED_METADATA)["databases"]["lawhistory"]["queries"]
 
 
 async def test_law_as_at_query_matches_the_show_command_output(ds: Any, built_repo: Repository, cli: Any) -> None:

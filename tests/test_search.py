@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from lawhistory.publish.site import load_metadata, make_datasette
+from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import KELLERBERRIN, MARKUP, ROOT
+from .conftest_publish import KELLERBERRIN, MARKUP
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(ROOT / "metadata.yml")
+METADATA = load_metadata(PACKAGED_METADATA)
 
 
 @pytest.fixture

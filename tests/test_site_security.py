@@ -11,14 +11,14 @@ from datasette import hookimpl
 from datasette.plugins import pm
 
 from lawhistory.publish import security
-from lawhistory.publish.site import load_metadata, make_datasette
+from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import KELLERBERRIN, ROOT
+from .conftest_publish import KELLERBERRIN
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(ROOT / "metadata.yml")
+METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
 
 

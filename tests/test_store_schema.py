@@ -1,4 +1,4 @@
-"""The database schema: declared once in lawhistory/schema.py, described in docs/schema.md and metadata.yml."""
+"""The database schema: declared once in lawhistory/schema.py, described in docs/schema.md and served with the site."""
 
 from __future__ import annotations
 
@@ -8,9 +8,18 @@ from pathlib import Path
 import sqlite_utils
 import yaml
 
-from lawhistory.publish.site import PACKAGED_METADATA
+from lawhistory.publish.site import PACKAGED_METADATA, load_metadata
 from lawhistory.repo import Repository
-from lawhistory.schema import END_MARKER, START_MARKER, TABLES, VIEWS, schema_markdown, schema_section, section_between_markers
+from lawhistory.schema import (
+    END_MARKER,
+    QUERIES,
+    START_MARKER,
+    TABLES,
+    VIEWS,
+    schema_markdown,
+    schema_section,
+    section_between_markers,
+)
 
 from .conftest_publish import ROOT
 
@@ -39,19 +48,19 @@ def test_schema_markdown_describes_every_table_column_and_view() -> None:
     assert "Full-text search (`provisions_fts`, FTS5) on: citation, heading, text." in md
 
 
-def test_metadata_yml_describes_every_column_as_the_schema_does() -> None:
-    metadata = yaml.safe_load((ROOT / "metadata.yml").read_text(encoding="utf-8"))
-    tables = metadata["databases"]["lawhistory"]["tables"]
+def test_the_site_describes_every_column_and_runs_every_query_of_the_schema() -> None:
+    """metadata.yml holds no description of its own: the site adds the schema's when it starts."""
+    raw = yaml.safe_load(PACKAGED_METADATA.read_text(encoding="utf-8"))["databases"]["lawhistory"]
+    assert "queries" not in raw and not any("columns" in (t or {}) for t in raw["tables"].values())
+    served = load_metadata(PACKAGED_METADATA)["databases"]["lawhistory"]
+    tables = served["tables"]
     for t in TABLES:
         assert tables[t.name]["description"] == t.description
         assert tables[t.name]["columns"] == {c.name: c.description for c in t.columns}
     for v in VIEWS:
         assert tables[v.name]["description"] == v.description
-
-
-def test_packaged_metadata_is_a_copy_of_the_repository_metadata() -> None:
-    """Repositories made with ``lawhistory init`` are served with the packaged copy."""
-    assert PACKAGED_METADATA.read_text(encoding="utf-8") == (ROOT / "metadata.yml").read_text(encoding="utf-8")
+    assert tables["laws"]["facets"] == ["local_government"]  # and metadata.yml's own settings
+    assert {name: q["sql"] for name, q in served["queries"].items()} == {q.name: q.sql for q in QUERIES}
 
 
 def test_built_database_has_the_declared_tables_columns_and_views(built_repo: Repository) -> None:

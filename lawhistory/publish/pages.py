@@ -19,8 +19,10 @@ from markupsafe import Markup, escape
 
 from ..dates import date_range
 from ..diff import diff_html
+from ..schema import in_force_sql
 from ..versions import status_on
 from ..views import label_line as views_label
+from ..views import status_words
 from . import fragments
 
 Row = dict[str, Any]
@@ -75,20 +77,14 @@ def _day_before(day: str | None) -> str | None:
 
 
 def status_line(law: Row, at: dt.date, status: str, version: Row | None, repealer: str | None) -> str:
-    if status == "commencement_unknown":
-        return "Its commencement date is not known, so what was in force on a date cannot be said."
-    if status == "not_in_force":
-        return f"As at {at}: not yet in force (commences {law['commencement']})."
-    if status == "repealed":
-        return f"As at {at}: repealed from {law['repealed_from']} by {repealer or 'a repeal'}."
-    assert version is not None
-    until = f" to {_day_before(version['valid_to'])}" if version["valid_to"] else ""
-    return f"As at {at}: in force. This version applies from {version['valid_from']}{until}."
+    """The law page's status line: the one ``views.status_words`` reads from the law's rows."""
+    valid_from, valid_to = (version["valid_from"], version["valid_to"]) if version else (None, None)
+    return status_words(at, status, law["commencement"], law["repealed_from"], repealer, valid_from, valid_to)
 
 
 #: A law's provision spans in force on a date (+valid_from: read through the primary key's index, already in document
 #: order, rather than sorted afterwards).
-_IN_FORCE = "law = :law and +valid_from <= :at and (valid_to is null or valid_to > :at)"
+_IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
 #: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (

@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..dates import date_range
+from ..schema import in_force_sql
 
 PAGE = 30
 _START, _END = "\x02", "\x03"
@@ -52,7 +53,7 @@ def _where(query: Query, facets: bool = True) -> tuple[str, dict[str, Any]]:
     clauses = ["provisions_fts match :fts"]
     params: dict[str, Any] = {"fts": fts_query(query.q), "day": query.day}
     if query.when != "all":
-        clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
+        clauses.append(in_force_sql(":day", "p"))
     if facets and query.local_government:
         clauses.append("l.local_government = :lg")
         params["lg"] = query.local_government
@@ -74,9 +75,9 @@ def _heading(
     seen = 0
     while parent and seen < 8:
         row = conn.execute(
-            "select citation, kind, heading, parent from provisions where law = ? and citation = ?"
-            " and valid_from <= ? and (valid_to is null or valid_to > ?) limit 1",
-            [law, parent, day, day],
+            "select citation, kind, heading, parent from provisions where law = :law and citation = :parent"
+            f" and {in_force_sql(':at')} limit 1",
+            {"law": law, "parent": parent, "at": day},
         ).fetchone()
         if row is None:
             return None, None

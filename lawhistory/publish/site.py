@@ -38,7 +38,23 @@ def load_metadata(path: Path) -> dict[str, Any]:
         raise ServeError(f"{path}: cannot be read as YAML metadata ({e})") from None
     if not isinstance(data, dict):
         raise ServeError(f"{path}: Datasette metadata must be a YAML mapping")
-    return data
+    return with_schema(data)
+
+
+def with_schema(metadata: dict[str, Any]) -> dict[str, Any]:
+    """``metadata`` with what the schema says of the ``lawhistory`` database (``schema.datasette_metadata``): every
+    table's and column's description and the canned queries; whatever ``metadata`` sets itself is kept."""
+    from ..schema import datasette_metadata
+
+    described = datasette_metadata()
+    databases = dict(metadata.get("databases") or {})
+    own = dict(databases.get("lawhistory") or {})
+    mine = dict(own.get("tables") or {})
+    tables = {name: {**table, **(mine.pop(name, None) or {})} for name, table in described["tables"].items()}
+    own["tables"] = {**tables, **mine}
+    own["queries"] = {**described["queries"], **(own.get("queries") or {})}
+    databases["lawhistory"] = own
+    return {**metadata, "databases": databases}
 
 
 def make_datasette(
