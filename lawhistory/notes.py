@@ -1,5 +1,6 @@
-"""Reprint-style notes: who last changed a provision, and the note a reprint prints under it
-("[Clause 2.8A inserted by A cl. 4; amended by B cl. 6]"). The one rule, used by ``show`` and stored by the build.
+"""How a provision reads: its label line ("2.7 Roosters", "(a) roosters;"), who last changed it, and the reprint-style
+note printed under it ("[Clause 2.8A inserted by A cl. 4; amended by B cl. 6]"). The one rule, used by ``show``,
+the site and the build.
 """
 
 from __future__ import annotations
@@ -7,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .ids import Address
-from .model import Provision
+from .model import CONTAINER_KINDS, Provision
 from .operations import ACTION_SPECS
+from .textformat import KEYWORDS
 from .versions import Change, Timeline, Version
 
 #: How a reader's view names what an action did to a provision (from the one table of actions).
@@ -70,3 +72,18 @@ def note_for(a: Address, version: Version, history: Sequence[Version] = ()) -> s
 def versions_to(tl: Timeline, version: Version) -> tuple[Version, ...]:
     """The law's versions up to and including ``version`` (what its notes are made from)."""
     return tuple(v for v in tl.versions if v.number <= version.number)
+
+
+#: The HTML element of each heading-like provision (others are paragraphs).
+HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
+
+
+def label_line(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
+    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;`` (from its columns)."""
+    if kind in CONTAINER_KINDS:
+        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
+    if kind == "clause":
+        return f"{num} {heading}" if heading else f"{num}"
+    if kind in ("subclause", "paragraph", "subparagraph"):
+        return f"{num} {text or ''}".rstrip()
+    return text or ""

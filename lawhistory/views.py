@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -15,7 +16,8 @@ from typing import Any
 from .dates import last_day
 from .lawat import LawAt, ProvisionAt, from_timeline
 from .model import CONTAINER_KINDS
-from .textformat import KEYWORDS
+from .notes import label_line
+from .publish import fragments
 from .versions import Timeline, Version
 
 
@@ -92,21 +94,6 @@ def law_text(law: LawAt) -> str:
     for title, gazette, commenced in law.compilation:
         lines.append(f"  {title} — {gazette} — commenced {commenced}")
     return "\n".join(lines) + "\n"
-
-
-#: The HTML element of each heading-like provision (others are paragraphs).
-HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": "h3", "clause": "h4"}
-
-
-def label_line(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
-    """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;`` (from its columns)."""
-    if kind in CONTAINER_KINDS:
-        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
-    if kind == "clause":
-        return f"{num} {heading}" if heading else f"{num}"
-    if kind in ("subclause", "paragraph", "subparagraph"):
-        return f"{num} {text or ''}".rstrip()
-    return text or ""
 
 
 def _label_line(p: ProvisionAt) -> str:
@@ -216,21 +203,14 @@ def _md(text: str) -> str:
 
 
 def provisions_html(law: LawAt) -> str:
-    """The body of a version as HTML, every word escaped."""
-    out: list[str] = []
-    for p in law.provisions:
-        cls = f"prov {p.kind} depth-{p.depth}" + (" changed" if p.changed else "")
-        tag = HEADING_TAG.get(p.kind, "p")
-        if p.kind == "item":
-            cells = "".join(f"<td>{html.escape(c)}</td>" for c in p.cells)
-            out.append(f'<table class="row" id="{html.escape(p.eid)}"><tr>{cells}</tr></table>')
-        else:
-            out.append(f'<{tag} class="{cls}" id="{html.escape(p.eid)}">{html.escape(_label_line(p))}</{tag}>')
-        if p.kind == "clause" and p.text:
-            out.append(f'<p class="prov cltext depth-{p.depth + 1}">{html.escape(p.text)}</p>')
-        if p.note:
-            out.append(f'<p class="note depth-{p.depth + 1}">{html.escape(p.note)}</p>')
-    return "\n".join(out)
+    """The body of a version as HTML, every word escaped: each provision as the law page shows it
+    (``publish.fragments.block``), without the page's links."""
+    pieces = [
+        fragments.block(p.kind, p.eid, p.depth, p.num, p.heading, p.text, p.term, p.cells, p.note, links=False)
+        for p in law.provisions
+    ]
+    headers = [json.dumps(list(p.cells), ensure_ascii=False) for p in law.provisions if p.kind == "schedule"]
+    return fragments.wrap_tables("".join(pieces), headers).rstrip("\n")
 
 
 def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
@@ -245,7 +225,7 @@ def law_html(law: LawAt) -> str:
         f"<title>{title}</title>",
         "<style>body{font-family:Georgia,serif;max-width:50em;margin:2em auto;line-height:1.45}"
         + "".join(f".depth-{i}{{margin-left:{1.5 * i}em}}" for i in range(8))
-        + ".note{color:#555;font-size:.9em}table.row{border-collapse:collapse}td{border:1px solid #ccc;padding:.2em .5em}</style>",
+        + ".note{color:#555;font-size:.9em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}</style>",
         "</head><body>",
         f"<h1>{title}</h1>",
         f'<p class="status">{html.escape(status_line(law))}</p>',

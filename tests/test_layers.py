@@ -13,11 +13,11 @@ from lawhistory.inputs import deriving_files
 
 PACKAGE = Path(__file__).resolve().parent.parent / "lawhistory"
 LAYERS = {
-    "core": "__init__ errors model ids labels dates diff operations versions notes faults files quotes terms",
+    "core": "__init__ errors model ids labels dates diff operations versions faults files quotes terms",
     "reading": "importers gazette structure tables instrument_meta",
     "amending": "instructions families accounting apply timeline amend",
     "files": "textformat frontmatter instrument_file repo inputs",
-    "deriving": "outcomes spans rows schema store history build library",
+    "deriving": "notes outcomes spans rows schema store history build library",
     "presenting": "views lawat publish.fragments",
     "publishing": "publish",
     "cli": "cli cli_app cli_publish __main__",

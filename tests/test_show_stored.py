@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +12,7 @@ from lawhistory import views
 from lawhistory.errors import LawHistoryError
 from lawhistory.inputs import repository_index
 from lawhistory.lawat import LawAt, current_database, from_database, show
+from lawhistory.publish import pages
 from lawhistory.repo import Repository
 from tests.conftest_publish import KELLERBERRIN, make_law_repo
 
@@ -49,3 +52,17 @@ def test_a_stale_database_is_not_read(tmp_path: Path) -> None:
     assert current_database(repo.db_dir, repository_index(repo)) is None
     shown = views.law_text(show(repo, KELLERBERRIN, dt.date(2021, 1, 1)))
     assert "Cockerels" in shown and "Roosters" not in shown
+
+
+def test_show_format_html_renders_provisions_as_the_law_page_does(built_repo: Repository) -> None:
+    """One provision renderer: ``show --format html`` prints each provision as the site's law page, without its links."""
+    links = re.compile(r' <a class="hist"[^>]*>history</a>|<a (?:class="self"|class="note-link")[^>]*>|</a>')
+    conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
+    try:
+        for day in ["2020-03-11", "2021-05-01", "2022-07-01"]:
+            site = pages.law_text(conn, KELLERBERRIN, day)
+            shown = views.provisions_html(show(built_repo, KELLERBERRIN, dt.date.fromisoformat(day)))
+            assert "<table" in shown and ('class="note' in shown) == (day != "2020-03-11")  # notes once amended
+            assert shown == links.sub("", site).rstrip("\n")
+    finally:
+        conn.close()

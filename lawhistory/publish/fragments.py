@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from ..ids import Address
-from ..notes import provision_text
-from ..views import HEADING_TAG
-from ..views import label_line as label
+from ..notes import HEADING_TAG, provision_text
+from ..notes import label_line as label
 
 TABLE_END = "</tbody></table>\n"
 _SPECIAL = re.compile("[&<>\"']")
@@ -54,7 +53,7 @@ def block(
     words a paragraph (``diff`` runs them together).
     """
     if kind == "item":
-        return _row(eid, cells, note, diff, deleted, cell_diffs)
+        return _row(eid, cells, note, diff, deleted, cell_diffs, links)
     changed = diff is not None or clause_diff is not None
     classes = f"prov {kind} depth-{depth}" + (" deleted" if deleted else "") + (" changed" if changed else "")
     text = text or ""
@@ -65,7 +64,7 @@ def block(
             mark = " changed" if "<ins>" in text_diff or "<del>" in text_diff else ""
             out += f'<p class="prov cltext depth-{depth + 1}{mark}"><span class="diff">{text_diff}</span></p>\n'
         if note:
-            out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
+            out += f'<p class="note depth-{depth + 1}">{_note(eid, note, links)}</p>\n'
         return out
     if diff:
         content = f'<span class="diff">{diff}</span>'
@@ -81,13 +80,13 @@ def block(
     if kind == "clause" and text and not diff:
         out += f'<p class="prov cltext depth-{depth + 1}">{_esc(text)}</p>\n'
     if note:
-        out += f'<p class="note depth-{depth + 1}">{_note(eid, note)}</p>\n'
+        out += f'<p class="note depth-{depth + 1}">{_note(eid, note, links)}</p>\n'
     return out
 
 
-def _note(eid: str, note: str) -> str:
-    """A provision's note, linked to the provision's history (every change to it, in order)."""
-    return f'<a class="note-link" href="?history={_esc(eid)}" rel="nofollow">{_esc(note)}</a>'
+def _note(eid: str, note: str, links: bool = True) -> str:
+    """A provision's note, linked to the provision's history (every change to it, in order) on the site."""
+    return f'<a class="note-link" href="?history={_esc(eid)}" rel="nofollow">{_esc(note)}</a>' if links else _esc(note)
 
 
 def history_link(eid: str) -> str:
@@ -103,6 +102,7 @@ def _row(
     diff: Markup | None,
     deleted: bool,
     cell_diffs: Sequence[Markup] | None = None,
+    links: bool = True,
 ) -> str:
     classes = " ".join(c for c, on in (("deleted", deleted), ("changed", bool(diff or cell_diffs))) if on)
     out = f'<tr id="{_esc(eid)}"' + (f' class="{classes}"' if classes else "") + ">"
@@ -114,7 +114,7 @@ def _row(
         out += "".join(f"<td>{_esc(c)}</td>" for c in cells)
     out += "</tr>\n"
     if note:
-        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_note(eid, note)}</span></td></tr>\n'
+        out += f'<tr class="note-row"><td colspan="{len(cells) or 1}"><span class="note">{_note(eid, note, links)}</span></td></tr>\n'
     return out
 
 

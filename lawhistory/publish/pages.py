@@ -19,9 +19,9 @@ from markupsafe import Markup, escape
 
 from ..dates import date_range
 from ..diff import diff_html
+from ..notes import label_line as views_label
 from ..schema import in_force_sql
 from ..versions import status_on
-from ..views import label_line as views_label
 from ..views import status_words
 from . import fragments
 
