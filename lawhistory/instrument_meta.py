@@ -2,7 +2,7 @@
 
 * Enacting words (gazette.ENACTING_END): "resolved on 13 June 2017 to make the following local law", "resolved 10 June 2015 to make this
   local law", "… to amend the following local law".
-* Its own title: "may be cited as the …", "This local law is the …", "This is the … Local Law 2015."
+* Its own title and its council are read as a principal law's are (``importers.titles``: one reader of each).
 * The law it amends, by title and/or gazette date: "This local law amends the X as published in the Government
   Gazette on D", "… X published in the Government Gazette on D" (without "as"), "In this local law “Principal Local
   Law” means the X as published in the Government Gazette of D", "… as amended …" (the earlier amendments' dates
@@ -19,13 +19,6 @@ from .dates import all_printed_dates, printed_date
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
 RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
-CITED = re.compile(
-    r"(?:may be cited as|This local law is|This local law may be cited as|This is)\s+the\s+"
-    r"(?P<title>[^.]+?(?:Local Laws?|By-?laws?)(?:\s+\(No\.?\s*\d+\))?\s+\d{4})"
-)
-COUNCIL = re.compile(
-    r"Council of (?:the\s+)?(?P<lg>(?:Shire|City|Town) of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)\s+(?:resolved|at|held)"
-)
 _LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
 _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"

@@ -141,14 +141,16 @@ def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:
         return None
     try:
         conn.execute("begin")  # one read transaction: every row from the same build
-        return _law_at(conn, law_id, at)
+        return read(conn, law_id, at)
     except sqlite3.Error:
         return None
     finally:
         conn.close()
 
 
-def _law_at(conn: sqlite3.Connection, law_id: str, at: dt.date | None) -> LawAt | None:
+def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_unknown: bool = True) -> LawAt | None:
+    """The law as at ``at`` from the rows of ``conn``'s database (None: no such law). A law whose commencement is not
+    known is refused as ``show`` refuses it, or (``refuse_unknown`` False, as the site shows it) has no version."""
     laws = _dicts(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
@@ -163,7 +165,9 @@ def _law_at(conn: sqlite3.Connection, law_id: str, at: dt.date | None) -> LawAt 
         status = "repealed" if repealed_from else "in_force" if commencement else "commencement_unknown"
         n: int | None = len(versions) - 1
     elif commencement is None:
-        raise unknown_commencement(law_id, at)
+        if refuse_unknown:
+            raise unknown_commencement(law_id, at)
+        status, n = "commencement_unknown", None
     else:
         status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions])
     provisions: tuple[ProvisionAt, ...] = ()
@@ -187,7 +191,7 @@ def _law_at(conn: sqlite3.Connection, law_id: str, at: dt.date | None) -> LawAt 
         law["id"], law["title"], law["local_government"], at, status, commencement, repealed_from,
         instruments[law["repealed_by"]]["title"] if law["repealed_by"] else None,
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
-        version["instrument_title"] if version else None, version is not None, provisions, tuple(compilation),
+        (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
     )  # fmt: skip
 
 

@@ -83,9 +83,9 @@ def import_file(
 
 
 def timelines(repo: Repository) -> list[Timeline]:
-    laws = repo.load_laws()
-    instruments = repo.load_instruments()
-    return [build_timeline(law, instruments) for law in laws]
+    """Every law's timeline, each from the instruments the repository index says act on it."""
+    inputs = repository_index(repo)
+    return [build_timeline(inputs.law(law_id), inputs.claimed(law_id)) for law_id in inputs.laws]
 
 
 def resolve(repo: Repository, query: str, inputs: Inputs | None = None) -> Law:

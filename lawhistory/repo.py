@@ -106,34 +106,31 @@ class Repository:
             return str(path)
 
     def load_laws(self) -> list[Law]:
+        """Every law, parsed (each file's id must say where it is)."""
         laws = []
         for path in self.law_files():
             law = parse(read_text(path, self.relative(path)), path=self.relative(path))
-            try:
-                expected = self.law_path(law.meta.id)
-            except BadLawId as e:
-                raise FormatError(str(e), path=self.relative(path)) from None
-            if expected != path:
-                raise FormatError(
-                    f"its id {law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
-                )
+            self._check_place(path, law.meta.id, self.law_path)
             laws.append(law)
         return laws
 
     def load_instruments(self) -> list[Instrument]:
+        """Every instrument, parsed (each file's id must say where it is)."""
         out = []
         for path in self.instrument_files():
             inst = parse_instrument(read_text(path, self.relative(path)), path=self.relative(path))
-            try:
-                expected = self.instrument_path(inst.law.meta.id)
-            except BadLawId as e:
-                raise FormatError(str(e), path=self.relative(path)) from None
-            if expected != path:
-                raise FormatError(
-                    f"its id {inst.law.meta.id!r} says it belongs at {self.relative(expected)}", path=self.relative(path)
-                )
+            self._check_place(path, inst.id, self.instrument_path)
             out.append(inst)
         return out
+
+    def _check_place(self, path: Path, ident: str, where: Callable[[str], Path]) -> None:
+        """Refuse a file that is not where its id says it belongs (``where``)."""
+        try:
+            expected = where(ident)
+        except BadLawId as e:
+            raise FormatError(str(e), path=self.relative(path)) from None
+        if expected != path:
+            raise FormatError(f"its id {ident!r} says it belongs at {self.relative(expected)}", path=self.relative(path))
 
     def law_by_id(self, law_id: str) -> Law | None:
         """The law stored under ``law_id``, parsing only its own file (None when there is none)."""

@@ -9,15 +9,18 @@ PYTEST_DONT_REWRITE keeps pytest from warning that the module was imported befor
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lawhistory.build import build
 from lawhistory.instrument_file import parse_instrument
+from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
 from lawhistory.repo import Repository
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,3 +121,37 @@ def query(db_path: Path, sql: str, params: Iterable[object] = ()) -> list[dict[s
         return [dict(r) for r in conn.execute(sql, list(params))]
     finally:
         conn.close()
+
+
+# --- the site over the standard repository --------------------------------------------------------------------------
+
+#: The metadata every site is served with (metadata.yml and the schema's descriptions and canned queries).
+METADATA = load_metadata(PACKAGED_METADATA)
+
+
+@pytest.fixture
+def ds(built_repo: Repository) -> Any:
+    """The site over the standard repository (the public profile)."""
+    return make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
+
+
+async def get(ds: Any, path: str, status: int = 200) -> str:
+    """The page at ``path``, which must answer with ``status``."""
+    response = await ds.client.get(path)
+    assert response.status_code == status, response.text[:2000]
+    return str(response.text)
+
+
+async def rows(ds: Any, query: str, **params: str) -> list[dict[str, Any]]:
+    """A table's or canned query's rows as JSON objects."""
+    response = await ds.client.get(f"/lawhistory/{query}.json", params={**params, "_shape": "array"})
+    assert response.status_code == 200, response.text[:2000]
+    data: list[dict[str, Any]] = response.json()
+    return data
+
+
+def visible_text(html: str) -> str:
+    """The page's words as a reader sees them (tags dropped, entities decoded)."""
+    import html as html_module
+
+    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", html)).split())

@@ -10,11 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +19,7 @@ import pytest
 from lawhistory.build import staleness
 
 from .conftest_publish import KELLERBERRIN, REFUSED, ROOT, make_law_repo
+from .helpers import serving
 
 pytest_plugins = ["tests.conftest_publish"]
 pytestmark = pytest.mark.browser
@@ -50,12 +46,6 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``lawhistory serve`` on a free loopback port, as a user would run it, in a repository never built."""
@@ -63,31 +53,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     repo = make_law_repo(root / "repo")
     # with the illustrative demo, as the project's own checkout has it (serve builds it too)
     shutil.copytree(ROOT / "examples", repo.root / "examples", ignore=shutil.ignore_patterns(".serve", "*.db", "history.git"))
-    port = free_port()
-    cmd = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo.root), "--port", str(port)]
-    log = (root / "serve.log").open("w+", encoding="utf-8")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"lawhistory serve exited with {proc.returncode}: {(root / 'serve.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/-/laws", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("lawhistory serve did not answer within 60 seconds")
-                time.sleep(0.2)
+    with serving(repo.root, root / "serve.log", timeout=60) as base:
         assert "building first: db/lawhistory.db does not exist yet" in (root / "serve.log").read_text()
         assert staleness(repo) is None  # serve built the database (and history) before serving it
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,12 @@ import pytest
 
 from lawhistory.build import build
 from lawhistory.instrument_file import parse_instrument, render_instrument
-from lawhistory.publish.site import ILLUSTRATIVE, PACKAGED_METADATA, find_examples, load_metadata, make_datasette
+from lawhistory.publish.site import ILLUSTRATIVE, find_examples, make_datasette
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse, render
 
 from .conftest import run_cli
-from .conftest_publish import KELLERBERRIN, ROOT, make_law_repo, query
+from .conftest_publish import KELLERBERRIN, METADATA, ROOT, get, make_law_repo, query
 
 pytest_plugins = ["tests.conftest_publish"]
 
@@ -28,7 +28,6 @@ LAW = f"/-/law/{LAW_ID}"
 I2022 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2022"
 I2023 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2023"
 PENDING = "exampleton/parking-amendment-local-law-2024"
-METADATA = load_metadata(PACKAGED_METADATA)
 
 
 def copy_demo(root: Path) -> Repository:
@@ -104,12 +103,6 @@ def test_the_demo_shows_every_kind_of_change(demo: Repository) -> None:
         "[Subclause 2.12A(1) amended by Shire of Exampleton Animals, Environment and Nuisance Amendment Local Law 2023 cl. 4]"
     )
     assert query(db, "select count(*) as n from changes where citation like 'Schedule 1 item%'")[0]["n"] == 3
-
-
-async def get(ds: Any, path: str) -> str:
-    response = await ds.client.get(path)
-    assert response.status_code == 200, response.text[:2000]
-    return str(response.text)
 
 
 @pytest.mark.parametrize(

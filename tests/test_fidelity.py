@@ -21,6 +21,7 @@ from lawhistory.importers import ImportOptions, read_source
 from lawhistory.importers.repair import supplied_words
 from lawhistory.textformat import render_body
 from tests.conftest import ROOT, SEEDS
+from tests.helpers import unsupplied
 
 EXPECTED = yaml.safe_load((ROOT / "tests/fixtures/fidelity/expected.yml").read_text(encoding="utf-8"))
 
@@ -115,14 +116,9 @@ def test_no_word_is_lost_or_added(seed: str) -> None:
         if j2 > j1:
             # A label or heading the source lost and the importer put back is added on purpose: only words that a
             # "supplied:" note of the law quotes may be added, each as often as the notes quote it.
-            extra = []
-            for w in rendered[j1:j2]:
-                if w in supplied:
-                    supplied.remove(w)
-                else:
-                    extra.append(w)
+            extra = unsupplied(rendered[j1:j2], supplied)
             if extra:
-                added.append(" ".join(extra))
+                added.append(extra)
         if i2 > i1:
             span = " ".join(source[i1:i2])
             kinds = classify(span)

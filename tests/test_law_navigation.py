@@ -13,33 +13,24 @@ import pytest
 
 from lawhistory.build import build
 from lawhistory.publish.pages import plain_words, sentences
-from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import AMENDMENT_2021, AMENDMENT_2022, BUNDLED_PENDING, KELLERBERRIN, PENDING, make_law_repo
+from .conftest_publish import (
+    AMENDMENT_2021,
+    AMENDMENT_2022,
+    BUNDLED_PENDING,
+    KELLERBERRIN,
+    METADATA,
+    PENDING,
+    get,
+    make_law_repo,
+    visible_text,
+)
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
 GOSNELLS = "gosnells/" + Path(BUNDLED_PENDING[0]).stem
-
-
-@pytest.fixture
-def ds(built_repo: Repository) -> Any:
-    return make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
-
-
-async def get(ds: Any, path: str, status: int = 200) -> str:
-    response = await ds.client.get(path)
-    assert response.status_code == status, response.text[:2000]
-    return str(response.text)
-
-
-def visible_text(html: str) -> str:
-    import html as html_module
-
-    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 async def test_the_law_page_has_a_table_of_contents_of_parts_clauses_and_schedules(ds: Any) -> None:

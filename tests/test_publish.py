@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -22,40 +21,18 @@ from .conftest_publish import (
     KELLERBERRIN,
     KULIN_HEALTH,
     MARKUP,
+    METADATA,
     PENDING,
     REFUSED,
     REPEAL,
+    get,
+    rows,
+    visible_text,
 )
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
-
-
-@pytest.fixture
-def ds(built_repo: Repository) -> Any:
-    return make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
-
-
-async def get(ds: Any, path: str, status: int = 200) -> str:
-    response = await ds.client.get(path)
-    assert response.status_code == status, response.text[:2000]
-    return str(response.text)
-
-
-async def rows(ds: Any, query: str, **params: str) -> list[dict[str, Any]]:
-    response = await ds.client.get(f"/lawhistory/{query}.json", params={**params, "_shape": "array"})
-    assert response.status_code == 200, response.text[:2000]
-    data: list[dict[str, Any]] = response.json()
-    return data
-
-
-def visible_text(html: str) -> str:
-    """The page's words as a reader sees them (tags dropped, entities decoded)."""
-    import html as html_module
-
-    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 # --- the law page ---------------------------------------------------------------------------------------------------

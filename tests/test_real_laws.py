@@ -25,6 +25,7 @@ from lawhistory.importers.repair import supplied_words
 from lawhistory.model import Law
 from lawhistory.textformat import parse, render, render_body
 from tests.conftest import ROOT
+from tests.helpers import unsupplied
 from tests.test_fidelity import rendered_words
 from tests.test_fidelity import words as fidelity_words
 
@@ -335,14 +336,9 @@ def test_no_word_lost_or_added_besides_furniture(case: Path, imported: dict[str,
         if i2 > i1:
             lost.append(" ".join(source[i1:i2]))
         if j2 > j1:
-            extra = []
-            for w in rendered[j1:j2]:  # a label or heading supplied where the source lost it, quoted in a note
-                if w in supplied:
-                    supplied.remove(w)
-                else:
-                    extra.append(w)
+            extra = unsupplied(rendered[j1:j2], supplied)  # a label or heading the source lost, quoted in a note
             if extra:
-                added.append(" ".join(extra))
+                added.append(extra)
     if expect.get("contents_page") and lost:
         # The contents page is furniture: one lost run of words headed CONTENTS (or ARRANGEMENT).
         contents = [s for s in lost if re.search(r"\b(?:CONTENTS|ARRANGEMENT)\b", s)]

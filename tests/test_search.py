@@ -8,25 +8,12 @@ from typing import Any
 
 import pytest
 
-from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
+from lawhistory.publish.site import make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import KELLERBERRIN, MARKUP
+from .conftest_publish import KELLERBERRIN, MARKUP, METADATA, get
 
 pytest_plugins = ["tests.conftest_publish"]
-
-METADATA = load_metadata(PACKAGED_METADATA)
-
-
-@pytest.fixture
-def ds(built_repo: Repository) -> Any:
-    return make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
-
-
-async def get(ds: Any, path: str) -> str:
-    response = await ds.client.get(path)
-    assert response.status_code == 200, response.text[:2000]
-    return str(response.text)
 
 
 @pytest.mark.parametrize("path", ["/", "/-/laws", f"/-/law/{KELLERBERRIN}", "/lawhistory/provisions", "/lawhistory/law_as_at"])

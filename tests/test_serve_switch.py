@@ -27,18 +27,13 @@ from lawhistory.publish.switch import LINKS
 
 from .conftest import INSTRUMENTS, run_cli
 from .conftest_publish import KELLERBERRIN, make_law_repo
+from .helpers import serving
 
 pytest_plugins = ["tests.conftest_publish"]
 pytestmark = pytest.mark.slow
 
 I2021 = "kellerberrin/animals-environment-and-nuisance-amendment-local-law-2021"
 BUILD = re.compile(r'<meta name="lawhistory-build" content="([0-9a-f]+)">')
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def get(url: str) -> tuple[int, str]:
@@ -59,29 +54,9 @@ class Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     repo = make_law_repo(tmp_path / "repo", [], laws=[KELLERBERRIN])
-    port = free_port()
     log = tmp_path / "serve.log"
-    cmd = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo.root), "--port", str(port), "--workers", "2"]
-    with log.open("w", encoding="utf-8") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"lawhistory serve exited with {proc.returncode}: {log.read_text()}")
-            try:
-                if get(f"{base}/-/laws")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("lawhistory serve did not answer within 90 seconds")
-            time.sleep(0.2)
+    with serving(repo.root, log, "--workers", "2") as base:
         yield Served(base, repo.root, log)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
     # a serve that stops removes the links to the builds it served (each worker at its shutdown)
     assert not list((repo.root / "db" / LINKS).glob("*.db"))
 
@@ -234,24 +209,7 @@ def test_an_example_that_cannot_be_built_does_not_keep_the_laws_from_being_serve
     (broken / "amendments").mkdir(parents=True)
     (broken / "laws" / "nowhere").mkdir(parents=True)
     (broken / "laws" / "nowhere" / "bad.txt").write_text("---\nid: [not, a, law\n---\n", encoding="utf-8")
-    port = free_port()
     log = tmp_path / "serve.log"
-    cmd = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo.root), "--port", str(port), "--workers", "1"]
-    with log.open("w", encoding="utf-8") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert proc.poll() is None, log.read_text()
-            try:
-                if get(f"http://127.0.0.1:{port}/-/laws")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
+    with serving(repo.root, log, "--workers", "1") as base:
         assert "warning: examples/broken is not served: " in log.read_text()
-        assert law_page(f"http://127.0.0.1:{port}")[1] == 1
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        assert law_page(base)[1] == 1

@@ -11,20 +11,14 @@ from datasette import hookimpl
 from datasette.plugins import pm
 
 from lawhistory.publish import security
-from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
+from lawhistory.publish.site import make_datasette
 from lawhistory.repo import Repository
 
-from .conftest_publish import KELLERBERRIN
+from .conftest_publish import KELLERBERRIN, METADATA
 
 pytest_plugins = ["tests.conftest_publish"]
 
-METADATA = load_metadata(PACKAGED_METADATA)
 LAW = f"/-/law/{KELLERBERRIN}"
-
-
-@pytest.fixture
-def ds(built_repo: Repository) -> Any:
-    return make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
+from .. import lawat, views
 from ..dates import date_range
 from ..diff import diff_html
 from ..notes import label_line as views_label
@@ -406,35 +407,10 @@ def sentences(notes_json: str | None) -> list[str]:
 
 
 def law_json(conn: sqlite3.Connection, law_id: str, at: dt.date) -> Row | None:
-    """The law as at ``at``: the object ``lawhistory show LAW --at D --format json`` prints."""
-    laws = _dicts(conn, "select id, title, local_government, commencement, repealed_from from laws where id = ?", [law_id])
-    if not laws:
-        return None
-    law = laws[0]
-    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
-    status, version = status_at(law, versions, at)
-    out: Row = {
-        "law": {"id": law["id"], "title": law["title"], "local_government": law["local_government"]},
-        "as_at": at.isoformat(),
-        "status": status,
-        "version": None,
-        "provisions": [],
-    }
-    if version is None:
-        return out
-    out["version"] = {
-        "valid_from": version["valid_from"],
-        "valid_to": version["valid_to"],
-        "instrument": version["instrument_title"] or law["title"],
-    }
-    rows = _dicts(
-        conn,
-        "select citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by from provisions"
-        f" where {_IN_FORCE} order by position",
-        {"law": law_id, "at": at.isoformat()},
-    )
-    out["provisions"] = [{**r, "cells": json.loads(r["cells"] or "[]")} for r in rows]
-    return out
+    """The law as at ``at``: the object ``lawhistory show LAW --at D --format json`` prints (the same ``LawAt``, read
+    from the rows, rendered by the same function)."""
+    law = lawat.read(conn, law_id, at, refuse_unknown=False)
+    return None if law is None else views.law_json(law)
 
 
 def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | None:
