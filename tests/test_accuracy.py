@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.accuracy import real_summary, run
 from benchmarks.real_cases import run_all
 from tests.test_real_instruments import KNOWN
@@ -20,6 +22,7 @@ def test_every_instruction_is_applied_exactly_or_cleanly_refused() -> None:
     assert t.instructions - t.parsed == 2  # the two instructions refused while being read (quotes; unreadable words)
 
 
+@pytest.mark.slow
 def test_no_real_modelled_instrument_is_applied_wrongly_and_every_refusal_gives_its_true_reason() -> None:
     results = run_all()
     figures = real_summary(results)

@@ -8,11 +8,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from benchmarks.run import database_size, read_rows, run, table, write_floor_database
 from lawhistory.build import build
 from lawhistory.repo import Repository
 
 
+@pytest.mark.slow
 def test_benchmark_smoke_run_measures_everything_with_zero_errors(tmp_path: Path) -> None:
     results = run(0.002, tmp_path, requests=40, clients=5, samples=5, seed=2, fresh=True)
     for key in (

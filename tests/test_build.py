@@ -313,6 +313,7 @@ def test_a_refusal_in_a_worker_process_is_the_builds_refusal(tmp_path: Path, mon
     assert not db(repo).exists() and not Paths(repo.db_dir).tmp.exists()
 
 
+@pytest.mark.slow
 def test_an_incremental_build_changes_the_database_in_place_unless_it_is_served(tmp_path: Path) -> None:
     """In place (one SQLite transaction) normally; while served, a new file is swapped in so readers never see a change."""
     from lawhistory.build import serving

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from benchmarks.corpus import NOTE, Scale, generate
 from lawhistory.instructions import parse_unit, units
 from lawhistory.repo import Repository
 from lawhistory.timeline import build_timeline
+
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
 
 
 def test_a_small_corpus_is_synthetic_sized_and_worded_like_real_instruments_and_applies(tmp_path: Path) -> None:

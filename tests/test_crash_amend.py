@@ -31,6 +31,8 @@ import pytest
 from lawhistory.repo import Repository
 from tests.conftest import INSTRUMENTS, ROOT, make_repo, run_cli
 
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
+
 I2021 = INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt"
 KULIN_2018 = INSTRUMENTS / "synthetic_kulin_health_amendment_2018.txt"
 STORED_2021 = Path("amendments/kellerberrin/animals-environment-and-nuisance-amendment-local-law-2021.txt")

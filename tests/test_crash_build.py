@@ -30,6 +30,8 @@ from lawhistory.repo import Repository
 from .conftest import ROOT
 from .conftest_publish import STANDARD, add_instrument, make_law_repo, table_rows
 
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
+
 NEW_INSTRUMENT = "synthetic_kellerberrin_amendment_2022.txt"
 KILLS = {"incremental": 14, "full": 8}
 ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}

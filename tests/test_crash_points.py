@@ -28,6 +28,8 @@ __all__ = ["outcomes", "template"]  # module fixtures shared with test_crash_bui
 
 pytest_plugins = ["tests.conftest_publish"]
 
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
+
 HISTORY = [p for p in faults.POINTS if p.startswith("history:")]
 CACHE = ["cache:written", "cache:moved"]
 # Each point once per code path: a served build differs from an incremental one only in its copy; a full build's

@@ -41,6 +41,8 @@ from lawhistory.textformat import parse, render
 from tests import strategies as S
 from tests.conftest import INSTRUMENTS, ROOT, SEEDS, make_repo, run_cli, tree_hash
 
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
+
 BOUND = 2.0  # seconds for one ordinary input (the largest seed, 188 kB, takes about 0.1 s)
 HUGE_BOUND = 15.0  # seconds for one multi-megabyte input: a guard against runaway (quadratic) reading; 1.8 MB takes 2-5 s
 

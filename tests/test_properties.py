@@ -27,6 +27,8 @@ from lawhistory.textformat import parse, parse_body, render, render_body, render
 from tests import strategies as S
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
+
 LAW_FILES = sorted((ROOT / "laws").glob("*/*.txt"))
 REAL: dict[str, Law] = {f"{f.parent.name}/{f.stem}": parse(f.read_text(encoding="utf-8")) for f in LAW_FILES}
 KELLERBERRIN = REAL["kellerberrin/animals-environment-and-nuisance-local-law-2019"]

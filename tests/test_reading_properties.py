@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ from lawhistory.importers import ImportOptions, read_source
 from lawhistory.instructions import parse_unit, units
 from lawhistory.textformat import parse_fragment
 from tests import strategies as S
+
+pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
 
 PROPERTY = settings(
     max_examples=S.examples(60),
