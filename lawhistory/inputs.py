@@ -36,6 +36,8 @@ from .schema import SCHEMA_VERSION
 from .textformat import parse
 from .versions import targets
 
+#: The package's folder (its modules may live in folders of their own below it).
+PACKAGE_ROOT = Path(__file__).resolve().parents[__name__.count(".") - 1]
 #: Where a build's code starts: it runs this module and every package module it imports (``deriving_files``).
 BUILD_MODULE = "build"
 #: An import statement of a package module: ``from .x import y``, ``from ..x import (y, z)``, ``import lawhistory.x``.
@@ -284,7 +286,7 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
 
 def code_fingerprint() -> str:
     """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full."""
-    root = Path(__file__).parent
+    root = PACKAGE_ROOT
     stats = tuple((p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns) for p in root.glob("**/*.py") if (st := p.stat()))
     if stats not in _FINGERPRINTS:  # read the code again only when a file changed
         parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
