@@ -83,7 +83,7 @@ def _relative(from_package: str, target: str) -> str:
 
 
 def _statement(indent: str, source: str, names: list[tuple[str, str | None]]) -> str:
-    listed = ", ".join(f"{n} as {a}" if a and a != n else n for n, a in names)
+    listed = ", ".join(f"{n} as {a}" if a else n for n, a in names)  # ``X as X`` (an explicit re-export) is kept
     return f"{indent}from {source} import {listed}\n"
 
 
@@ -117,7 +117,7 @@ def rewrite_imports(text: str, module: str | None, modules: dict[str, Path], is_
                 if full in modules:  # a module imported by name: from its new package
                     parent, _, leaf = new_name(full).rpartition(".")
                     source = _relative(new_package, parent) if module is not None else ".".join(["lawhistory", parent]).strip(".")
-                    out.append(_statement(indent, source, [(leaf, alias.asname or alias.name)]))
+                    out.append(_statement(indent, source, [(leaf, alias.asname or (alias.name if leaf != alias.name else None))]))
                 else:
                     plain.append((alias.name, alias.asname))
             if plain:
@@ -198,7 +198,8 @@ def main() -> None:
             new = re.sub(r'BUILD_MODULE = "build"', f'BUILD_MODULE = "{MOVES["build"]}"', new)
         if new != text:
             path.write_text(new, encoding="utf-8")
-    for doc in [*ROOT.glob("*.md"), *ROOT.glob("docs/**/*.md"), ROOT / "pyproject.toml", *ROOT.glob("changelog.d/*.md")]:
+    docs = [p for p in ROOT.glob("*.md") if p.name != "CHANGELOG.md"]  # what was released keeps its words
+    for doc in [*docs, *ROOT.glob("docs/**/*.md"), ROOT / "pyproject.toml", *ROOT.glob("changelog.d/*.md")]:
         text = doc.read_text(encoding="utf-8")
         new = rewrite_names(text)
         if doc.name == "pyproject.toml":
