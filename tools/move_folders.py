@@ -163,9 +163,12 @@ def rewrite_layers(text: str) -> str:
     """The layering test's groups, with the new module names."""
 
     def group(m: re.Match[str]) -> str:
-        return m.group(1) + " ".join(new_name(n) if n != "__init__" else n for n in m.group(2).split()) + m.group(3)
+        names = [new_name(n) if n != "__init__" else n for n in m.group(3).split()]
+        if m.group(2) in FOLDERS and m.group(2) not in names:
+            names.insert(0, m.group(2))  # the folder's own package
+        return m.group(1) + " ".join(names) + m.group(4)
 
-    return re.sub(r'^(\s+"\w+": ")([^"]*)(",)$', group, text, flags=re.MULTILINE)
+    return re.sub(r'^(\s+"(\w+)": ")([^"]*)(",)$', group, text, flags=re.MULTILINE)
 
 
 def main() -> None:
