@@ -13,7 +13,6 @@ leave its times as they were.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import multiprocessing
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import faults
-from .errors import BadLawId, FormatError, LawHistoryError, UnknownLaw
+from .errors import BadLawId, FormatError, UnknownLaw
 from .files import decode, read_bytes, read_text
 from .frontmatter import load_front_matter, meta_from_dict
 from .instrument_file import Instrument, parse_instrument
@@ -367,13 +366,9 @@ def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> 
 
 
 def repository_index(repo: Repository) -> Inputs:
-    """The repository's one index: every file's front matter (cached in ``db/``), which instruments act on which law.
+    """The repository's one index: every file's front matter, which instruments act on which law.
 
-    Every command asks it; the cache is brought up to date when this user can write it and no other command is
-    writing (a read-only repository is indexed, not cached).
+    Every command asks it. Files unchanged since the last build are not read again (its cache in ``db/``); a command
+    that only reads writes nothing, so only a build brings the cache up to date.
     """
-    inputs = read_inputs(repo, load_cache(repo.db_dir))
-    if inputs.read and repo.db_dir.is_dir():
-        with contextlib.suppress(OSError, LawHistoryError), repo.lock(wait=False):
-            save_cache(repo.db_dir, inputs.entries)
-    return inputs
+    return read_inputs(repo, load_cache(repo.db_dir))
