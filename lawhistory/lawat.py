@@ -19,7 +19,6 @@ from .inputs import Inputs, code_fingerprint, repository_index
 from .notes import note_for, provision_text, versions_to
 from .repo import Repository
 from .schema import SCHEMA_VERSION
-from .timeline import build_timeline
 from .versions import Timeline, Version, in_force, status_on, unknown_commencement
 
 
@@ -207,6 +206,8 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
     found = from_database(db, law_id, at) if db is not None else None
     if found is not None:
         return found
+    from .timeline import build_timeline  # the applier is loaded only when the law is derived
+
     tl = build_timeline(inputs.law(law_id), inputs.claimed(law_id))
     if at is None:
         status = "repealed" if tl.repealed_from else "in_force" if tl.law.meta.commencement.date else "commencement_unknown"
