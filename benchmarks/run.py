@@ -332,7 +332,7 @@ def amend_and_publish(corpus: Path, instrument: Path) -> dict[str, float]:
 
 
 def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
-    from lawhistory import library, views
+    from lawhistory import lawat, views
     from lawhistory.repo import Repository
 
     repo = Repository(corpus)
@@ -343,8 +343,7 @@ def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
         ident = rng.choice(ids)
         at = dt.date(rng.randint(1998, 2036), rng.randint(1, 12), rng.randint(1, 28))
         t0 = time.perf_counter()
-        tl, when, status, version = library.show(repo, ident, at)
-        views.version_json(tl, when, status, version)
+        views.law_json(lawat.show(repo, ident, at))  # what `lawhistory show --format json` runs
         times.append((time.perf_counter() - t0) * 1000)
     return {"show --at p50 (ms)": statistics.median(times), "show --at p95 (ms)": _pct(times, 0.95)}
 

@@ -16,7 +16,7 @@ from .model import Law
 from .repo import Repository
 from .textformat import render
 from .timeline import build_timeline
-from .versions import Timeline, Version, in_force
+from .versions import Timeline, in_force
 
 
 @dataclass
@@ -125,17 +125,6 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
             }
         )
     return rows
-
-
-def show(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
-    """The law matching ``query`` as in force on ``at`` (default: its latest version)."""
-    tl = timeline_for(repo, query)
-    if at is None:
-        if tl.repealed_from is not None:
-            return tl, None, "repealed", tl.versions[-1]
-        return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
-    status, version = in_force(tl, at)
-    return tl, at, status, version
 
 
 def history_rows(tl: Timeline) -> list[dict[str, object]]:

@@ -61,11 +61,10 @@ def test_list_json_gives_the_three_laws_with_ids_titles_and_commencement(cli) ->
 def kellerberrin_json() -> dict:
     import datetime as dt
 
-    from lawhistory import library, views
+    from lawhistory import lawat, views
     from lawhistory.repo import Repository
 
-    tl, at, status, version = library.show(Repository(ROOT), "kellerberrin", dt.date(2020, 3, 11))
-    return views.version_json(tl, at, status, version)
+    return views.law_json(lawat.show(Repository(ROOT), "kellerberrin", dt.date(2020, 3, 11)))
 
 
 def test_kellerberrin_clauses_1_1_to_6_7_in_order(kellerberrin_json: dict) -> None:
