@@ -147,23 +147,35 @@ def show_cmd(
     law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
     at: Annotated[str | None, typer.Option("--at", help="Show the law as in force on this date (YYYY-MM-DD).")] = None,
     fmt: Annotated[ShowFormat, typer.Option("--format", help="Output format.")] = ShowFormat.text,
+    known: Annotated[
+        str | None,
+        typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
+    ] = None,
     repo: RepoOption = None,
 ) -> None:
     """Show a law as in force on a date, with provenance notes and a compilation table.
+
+    With --known K: the law in force on that date as a reader of the Gazette could have known it on K.
 
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
     from . import views
 
-    tl, as_at, status, version = library.show(open_repo(repo), law, parse_date(at, "--at"))
-    if fmt is ShowFormat.json:
-        emit_json(views.version_json(tl, as_at, status, version))
-    elif fmt is ShowFormat.md:
-        typer.echo(views.version_markdown(tl, as_at, status, version), nl=False)
-    elif fmt is ShowFormat.html:
-        typer.echo(views.version_html(tl, as_at, status, version), nl=False)
+    when, k = parse_date(at, "--at"), parse_date(known, "--known")
+    note = None
+    if k is None:
+        tl, as_at, status, version = library.show(open_repo(repo), law, when)
     else:
-        typer.echo(views.version_text(tl, as_at, status, version), nl=False)
+        tl, as_at, status, version, note = library.show_known(open_repo(repo), law, when, k)
+    line = note.sentence() if note else None
+    if fmt is ShowFormat.json:
+        emit_json({**views.version_json(tl, as_at, status, version), **(note.as_json() if note else {})})
+    elif fmt is ShowFormat.md:
+        typer.echo(views.version_markdown(tl, as_at, status, version, line), nl=False)
+    elif fmt is ShowFormat.html:
+        typer.echo(views.version_html(tl, as_at, status, version, line), nl=False)
+    else:
+        typer.echo(views.version_text(tl, as_at, status, version, line), nl=False)
 
 
 @app.command("amend")
@@ -316,8 +328,8 @@ def diff_cmd(
         typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
 
 
-# Commands that build and publish the database live in their own module.
-from . import cli_publish  # noqa: E402,F401
+# Commands that build and publish the database, and export a version, live in their own modules.
+from . import cli_export, cli_publish  # noqa: E402,F401
 
 
 def main() -> None:

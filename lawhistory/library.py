@@ -12,6 +12,7 @@ from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
 from .instrument_file import Instrument
+from .known import Known, known_timeline
 from .model import Law
 from .repo import Repository
 from .textformat import render
@@ -121,7 +122,19 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
 
 def show(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
     """The law matching ``query`` as in force on ``at`` (default: its latest version)."""
-    tl = timeline_for(repo, query)
+    return _as_at(timeline_for(repo, query), at)
+
+
+def show_known(
+    repo: Repository, query: str, at: dt.date | None, known: dt.date
+) -> tuple[Timeline, dt.date | None, str, Version | None, Known]:
+    """As ``show``, using only the instruments published in the Gazette on or before ``known`` (``known.py``)."""
+    law = repo.resolve(query)
+    tl, note = known_timeline(law, repo.instruments_about([law.meta.title]), known)
+    return (*_as_at(tl, at), note)
+
+
+def _as_at(tl: Timeline, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
     if at is None:
         if tl.repealed_from is not None:
             return tl, None, "repealed", tl.versions[-1]

@@ -148,12 +148,19 @@ def _gazette(date: dt.date | None, pages: str | None) -> str:
     return f"Gazette {date}" + (f" p. {pages}" if pages else "")
 
 
-def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
+    """``known``: a sentence saying what the law is as known on a date (``known.Known.sentence``), after the status."""
     meta = tl.law.meta
-    lines = [meta.title, _status_line(tl, as_at, status, version), ""]
+    lines = [meta.title, _status_line(tl, as_at, status, version), *([known] if known else []), ""]
     if version is not None:
         history = versions_to(tl, version)
+        headed: set[str | None] = set()
         for a in addresses(version.body, version.conclusions):
+            if a.provision.kind == "item" and a.parent not in headed:  # a schedule's column headings, above its rows
+                headed.add(a.parent)
+                cells = _schedule_cells(version.body, a)
+                if cells:
+                    lines.append("  " * a.depth + " | ".join(cells))
             lines.extend(_text_lines(a, version, history))
     lines += ["", "Compilation table", ""]
     for title, gazette, commenced in compilation_table(tl):
@@ -199,7 +206,7 @@ def _text_lines(a: Address, version: Version, history: Sequence[Version] = ()) -
 _MD_HEADING = {"part": "##", "schedule": "##", "division": "###", "subdivision": "###", "clause": "####"}
 
 
-def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
     """The version as CommonMark (with GFM tables): every text escaped, so rendered it can never run script.
 
     Headings for parts, divisions and clauses; the provisions under a heading as a list nested by depth (so a
@@ -207,6 +214,8 @@ def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: 
     """
     meta = tl.law.meta
     lines = [f"# {_md(meta.title)}", "", f"*{_md(_status_line(tl, as_at, status, version))}*", ""]
+    if known:
+        lines += [f"*{_md(known)}*", ""]
     if version is not None:
         in_table = False
         base = -1  # depth of the last heading: the provisions under it are listed relative to it
@@ -307,7 +316,7 @@ def provisions_html(tl: Timeline, version: Version, *, redline: dict[str, str] |
     return "\n".join(out)
 
 
-def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
+def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
     meta = tl.law.meta
     title = html.escape(meta.title)
     parts = [
@@ -321,6 +330,8 @@ def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
         f"<h1>{title}</h1>",
         f'<p class="status">{html.escape(_status_line(tl, as_at, status, version))}</p>',
     ]
+    if known:
+        parts.append(f'<p class="known">{html.escape(known)}</p>')
     if version is not None:
         parts.append(provisions_html(tl, version))
     parts.append("<h2>Compilation table</h2><table><tr><th>Instrument</th><th>Gazette</th><th>Commencement</th></tr>")

