@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -49,8 +48,7 @@ def export_cmd(
         )
     data = version_akn(tl, version)
     if out is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+        typer.echo(data.decode("utf-8"), nl=False)
         return
     out.write_bytes(data)
     typer.echo(f"wrote {out} ({tl.law.meta.id} from {version.valid_from})", err=True)
