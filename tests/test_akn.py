@@ -5,6 +5,7 @@ whose words survive a round trip through bluebell's text form equal to the words
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -164,9 +165,8 @@ def test_words_survive_a_bluebell_round_trip_equal_to_show(root: Path, law: str,
 
 @pytest.mark.parametrize(("root", "law", "day", "number"), VERSIONS, ids=IDS)
 def test_every_provision_keeps_its_eid(root: Path, law: str, day: str, number: int) -> None:
-    code, out, _ = run_cli("show", law, "--at", day, "--format", "json", "--repo", root)
-    import json
-
+    code, out, err = run_cli("show", law, "--at", day, "--format", "json", "--repo", root)
+    assert code == 0, err
     eids = {p["eid"] for p in json.loads(out)["provisions"]}
     root_el = etree.fromstring(export(root, law, day))
     found = {el.get("eId") for el in root_el.iter() if el.get("eId")}
@@ -222,7 +222,8 @@ def test_notes_are_authorial_notes() -> None:
     tl = library.timelines(Repository.open(EXAMPLETON))[0]
     root = etree.fromstring(version_akn(tl, tl.versions[-1]))
     notes = ["".join(n.itertext()) for n in root.iter(f"{A}authorialNote")]
-    code, out, _ = run_cli("show", tl.law.meta.id, "--repo", EXAMPLETON)
+    code, out, err = run_cli("show", tl.law.meta.id, "--repo", EXAMPLETON)
+    assert code == 0, err
     printed = [line.strip() for line in out.splitlines() if re.match(r"\s*\[(?!cl\.)\w.* by .*\]$", line)]
     assert notes == printed and len(notes) > 5
 

@@ -20,7 +20,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import pages, search
+from . import akn_rows, pages, search
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -215,6 +215,7 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/-/laws$", laws_view),
         (r"^/-/about$", about_view),
         (r"^/-/search(?P<format>\.json)?$", search_view),
+        (r"^/-/law/(?P<law_id>.+)\.akn$", akn_rows.akn_view),  # before the law page, which takes every other id
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
         (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),
