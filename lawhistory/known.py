@@ -47,15 +47,27 @@ class Known:
 
     date: dt.date
     ignored: tuple[Ignored, ...]
+    refused: tuple[tuple[str, str], ...] = ()  # (title, why): published by then, but not applicable to the law then known
 
     def sentence(self) -> str:
         if not self.ignored:
-            return f"As known on {self.date}: every instrument of this law had been published in the Gazette by then."
-        names = "; ".join(i.describe() for i in self.ignored)
-        return f"As known on {self.date}: ignores, as not yet published in the Gazette, {names}."
+            said = f"As known on {self.date}: every instrument of this law had been published in the Gazette by then."
+        else:
+            names = "; ".join(i.describe() for i in self.ignored)
+            said = f"As known on {self.date}: ignores, as not yet published in the Gazette, {names}."
+        if self.refused:
+            said += " Published by then but not applicable to the law as then known: " + "; ".join(
+                f"{title} ({why})" for title, why in self.refused
+            )
+            said += "."
+        return said
 
     def as_json(self) -> dict[str, object]:
-        return {"known": self.date.isoformat(), "ignored_instruments": [i.as_json() for i in self.ignored]}
+        return {
+            "known": self.date.isoformat(),
+            "ignored_instruments": [i.as_json() for i in self.ignored],
+            "not_applicable": [{"instrument": title, "reason": why} for title, why in self.refused],
+        }
 
 
 def published_by(inst: Instrument, known: dt.date) -> bool:
@@ -86,4 +98,6 @@ def known_timeline(law: Law, instruments: Iterable[Instrument], known: dt.date) 
         for i in sorted(mine, key=lambda i: (i.law.meta.gazette.date or dt.date.max, i.id))
         if not published_by(i, known)
     )
-    return build_timeline(law, kept), Known(known, ignored)
+    tl = build_timeline(law, kept)
+    refused = tuple((i.title, str(tl.errors[i.id])) for i in kept if i.id in tl.errors)
+    return tl, Known(known, ignored, refused)

@@ -20,7 +20,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, pages, search
+from . import akn_rows, known_rows, pages, search
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -135,7 +135,14 @@ async def law_view(datasette: Any, request: Any) -> Response:
         if bad or since >= at:
             problem = f"“{request.args.get('since')}” is not a date before {at}, so no changes are marked."
             since = None
-    context = await pages.law_page(db, law_id, at, request.args.get("redline") in ("1", "on", "true"), since)
+    redline = request.args.get("redline") in ("1", "on", "true")
+    known, bad_known = _date(request.args.get("known")) if request.args.get("known") else (None, None)
+    if bad_known:
+        problem = f"“{request.args.get('known')}” is not a date like 2021-04-23, so every instrument published is used."
+    if known is not None and not bad_known and since is None:  # the law as known on a date (known_rows.py)
+        context = await known_rows.law_page(db, law_id, at, known, redline)
+    else:
+        context = await pages.law_page(db, law_id, at, redline, since)
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
     context = {**context, "problem": problem, "database": db.name}
