@@ -390,8 +390,27 @@ def version_akn(tl: Timeline, version: Version) -> bytes:
     return write(from_timeline(tl, version))
 
 
+#: Characters XML 1.0 cannot carry (control characters other than tab and line breaks, and non-characters).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _refuse_unwritable(x: Expression) -> None:
+    """Refuse, naming where, a character XML cannot carry: the law's words are never altered to fit."""
+    places = [("its title", x.meta.title), ("its local government", x.meta.local_government)]
+    for p, eid, note in x.found:
+        places += [(eid, t) for t in (p.num, p.heading, p.text, p.term, note, *p.cells) if t]
+    for where, text in places:
+        found = _NOT_XML.search(text or "")
+        if found:
+            raise AknError(
+                f"{x.meta.id}: {where} holds the character U+{ord(found.group(0)):04X}, which XML cannot carry; "
+                "correct the law's file if it is not in the gazette text"
+            )
+
+
 def write(x: Expression) -> bytes:
     """The expression as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form."""
+    _refuse_unwritable(x)
     meta = x.meta
     uri = work_uri(meta)
     uri.expression_date = "@" + x.valid_from.isoformat()
