@@ -219,3 +219,8 @@ def test_an_instrument_known_but_amending_what_was_not_yet_published_is_named(tm
     assert [i["id"] for i in data["ignored_instruments"]] == [I2022]
     [refused] = data["not_applicable"]
     assert refused["instrument"].endswith("Amendment Local Law 2023") and "2.12A(1): no such provision" in refused["reason"]
+
+
+async def test_known_with_since_says_the_second_date_is_not_used(sites: dict[str, Any]) -> None:
+    html = await page(sites["retro"], "at=2023-09-15&known=2023-10-01&since=2021-01-01")
+    assert "the second date is not used" in html and 'id="known-line"' not in html

@@ -139,6 +139,8 @@ async def law_view(datasette: Any, request: Any) -> Response:
     known, bad_known = _date(request.args.get("known")) if request.args.get("known") else (None, None)
     if bad_known:
         problem = f"“{request.args.get('known')}” is not a date like 2021-04-23, so every instrument published is used."
+    if known is not None and not bad_known and since is not None:
+        problem = "Changes since a date are marked on the law with every instrument published; the second date is not used."
     if known is not None and not bad_known and since is None:  # the law as known on a date (known_rows.py)
         context = await known_rows.law_page(db, law_id, at, known, redline)
     else:
