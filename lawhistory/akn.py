@@ -90,13 +90,18 @@ def work_uri(meta: LawMeta) -> FrbrUri:
 # --- meta -------------------------------------------------------------------------------------------------------------
 
 
+def _work_date_name(meta: LawMeta) -> str:
+    """What the work's date is (as ``work_uri`` chose it)."""
+    return "publication" if meta.gazette.date else "made" if meta.made else "commencement"
+
+
 def _identification(meta: LawMeta, uri: FrbrUri, expression_date: str, author: str) -> Any:
     return E.identification(
         E.FRBRWork(
             E.FRBRthis(value=uri.work_uri()),
             E.FRBRuri(value=uri.work_uri(work_component=False)),
             E.FRBRalias(value=meta.title, name="title"),
-            E.FRBRdate(date=uri.date, name="publication" if meta.gazette.date else "made"),
+            E.FRBRdate(date=uri.date, name=_work_date_name(meta)),
             E.FRBRauthor(href=f"#{author}"),
             E.FRBRcountry(value=uri.place),
             E.FRBRsubtype(value=uri.subtype),
