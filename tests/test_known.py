@@ -224,3 +224,38 @@ def test_an_instrument_known_but_amending_what_was_not_yet_published_is_named(tm
 async def test_known_with_since_says_the_second_date_is_not_used(sites: dict[str, Any]) -> None:
     html = await page(sites["retro"], "at=2023-09-15&known=2023-10-01&since=2021-01-01")
     assert "the second date is not used" in html and 'id="known-line"' not in html
+
+
+# --- the page's decision, over the rows of its one query ------------------------------------------------------------
+
+
+def _row(what: str, number: int | None, valid_from: str, gazette: str | None, title: str) -> dict[str, Any]:
+    return {"what": what, "number": number, "valid_from": valid_from, "valid_to": None, "id": title, "title": title,
+            "gazette_date": gazette, "commencement": valid_from}  # fmt: skip
+
+
+LAW_ROW = _row("law", 0, "2020-03-11", "2020-02-26", "the law")
+
+
+def test_a_repeal_not_yet_published_leaves_the_last_version_in_force() -> None:
+    from lawhistory.publish.known_rows import decide
+
+    rows = [LAW_ROW, _row("version", 1, "2021-01-01", "2020-12-01", "A"), _row("repeal", None, "2022-01-01", "2022-03-01", "R")]
+    found = decide(rows, dt.date(2022, 2, 1), dt.date(2022, 2, 1))  # repealed (back-dated) by R, published a month later
+    assert found is not None and (found.status, found.day) == ("repeal_ignored", "2021-01-01")
+    assert "R (published in the Gazette on 2022-03-01, commencing 2022-01-01)" in found.sentence
+    known_later = decide(rows, dt.date(2022, 2, 1), dt.date(2022, 3, 1))
+    assert known_later is not None and known_later.status == "repealed"
+
+
+def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
+    from lawhistory.publish.known_rows import decide
+
+    rows = [
+        LAW_ROW,
+        _row("version", 1, "2021-01-01", "2020-12-01", "A"),
+        _row("version", 2, "2021-01-01", "2021-02-01", "B"),  # commences the same day as A, published later
+    ]
+    found = decide(rows, dt.date(2021, 6, 1), dt.date(2021, 1, 15))
+    assert found is not None and (found.status, found.day) == ("not_stored", None)
+    assert decide([], dt.date(2021, 6, 1), dt.date(2021, 1, 15)) is None
