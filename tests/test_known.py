@@ -144,13 +144,73 @@ def test_export_takes_known_too(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Repository]:
     out = {}
     for name, changes in (("retro", RETROSPECTIVE), ("order", OUT_OF_ORDER)):
         repo = variant(tmp_path_factory.mktemp(name) / "exampleton", changes)
         build(repo)
-        out[name] = make_datasette(repo.db_dir / "lawhistory.db", METADATA)
+        out[name] = repo
     return out
+
+
+@pytest.fixture(scope="module")
+def sites(built: dict[str, Repository]) -> dict[str, Any]:
+    return {name: make_datasette(repo.db_dir / "lawhistory.db", METADATA) for name, repo in built.items()}
+
+
+def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, Repository]) -> None:
+    """Wherever the page shows a text for (D, K), it is the text ``show --at D --known K`` derives."""
+    import sqlite3
+
+    from lawhistory.errors import LawHistoryError
+    from lawhistory.known import known_timeline
+    from lawhistory.publish import known_rows, pages
+    from lawhistory.versions import in_force
+
+    days = [
+        "2020-01-01",
+        "2020-03-11",
+        "2021-03-26",
+        "2022-06-04",
+        "2023-01-20",
+        "2023-03-02",
+        "2023-09-01",
+        "2023-09-15",
+        "2025-01-01",
+    ]
+    shown = 0
+    for repo in built.values():
+        law, instruments = repo.resolve(LAW), repo.load_instruments()
+        conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+        gazettes = sorted({r[0] for r in conn.execute("select gazette_date from instruments where gazette_date is not null")})
+        knowns = sorted({str(dt.date.fromisoformat(g) + dt.timedelta(days=d)) for g in gazettes for d in (-1, 0, 1)})
+        for known in knowns:
+            k = dt.date.fromisoformat(known)
+            try:
+                tl, _ = known_timeline(law, instruments, k)
+            except LawHistoryError:
+                tl = None
+            for day in days:
+                at = dt.date.fromisoformat(day)
+                found = known_rows.answer(conn, LAW, at, k)
+                assert found is not None
+                if tl is None:
+                    assert found.status == "not_published", (day, known)
+                    continue
+                status, version = in_force(tl, at)
+                if found.status in ("not_in_force", "repealed"):
+                    assert status == found.status, (day, known)
+                elif found.status != "not_stored":
+                    assert status == "in_force" and version is not None, (day, known, found.status)
+                    assert found.day is not None
+                    page = pages.law_json(conn, LAW, dt.date.fromisoformat(found.day))
+                    assert page is not None and page["version"]["valid_from"] == str(version.valid_from), (day, known)
+                    ours = [(p["citation"], p["text"]) for p in page["provisions"]]
+                    derived = version_json(tl, at, status, version)["provisions"]
+                    assert ours == [(p["citation"], p["text"]) for p in derived], (day, known)
+                    shown += 1
+        conn.close()
+    assert shown > 50
 
 
 async def page(ds: Any, query: str) -> str:

@@ -30,6 +30,9 @@ select 'version', v.number, v.valid_from, v.valid_to, v.instrument, i.title, i.g
 union all
 select 'repeal', null, l.repealed_from, null, l.repealed_by, i.title, i.gazette_date, i.commencement
   from laws l join instruments i on i.id = l.repealed_by where l.id = :law
+union all
+select 'unapplied', null, i.commencement, null, i.id, i.title, i.gazette_date, i.commencement
+  from instruments i where i.amends = :law and i.status != 'applied'
 """
 
 
@@ -78,6 +81,20 @@ def decide(rows: list[Row], at: dt.date, known: dt.date) -> KnownAnswer | None:
     if repeal is not None and day >= repeal["valid_from"] and _published(repeal, k):
         return KnownAnswer("repealed", day, said, ignored)
     upto = [law] + [v for v in versions if v["valid_from"] <= day]
+    # An instrument not applied to the law as published by now (refused, or after the repeal) may apply to the law as
+    # known then, when something before it is ignored: that text is not stored.
+    gone = [v for v in upto if not _published(v, k)] + ([repeal] if repeal and repeal["valid_from"] <= day else [])
+    unapplied = [
+        r["title"] for r in rows if r["what"] == "unapplied" and r["valid_from"] and r["valid_from"] <= day and _published(r, k)
+    ]
+    if unapplied and any(not _published(r, k) for r in gone):
+        return KnownAnswer(
+            "not_stored",
+            None,
+            said + f" {', '.join(unapplied)} did not apply to the law as published by now, but may have applied to the law"
+            " as known then, which is not stored for the site: 'lawhistory show LAW --at D --known K' derives it.",
+            ignored,
+        )
     first = next((i for i, v in enumerate(upto) if not _published(v, k)), None)
     if first is None:
         if repeal is not None and day >= repeal["valid_from"]:  # repealed then, but the repeal was not yet published
