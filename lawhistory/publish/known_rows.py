@@ -5,8 +5,9 @@ The stored versions are the timeline of every instrument. The law as known on K 
 ignored (published after K) that commence by D come after every instrument that is known — the usual case, and the
 case of an instrument published after K with a commencement back-dated before D: the text known then is the version
 before the first one ignored. When a known instrument commences after an ignored one (before D), the text known then
-was never in force and is not stored: the page says so and names the command that derives it
-(``lawhistory show LAW --at D --known K``, ``known.py``).
+was never in force and is not stored; nor is it when a known instrument that was not applied (refused, or after the
+repeal) may have applied without what is ignored. Then the page says so and names the command that derives the text
+(``lawhistory show LAW --at D --known K``, ``known.py``) rather than show one that may be wrong.
 """
 
 from __future__ import annotations
