@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from . import cli_publish, files
+from . import cli_export, cli_publish, files
 from .cli_app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, open_repo, parse_date
 from .dates import date_range, iso_date
 from .errors import LawHistoryError
@@ -103,18 +103,33 @@ def show_cmd(
     law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
     at: Annotated[str | None, typer.Option("--at", help="Show the law as in force on this date (YYYY-MM-DD).")] = None,
     fmt: Annotated[ShowFormat, typer.Option("--format", help="Output format.")] = ShowFormat.text,
+    known: Annotated[
+        str | None,
+        typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
+    ] = None,
     repo: RepoOption = None,
 ) -> None:
     """Show a law as in force on a date, with provenance notes and a compilation table.
 
+    With --known K: the law in force on that date as a reader of the Gazette could have known it on K.
+
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
-    from . import views
-    from .lawat import show
+    from dataclasses import replace
 
-    law_at = show(open_repo(repo), law, parse_date(at, "--at"))
+    from . import library, views
+    from .lawat import from_timeline, show
+
+    when, k = parse_date(at, "--at"), parse_date(known, "--known")
+    extra: dict[str, object] = {}
+    if k is None:
+        law_at = show(open_repo(repo), law, when)
+    else:
+        tl, as_at, status, version, note = library.show_known(open_repo(repo), law, when, k)
+        law_at = replace(from_timeline(tl, as_at, status, version), known=note.sentence())
+        extra = note.as_json()
     if fmt is ShowFormat.json:
-        emit_json(views.law_json(law_at))
+        emit_json({**views.law_json(law_at), **extra})
     elif fmt is ShowFormat.md:
         typer.echo(views.law_markdown(law_at), nl=False)
     elif fmt is ShowFormat.html:
@@ -265,9 +280,10 @@ def diff_cmd(
         typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
 
 
-# Commands that build and publish the database live in their own module (registered here, after this module's own).
+# Commands that build and publish the database, and export a version, live in their own modules (registered here).
 app.command("build")(cli_publish.build_cmd)
 app.command("serve")(cli_publish.serve_cmd)
+app.command("export")(cli_export.export_cmd)
 
 
 def main() -> None:

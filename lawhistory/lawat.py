@@ -59,6 +59,7 @@ class LawAt:
     has_version: bool
     provisions: tuple[ProvisionAt, ...]
     compilation: tuple[tuple[str, str, str], ...]  # (instrument, gazette, commencement) for the law and each instrument
+    known: str | None = None  # what the law is as known on a date (``known.Known.sentence``), said after the status
 
 
 def gazette_label(date: dt.date | str | None, pages: str | None) -> str:

@@ -12,11 +12,12 @@ from .diff import ProvisionChange, changes_between
 from .errors import ImportFailed, LawHistoryError
 from .importers import ImportOptions, read_source
 from .inputs import Inputs, repository_index
+from .known import Known, known_timeline
 from .model import Law
 from .repo import Repository
 from .textformat import render
 from .timeline import build_timeline
-from .versions import Timeline, in_force
+from .versions import Timeline, Version, in_force
 
 
 @dataclass
@@ -125,6 +126,31 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
             }
         )
     return rows
+
+
+def version_at(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+    """The law matching ``query`` with its version in force on ``at`` (default: its latest version), derived."""
+    return as_at(timeline_for(repo, query), at)
+
+
+def show_known(
+    repo: Repository, query: str, at: dt.date | None, known: dt.date
+) -> tuple[Timeline, dt.date | None, str, Version | None, Known]:
+    """As ``version_at``, using only the instruments published in the Gazette on or before ``known`` (``known.py``)."""
+    inputs = repository_index(repo)
+    law_id = inputs.resolve(query)
+    tl, note = known_timeline(inputs.law(law_id), inputs.claimed(law_id), known)
+    return (*as_at(tl, at), note)
+
+
+def as_at(tl: Timeline, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+    """``tl`` with its status and version on ``at`` (None: its latest version)."""
+    if at is None:
+        if tl.repealed_from is not None:
+            return tl, None, "repealed", tl.versions[-1]
+        return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
+    status, version = in_force(tl, at)
+    return tl, at, status, version
 
 
 def history_rows(tl: Timeline) -> list[dict[str, object]]:

@@ -11,6 +11,7 @@ import html
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .dates import last_day
@@ -82,13 +83,19 @@ def status_words(
     return f"{when}: in force. This version applies from {valid_from}{until}."
 
 
-def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    return law_text(from_timeline(tl, as_at, status, version))
+def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
+    return law_text(replace(from_timeline(tl, as_at, status, version), known=known))
 
 
 def law_text(law: LawAt) -> str:
-    lines = [law.title, status_line(law), ""]
+    lines = [law.title, status_line(law), *([law.known] if law.known else []), ""]
+    headed: set[str | None] = set()
     for p in law.provisions:
+        if p.kind == "item" and p.parent not in headed:  # a schedule's column headings, above its rows
+            headed.add(p.parent)
+            cells = _schedule_cells(law.provisions, p)
+            if cells:
+                lines.append("  " * p.depth + " | ".join(cells))
         lines.extend(_text_lines(p))
     lines += ["", "Compilation table", ""]
     for title, gazette, commenced in law.compilation:
@@ -117,8 +124,8 @@ def _text_lines(p: ProvisionAt) -> list[str]:
 _MD_HEADING = {"part": "##", "schedule": "##", "division": "###", "subdivision": "###", "clause": "####"}
 
 
-def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    return law_markdown(from_timeline(tl, as_at, status, version))
+def version_markdown(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
+    return law_markdown(replace(from_timeline(tl, as_at, status, version), known=known))
 
 
 def law_markdown(law: LawAt) -> str:
@@ -128,6 +135,8 @@ def law_markdown(law: LawAt) -> str:
     renderer shows a list, not one paragraph); schedule rows as a table, a row's note kept in its last cell.
     """
     lines = [f"# {_md(law.title)}", "", f"*{_md(status_line(law))}*", ""]
+    if law.known:
+        lines += [f"*{_md(law.known)}*", ""]
     if law.has_version:
         in_table = False
         base = -1  # depth of the last heading: the provisions under it are listed relative to it
@@ -213,8 +222,8 @@ def provisions_html(law: LawAt) -> str:
     return fragments.wrap_tables("".join(pieces), headers).rstrip("\n")
 
 
-def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> str:
-    return law_html(from_timeline(tl, as_at, status, version))
+def version_html(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None, known: str | None = None) -> str:
+    return law_html(replace(from_timeline(tl, as_at, status, version), known=known))
 
 
 def law_html(law: LawAt) -> str:
@@ -229,6 +238,7 @@ def law_html(law: LawAt) -> str:
         "</head><body>",
         f"<h1>{title}</h1>",
         f'<p class="status">{html.escape(status_line(law))}</p>',
+        *([f'<p class="known">{html.escape(law.known)}</p>'] if law.known else []),
     ]
     if law.has_version:
         parts.append(provisions_html(law))

@@ -20,11 +20,12 @@ import pytest
 
 from lawhistory.build import build
 from lawhistory.instrument_file import parse_instrument
-from lawhistory.publish.site import PACKAGED_METADATA, load_metadata, make_datasette
+from lawhistory.publish.site import load_metadata, make_datasette
 from lawhistory.repo import Repository
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "tests" / "fixtures" / "publish"
+PROJECT_METADATA = ROOT / "metadata.yml"  # the project's one metadata.yml
 KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
 KULIN_HEALTH = "kulin/health-local-law-2016"
 KULIN_ANIMALS = "kulin/animals-environment-and-nuisance-local-law-2016"
@@ -126,7 +127,7 @@ def query(db_path: Path, sql: str, params: Iterable[object] = ()) -> list[dict[s
 # --- the site over the standard repository --------------------------------------------------------------------------
 
 #: The metadata every site is served with (metadata.yml and the schema's descriptions and canned queries).
-METADATA = load_metadata(PACKAGED_METADATA)
+METADATA = load_metadata(PROJECT_METADATA)
 
 
 @pytest.fixture

@@ -269,3 +269,21 @@ def test_a_phone_reads_without_scrolling_sideways(site: str, browser: Any) -> No
         assert text is not None and text["x"] >= 0 and text["x"] + text["width"] <= 390
     finally:
         context.close()
+
+
+def test_a_reader_asks_what_was_known_from_the_gazette_on_a_date(site: str, any_page: Any, shots: Path) -> None:
+    page = any_page
+    page.goto(f"{site}/-/law/exampleton/animals-environment-and-nuisance-local-law-2019?at=2024-01-01")
+    page.fill("#known", "2022-01-01")  # the second date field of the same plain GET form
+    page.click("form.at-date button[type=submit]")
+    page.wait_for_url("**known=2022-01-01**")
+    assert page.locator("#status-line").inner_text() == (
+        "As at 2024-01-01, as known on 2022-01-01: in force, as the version that applies from 2021-03-26 "
+        "(the instruments published later are ignored)."
+    )
+    known = page.locator("#known-line").inner_text()
+    assert "Amendment Local Law 2022 (published in the Gazette on 2022-06-03, commencing 2022-06-04)" in known
+    assert page.locator("#sec_2\\.12A").count() == 0  # inserted by the 2022 instrument, not yet published
+    assert page.locator("nav.timeline li.current").inner_text().strip().startswith("2021-03-26 to 2022-06-03")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / ("law-known.png" if page.width_name == "desktop" else "phone-law-known.png")))

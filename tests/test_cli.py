@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import KELLERBERRIN, ROOT, make_repo
 
-COMMANDS = ["init", "import", "amend", "list", "show", "history", "diff", "build", "serve"]
+COMMANDS = ["init", "import", "amend", "list", "show", "history", "diff", "build", "serve", "export"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

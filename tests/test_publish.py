@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from lawhistory.library import timeline_for
-from lawhistory.publish.site import PACKAGED_METADATA, SQL_TIME_LIMIT_MS, load_metadata, make_datasette, metadata_path
+from lawhistory.publish.site import DEFAULT_METADATA, SQL_TIME_LIMIT_MS, load_metadata, make_datasette, metadata_path
 from lawhistory.repo import Repository
 from lawhistory.versions import in_force
 from lawhistory.views import version_json
@@ -23,6 +23,7 @@ from .conftest_publish import (
     MARKUP,
     METADATA,
     PENDING,
+    PROJECT_METADATA,
     REFUSED,
     REPEAL,
     get,
@@ -303,14 +304,17 @@ def test_the_database_is_served_immutable_with_a_time_limit(ds: Any) -> None:
     assert ds.setting("sql_time_limit_ms") == SQL_TIME_LIMIT_MS
 
 
-def test_metadata_comes_from_the_repository_else_the_packaged_copy(tmp_path: Path) -> None:
+def test_metadata_comes_from_the_repository_else_the_default(tmp_path: Path) -> None:
     bare = Repository.init(tmp_path / "new")
-    assert metadata_path(bare) == PACKAGED_METADATA
+    assert metadata_path(bare) is None
+    default = load_metadata(None)
+    assert default["title"] == DEFAULT_METADATA["title"]
+    assert default["databases"]["lawhistory"]["queries"] == load_metadata(PROJECT_METADATA)["databases"]["lawhistory"]["queries"]
     (bare.root / "metadata.yml").write_text("title: Our laws\n", encoding="utf-8")
     assert metadata_path(bare) == bare.root / "metadata.yml"
     own = load_metadata(metadata_path(bare))
     assert own["title"] == "Our laws"  # with the schema's descriptions and canned queries, as every site has them
-    assert own["databases"]["lawhistory"]["queries"] == load_metadata(PACKAGED_METADATA)["databases"]["lawhistory"]["queries"]
+    assert own["databases"]["lawhistory"]["queries"] == load_metadata(PROJECT_METADATA)["databases"]["lawhistory"]["queries"]
 
 
 async def test_law_as_at_query_matches_the_show_command_output(ds: Any, built_repo: Repository, cli: Any) -> None:

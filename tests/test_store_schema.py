@@ -8,7 +8,7 @@ from pathlib import Path
 import sqlite_utils
 import yaml
 
-from lawhistory.publish.site import PACKAGED_METADATA, load_metadata
+from lawhistory.publish.site import load_metadata
 from lawhistory.repo import Repository
 from lawhistory.schema import (
     END_MARKER,
@@ -21,7 +21,7 @@ from lawhistory.schema import (
     section_between_markers,
 )
 
-from .conftest_publish import ROOT
+from .conftest_publish import PROJECT_METADATA, ROOT
 
 pytest_plugins = ["tests.conftest_publish"]
 
@@ -50,9 +50,9 @@ def test_schema_markdown_describes_every_table_column_and_view() -> None:
 
 def test_the_site_describes_every_column_and_runs_every_query_of_the_schema() -> None:
     """metadata.yml holds no description of its own: the site adds the schema's when it starts."""
-    raw = yaml.safe_load(PACKAGED_METADATA.read_text(encoding="utf-8"))["databases"]["lawhistory"]
+    raw = yaml.safe_load(PROJECT_METADATA.read_text(encoding="utf-8"))["databases"]["lawhistory"]
     assert "queries" not in raw and not any("columns" in (t or {}) for t in raw["tables"].values())
-    served = load_metadata(PACKAGED_METADATA)["databases"]["lawhistory"]
+    served = load_metadata(PROJECT_METADATA)["databases"]["lawhistory"]
     tables = served["tables"]
     for t in TABLES:
         assert tables[t.name]["description"] == t.description

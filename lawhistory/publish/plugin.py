@@ -20,7 +20,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import pages, search
+from . import akn_rows, known_rows, pages, search
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -135,7 +135,16 @@ async def law_view(datasette: Any, request: Any) -> Response:
         if bad or since >= at:
             problem = f"“{request.args.get('since')}” is not a date before {at}, so no changes are marked."
             since = None
-    context = await pages.law_page(db, law_id, at, request.args.get("redline") in ("1", "on", "true"), since)
+    redline = request.args.get("redline") in ("1", "on", "true")
+    known, bad_known = _date(request.args.get("known")) if request.args.get("known") else (None, None)
+    if bad_known:
+        problem = f"“{request.args.get('known')}” is not a date like 2021-04-23, so every instrument published is used."
+    if known is not None and not bad_known and since is not None:
+        problem = "Changes since a date are marked on the law with every instrument published; the second date is not used."
+    if known is not None and not bad_known and since is None:  # the law as known on a date (known_rows.py)
+        context = await known_rows.law_page(db, law_id, at, known, redline)
+    else:
+        context = await pages.law_page(db, law_id, at, redline, since)
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
     context = {**context, "problem": problem, "database": db.name}
@@ -215,6 +224,7 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/-/laws$", laws_view),
         (r"^/-/about$", about_view),
         (r"^/-/search(?P<format>\.json)?$", search_view),
+        (r"^/-/law/(?P<law_id>.+)\.akn$", akn_rows.akn_view),  # before the law page, which takes every other id
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
         (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),

@@ -15,8 +15,13 @@ from ..errors import LawHistoryError
 from ..files import read_text
 from ..repo import Repository
 
-PACKAGED_METADATA = Path(__file__).parent / "metadata.yml"
 METADATA_FILE = "metadata.yml"
+#: The metadata of a repository that keeps no metadata.yml of its own (this project's is ``metadata.yml`` at its top).
+DEFAULT_METADATA: dict[str, Any] = {
+    "title": "Local laws and their history",
+    "about": "lawhistory — about this site",
+    "about_url": "/-/about",
+}
 SQL_TIME_LIMIT_MS = 3000
 SETTINGS = {"sql_time_limit_ms": SQL_TIME_LIMIT_MS, "default_page_size": 200, "max_returned_rows": 5000}
 
@@ -25,13 +30,16 @@ class ServeError(LawHistoryError):
     """The site cannot be served."""
 
 
-def metadata_path(repo: Repository) -> Path:
-    """The repository's own metadata.yml, else the copy packaged with lawhistory."""
+def metadata_path(repo: Repository) -> Path | None:
+    """The repository's own metadata.yml (None when it keeps none: ``DEFAULT_METADATA`` is served)."""
     own = repo.root / METADATA_FILE
-    return own if own.is_file() else PACKAGED_METADATA
+    return own if own.is_file() else None
 
 
-def load_metadata(path: Path) -> dict[str, Any]:
+def load_metadata(path: Path | None) -> dict[str, Any]:
+    """The metadata in ``path`` (None: ``DEFAULT_METADATA``) with the schema's descriptions and canned queries."""
+    if path is None:
+        return with_schema(dict(DEFAULT_METADATA))
     try:
         data = yaml.safe_load(read_text(path, str(path)))  # the size limit, BOM and CRLF of every file read
     except (OSError, yaml.YAMLError, RecursionError) as e:

@@ -1,0 +1,321 @@
+"""Bitemporal point in time: ``show LAW --at D --known K`` and the law page's ``?at=D&known=K`` give the law in force
+on D using only the instruments published in the Gazette on or before K.
+
+The repositories here are copies of the illustrative one (examples/exampleton, not law) with an instrument's gazette
+date moved, so that it is published after it commences (a retrospective commencement) or before an instrument that
+commences earlier; each variant is made in the test's temporary folder and says what it changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lawhistory import library
+from lawhistory.build import build
+from lawhistory.publish.site import load_metadata, make_datasette
+from lawhistory.repo import Repository
+from lawhistory.views import version_json, version_text
+
+from .conftest import ROOT, run_cli
+from .test_demo import copy_demo
+
+pytest_plugins = ["tests.conftest_publish"]
+
+EXAMPLETON = ROOT / "examples" / "exampleton"
+LAW = "exampleton/animals-environment-and-nuisance-local-law-2019"
+I2022 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2022"
+I2023 = "exampleton/animals-environment-and-nuisance-amendment-local-law-2023"
+METADATA = load_metadata(ROOT / "metadata.yml")
+
+
+def variant(root: Path, changes: dict[str, list[tuple[str, str]]]) -> Repository:
+    """A copy of the illustrative repository with lines of instruments' front matter replaced ({id: [(old, new)]})."""
+    repo = copy_demo(root)
+    for inst_id, edits in changes.items():
+        path = repo.instrument_path(inst_id)
+        text = path.read_text(encoding="utf-8")
+        for old, new in edits:
+            assert text.count(old) == 1, (inst_id, old)
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+    return repo
+
+
+#: The 2023 instrument commences on 1 September 2023 (a fixed date), here published only on 20 October 2023.
+RETROSPECTIVE = {I2023: [("  date: 2023-08-18\n", "  date: 2023-10-20\n")]}
+#: The 2023 instrument published early (10 January 2023, still commencing 1 September 2023), the 2022 one published
+#: later (1 March 2023, commencing the day after): on 1 February 2023 the 2023 one was known and the 2022 one was not.
+OUT_OF_ORDER = {
+    I2023: [("  date: 2023-08-18\n", "  date: 2023-01-10\n"), ("made: 2023-07-25\n", "made: 2023-01-05\n")],
+    I2022: [
+        ("  date: 2022-06-03\n", "  date: 2023-03-01\n"),
+        ("  date: 2022-06-04\n", "  date: 2023-03-02\n"),
+        ("made: 2022-05-17\n", "made: 2023-02-20\n"),
+    ],
+}
+
+
+def show(repo: Path, *args: str) -> tuple[int, str, str]:
+    return run_cli("show", LAW, *args, "--repo", repo)
+
+
+# --- the command line ----------------------------------------------------------------------------------------------
+
+
+def _last_gazette(repo: Repository) -> dt.date:
+    law = library.resolve(repo, LAW)
+    from lawhistory.versions import instruments_for
+
+    dates = [i.law.meta.gazette.date for i in instruments_for(law, repo.load_instruments())]
+    return max(d for d in [*dates, law.meta.gazette.date] if d is not None)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(at=st.dates(dt.date(2019, 1, 1), dt.date(2030, 12, 31)), later=st.integers(0, 4000))
+def test_known_on_or_after_the_last_gazette_is_plain_at(at: dt.date, later: int) -> None:
+    repo = Repository.open(EXAMPLETON)
+    known = _last_gazette(repo) + dt.timedelta(days=later)
+    tl, as_at, status, version = library.version_at(repo, LAW, at)
+    ktl, k_at, k_status, k_version, note = library.show_known(repo, LAW, at, known)
+    assert note.ignored == ()
+    assert version_json(ktl, k_at, k_status, k_version) == version_json(tl, as_at, status, version)
+    assert version_text(ktl, k_at, k_status, k_version) == version_text(tl, as_at, status, version)
+
+
+def test_an_instrument_published_after_k_is_ignored_though_it_commences_before_d(tmp_path: Path) -> None:
+    repo = variant(tmp_path / "retro", RETROSPECTIVE)
+    code, plain, err = show(repo.root, "--at", "2023-09-15", "--format", "json")
+    assert code == 0, err
+    assert json.loads(plain)["version"]["valid_from"] == "2023-09-01"  # the 2023 instrument, back-dated
+    code, out, err = show(repo.root, "--at", "2023-09-15", "--known", "2023-10-01", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["version"]["valid_from"] == "2022-06-04" and data["known"] == "2023-10-01"
+    assert [i["id"] for i in data["ignored_instruments"]] == [I2023]
+    assert data["ignored_instruments"][0] == {
+        "id": I2023,
+        "title": "Shire of Exampleton Animals, Environment and Nuisance Amendment Local Law 2023",
+        "gazette_date": "2023-10-20",
+        "commencement": "2023-09-01",
+    }
+    # the words the 2023 instrument changed are as they were before it
+    before = {p["citation"]: p["text"] for p in data["provisions"]}
+    after = {p["citation"]: p["text"] for p in json.loads(plain)["provisions"]}
+    assert "Schedule 1 item 8" in before and "Schedule 1 item 8" not in after  # the 2023 instrument deletes item 8
+    # on the day it was published, it is known
+    code, out, _ = show(repo.root, "--at", "2023-09-15", "--known", "2023-10-20", "--format", "json")
+    assert json.loads(out)["version"]["valid_from"] == "2023-09-01" and json.loads(out)["ignored_instruments"] == []
+    code, text, _ = show(repo.root, "--at", "2023-09-15", "--known", "2023-10-01")
+    assert text.splitlines()[2] == (
+        "As known on 2023-10-01: ignores, as not yet published in the Gazette, Shire of Exampleton Animals, Environment "
+        "and Nuisance Amendment Local Law 2023 (published in the Gazette on 2023-10-20, commencing 2023-09-01)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("known", "message"),
+    [
+        ("2023-02-30", "error: --known must be a date like 2020-03-11 (YYYY-MM-DD), not '2023-02-30'"),
+        ("yesterday", "error: --known must be a date like 2020-03-11 (YYYY-MM-DD), not 'yesterday'"),
+        ("2019-01-01", f"error: {LAW} was published in the Gazette on 2020-02-26, after --known 2019-01-01: nothing of it"),
+    ],
+)
+def test_a_bad_known_date_is_one_clear_line(known: str, message: str) -> None:
+    code, out, err = show(EXAMPLETON, "--at", "2022-01-01", "--known", known)
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith(message)
+
+
+def test_export_takes_known_too(tmp_path: Path) -> None:
+    repo = variant(tmp_path / "retro", RETROSPECTIVE)
+    code, out, err = run_cli("export", LAW, "--at", "2023-09-15", "--known", "2023-10-01", "--repo", repo.root)
+    assert code == 0, err
+    assert "/eng@2022-06-04" in out and "amendment_3" not in out
+
+
+# --- the site ------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Repository]:
+    out = {}
+    for name, changes in (("retro", RETROSPECTIVE), ("order", OUT_OF_ORDER)):
+        repo = variant(tmp_path_factory.mktemp(name) / "exampleton", changes)
+        build(repo)
+        out[name] = repo
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(built: dict[str, Repository]) -> dict[str, Any]:
+    return {name: make_datasette(repo.db_dir / "lawhistory.db", METADATA) for name, repo in built.items()}
+
+
+def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, Repository]) -> None:
+    """Wherever the page shows a text for (D, K), it is the text ``show --at D --known K`` derives."""
+    import sqlite3
+
+    from lawhistory.errors import LawHistoryError
+    from lawhistory.known import known_timeline
+    from lawhistory.publish import known_rows, pages
+    from lawhistory.versions import in_force
+
+    days = [
+        "2020-01-01",
+        "2020-03-11",
+        "2021-03-26",
+        "2022-06-04",
+        "2023-01-20",
+        "2023-03-02",
+        "2023-09-01",
+        "2023-09-15",
+        "2025-01-01",
+    ]
+    shown = 0
+    for repo in built.values():
+        law, instruments = library.resolve(repo, LAW), repo.load_instruments()
+        conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+        gazettes = sorted({r[0] for r in conn.execute("select gazette_date from instruments where gazette_date is not null")})
+        knowns = sorted({str(dt.date.fromisoformat(g) + dt.timedelta(days=d)) for g in gazettes for d in (-1, 0, 1)})
+        for known in knowns:
+            k = dt.date.fromisoformat(known)
+            try:
+                tl, _ = known_timeline(law, instruments, k)
+            except LawHistoryError:
+                tl = None
+            for day in days:
+                at = dt.date.fromisoformat(day)
+                found = known_rows.answer(conn, LAW, at, k)
+                assert found is not None
+                if tl is None:
+                    assert found.status == "not_published", (day, known)
+                    continue
+                status, version = in_force(tl, at)
+                if found.status in ("not_in_force", "repealed"):
+                    assert status == found.status, (day, known)
+                elif found.status != "not_stored":
+                    assert status == "in_force" and version is not None, (day, known, found.status)
+                    assert found.day is not None
+                    page = pages.law_json(conn, LAW, dt.date.fromisoformat(found.day))
+                    assert page is not None and page["version"]["valid_from"] == str(version.valid_from), (day, known)
+                    ours = [(p["citation"], p["text"]) for p in page["provisions"]]
+                    derived = version_json(tl, at, status, version)["provisions"]
+                    assert ours == [(p["citation"], p["text"]) for p in derived], (day, known)
+                    shown += 1
+        conn.close()
+    assert shown > 50
+
+
+async def page(ds: Any, query: str) -> str:
+    response = await ds.client.get(f"/-/law/{LAW}?{query}")
+    assert response.status_code == 200, response.text[:500]
+    return str(response.text)
+
+
+def law_text(html: str) -> str:
+    return html[html.index('id="status-line"') :]
+
+
+async def test_the_page_shows_the_law_as_known_and_names_what_it_ignored(sites: dict[str, Any]) -> None:
+    ds = sites["retro"]
+    html = await page(ds, "at=2023-09-15&known=2023-10-01")
+    assert "As at 2023-09-15, as known on 2023-10-01: in force, as the version that applies from 2022-06-04" in html
+    assert (
+        'id="known-line">As known on 2023-10-01: ignores, as not yet published in the Gazette, Shire of Exampleton '
+        "Animals, Environment and Nuisance Amendment Local Law 2023 (published in the Gazette on 2023-10-20, commencing 2023-09-01)."
+    ) in html
+    earlier = await page(ds, "at=2022-06-04")
+    marker = '<article class="law-text'
+    assert html[html.index(marker) : html.index("</article>")] == earlier[earlier.index(marker) : earlier.index("</article>")]
+    assert 'name="known" value="2023-10-01"' in html
+
+
+async def test_the_page_known_after_every_gazette_is_the_plain_page(sites: dict[str, Any]) -> None:
+    ds = sites["retro"]
+    for at in ("2021-01-01", "2022-06-04", "2023-09-15", "2026-01-01"):
+        known = await page(ds, f"at={at}&known=2023-10-20")
+        plain = await page(ds, f"at={at}")
+        assert "every instrument of this law had been published in the Gazette by then" in known
+        marker = '<article class="law-text'
+        assert known[known.index(marker) :].split("</article>")[0] == plain[plain.index(marker) :].split("</article>")[0]
+
+
+async def test_a_text_that_was_never_in_force_is_said_not_stored(sites: dict[str, Any]) -> None:
+    html = await page(sites["order"], "at=2023-10-01&known=2023-02-01")
+    assert "As at 2023-10-01, as known on 2023-02-01: no text can be shown." in html
+    assert "lawhistory show LAW --at D --known K" in html
+    assert (
+        "Animals, Environment and Nuisance Amendment Local Law 2022 (published in the Gazette on 2023-03-01, commencing 2023-03-02)"
+        in html
+    )
+
+
+async def test_a_bad_known_date_on_the_page_is_said_and_ignored(sites: dict[str, Any]) -> None:
+    html = await page(sites["retro"], "at=2023-09-15&known=someday")
+    assert "“someday” is not a date like 2021-04-23, so every instrument published is used." in html
+    assert "This version applies from 2023-09-01" in html
+
+
+async def test_a_law_not_yet_published_on_k(sites: dict[str, Any]) -> None:
+    html = await page(sites["retro"], "at=2021-01-01&known=2019-06-01")
+    assert "this law was published in the Gazette on 2020-02-26, so nothing of it was known then" in html
+
+
+def test_an_instrument_known_but_amending_what_was_not_yet_published_is_named(tmp_path: Path) -> None:
+    """On 1 February 2023 the 2023 instrument was published, but it amends clause 2.12A, which the 2022 instrument
+    (published only on 1 March 2023) inserts: the law as then known is the 2021 version, and the page says why."""
+    repo = variant(tmp_path / "order", OUT_OF_ORDER)
+    code, out, err = show(repo.root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["version"]["valid_from"] == "2021-03-26"
+    assert [i["id"] for i in data["ignored_instruments"]] == [I2022]
+    [refused] = data["not_applicable"]
+    assert refused["instrument"].endswith("Amendment Local Law 2023") and "2.12A(1): no such provision" in refused["reason"]
+
+
+async def test_known_with_since_says_the_second_date_is_not_used(sites: dict[str, Any]) -> None:
+    html = await page(sites["retro"], "at=2023-09-15&known=2023-10-01&since=2021-01-01")
+    assert "the second date is not used" in html and 'id="known-line"' not in html
+
+
+# --- the page's decision, over the rows of its one query ------------------------------------------------------------
+
+
+def _row(what: str, number: int | None, valid_from: str, gazette: str | None, title: str) -> dict[str, Any]:
+    return {"what": what, "number": number, "valid_from": valid_from, "valid_to": None, "id": title, "title": title,
+            "gazette_date": gazette, "commencement": valid_from}  # fmt: skip
+
+
+LAW_ROW = _row("law", 0, "2020-03-11", "2020-02-26", "the law")
+
+
+def test_a_repeal_not_yet_published_leaves_the_last_version_in_force() -> None:
+    from lawhistory.publish.known_rows import decide
+
+    rows = [LAW_ROW, _row("version", 1, "2021-01-01", "2020-12-01", "A"), _row("repeal", None, "2022-01-01", "2022-03-01", "R")]
+    found = decide(rows, dt.date(2022, 2, 1), dt.date(2022, 2, 1))  # repealed (back-dated) by R, published a month later
+    assert found is not None and (found.status, found.day) == ("repeal_ignored", "2021-01-01")
+    assert "R (published in the Gazette on 2022-03-01, commencing 2022-01-01)" in found.sentence
+    known_later = decide(rows, dt.date(2022, 2, 1), dt.date(2022, 3, 1))
+    assert known_later is not None and known_later.status == "repealed"
+
+
+def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
+    from lawhistory.publish.known_rows import decide
+
+    rows = [
+        LAW_ROW,
+        _row("version", 1, "2021-01-01", "2020-12-01", "A"),
+        _row("version", 2, "2021-01-01", "2021-02-01", "B"),  # commences the same day as A, published later
+    ]
+    found = decide(rows, dt.date(2021, 6, 1), dt.date(2021, 1, 15))
+    assert found is not None and (found.status, found.day) == ("not_stored", None)
+    assert decide([], dt.date(2021, 6, 1), dt.date(2021, 1, 15)) is None
