@@ -14,6 +14,7 @@ from .importers import ImportOptions, read_source
 from .instrument_file import Instrument
 from .model import Law
 from .repo import Repository
+from .reviews import Review, review, sort_key
 from .textformat import render
 from .versions import Timeline, Version, build_timeline, in_force
 
@@ -117,6 +118,16 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
             }
         )
     return rows
+
+
+def review_rows(repo: Repository, at: dt.date | None = None) -> list[Review]:
+    """Every law's statutory review as at ``at`` (default today), per local government, soonest due first."""
+    at = at or dt.date.today()
+    out = []
+    for tl in timelines(repo):
+        m = tl.law.meta
+        out.append(review(m.id, m.title, m.local_government, m.commencement.date, tl.repealed_from, m.reviews, at))
+    return sorted(out, key=sort_key)
 
 
 def show(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
