@@ -39,9 +39,9 @@ from .diff import diff_html
 #: Provisions compared: their own words are the unit (a clause's children are provisions of their own).
 KINDS = ("clause", "subclause", "paragraph", "subparagraph", "definition", "item", "text")
 MIN_WORDS = 6
-SHINGLE = 3
-NUM_PERM = 64
-BANDS, ROWS = 16, 4
+SHINGLE = 2
+NUM_PERM = 63
+BANDS, ROWS = 21, 3
 MIN_SCORE = 70.0
 MAX_BUCKET = 400
 _SEED = 1

@@ -18,7 +18,7 @@ from lawhistory.errors import FormatError
 from lawhistory.frontmatter import meta_from_dict
 from lawhistory.publish.site import load_metadata, make_datasette
 from lawhistory.repo import Repository
-from lawhistory.reviews import REVIEWS_SQL, add_years, due_date, review
+from lawhistory.reviews import REVIEWS_SQL, due_date, review
 
 from .features_repo import NEWTOWN, OLDTOWN, ROOT, make_features_repo
 
