@@ -102,12 +102,12 @@ def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) ->
 
 
 _LINK_EXACT = """update offences set clause_eid = (
-  select p.eid from provisions p where p.law = offences.law and p.citation = offences.clause and p.kind != 'item'
+  select p.eid from provisions p where p.law = offences.law and p.citation = offences.clause and +p.kind != 'item'
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
   clause_link = 'exact'
 where clause is not null {where}"""
 _LINK_CLAUSE = """update offences set clause_eid = (
-  select p.eid from provisions p where p.law = offences.law and p.kind = 'clause'
+  select p.eid from provisions p where p.law = offences.law and +p.kind = 'clause'
   and p.citation = substr(offences.clause, 1, instr(offences.clause, '(') - 1)
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
   clause_link = 'clause'

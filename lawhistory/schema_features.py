@@ -53,6 +53,7 @@ PROVISION_TEXTS = Table(
         _c("text", str, "The provision's own words"),
         _c("words", int, "Number of words"),
     ),
+    indexes=(("text",),),
 )
 
 PROVISION_TEXT_IDS = Table(

@@ -95,13 +95,21 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
 
-_SPANS_SQL = """select law, position, from_version, text from provisions
-where kind in ({kinds}) and text is not null and length(text) > 20 {where}"""
+_TEXTS_SQL = """select distinct p.text from provisions p
+where p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}
+  and not exists (select 1 from provision_texts t where t.text = p.text)"""
+_LINKS_SQL = """insert into provision_text_ids (law, position, from_version, text_id)
+select p.law, p.position, p.from_version, t.id from provisions p join provision_texts t on t.text = p.text
+where p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}"""
 
 
 def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Report:
     """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
-    similar texts among the texts not indexed before; returns what it did."""
+    similar texts among the texts not indexed before; returns what it did.
+
+    SQLite finds the texts not seen before and links every span to its text (by the index on the texts); Python
+    only hashes and compares the new texts.
+    """
     report = Report()
     if laws is not None and not laws:
         return report
@@ -111,29 +119,19 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Repor
         for table in ("similar_texts", "text_bands", "provision_text_ids", "provision_texts"):
             conn.execute(f"delete from {table}")
     else:
-        where = f"and law in ({', '.join('?' for _ in laws)})"
+        where = f"and p.law in ({', '.join('?' for _ in laws)})"
         params = list(laws)
-        old_ids = {i for (i,) in conn.execute(f"select distinct text_id from provision_text_ids where 1 {where}", params)}
-        conn.execute(f"delete from provision_text_ids where 1 {where}", params)
+        old_ids = {i for (i,) in conn.execute(f"select distinct text_id from provision_text_ids p where 1 {where}", params)}
+        conn.execute(f"delete from provision_text_ids where law in ({', '.join('?' for _ in laws)})", params)
     kinds = ", ".join(f"'{k}'" for k in KINDS)
-    known: set[int] = set()
-    if laws is not None:
-        known = {i for (i,) in conn.execute("select id from provision_texts")}
     new: list[tuple[int, str, list[str]]] = []  # (id, text, words)
-    links = []
-    for law, position, from_version, text in conn.execute(_SPANS_SQL.format(kinds=kinds, where=where), params):
-        text_id = text_hash(text)
-        if text_id not in known:
-            ws = words(text)
-            if len(ws) < MIN_WORDS:
-                continue
-            known.add(text_id)
-            new.append((text_id, text, ws))
-        links.append((law, position, from_version, text_id))
-    report.spans = len(links)
-    report.new_texts = len(new)
+    for (text,) in conn.execute(_TEXTS_SQL.format(kinds=kinds, where=where), params).fetchall():
+        ws = words(text)
+        if len(ws) >= MIN_WORDS:
+            new.append((text_hash(text), text, ws))
     conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
-    conn.executemany("insert into provision_text_ids values (?, ?, ?, ?)", links)
+    report.spans = conn.execute(_LINKS_SQL.format(kinds=kinds, where=where), params).rowcount
+    report.new_texts = len(new)
     keys = band_keys([shingles(ws) for _, _, ws in new])
     conn.executemany(
         "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
