@@ -7,7 +7,8 @@ The rule, as it applies on the date the reader asks about (``at``):
 * from 7 December 2024 (Local Government Amendment Act 2024 s 20), the period is 15 years after the day the law
   commenced or a determination about it was last made under s 3.16(4);
 * a law not reviewed in the 8 years before 7 December 2024 (its 8-year review was due on or before that day) is
-  due by 7 December 2026 (the Act's transitional provision, Schedule 9.3 Division 7, as councils describe it).
+  due by 7 December 2026 (the Act's transitional provision, Schedule 9.3 Division 7, as councils' notices describe
+  it; its words were not checked against the Act itself here: check them before relying on this date).
 
 The start of the period (``anchor``) is the later of the law's commencement and the last review date recorded in
 its front matter (``reviews:``) on or before ``at``; the review is due on the day the period ends and is overdue

@@ -13,7 +13,9 @@ statewide repository, so the build indexes instead of comparing all pairs:
    pairs scoring at least ``MIN_SCORE`` are kept (``similar_texts``, both ways round).
 
 A band key shared by more than ``MAX_BUCKET`` texts (boilerplate such as "the local government may") is not used to
-find candidates: it would make the comparison quadratic again; the count is reported by ``derive``.
+find candidates: it would make the comparison quadratic again; the count is reported by ``derive``. (An incremental
+build judges a key by the texts holding it then; a key that grows past the limit later keeps the pairs it gave, so
+only then can an incremental build hold pairs a full build would not.)
 An incremental build adds only the texts it has not seen, and finds their candidates through the index.
 
 At a request, the provision's text, its similar texts and the spans holding them in other laws in force on the date
