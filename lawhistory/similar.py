@@ -222,9 +222,10 @@ def _forget_unused(conn: sqlite3.Connection, ids: set[int]) -> None:
 # --- asking ---------------------------------------------------------------------------------------------------------
 
 #: The provisions of other laws in force on :at whose words are the same as, or similar to, the words of the provision
-#: :eid of the law :law as in force on :at, most similar first (the ``similar_provisions`` canned query).
+#: :eid of the law :law as in force on :at, most similar first (the ``similar_provisions`` canned query); a schedule
+#: row is compared with schedule rows, any other provision with provisions that are not.
 SIMILAR_SQL = """with me as (
-  select p.law, p.text, t.text_id from provisions p
+  select p.law, p.kind, p.text, t.text_id from provisions p
   join provision_text_ids t on t.law = p.law and t.position = p.position and t.from_version = p.from_version
   where p.law = :law and p.eid = :eid
     and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
@@ -241,6 +242,7 @@ join provision_text_ids t on t.text_id = o.other_id
 join provisions p on p.law = t.law and p.position = t.position and p.from_version = t.from_version
 join laws l on l.id = p.law
 where p.law != (select law from me)
+  and (p.kind = 'item') = ((select kind from me) = 'item')
   and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
   and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
 order by o.score desc, l.local_government, l.title, p.position
