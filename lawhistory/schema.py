@@ -11,7 +11,7 @@ Run ``python -m lawhistory.schema`` to print the text for docs/schema.md.
 from __future__ import annotations
 
 from .operations import ACTIONS, Occurrence
-from .schema_features import FEATURE_TABLES
+from .schema_features import FEATURE_TABLES, FEATURE_VIEWS
 from .schema_types import Column as Column
 from .schema_types import Table as Table
 from .schema_types import View as View
@@ -283,6 +283,8 @@ VIEWS: tuple[View, ...] = (
         " where p.kind = 'item' and exists (select 1 from json_each(s.cells) h where h.value like '%penalty%')",
     ),
 )
+
+VIEWS += FEATURE_VIEWS  # statutory reviews as at today
 
 
 # --- the description ------------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ metadata.yml describe them like every other table). The build fills them after t
 
 from __future__ import annotations
 
-from .schema_types import Column, Table
+from .reviews import REVIEWS_SQL
+from .schema_types import Column, Table, View
 
 
 def _c(name: str, type_: type, description: str, references: str | None = None) -> Column:
@@ -91,3 +92,12 @@ SIMILAR_TEXTS = Table(
 )
 
 FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, PROVISION_TEXT_IDS, TEXT_BANDS, SIMILAR_TEXTS)
+
+FEATURE_VIEWS: tuple[View, ...] = (
+    View(
+        "reviews_today",
+        "Each law's statutory review (s 3.16) as at today: when it is due, overdue ones flagged (the canned query reviews"
+        " takes a date).",
+        REVIEWS_SQL.replace(":at", "''").replace(":local_government", "''"),
+    ),
+)

@@ -176,3 +176,14 @@ def test_exampleton_review_date_is_marked_illustrative() -> None:
     assert any(n.startswith("ILLUSTRATIVE review date") for n in law.meta.notes)
     for path in (ROOT / "laws").glob("*/*.txt"):  # real laws: no invented review dates
         assert "\nreviews:" not in path.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+
+
+def test_reviews_today_view_is_the_query_as_at_today(repo: Repository) -> None:
+    conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+    try:
+        today = conn.execute("select date('now')").fetchone()[0]
+        view = conn.execute("select * from reviews_today").fetchall()
+        query = conn.execute(REVIEWS_SQL, {"at": today, "local_government": ""}).fetchall()
+    finally:
+        conn.close()
+    assert view == query and len(view) == 5
