@@ -136,6 +136,8 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
 
 # --- comparing offences across local governments ------------------------------------------------------------------------
 
+#: The most offences a comparison lists (its summary counts them all): a low threshold matches nearly every offence.
+MAX_ROWS = 1000
 _IN_FORCE = "valid_from <= :at and (valid_to is null or valid_to > :at)"
 
 
@@ -193,7 +195,10 @@ def compare(conn: sqlite3.Connection, at: dt.date, q: str, threshold: int = 80) 
     if not q:
         return {"as_at": at.isoformat(), "q": "", "threshold": threshold, "common": common_offences(conn, at)}
     found = similar_offences(conn, at, q, threshold)
-    return {"as_at": at.isoformat(), "q": q, "threshold": threshold, "offences": found, "summary": _summary(found)}
+    return {
+        "as_at": at.isoformat(), "q": q, "threshold": threshold, "offences": found[:MAX_ROWS], "summary": _summary(found),
+        "truncated": len(found) > MAX_ROWS,
+    }  # fmt: skip
 
 
 #: The columns of the page's CSV and JSON rows.

@@ -167,3 +167,15 @@ async def test_offences_canned_query(repo: Repository) -> None:
         await ds.client.get("/lawhistory/offences.json", params={"at": "2024-01-01", "search": "bees", "_shape": "array"})
     ).json()
     assert {(r["law"], r["item"], r["penalty"]) for r in got} >= {(KELLERBERRIN, "11", 250.0), (KELLERBERRIN, "13", 1250.5)}
+
+
+async def test_a_comparison_lists_at_most_max_rows_but_sums_up_all(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawhistory import penalties
+
+    monkeypatch.setattr(penalties, "MAX_ROWS", 5)
+    ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    data = (await ds.client.get("/-/penalties.json", params={"at": "2022-01-01", "q": "failure", "threshold": "0"})).json()
+    assert len(data["offences"]) == 5 and data["truncated"] is True
+    assert data["summary"]["offences"] > 5
+    html = (await ds.client.get("/-/penalties", params={"at": "2022-01-01", "q": "failure", "threshold": "0"})).text
+    assert "The 5 most similar are listed" in html
