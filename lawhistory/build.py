@@ -40,7 +40,7 @@ from typing import Any, Protocol
 
 import sqlite_utils
 
-from . import faults, history, store
+from . import faults, features, history, store
 from .errors import LawHistoryError
 from .inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from .instrument_file import Instrument
@@ -540,6 +540,8 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             with _transaction(db):
                 _other_instruments(db, inputs, plan, claimers, derived)
             store.finish_schema(db, fts)
+            with _transaction(db):
+                features.derive(db.conn)
             progress.advance()
             progress.start(1, "Writing the history")
             chain = commits.result()
@@ -633,6 +635,7 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
                 _other_instruments(db, inputs, plan, claimers, derived)
+                features.derive(db.conn, sorted(plan.derive | plan.removed))
                 progress.advance()
                 progress.start(1, "Writing the history")
                 chain = commits.result()

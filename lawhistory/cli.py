@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from . import cli_export, cli_publish, files
-from .cli_app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, open_repo, parse_date
+from .cli_app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
 from .dates import date_range, iso_date
 from .errors import LawHistoryError
 
@@ -82,14 +82,30 @@ def import_cmd(
 @app.command("list")
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the laws as JSON.")] = False,
+    reviews: Annotated[
+        bool, typer.Option("--reviews", help="Each law's statutory review (s 3.16): when it is due, overdue ones flagged.")
+    ] = False,
+    at: Annotated[str | None, typer.Option("--at", help="With --reviews: as at this date (YYYY-MM-DD; default today).")] = None,
     repo: RepoOption = None,
 ) -> None:
-    """List the laws with id, title, local government, status and commencement.
+    """List the laws with id, title, local government, status and commencement; or, with --reviews, when each
+    law's statutory review is due.
 
-    Example: lawhistory list --json
+    Example: lawhistory list --reviews --at 2028-03-11
     """
     from . import library
 
+    if at is not None and not reviews:
+        fail("--at works with --reviews (lawhistory list --reviews --at 2028-03-11); 'show LAW --at D' shows a law on a date")
+    if reviews:
+        due = library.review_rows(open_repo(repo), parse_date(at, "--at"))
+        if as_json:
+            emit_json([r.json() for r in due])
+            return
+        for r in due:
+            flag = "OVERDUE" if r.status == "overdue" else r.status
+            typer.echo(f"{r.due or 'unknown'}\t{flag}\t{r.law}\t{r.title}")
+        return
     rows = library.list_rows(open_repo(repo))
     if as_json:
         emit_json(rows)

@@ -125,6 +125,8 @@ def meta_to_dict(meta: LawMeta) -> dict[str, Any]:
     d["source"] = meta.source
     if meta.notes:
         d["notes"] = list(meta.notes)
+    if meta.reviews:
+        d["reviews"] = list(meta.reviews)
     return d
 
 
@@ -220,4 +222,33 @@ def meta_from_dict(d: Any) -> LawMeta:
         partial=partial,
         source=_text(d.get("source"), "source"),
         notes=tuple(_text(n, "notes") or "" for n in _list(d.get("notes"), "notes")),
+        reviews=_reviews(d.get("reviews"), _date(d.get("made"), "made"), kind),
     )
+
+
+def _reviews(value: Any, made: dt.date | None, kind: str) -> tuple[dt.date, ...]:
+    """The ``reviews:`` dates (review reports accepted under s 3.16 of the Local Government Act 1995), checked:
+    dates, oldest first, none repeated, none before the law was made, on principal laws only."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise FormatError(f"front matter field 'reviews' must be a list of dates like [2021-06-15], not {value!r}")
+    if value and kind != "principal":
+        raise FormatError(
+            "front matter field 'reviews' belongs to a principal local law, not to an amending or repeal instrument"
+        )
+    dates: list[dt.date] = []
+    for item in value:
+        if isinstance(item, dt.datetime) or not isinstance(item, dt.date):
+            raise FormatError(
+                f"front matter field 'reviews' holds {item!r}, which is not a date; write each date a review report"
+                " was accepted as YYYY-MM-DD"
+            )
+        if dates and item <= dates[-1]:
+            raise FormatError(
+                f"front matter field 'reviews': {item} is not after {dates[-1]}; list each review once, oldest first"
+            )
+        if made is not None and item < made:
+            raise FormatError(f"front matter field 'reviews': {item} is before the law was made ({made}); check the date")
+        dates.append(item)
+    return tuple(dates)

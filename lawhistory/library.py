@@ -15,6 +15,7 @@ from .inputs import Inputs, repository_index
 from .known import Known, known_timeline
 from .model import Law
 from .repo import Repository
+from .reviews import Review, review, sort_key
 from .textformat import render
 from .timeline import build_timeline
 from .versions import Timeline, Version, in_force
@@ -126,6 +127,16 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
             }
         )
     return rows
+
+
+def review_rows(repo: Repository, at: dt.date | None = None) -> list[Review]:
+    """Every law's statutory review as at ``at`` (default today), per local government, soonest due first."""
+    at = at or dt.date.today()
+    out = []
+    for tl in timelines(repo):
+        m = tl.law.meta
+        out.append(review(m.id, m.title, m.local_government, m.commencement.date, tl.repealed_from, m.reviews, at))
+    return sorted(out, key=sort_key)
 
 
 def version_at(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:

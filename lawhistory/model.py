@@ -128,6 +128,9 @@ class LawMeta:
     partial: bool = False
     source: str | None = None
     notes: tuple[str, ...] = ()
+    #: Dates the council accepted a report of a statutory review of the law (s 3.16 Local Government Act 1995),
+    #: oldest first; see ``reviews``.
+    reviews: tuple[dt.date, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,7 @@ def law_row(tl: Timeline, path: str) -> Row:
         "notes": json.dumps(list(meta.notes), ensure_ascii=False),
         "path": path,
         "history_path": history_path(meta.id),
+        "reviews": json.dumps([d.isoformat() for d in meta.reviews]),
     }
 
 

@@ -10,44 +10,20 @@ Run ``python -m lawhistory.schema`` to print the text for docs/schema.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .operations import ACTIONS, Occurrence
+from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS
+from .schema_types import Column as Column
+from .schema_types import Query as Query
+from .schema_types import Table as Table
+from .schema_types import View as View
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    name: str
-    type: type
-    description: str
-    references: str | None = None  # "table.column"
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    name: str
-    description: str
-    pk: tuple[str, ...]
-    columns: tuple[Column, ...]
-    indexes: tuple[tuple[str, ...], ...] = ()
-    fts: tuple[str, ...] = ()
-
-    def column(self, name: str) -> Column:
-        return next(c for c in self.columns if c.name == name)
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    name: str
-    description: str
-    sql: str
 
 
 def _c(name: str, type_: type, description: str, references: str | None = None) -> Column:
@@ -85,6 +61,7 @@ LAWS = Table(
         _c("notes", str, "Import notes as a JSON list"),
         _c("path", str, "The law's file in the repository"),
         _c("history_path", str, "The law's consolidated text in db/history.git"),
+        _c("reviews", str, "Dates the council accepted a report of a statutory review (s 3.16), as a JSON list"),
     ),
     indexes=(("local_government",),),
 )
@@ -263,6 +240,7 @@ BUILD_INFO = Table(
 )
 
 TABLES: tuple[Table, ...] = (LAWS, INSTRUMENTS, VERSIONS, PROVISIONS, CHANGES, OPERATIONS, HISTORY, BUILD_STATE, BUILD_INFO)
+TABLES += FEATURE_TABLES  # the tables of the questions asked across laws (offences, similar provisions)
 
 
 def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> str:
@@ -331,15 +309,7 @@ VIEWS: tuple[View, ...] = (
     ),
 )
 
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A canned query of the site: Datasette shows it with a form for its parameters."""
-
-    name: str
-    title: str
-    description: str
-    sql: str
+VIEWS += FEATURE_VIEWS  # statutory reviews as at today
 
 
 _AT_OR_TODAY = "coalesce(nullif(:at, ''), date('now'))"
@@ -390,6 +360,7 @@ QUERIES: tuple[Query, ...] = (
         "  and (:date_to = '' or commencement <= :date_to)\norder by commencement, gazette_date, id\n",
     ),
 )
+QUERIES += FEATURE_QUERIES  # statutory reviews, similar provisions, offences
 
 
 def datasette_metadata() -> dict[str, dict[str, Any]]:

@@ -15,12 +15,12 @@ PACKAGE = PACKAGE_ROOT
 LAYERS = {
     "core": "__init__ errors model ids labels dates diff operations versions faults files quotes terms",
     "reading": "importers gazette structure tables instrument_meta",
-    "amending": "instructions families accounting apply timeline amend",
+    "amending": "instructions families accounting apply timeline known amend",
     "files": "textformat frontmatter instrument_file repo inputs",
-    "deriving": "notes outcomes spans rows schema store history build library",
-    "presenting": "views lawat publish.fragments",
+    "deriving": "notes outcomes spans rows schema schema_types schema_features reviews penalties similar features store history build library",
+    "presenting": "views lawat akn publish.fragments",
     "publishing": "publish",
-    "cli": "cli cli_app cli_publish __main__",
+    "cli": "cli cli_app cli_publish cli_export __main__",
 }
 
 

@@ -446,6 +446,7 @@ def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | 
         r["applies"] = date_range(r["valid_from"], r["valid_to"])
         r["href"] = law_url(law_id, at=r["valid_from"]) + f"#{r['eid']}"
         r["shown"] = views_label(r["kind"], r["num"], r["heading"], r["text"])
+        r["similar_href"] = "/-/similar?" + urlencode({"law": law_id, "eid": r["eid"], "at": r["valid_from"]})
     top = spans[0]
     return {
         "law": laws[0],

@@ -20,7 +20,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, known_rows, pages, search
+from . import akn_rows, features, known_rows, pages, search
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -228,6 +228,7 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/-/law/(?P<law_id>.+)$", law_view),
         (r"^/-/instrument/(?P<inst_id>.+)$", instrument_view),
         (r"^/-/lawhistory/static/(?P<name>[^/]+)$", static_view),
+        *features.ROUTES,  # /-/reviews, /-/penalties, /-/similar
     ]
 
 

@@ -1,0 +1,167 @@
+"""What the questions asked across laws cost on the statewide SYNTHETIC corpus: the build step that types the offences
+and indexes similar provisions (``lawhistory.features``), full and for one law (an incremental build), how many
+similar pairs it finds, how many of the close pairs it finds (against comparing every pair, for a sample), what it
+adds to the database, and how fast ``/-/similar`` answers.
+
+    python -m benchmarks.similar --scale 0.1       # 14 councils, 200 laws
+    python -m benchmarks.similar --scale 1         # 140 councils, 2,000 laws
+
+The corpus is the one ``benchmarks.run`` makes (benchmarks/out/corpus-<scale>/, generated when missing). The full
+build is timed in a child process as ``benchmarks.run`` times it (it includes the step); the step is then timed again
+alone on a copy of the built database. Results go to benchmarks/out/similar-<scale>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rapidfuzz import fuzz, process, utils
+
+from benchmarks.run import OUT, database_size, run_build
+from lawhistory import penalties, similar
+
+FEATURE_TABLES = ("offences", "provision_texts", "provision_text_ids", "text_bands", "similar_texts")
+
+
+def _corpus(scale: float, seed: int) -> Path:
+    from benchmarks.corpus import Scale, generate
+
+    corpus = OUT / f"corpus-{scale:g}"
+    if not (corpus / "laws").exists():
+        generate(corpus, Scale.of(scale), seed)
+    return corpus
+
+
+def _timed(fn: Any) -> tuple[Any, float]:
+    t0 = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - t0
+
+
+def step_alone(db: Path) -> dict[str, Any]:
+    """The feature step timed alone on a copy of the built database: full, then for one law (as an incremental build)."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "copy.db"
+        shutil.copyfile(db, copy)
+        conn = sqlite3.connect(copy)
+        conn.execute("begin")
+        offences, out["offences, full (s)"] = _timed(lambda: penalties.derive(conn))
+        report, out["similar provisions, full (s)"] = _timed(lambda: similar.derive(conn))
+        conn.commit()
+        out["offences"] = offences
+        out["offences without an amount"] = conn.execute("select count(*) from offences where penalty is null").fetchone()[0]
+        out["provision spans indexed"] = report.spans
+        out["distinct texts"] = report.texts
+        out["all pairs of texts"] = report.texts * (report.texts - 1) // 2
+        out["candidate pairs compared"] = report.candidates
+        out["similar pairs kept (score >= 70)"] = report.pairs
+        out["band keys skipped (> MAX_BUCKET texts)"] = report.skipped_buckets
+        law = conn.execute("select id from laws order by id limit 1 offset (select count(*) / 2 from laws)").fetchone()[0]
+        conn.execute("begin")
+        _, out["offences, one law (s)"] = _timed(lambda: penalties.derive(conn, [law]))
+        _, out["similar provisions, one law (s)"] = _timed(lambda: similar.derive(conn, [law]))
+        conn.commit()
+        conn.close()
+    return out
+
+
+def recall(db: Path, sample: int, seed: int) -> dict[str, Any]:
+    """Of the pairs scoring 90 or more (and 80 or more) between a sample of texts and every text, the share found."""
+    conn = sqlite3.connect(db)
+    texts = conn.execute("select id, text from provision_texts").fetchall()
+    found = set(conn.execute("select text_id, other_id from similar_texts"))
+    conn.close()
+    rng = random.Random(seed)
+    picked = rng.sample(texts, min(sample, len(texts)))
+    everything = [utils.default_process(t) for _, t in texts]
+    scores, seconds = _timed(
+        lambda: process.cdist(
+            [utils.default_process(t) for _, t in picked], everything, scorer=fuzz.ratio, dtype=np.uint8, workers=-1
+        )
+    )
+    out: dict[str, Any] = {"recall sample (texts)": len(picked), "brute force for the sample (s)": seconds}
+    for threshold in (90, 80):
+        close = [
+            (picked[i][0], texts[j][0])
+            for i, j in zip(*np.nonzero(scores >= threshold), strict=True)
+            if picked[i][0] != texts[j][0]
+        ]
+        out[f"pairs scoring >= {threshold} in the sample"] = len(close)
+        out[f"recall at >= {threshold}"] = sum(pair in found for pair in close) / len(close) if close else None
+    return out
+
+
+def query_latency(db: Path, samples: int, seed: int) -> dict[str, Any]:
+    conn = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
+    rows = conn.execute(
+        "select p.law, p.eid, p.valid_from from provision_text_ids t join provisions p on p.law = t.law"
+        " and p.position = t.position and p.from_version = t.from_version order by random() limit ?",
+        [samples],
+    ).fetchall()
+    times, found = [], []
+    for law, eid, valid_from in rows:
+        data, seconds = _timed(
+            lambda law=law, eid=eid, day=valid_from: similar.similar_to(conn, law, eid, dt.date.fromisoformat(day))
+        )
+        times.append(seconds * 1000)
+        found.append(len(data["similar"]) if data else 0)
+    conn.close()
+    ordered = sorted(times)
+    return {
+        "similar_to p50 (ms)": statistics.median(ordered) if ordered else None,
+        "similar_to p95 (ms)": ordered[int(0.95 * (len(ordered) - 1))] if ordered else None,
+        "similar provisions per provision (mean)": statistics.mean(found) if found else None,
+    }
+
+
+def run(scale: float, seed: int, sample: int, queries: int) -> dict[str, Any]:
+    corpus = _corpus(scale, seed)
+    shutil.rmtree(corpus / "db", ignore_errors=True)
+    (corpus / "db").mkdir()
+    results: dict[str, Any] = {"scale": scale, "laws": len(list((corpus / "laws").glob("*/*.txt")))}
+    build = run_build(corpus, full=True)
+    results["full build (s)"] = build["total"]
+    db = corpus / "db" / "lawhistory.db"
+    results.update(step_alone(db))
+    step = results["offences, full (s)"] + results["similar provisions, full (s)"]
+    results["step / full build"] = step / build["total"]
+    results["database (MiB)"] = db.stat().st_size / 2**20
+    sizes = database_size(db)
+    results["feature tables (MiB)"] = {t: round(sizes.get(t, 0.0), 2) for t in FEATURE_TABLES}
+    results.update(recall(db, sample, seed))
+    results.update(query_latency(db, queries, seed))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Cost of typed offences and similar provisions on the SYNTHETIC corpus.")
+    parser.add_argument("--scale", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sample", type=int, default=300, help="texts compared with every text to measure recall")
+    parser.add_argument("--queries", type=int, default=200, help="similar_to calls timed")
+    args = parser.parse_args()
+    results = run(args.scale, args.seed, args.sample, args.queries)
+    width = max(len(k) for k in results)
+    for key, value in results.items():
+        shown = f"{value:.3f}" if isinstance(value, float) else str(value)
+        print(f"{key:<{width}}  {shown}")
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"similar-{args.scale:g}.json"
+    path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwritten to {path}")
+
+
+if __name__ == "__main__":
+    main()

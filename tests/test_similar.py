@@ -1,0 +1,133 @@
+"""Same clause, other councils: the index of similar provisions (MinHash bands, candidates compared word for word),
+the /-/similar page with its word-level redlines, the canned query, and incremental builds (bundled real laws and
+SYNTHETIC laws of invented councils)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rapidfuzz import fuzz, process, utils
+
+from lawhistory import similar
+from lawhistory.build import build
+from lawhistory.publish.site import load_metadata, make_datasette
+from lawhistory.repo import Repository
+
+from .conftest_publish import table_rows
+from .features_repo import FIXTURES, NEWTOWN, OLDTOWN, ROOT, make_features_repo
+
+KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
+KULIN = "kulin/animals-environment-and-nuisance-local-law-2016"
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Repository:
+    return make_features_repo(tmp_path_factory.mktemp("similar") / "repo")
+
+
+def connect(repo: Repository) -> sqlite3.Connection:
+    return sqlite3.connect(repo.db_dir / "lawhistory.db")
+
+
+def test_a_reworded_model_clause_is_found_in_the_other_council_with_a_redline(repo: Repository) -> None:
+    data = similar.similar_to(connect(repo), OLDTOWN, "sec_1.2", dt.date(2024, 1, 1))
+    assert data is not None and data["indexed"]
+    [other] = [r for r in data["similar"] if r["law"] == NEWTOWN]
+    assert other["citation"] == "1.2" and 70 <= other["score"] < 100
+    assert "<del>allow</del><ins>permit</ins>" in other["diff_html"]
+    assert "capable of controlling <del>it.</del><ins>the dog.</ins>" in other["diff_html"]
+
+
+def test_only_provisions_in_force_on_the_date_are_listed(repo: Repository) -> None:
+    before = similar.similar_to(connect(repo), OLDTOWN, "sec_1.2", dt.date(2018, 1, 1))  # Newtown's law commenced 2018-02-28
+    assert before is not None and [r["law"] for r in before["similar"]] == []
+    assert similar.similar_to(connect(repo), NEWTOWN, "sec_1.2", dt.date(2018, 1, 1)) is None
+
+
+def test_identical_words_in_another_law_score_100_and_rank_first(repo: Repository) -> None:
+    data = similar.similar_to(connect(repo), KELLERBERRIN, "sec_3.9__para_a", dt.date(2024, 1, 1))
+    assert data is not None
+    first = data["similar"][0]
+    assert (first["law"], first["citation"], first["score"]) == (KULIN, "3.8(1)(a)", 100.0)
+    assert "<del>" not in first["diff_html"] and "<ins>" not in first["diff_html"]
+    assert [r["score"] for r in data["similar"]] == sorted((r["score"] for r in data["similar"]), reverse=True)
+    assert all(r["law"] != KELLERBERRIN for r in data["similar"])
+
+
+def test_a_short_provision_is_not_indexed(repo: Repository) -> None:
+    data = similar.similar_to(connect(repo), KELLERBERRIN, "sec_2.7__para_a", dt.date(2021, 1, 1))  # "roosters;"
+    assert data is not None and not data["indexed"] and data["similar"] == []
+
+
+def test_the_index_finds_nearly_every_close_pair_without_comparing_all_pairs(repo: Repository) -> None:
+    """Against comparing every pair of texts: at least 95% of the pairs scoring 90 or more are found, while the
+    texts compared are a small fraction of all pairs."""
+    conn = connect(repo)
+    texts = conn.execute("select id, text from provision_texts order by id").fetchall()
+    ids = [i for i, _ in texts]
+    words = [utils.default_process(t) for _, t in texts]
+    scores = process.cdist(words, words, scorer=fuzz.ratio, dtype=np.uint8, workers=1)
+    close = {(ids[i], ids[j]) for i, j in zip(*np.nonzero(scores >= 90), strict=True) if i < j}
+    found = set(conn.execute("select text_id, other_id from similar_texts"))
+    assert len(close) > 50
+    assert len(close & found) >= 0.95 * len(close)
+    assert len(found) // 2 < len(ids) * (len(ids) - 1) // 2 // 100
+    # every pair kept scores as the module says, both ways round
+    for a, b, s in conn.execute("select text_id, other_id, score from similar_texts limit 200"):
+        assert (b, a) in found and s == similar.score(dict(texts)[a], dict(texts)[b]) >= similar.MIN_SCORE
+
+
+def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
+    """Adding a law and then removing one, built incrementally, leaves the same index as a full build."""
+    repo = make_features_repo(tmp_path / "inc", instrument=False, built=False)
+    newtown = repo.law_path(NEWTOWN)
+    text = newtown.read_text(encoding="utf-8")
+    newtown.unlink()
+    build(repo)
+    repo.write_text(newtown, text)
+    report = build(repo)
+    assert report.derived == [NEWTOWN]
+    fresh = make_features_repo(tmp_path / "full", instrument=False, built=True)
+    tables = ("provision_texts", "provision_text_ids", "text_bands", "similar_texts", "offences")
+    mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
+    assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
+    (repo.laws_dir / "oldtown" / "synthetic-dogs-local-law-2005.txt").unlink()
+    build(repo)
+    shutil.rmtree(fresh.laws_dir / "oldtown")
+    build(fresh, full=True)
+    mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
+    assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
+    assert not any(r[0] == OLDTOWN for r in mine["provision_text_ids"])
+
+
+async def test_similar_page_json_csv_and_canned_query(repo: Repository) -> None:
+    ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    params = {"law": OLDTOWN, "eid": "sec_1.2", "at": "2024-01-01"}
+    html = (await ds.client.get("/-/similar", params=params)).text
+    assert "Provisions like 1.2 in other laws" in html and "<del>allow</del><ins>permit</ins>" in html
+    assert f'href="/-/law/{NEWTOWN}?at=2024-01-01#sec_1.2"' in html
+    data = (await ds.client.get("/-/similar.json", params=params)).json()
+    assert [(r["law"], r["citation"]) for r in data["similar"]] == [(NEWTOWN, "1.2")]
+    csv = (await ds.client.get("/-/similar.csv", params=params)).text.splitlines()
+    assert csv[0] == ",".join(similar.COLUMNS) and len(csv) == 2
+    canned = (await ds.client.get("/lawhistory/similar_provisions.json", params={**params, "_shape": "array"})).json()
+    assert [(r["law"], r["citation"], r["score"]) for r in canned] == [(NEWTOWN, "1.2", data["similar"][0]["score"])]
+    missing = await ds.client.get("/-/similar", params={"law": OLDTOWN, "eid": "sec_9.9", "at": "2024-01-01"})
+    assert missing.status_code == 404 and "No provision" in missing.text
+    history = (await ds.client.get(f"/-/law/{OLDTOWN}", params={"history": "sec_1.2"})).text
+    assert f"/-/similar?law={OLDTOWN.replace('/', '%2F')}&amp;eid=sec_1.2&amp;at=2005-06-01" in history
+
+
+def test_metadata_canned_query_is_the_module_sql() -> None:
+    served = load_metadata(ROOT / "metadata.yml")  # the schema's canned queries, added at serve time
+    assert served["databases"]["lawhistory"]["queries"]["similar_provisions"]["sql"].strip() == similar.SIMILAR_SQL.strip()
+
+
+def test_fixtures_are_synthetic() -> None:
+    for path in FIXTURES.glob("*.txt"):
+        assert "SYNTHETIC" in path.read_text(encoding="utf-8").split("\n---\n", 1)[0]
