@@ -100,3 +100,27 @@ def clause_key(num: str) -> tuple[int | str, ...]:
         key.append(int(m.group(1)))
         key.append(m.group(2))
     return tuple(key)
+
+
+def follows(prev: str, label: str, *, roman: bool) -> bool:
+    """Whether ``label`` comes straight after ``prev`` in a list, counting inserted labels like (7A) and (ba)."""
+    if next_letter(prev, roman) == label:
+        return True
+    p, b = bare(prev), bare(label)
+    if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
+        return True  # (7) → (7A), (b) → (ba)
+    if len(p) == len(b) >= 2 and p[:-1] == b[:-1] and p[-1].isalpha() and b[-1] == chr(ord(p[-1]) + 1) and not is_roman(b):
+        return True  # (ka) → (kb), (7A) → (7B)
+    base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
+    return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
+
+
+def same_family_after(prev: str, label: str) -> bool:
+    p, b = bare(prev), bare(label)
+    if p.isdigit() and b.isdigit():
+        return int(p) < int(b) <= int(p) + 3
+    if is_roman(p) and is_roman(b):
+        return False
+    if len(p) == 1 and len(b) == 1 and p.isalpha() and b.isalpha():
+        return ord(p) < ord(b) <= ord(p) + 3
+    return False
