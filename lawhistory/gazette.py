@@ -46,7 +46,9 @@ ENACTING_END = re.compile(
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
 TITLE_BLOCK = re.compile(
-    r"(?<![^\s])(?:(?:[A-Z0-9][A-Z0-9’',()&\-]*|[A-Z][a-z’'\-]+|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
+    # a word of the title may open a bracket: LOCAL GOVERNMENT (MEETINGS PROCEDURE) LOCAL LAW 2021
+    # (it starts with a word, not with a number: "… 107" ends a contents page's last entry)
+    r"(?<![^\s])(?=\(?[A-Za-z])(?:(?:\(?[A-Z0-9][A-Z0-9’',()&\-]*|\(?[A-Z][a-z’'\-]+\)?|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
     r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
 )
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
@@ -172,7 +174,17 @@ def flat(text: str) -> str:
 
 def contents_headings(contents: str) -> dict[str, str]:
     """Clause headings listed on a contents page: {"2.7": "Roosters, geese, turkeys and peafowl"}."""
-    return {m.group("num"): m.group("heading").strip() for m in CONTENTS_ENTRY.finditer(flat(contents))}
+    # A council copy's contents page prints dotted leaders and page numbers ("1.5 Repeal ........ 107"): an entry ends there.
+    text = _LEADER.sub(" \u2063 ", flat(contents))
+    out = {}
+    for m in CONTENTS_ENTRY.finditer(text):
+        heading = m.group("heading").split("\u2063")[0].strip()
+        if heading:
+            out[m.group("num")] = heading
+    return out
+
+
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*\d*")
 
 
 def _title_start(text: str, end: int) -> int:

@@ -1,4 +1,10 @@
-"""Where a law's schedules begin: the body is read as clauses, each schedule as a table or list (tables.py)."""
+"""Where a law's schedules begin: the body is read as clauses, each schedule as a table or list (tables.py).
+
+A schedule starts at ``Schedule 3`` / ``SCHEDULE 3—HEADING`` where the numbering expects it. A law with one
+schedule may print it as a bare ``SCHEDULE`` line: it is read as Schedule 1, and a note starting ``supplied:``
+quotes the number supplied (the words are the printer's; the number is what the law's own numbering gives it).
+Two or more bare ``SCHEDULE`` lines cannot be told apart and are left as words, with a note naming them.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +27,11 @@ def _heading_start(m: re.Match[str]) -> int:
     return 1 if tail.rstrip()[-1:].isalpha() or tail.rstrip().endswith("(") else 0
 
 
-def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
+#: A printed line holding only the word SCHEDULE (a law's only schedule, unnumbered).
+BARE_SCHEDULE = re.compile(r"(?<=\n)SCHEDULE *(?=\n)")
+
+
+def split_schedules(stream: str, notes: list[str] | None = None) -> tuple[str, list[tuple[str, str]]]:
     """Separate the body from its schedules: (body, [(schedule number, schedule text)])."""
     starts: list[re.Match[str]] = []
     expected = 1
@@ -42,7 +52,7 @@ def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
         starts.append(m)
         expected = n + 1 if not inserted else expected
     if not starts:
-        return stream, []
+        return _bare_schedule(stream, notes)
     body = stream[: starts[0].start()]
     regions = []
     for i, m in enumerate(starts):
@@ -51,3 +61,22 @@ def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
         # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
         regions.append((m.group("num") or m.group("lnum"), ("—" if back else "") + stream[m.end() - back : end]))
     return body, regions
+
+
+def _bare_schedule(stream: str, notes: list[str] | None) -> tuple[str, list[tuple[str, str]]]:
+    """A law's only schedule printed as a bare ``SCHEDULE`` line, read as Schedule 1 (with a note)."""
+    bare = list(BARE_SCHEDULE.finditer(stream))
+    if not bare:
+        return stream, []
+    if len(bare) > 1:
+        if notes is not None:
+            lines = ", ".join(str(stream.count("\n", 0, m.start()) + 1) for m in bare)
+            notes.append(
+                f"{len(bare)} lines read only 'SCHEDULE' (lines {lines} of the law's text): unnumbered schedules cannot be "
+                "told apart, so they are kept as words; number them in the source ('SCHEDULE 1', 'SCHEDULE 2') to read them"
+            )
+        return stream, []
+    m = bare[0]
+    if notes is not None:
+        notes.append("supplied: the law's only schedule is printed 'SCHEDULE' without a number; it is read as Schedule ‘1’")
+    return stream[: m.start()], [("1", stream[m.end() :])]

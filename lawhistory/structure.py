@@ -147,7 +147,7 @@ class StructureParser:
     # -- public ------------------------------------------------------------------------------
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
-        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
+        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream, self.notes)
         if self.mode == "law":
             self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:

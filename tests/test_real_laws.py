@@ -74,8 +74,8 @@ _CLOSING_WORDS = "words closing a list ('…; or' then an unlabelled line) stay 
 KNOWN: dict[str, dict[str, str]] = {
     "01-collie-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
     "02-mundaring-dogs": {
-        "provisions": _NO_BRACKET + "; the unnumbered 'SCHEDULE' is not read as Schedule 1",
-        "structure": _NO_BRACKET + "; the unnumbered 'SCHEDULE' is not read as Schedule 1",
+        "provisions": _NO_BRACKET,
+        "structure": _NO_BRACKET,
     },
     "04-stirling-parking": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
@@ -100,10 +100,6 @@ KNOWN: dict[str, dict[str, str]] = {
         ("provisions", "structure", "fidelity"), "a penalty table printed one cell a line is not rebuilt into rows"
     ),
     "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
-    "14-cottesloe-meetings-procedure": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "an unnumbered 'SCHEDULE' is not read as Schedule 1; the bracketed title words '(MEETINGS PROCEDURE)' break the title block",
-    ),
     "16-armadale-dogs": {
         "structure": "'2.4 Deleted' is read with the heading 'Deleted' (the expectation reads 'Deleted' as its words)",
         "fidelity": "a council copy's adoption and amendment table before the law is kept as words",
@@ -174,7 +170,7 @@ def _cases(test: str) -> list[Any]:
 def words(text: str) -> list[str]:
     """Words as tests/test_fidelity.py counts them, with two differences of print that are not words: a spaced
     hyphen used as a dash ("PART 1 - PRELIMINARY", "PART 1.-.PRELIMINARY") and the case of a Part's or Schedule's label ("Part 1" is rendered
-    "PART 1", "SCHEDULE 1" "Schedule 1")."""
+    "PART 1", "SCHEDULE 1" "Schedule 1", a bare "SCHEDULE" "Schedule 1": the number supplied, with a note)."""
     # A clause label glued to its heading ("1.1Citation") is two words the importer reads apart.
     text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
     return _normalise(fidelity_words(text.replace(".-.", " — ")))
@@ -184,7 +180,11 @@ def _normalise(tokens: list[str]) -> list[str]:
     # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
     out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
-    return [label.get(w, w) if i + 1 < len(out) and out[i + 1][:1].isdigit() else w for i, w in enumerate(out)]
+    # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too.
+    return [
+        label.get(w, w) if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE" else w
+        for i, w in enumerate(out)
+    ]
 
 
 @pytest.fixture(scope="module")
