@@ -40,7 +40,9 @@ _ROMAN_SET = frozenset(ROMAN)
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
 
 CLAUSE_NUM = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
-BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
+#: A bracketed label: (1), (7A), (a), (ba), (iv); or a letter with a closing bracket only, as some councils print
+#: their paragraphs ("a) the charges …"): it is kept as printed and cited like "(a)".
+BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)|[a-z]{1,3}\)")
 
 
 def is_roman(label: str) -> bool:
@@ -48,7 +50,11 @@ def is_roman(label: str) -> bool:
 
 
 def bare(label: str) -> str:
-    return label.strip()[1:-1] if label.startswith("(") else label.strip()
+    """The label without its brackets: ``(7A)`` → ``7A``, ``a)`` → ``a``."""
+    label = label.strip()
+    if label.startswith("("):
+        return label[1:-1]
+    return label[:-1] if label.endswith(")") else label
 
 
 def bracket_kind(label: str, parent_kind: str | None, previous_label: str | None) -> str:
@@ -74,20 +80,23 @@ def bracket_kind(label: str, parent_kind: str | None, previous_label: str | None
 
 
 def next_letter(label: str, roman: bool | None = None) -> str | None:
-    """The label that would follow ``label`` in its list: ``(b)`` → ``(c)``, ``(ii)`` → ``(iii)``, ``(3)`` → ``(4)``.
+    """The label that would follow ``label`` in its list: ``(b)`` → ``(c)``, ``(ii)`` → ``(iii)``, ``(3)`` → ``(4)``; a label printed ``a)`` is followed by ``b)``.
 
     ``roman`` says whether the list counts in roman numerals (a paragraph ``(i)`` is followed by
     ``(j)``, a subparagraph ``(i)`` by ``(ii)``); by default a roman-looking label is taken as roman.
     """
     b = bare(label)
+    nxt: str | None = None
     if b.isdigit():
-        return f"({int(b) + 1})"
-    if is_roman(b) and roman is not False:
+        nxt = str(int(b) + 1)
+    elif is_roman(b) and roman is not False:
         i = ROMAN.index(b)
-        return f"({ROMAN[i + 1]})" if i + 1 < len(ROMAN) else None
-    if len(b) == 1 and b.isalpha() and b != "z":
-        return f"({chr(ord(b) + 1)})"
-    return None
+        nxt = ROMAN[i + 1] if i + 1 < len(ROMAN) else None
+    elif len(b) == 1 and b.isalpha() and b != "z":
+        nxt = chr(ord(b) + 1)
+    if nxt is None:
+        return None
+    return f"{nxt})" if label.strip().endswith(")") and not label.strip().startswith("(") else f"({nxt})"
 
 
 def clause_key(num: str) -> tuple[int | str, ...]:

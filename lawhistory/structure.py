@@ -45,6 +45,9 @@ CANDIDATE = re.compile(
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
     r"|(?P<pen>(?<=\n)Penalty:)"
+    # a paragraph label printed with a closing bracket only ("a) the charges", even "a)the charges"): read only where a
+    # printed line starts (see _try_half_bracket)
+    r"|(?P<hb>(?<![\w)(/“‘.,\-])[a-z]{1,3}\)(?=[ \n]|[a-z]))"
 )
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
 _TAIL = 400  # how much of a provision's text the look-backs keep at hand
@@ -195,6 +198,10 @@ class StructureParser:
             return self._try_int_clause(m, before, s)
         if m.group("pen"):
             return self._try_penalty(m, before)
+        if m.group("hb"):
+            if m.start() not in self.line_starts:
+                return None
+            return self._try_bracket(m.group("hb"), m, before)
         return self._try_bracket(m.group("br"), m, before)
 
     def _try_penalty(self, m: re.Match[str], before: str) -> int | None:

@@ -359,11 +359,11 @@ def parse_body(
                 and not any(c.kind == "item" for c in holder.children)
             ):
                 pending_header = holder
-        elif first == "(" and parent is not None and (m := _BRACKET_LINE.match(stripped)):
+        elif (first == "(" or first.islower()) and parent is not None and (m := _BRACKET_LINE.match(stripped)):
             label = m.group(1)
             node = _Node(bracket_kind(label, parent.kind, parent.last_label), label, text=m.group(3))
         elif (
-            first == "("
+            (first == "(" or first.islower())
             and depth == 0
             and containers
             and containers[-1].kind == "schedule"

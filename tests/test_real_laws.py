@@ -69,13 +69,16 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 _NUMBERED_ENTRIES = "numbered entries in a schedule that is not a table ('1. The reserve …') are read as text lines, not items"
-_NO_BRACKET = "paragraph labels printed without an opening bracket ('a) …', 'b) …') are not read as labels"
+_AFTER_DEFINITIONS = (
+    "an unlabelled sentence printed on its own line after the last definition ('Where terms or expressions are not "
+    "defined …') stays in the last definition's words"
+)
 _CLOSING_WORDS = "words closing a list ('…; or' then an unlabelled line) stay with the last paragraph: plain text does not show where they start"
 KNOWN: dict[str, dict[str, str]] = {
     "01-collie-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
     "02-mundaring-dogs": {
-        "provisions": _NO_BRACKET,
-        "structure": _NO_BRACKET,
+        "provisions": _AFTER_DEFINITIONS,
+        "structure": _AFTER_DEFINITIONS,
     },
     "04-stirling-parking": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
@@ -109,7 +112,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
     ),
     "19-manjimup-health": {"fidelity": "an old cover run together with its page header is not recognised as furniture"},
-    "20-kalamunda-parking": {"provisions": _NO_BRACKET, "structure": _NO_BRACKET},
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
@@ -173,6 +175,8 @@ def words(text: str) -> list[str]:
     "PART 1", "SCHEDULE 1" "Schedule 1", a bare "SCHEDULE" "Schedule 1": the number supplied, with a note)."""
     # A clause label glued to its heading ("1.1Citation") is two words the importer reads apart.
     text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
+    # So is a paragraph label printed with a closing bracket only and glued to its words ("a)the charges").
+    text = re.sub(r"(?m)^(\s*[a-z]{1,3}\))(?=[a-z])", r"\1 ", text)
     return _normalise(fidelity_words(text.replace(".-.", " — ")))
 
 
@@ -182,8 +186,7 @@ def _normalise(tokens: list[str]) -> list[str]:
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
     # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too.
     return [
-        label.get(w, w) if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE" else w
-        for i, w in enumerate(out)
+        label.get(w, w) if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE" else w for i, w in enumerate(out)
     ]
 
 
