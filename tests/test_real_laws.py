@@ -68,14 +68,12 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
-_NUMBERED_ENTRIES = "numbered entries in a schedule that is not a table ('1. The reserve …') are read as text lines, not items"
 _AFTER_DEFINITIONS = (
     "an unlabelled sentence printed on its own line after the last definition ('Where terms or expressions are not "
     "defined …') stays in the last definition's words"
 )
 _CLOSING_WORDS = "words closing a list ('…; or' then an unlabelled line) stay with the last paragraph: plain text does not show where they start"
 KNOWN: dict[str, dict[str, str]] = {
-    "01-collie-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
     "02-mundaring-dogs": {
         "provisions": _AFTER_DEFINITIONS,
         "structure": _AFTER_DEFINITIONS,
@@ -115,7 +113,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
-    "26-busselton-dogs": {"provisions": _NUMBERED_ENTRIES, "structure": _NUMBERED_ENTRIES},
     "52-murray-fencing": {"provisions": "a lettered list in a schedule of a run-together copy is not read (line breaks lost)"},
     "53-mundaring-fencing": dict.fromkeys(
         ("provisions", "structure"),
