@@ -191,7 +191,14 @@ def _title_start(text: str, end: int) -> int:
     """Where the capitalised title block that ends at ``end`` begins (``end`` if there is none)."""
     window_start = max(text.rfind("\f", 0, end) + 1, 0)
     m = TITLE_BLOCK.search(text, window_start, end)
-    return m.start() if m and m.end() >= end - 1 else end
+    if not (m and m.end() >= end - 1):
+        return end
+    start = m.start()
+    if start > window_start and text[start - 1] != "\n" and "\n" in m.group(0).rstrip("\n"):
+        # where the text keeps its printed lines, a title block starts a line: the words before the first line break
+        # end the line above it ("SCHEDULE 1—PRESCRIBED OFFENCES" closing a contents page)
+        start = text.index("\n", start) + 1
+    return start
 
 
 def split_instruments(stream: Stream) -> list[InstrumentText]:

@@ -41,7 +41,11 @@ Dated: 2 June 2020.
 
 
 def _law(body: str) -> Law:
-    imported = read_source((HEAD + body + TAIL).encode(), ImportOptions(source="synthetic"), "synthetic.txt")
+    return _law_from(HEAD + body)
+
+
+def _law_from(text: str) -> Law:
+    imported = read_source((text + TAIL).encode(), ImportOptions(source="synthetic"), "synthetic.txt")
     (law,) = [law for law in imported.laws if law.meta.kind == "principal"]
     assert parse(render(law)) == law, "the law file does not read back as the same law"
     return law
@@ -114,3 +118,10 @@ def test_a_title_with_a_bracketed_word_is_one_title_block() -> None:
 def test_contents_entries_end_at_dotted_leaders_and_page_numbers() -> None:
     contents = "Table of Contents\n1.5 Repeal ........................ 107\nPart 2 – Committees ......... 107\n2.1 Establishment ..... 108\n"
     assert contents_headings(contents) == {"1.5": "Repeal", "2.1": "Establishment"}
+
+
+def test_a_title_block_after_a_contents_page_starts_on_its_own_line() -> None:
+    """The last contents entry ("SCHEDULE 1—PRESCRIBED OFFENCES") does not lend its last word to the title block."""
+    contents = "ARRANGEMENT\nPART 1—PRELIMINARY\n1.1 Citation\n1.2 Interpretation\nSCHEDULE 1—PRESCRIBED OFFENCES\n"
+    law = _law_from(HEAD.replace("LOCAL GOVERNMENT ACT 1995\n", contents + "LOCAL GOVERNMENT ACT 1995\n", 1))
+    assert law.body[0].text == "LOCAL GOVERNMENT ACT 1995"  # not "OFFENCES LOCAL GOVERNMENT ACT 1995"

@@ -150,6 +150,11 @@ KNOWN: dict[str, dict[str, str]] = {
         "is kept as words",
     },
     "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
+    "75-wanneroo-penalty-units": {
+        "provisions": _CLOSING_WORDS + " ('unless the local law provides otherwise.' after 5(b))",
+        "structure": _CLOSING_WORDS + " ('unless the local law provides otherwise.' after 5(b))",
+        "fidelity": "the gazette's section label lines over the notice ('LOCAL GOVERNMENT' / 'LG301*') are kept as words",
+    },
     "72-dowerin-waste": dict.fromkeys(
         ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
     ),
