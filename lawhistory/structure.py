@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
+from .closing import closing_line_starts
 from .definitions import find_intro, split_definitions
 from .headings import (
     _CAPS_HEADING,
@@ -146,6 +147,7 @@ class StructureParser:
         self.int_law = False
         self.heuristic_headings = 0
         self.line_starts: set[int] = set()
+        self.closing_starts: list[int] = []  # where printed lines closing a list begin (closing.py)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -155,6 +157,8 @@ class StructureParser:
             self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
+            if self.mode == "law":
+                self.closing_starts = closing_line_starts(main)
             main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
@@ -182,12 +186,28 @@ class StructureParser:
                 quote_pos = m.start()
                 if quote_depth > 0:
                     continue
+            pos = self._close_lists(s, pos, m.start())
             before = s[pos : m.start()]
             new_pos = self._try(m, before, s)
             if new_pos is not None:
                 pos = new_pos
                 quote_pos = max(quote_pos, pos)
-        self._add_text(s[pos:])
+        self._add_text(s[self._close_lists(s, pos, len(s)) :])
+
+    def _close_lists(self, s: str, pos: int, end: int) -> int:
+        """Read up to each printed line in ``s[pos:end]`` that closes a list; its words go to the list's holder."""
+        for c in self.closing_starts:
+            if not pos < c <= end:
+                continue
+            item: _B | None = self.cur
+            while item is not None and item.kind not in ("subclause", "paragraph", "subparagraph"):
+                item = item.parent
+            if item is None or item.parent is None:
+                continue
+            self._add_text(s[pos:c])
+            pos = c
+            self.cur = item.parent.add(_B("text"))
+        return pos
 
     def _try(self, m: re.Match[str], before: str, s: str) -> int | None:
         if m.group("cont"):
@@ -521,6 +541,12 @@ class StructureParser:
                     return cur, None
                 if b == "i" and intro and cur.kind in ("paragraph", "subclause", "clause", "definition", "text"):
                     return cur, None
+        # The next label of the list that words closing part of it interrupt ("(b) …, / but excludes— / (c) …").
+        if cur.kind == "text" and cur.parent is not None and cur.parent.kind != "root":
+            kids = cur.parent.labelled_children()
+            last = kids[-1] if kids else None
+            if last is not None and follows(last.num or "", label, roman=last.kind == "subparagraph"):
+                return cur.parent, None
         # The next label of a list that is open at some level.
         for node in chain:
             if node.kind not in ("subclause", "paragraph", "subparagraph") or node.parent is None:

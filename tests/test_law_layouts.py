@@ -125,3 +125,43 @@ def test_a_title_block_after_a_contents_page_starts_on_its_own_line() -> None:
     contents = "ARRANGEMENT\nPART 1—PRELIMINARY\n1.1 Citation\n1.2 Interpretation\nSCHEDULE 1—PRESCRIBED OFFENCES\n"
     law = _law_from(HEAD.replace("LOCAL GOVERNMENT ACT 1995\n", contents + "LOCAL GOVERNMENT ACT 1995\n", 1))
     assert law.body[0].text == "LOCAL GOVERNMENT ACT 1995"  # not "OFFENCES LOCAL GOVERNMENT ACT 1995"
+
+
+CLOSING = (
+    "PART 3—REGISTERS\n3.1 Registers\nThe CEO is to keep—\n(a) a plan of the cemetery showing each grave site; and\n"
+    "(b) a register of grants,\nand is to make them available for inspection during office hours.\n"
+)
+
+
+def test_words_closing_a_list_on_their_own_line_belong_to_the_list_holder() -> None:
+    """A last item that stops short at a comma, then a line in small letters: the clause's closing words."""
+    cites = _cites(_law(CLOSING))
+    assert cites["3.1(b)"] == "a register of grants,"
+    assert cites["3.1 text 1"] == "and is to make them available for inspection during office hours."
+
+
+def test_a_list_goes_on_after_words_that_close_part_of_it() -> None:
+    law = _law(
+        "PART 3—VEHICLES\n3.1 Vehicles\nIn this clause—\nvehicle includes—\n(a) every conveyance capable of being "
+        "propelled or drawn on wheels; and\n(b) an animal being ridden,\nbut excludes—\n(c) a wheel-chair; and\n(d) a pram.\n"
+    )
+    cites = _cites(law)
+    assert cites["3.1 “vehicle” text 1"] == "but excludes—"
+    assert cites["3.1 “vehicle” (c)"] == "a wheel-chair; and"
+    assert cites["3.1 “vehicle” (d)"] == "a pram."
+
+
+def test_a_last_item_that_wraps_at_the_margin_keeps_its_words() -> None:
+    """A line that runs to the printed width and ends in a comma is wrapped: the next line is still the item's."""
+    law = _law(
+        CLOSING.replace(
+            "(b) a register of grants,\n",
+            "(b) a register of grants of right of burial kept in the order in which the grants were made,\n",
+        )
+    )
+    cites = _cites(law)
+    assert cites["3.1(b)"] == (
+        "a register of grants of right of burial kept in the order in which the grants were made, "
+        "and is to make them available for inspection during office hours."
+    )
+    assert "3.1 text 1" not in cites

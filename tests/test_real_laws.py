@@ -72,7 +72,6 @@ _AFTER_DEFINITIONS = (
     "an unlabelled sentence printed on its own line after the last definition ('Where terms or expressions are not "
     "defined …') stays in the last definition's words"
 )
-_CLOSING_WORDS = "words closing a list ('…; or' then an unlabelled line) stay with the last paragraph: plain text does not show where they start"
 KNOWN: dict[str, dict[str, str]] = {
     "02-mundaring-dogs": {
         "provisions": _AFTER_DEFINITIONS,
@@ -93,7 +92,6 @@ KNOWN: dict[str, dict[str, str]] = {
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),
     "11-wiluna-local-government-property": {
-        "provisions": _CLOSING_WORDS + " ('but excludes—' in the definition of vehicle)",
         "structure": "a clause heading printed over two lines is cut at the line break (2.3)",
         "fidelity": "the copy's glued cover lines ('Government Act 1995Dog Act 1976', 'DOGSLOCAL LAW') are kept as words",
     },
@@ -124,7 +122,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "provisions": "clause numbers printed in a column before their headings, with headings above the number, are not read",
         "structure": "clause numbers printed in a column before their headings, with headings above the number, are not read",
     },
-    "55-port-hedland-cemetery": {"provisions": _CLOSING_WORDS, "structure": _CLOSING_WORDS},
     "56-kalgoorlie-boulder-cemeteries": {
         "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
         "before the column headings (the format puts the headings over the first row)",
@@ -151,8 +148,6 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
     "75-wanneroo-penalty-units": {
-        "provisions": _CLOSING_WORDS + " ('unless the local law provides otherwise.' after 5(b))",
-        "structure": _CLOSING_WORDS + " ('unless the local law provides otherwise.' after 5(b))",
         "fidelity": "the gazette's section label lines over the notice ('LOCAL GOVERNMENT' / 'LG301*') are kept as words",
     },
     "72-dowerin-waste": dict.fromkeys(
