@@ -1,4 +1,4 @@
-"""Words that close a list: the printed line after a list's last item that belongs to the provision holding the list.
+"""Words that close a list or a list of definitions: the printed line after a list's last item that belongs to the provision holding the list.
 
     The CEO is to keep—
     (a) a plan of the cemetery showing each grave site; and
@@ -11,11 +11,19 @@ lines can, and the rule asks for all of it: the line before ends the list's last
 the next line starts with a connective in small letters ("and", "but", "unless", …), not a label. Anything less is
 read as the item's own words, as before: "(b) maintain an adequate supply of water to, / all sanitary conveniences …"
 (Kulin Health 2.7(2)) may be the object both paragraphs share or the end of (b), and plain text cannot say which.
+
+After a list of definitions, a sentence printed on its own line ("Where terms or expressions are not defined …")
+is the interpretation clause's, not the last definition's, when the definition before the last ends in "; and" or
+"; or", the last one ends its line with a full stop, and the new line opens a sentence (``headings.SENTENCE_STARTERS``)
+without defining a term.
 """
 
 from __future__ import annotations
 
 import re
+
+from .headings import SENTENCE_STARTERS
+from .terms import DEF_START, def_term_ok
 
 _LABEL = re.compile(r"\s*(?:\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3})\)|[a-z]{1,3}\))(?:\s|$)")
 _CONNECTIVE = re.compile(r"(?:and|or|but|unless|except|excluding|if|where|when|whichever|provided|so|then)\b")
@@ -54,3 +62,39 @@ def _item_start(lines: list[str], i: int) -> int | None:
         if k < i and lines[k].rstrip().endswith((";", ".", "—", ":")):
             return None
     return None
+
+
+def after_definitions_starts(text: str) -> list[int]:
+    """Offsets in ``text`` where a sentence printed after the last of a list of definitions begins (module docstring)."""
+    lines = text.split("\n")
+    starts: list[int] = []
+    offset = 0
+    offsets = []
+    for ln in lines:
+        offsets.append(offset)
+        offset += len(ln) + 1
+    for i in range(1, len(lines) - 1):
+        line, nxt = lines[i].rstrip(), lines[i + 1].strip()
+        if not line.endswith(".") or nxt.split(" ", 1)[0] not in SENTENCE_STARTERS or _defines(nxt):
+            continue
+        first = next((k for k in range(i, max(i - 4, -1), -1) if _defines(lines[k].strip())), None)
+        if first is None or first == 0 or any(lines[k].rstrip().endswith((";", ".")) for k in range(first, i)):
+            continue
+        if _LAST_ITEM_BEFORE.search(lines[first - 1]) and _defines(_definition_line_of(lines, first - 1)):
+            starts.append(offsets[i + 1])
+    return starts
+
+
+def _defines(line: str) -> bool:
+    m = DEF_START.match(line)
+    return bool(m and def_term_ok(m))
+
+
+def _definition_line_of(lines: list[str], i: int) -> str:
+    """The first line of the definition that ends on line ``i`` (up to three lines above)."""
+    for k in range(i, max(i - 4, -1), -1):
+        if _defines(lines[k].strip()):
+            return lines[k].strip()
+        if k < i and lines[k].rstrip().endswith((";", ".")):
+            break
+    return ""

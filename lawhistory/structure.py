@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
-from .closing import closing_line_starts
+from .closing import after_definitions_starts, closing_line_starts
 from .definitions import find_intro, split_definitions
 from .headings import (
     _CAPS_HEADING,
@@ -148,6 +148,7 @@ class StructureParser:
         self.heuristic_headings = 0
         self.line_starts: set[int] = set()
         self.closing_starts: list[int] = []  # where printed lines closing a list begin (closing.py)
+        self.after_definitions: list[int] = []  # where a sentence after a list of definitions begins (closing.py)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -159,6 +160,7 @@ class StructureParser:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
             if self.mode == "law":
                 self.closing_starts = closing_line_starts(main)
+                self.after_definitions = after_definitions_starts(main)
             main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
@@ -207,6 +209,13 @@ class StructureParser:
             self._add_text(s[pos:c])
             pos = c
             self.cur = item.parent.add(_B("text"))
+        for c in self.after_definitions:
+            if not pos < c <= end:
+                continue
+            self._add_text(s[pos:c])  # (the definitions are split as their words go in)
+            pos = c
+            if self.cur.kind == "definition" and self.cur.parent is not None:
+                self.cur = self.cur.parent.add(_B("text"))
         return pos
 
     def _try(self, m: re.Match[str], before: str, s: str) -> int | None:

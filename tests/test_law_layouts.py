@@ -165,3 +165,29 @@ def test_a_last_item_that_wraps_at_the_margin_keeps_its_words() -> None:
         "and is to make them available for inspection during office hours."
     )
     assert "3.1 text 1" not in cites
+
+
+def test_a_sentence_after_the_last_definition_belongs_to_the_interpretation_clause() -> None:
+    law = _law(
+        "PART 3—TERMS\n3.1 Definitions\nIn this Part—\n“pound” means a pound of the local government; and\n"
+        "“pound keeper” means a person appointed to keep a pound.\n"
+        "Where terms are not defined in this Part they have the meanings given to them in the Act.\n"
+    )
+    cites = _cites(law)
+    assert cites["3.1 “pound keeper”"] == "“pound keeper” means a person appointed to keep a pound."
+    assert cites["3.1 text 1"] == "Where terms are not defined in this Part they have the meanings given to them in the Act."
+
+
+def test_a_second_sentence_of_a_definition_in_the_middle_of_the_list_stays_in_it() -> None:
+    """Only after the last definition (the one before it ends in '; and') is a new sentence the clause's."""
+    law = _law(
+        "PART 3—TERMS\n3.1 Definitions\nIn this Part—\n“pound” means a pound of the local government.\n"
+        "Where a pound is closed the term includes a place set aside for the purpose;\n"
+        "“pound keeper” means a person appointed to keep a pound.\n"
+    )
+    cites = _cites(law)
+    assert "3.1 text 1" not in cites
+    assert cites["3.1 “pound”"] == (
+        "“pound” means a pound of the local government. Where a pound is closed the term includes a place set aside "
+        "for the purpose;"
+    )

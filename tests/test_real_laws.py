@@ -68,15 +68,7 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
-_AFTER_DEFINITIONS = (
-    "an unlabelled sentence printed on its own line after the last definition ('Where terms or expressions are not "
-    "defined …') stays in the last definition's words"
-)
 KNOWN: dict[str, dict[str, str]] = {
-    "02-mundaring-dogs": {
-        "provisions": _AFTER_DEFINITIONS,
-        "structure": _AFTER_DEFINITIONS,
-    },
     "04-stirling-parking": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
         "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
