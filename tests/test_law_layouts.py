@@ -191,3 +191,27 @@ def test_a_second_sentence_of_a_definition_in_the_middle_of_the_list_stays_in_it
         "“pound” means a pound of the local government. Where a pound is closed the term includes a place set aside "
         "for the purpose;"
     )
+
+
+def test_an_offence_table_printed_one_cell_a_line_keeps_its_item_numbers_and_is_read_as_rows() -> None:
+    """Item numbers printed alone on a line ("1", then the clause "2.1") are cells, never page numbers."""
+    law = _law(
+        "SCHEDULE 1—PRESCRIBED OFFENCES\nItem\nClause\nDescription\nModified penalty\n1\n2.1\n"
+        "Exercising a dog in a prohibited place\n$250\n2\n2.1\nLeaving dog faeces\n$100\n"
+    )
+    schedule = law.body[-1]
+    assert schedule.cells == ("Item", "Clause", "Description", "Modified penalty")
+    assert [c.cells for c in schedule.children] == [
+        ("1", "2.1", "Exercising a dog in a prohibited place", "$250"),
+        ("2", "2.1", "Leaving dog faeces", "$100"),
+    ]
+
+
+def test_a_council_copys_page_numbers_are_still_left_out() -> None:
+    from lawhistory.importers.furniture import strip_running_lines
+
+    text = "\n".join(["words"] * 8 + ["1"] + ["more words"] * 8 + ["2"] + ["last words"] * 3)
+    kept, removed = strip_running_lines(text)
+    assert removed == ["1", "2"] and "\n1\n" not in kept
+    table = "\n".join(["Item", "Clause", "1", "2.1", "Offence", "$250", "2", "2.2", "Offence", "$100"] + ["x"] * 8)
+    assert strip_running_lines(table) == (table, [])
