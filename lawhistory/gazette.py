@@ -58,7 +58,7 @@ ATTESTATION = re.compile(
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
-    r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Division|Subdivision) \d+—| (?:SCHEDULE|Schedule)\b|$)"
+    r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Part|Division|Subdivision) \d+ ?[—–-]| (?:SCHEDULE|Schedule)\b(?! \d+\.\d)|$)"
 )
 
 

@@ -62,6 +62,9 @@ AMENDING_HEADING = re.compile(
     + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
+#: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
+#: "5.1 PART 5 deleted" where a whole Part went).
+_DELETED = re.compile(r"(?:(?:PART|Part|Division) \d+[A-Z]? )?\[?(?:[Dd]eleted|[Rr]epealed|[Oo]mitted)\.?\]?")
 _SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
 _CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
 
@@ -130,6 +133,10 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
     rest = s[end : end + 400]
     lead = len(rest) - len(rest.lstrip(" "))
     body = rest[lead:]
+    if mode != "instrument" and _DELETED.fullmatch(body.split("\n", 1)[0].strip()):
+        # "2.4 Deleted": the words standing in the place of a deleted clause, not its heading (an instrument's
+        # "6. Part 5 deleted" is the heading of its amending clause)
+        return None, lead, False
     if known:
         # The contents page lists the heading; it may be printed over two lines in the body.
         want = known.split()

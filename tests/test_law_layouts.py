@@ -215,3 +215,23 @@ def test_a_council_copys_page_numbers_are_still_left_out() -> None:
     assert removed == ["1", "2"] and "\n1\n" not in kept
     table = "\n".join(["Item", "Clause", "1", "2.1", "Offence", "$250", "2", "2.2", "Offence", "$100"] + ["x"] * 8)
     assert strip_running_lines(table) == (table, [])
+
+
+def test_a_deleted_clause_holds_the_word_deleted_as_its_text_not_its_heading() -> None:
+    law = _law("PART 3—KEEPING\n3.1 Deleted\n3.2 PART 4 deleted\n3.3 Limit\nA person shall not keep more than 2 dogs.\n")
+    clauses = {p.num: p for p in law.body[-1].children}
+    assert (clauses["3.1"].heading, clauses["3.1"].text) == (None, "Deleted")
+    assert (clauses["3.2"].heading, clauses["3.2"].text) == (None, "PART 4 deleted")
+    assert clauses["3.3"].heading == "Limit"
+
+
+def test_contents_entries_end_at_a_part_with_a_spaced_dash_but_not_at_a_schedule_cited_in_a_heading() -> None:
+    contents = (
+        "CONTENTS\n2.4 Deleted\nPART 3 – KEEPING OF DOGS\n3.1 Public place—Item 4(1) of Division 1, Schedule 3.1 of Act\n"
+        "3.2 Limit\nSCHEDULE 1—PRESCRIBED OFFENCES\n"
+    )
+    assert contents_headings(contents) == {
+        "2.4": "Deleted",
+        "3.1": "Public place—Item 4(1) of Division 1, Schedule 3.1 of Act",
+        "3.2": "Limit",
+    }

@@ -89,7 +89,6 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
     "16-armadale-dogs": {
-        "structure": "'2.4 Deleted' is read with the heading 'Deleted' (the expectation reads 'Deleted' as its words)",
         "fidelity": "a council copy's adoption and amendment table before the law is kept as words",
     },
     "17-stirling-general-by-laws-1971": dict.fromkeys(
@@ -114,10 +113,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "56-kalgoorlie-boulder-cemeteries": {
         "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
         "before the column headings (the format puts the headings over the first row)",
-    },
-    "57-karratha-thoroughfares-trading": {
-        "structure": "the contents page cuts the heading 'Public place—Item 4(1) of Division 1, Schedule 3.1 of Act' at "
-        "'Schedule', and the body's copy of it wraps there",
     },
     "58-perth-thoroughfares-public-places": {
         "fidelity": "expectation: the special-gazette cover's title block (its list of contents) is furniture for the importer "
