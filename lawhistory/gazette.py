@@ -21,6 +21,7 @@ from anyascii import anyascii
 
 from .dates import MONTHS, printed_date
 from .ids import check_law_id
+from .page_headers import unglue_page_headers
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
 # Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
@@ -130,6 +131,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
+    text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:

@@ -7,12 +7,16 @@ a bracketed word, a contents page with dotted leaders. Every test also checks th
 
 from __future__ import annotations
 
+import pytest
+
+from lawhistory.errors import ImportFailed
 from lawhistory.gazette import contents_headings
 from lawhistory.ids import addresses
 from lawhistory.importers import ImportOptions, read_source
 from lawhistory.importers.repair import supplied_words
 from lawhistory.labels import bare, next_letter
 from lawhistory.model import Law
+from lawhistory.page_headers import unglue_page_headers
 from lawhistory.textformat import parse, render
 
 HEAD = """LOCAL GOVERNMENT ACT 1995
@@ -235,3 +239,15 @@ def test_contents_entries_end_at_a_part_with_a_spaced_dash_but_not_at_a_schedule
         "3.1": "Public place—Item 4(1) of Division 1, Schedule 3.1 of Act",
         "3.2": "Limit",
     }
+
+
+def test_page_headers_glued_to_their_page_numbers_are_read_as_the_other_headers_confirm() -> None:
+    text = "GOVERNMENT GAZETTE, WA 56119 October 2000]\nwords\nGOVERNMENT GAZETTE, WA [9 October 20005612\nmore words\n"
+    assert unglue_page_headers(text) == (
+        "9 October 2000] GOVERNMENT GAZETTE, WA 5611\nwords\n5612 GOVERNMENT GAZETTE, WA [9 October 2000\nmore words\n"
+    )
+
+
+def test_a_glued_page_header_nothing_confirms_is_refused_naming_it_and_the_fix() -> None:
+    with pytest.raises(ImportFailed, match=r"GOVERNMENT GAZETTE, WA 56119 October 2000\].*write it apart in the source"):
+        unglue_page_headers("GOVERNMENT GAZETTE, WA 56119 October 2000]\nwords\n")

@@ -75,11 +75,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
     ),
     "07-boyup-brook-health": {"fidelity": "the last entry of a contents page with no title block after it is kept as words"},
-    "08-cockburn-health": dict.fromkeys(
-        ("title", "structure", "fidelity"),
-        "page headers glued to page number and date ('GOVERNMENT GAZETTE, WA 56119 October 2000]' = page 5611, 9 October) "
-        "are ambiguous and not read: no gazette date, and the headers stay in the words",
-    ),
     "10-perth-local-government-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),

@@ -24,7 +24,9 @@ STRONG = re.compile(
     r")$"
 )
 WEAK = re.compile(
-    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4})$"
+    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4}"
+    # the crest glued to the page number by a copy that lost its spaces: "5611WESTERNAUSTRALIANGOVERNMENT"
+    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT)$"
 )
 GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
