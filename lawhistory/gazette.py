@@ -123,11 +123,17 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines
+        from .importers.furniture import (
+            split_glued_labels,
+            strip_cover_lines,
+            strip_running_lines,
+            strip_section_labels,
+        )
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
-        removed += cover_lines + running
+        text, labels = strip_section_labels(text)
+        removed += cover_lines + running + labels
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")

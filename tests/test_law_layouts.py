@@ -251,3 +251,14 @@ def test_page_headers_glued_to_their_page_numbers_are_read_as_the_other_headers_
 def test_a_glued_page_header_nothing_confirms_is_refused_naming_it_and_the_fix() -> None:
     with pytest.raises(ImportFailed, match=r"GOVERNMENT GAZETTE, WA 56119 October 2000\].*write it apart in the source"):
         unglue_page_headers("GOVERNMENT GAZETTE, WA 56119 October 2000]\nwords\n")
+
+
+def test_a_gazette_notices_classification_lines_are_furniture() -> None:
+    from lawhistory.importers.furniture import strip_section_labels
+
+    kept, removed = strip_section_labels("words\nLOCAL GOVERNMENT\nLG301*\nLOCAL GOVERNMENT ACT 1995\n")
+    assert (kept, removed) == ("words\nLOCAL GOVERNMENT ACT 1995\n", ["LOCAL GOVERNMENT", "LG301*"])
+    assert strip_section_labels("LOCAL GOVERNMENT\nPROPERTY LOCAL LAW 2016\n") == (
+        "LOCAL GOVERNMENT\nPROPERTY LOCAL LAW 2016\n",
+        [],
+    )

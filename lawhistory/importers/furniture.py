@@ -114,3 +114,23 @@ def split_glued_labels(text: str) -> tuple[str, int]:
     """A clause label glued to its heading at the start of a line ("1.1Citation", as some copies print it) set apart
     from it ("1.1 Citation"), and how many were."""
     return _GLUED_LABEL.subn(r"\1 ", text)
+
+
+#: A gazette notice's classification code ("LG301*", "LG302") printed on a line of its own over the notice.
+_SECTION_CODE = re.compile(r"[A-Z]{2,3}\d{3}\*?")
+#: The gazette section a code files the notice under, printed on the line above it.
+_SECTION_NAME = re.compile(r"(?:— PART \d — )?(?:LOCAL GOVERNMENT|HEALTH|AGRICULTURE|PLANNING)$")
+
+
+def strip_section_labels(text: str) -> tuple[str, list[str]]:
+    """``text`` without the gazette's classification lines over a notice ("LOCAL GOVERNMENT" / "LG301*"), and the
+    lines removed. A code line counts only on a line of its own; the section name only on the line just above it."""
+    lines = text.split("\n")
+    drop = [False] * len(lines)
+    for i, ln in enumerate(lines):
+        if _SECTION_CODE.fullmatch(ln.strip()):
+            drop[i] = True
+            if i and _SECTION_NAME.fullmatch(lines[i - 1].strip()):
+                drop[i - 1] = True
+    removed = [lines[i].strip() for i in range(len(lines)) if drop[i]]
+    return "\n".join(ln for i, ln in enumerate(lines) if not drop[i]), removed
