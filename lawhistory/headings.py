@@ -92,11 +92,30 @@ def soften(text: str, *, sections: bool = False) -> str:
         side = is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
         side_above = is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
         penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
-        out.append("\n" if heading_line or before_section or side or side_above or penalty else " ")
+        # the second line of a clause heading printed over two lines ends the heading too
+        tail = i > 0 and _CLAUSE_LINE_START.match(lines[i - 1]) and heading_tail(lines[i - 1], line, lines[i + 1])
+        out.append("\n" if heading_line or before_section or side or side_above or penalty or tail else " ")
     return "".join(out)
 
 
 _CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
+_TAIL_LINE = re.compile(r"[a-z][\w’'(),/&\- ]{0,60}[\w)]")
+_ENDS = (".", ";", ":", ",", "—", "–", "-")
+
+
+def heading_tail(heading_line: str, line: str, next_line: str) -> bool:
+    """Whether ``line`` is the second printed line of the heading on ``heading_line`` ("2.3 Activities which may be
+    pursued on specified local" / "government property"): a few words in small letters without closing punctuation,
+    after a heading line without any, and before a line that starts a sentence or a label."""
+    text, head, nxt = line.strip(), heading_line.rstrip(), next_line.lstrip()
+    return (
+        bool(_TAIL_LINE.fullmatch(text))
+        and len(text.split()) <= 6
+        and not head.endswith(_ENDS)
+        and not re.search(r"\(\w{1,3}\)", head)
+        and nxt[:1] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ(“‘"
+        and nxt[:1] != ""
+    )
 
 
 def is_side_heading(line: str) -> bool:
@@ -159,6 +178,9 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             and not line.endswith((".", ";", ":", ",", "—", "–", " -"))
             and not re.search(r"\(\w{1,3}\)", line)
         ):
+            after = body[nl + 1 :].split("\n", 2)
+            if len(after) >= 2 and heading_tail(line, after[0], after[1]):  # a heading printed over two lines
+                return f"{line} {after[0].strip()}", lead + nl + 1 + len(after[0]) + 1, False
             return line, lead + nl + 1, False
         if line:
             return None, lead, False

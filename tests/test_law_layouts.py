@@ -262,3 +262,14 @@ def test_a_gazette_notices_classification_lines_are_furniture() -> None:
         "LOCAL GOVERNMENT\nPROPERTY LOCAL LAW 2016\n",
         [],
     )
+
+
+def test_a_clause_heading_printed_over_two_lines_is_one_heading() -> None:
+    law = _law(
+        "PART 3—USE\n3.1 Activities which may be pursued on specified local\ngovernment property\n"
+        "A determination may set aside an area for any activity.\n3.2 Signs\nthe words of a sign are its own.\n"
+    )
+    clauses = {p.num: p for p in law.body[-1].children}
+    assert clauses["3.1"].heading == "Activities which may be pursued on specified local government property"
+    assert clauses["3.1"].text == "A determination may set aside an area for any activity."
+    assert (clauses["3.2"].heading, clauses["3.2"].text) == ("Signs", "the words of a sign are its own.")

@@ -79,7 +79,6 @@ KNOWN: dict[str, dict[str, str]] = {
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),
     "11-wiluna-local-government-property": {
-        "structure": "a clause heading printed over two lines is cut at the line break (2.3)",
         "fidelity": "the copy's glued cover lines ('Government Act 1995Dog Act 1976', 'DOGSLOCAL LAW') are kept as words",
     },
     "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
