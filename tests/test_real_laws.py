@@ -74,7 +74,10 @@ KNOWN: dict[str, dict[str, str]] = {
         "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
         "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
     ),
-    "07-boyup-brook-health": {"fidelity": "the last entry of a contents page with no title block after it is kept as words"},
+    "07-boyup-brook-health": {
+        "fidelity": "a council copy's cover ('HEALTH LOCAL LAWS' / 'Gazetted 3rd February 2004') before the law is kept as "
+        "words (with a note)",
+    },
     "10-perth-local-government-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),
