@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from .dates import MONTHS, printed_date
 from .ids import law_id as law_id  # a law's id from its council and title (kept here for the importers)
 from .ids import slug as slug
+from .page_headers import unglue_page_headers
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
 # Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
@@ -45,7 +46,9 @@ ENACTING_END = re.compile(
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
 TITLE_BLOCK = re.compile(
-    r"(?<![^\s])(?:(?:[A-Z0-9][A-Z0-9’',()&\-]*|[A-Z][a-z’'\-]+|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
+    # a word of the title may open a bracket: LOCAL GOVERNMENT (MEETINGS PROCEDURE) LOCAL LAW 2021
+    # (it starts with a word, not with a number: "… 107" ends a contents page's last entry)
+    r"(?<![^\s])(?=\(?[A-Za-z])(?:(?:\(?[A-Z0-9][A-Z0-9’',()&\-]*|\(?[A-Z][a-z’'\-]+\)?|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
     r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
 )
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
@@ -55,7 +58,7 @@ ATTESTATION = re.compile(
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
-    r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Division|Subdivision) \d+—| (?:SCHEDULE|Schedule)\b|$)"
+    r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Part|Division|Subdivision) \d+ ?[—–-]| (?:SCHEDULE|Schedule)\b(?! \d+\.\d)|$)"
 )
 
 
@@ -119,14 +122,21 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines
+        from .importers.furniture import (
+            split_glued_labels,
+            strip_cover_lines,
+            strip_running_lines,
+            strip_section_labels,
+        )
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
-        removed += cover_lines + running
+        text, labels = strip_section_labels(text)
+        removed += cover_lines + running + labels
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
+    text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
     while cover:
@@ -171,14 +181,31 @@ def flat(text: str) -> str:
 
 def contents_headings(contents: str) -> dict[str, str]:
     """Clause headings listed on a contents page: {"2.7": "Roosters, geese, turkeys and peafowl"}."""
-    return {m.group("num"): m.group("heading").strip() for m in CONTENTS_ENTRY.finditer(flat(contents))}
+    # A council copy's contents page prints dotted leaders and page numbers ("1.5 Repeal ........ 107"): an entry ends there.
+    text = _LEADER.sub(" \u2063 ", flat(contents))
+    out = {}
+    for m in CONTENTS_ENTRY.finditer(text):
+        heading = m.group("heading").split("\u2063")[0].strip()
+        if heading:
+            out[m.group("num")] = heading
+    return out
+
+
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*\d*")
 
 
 def _title_start(text: str, end: int) -> int:
     """Where the capitalised title block that ends at ``end`` begins (``end`` if there is none)."""
     window_start = max(text.rfind("\f", 0, end) + 1, 0)
     m = TITLE_BLOCK.search(text, window_start, end)
-    return m.start() if m and m.end() >= end - 1 else end
+    if not (m and m.end() >= end - 1):
+        return end
+    start = m.start()
+    if start > window_start and text[start - 1] != "\n" and "\n" in m.group(0).rstrip("\n"):
+        # where the text keeps its printed lines, a title block starts a line: the words before the first line break
+        # end the line above it ("SCHEDULE 1—PRESCRIBED OFFENCES" closing a contents page)
+        start = text.index("\n", start) + 1
+    return start
 
 
 def split_instruments(stream: Stream) -> list[InstrumentText]:

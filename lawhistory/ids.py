@@ -69,10 +69,12 @@ def check_law_id(law_id: str, *, title: str | None = None, local_government: str
 
 
 def clean_num(num: str) -> str:
-    """The bare label: ``"(7A)"`` → ``"7A"``, ``"2.8A"`` → ``"2.8A"``, ``" 12 "`` → ``"12"``."""
+    """The bare label: ``"(7A)"`` → ``"7A"``, ``"a)"`` → ``"a"``, ``"2.8A"`` → ``"2.8A"``, ``" 12 "`` → ``"12"``."""
     num = num.strip()
     if num.startswith("(") and num.endswith(")"):
         num = num[1:-1]
+    elif re.fullmatch(r"[a-z]{1,3}\)", num):  # a label printed "a)": cited "(a)" like any paragraph
+        num = num[:-1]
     return num
 
 

@@ -39,7 +39,9 @@ _ROMAN_SET = frozenset(ROMAN)
 #: A letter label that comes just before a one-letter roman numeral in an alphabetical list.
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
 
-BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
+#: A bracketed label: (1), (7A), (a), (ba), (iv); or a letter with a closing bracket only, as some councils print
+#: their paragraphs ("a) the charges …"): it is kept as printed and cited like "(a)".
+BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)|[a-z]{1,3}\)")
 
 
 def is_roman(label: str) -> bool:
@@ -47,7 +49,11 @@ def is_roman(label: str) -> bool:
 
 
 def bare(label: str) -> str:
-    return label.strip()[1:-1] if label.startswith("(") else label.strip()
+    """The label without its brackets: ``(7A)`` → ``7A``, ``a)`` → ``a``."""
+    label = label.strip()
+    if label.startswith("("):
+        return label[1:-1]
+    return label[:-1] if label.endswith(")") else label
 
 
 def bracket_kind(label: str, parent_kind: str | None, previous_label: str | None) -> str:
@@ -73,20 +79,23 @@ def bracket_kind(label: str, parent_kind: str | None, previous_label: str | None
 
 
 def next_letter(label: str, roman: bool | None = None) -> str | None:
-    """The label that would follow ``label`` in its list: ``(b)`` → ``(c)``, ``(ii)`` → ``(iii)``, ``(3)`` → ``(4)``.
+    """The label that would follow ``label`` in its list: ``(b)`` → ``(c)``, ``(ii)`` → ``(iii)``, ``(3)`` → ``(4)``; a label printed ``a)`` is followed by ``b)``.
 
     ``roman`` says whether the list counts in roman numerals (a paragraph ``(i)`` is followed by
     ``(j)``, a subparagraph ``(i)`` by ``(ii)``); by default a roman-looking label is taken as roman.
     """
     b = bare(label)
+    nxt: str | None = None
     if b.isdigit():
-        return f"({int(b) + 1})"
-    if is_roman(b) and roman is not False:
+        nxt = str(int(b) + 1)
+    elif is_roman(b) and roman is not False:
         i = ROMAN.index(b)
-        return f"({ROMAN[i + 1]})" if i + 1 < len(ROMAN) else None
-    if len(b) == 1 and b.isalpha() and b != "z":
-        return f"({chr(ord(b) + 1)})"
-    return None
+        nxt = ROMAN[i + 1] if i + 1 < len(ROMAN) else None
+    elif len(b) == 1 and b.isalpha() and b != "z":
+        nxt = chr(ord(b) + 1)
+    if nxt is None:
+        return None
+    return f"{nxt})" if label.strip().endswith(")") and not label.strip().startswith("(") else f"({nxt})"
 
 
 def clause_key(num: str) -> tuple[int | str, ...]:
@@ -99,3 +108,27 @@ def clause_key(num: str) -> tuple[int | str, ...]:
         key.append(int(m.group(1)))
         key.append(m.group(2))
     return tuple(key)
+
+
+def follows(prev: str, label: str, *, roman: bool) -> bool:
+    """Whether ``label`` comes straight after ``prev`` in a list, counting inserted labels like (7A) and (ba)."""
+    if next_letter(prev, roman) == label:
+        return True
+    p, b = bare(prev), bare(label)
+    if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
+        return True  # (7) → (7A), (b) → (ba)
+    if len(p) == len(b) >= 2 and p[:-1] == b[:-1] and p[-1].isalpha() and b[-1] == chr(ord(p[-1]) + 1) and not is_roman(b):
+        return True  # (ka) → (kb), (7A) → (7B)
+    base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
+    return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
+
+
+def same_family_after(prev: str, label: str) -> bool:
+    p, b = bare(prev), bare(label)
+    if p.isdigit() and b.isdigit():
+        return int(p) < int(b) <= int(p) + 3
+    if is_roman(p) and is_roman(b):
+        return False
+    if len(p) == 1 and len(b) == 1 and p.isalpha() and b.isalpha():
+        return ord(p) < ord(b) <= ord(p) + 3
+    return False

@@ -21,88 +21,37 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
-from .labels import ROMAN, bare, bracket_kind, clause_key, is_roman, next_letter
+from .closing import after_definitions_starts, closing_line_starts
+from .definitions import find_intro, split_definitions
+from .headings import (
+    _CAPS_HEADING,
+    _SIDE_HEADING,
+    is_side_heading,
+    sections_numbered,
+    sections_numbered_flat,
+    soften,
+    starts_with_words,
+    take_heading,
+)
+from .labels import ROMAN, bare, bracket_kind, clause_key, follows, same_family_after
 from .model import Provision
+from .schedules import split_schedules
+from .sentences import _tail, and_or_break, strong_break
 from .tables import parse_schedule
 from .terms import DEF_START, def_term_ok, term_of
 
-STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
-DEF_INTRO = re.compile(
-    r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b)[^—–:]*(?:—| –| -|:)$"
-)
-SENTENCE_STARTERS = frozenset(
-    [
-        "A",
-        "An",
-        "The",
-        "Any",
-        "No",
-        "Where",
-        "When",
-        "Whenever",
-        "If",
-        "Subject",
-        "Except",
-        "In",
-        "This",
-        "For",
-        "Unless",
-        "Without",
-        "Notwithstanding",
-        "Nothing",
-        "Each",
-        "Every",
-        "All",
-        "It",
-        "Upon",
-        "On",
-        "Despite",
-        "Only",
-        "Such",
-        "These",
-        "There",
-        "Before",
-        "After",
-        "Within",
-        "Save",
-        "Council",
-        "Nobody",
-        "Should",
-    ]
-)
-#: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
-_HEADING_NEVER_ENDS = frozenset({"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or"})
-
-#: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
-_SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
-INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
-    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
-)
-
-_CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
-AMENDING_HEADING = re.compile(
-    r"((?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
-    + _CITED_LABEL
-    + r"(?:(?:,| and| to) "
-    + _CITED_LABEL
-    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
-)
-INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
     r"|(?P<pen>(?<=\n)Penalty:)"
-)
-SCHEDULE_START = re.compile(
-    r"(?<![^\s—])(?:Schedule|SCHEDULE) (?P<num>\d+[A-Z]?)(?:—|\s)(?=\[|[A-Z][A-Z’'\-,]+(?:[\s—]|$))"
-    # at the start of a printed line, a schedule's heading may be in any case: "Schedule 1—Specifications for …"
-    r"|(?<=\n)(?:Schedule|SCHEDULE) (?P<lnum>\d+[A-Z]?)(?: ?[—–-] ?[A-Z(]| *\n)"
+    # a paragraph label printed with a closing bracket only ("a) the charges", even "a)the charges"): read only where a
+    # printed line starts (see _try_half_bracket)
+    r"|(?P<hb>(?<![\w)(/“‘.,\-])[a-z]{1,3}\)(?=[ \n]|[a-z]))"
 )
 LEVELS = {"part": 1, "division": 2, "subdivision": 3}
-_SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
-_CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
+_TAIL = 400  # how much of a provision's text the look-backs keep at hand
 
 
 @dataclass(eq=False)
@@ -171,74 +120,6 @@ class _B:
         )
 
 
-_TAIL = 400
-
-
-def _tail(text: str) -> str:
-    return " ".join(text.split())
-
-
-def strong_break(before: str) -> bool:
-    t = _tail(before)
-    return t == "" or t.endswith(STRONG_ENDINGS)
-
-
-def and_or_break(before: str) -> bool:
-    return bool(re.search(r"[;,]\s*(?:and|or|and/or|but)\s*$", before))
-
-
-def soften(text: str, *, sections: bool = False) -> str:
-    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space.
-
-    In a law numbered in sections, the break before a section number is kept too, so that a side
-    heading printed on the line above the number stays a line of its own.
-    """
-    lines = text.split("\n")
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        out.append(line)
-        if i == len(lines) - 1:
-            break
-        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line) or (
-            sections and re.match(r"\s*\d+\. ", line)
-        )
-        before_section = sections and (
-            re.match(r"\s*\d+\. ", lines[i + 1])
-            or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
-        )
-        # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
-        side = _is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
-        side_above = _is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
-        penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
-        out.append("\n" if heading_line or before_section or side or side_above or penalty else " ")
-    return "".join(out)
-
-
-_CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
-
-
-def _is_side_heading(line: str) -> bool:
-    """A short line in title case with no closing punctuation: "Citation", "Objects", "Dwelling house"."""
-    text = line.strip()
-    return bool(_SIDE_HEADING.fullmatch(text)) and not _CAPS_HEADING.fullmatch(text) and len(text.split()) <= 8
-
-
-def sections_numbered_flat(text: str) -> bool:
-    """``sections_numbered`` for running text: no clause labels like ``1.1``, and sections ``1.`` and ``2.`` in order."""
-    if re.search(r"(?<![\w.(/$,:\-–])\d+\.\d+[A-Z]{0,2} [A-Z]", text):
-        return False
-    one = re.search(r"(?<![\w.(/$,:\-–])1\. [A-Z]", text)
-    return bool(one and re.search(r"(?<![\w.(/$,:\-–])2\. [A-Z]", text[one.end() :]))
-
-
-def sections_numbered(text: str) -> bool:
-    """Whether a law is numbered in sections (``1.``, ``2.`` at the start of printed lines) rather than clauses (``1.1``)."""
-    if re.search(r"(?m)^\s*\d+\.\d+[A-Z]{0,2}\.? ", text):
-        return False
-    numbers = [int(n) for n in re.findall(r"(?m)^\s*(\d+)\. ", text)]
-    return len(numbers) >= 2 and numbers[0] == 1 and 2 in numbers
-
-
 class StructureParser:
     """Turn a stream of law text into provisions (see the module docstring)."""
 
@@ -266,15 +147,20 @@ class StructureParser:
         self.int_law = False
         self.heuristic_headings = 0
         self.line_starts: set[int] = set()
+        self.closing_starts: list[int] = []  # where printed lines closing a list begin (closing.py)
+        self.after_definitions: list[int] = []  # where a sentence after a list of definitions begins (closing.py)
 
     # -- public ------------------------------------------------------------------------------
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
-        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream)
+        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream, self.notes)
         if self.mode == "law":
             self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
+            if self.mode == "law":
+                self.closing_starts = closing_line_starts(main)
+                self.after_definitions = after_definitions_starts(main)
             main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
@@ -302,12 +188,35 @@ class StructureParser:
                 quote_pos = m.start()
                 if quote_depth > 0:
                     continue
+            pos = self._close_lists(s, pos, m.start())
             before = s[pos : m.start()]
             new_pos = self._try(m, before, s)
             if new_pos is not None:
                 pos = new_pos
                 quote_pos = max(quote_pos, pos)
-        self._add_text(s[pos:])
+        self._add_text(s[self._close_lists(s, pos, len(s)) :])
+
+    def _close_lists(self, s: str, pos: int, end: int) -> int:
+        """Read up to each printed line in ``s[pos:end]`` that closes a list; its words go to the list's holder."""
+        for c in self.closing_starts:
+            if not pos < c <= end:
+                continue
+            item: _B | None = self.cur
+            while item is not None and item.kind not in ("subclause", "paragraph", "subparagraph"):
+                item = item.parent
+            if item is None or item.parent is None:
+                continue
+            self._add_text(s[pos:c])
+            pos = c
+            self.cur = item.parent.add(_B("text"))
+        for c in self.after_definitions:
+            if not pos < c <= end:
+                continue
+            self._add_text(s[pos:c])  # (the definitions are split as their words go in)
+            pos = c
+            if self.cur.kind == "definition" and self.cur.parent is not None:
+                self.cur = self.cur.parent.add(_B("text"))
+        return pos
 
     def _try(self, m: re.Match[str], before: str, s: str) -> int | None:
         if m.group("cont"):
@@ -318,6 +227,10 @@ class StructureParser:
             return self._try_int_clause(m, before, s)
         if m.group("pen"):
             return self._try_penalty(m, before)
+        if m.group("hb"):
+            if m.start() not in self.line_starts:
+                return None
+            return self._try_bracket(m.group("hb"), m, before)
         return self._try_bracket(m.group("br"), m, before)
 
     def _try_penalty(self, m: re.Match[str], before: str) -> int | None:
@@ -416,7 +329,7 @@ class StructureParser:
             return self._clause_out_of_sequence(num, m, before, s)
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n")):
             known = self.headings.get(num)
-            if not (known and _starts_with_words(s[m.end() : m.end() + 600], known)):
+            if not (known and starts_with_words(s[m.end() : m.end() + 600], known)):
                 return None
             self.notes.append(
                 f"the words before clause {num} end in mid-sentence ({_tail(before)[-60:]!r}); "
@@ -462,7 +375,7 @@ class StructureParser:
         if cut < 0:
             return None
         last = body[cut + 1 :]
-        if not _is_side_heading(last):
+        if not is_side_heading(last):
             return None
         return last.strip(), before[cut + 1 :]
 
@@ -553,71 +466,12 @@ class StructureParser:
         node = holder.add(_B("clause", num=num))
         self.heading_of = None
         self.cur = node
-        heading, consumed = self._take_heading(num, s, end)
+        heading, consumed, heuristic = take_heading(s, end, known=self.headings.get(num), mode=self.mode)
+        self.heuristic_headings += heuristic
         node.heading = heading
         if heading and re.fullmatch(r"(?:Interpretation|Definitions|Terms used)", heading):
             node.defs = True
         return end + consumed
-
-    def _take_heading(self, num: str, s: str, end: int) -> tuple[str | None, int]:
-        rest = s[end : end + 400]
-        lead = len(rest) - len(rest.lstrip(" "))
-        body = rest[lead:]
-        known = self.headings.get(num)
-        if known:
-            # The contents page lists the heading; it may be printed over two lines in the body.
-            want = known.split()
-            m = re.match(r"\S+(?:\s+\S+){" + str(len(want) - 1) + "}", body)
-            if m:
-                cand = m.group(0).split()
-                matches = sum(1 for a, b in zip(cand, want, strict=True) if a == b)
-                nxt = body[m.end() :].split(maxsplit=1)[:1]
-                if matches >= max(1, len(want) - 1) and (not nxt or nxt[0][:1].isupper() or nxt[0].startswith(("(", "“"))):
-                    return " ".join(cand), lead + m.end()
-        nl = body.find("\n")
-        if nl >= 0:
-            line = body[:nl].strip()
-            words = line.split()
-            # a sentence wrapped at the end of the line is not a heading ("2. The occupier of premises … on those premises")
-            sentence = len(line) > 80 or (len(words) > 6 and words[0] in _SENTENCE_OPENERS)
-            if (
-                line
-                and not sentence
-                and not line.endswith((".", ";", ":", ",", "—", "–", " -"))
-                and not re.search(r"\(\w{1,3}\)", line)
-            ):
-                return line, lead + nl + 1
-            if line:
-                return None, lead
-        words = body.split(" ")
-        skip = 0
-        if self.mode == "instrument":
-            am = AMENDING_HEADING.match(body)
-            if am:
-                return am.group(1), lead + am.end(1)
-            im = INSERT_HEADING.match(body)
-            if im:
-                skip = len(im.group(0).split())
-        starters = INSTRUMENT_STARTERS if self.mode == "instrument" else SENTENCE_STARTERS
-        taken: list[str] = []
-        for i, w in enumerate(words):
-            if (
-                i >= max(skip, 1)
-                and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
-                and not (w in starters and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
-            ):
-                break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
-            if i > 24:
-                taken = []
-                break
-            taken.append(w)
-        else:
-            taken = []
-        if not taken:
-            return None, lead
-        self.heuristic_headings += 1
-        text = " ".join(taken)
-        return text, lead + len(text)
 
     # -- bracketed labels --------------------------------------------------------------------
 
@@ -662,7 +516,7 @@ class StructureParser:
             return None
         for node in self._chain():
             listed = node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None
-            if listed and _follows(node.num or "", label, roman=node.kind == "subparagraph"):
+            if listed and follows(node.num or "", label, roman=node.kind == "subparagraph"):
                 self._add_text(before)
                 self.notes.append(
                     f"clause {self.last_clause}: the words before {label} end in mid-sentence "
@@ -696,16 +550,22 @@ class StructureParser:
                     return cur, None
                 if b == "i" and intro and cur.kind in ("paragraph", "subclause", "clause", "definition", "text"):
                     return cur, None
+        # The next label of the list that words closing part of it interrupt ("(b) …, / but excludes— / (c) …").
+        if cur.kind == "text" and cur.parent is not None and cur.parent.kind != "root":
+            kids = cur.parent.labelled_children()
+            last = kids[-1] if kids else None
+            if last is not None and follows(last.num or "", label, roman=last.kind == "subparagraph"):
+                return cur.parent, None
         # The next label of a list that is open at some level.
         for node in chain:
             if node.kind not in ("subclause", "paragraph", "subparagraph") or node.parent is None:
                 continue
-            if _follows(node.num or "", label, roman=node.kind == "subparagraph"):
+            if follows(node.num or "", label, roman=node.kind == "subparagraph"):
                 return node.parent, None
         if _tail(before).endswith((";", ".", "; and", "; or")):
             for node in chain:
                 if node.kind in ("subclause", "paragraph", "subparagraph") and node.parent is not None:
-                    if _same_family_after(node.num or "", label):
+                    if same_family_after(node.num or "", label):
                         return node.parent, (
                             f"clause {self.last_clause or self.last_int_clause}: label {label} follows {node.num}; "
                             "the source may have skipped or misprinted a label"
@@ -752,7 +612,7 @@ class StructureParser:
                 # An interpretation clause may start its definitions in this very chunk; only the
                 # end of the text so far can hold the "In this local law ...—" that opens them.
                 window = cur.tail + chunk
-                intro = _find_intro(window)
+                intro = find_intro(window)
                 if intro is not None:
                     before = intro - len(cur.tail)
                     if before >= 0:
@@ -787,7 +647,7 @@ class StructureParser:
 
     def _add_defs(self, holder: _B, current: _B | None, chunk: str) -> None:
         """Append ``chunk`` under ``holder``, starting a new definition at each defined term."""
-        pieces = _split_definitions(
+        pieces = split_definitions(
             chunk, starts_with_definition=current is None or (current.kind == "definition" and current.blank())
         )
         first, rest = pieces[0], pieces[1:]
@@ -805,112 +665,3 @@ class StructureParser:
         if current is not None and current.kind == "definition" and current.term is None:
             mm = DEF_START.match(current.text.strip())
             current.term = term_of(mm) if mm else None
-
-
-def _starts_with_words(text: str, heading: str) -> bool:
-    """Whether ``text`` begins with ``heading``, allowing one misprinted word."""
-    words, want = text.split()[: len(heading.split())], heading.split()
-    return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
-
-
-def _find_intro(text: str) -> int | None:
-    """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None."""
-    for m in re.finditer(r"—| –| -(?= )|:", text):
-        head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
-        if DEF_INTRO.search(_tail(head)):
-            tail = text[m.end() : m.end() + 200].lstrip()
-            mm = DEF_START.match(tail)
-            if mm and def_term_ok(mm):
-                return m.end()
-    return None
-
-
-def _split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]:
-    """Split ``chunk`` before each defined term; element 0 is what precedes the first term."""
-    cuts: list[int] = []
-    stripped = chunk.lstrip()
-    lead = len(chunk) - len(stripped)
-    if starts_with_definition:
-        mm = DEF_START.match(stripped)
-        if mm and def_term_ok(mm):
-            cuts.append(lead)
-    # A definition ends in ";" (with "and" or "or"), or in "." where a list's last definitions are sentences.
-    for m in re.finditer(r";(?: and| or)?\s+|\.\s+(?=\S)", chunk):
-        mm = DEF_START.match(chunk, m.end())
-        if mm and def_term_ok(mm) and not chunk.startswith("(", m.end()):
-            cuts.append(m.end())
-    pieces: list[str] = []
-    prev = 0
-    for c in cuts:
-        pieces.append(chunk[prev:c])
-        prev = c
-    pieces.append(chunk[prev:])
-    if not cuts:
-        return [chunk]
-    if cuts[0] == lead and lead == 0:
-        return ["", *pieces[1:]] if pieces[0] == "" else pieces
-    return pieces
-
-
-def _follows(prev: str, label: str, *, roman: bool) -> bool:
-    """Whether ``label`` comes straight after ``prev`` in a list, counting inserted labels like (7A) and (ba)."""
-    if next_letter(prev, roman) == label:
-        return True
-    p, b = bare(prev), bare(label)
-    if b.startswith(p) and len(b) == len(p) + 1 and b[-1].isalpha() and not is_roman(b):
-        return True  # (7) → (7A), (b) → (ba)
-    if len(p) == len(b) >= 2 and p[:-1] == b[:-1] and p[-1].isalpha() and b[-1] == chr(ord(p[-1]) + 1) and not is_roman(b):
-        return True  # (ka) → (kb), (7A) → (7B)
-    base = re.match(r"(\d+|[a-z])[A-Za-z]$", p)
-    return bool(base and next_letter(f"({base.group(1)})", roman) == label)  # (7A) → (8), (ba) → (c)
-
-
-def _same_family_after(prev: str, label: str) -> bool:
-    p, b = bare(prev), bare(label)
-    if p.isdigit() and b.isdigit():
-        return int(p) < int(b) <= int(p) + 3
-    if is_roman(p) and is_roman(b):
-        return False
-    if len(p) == 1 and len(b) == 1 and p.isalpha() and b.isalpha():
-        return ord(p) < ord(b) <= ord(p) + 3
-    return False
-
-
-def _heading_start(m: re.Match[str]) -> int:
-    """How many characters of a line-start schedule match belong to its heading (the first letter matched)."""
-    if m.group("lnum") is None:
-        return 0
-    tail = m.group(0)[len(f"Schedule {m.group('lnum')}") :]
-    return 1 if tail.rstrip()[-1:].isalpha() or tail.rstrip().endswith("(") else 0
-
-
-def split_schedules(stream: str) -> tuple[str, list[tuple[str, str]]]:
-    """Separate the body from its schedules: (body, [(schedule number, schedule text)])."""
-    starts: list[re.Match[str]] = []
-    expected = 1
-    for m in SCHEDULE_START.finditer(stream):
-        label = m.group("num") or m.group("lnum")
-        n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
-        before = stream[: m.start()]
-        inserted = label[-1:].isalpha() and n == expected - 1  # Schedule 3A after Schedule 3
-        if n != expected and not inserted:
-            continue
-        # A table's last row may end in a bare number (a penalty under a "$" heading) just before the next schedule.
-        if not (
-            strong_break(before)
-            or before.endswith("\n")
-            or re.search(r"(?:PART \d+—[A-Z ,]+|\$[\d,]+|\d[\d,]* ?m?|—)\s*$", before)
-        ):
-            continue
-        starts.append(m)
-        expected = n + 1 if not inserted else expected
-    if not starts:
-        return stream, []
-    body = stream[: starts[0].start()]
-    regions = []
-    for i, m in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
-        back = _heading_start(m)
-        # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
-        regions.append((m.group("num") or m.group("lnum"), ("—" if back else "") + stream[m.end() - back : end]))
-    return body, regions

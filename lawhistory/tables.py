@@ -227,6 +227,32 @@ def read_list(lines: list[str]) -> list[Provision] | None:
     return out
 
 
+_ENTRY_LINE = re.compile(r"(?P<n>\d{1,3})\. (?P<text>\S.*)$")
+
+
+def read_numbered_list(lines: list[str]) -> list[Provision] | None:
+    """A schedule that lists numbered entries, one sentence or more each: "1. The reserve known as …" / "2. …".
+
+    Entries must be numbered 1, 2, 3 … in order, each at the start of a printed line; a line without a number
+    continues the entry before it, and lines before entry 1 are one block of text. Each entry is an item cited by its
+    number (``Schedule 2 item 1``), its words as printed. None when the lines are not such a list.
+    """
+    first = next((i for i, ln in enumerate(lines) if _ENTRY_LINE.match(ln)), None)
+    if first is None or _ENTRY_LINE.match(lines[first]).group("n") != "1":  # type: ignore[union-attr]
+        return None
+    out = [Provision(kind="text", text=" ".join(lines[:first]))] if first else []
+    entries: list[tuple[str, list[str]]] = []
+    for ln in lines[first:]:
+        m = _ENTRY_LINE.match(ln)
+        if m and int(m.group("n")) == len(entries) + 1:
+            entries.append((m.group("n"), [m.group("text")]))
+        elif m:
+            return None  # a number out of order: not a plain list (a table, or clauses of a schedule)
+        else:
+            entries[-1][1].append(ln)
+    return out + [Provision(kind="item", num=n, text=" ".join(words)) for n, words in entries]
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
@@ -285,6 +311,8 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
                 children.append(Provision(kind="text", text=ln))
     elif line_mode and (listed := read_list(lines)) is not None:
         children += listed
+    elif line_mode and (entries := read_numbered_list(lines)) is not None:
+        children += entries
     else:
         block = readable_block(lines)
         children += [Provision(kind="text", text=ln) for ln in block]

@@ -27,6 +27,7 @@ _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
 # A quoted term keeps its quotes outside the stars: “**Act**” means …
 _DEFINITION_LINE = re.compile(r"([“\"‘]?)\*\*(.+?)\*\*(.*)$")
+_ENTRY_LINE = re.compile(r"(\d{1,3})\. (.+)$")
 _TABLE_SEPARATOR = re.compile(r"\|(?:---\|)+$")
 
 
@@ -122,6 +123,8 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         if not text.startswith(quote + term) or not term:
             raise FormatError(f"definition text {text[:40]!r} does not begin with its term {term!r}")
         out.append(f"{pad}{quote}**{term}**{text[len(quote + term) :]}")
+    elif p.kind == "item" and not p.cells and p.num is not None and p.text is not None:
+        out.append(f"{pad}{p.num}. {p.text}")  # a numbered entry of a schedule that is a list, not a table
     elif p.kind == "item":
         out.append(pad + _cells_line(p.cells))
     elif p.kind == "text":
@@ -213,7 +216,7 @@ class _Node:
     def freeze(self) -> Provision:
         if self.kind == "schedule":
             for child in self.children:
-                if child.kind == "item":
+                if child.kind == "item" and child.cells:  # (a numbered entry keeps its printed number)
                     child.num = row_num(self.cells, child.cells)
         children = tuple([c.freeze() for c in self.children]) if self.children else ()
         return Provision(self.kind, self.num, self.heading, self.text, self.term, self.cells, children)  # type: ignore[arg-type]
@@ -359,11 +362,11 @@ def parse_body(
                 and not any(c.kind == "item" for c in holder.children)
             ):
                 pending_header = holder
-        elif first == "(" and parent is not None and (m := _BRACKET_LINE.match(stripped)):
+        elif (first == "(" or first.islower()) and parent is not None and (m := _BRACKET_LINE.match(stripped)):
             label = m.group(1)
             node = _Node(bracket_kind(label, parent.kind, parent.last_label), label, text=m.group(3))
         elif (
-            first == "("
+            (first == "(" or first.islower())
             and depth == 0
             and containers
             and containers[-1].kind == "schedule"
@@ -372,6 +375,14 @@ def parse_body(
             # a lettered list printed in a schedule that is not a table: "Schedule 1(a)"
             label = m.group(1)
             node = _Node(bracket_kind(label, "schedule", containers[-1].last_label), label, text=m.group(3))
+        elif (
+            depth == 0
+            and first.isdigit()
+            and containers
+            and containers[-1].kind == "schedule"
+            and (m := _ENTRY_LINE.match(stripped))
+        ):
+            node = _Node("item", m.group(1), text=m.group(2))  # "1. The reserve …": a schedule's numbered entry
         elif depth == 0 and first.isdigit() and (m := _CLAUSE_LINE.match(stripped)):
             num = m.group(1)
             node = _Node("clause", num[:-1] if num.endswith(".") and "." not in num[:-1] else num, m.group(2))

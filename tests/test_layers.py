@@ -14,7 +14,7 @@ from lawhistory.inputs import BUILD_MODULE, PACKAGE_ROOT, deriving_files
 PACKAGE = PACKAGE_ROOT
 LAYERS = {
     "core": "__init__ errors model ids labels dates diff operations versions faults files quotes terms",
-    "reading": "importers gazette structure tables instrument_meta",
+    "reading": "importers gazette structure headings schedules definitions sentences closing page_headers tables instrument_meta",
     "amending": "instructions families accounting apply timeline known amend",
     "files": "textformat frontmatter instrument_file repo inputs",
     "deriving": "notes outcomes spans rows schema schema_types schema_features reviews penalties similar features store history build library",

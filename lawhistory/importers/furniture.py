@@ -24,7 +24,9 @@ STRONG = re.compile(
     r")$"
 )
 WEAK = re.compile(
-    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4})$"
+    r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4}"
+    # the crest glued to the page number by a copy that lost its spaces: "5611WESTERNAUSTRALIANGOVERNMENT"
+    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT)$"
 )
 GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
@@ -59,6 +61,9 @@ def strip_cover_lines(text: str) -> tuple[str, list[str], str | None]:
 
 
 _PAGE_NUMBER = re.compile(r"^(?:Page )?(?P<n>\d{1,3})$")
+#: The fewest printed lines between two page numbers (a page of a gazette or a council copy holds dozens).
+_PAGE_LINES = 6
+_CITED = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}(?:\(\w{1,4}\))*$")
 _NUMBERED = re.compile(r"^(?P<title>\S.*?\S)\s+(?:Page )?(?P<n>\d{1,3}|[ivxl]{1,4})$")
 
 
@@ -66,13 +71,22 @@ def strip_running_lines(text: str) -> tuple[str, list[str]]:
     """``text`` without a council copy's page numbers and running titles, and the lines removed.
 
     A page number is a line holding only a number (or "Page N"), when such lines count up through the
-    text a page or a few at a time; a running title is a line of three words or more followed by a page
+    text a page or a few at a time, stand a page apart (at least ``_PAGE_LINES`` lines) and none is followed by a
+    clause number (a table's item number is); a running title is a line of three words or more followed by a page
     number ("SHIRE OF WILUNA … LOCAL LAW 2007 2"), printed at least twice with different numbers.
     """
     lines = text.split("\n")
     drop = [False] * len(lines)
-    numbers = [(i, int(m.group("n"))) for i, ln in enumerate(lines) if (m := _PAGE_NUMBER.match(ln.strip()))]
-    if len(numbers) >= 2 and all(0 < b - a <= 3 for (_, a), (_, b) in itertools.pairwise(numbers)):
+    numbers = [
+        (i, int(m.group("n")))
+        for i, ln in enumerate(lines)
+        if (m := _PAGE_NUMBER.match(ln.strip())) and not (i + 1 < len(lines) and _CITED.match(lines[i + 1].strip()))
+    ]
+    # Page numbers stand a page apart, and none is followed by a clause number: numbers a few lines apart, or an item
+    # number followed by the clause it cites, are a table's cells printed one a line ("1" / "3.1" / "Behaviour …" /
+    # "$250" / "2" …), and are words of the law.
+    spread = all(j - i >= _PAGE_LINES for (i, _), (j, _) in itertools.pairwise(numbers))
+    if len(numbers) >= 2 and spread and all(0 < b - a <= 3 for (_, a), (_, b) in itertools.pairwise(numbers)):
         for i, _ in numbers:
             drop[i] = True
     # "Page 9" says what it is: such lines are page numbers wherever they count up.
@@ -100,3 +114,23 @@ def split_glued_labels(text: str) -> tuple[str, int]:
     """A clause label glued to its heading at the start of a line ("1.1Citation", as some copies print it) set apart
     from it ("1.1 Citation"), and how many were."""
     return _GLUED_LABEL.subn(r"\1 ", text)
+
+
+#: A gazette notice's classification code ("LG301*", "LG302") printed on a line of its own over the notice.
+_SECTION_CODE = re.compile(r"[A-Z]{2,3}\d{3}\*?")
+#: The gazette section a code files the notice under, printed on the line above it.
+_SECTION_NAME = re.compile(r"(?:— PART \d — )?(?:LOCAL GOVERNMENT|HEALTH|AGRICULTURE|PLANNING)$")
+
+
+def strip_section_labels(text: str) -> tuple[str, list[str]]:
+    """``text`` without the gazette's classification lines over a notice ("LOCAL GOVERNMENT" / "LG301*"), and the
+    lines removed. A code line counts only on a line of its own; the section name only on the line just above it."""
+    lines = text.split("\n")
+    drop = [False] * len(lines)
+    for i, ln in enumerate(lines):
+        if _SECTION_CODE.fullmatch(ln.strip()):
+            drop[i] = True
+            if i and _SECTION_NAME.fullmatch(lines[i - 1].strip()):
+                drop[i - 1] = True
+    removed = [lines[i].strip() for i in range(len(lines)) if drop[i]]
+    return "\n".join(ln for i, ln in enumerate(lines) if not drop[i]), removed

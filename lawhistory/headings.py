@@ -1,0 +1,214 @@
+"""Clause headings told from the words after a label, side headings, and which printed line breaks matter."""
+
+from __future__ import annotations
+
+import re
+
+SENTENCE_STARTERS = frozenset(
+    [
+        "A",
+        "An",
+        "The",
+        "Any",
+        "No",
+        "Where",
+        "When",
+        "Whenever",
+        "If",
+        "Subject",
+        "Except",
+        "In",
+        "This",
+        "For",
+        "Unless",
+        "Without",
+        "Notwithstanding",
+        "Nothing",
+        "Each",
+        "Every",
+        "All",
+        "It",
+        "Upon",
+        "On",
+        "Despite",
+        "Only",
+        "Such",
+        "These",
+        "There",
+        "Before",
+        "After",
+        "Within",
+        "Save",
+        "Council",
+        "Nobody",
+        "Should",
+    ]
+)
+#: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
+_HEADING_NEVER_ENDS = frozenset({"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or"})
+
+#: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
+_SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
+INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
+    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
+)
+
+_CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
+AMENDING_HEADING = re.compile(
+    r"((?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
+    + _CITED_LABEL
+    + r"(?:(?:,| and| to) "
+    + _CITED_LABEL
+    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
+)
+INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
+#: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
+#: "5.1 PART 5 deleted" where a whole Part went).
+_DELETED = re.compile(r"(?:(?:PART|Part|Division) \d+[A-Z]? )?\[?(?:[Dd]eleted|[Rr]epealed|[Oo]mitted)\.?\]?")
+_SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
+_CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
+
+
+def soften(text: str, *, sections: bool = False) -> str:
+    """Keep a printed line break only where it ends a heading line; elsewhere it is just a space.
+
+    In a law numbered in sections, the break before a section number is kept too, so that a side
+    heading printed on the line above the number stays a line of its own.
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        if i == len(lines) - 1:
+            break
+        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line) or (
+            sections and re.match(r"\s*\d+\. ", line)
+        )
+        before_section = sections and (
+            re.match(r"\s*\d+\. ", lines[i + 1])
+            or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
+        )
+        # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
+        side = is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
+        side_above = is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
+        penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
+        # the second line of a clause heading printed over two lines ends the heading too
+        tail = i > 0 and _CLAUSE_LINE_START.match(lines[i - 1]) and heading_tail(lines[i - 1], line, lines[i + 1])
+        out.append("\n" if heading_line or before_section or side or side_above or penalty or tail else " ")
+    return "".join(out)
+
+
+_CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
+_TAIL_LINE = re.compile(r"[a-z][\w’'(),/&\- ]{0,60}[\w)]")
+_ENDS = (".", ";", ":", ",", "—", "–", "-")
+
+
+def heading_tail(heading_line: str, line: str, next_line: str) -> bool:
+    """Whether ``line`` is the second printed line of the heading on ``heading_line`` ("2.3 Activities which may be
+    pursued on specified local" / "government property"): a few words in small letters without closing punctuation,
+    after a heading line without any, and before a line that starts a sentence or a label."""
+    text, head, nxt = line.strip(), heading_line.rstrip(), next_line.lstrip()
+    return (
+        bool(_TAIL_LINE.fullmatch(text))
+        and len(text.split()) <= 6
+        and not head.endswith(_ENDS)
+        and not re.search(r"\(\w{1,3}\)", head)
+        and nxt[:1] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ(“‘"
+        and nxt[:1] != ""
+    )
+
+
+def is_side_heading(line: str) -> bool:
+    """A short line in title case with no closing punctuation: "Citation", "Objects", "Dwelling house"."""
+    text = line.strip()
+    return bool(_SIDE_HEADING.fullmatch(text)) and not _CAPS_HEADING.fullmatch(text) and len(text.split()) <= 8
+
+
+def sections_numbered_flat(text: str) -> bool:
+    """``sections_numbered`` for running text: no clause labels like ``1.1``, and sections ``1.`` and ``2.`` in order."""
+    if re.search(r"(?<![\w.(/$,:\-–])\d+\.\d+[A-Z]{0,2} [A-Z]", text):
+        return False
+    one = re.search(r"(?<![\w.(/$,:\-–])1\. [A-Z]", text)
+    return bool(one and re.search(r"(?<![\w.(/$,:\-–])2\. [A-Z]", text[one.end() :]))
+
+
+def sections_numbered(text: str) -> bool:
+    """Whether a law is numbered in sections (``1.``, ``2.`` at the start of printed lines) rather than clauses (``1.1``)."""
+    if re.search(r"(?m)^\s*\d+\.\d+[A-Z]{0,2}\.? ", text):
+        return False
+    numbers = [int(n) for n in re.findall(r"(?m)^\s*(\d+)\. ", text)]
+    return len(numbers) >= 2 and numbers[0] == 1 and 2 in numbers
+
+
+def starts_with_words(text: str, heading: str) -> bool:
+    """Whether ``text`` begins with ``heading``, allowing one misprinted word."""
+    words, want = text.split()[: len(heading.split())], heading.split()
+    return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
+
+
+def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str | None, int, bool]:
+    """The heading printed after a clause label ending at ``end`` in ``s``: (heading, characters it takes,
+    whether it was told by wording alone). ``known`` is the heading the contents page lists, if any."""
+    rest = s[end : end + 400]
+    lead = len(rest) - len(rest.lstrip(" "))
+    body = rest[lead:]
+    if mode != "instrument" and _DELETED.fullmatch(body.split("\n", 1)[0].strip()):
+        # "2.4 Deleted": the words standing in the place of a deleted clause, not its heading (an instrument's
+        # "6. Part 5 deleted" is the heading of its amending clause)
+        return None, lead, False
+    if known:
+        # The contents page lists the heading; it may be printed over two lines in the body.
+        want = known.split()
+        m = re.match(r"\S+(?:\s+\S+){" + str(len(want) - 1) + "}", body)
+        if m:
+            cand = m.group(0).split()
+            matches = sum(1 for a, b in zip(cand, want, strict=True) if a == b)
+            nxt = body[m.end() :].split(maxsplit=1)[:1]
+            if matches >= max(1, len(want) - 1) and (not nxt or nxt[0][:1].isupper() or nxt[0].startswith(("(", "“"))):
+                return " ".join(cand), lead + m.end(), False
+    nl = body.find("\n")
+    if nl >= 0:
+        line = body[:nl].strip()
+        words = line.split()
+        # a sentence wrapped at the end of the line is not a heading ("2. The occupier of premises … on those premises")
+        sentence = len(line) > 80 or (len(words) > 6 and words[0] in _SENTENCE_OPENERS)
+        if (
+            line
+            and not sentence
+            and not line.endswith((".", ";", ":", ",", "—", "–", " -"))
+            and not re.search(r"\(\w{1,3}\)", line)
+        ):
+            after = body[nl + 1 :].split("\n", 2)
+            if len(after) >= 2 and heading_tail(line, after[0], after[1]):  # a heading printed over two lines
+                return f"{line} {after[0].strip()}", lead + nl + 1 + len(after[0]) + 1, False
+            return line, lead + nl + 1, False
+        if line:
+            return None, lead, False
+    words = body.split(" ")
+    skip = 0
+    if mode == "instrument":
+        am = AMENDING_HEADING.match(body)
+        if am:
+            return am.group(1), lead + am.end(1), False
+        im = INSERT_HEADING.match(body)
+        if im:
+            skip = len(im.group(0).split())
+    starters = INSTRUMENT_STARTERS if mode == "instrument" else SENTENCE_STARTERS
+    taken: list[str] = []
+    for i, w in enumerate(words):
+        if (
+            i >= max(skip, 1)
+            and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
+            and not (w in starters and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+        ):
+            break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
+        if i > 24:
+            taken = []
+            break
+        taken.append(w)
+    else:
+        taken = []
+    if not taken:
+        return None, lead, False
+    text = " ".join(taken)
+    return text, lead + len(text), True

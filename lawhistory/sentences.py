@@ -1,0 +1,20 @@
+"""Where a sentence or a list item ends in running law text: the one test every label reader uses."""
+
+from __future__ import annotations
+
+import re
+
+STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
+
+
+def _tail(text: str) -> str:
+    return " ".join(text.split())
+
+
+def strong_break(before: str) -> bool:
+    t = _tail(before)
+    return t == "" or t.endswith(STRONG_ENDINGS)
+
+
+def and_or_break(before: str) -> bool:
+    return bool(re.search(r"[;,]\s*(?:and|or|and/or|but)\s*$", before))
