@@ -39,9 +39,10 @@ _ROMAN_SET = frozenset(ROMAN)
 #: A letter label that comes just before a one-letter roman numeral in an alphabetical list.
 _LETTER_BEFORE_ROMAN = {"i": "h", "v": "u", "x": "w"}
 
-#: A bracketed label: (1), (7A), (a), (ba), (iv); or a letter with a closing bracket only, as some councils print
-#: their paragraphs ("a) the charges …"): it is kept as printed and cited like "(a)".
-BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)|[a-z]{1,3}\)")
+BRACKET_LABEL = re.compile(r"\((\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2}|[ivx]+)\)")
+#: A letter with a closing bracket only, as some councils print their paragraphs ("a) the charges …"): kept as
+#: printed and cited like "(a)".
+HALF_BRACKET_LABEL = re.compile(r"[a-z]{1,3}\)")
 
 
 def is_roman(label: str) -> bool:

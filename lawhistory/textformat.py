@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import FormatError
 from .frontmatter import dump_yaml, load_front_matter, meta_from_dict, meta_to_dict
-from .labels import BRACKET_LABEL, bracket_kind
+from .labels import BRACKET_LABEL, HALF_BRACKET_LABEL, bracket_kind
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Law, LawMeta, Provision
 from .tables import row_num
 
@@ -24,7 +24,7 @@ _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 # A Part may be numbered in roman numerals (PART IV—…) in older laws.
 _CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2}|[IVX]{1,6}(?=—|$))(?:—(.*))?$")
 _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
-_BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + r")(?: (.*))?$")
+_BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + "|" + HALF_BRACKET_LABEL.pattern + r")(?: (.*))?$")
 # A quoted term keeps its quotes outside the stars: “**Act**” means …
 _DEFINITION_LINE = re.compile(r"([“\"‘]?)\*\*(.+?)\*\*(.*)$")
 _ENTRY_LINE = re.compile(r"(\d{1,3})\. (.+)$")
