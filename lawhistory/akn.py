@@ -355,7 +355,7 @@ class _Writer:
 
     def schedule(self, p: Provision, uri: FrbrUri, author: str) -> Any:
         a = self.at(p)
-        heading = f"{KEYWORDS['schedule']} {p.num}" + (f"—{p.heading}" if p.heading is not None else "")
+        heading = f"{KEYWORDS['schedule']} {p.num}" + (f"—{p.heading}" if p.heading else "")
         note = self.note(a)
         main: list[Any] = []
         first_table = True
