@@ -474,6 +474,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             text,
             re.I,
         )
+        if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
+            close = _closing(text, q.end())
+            if close is not None and re.match(r"\s+for\s+(?:the words? )?“", text[close + 1 :]):
+                return text, None  # "substitute “A” for “B”": both quoted words belong to the instruction
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             q = re.search(
                 r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
@@ -829,9 +833,9 @@ def _check_rest(rest: str) -> None:
         raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
 
 
-def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
-    occurrence = _occurrence(head)
-    m = re.match(
+def _word_where(head: str) -> re.Match[str] | None:
+    """The provision phrase that opens a word edit: "In clause 4.6(1)(a), …", "Clause 4.6 is amended by …"."""
+    return re.match(
         r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
     ) or re.match(
         r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule|By-law|Regulation)\s+.+?)"
@@ -839,8 +843,27 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         head,
         re.I,
     )
-    target = None
-    if m:
+
+
+def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
+    """The word edit of one instruction; one naming several provisions by a list ("In clauses 3.14 and 3.15 delete
+    “A” and insert “B”", "In paragraphs (a), (c) and (d) …") makes the same edit in each, one operation per provision
+    (a range — "clauses 3.14 to 3.16" — is not spread: it may span provisions its labels do not name)."""
+    m = _word_where(head)
+    if m and not re.search(r"\bto\b", m.group("where")):
+        several = resolve_targets(m.group("where"), ctx)
+        if len(several) > 1:
+            return [op for one in several for op in _word_ops_in(unit, head, quoted, payload, ctx, one)]
+    return _word_ops_in(unit, head, quoted, payload, ctx, None)
+
+
+def _word_ops_in(
+    unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None, named: str | None
+) -> list[Operation]:
+    occurrence = _occurrence(head)
+    m = _word_where(head)
+    target = named
+    if m and target is None:
         target = _resolve_context(m.group("where"), ctx)
     target = target or ctx
     if not target:
@@ -978,6 +1001,25 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 target=where,
                 words=late.group("a"),
                 new=" ".join(late.group("b").split()) if late.group("b") is not None else new_from_payload,
+                occurrence=occurrence,
+            )
+        ]
+    sf = re.search(
+        # "substitute “changing” for “showering”": the words after "for" go, the first quoted words take their place
+        r"\b(?:substitute|substituting) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"] for (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"]",
+        h,
+        re.I,
+    )
+    if sf:
+        _check_lead(h, sf.start(), m)
+        _check_rest(h[sf.end() :])
+        return [
+            _op(
+                unit,
+                action="substitute_words",
+                target=target,
+                words=sf.group("a"),
+                new=" ".join(sf.group("b").split()),
                 occurrence=occurrence,
             )
         ]

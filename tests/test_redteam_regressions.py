@@ -73,7 +73,6 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
 @pytest.mark.parametrize(
     ("principal", "name", "words"),
     [
-        (P02, "i100", "“clause 3.14 and in clause 3.15” names 2 provisions"),
         (P02, "i110", "its words “for the second time” qualify where the change is made"),
         (P02, "i111", "its words “on the third occasion” qualify where the change is made"),
         (P09, "i62", "its words “in the column” qualify where the change is made"),
@@ -82,7 +81,7 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
     ],
 )
 def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:
-    """Each of these once applied with wrong law: a word edit in two clauses applied to the last only, an occurrence
+    """Each of these once applied with wrong law: an occurrence
     or column qualifier dropped (the edit made at the first occurrence, in another column), a heading edit that took
     the rows' item numbers away."""
     provisions, error = _run(principal, name)
@@ -181,3 +180,44 @@ def test_wherever_appearing_or_occurring_at_the_end_of_an_instruction_is_read(na
     assert not error
     texts = " ".join(p.text or "" for p in _walk(_clauses(provisions)["4.6"]))
     assert "changing room" in texts and "change room" not in texts
+
+
+def _text(provisions: list[Provision], clause: str) -> str:
+    return " ".join(p.text or "" for p in _walk(_clauses(provisions)[clause]))
+
+
+@pytest.mark.parametrize("name", ["i100", "i122"])
+def test_one_word_edit_naming_two_clauses_is_made_in_both(name: str) -> None:
+    """'In clause 3.14 and in clause 3.15 delete “A” and insert “B”' / 'In clauses 3.14 and 3.15 …': the same edit in
+    each clause named (it was once applied to the last only, then refused as naming two provisions)."""
+    provisions, error = _run(P02, name)
+    assert not error
+    for clause in ("3.14", "3.15"):
+        assert "except under a permit" not in _text(provisions, clause)
+        assert _text(provisions, clause).endswith(("without a licence.", "without a permit."))
+
+
+def test_substitute_a_for_b_replaces_b_with_a() -> None:
+    """'substitute “remain” for “linger”' puts “remain” where “linger” was (the words after “for” go), in straight
+    and curly quotation marks; it was refused as words following the quoted new text."""
+    provisions, error = _run(P02, "i121")
+    assert not error
+    assert "stand about or remain in or near a change room" in _text(provisions, "4.6")
+    assert "under the age of 7 years" in _text(provisions, "4.6") and "6 years" not in _text(provisions, "4.6")
+    provisions, error = _run(P02, "i120")
+    assert not error
+    assert "other than changing clothes or changing;" in _text(provisions, "4.6")
+
+
+@pytest.mark.parametrize(("name", "commences"), [("i123", dt.date(2021, 1, 20)), ("i124", dt.date(2021, 2, 5))])
+def test_commencement_at_the_expiry_of_days_or_months_after_publication_is_read(name: str, commences: dt.date) -> None:
+    """Published 5 January 2021: 'at the expiry of 14 days from the day on which it is published' (the 14 days run
+    6–19 January, so it is in operation from 20 January) and '1 month after the date of its publication' (5 February)
+    were refused as naming no date."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        repo.write_text(repo.law_path(parse(P02.read_text(encoding="utf-8")).meta.id), P02.read_text(encoding="utf-8"))
+        outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+    assert outcomes[-1].instrument.law.meta.commencement.date == commences
+    provisions, error = _run(P02, name)
+    assert not error and "bring alcohol onto" in _text(provisions, "3.15")
