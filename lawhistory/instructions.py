@@ -37,6 +37,13 @@ PRELIMINARY_TEXT = re.compile(
     r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
     re.I,
 )
+#: A clause heading that names an amendment ("Clause 3 amended", "Schedule 2 replaced"): its clause is an instruction
+#: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
+_AMENDING_HEADING = re.compile(
+    r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
+    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added)\s*$",
+    re.I,
+)
 QUALIFIER = re.compile(
     r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
     r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
@@ -137,12 +144,15 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and PRELIMINARY_TEXT.search(own)):
+        amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
+        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
-    head = re.compile(re.escape(law.meta.title) + r"(?:\s+cl\.\s*\d+[A-Z]?)?\s*")
+    # Only with its "cl. N": the title alone may be words of the law (“… the day on which the Shire of X Amendment
+    # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
+    head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
