@@ -65,11 +65,14 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
         ops: list[Operation] = []
         when = law.meta.commencement
         if when.wording is None and law.meta.gazette.date is not None:
-            # No commencement clause: a local law comes into operation on the day it is published
-            # (Local Government Act 1995 s. 3.14(1)).
-            when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
+            # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
+            # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
+            when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
             law = replace(law, meta=replace(law.meta, commencement=when))
-            notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
+            notes.append(
+                "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
+                "published (LGA s. 3.14(1))"
+            )
         if when.wording and (odd := uncertain_commencement(when.wording)):
             raise InstrumentRefused(
                 f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "

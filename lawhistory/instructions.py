@@ -716,7 +716,21 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
+    for op in ops:
+        if op.action in ("substitute_words", "insert_words") and (m := _LIST_IN_WORDS.search(op.new or "")):
+            # "… by deleting “A.” and inserting instead — “ government is to … — (a) …; or (b) …”": the new words
+            # open a list of provisions; put in as words, its labels would run into the text (wrong law).
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: its new words open a list of labelled provisions "
+                f"(“{' '.join((op.new or '')[m.start() : m.start() + 50].split())} …”), "
+                "which a word edit cannot put in as provisions; amend the instrument file's operations by hand "
+                f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
+            )
     return ops
+
+
+#: New words that open a list of provisions: a dash or colon, then a first label and, further on, a second one.
+_LIST_IN_WORDS = re.compile(r"[—–:-]\s*\((?:a|i|1)\)\s+\S(?=.*?[;,]\s*(?:(?:and|or)\s+)?\((?:b|ii|2)\)\s)", re.S)
 
 
 REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)

@@ -1,0 +1,66 @@
+"""Rules of instrument reading found by the third round of real-modelled cases (tests/fixtures/real/instruments/
+72-74 and 59): each test fails if its rule breaks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amend import InstrumentRefused, amend
+from lawhistory.importers import ImportOptions, read_source
+from lawhistory.instructions import units
+from lawhistory.repo import Repository
+from lawhistory.textformat import parse
+from tests.conftest import ROOT
+
+CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"
+
+
+def _case(prefix: str) -> Path:
+    return next(CASES.glob(f"{prefix}-*"))
+
+
+def _amend(case: Path) -> list:  # type: ignore[type-arg]
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = (case / "principal.txt").read_text(encoding="utf-8")
+        repo.write_text(repo.law_path(parse(text).meta.id), text)
+        outcomes, _ = amend(repo, case / "instrument.txt")
+        return outcomes
+
+
+def test_an_instrument_without_a_commencement_clause_commences_on_the_14th_day_after_publication() -> None:
+    """LGA 1995 s. 3.14(1): a local law comes into operation on the 14th day after the day it is published (it was
+    given the day of publication). Case 59 is published on 25 August 2000 (its page header)."""
+    [outcome] = _amend(_case("59"))
+    when = outcome.instrument.law.meta.commencement
+    assert (when.rule, when.days, when.date) == ("days_after_gazettal", 14, dt.date(2000, 9, 8))
+    assert any("14th day after" in n for n in outcome.instrument.law.meta.notes)
+
+
+def test_a_citation_cut_by_a_page_break_takes_the_title_from_the_title_lines() -> None:
+    """'This local law is the Shire of Kondinin Local Government Property' [page break] '2. Commencement …': the title
+    is the one printed over the enacting words, which begins with the citation's words (it was not read at all)."""
+    found = read_source((_case("73") / "instrument.txt").read_bytes(), ImportOptions(), "instrument.txt")
+    [law] = found.laws
+    assert law.meta.title == "Shire of Kondinin Local Government Property Amendment Local Law 2014"
+    assert any("breaks off" in n for n in law.meta.notes)
+
+
+def test_the_instruments_own_title_inside_new_words_is_kept() -> None:
+    """Case 72's new definition names the amending local law itself; only a running head with its 'cl. N' is page
+    furniture, so the words stay (they were cut out: wrong law). Its clause is read although its new words say
+    'comes into operation' (it was skipped as a preliminary clause)."""
+    found = read_source((_case("72") / "instrument.txt").read_bytes(), ImportOptions(), "instrument.txt")
+    [unit] = units(found.laws[0])
+    assert "the Shire of Dandaragan Emergency Response (Temporary Measures) Amendment Local Law 2020 clause 4" in unit.text
+
+
+def test_new_words_that_open_a_list_of_provisions_are_refused_naming_them() -> None:
+    """'… by deleting “A.” and inserting instead — “ government is to give notice — (a) …; or (b) …”' was applied
+    with the labels run into the subclause's words (wrong law); it is refused, quoting the list."""
+    with pytest.raises(InstrumentRefused, match=r"its new words open a list of labelled provisions \(“- \(a\) on the notice"):
+        _amend(_case("74"))
