@@ -71,7 +71,9 @@ SENTENCE_STARTERS = frozenset(
     ]
 )
 #: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
-_HEADING_NEVER_ENDS = frozenset({"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or"})
+_HEADING_NEVER_ENDS = frozenset(
+    {"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or", "this", "that", "these", "its"}
+)
 
 #: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
 _SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
@@ -604,9 +606,11 @@ class StructureParser:
             if (
                 i >= max(skip, 1)
                 and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
-                and not (w in starters and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+                and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
             ):
-                break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
+                # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …",
+                # "Meaning of “camp” in this Part In this Part — …")
+                break
             if i > 24:
                 taken = []
                 break
