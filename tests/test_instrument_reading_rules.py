@@ -64,3 +64,19 @@ def test_new_words_that_open_a_list_of_provisions_are_refused_naming_them() -> N
     with the labels run into the subclause's words (wrong law); it is refused, quoting the list."""
     with pytest.raises(InstrumentRefused, match=r"its new words open a list of labelled provisions \(“- \(a\) on the notice"):
         _amend(_case("74"))
+
+
+def test_a_definition_whose_term_is_followed_by_a_dash_and_its_paragraphs_starts_a_new_definition() -> None:
+    """'… (b) a driveway; road - (a) means - (i) …; or (ii) a private road; but (b) does not include …;' (case 76): “road”
+    begins a definition of its own whose paragraphs hold the meaning; it was run into the paragraph before (wrong law)."""
+    from lawhistory.instructions import payload_provisions
+
+    new = payload_provisions(
+        "private road means - (a) a road or track that is not open to the public; or (b) a driveway; road - (a) means - "
+        "(i) a road as defined in the Road Traffic (Administration) Act 2008 section 4; or (ii) a private road; but (b) "
+        "does not include any part of a median strip on which there is bush;",
+        [],
+    )
+    assert [(d.kind, d.term) for d in new] == [("definition", "private road"), ("definition", "road")]
+    assert [c.num for c in new[1].children] == ["(a)", "(b)"]
+    assert new[1].children[1].text == "does not include any part of a median strip on which there is bush;"
