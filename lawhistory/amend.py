@@ -19,7 +19,7 @@ from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef, Provision
-from .operations import Action, Operation
+from .operations import WORD_ACTIONS, Action, Occurrence, Operation
 from .repo import Repository
 from .versions import (
     Timeline,
@@ -273,6 +273,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             if len(rows) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
                 continue
+        heading = re.fullmatch(r"(?P<holder>.+) heading", op.target) if op.action in WORD_ACTIONS else None
+        if heading and len(paths := find(version.body, heading.group("holder"))) == 1:
+            ops.append(_heading_edit(get(version.body, paths[0]), heading.group("holder"), op, inst))
+            continue
         note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
         if note and len(paths := find(version.body, note.group("holder"))) == 1:
             holder = get(version.body, paths[0])
@@ -289,6 +293,33 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
         ops.append(op)
     return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrument) -> Operation:
+    """'In the heading to clause 3.14 delete “jetty” and insert “wharf”' as the new heading it makes (a
+    ``substitute_heading``): the words are looked for in the heading only, as often as the occurrence says; otherwise
+    the instrument is refused, naming the heading (the words were once changed in the clause's text instead)."""
+    from .apply import _edit, _pattern
+
+    text = holder.heading or ""
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    many = {"once": len(hits) == 1, "all": bool(hits), "first": bool(hits), "last": bool(hits), "second": len(hits) > 1}
+    if not many.get(str(op.occurrence), False):
+        found = "do not occur" if not hits else f"occur {len(hits)} times"
+        raise InstrumentRefused(
+            f"{inst.title} cl. {op.clause}: the words “{op.words}” {found} in the heading of {citation} "
+            f"(“{text}”); check the instruction against the law's heading"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1] if op.occurrence == "last" else hits[1] if op.occurrence == "second" else hits[0]]
+    )
+    for h in reversed(chosen):
+        text = _edit(text, h.start(), h.end(), op, tidy=True)
+    return replace(
+        op, action=Action.SUBSTITUTE_HEADING, target=citation, words=None, new=text, position=None, occurrence=Occurrence.ONCE
+    )
 
 
 def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) -> Operation | None:

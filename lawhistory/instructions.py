@@ -889,6 +889,10 @@ def _word_ops_in(
     target = named
     if m and target is None:
         target = _resolve_context(m.group("where"), ctx)
+        if target and re.match(r"(?:the )?heading (?:to|of)\b", m.group("where").strip(), re.I):
+            # "In the heading to clause 3.14 delete “jetty” …": the words are those of the heading only, never of the
+            # clause's text (told apart when the law is known: amend._terms_told_apart makes it the new heading)
+            target = f"{target} heading"
     target = target or ctx
     if not target:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")

@@ -221,3 +221,21 @@ def test_commencement_at_the_expiry_of_days_or_months_after_publication_is_read(
     assert outcomes[-1].instrument.law.meta.commencement.date == commences
     provisions, error = _run(P02, name)
     assert not error and "bring alcohol onto" in _text(provisions, "3.15")
+
+
+def test_words_in_a_clause_heading_are_changed_in_the_heading_only() -> None:
+    """'In the heading to clause 3.14 delete “jetty” and insert “wharf”' changed “jetty” in the clause's text (wrong law,
+    exit 0); the heading is changed and the text keeps its word."""
+    provisions, error = _run(P02, "i125")
+    assert not error
+    clause = _clauses(provisions)["3.14"]
+    assert clause.heading == "Permit to use a wharf"
+    assert "at a jetty owned by the local government" in (clause.text or "")
+
+
+def test_words_of_the_text_are_not_looked_for_in_the_heading() -> None:
+    """'In the heading to clause 3.14 delete “vessel” …': “vessel” is in the clause's text, not its heading: refused,
+    naming the heading (it was changed in the text)."""
+    provisions, error = _run(P02, "i126")
+    assert not provisions
+    assert "the words “vessel” do not occur in the heading of 3.14 (“Permit to use a jetty”)" in error
