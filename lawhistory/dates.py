@@ -100,6 +100,11 @@ def uncertain_commencement(wording: str | None) -> str | None:
     m = re.search(r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*", w, re.I)
     if m:
         return m.group(0)
+    first = re.search(r"\(a\)\s*(?:clauses?|sections?|Part)\s+1\b[^;.]*", w)
+    if first and not re.search(r"\bthe rest\b|\bremaining\b|\bother (?:clauses|provisions)\b|\([b-z]\)", w):
+        # "(a) clauses 1 and 2 — on the day … published" and nothing for the rest: the amending clauses are given no
+        # time (a limb lost to the page layout); the preliminary clauses' day is not theirs
+        return first.group(0)
     for item in re.finditer(r"\([a-z]\)\s*(?P<what>(?:clauses?|sections?|Parts?)\s+[^—–]+?)\s*[—–-]", w):
         numbers = [int(n) for n in re.findall(r"\d+", item.group("what"))]
         part = item.group("what").lower().startswith("part")

@@ -163,6 +163,7 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
         ("i53", "“(a) clauses 1, 2, 3 and 5 —”"),
         ("i90", "“(a) clause 5 —”"),
         ("i50", "“and expires on 30 June 2022”"),
+        ("i127", "“(a) clauses 1 and 2— on the day on which this local law is published in the Gazette”"),
     ],
 )
 def test_commencement_words_without_one_date_for_the_amendments_are_refused(name: str, words: str) -> None:
