@@ -1058,14 +1058,20 @@ def _word_ops_in(
     )
     if sm:
         _check_lead(h, sm.start(), m)
-        _check_rest(h[sm.end() :])
+        new_words, end = sm.group("b"), sm.end()
+        opened = sm.start("b") - 1
+        if h[opened] == "“" and "“" in new_words and (close := _closing(h, opened)) is not None:
+            # "insert “alcohol (as defined in the “Liquor Control Act 1988”)”": quotation marks inside the new words
+            # are counted, so the new words end at the mark that closes the first
+            new_words, end = h[opened + 1 : close], close + 1
+        _check_rest(h[end:])
         return [
             _op(
                 unit,
                 action="substitute_words",
                 target=target,
                 words=sm.group("a"),
-                new=" ".join(sm.group("b").split()),
+                new=" ".join(new_words.split()),
                 occurrence=occurrence,
             )
         ]

@@ -240,3 +240,11 @@ def test_words_of_the_text_are_not_looked_for_in_the_heading() -> None:
     provisions, error = _run(P02, "i126")
     assert not provisions
     assert "the words “vessel” do not occur in the heading of 3.14 (“Permit to use a jetty”)" in error
+
+
+def test_quotation_marks_inside_new_words_are_counted() -> None:
+    """'delete “liquor” and insert “alcohol (as defined in the “Liquor Control Act 1988”)”': the new words end at the
+    mark that closes the first (it was refused as saying more than could be read)."""
+    provisions, error = _run(P02, "i128")
+    assert not error
+    assert "bring alcohol (as defined in the “Liquor Control Act 1988”) onto" in _text(provisions, "3.15")
