@@ -703,6 +703,15 @@ def _occurrence(text: str) -> str:
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
+    frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
+    renumber = _RENUMBER.search(frame)
+    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”"):
+        # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
+        # given new labels; no operation relabels a provision, so the whole instruction is refused, saying so.
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: it gives provisions new labels (“{renumber.group(0).strip()}”), which no operation "
+            f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
+        )
     try:
         ops = _parse(unit, notes)
     except InstructionNotUnderstood as e:
@@ -728,6 +737,10 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
     return ops
 
+
+#: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
+#: outside quoted words.
+_RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 #: New words that open a list of provisions: a dash or colon, then a first label and, further on, a second one.
 _LIST_IN_WORDS = re.compile(r"[—–:-]\s*\((?:a|i|1)\)\s+\S(?=.*?[;,]\s*(?:(?:and|or)\s+)?\((?:b|ii|2)\)\s)", re.S)

@@ -78,12 +78,14 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
         (P09, "i62", "its words “in the column” qualify where the change is made"),
         (P09, "i63", "its words “in the fourth column” qualify where the change is made"),
         (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
+        (P02, "i129", "it gives provisions new labels (“renumber paragraphs (c) and (d) as paragraphs (b) and (c).”)"),
     ],
 )
 def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:
     """Each of these once applied with wrong law: an occurrence
     or column qualifier dropped (the edit made at the first occurrence, in another column), a heading edit that took
-    the rows' item numbers away."""
+    the rows' item numbers away; an instruction that renumbers provisions was refused for another reason ("cannot
+    tell which provision it deletes")."""
     provisions, error = _run(principal, name)
     assert not provisions
     assert words in error
