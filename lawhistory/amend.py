@@ -19,7 +19,7 @@ from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef, Provision
-from .operations import WORD_ACTIONS, Action, Occurrence, Operation
+from .operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from .repo import Repository
 from .versions import (
     Timeline,
@@ -273,6 +273,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             if len(rows) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
                 continue
+        listed = LIST_IN_WORDS.search(op.new or "") if op.action == Action.SUBSTITUTE_WORDS else None
+        if listed and len(paths := find(version.body, op.target)) == 1:
+            ops += _words_become_provisions(get(version.body, paths[0]), op, listed.start(), inst)
+            continue
         heading = re.fullmatch(r"(?P<holder>.+) heading", op.target) if op.action in WORD_ACTIONS else None
         if heading and len(paths := find(version.body, heading.group("holder"))) == 1:
             ops.append(_heading_edit(get(version.body, paths[0]), heading.group("holder"), op, inst))
@@ -293,6 +297,39 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
         ops.append(op)
     return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _words_become_provisions(target: Provision, op: Operation, dash: int, inst: Instrument) -> list[Operation]:
+    """'Clause 18A(1) is amended by deleting “… in the district.” and inserting instead — “ government is to give notice
+    — (a) …; or (b) …”' as the provision's new words (up to the dash) and the provisions inserted under it: only when the
+    target holds no provisions of its own and its words end with the deleted words, once; otherwise refused (put in as
+    words, the labels would run into the text)."""
+    from .apply import _pattern
+    from .instructions import InstructionNotUnderstood, payload_provisions
+    from .textformat import render_fragment
+
+    new = op.new or ""
+    text = (target.text or "").rstrip()
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    where = f"{inst.title} cl. {op.clause}: {op.target}"
+    if target.children or len(hits) != 1 or hits[0].end() != len(text):
+        raise InstrumentRefused(
+            f"{where}: its new words open a list of labelled provisions (“{' '.join(new[dash : dash + 50].split())} …”), "
+            "which can be put in only after words that end a provision holding no provisions of its own; amend the "
+            "instrument file's operations by hand"
+        )
+    lead = new[: dash + 1].rstrip()
+    try:
+        provisions = payload_provisions(new[dash + 1 :].strip(), [])
+    except InstructionNotUnderstood as e:
+        raise InstrumentRefused(f"{where}: {e}") from None
+    if not provisions or any(p.kind not in ("paragraph", "subclause", "subparagraph") for p in provisions):
+        raise InstrumentRefused(f"{where}: the provisions in its new words could not be read")
+    joined = text[: hits[0].start()] + lead
+    return [
+        replace(op, action=Action.SUBSTITUTE_TEXT, words=None, new=joined),
+        replace(op, action=Action.INSERT, words=None, new=render_fragment(provisions), position="end"),
+    ]
 
 
 def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrument) -> Operation:

@@ -19,7 +19,7 @@ from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
-from .operations import Operation
+from .operations import LIST_IN_WORDS, Operation
 from .quotes import normalise_quotes
 from .structure import StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
@@ -726,7 +726,13 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
     for op in ops:
-        if op.action in ("substitute_words", "insert_words") and (m := _LIST_IN_WORDS.search(op.new or "")):
+        splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
+        if splittable:
+            # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
+            # and the provisions under the target when the law is known (amend), or refused there; the applier never
+            # puts such words in as words
+            continue
+        if op.action in ("substitute_words", "insert_words") and (m := LIST_IN_WORDS.search(op.new or "")):
             # "… by deleting “A.” and inserting instead — “ government is to … — (a) …; or (b) …”": the new words
             # open a list of provisions; put in as words, its labels would run into the text (wrong law).
             raise InstructionNotUnderstood(
@@ -741,9 +747,6 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
 #: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
 #: outside quoted words.
 _RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
-
-#: New words that open a list of provisions: a dash or colon, then a first label and, further on, a second one.
-_LIST_IN_WORDS = re.compile(r"[—–:-]\s*\((?:a|i|1)\)\s+\S(?=.*?[;,]\s*(?:(?:and|or)\s+)?\((?:b|ii|2)\)\s)", re.S)
 
 
 REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)

@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from lawhistory.amend import InstrumentRefused, amend
+from lawhistory.apply import ApplyRefused, apply_operation
 from lawhistory.importers import ImportOptions, read_source
 from lawhistory.instructions import units
+from lawhistory.model import Provision
+from lawhistory.operations import Operation
 from lawhistory.repo import Repository
 from lawhistory.textformat import parse
 from tests.conftest import ROOT
@@ -59,11 +62,49 @@ def test_the_instruments_own_title_inside_new_words_is_kept() -> None:
     assert "the Shire of Dandaragan Emergency Response (Temporary Measures) Amendment Local Law 2020 clause 4" in unit.text
 
 
-def test_new_words_that_open_a_list_of_provisions_are_refused_naming_them() -> None:
-    """'… by deleting “A.” and inserting instead — “ government is to give notice — (a) …; or (b) …”' was applied
-    with the labels run into the subclause's words (wrong law); it is refused, quoting the list."""
-    with pytest.raises(InstrumentRefused, match=r"its new words open a list of labelled provisions \(“- \(a\) on the notice"):
-        _amend(_case("74"))
+def test_words_replaced_by_words_that_open_a_list_become_the_words_and_the_provisions_under_them() -> None:
+    """'Clause 18A(1) is amended by deleting “… in the district.” and inserting instead — “ government is to give
+    notice of the meeting - (a) …; or (b) …”' (case 74): the subclause's words end at the dash and (a), (b) are its
+    paragraphs, (i), (ii) subparagraphs of (a) (the labels were once run into the words: wrong law)."""
+    [outcome] = _amend(_case("74"))
+    ops = [o for o in outcome.instrument.operations if o.target == "18A(1)"]
+    assert [o.action for o in ops] == ["substitute_text", "insert"]
+    assert ops[0].new == "The local government is to give notice of the meeting -"
+    assert ops[1].position == "end" and ops[1].new is not None and ops[1].new.startswith("(a) on the notice board")
+
+
+def test_new_words_that_open_a_list_in_the_middle_of_a_provision_are_refused() -> None:
+    """The same edit where the deleted words do not end the provision's words: the provisions cannot follow them, so it
+    is refused, quoting the list; the applier itself never puts such words in as words."""
+    case = _case("74")
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        text = (case / "principal.txt").read_text(encoding="utf-8")
+        text = text.replace(
+            "in a newspaper circulating generally in the district.",
+            "in a newspaper circulating generally in the district, in writing.",
+        )
+        repo.write_text(repo.law_path(parse(text).meta.id), text)
+        inst = (
+            (case / "instrument.txt")
+            .read_text(encoding="utf-8")
+            .replace("circulating generally in the district.” and", "circulating generally in the district” and")
+        )
+        path = Path(tmp) / "instrument.txt"
+        path.write_text(inst, encoding="utf-8")
+        with pytest.raises(InstrumentRefused, match=r"open a list of labelled provisions \(“- \(a\) on the notice"):
+            amend(repo, path)
+    body = (Provision(kind="clause", num="5", text="Notice is given in a newspaper."),)
+    op = Operation(
+        clause="4",
+        action="substitute_words",
+        target="5",
+        source="x",
+        words="in a newspaper.",
+        new="— (a) by post; or (b) by email.",
+    )
+    with pytest.raises(ApplyRefused, match="open a list of labelled provisions"):
+        apply_operation(body, op)
 
 
 def test_a_definition_whose_term_is_followed_by_a_dash_and_its_paragraphs_starts_a_new_definition() -> None:

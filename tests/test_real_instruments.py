@@ -28,10 +28,6 @@ KNOWN: dict[str, str] = {
     "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws, one in each Part ('This Part amends "
     "…'): an instrument holds one principal law (meta.amends), so Part 3's operations are checked against the first "
     "law ('15B(7): no such provision'); it needs an instrument model with a principal law per Part",
-    "74-kojonup-standing-orders-no-commencement-words-become-paragraphs": "'Clause 18A(1) is amended by deleting "
-    "“… in the district.” and inserting instead — “ government is to give notice of the meeting — (a) …; or (b) …”': "
-    "words replaced by words that open a list of paragraphs; it needs the word edit split into the words up to the "
-    "dash and the paragraphs inserted under the subclause (applied only when the deleted words end its text)",
     "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
     "a form's reference note ('[cl. 5.1]') is not a provision the engine can cite",
 }
