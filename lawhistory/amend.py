@@ -19,7 +19,7 @@ from .instructions import InstructionNotUnderstood, parse_unit, units
 from .instrument_file import Instrument, render_instrument
 from .library import read_file, source_name
 from .model import Law, LawRef, Provision, normal_title
-from .operations import Action, Operation
+from .operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from .repo import Repository
 from .timeline import build_timeline
 from .versions import (
@@ -64,11 +64,14 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
         ops: list[Operation] = []
         when = law.meta.commencement
         if when.wording is None and law.meta.gazette.date is not None:
-            # No commencement clause: a local law comes into operation on the day it is published
-            # (Local Government Act 1995 s. 3.14(1)).
-            when = replace(when, rule="on_gazettal", days=0, date=law.meta.gazette.date)
+            # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
+            # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
+            when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
             law = replace(law, meta=replace(law.meta, commencement=when))
-            notes.append("it has no commencement clause: it comes into operation on the day it is published (LGA s. 3.14(1))")
+            notes.append(
+                "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
+                "published (LGA s. 3.14(1))"
+            )
         if when.wording and (odd := uncertain_commencement(when.wording)):
             raise InstrumentRefused(
                 f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
@@ -269,6 +272,14 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             if len(rows) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
                 continue
+        listed = LIST_IN_WORDS.search(op.new or "") if op.action == Action.SUBSTITUTE_WORDS else None
+        if listed and len(paths := find(version.body, op.target)) == 1:
+            ops += _words_become_provisions(get(version.body, paths[0]), op, listed.start(), inst)
+            continue
+        heading = re.fullmatch(r"(?P<holder>.+) heading", op.target) if op.action in WORD_ACTIONS else None
+        if heading and len(paths := find(version.body, heading.group("holder"))) == 1:
+            ops.append(_heading_edit(get(version.body, paths[0]), heading.group("holder"), op, inst))
+            continue
         note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
         if note and len(paths := find(version.body, note.group("holder"))) == 1:
             holder = get(version.body, paths[0])
@@ -285,6 +296,66 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
         ops.append(op)
     return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _words_become_provisions(target: Provision, op: Operation, dash: int, inst: Instrument) -> list[Operation]:
+    """'Clause 18A(1) is amended by deleting “… in the district.” and inserting instead — “ government is to give notice
+    — (a) …; or (b) …”' as the provision's new words (up to the dash) and the provisions inserted under it: only when the
+    target holds no provisions of its own and its words end with the deleted words, once; otherwise refused (put in as
+    words, the labels would run into the text)."""
+    from .apply import _pattern
+    from .instructions import InstructionNotUnderstood, payload_provisions
+    from .textformat import render_fragment
+
+    new = op.new or ""
+    text = (target.text or "").rstrip()
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    where = f"{inst.title} cl. {op.clause}: {op.target}"
+    if target.children or len(hits) != 1 or hits[0].end() != len(text):
+        raise InstrumentRefused(
+            f"{where}: its new words open a list of labelled provisions (“{' '.join(new[dash : dash + 50].split())} …”), "
+            "which can be put in only after words that end a provision holding no provisions of its own; amend the "
+            "instrument file's operations by hand"
+        )
+    lead = new[: dash + 1].rstrip()
+    try:
+        provisions = payload_provisions(new[dash + 1 :].strip(), [])
+    except InstructionNotUnderstood as e:
+        raise InstrumentRefused(f"{where}: {e}") from None
+    if not provisions or any(p.kind not in ("paragraph", "subclause", "subparagraph") for p in provisions):
+        raise InstrumentRefused(f"{where}: the provisions in its new words could not be read")
+    joined = text[: hits[0].start()] + lead
+    return [
+        replace(op, action=Action.SUBSTITUTE_TEXT, words=None, new=joined),
+        replace(op, action=Action.INSERT, words=None, new=render_fragment(provisions), position="end"),
+    ]
+
+
+def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrument) -> Operation:
+    """'In the heading to clause 3.14 delete “jetty” and insert “wharf”' as the new heading it makes (a
+    ``substitute_heading``): the words are looked for in the heading only, as often as the occurrence says; otherwise
+    the instrument is refused, naming the heading (the words were once changed in the clause's text instead)."""
+    from .apply import _edit, _pattern
+
+    text = holder.heading or ""
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    many = {"once": len(hits) == 1, "all": bool(hits), "first": bool(hits), "last": bool(hits), "second": len(hits) > 1}
+    if not many.get(str(op.occurrence), False):
+        found = "do not occur" if not hits else f"occur {len(hits)} times"
+        raise InstrumentRefused(
+            f"{inst.title} cl. {op.clause}: the words “{op.words}” {found} in the heading of {citation} "
+            f"(“{text}”); check the instruction against the law's heading"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1] if op.occurrence == "last" else hits[1] if op.occurrence == "second" else hits[0]]
+    )
+    for h in reversed(chosen):
+        text = _edit(text, h.start(), h.end(), op, tidy=True)
+    return replace(
+        op, action=Action.SUBSTITUTE_HEADING, target=citation, words=None, new=text, position=None, occurrence=Occurrence.ONCE
+    )
 
 
 def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) -> Operation | None:

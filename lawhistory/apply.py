@@ -19,7 +19,7 @@ from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
 from .labels import bare, next_letter
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
-from .operations import Operation
+from .operations import LIST_IN_WORDS, Operation
 from .tables import numbered_rows, row_num
 from .terms import DEF_START, def_term_ok, term_of
 from .textformat import parse_fragment
@@ -309,6 +309,14 @@ def _word_op(
     words = op.words or ""
     if not words:
         raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
+    if op.action in ("substitute_words", "insert_words") and (listed := LIST_IN_WORDS.search(op.new or "")):
+        raise ApplyRefused(
+            inst,
+            op,
+            f"its new words open a list of labelled provisions (“{' '.join((op.new or '')[listed.start() : listed.start() + 50].split())} …”), "
+            "which a word edit cannot put in as provisions",
+            "amend the instrument file's operations by hand (the words, then the provisions inserted under the target)",
+        )
     pattern = _pattern(words)
     if op.until:
         # a passage: from the words that begin it to the nearest words that end it, within one text

@@ -100,6 +100,11 @@ def uncertain_commencement(wording: str | None) -> str | None:
     m = re.search(r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*", w, re.I)
     if m:
         return m.group(0)
+    first = re.search(r"\(a\)\s*(?:clauses?|sections?|Part)\s+1\b[^;.]*", w)
+    if first and not re.search(r"\bthe rest\b|\bremaining\b|\bother (?:clauses|provisions)\b|\([b-z]\)", w):
+        # "(a) clauses 1 and 2 — on the day … published" and nothing for the rest: the amending clauses are given no
+        # time (a limb lost to the page layout); the preliminary clauses' day is not theirs
+        return first.group(0)
     for item in re.finditer(r"\([a-z]\)\s*(?P<what>(?:clauses?|sections?|Parts?)\s+[^—–]+?)\s*[—–-]", w):
         numbers = [int(n) for n in re.findall(r"\d+", item.group("what"))]
         part = item.group("what").lower().startswith("part")
@@ -111,7 +116,7 @@ def uncertain_commencement(wording: str | None) -> str | None:
 def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | None]:
     """(rule, days, fixed date) read from an instrument's commencement words.
 
-    Rules: ``on_gazettal``, ``day_after_gazettal``, ``days_after_gazettal`` (with days),
+    Rules: ``on_gazettal``, ``day_after_gazettal``, ``days_after_gazettal`` (with days), ``months_after_gazettal``,
     ``fixed_date`` (with the date), ``by_notice`` and ``unknown``.
     """
     if not wording:
@@ -135,6 +140,14 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:
         return "days_after_gazettal", _count(m.group(1)), None
+    m = re.search(r"\b(?:at|on) the (?:expiry|expiration|end) of (\w+(?:-\w+)?) (?:clear )?days (?:from|after) " + _pub, w, re.I)
+    if m and _count(m.group(1)) is not None:
+        # "at the expiry of 14 days from the day on which it is published": the 14 days are reckoned from the day
+        # after publication (Interpretation Act 1984 s. 61: the day a period is reckoned from is excluded), so they
+        # expire at the end of the 14th day after it, and the law is in operation from the day after that.
+        return "days_after_gazettal", (_count(m.group(1)) or 0) + 1, None
+    if _months_after(w) is not None:
+        return "months_after_gazettal", None, None
     m = re.search(
         r"\bon the (\w+(?:-\w+)?) day (?:after|following) (?:the (?:date|day) (?:of|on which)|its publi|publi)", w, re.I
     )
@@ -160,12 +173,36 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     return "unknown", None, None
 
 
+_MONTHS_AFTER = re.compile(
+    r"\b(\w+) (?:calendar )?months? (?:after|following) (?:the (?:date|day) (?:of|on which) )?(?:its |it is |it was |the )?"
+    r"(?:publi|gazettal)",
+    re.I,
+)
+
+
+def _months_after(wording: str) -> int | None:
+    """N in "comes into operation N month(s) after the date of its publication", if the words say so."""
+    m = _MONTHS_AFTER.search(" ".join(wording.split()))
+    return _count(m.group(1)) if m else None
+
+
+def months_later(day: dt.date, months: int) -> dt.date:
+    """The same day of the month ``months`` calendar months after ``day`` (the month's last day when it has no such
+    day: one month after 31 January is 28 or 29 February)."""
+    index = day.month - 1 + months
+    year, month = day.year + index // 12, index % 12 + 1
+    last = (dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)).day
+    return dt.date(year, month, min(day.day, last))
+
+
 def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencement:
     """The commencement of an instrument: its words, the rule and — when it can be known — the date."""
     rule, days, fixed = commencement_rule(wording)
     date: dt.date | None = None
     if rule == "fixed_date":
         date = fixed
+    elif rule == "months_after_gazettal" and gazette_date is not None and wording:
+        date = months_later(gazette_date, _months_after(wording) or 0)
     elif rule in ("on_gazettal", "day_after_gazettal", "days_after_gazettal") and gazette_date is not None:
         try:
             date = gazette_date + dt.timedelta(days=days or 0)

@@ -45,7 +45,9 @@ SENTENCE_STARTERS = frozenset(
     ]
 )
 #: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
-_HEADING_NEVER_ENDS = frozenset({"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or"})
+_HEADING_NEVER_ENDS = frozenset(
+    {"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or", "this", "that", "these", "its"}
+)
 
 #: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
 _SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
@@ -199,7 +201,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         if (
             i >= max(skip, 1)
             and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
-            and not (w in starters and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+            and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
         if i > 24:

@@ -19,7 +19,7 @@ from .dates import printed_date
 from .errors import LawHistoryError
 from .ids import normalise_citation
 from .model import Law, Provision
-from .operations import Operation
+from .operations import LIST_IN_WORDS, Operation
 from .quotes import normalise_quotes
 from .structure import StructureParser
 from .tables import OFFENCE_ROW, read_offence_table, row_num
@@ -35,6 +35,13 @@ PRELIMINARY_HEADING = re.compile(
 PRELIMINARY_TEXT = re.compile(
     r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
     r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
+    re.I,
+)
+#: A clause heading that names an amendment ("Clause 3 amended", "Schedule 2 replaced"): its clause is an instruction
+#: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
+_AMENDING_HEADING = re.compile(
+    r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
+    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added)\s*$",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -137,12 +144,15 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and PRELIMINARY_TEXT.search(own)):
+        amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
+        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
-    head = re.compile(re.escape(law.meta.title) + r"(?:\s+cl\.\s*\d+[A-Z]?)?\s*")
+    # Only with its "cl. N": the title alone may be words of the law (“… the day on which the Shire of X Amendment
+    # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
+    head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
@@ -474,6 +484,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             text,
             re.I,
         )
+        if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
+            close = _closing(text, q.end())
+            if close is not None and re.match(r"\s+for\s+(?:the words? )?“", text[close + 1 :]):
+                return text, None  # "substitute “A” for “B”": both quoted words belong to the instruction
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             q = re.search(
                 r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
@@ -689,6 +703,15 @@ def _occurrence(text: str) -> str:
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
+    frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
+    renumber = _RENUMBER.search(frame)
+    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”"):
+        # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
+        # given new labels; no operation relabels a provision, so the whole instruction is refused, saying so.
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: it gives provisions new labels (“{renumber.group(0).strip()}”), which no operation "
+            f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
+        )
     try:
         ops = _parse(unit, notes)
     except InstructionNotUnderstood as e:
@@ -702,7 +725,28 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
+    for op in ops:
+        splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
+        if splittable:
+            # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
+            # and the provisions under the target when the law is known (amend), or refused there; the applier never
+            # puts such words in as words
+            continue
+        if op.action in ("substitute_words", "insert_words") and (m := LIST_IN_WORDS.search(op.new or "")):
+            # "… by deleting “A.” and inserting instead — “ government is to … — (a) …; or (b) …”": the new words
+            # open a list of provisions; put in as words, its labels would run into the text (wrong law).
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: its new words open a list of labelled provisions "
+                f"(“{' '.join((op.new or '')[m.start() : m.start() + 50].split())} …”), "
+                "which a word edit cannot put in as provisions; amend the instrument file's operations by hand "
+                f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
+            )
     return ops
+
+
+#: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
+#: outside quoted words.
+_RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 
 REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
@@ -829,9 +873,9 @@ def _check_rest(rest: str) -> None:
         raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
 
 
-def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
-    occurrence = _occurrence(head)
-    m = re.match(
+def _word_where(head: str) -> re.Match[str] | None:
+    """The provision phrase that opens a word edit: "In clause 4.6(1)(a), …", "Clause 4.6 is amended by …"."""
+    return re.match(
         r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
     ) or re.match(
         r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule|By-law|Regulation)\s+.+?)"
@@ -839,9 +883,32 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
         head,
         re.I,
     )
-    target = None
-    if m:
+
+
+def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
+    """The word edit of one instruction; one naming several provisions by a list ("In clauses 3.14 and 3.15 delete
+    “A” and insert “B”", "In paragraphs (a), (c) and (d) …") makes the same edit in each, one operation per provision
+    (a range — "clauses 3.14 to 3.16" — is not spread: it may span provisions its labels do not name)."""
+    m = _word_where(head)
+    if m and not re.search(r"\bto\b", m.group("where")):
+        several = resolve_targets(m.group("where"), ctx)
+        if len(several) > 1:
+            return [op for one in several for op in _word_ops_in(unit, head, quoted, payload, ctx, one)]
+    return _word_ops_in(unit, head, quoted, payload, ctx, None)
+
+
+def _word_ops_in(
+    unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None, named: str | None
+) -> list[Operation]:
+    occurrence = _occurrence(head)
+    m = _word_where(head)
+    target = named
+    if m and target is None:
         target = _resolve_context(m.group("where"), ctx)
+        if target and re.match(r"(?:the )?heading (?:to|of)\b", m.group("where").strip(), re.I):
+            # "In the heading to clause 3.14 delete “jetty” …": the words are those of the heading only, never of the
+            # clause's text (told apart when the law is known: amend._terms_told_apart makes it the new heading)
+            target = f"{target} heading"
     target = target or ctx
     if not target:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
@@ -981,6 +1048,25 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
                 occurrence=occurrence,
             )
         ]
+    sf = re.search(
+        # "substitute “changing” for “showering”": the words after "for" go, the first quoted words take their place
+        r"\b(?:substitute|substituting) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"] for (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"]",
+        h,
+        re.I,
+    )
+    if sf:
+        _check_lead(h, sf.start(), m)
+        _check_rest(h[sf.end() :])
+        return [
+            _op(
+                unit,
+                action="substitute_words",
+                target=target,
+                words=sf.group("a"),
+                new=" ".join(sf.group("b").split()),
+                occurrence=occurrence,
+            )
+        ]
     sm = re.search(
         r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:inserting instead|inserting in (?:its|their) place|substituting|inserting|insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert)(?: the following(?: words?)?)?\s*[—:–-]?\s*(?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
         h,
@@ -988,14 +1074,20 @@ def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx
     )
     if sm:
         _check_lead(h, sm.start(), m)
-        _check_rest(h[sm.end() :])
+        new_words, end = sm.group("b"), sm.end()
+        opened = sm.start("b") - 1
+        if h[opened] == "“" and "“" in new_words and (close := _closing(h, opened)) is not None:
+            # "insert “alcohol (as defined in the “Liquor Control Act 1988”)”": quotation marks inside the new words
+            # are counted, so the new words end at the mark that closes the first
+            new_words, end = h[opened + 1 : close], close + 1
+        _check_rest(h[end:])
         return [
             _op(
                 unit,
                 action="substitute_words",
                 target=target,
                 words=sm.group("a"),
-                new=" ".join(sm.group("b").split()),
+                new=" ".join(new_words.split()),
                 occurrence=occurrence,
             )
         ]

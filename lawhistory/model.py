@@ -74,7 +74,7 @@ class Commencement:
     """When an instrument comes into operation: its own words, the rule read from them, the date."""
 
     wording: str | None = None
-    rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | fixed_date | by_notice | unknown
+    rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | months_after_gazettal | fixed_date | by_notice | unknown
     days: int | None = None
     date: dt.date | None = None
 

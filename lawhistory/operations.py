@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -86,6 +87,12 @@ WORD_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "wor
 #: Whole-law actions. ``target`` is the repealed law's title.
 LAW_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "law")
 ACTIONS = tuple(ACTION_SPECS)
+
+
+#: New words that open a list of provisions: a dash or colon, then a first label and, further on, a second one
+#: ("government is to give notice — (a) on the notice board …; or (b) otherwise, …"). A word edit never puts such
+#: words in as words: its labels would run into the provision's text.
+LIST_IN_WORDS = re.compile(r"[—–:-]\s*\((?:a|i|1)\)\s+\S(?=.*?[;,]\s*(?:(?:and|or)\s+)?\((?:b|ii|2)\)\s)", re.S)
 
 
 @dataclass(frozen=True, slots=True)

@@ -535,10 +535,18 @@ class StructureParser:
         cur = self.cur
         if self.mode == "payload" and cur is self.root and not cur.labelled_children():
             return cur, None  # new provisions may start anywhere in a list: (7A), (g)
-        if self.mode == "instrument" and re.search(
-            r"\b(?:insert|inserting|substitute|replace|replaced|following|as follows|as below)\b[^—:]*[—:]$", _tail(before), re.I
+        if (
+            self.mode == "instrument"
+            and cur.kind not in ("root", "part", "division", "subdivision")
+            and re.search(
+                r"\b(?:insert|inserting|substitute|replace|replaced|following|as follows|as below)\b[^—:]*[—:]$",
+                _tail(before),
+                re.I,
+            )
         ):
-            return cur, None  # the first of the provisions an instruction inserts, whatever its label
+            # The first of the provisions an instruction inserts, whatever its label; never directly under a part or
+            # division, where the structured format has no bracketed provisions (it would not read back).
+            return cur, None
         intro = _tail(before).endswith(("—", ":", " -", " –")) or (_tail(before) == "" and cur.kind == "clause")
         # A new list under the current provision.
         if cur.kind in ("clause", "subclause", "paragraph", "definition") or (cur.kind == "text" and cur.parent is not self.root):

@@ -16,7 +16,7 @@ DEF_START = re.compile(
     r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
     r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?"
     r"| \((?:which|that|being|also)\b[^()]{0,80}\))?"
-    r" (?P<verb>" + DEF_VERB + r"\b|—(?= \(a\) ))"
+    r" (?P<verb>" + DEF_VERB + r"\b|[—–-](?= \(a\) |\s*$))"
     # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
     r"|,? in relation to [^,;—\n]{1,80}?—)"
 )

@@ -37,6 +37,23 @@ GAZETTED = dt.date(2020, 2, 26)
         ),
         ("This local law comes into operation on 1 July 2020.", "fixed_date", dt.date(2020, 7, 1)),
         ("This local law comes into operation on a day fixed by the local government.", "by_notice", None),
+        (
+            # the 14 days run from 27 February (the day of publication excluded) and expire at the end of 11 March
+            "This local law comes into operation at the expiry of 14 days from the day on which it is published in the "
+            "Government Gazette.",
+            "days_after_gazettal",
+            dt.date(2020, 3, 12),
+        ),
+        (
+            "This local law comes into operation 1 month after the date of its publication in the Government Gazette.",
+            "months_after_gazettal",
+            dt.date(2020, 3, 26),
+        ),
+        (
+            "This local law comes into operation two months after the day on which it is published in the Gazette.",
+            "months_after_gazettal",
+            dt.date(2020, 4, 26),
+        ),
     ],
 )
 def test_commencement_wording_gives_the_rule_and_the_date(wording: str, rule: str, date: dt.date | None) -> None:
@@ -65,3 +82,9 @@ def test_a_users_date_must_be_iso() -> None:
     assert iso_date("2020-03-11") == dt.date(2020, 3, 11)
     with pytest.raises(BadDate, match="--at must be a date like 2020-03-11"):
         iso_date("11/03/2020", "--at")
+
+
+def test_one_month_after_the_last_day_of_january_is_the_last_day_of_february() -> None:
+    wording = "This local law comes into operation one month after the date of its publication in the Government Gazette."
+    assert commencement(wording, dt.date(2020, 1, 31)).date == dt.date(2020, 2, 29)
+    assert commencement(wording, dt.date(2021, 12, 15)).date == dt.date(2022, 1, 15)

@@ -74,18 +74,19 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
 @pytest.mark.parametrize(
     ("principal", "name", "words"),
     [
-        (P02, "i100", "“clause 3.14 and in clause 3.15” names 2 provisions"),
         (P02, "i110", "its words “for the second time” qualify where the change is made"),
         (P02, "i111", "its words “on the third occasion” qualify where the change is made"),
         (P09, "i62", "its words “in the column” qualify where the change is made"),
         (P09, "i63", "its words “in the fourth column” qualify where the change is made"),
         (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
+        (P02, "i129", "it gives provisions new labels (“renumber paragraphs (c) and (d) as paragraphs (b) and (c).”)"),
     ],
 )
 def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:
-    """Each of these once applied with wrong law: a word edit in two clauses applied to the last only, an occurrence
+    """Each of these once applied with wrong law: an occurrence
     or column qualifier dropped (the edit made at the first occurrence, in another column), a heading edit that took
-    the rows' item numbers away."""
+    the rows' item numbers away; an instruction that renumbers provisions was refused for another reason ("cannot
+    tell which provision it deletes")."""
     provisions, error = _run(principal, name)
     assert not provisions
     assert words in error
@@ -165,6 +166,7 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
         ("i53", "“(a) clauses 1, 2, 3 and 5 —”"),
         ("i90", "“(a) clause 5 —”"),
         ("i50", "“and expires on 30 June 2022”"),
+        ("i127", "“(a) clauses 1 and 2— on the day on which this local law is published in the Gazette”"),
     ],
 )
 def test_commencement_words_without_one_date_for_the_amendments_are_refused(name: str, words: str) -> None:
@@ -182,3 +184,70 @@ def test_wherever_appearing_or_occurring_at_the_end_of_an_instruction_is_read(na
     assert not error
     texts = " ".join(p.text or "" for p in _walk(_clauses(provisions)["4.6"]))
     assert "changing room" in texts and "change room" not in texts
+
+
+def _text(provisions: list[Provision], clause: str) -> str:
+    return " ".join(p.text or "" for p in _walk(_clauses(provisions)[clause]))
+
+
+@pytest.mark.parametrize("name", ["i100", "i122"])
+def test_one_word_edit_naming_two_clauses_is_made_in_both(name: str) -> None:
+    """'In clause 3.14 and in clause 3.15 delete “A” and insert “B”' / 'In clauses 3.14 and 3.15 …': the same edit in
+    each clause named (it was once applied to the last only, then refused as naming two provisions)."""
+    provisions, error = _run(P02, name)
+    assert not error
+    for clause in ("3.14", "3.15"):
+        assert "except under a permit" not in _text(provisions, clause)
+        assert _text(provisions, clause).endswith(("without a licence.", "without a permit."))
+
+
+def test_substitute_a_for_b_replaces_b_with_a() -> None:
+    """'substitute “remain” for “linger”' puts “remain” where “linger” was (the words after “for” go), in straight
+    and curly quotation marks; it was refused as words following the quoted new text."""
+    provisions, error = _run(P02, "i121")
+    assert not error
+    assert "stand about or remain in or near a change room" in _text(provisions, "4.6")
+    assert "under the age of 7 years" in _text(provisions, "4.6") and "6 years" not in _text(provisions, "4.6")
+    provisions, error = _run(P02, "i120")
+    assert not error
+    assert "other than changing clothes or changing;" in _text(provisions, "4.6")
+
+
+@pytest.mark.parametrize(("name", "commences"), [("i123", dt.date(2021, 1, 20)), ("i124", dt.date(2021, 2, 5))])
+def test_commencement_at_the_expiry_of_days_or_months_after_publication_is_read(name: str, commences: dt.date) -> None:
+    """Published 5 January 2021: 'at the expiry of 14 days from the day on which it is published' (the 14 days run
+    6–19 January, so it is in operation from 20 January) and '1 month after the date of its publication' (5 February)
+    were refused as naming no date."""
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        repo.write_text(repo.law_path(parse(P02.read_text(encoding="utf-8")).meta.id), P02.read_text(encoding="utf-8"))
+        outcomes, _ = amend(repo, next(HERE.glob(f"{name}-*.txt")), gazette_date=dt.date(2021, 1, 5))
+    assert outcomes[-1].instrument.law.meta.commencement.date == commences
+    provisions, error = _run(P02, name)
+    assert not error and "bring alcohol onto" in _text(provisions, "3.15")
+
+
+def test_words_in_a_clause_heading_are_changed_in_the_heading_only() -> None:
+    """'In the heading to clause 3.14 delete “jetty” and insert “wharf”' changed “jetty” in the clause's text (wrong law,
+    exit 0); the heading is changed and the text keeps its word."""
+    provisions, error = _run(P02, "i125")
+    assert not error
+    clause = _clauses(provisions)["3.14"]
+    assert clause.heading == "Permit to use a wharf"
+    assert "at a jetty owned by the local government" in (clause.text or "")
+
+
+def test_words_of_the_text_are_not_looked_for_in_the_heading() -> None:
+    """'In the heading to clause 3.14 delete “vessel” …': “vessel” is in the clause's text, not its heading: refused,
+    naming the heading (it was changed in the text)."""
+    provisions, error = _run(P02, "i126")
+    assert not provisions
+    assert "the words “vessel” do not occur in the heading of 3.14 (“Permit to use a jetty”)" in error
+
+
+def test_quotation_marks_inside_new_words_are_counted() -> None:
+    """'delete “liquor” and insert “alcohol (as defined in the “Liquor Control Act 1988”)”': the new words end at the
+    mark that closes the first (it was refused as saying more than could be read)."""
+    provisions, error = _run(P02, "i128")
+    assert not error
+    assert "bring alcohol (as defined in the “Liquor Control Act 1988”) onto" in _text(provisions, "3.15")

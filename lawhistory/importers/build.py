@@ -64,6 +64,8 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
     caps_lines = [ln.strip() for ln in re.split(r"\n| (?=(?:SHIRE|CITY|TOWN) OF )", piece.title_block) if ln.strip()]
     caps = " ".join(ln for ln in caps_lines if not re.search(r"\bACT \d{4}$", ln))
     cited = cited_title(body_flat)
+    if not cited and not caps:
+        return _title_from_lead(piece, body_flat, notes)
     if not cited:
         return smart_title(caps) if caps else None
     squeezed, caps_squeezed = cited.replace(" ", "").upper(), caps.replace(" ", "").upper()
@@ -74,6 +76,24 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
             notes.append(f"title read as {fixed!r}; the citation clause prints {cited!r} (kept as printed in the text)")
             return fixed
     return cited
+
+
+def _title_from_lead(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | None:
+    """The title printed in mixed case over the enacting words ("Shire of X Local Government Property Amendment" /
+    "Local Law 2014") when the citation clause is cut short by a page break ("This local law is the Shire of X
+    Local Government Property" then the next clause): taken only when the title lines begin with the citation's words."""
+    cut = re.search(r"\bThis local law is the (?P<start>(?:Shire|City|Town) of [A-Z][^.;]*?) \d+\. [A-Z]", body_flat)
+    if not cut:
+        return None
+    lead = " ".join(piece.lead.split())
+    m = re.search(re.escape(cut.group("start")) + r"(?: [A-Z(][\w()’'.\-]*)*? Local Laws?(?: \(No\. \d+\))? \d{4}\b", lead)
+    if not m:
+        return None
+    notes.append(
+        f"title read from the title lines as {m.group(0)!r}: the citation clause breaks off after "
+        f"{cut.group('start')!r} (a page break)"
+    )
+    return m.group(0)
 
 
 def _len_with_spaces(text: str, letters: int) -> int:
