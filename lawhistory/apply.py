@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from .errors import LawHistoryError
 from .ids import citation_of_path, clean_num, split_citation, term_slug
 from .instrument_file import Instrument
-from .labels import bare, next_letter
+from .labels import HALF_BRACKET_LABEL, bare, next_letter
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
 from .operations import LIST_IN_WORDS, Operation
 from .tables import numbered_rows, row_num
@@ -112,8 +112,13 @@ def _match_child(p: Provision, fragment: str) -> list[int]:
         n = int(m.group(2)) if m.group(2).isdigit() else 0
         return [same[n - 1]] if 0 < n <= len(same) else []
     if fragment.startswith("("):
-        return [i for i, c in enumerate(p.children) if c.num == fragment]
+        # "(a)" names a paragraph printed "(a)", or one printed "a)" (a closing bracket only, as some councils print)
+        return [i for i, c in enumerate(p.children) if c.num == fragment or _half_bracket_is(c.num, fragment)]
     return []
+
+
+def _half_bracket_is(num: str | None, fragment: str) -> bool:
+    return bool(num) and HALF_BRACKET_LABEL.fullmatch(num or "") is not None and clean_num(num or "") == clean_num(fragment)
 
 
 def find(body: tuple[Provision, ...], citation: str) -> list[Path]:

@@ -275,11 +275,6 @@ def test_a_clause_heading_printed_over_two_lines_is_one_heading() -> None:
     assert (clauses["3.2"].heading, clauses["3.2"].text) == ("Signs", "the words of a sign are its own.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="apply._match_child compares a paragraph's label as printed ('a)') with the citation's '(a)'; it needs "
-    "ids.clean_num on both sides (apply.py belongs to the amendment work)",
-)
 def test_a_paragraph_printed_with_a_closing_bracket_only_is_found_by_its_citation() -> None:
     from lawhistory.apply import find
 
