@@ -23,7 +23,7 @@ import json
 import re
 import signal
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.huge_inputs import HUGE
 from lawhistory.amend import read_instruments
 from lawhistory.errors import LawHistoryError
 from lawhistory.importers import ImportOptions, read_source
@@ -43,8 +44,10 @@ from tests.conftest import INSTRUMENTS, ROOT, SEEDS, make_repo, run_cli, tree_ha
 
 pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
 
-BOUND = 2.0  # seconds for one ordinary input (the largest seed, 188 kB, takes about 0.1 s)
-HUGE_BOUND = 15.0  # seconds for one multi-megabyte input: a guard against runaway (quadratic) reading; 1.8 MB takes 2-5 s
+# Not speed assertions: a guard so that an input on which reading never ends fails its test instead of hanging the
+# run. How fast reading is, ordinary and multi-megabyte inputs alike, is measured by `python -m benchmarks.huge_inputs`
+# (and the statewide benchmark), never asserted here.
+BOUND = HUGE_BOUND = 300.0
 
 SEED_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))}
 INSTRUMENT_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(INSTRUMENTS.glob("*.txt"))}
@@ -553,42 +556,16 @@ def test_a_days_count_that_is_not_a_number_is_a_format_error() -> None:
 # --- huge inputs ----------------------------------------------------------------------------------------------------
 
 
-def _repeat_json_sections(times: int) -> bytes:
-    data = json.loads(SEED_TEXTS[JSON_SEED])
-    data["sections"] = data["sections"] * times
-    return json.dumps(data).encode()
-
-
-def _one_clause_with_many_labels(n: int) -> bytes:
-    head = I2021[: I2021.index("4. Clause 1.4 amended")]
-    return (head + "4. Noise A person shall not— " + "(a) x; " * n + "———— Dated: 1 May 2021.").encode()
-
-
-HUGE: dict[str, Callable[[], tuple[bytes, ImportOptions]]] = {
-    "gazette seed repeated to 2.2 MB": lambda: (SEED_TEXTS["004_34274a89b0432fb1.txt"].encode() * 30, ImportOptions()),
-    "API JSON with its sections repeated to 2.8 MB": lambda: (_repeat_json_sections(15), ImportOptions()),
-    "instrument repeated to 1.6 MB": lambda: (I2021.encode() * 600, ImportOptions()),
-    "excerpt repeated to 1.6 MB": lambda: (
-        SEED_TEXTS["000_c02ce5ed28c02fbc.txt"].encode() * 400,
-        ImportOptions(title="Shire of X Local Law 2020", local_government="Shire of X"),
-    ),
-    "one long line of 3 MB": lambda: (b"x" * 3_000_000, ImportOptions()),
-    "3 MB of page headers": lambda: (b"26 February 2020 GOVERNMENT GAZETTE, WA 424 " * 70_000, ImportOptions()),
-    "3 MB of unbalanced quotes": lambda: ("“".encode() * 1_000_000, ImportOptions()),
-    "a clause with 250,000 labels (1.8 MB)": lambda: (_one_clause_with_many_labels(250_000), ImportOptions()),
-}
-
-
 @pytest.mark.parametrize("name", list(HUGE))
-def test_multi_megabyte_inputs_finish_within_the_bound(name: str) -> None:
-    """Each multi-megabyte input is read or refused within 5 s (the seeds read at about 1.5 MB/s, linearly)."""
+def test_multi_megabyte_inputs_are_read_or_refused_cleanly(name: str) -> None:
+    """Each multi-megabyte input is read or refused with the project's own error (timed by benchmarks.huge_inputs)."""
     data, options = HUGE[name]()
     assert len(data) > 1_000_000
     _read(data, options, HUGE_BOUND, check_writable=False)
 
 
-def test_amend_dry_run_of_a_huge_file_finishes_within_the_bound(bundled_repo: Repository, tmp_path: Path) -> None:
-    """'lawhistory amend --dry-run' on 1.2 MB (one instrument printed 450 times) answers within 5 s, in one line."""
+def test_amend_dry_run_of_a_huge_file_answers_in_one_line(bundled_repo: Repository, tmp_path: Path) -> None:
+    """'lawhistory amend --dry-run' on 1.2 MB (one instrument printed 450 times) answers cleanly, in one line."""
     path = tmp_path / "huge.txt"
     path.write_text(I2021 * 450, encoding="utf-8")
     with within(HUGE_BOUND, "lawhistory amend --dry-run"):
