@@ -69,6 +69,8 @@ def load_front_matter(text: str, path: str | None = None, first_line: int = 2) -
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = first_line + mark.line if mark is not None else None
+        if "nesting depth" in str(e.problem):  # PyYAML 6.0.4 and later refuse deep nesting in the parser, before us
+            raise FormatError(f"the front matter is nested more than {MAX_DEPTH} levels deep", path=path, line=line) from None
         raise FormatError(f"the front matter is not valid YAML: {e.problem or e.context}", path=path, line=line) from None
     except (yaml.YAMLError, ValueError, TypeError) as e:
         raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
