@@ -594,6 +594,7 @@ def _copy_rows(
         with _transaction(db):
             for (worker, _first, _last, offset), law_id in zip(pieces, sorted(derived), strict=True):
                 store.copy_rows(db, f"worker{worker}", derived[law_id].rows, offset)
+            store.merge_fragments(db, [f"worker{k}" for k in range(len(shards))])
         for k in range(len(shards)):
             db.conn.execute(f"detach database worker{k}")
         yield index
@@ -631,6 +632,7 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
+                store.drop_unused_fragments(db)
                 _other_instruments(db, inputs, plan, claimers, derived)
                 progress.advance()
                 progress.start(1, "Writing the history")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .operations import ACTIONS, Occurrence
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -168,10 +168,26 @@ PROVISIONS = Table(
         _c("changed_by_clause", str, "The amending clause of that instrument"),
         _c("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ..."),
         _c("inserted_by", str, "The instrument whose version first held this provision", "instruments.id"),
-        _c("html", str, "The provision as the law page shows it: HTML with every word escaped (its note included)"),
+        _c(
+            "fragment",
+            int,
+            "The provision as the law page shows it (its HTML, stored once for every span showing it)",
+            "fragments.id",
+        ),
     ),
     indexes=(("law", "valid_from", "valid_to"), ("law", "citation"), ("kind",)),
     fts=("citation", "heading", "text"),
+)
+
+FRAGMENTS = Table(
+    "fragments",
+    "Each distinct provision as the law page shows it, stored once however many spans of however many laws show it.",
+    ("id",),
+    (
+        _c("id", int, "The fragment's key: the first 8 bytes of the BLAKE2b hash of its HTML, as a signed integer"),
+        _c("html", str, "HTML with every word escaped (the provision's note included)"),
+        _c("spans", int, "Number of provision spans showing it"),
+    ),
 )
 
 CHANGES = Table(
@@ -261,7 +277,18 @@ BUILD_INFO = Table(
     ),
 )
 
-TABLES: tuple[Table, ...] = (LAWS, INSTRUMENTS, VERSIONS, PROVISIONS, CHANGES, OPERATIONS, HISTORY, BUILD_STATE, BUILD_INFO)
+TABLES: tuple[Table, ...] = (
+    LAWS,
+    INSTRUMENTS,
+    VERSIONS,
+    PROVISIONS,
+    FRAGMENTS,
+    CHANGES,
+    OPERATIONS,
+    HISTORY,
+    BUILD_STATE,
+    BUILD_INFO,
+)
 
 _IN_FORCE_TODAY = "p.valid_from <= date('now') and (p.valid_to is null or p.valid_to > date('now'))"
 

@@ -22,6 +22,7 @@ from .schema import (
     BUILD_INFO,
     BUILD_STATE,
     CHANGES,
+    FRAGMENTS,
     HISTORY,
     INSTRUMENTS,
     LAWS,
@@ -110,10 +111,23 @@ _SHADOWS = ("data", "idx", "docsize", "config")
 
 
 def create_row_tables(db: sqlite_utils.Database) -> None:
-    """A worker's tables: the columns of ``ROW_TABLES``, no keys (its rows are copied by rowid)."""
+    """A worker's tables: the columns of ``ROW_TABLES``, no keys (its rows are copied by rowid); and its fragments,
+    each once (``merge_fragments``)."""
     for t in TABLES:
         if t.name in ROW_TABLES:
             db.execute(f"create table [{t.name}] ({', '.join(f'[{c.name}]' for c in t.columns)})")
+    db.execute(f"create table [{FRAGMENTS.name}] (id integer primary key, html text, spans integer)")
+
+
+def merge_fragments(db: sqlite_utils.Database, schemas: Sequence[str]) -> None:
+    """Every fragment of the attached worker databases ``schemas``, once, with the spans of all of them counted."""
+    if not schemas:
+        return
+    union = " union all ".join(f"select id, html, spans from [{s}].[{FRAGMENTS.name}]" for s in schemas)
+    db.execute(
+        f"insert into main.[{FRAGMENTS.name}] (id, html, spans) select id, min(html), sum(spans) from ({union})"
+        " group by id order by id"
+    )
 
 
 def copy_rows(db: sqlite_utils.Database, schema: str, rows: dict[str, tuple[int, int]], provisions_offset: int) -> None:
@@ -193,9 +207,24 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     _insert_dicts(db, LAWS, [rows.law])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert(db, PROVISIONS, rows.provisions)
+    _add_fragments(db, rows.fragments)
     _insert(db, CHANGES, rows.changes)
     if index:
         _index_law(db, rows.law["id"], "")
+
+
+def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -> None:
+    """Count spans showing each fragment, the fragments not stored yet stored."""
+    db.conn.executemany(
+        f"insert into [{FRAGMENTS.name}] (id, html, spans) values (?, ?, ?)"
+        " on conflict (id) do update set spans = spans + excluded.spans",
+        ((key, html, n) for key, (html, n) in fragments.items()),
+    )
+
+
+def drop_unused_fragments(db: sqlite_utils.Database) -> None:
+    """Remove the fragments no span shows any more (after ``delete_laws`` and the laws written again)."""
+    db.execute(f"delete from [{FRAGMENTS.name}] where spans <= 0")
 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
@@ -216,6 +245,8 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
     ``delete_instruments``)."""
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
+        shown = db.execute("select count(*), fragment from provisions where law = ? group by fragment", [law_id]).fetchall()
+        db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
         for table in ("provisions", "changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])

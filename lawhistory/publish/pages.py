@@ -94,8 +94,11 @@ _IN_FORCE = "law = :law and +valid_from <= :at and (valid_to is null or valid_to
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
     "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
-    f" from (select html, kind, cells from provisions where {_IN_FORCE} order by position)"
+    f" from (select f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+    " order by position)"
 )
+#: Provision spans with their page fragment (``html``), as the columns of one table.
+_SPANS = "select provisions.*, f.html from provisions join fragments f on f.id = fragment"
 
 
 def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
@@ -116,7 +119,9 @@ def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[
 
 def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row]) -> str:
     rows = conn.execute(
-        f"select position, html, kind, cells from provisions where {_IN_FORCE} order by position", {"law": law_id, "at": day}
+        f"select position, f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+        " order by position",
+        {"law": law_id, "at": day},
     ).fetchall()
     notes = sorted(removed, key=lambda r: int(r["position"]))
     pieces: list[str] = []
@@ -222,8 +227,8 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
     """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
     reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
     """
-    now = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
-    then = {r["citation"]: r for r in _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": since})}
+    now = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": since})}
     current = {r["citation"] for r in now}
     gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
     pieces, headers = [], []
@@ -257,11 +262,11 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
 
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
     """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
-    rows = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
+    rows = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
     changes = _dicts(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
     diffs = {c["citation"]: c["diff_html"] for c in changes}
     deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
-    ended = _dicts(conn, "select * from provisions where law = ? and to_version = ?", [law_id, version])
+    ended = _dicts(conn, f"{_SPANS} where law = ? and to_version = ?", [law_id, version])
     gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
     before = {p["citation"]: p for p in ended}
     pieces, headers = [], []
