@@ -48,6 +48,11 @@ TARGETS = {
     "build / floor": 1.5,
     "amend + publish one instrument (s)": 1.0,
     "law page p95 (ms)": 50.0,
+    "law page p95, hostile client looping (ms)": 50.0,
+    "table views p95 (ms)": 300.0,
+    "full-text first page, search page, p95 (ms)": 200.0,
+    "full-text first page, current_provisions _search, p95 (ms)": 200.0,
+    "database / repository text": 3.0,
     "peak memory (MiB)": 1024.0,
 }
 
@@ -416,18 +421,123 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
         with ThreadPoolExecutor(max_workers=clients) as pool:
             list(pool.map(fetch, urls))
         elapsed = time.perf_counter() - t0
-        rss = _rss_mib(proc.pid)
+        results = {
+            "law page p50 (ms)": statistics.median(latencies),
+            "law page p95 (ms)": _pct(latencies, 0.95),
+            "law pages per second": len(latencies) / elapsed,
+            "law page size (KB)": statistics.median(sizes) / 1000 if sizes else float("nan"),
+            "law page errors": float(errors),
+        }
+        results.update(_under_attack(base, urls, clients))
+        results.update(_table_views(base, ids, requests, clients, rng))
+        results.update(_full_text(base))
+        results["site memory (MiB)"] = _rss_mib(proc.pid)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+    return results
+
+
+def _fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
+    """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does: (latencies in ms, errors)."""
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+
+    def fetch(url: str) -> None:
+        nonlocal errors
+        t0 = time.perf_counter()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
+                r.read()
+                ok = r.status == 200
+        except OSError:
+            ok = False
+        ms = (time.perf_counter() - t0) * 1000
+        with lock:
+            latencies.append(ms)
+            errors += 0 if ok else 1
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(fetch, urls))
+    return latencies, errors
+
+
+def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) -> dict[str, float]:
+    """The same law pages, fetched again while ``attackers`` hostile clients loop bad and expensive requests
+    (``benchmarks.hostile``: invalid SQL, costly statements, huge blobs, a streamed CSV, a POST, debug pages)."""
+    from collections import Counter
+
+    from benchmarks.hostile import _attack
+
+    stop, lock, statuses = threading.Event(), threading.Lock(), Counter[str]()
+    threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
+    for t in threads:
+        t.start()
+    try:
+        latencies, errors = _fetch_all(urls, clients)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=90)
     return {
-        "law page p50 (ms)": statistics.median(latencies),
-        "law page p95 (ms)": _pct(latencies, 0.95),
-        "law pages per second": len(latencies) / elapsed,
-        "law page size (KB)": statistics.median(sizes) / 1000 if sizes else float("nan"),
-        "law page errors": float(errors),
-        "site memory (MiB)": rss,
+        "law page p50, hostile client looping (ms)": statistics.median(latencies),
+        "law page p95, hostile client looping (ms)": _pct(latencies, 0.95),
+        "law page errors, hostile client looping": float(errors),
+        "hostile requests answered": float(sum(statuses.values())),
     }
+
+
+def _table_views(base: str, ids: list[str], requests: int, clients: int, rng: random.Random) -> dict[str, float]:
+    """Datasette's table pages (with the facets the metadata offers, filtered and sorted as visitors click them)."""
+    quote = urllib.parse.quote
+    pages = [
+        "/lawhistory/laws",
+        "/lawhistory/instruments",
+        "/lawhistory/instruments?status=pending",
+        "/lawhistory/provisions",
+        "/lawhistory/provisions?kind=definition",
+        "/lawhistory/changes",
+        "/lawhistory/changes?change=deleted",
+        "/lawhistory/operations",
+        "/lawhistory/operations?outcome=applied",
+        "/lawhistory/versions",
+    ]
+    urls = [base + rng.choice(pages) for _ in range(requests // 2)]
+    urls += [f"{base}/lawhistory/provisions?law={quote(rng.choice(ids))}" for _ in range(requests - len(urls))]
+    rng.shuffle(urls)
+    _fetch_all(urls[:10], 1)  # warm up
+    latencies, errors = _fetch_all(urls, clients)
+    return {
+        "table views p50 (ms)": statistics.median(latencies),
+        "table views p95 (ms)": _pct(latencies, 0.95),
+        "table view errors": float(errors),
+    }
+
+
+#: Common words of local laws, searched as a visitor would.
+COMMON_WORDS = ("local government", "person", "premises", "notice", "permit", "dog", "land", "owner")
+
+
+def _full_text(base: str, rounds: int = 3) -> dict[str, float]:
+    """The first page of results for common words: the site's search page (in force today, and every version) and
+    Datasette's own search of the provisions in force, one visitor at a time."""
+    quote = urllib.parse.quote
+    found: dict[str, list[float]] = {"search page": [], "search page, every version": [], "current_provisions _search": []}
+    for _ in range(rounds):
+        for word in COMMON_WORDS:
+            for kind, path in (
+                ("search page", f"/-/search?q={quote(word)}"),
+                ("search page, every version", f"/-/search?q={quote(word)}&when=all"),
+                ("current_provisions _search", f"/lawhistory/current_provisions?_search={quote(word)}"),
+            ):
+                latencies, errors = _fetch_all([base + path], 1)
+                found[kind].append(latencies[0] if not errors else float("inf"))
+    out: dict[str, float] = {}
+    for kind, times in found.items():
+        out[f"full-text first page, {kind}, p50 (ms)"] = statistics.median(times)
+        out[f"full-text first page, {kind}, p95 (ms)"] = _pct(times, 0.95)
+    return out
 
 
 def _rss_mib(pid: int) -> float:
@@ -492,6 +602,7 @@ def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, s
     # the one-instrument and page timings after it by half. By now the repository has the two instruments added
     # above: two versions more than the full build wrote, of some 8,000 at scale 1.
     results["database (MiB)"] = (corpus / "db" / "lawhistory.db").stat().st_size / 2**20
+    results["database / repository text"] = results["database (MiB)"] / results["repository (MiB)"]
     results["database size by table (MiB)"] = database_size(corpus / "db" / "lawhistory.db")
     results.update(floor(corpus))
     results["build / floor"] = full["total"] / results["floor (s)"]

@@ -628,11 +628,11 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
             commits = pool.submit(history.write_history, paths.git, _events(inputs, plan, derived), plan.chain)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
-                store.delete_laws(db, sorted(plan.derive | plan.removed))
+                shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
-                store.drop_unused_fragments(db)
+                store.drop_unused_fragments(db, shown)
                 _other_instruments(db, inputs, plan, claimers, derived)
                 progress.advance()
                 progress.start(1, "Writing the history")

@@ -118,7 +118,13 @@ INSTRUMENTS = Table(
         _c("notes", str, "Import notes as a JSON list"),
         _c("path", str, "The instrument's file in the repository"),
     ),
-    indexes=(("commencement",), ("amends",), ("status",)),
+    indexes=(
+        ("commencement",),
+        ("amends",),
+        ("status", "commencement"),
+        ("kind", "commencement"),
+        ("local_government", "commencement"),
+    ),
 )
 
 VERSIONS = Table(
@@ -134,7 +140,7 @@ VERSIONS = Table(
         _c("instrument_title", str, "That instrument's title"),
         _c("commit", str, "The commit of this version in db/history.git"),
     ),
-    indexes=(("law", "valid_from", "valid_to"), ("instrument",)),
+    indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),
 )
 
 PROVISIONS = Table(
@@ -175,7 +181,7 @@ PROVISIONS = Table(
             "fragments.id",
         ),
     ),
-    indexes=(("law", "valid_from", "valid_to"), ("law", "citation"), ("kind",)),
+    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
     fts=("citation", "heading", "text"),
 )
 
@@ -208,7 +214,7 @@ CHANGES = Table(
         _c("diff_html", str, "Word-level redline: deletions in <del>, insertions in <ins>, all words escaped"),
         _c("position", int, "Document order (as in provisions.position)"),
     ),
-    indexes=(("law", "valid_from"), ("instrument",)),
+    indexes=(("law", "valid_from"), ("instrument",), ("valid_from",), ("change", "valid_from")),
 )
 
 OPERATIONS = Table(
@@ -235,7 +241,7 @@ OPERATIONS = Table(
         _c("outcome", str, "applied, refused (this operation failed), not applied (the instrument was refused) or pending"),
         _c("detail", str, "What it did (the provisions it changed) or why it was not applied"),
     ),
-    indexes=(("law",),),
+    indexes=(("law",), ("outcome",), ("action",)),
 )
 
 HISTORY = Table(

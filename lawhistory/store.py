@@ -70,8 +70,8 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
         later += [(t.name, *fk) for fk in after]
     if later:
         db.add_foreign_keys(later)
-    # Indexes now: rows arrive in key order, so keeping them up to date costs less than sorting them all later.
-    _indexes(db)
+    if not bulk:  # a bulk load makes its indexes at the end (``finish_schema``): one sort each, not a B-tree insert per row
+        _indexes(db)
     for t in TABLES:
         if t.fts:
             db[t.name].enable_fts(list(t.fts), create_triggers=False, tokenize="porter")  # type: ignore[union-attr]
@@ -91,9 +91,10 @@ def _views(db: sqlite_utils.Database) -> None:
 
 
 def finish_schema(db: sqlite_utils.Database, fts: Callable[[], Path] | None = None) -> None:
-    """The rest of ``create_schema(bulk=True)`` once the rows are in: views and the full-text index (made here, or
-    by ``index_rows``: ``fts`` waits for it and gives its file).
+    """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views and the full-text index (made
+    here, or by ``index_rows``: ``fts`` waits for it and gives its file).
     """
+    _indexes(db)
     for t in TABLES:
         if t.fts:
             if fts is None:
@@ -222,9 +223,10 @@ def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -
     )
 
 
-def drop_unused_fragments(db: sqlite_utils.Database) -> None:
-    """Remove the fragments no span shows any more (after ``delete_laws`` and the laws written again)."""
-    db.execute(f"delete from [{FRAGMENTS.name}] where spans <= 0")
+def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) -> None:
+    """Remove those of ``candidates`` (what ``delete_laws`` gave) that no span shows any more, once the laws derived
+    again are written."""
+    db.conn.executemany(f"delete from [{FRAGMENTS.name}] where id = ? and spans <= 0", ((k,) for k in candidates))
 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
@@ -240,16 +242,19 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     )
 
 
-def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
+def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``)."""
+    ``delete_instruments``); gives the fragments their spans showed (``drop_unused_fragments``)."""
+    touched: set[int] = set()
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
         shown = db.execute("select count(*), fragment from provisions where law = ? group by fragment", [law_id]).fetchall()
         db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
+        touched.update(key for _, key in shown)
         for table in ("provisions", "changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
+    return touched
 
 
 def write_instruments(db: sqlite_utils.Database, instruments: Sequence[Row], operations: Sequence[Row]) -> None:
