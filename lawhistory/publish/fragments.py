@@ -31,6 +31,9 @@ def _esc(text: str) -> str:
     return str(escape(text)) if _SPECIAL.search(text) else text
 
 
+escape_text = _esc
+
+
 def block(
     kind: str,
     eid: str,

@@ -210,6 +210,17 @@ def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row]
     return toc, eids
 
 
+def toc_html(toc: Sequence[Row]) -> Markup:
+    """The table of contents as the law page lists it (twice: folded on a phone, in the sidebar on a wider screen),
+    made once here: a template loop over hundreds of entries costs more than the rest of the page."""
+    esc = fragments.escape_text
+    items = "".join(
+        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}"><a href="#{esc(t["eid"])}">{esc(t["label"])}</a></li>\n  '
+        for t in toc
+    )
+    return Markup(f'<ol class="toc-list">\n  {items}</ol>')
+
+
 def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
     """A schedule row's redline, cell by cell: deleted rows struck out, inserted rows underlined, changed cells diffed."""
     if "gone" in row:
@@ -392,6 +403,7 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         "instruments": data["instruments"],
         "repealer": repealer,
         "toc": data["toc"],
+        "toc_html": toc_html(data["toc"]),
         "removed": data["removed"],
         "import_notes": sentences(law["notes"]),
         "since": since.isoformat() if since else None,
