@@ -131,7 +131,7 @@ def run_build(corpus: Path, full: bool) -> dict[str, Any]:
 # --- the floor ---------------------------------------------------------------------------------------
 
 
-def floor(corpus: Path) -> dict[str, float]:
+def floor(corpus: Path, row_inserts: bool = True) -> dict[str, float]:
     """The honest floor: seconds to write the build's own outputs with nothing but the storage engines' bulk paths.
 
     Measured in a child process: the floor holds every row in memory at once, and a benchmark process that had
@@ -139,7 +139,7 @@ def floor(corpus: Path) -> dict[str, float]:
     """
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        return pool.submit(_floor, corpus).result()
+        return pool.submit(_floor, corpus, row_inserts).result()
 
 
 def _schema(source: sqlite3.Connection) -> tuple[list[str], list[str], list[str], list[tuple[str, str]]]:
@@ -201,7 +201,7 @@ def write_floor_database(built_db: Path, data: dict[str, list[tuple[Any, ...]]],
     return time.perf_counter() - t0
 
 
-def _floor(corpus: Path) -> dict[str, float]:
+def _floor(corpus: Path, row_inserts: bool = True) -> dict[str, float]:
     """Both floors of the history and the database, from data prepared in memory beforehand (untimed).
 
     * history: ``git fast-import`` of a stream exported from the built history;
@@ -228,17 +228,19 @@ def _floor(corpus: Path) -> dict[str, float]:
         sqlite_s = write_floor_database(built_db, data, Path(tmp) / "raw.db")
         raw_size = (Path(tmp) / "raw.db").stat().st_size
 
-        built = sqlite3.connect(built_db)
-        columns = {t: [d[1] for d in built.execute(f'pragma table_info("{t}")')] for t in data}
-        built.close()
-        db = sqlite_utils.Database(Path(tmp) / "rows.db")
-        t0 = time.perf_counter()
-        with db.conn:
-            for table, rows in data.items():
-                if rows:
-                    db.table(table).insert_all((dict(zip(columns[table], r, strict=True)) for r in rows), batch_size=1000)
-        rows_s = time.perf_counter() - t0
-        db.close()
+        rows_s = float("nan")
+        if row_inserts:
+            built = sqlite3.connect(built_db)
+            columns = {t: [d[1] for d in built.execute(f'pragma table_info("{t}")')] for t in data}
+            built.close()
+            db = sqlite_utils.Database(Path(tmp) / "rows.db")
+            t0 = time.perf_counter()
+            with db.conn:
+                for table, rows in data.items():
+                    if rows:
+                        db.table(table).insert_all((dict(zip(columns[table], r, strict=True)) for r in rows), batch_size=1000)
+            rows_s = time.perf_counter() - t0
+            db.close()
     return {
         "git fast-import (s)": git_s,
         "sqlite3 executemany, indexes and FTS after (s)": sqlite_s,
@@ -560,7 +562,9 @@ def _rss_mib(pid: int) -> float:
 # --- the whole run ---------------------------------------------------------------------------------------
 
 
-def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, seed: int, fresh: bool) -> dict[str, Any]:
+def run(
+    scale: float, out: Path, *, requests: int, clients: int, samples: int, seed: int, fresh: bool, row_inserts: bool = True
+) -> dict[str, Any]:
     from benchmarks.corpus import Scale, generate
 
     out.mkdir(parents=True, exist_ok=True)
@@ -604,7 +608,7 @@ def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, s
     results["database (MiB)"] = (corpus / "db" / "lawhistory.db").stat().st_size / 2**20
     results["database / repository text"] = results["database (MiB)"] / results["repository (MiB)"]
     results["database size by table (MiB)"] = database_size(corpus / "db" / "lawhistory.db")
-    results.update(floor(corpus))
+    results.update(floor(corpus, row_inserts))
     results["build / floor"] = full["total"] / results["floor (s)"]
     return results
 
@@ -633,10 +637,12 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=50, help="show --at samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fresh", action="store_true", help="generate the corpus again")
+    parser.add_argument("--no-row-inserts", action="store_true", help="skip the sqlite-utils row inserts (for comparison)")
     args = parser.parse_args()
     results = run(
-        args.scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed, fresh=args.fresh
-    )
+        args.scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed,
+        fresh=args.fresh, row_inserts=not args.no_row_inserts,
+    )  # fmt: skip
     print(table(results))
     path = args.out / f"bench-{args.scale:g}.json"
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

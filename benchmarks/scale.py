@@ -81,6 +81,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reuse", action="store_true", help="read a scale's results from its JSON when it exists")
+    parser.add_argument("--row-inserts", action="store_true", help="time sqlite-utils row inserts too (slow)")
     args = parser.parse_args()
     all_results = []
     for scale in args.scales:
@@ -89,8 +90,9 @@ def main() -> None:
             all_results.append(json.loads(path.read_text(encoding="utf-8")))
             continue
         results = run(
-            scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed, fresh=False
-        )
+            scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed,
+            fresh=False, row_inserts=args.row_inserts,
+        )  # fmt: skip
         path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
         all_results.append(results)
         print(markdown(all_results), flush=True)
