@@ -11,7 +11,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -123,16 +123,21 @@ def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: S
         " order by position",
         {"law": law_id, "at": day},
     ).fetchall()
+    return _with_notes([(r[0], r[1]) for r in rows], [r[3] for r in rows if r[2] == "schedule"], removed)
+
+
+def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], removed: Sequence[Row]) -> str:
+    """The fragments (position, html) in order, with a note where each removed provision stood."""
     notes = sorted(removed, key=lambda r: int(r["position"]))
     pieces: list[str] = []
     k = 0
-    for position, html, _kind, _cells in rows:
+    for position, html in rows:
         while k < len(notes) and int(notes[k]["position"]) < position:
             pieces.append(removed_fragment(notes[k]))
             k += 1
         pieces.append(html)
     pieces += [removed_fragment(n) for n in notes[k:]]
-    return fragments.wrap_tables("".join(pieces), [r[3] for r in rows if r[2] == "schedule"])
+    return fragments.wrap_tables("".join(pieces), headers)
 
 
 def removed_fragment(note: Row) -> str:
@@ -197,17 +202,39 @@ _TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
 
 def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row], dict[str, str]]:
     """The table of contents as at ``day`` (parts, divisions, clauses and schedules) and every citation's eId."""
+    return _contents(
+        conn.execute(
+            f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
+            {"law": law_id, "at": day},
+        )
+    )
+
+
+def _contents(rows: Iterable[Sequence[Any]]) -> tuple[list[Row], dict[str, str]]:
     toc: list[Row] = []
     eids: dict[str, str] = {}
-    for citation, eid, kind, num, heading, depth in conn.execute(
-        f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
-        {"law": law_id, "at": day},
-    ):
+    for citation, eid, kind, num, heading, depth in rows:
         eids[citation] = eid
         if kind in _TOC_KINDS:
             label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
             toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
     return toc, eids
+
+
+def text_and_contents(
+    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()
+) -> tuple[str, list[Row], dict[str, str]]:
+    """``law_text`` and ``contents`` together, from one read of the law's spans in force (the page needs both)."""
+    rows = conn.execute(
+        "select position, f.html, kind, cells, citation, eid, num, heading, depth from provisions"
+        f" join fragments f on f.id = fragment where {_IN_FORCE} order by position",
+        {"law": law_id, "at": day},
+    ).fetchall()
+    toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
+    headers = [r[3] for r in rows if r[2] == "schedule"]
+    if removed:
+        return _with_notes([(r[0], r[1]) for r in rows], headers, removed), toc, eids
+    return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
 
 
 def toc_html(toc: Sequence[Row]) -> Markup:
@@ -333,13 +360,14 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         day = at.isoformat()
         number = int(version["number"])
         removed = removed_notes(conn, law_id, number) if number > 0 else []
-        toc, eids = contents(conn, law_id, day)
         if since is not None:
+            toc, eids = contents(conn, law_id, day)
             text = redline_between(conn, law_id, since.isoformat(), day)
         elif redline and number > 0:
+            toc, eids = contents(conn, law_id, day)
             text = redline_text(conn, law_id, day, number)
         else:
-            text = law_text(conn, law_id, day, removed)
+            text, toc, eids = text_and_contents(conn, law_id, day, removed)
         text = link_cells(text, eids)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
