@@ -46,8 +46,14 @@ OUT = ROOT / "benchmarks" / "out"
 TARGETS = {
     "full build (s)": 60.0,
     "build / floor": 1.5,
-    "amend + publish one instrument (s)": 1.0,
+    "amend + publish one instrument (s)": 0.5,
+    "show --at p95 (ms)": 150.0,
     "law page p95 (ms)": 50.0,
+    "law page p95, hostile client looping (ms)": 50.0,
+    "table views p95 (ms)": 300.0,
+    "full-text first page, search page, p95 (ms)": 200.0,
+    "full-text first page, current_provisions _search, p95 (ms)": 200.0,
+    "database / repository text": 3.0,
     "peak memory (MiB)": 1024.0,
 }
 
@@ -126,7 +132,7 @@ def run_build(corpus: Path, full: bool) -> dict[str, Any]:
 # --- the floor ---------------------------------------------------------------------------------------
 
 
-def floor(corpus: Path) -> dict[str, float]:
+def floor(corpus: Path, row_inserts: bool = True) -> dict[str, float]:
     """The honest floor: seconds to write the build's own outputs with nothing but the storage engines' bulk paths.
 
     Measured in a child process: the floor holds every row in memory at once, and a benchmark process that had
@@ -134,7 +140,7 @@ def floor(corpus: Path) -> dict[str, float]:
     """
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        return pool.submit(_floor, corpus).result()
+        return pool.submit(_floor, corpus, row_inserts).result()
 
 
 def _schema(source: sqlite3.Connection) -> tuple[list[str], list[str], list[str], list[tuple[str, str]]]:
@@ -196,7 +202,7 @@ def write_floor_database(built_db: Path, data: dict[str, list[tuple[Any, ...]]],
     return time.perf_counter() - t0
 
 
-def _floor(corpus: Path) -> dict[str, float]:
+def _floor(corpus: Path, row_inserts: bool = True) -> dict[str, float]:
     """Both floors of the history and the database, from data prepared in memory beforehand (untimed).
 
     * history: ``git fast-import`` of a stream exported from the built history;
@@ -223,17 +229,19 @@ def _floor(corpus: Path) -> dict[str, float]:
         sqlite_s = write_floor_database(built_db, data, Path(tmp) / "raw.db")
         raw_size = (Path(tmp) / "raw.db").stat().st_size
 
-        built = sqlite3.connect(built_db)
-        columns = {t: [d[1] for d in built.execute(f'pragma table_info("{t}")')] for t in data}
-        built.close()
-        db = sqlite_utils.Database(Path(tmp) / "rows.db")
-        t0 = time.perf_counter()
-        with db.conn:
-            for table, rows in data.items():
-                if rows:
-                    db.table(table).insert_all((dict(zip(columns[table], r, strict=True)) for r in rows), batch_size=1000)
-        rows_s = time.perf_counter() - t0
-        db.close()
+        rows_s = float("nan")
+        if row_inserts:
+            built = sqlite3.connect(built_db)
+            columns = {t: [d[1] for d in built.execute(f'pragma table_info("{t}")')] for t in data}
+            built.close()
+            db = sqlite_utils.Database(Path(tmp) / "rows.db")
+            t0 = time.perf_counter()
+            with db.conn:
+                for table, rows in data.items():
+                    if rows:
+                        db.table(table).insert_all((dict(zip(columns[table], r, strict=True)) for r in rows), batch_size=1000)
+            rows_s = time.perf_counter() - t0
+            db.close()
     return {
         "git fast-import (s)": git_s,
         "sqlite3 executemany, indexes and FTS after (s)": sqlite_s,
@@ -413,18 +421,123 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
         with ThreadPoolExecutor(max_workers=clients) as pool:
             list(pool.map(fetch, urls))
         elapsed = time.perf_counter() - t0
-        rss = _rss_mib(proc.pid)
+        results = {
+            "law page p50 (ms)": statistics.median(latencies),
+            "law page p95 (ms)": _pct(latencies, 0.95),
+            "law pages per second": len(latencies) / elapsed,
+            "law page size (KB)": statistics.median(sizes) / 1000 if sizes else float("nan"),
+            "law page errors": float(errors),
+        }
+        results.update(_under_attack(base, urls, clients))
+        results.update(_table_views(base, ids, requests, clients, rng))
+        results.update(_full_text(base))
+        results["site memory (MiB)"] = _rss_mib(proc.pid)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+    return results
+
+
+def _fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
+    """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does: (latencies in ms, errors)."""
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+
+    def fetch(url: str) -> None:
+        nonlocal errors
+        t0 = time.perf_counter()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
+                r.read()
+                ok = r.status == 200
+        except OSError:
+            ok = False
+        ms = (time.perf_counter() - t0) * 1000
+        with lock:
+            latencies.append(ms)
+            errors += 0 if ok else 1
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(fetch, urls))
+    return latencies, errors
+
+
+def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) -> dict[str, float]:
+    """The same law pages, fetched again while ``attackers`` hostile clients loop bad and expensive requests
+    (``benchmarks.hostile``: invalid SQL, costly statements, huge blobs, a streamed CSV, a POST, debug pages)."""
+    from collections import Counter
+
+    from benchmarks.hostile import _attack
+
+    stop, lock, statuses = threading.Event(), threading.Lock(), Counter[str]()
+    threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
+    for t in threads:
+        t.start()
+    try:
+        latencies, errors = _fetch_all(urls, clients)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=90)
     return {
-        "law page p50 (ms)": statistics.median(latencies),
-        "law page p95 (ms)": _pct(latencies, 0.95),
-        "law pages per second": len(latencies) / elapsed,
-        "law page size (KB)": statistics.median(sizes) / 1000 if sizes else float("nan"),
-        "law page errors": float(errors),
-        "site memory (MiB)": rss,
+        "law page p50, hostile client looping (ms)": statistics.median(latencies),
+        "law page p95, hostile client looping (ms)": _pct(latencies, 0.95),
+        "law page errors, hostile client looping": float(errors),
+        "hostile requests answered": float(sum(statuses.values())),
     }
+
+
+def _table_views(base: str, ids: list[str], requests: int, clients: int, rng: random.Random) -> dict[str, float]:
+    """Datasette's table pages (with the facets the metadata offers, filtered and sorted as visitors click them)."""
+    quote = urllib.parse.quote
+    pages = [
+        "/lawhistory/laws",
+        "/lawhistory/instruments",
+        "/lawhistory/instruments?status=pending",
+        "/lawhistory/provisions",
+        "/lawhistory/provisions?kind=definition",
+        "/lawhistory/changes",
+        "/lawhistory/changes?change=deleted",
+        "/lawhistory/operations",
+        "/lawhistory/operations?outcome=applied",
+        "/lawhistory/versions",
+    ]
+    urls = [base + rng.choice(pages) for _ in range(requests // 2)]
+    urls += [f"{base}/lawhistory/provisions?law={quote(rng.choice(ids))}" for _ in range(requests - len(urls))]
+    rng.shuffle(urls)
+    _fetch_all(urls[:10], 1)  # warm up
+    latencies, errors = _fetch_all(urls, clients)
+    return {
+        "table views p50 (ms)": statistics.median(latencies),
+        "table views p95 (ms)": _pct(latencies, 0.95),
+        "table view errors": float(errors),
+    }
+
+
+#: Common words of local laws, searched as a visitor would.
+COMMON_WORDS = ("local government", "person", "premises", "notice", "permit", "dog", "land", "owner")
+
+
+def _full_text(base: str, rounds: int = 3) -> dict[str, float]:
+    """The first page of results for common words: the site's search page (in force today, and every version) and
+    Datasette's own search of the provisions in force, one visitor at a time."""
+    quote = urllib.parse.quote
+    found: dict[str, list[float]] = {"search page": [], "search page, every version": [], "current_provisions _search": []}
+    for _ in range(rounds):
+        for word in COMMON_WORDS:
+            for kind, path in (
+                ("search page", f"/-/search?q={quote(word)}"),
+                ("search page, every version", f"/-/search?q={quote(word)}&when=all"),
+                ("current_provisions _search", f"/lawhistory/current_provisions?_search={quote(word)}"),
+            ):
+                latencies, errors = _fetch_all([base + path], 1)
+                found[kind].append(latencies[0] if not errors else float("inf"))
+    out: dict[str, float] = {}
+    for kind, times in found.items():
+        out[f"full-text first page, {kind}, p50 (ms)"] = statistics.median(times)
+        out[f"full-text first page, {kind}, p95 (ms)"] = _pct(times, 0.95)
+    return out
 
 
 def _rss_mib(pid: int) -> float:
@@ -447,7 +560,9 @@ def _rss_mib(pid: int) -> float:
 # --- the whole run ---------------------------------------------------------------------------------------
 
 
-def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, seed: int, fresh: bool) -> dict[str, Any]:
+def run(
+    scale: float, out: Path, *, requests: int, clients: int, samples: int, seed: int, fresh: bool, row_inserts: bool = True
+) -> dict[str, Any]:
     from benchmarks.corpus import Scale, generate
 
     out.mkdir(parents=True, exist_ok=True)
@@ -489,8 +604,9 @@ def run(scale: float, out: Path, *, requests: int, clients: int, samples: int, s
     # the one-instrument and page timings after it by half. By now the repository has the two instruments added
     # above: two versions more than the full build wrote, of some 8,000 at scale 1.
     results["database (MiB)"] = (corpus / "db" / "lawhistory.db").stat().st_size / 2**20
+    results["database / repository text"] = results["database (MiB)"] / results["repository (MiB)"]
     results["database size by table (MiB)"] = database_size(corpus / "db" / "lawhistory.db")
-    results.update(floor(corpus))
+    results.update(floor(corpus, row_inserts))
     results["build / floor"] = full["total"] / results["floor (s)"]
     return results
 
@@ -519,10 +635,12 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=50, help="show --at samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fresh", action="store_true", help="generate the corpus again")
+    parser.add_argument("--no-row-inserts", action="store_true", help="skip the sqlite-utils row inserts (for comparison)")
     args = parser.parse_args()
     results = run(
-        args.scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed, fresh=args.fresh
-    )
+        args.scale, args.out, requests=args.requests, clients=args.clients, samples=args.samples, seed=args.seed,
+        fresh=args.fresh, row_inserts=not args.no_row_inserts,
+    )  # fmt: skip
     print(table(results))
     path = args.out / f"bench-{args.scale:g}.json"
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -14,10 +14,11 @@ hands), keeps everything else, and re-creates commits only from the first one th
 Files unchanged since the last build are not even read (``inputs``). ``staleness`` tells ``serve``
 whether a build is needed.
 
-A full build derives laws in parallel, one process per CPU: each writes its laws' rows into its own
-database and their texts into the new history with its own ``git fast-import``; the rows are then
-copied into the new database in law order, so the result does not depend on which process derived
-what, and indexes and full-text search are made once, at the end.
+A full build derives laws in parallel, one process per CPU: each sends its laws' rows to the build's
+process and writes their texts into the new history with its own ``git fast-import``; the build's
+process writes the rows once, straight into the new database (``executemany``), as they arrive, in the
+order the laws were handed out (so the result does not depend on which process derived what), and
+makes the indexes and the full-text index once, at the end, each in one pass.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import pickle
 import shutil
 import sqlite3
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -275,8 +276,6 @@ class _Derived:
     law: str
     events: list[history.Event]  # blobs written, texts dropped
     shared: dict[str, Outcome]  # outcomes of its instruments that act on other laws too
-    worker: int = -1  # the worker whose database holds its rows (-1: written into the build's database)
-    rows: dict[str, tuple[int, int]] = field(default_factory=dict)  # table → its first and last rowid there
 
 
 def _law_stub(inputs: Inputs, law_id: str) -> Law:
@@ -370,23 +369,15 @@ def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
     return db
 
 
-def _work(k: int, inputs: Inputs, claimers: dict[str, list[str]], tasks: Any, results: Any, shard: Path, git_dir: Path) -> None:
-    """A worker process: derive the laws it is given into its own database (and its texts into the new history)."""
+def _work(inputs: Inputs, claimers: dict[str, list[str]], tasks: Any, results: Any, git_dir: Path) -> None:
+    """A worker process: derive the laws it is given, send their rows to the build's process (and write their texts
+    into the new history)."""
     try:
-        db = _open(shard, scratch=True)
-        store.create_row_tables(db)
-        counts = dict.fromkeys(store.ROW_TABLES, 0)
-        with history.BlobWriter(git_dir) as blobs, _transaction(db):
+        with history.BlobWriter(git_dir) as blobs:
             while (law_id := tasks.get()) is not None:
                 rows, derived = _derive(inputs, claimers, blobs, law_id)
-                written = _write_law(db, rows)
-                derived.worker = k
-                for table, n in written.items():
-                    derived.rows[table] = (counts[table] + 1, counts[table] + n)
-                    counts[table] += n
-                results.put(("law", derived))
-        db.close()
-        results.put(("done", k))
+                results.put(("law", (derived, rows)))
+        results.put(("done", None))
     except BaseException as e:
         results.put(("error", _portable(e)))
 
@@ -403,25 +394,25 @@ def _portable(e: BaseException) -> BaseException:
 
 
 def _derive_parallel(
-    inputs: Inputs, plan: _Plan, claimers: dict[str, list[str]], tmp: Path, git_dir: Path, progress: Progress
-) -> tuple[dict[str, _Derived], list[Path]]:
-    """Derive ``plan.derive`` in worker processes; what each law left, and the workers' databases."""
+    db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, claimers: dict[str, list[str]], git_dir: Path, progress: Progress
+) -> dict[str, _Derived]:
+    """Derive ``plan.derive`` in worker processes, writing each law's rows into ``db`` (inside the caller's
+    transaction) in the order the laws were handed out; what each law left."""
     ctx = multiprocessing.get_context("fork")
     count = max(1, min(os.cpu_count() or 1, len(plan.derive)))
     tasks, results = ctx.Queue(), ctx.Queue()
     # Biggest first, so that no worker is left with a big law at the end.
-    for law_id in sorted(plan.derive, key=lambda i: (-_cost(inputs, i), i)):
+    order = sorted(plan.derive, key=lambda i: (-_cost(inputs, i), i))
+    for law_id in order:
         tasks.put(law_id)
-    shards = [tmp / f"worker-{k}.db" for k in range(count)]
-    workers = [
-        ctx.Process(target=_work, args=(k, inputs, claimers, tasks, results, shards[k], git_dir), daemon=True)
-        for k in range(count)
-    ]
+    workers = [ctx.Process(target=_work, args=(inputs, claimers, tasks, results, git_dir), daemon=True) for _ in range(count)]
     for _ in workers:
         tasks.put(None)
     for w in workers:
         w.start()
     derived: dict[str, _Derived] = {}
+    waiting: dict[str, _Rows] = {}  # laws derived before a law handed out earlier: written after it
+    written = 0
     finished = 0
     try:
         while finished < count:
@@ -431,14 +422,19 @@ def _derive_parallel(
             if kind == "done":
                 finished += 1
                 continue
-            derived[value.law] = value
+            done, rows = value
+            derived[done.law] = done
+            waiting[done.law] = rows
+            while written < len(order) and order[written] in waiting:
+                _write_law(db, waiting.pop(order[written]))
+                written += 1
             progress.advance()
     finally:
         for w in workers:
             if w.is_alive() and finished < count:
                 w.kill()
             w.join()
-    return derived, shards
+    return derived
 
 
 def _cost(inputs: Inputs, law_id: str) -> int:
@@ -520,26 +516,24 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     progress.start(len(plan.derive), "Deriving versions")
     parallel = len(plan.derive) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
     derived: dict[str, _Derived] = {}
-    shards: list[Path] = []
-    if parallel:
-        derived, shards = _derive_parallel(inputs, plan, claimers, paths.tmp, tmp_git, progress)
     db = _open(tmp_db, scratch=True)
     try:
         store.create_schema(db, bulk=True)
-        if not parallel:
+        if parallel:
+            with _transaction(db):
+                derived = _derive_parallel(db, inputs, plan, claimers, tmp_git, progress)
+        else:
             with _transaction(db), history.BlobWriter(tmp_git) as blobs:
                 for law_id in sorted(plan.derive):
                     derived[law_id] = _derive_here(db, blobs, inputs, claimers, law_id)
                     progress.advance()
         progress.start(1, "Writing the database")
-        with ThreadPoolExecutor(1) as pool, contextlib.ExitStack() as indexing:
-            # git writes the commits, and another process makes the full-text index, while SQLite copies rows and
-            # makes the other indexes (the slowest parts of a full build, side by side)
+        with ThreadPoolExecutor(1) as pool:
+            # git writes the commits while SQLite makes the indexes and the full-text index (side by side)
             commits = pool.submit(history.write_history, tmp_git, _events(inputs, plan, derived), [])
-            fts = indexing.enter_context(_copy_rows(db, shards, derived, paths.tmp)) if parallel else None
             with _transaction(db):
                 _other_instruments(db, inputs, plan, claimers, derived)
-            store.finish_schema(db, fts)
+            store.finish_schema(db)
             with _transaction(db):
                 features.derive(db.conn)
             progress.advance()
@@ -567,45 +561,6 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     return report
 
 
-@contextlib.contextmanager
-def _copy_rows(
-    db: sqlite_utils.Database, shards: list[Path], derived: dict[str, _Derived], tmp: Path
-) -> Iterator[Callable[[], Path]]:
-    """Copy every law's rows from the workers' databases in law order (the same database whoever derived what),
-    while another process makes the full-text index of the same rows; gives a function that waits for that index.
-    """
-    base = 1
-    pieces = []  # (worker, first, last, rowid in the build's database - rowid in the worker's)
-    for law_id in sorted(derived):
-        d = derived[law_id]
-        first, last = d.rows["provisions"]
-        pieces.append((d.worker, first, last, base - first))
-        base += last - first + 1
-    fts = tmp / "fts.db"
-    indexer = multiprocessing.get_context("fork").Process(target=store.index_rows, args=(fts, shards, pieces), daemon=True)
-    indexer.start()
-
-    def index() -> Path:
-        indexer.join()
-        if indexer.exitcode != 0:
-            raise BuildError(f"the full-text index could not be made (its process ended with status {indexer.exitcode})")
-        return fts
-
-    try:
-        for k, shard in enumerate(shards):
-            db.conn.execute(f"attach database ? as worker{k}", [str(shard)])
-        with _transaction(db):
-            for (worker, _first, _last, offset), law_id in zip(pieces, sorted(derived), strict=True):
-                store.copy_rows(db, f"worker{worker}", derived[law_id].rows, offset)
-        for k in range(len(shards)):
-            db.conn.execute(f"detach database worker{k}")
-        yield index
-    finally:
-        if indexer.is_alive():
-            indexer.kill()
-        indexer.join()
-
-
 def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
     """Change the database in place, in one transaction (or a copy of it, while it is served)."""
     if is_served(paths.db_dir):
@@ -630,10 +585,11 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
             commits = pool.submit(history.write_history, paths.git, _events(inputs, plan, derived), plan.chain)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
-                store.delete_laws(db, sorted(plan.derive | plan.removed))
+                shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
+                store.drop_unused_fragments(db, shown)
                 _other_instruments(db, inputs, plan, claimers, derived)
                 features.derive(db.conn, sorted(plan.derive | plan.removed))
                 progress.advance()

@@ -7,6 +7,7 @@ database, are tuples in the column order of ``schema`` (cheaper to make and to i
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,34 @@ class LawRows:
     provisions: list[SpanRow]  # schema.PROVISIONS columns, in order
     changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
     outcomes: dict[str, Outcome] = field(default_factory=dict)
+    fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]
+
+
+def fragment_id(html: str) -> int:
+    """A fragment's key (``fragments.id``): the first 8 bytes of the BLAKE2b hash of its HTML, as a signed integer.
+
+    Made from the HTML alone, so a fragment has the same key whichever law, build or process writes it first.
+    """
+    return int.from_bytes(hashlib.blake2b(html.encode(), digest_size=8).digest(), "big", signed=True)
+
+
+def store_fragments_once(spans: list[SpanRow]) -> tuple[list[SpanRow], dict[int, list[Any]]]:
+    """Spans whose last column (their HTML) is replaced by its fragment's key, and each fragment with its count."""
+    fragments: dict[int, list[Any]] = {}
+    keys: dict[str, int] = {}
+    out = []
+    for row in spans:
+        html = row[-1]
+        key = keys.get(html)
+        if key is None:
+            key = keys[html] = fragment_id(html)
+            seen = fragments.get(key)
+            if seen is not None:  # two fragments with one key: 1 in 2**64 for a pair, refused rather than shown wrong
+                raise ValueError(f"two provision fragments hash to the key {key}")
+            fragments[key] = [html, 0]
+        fragments[key][1] += 1
+        out.append((*row[:-1], key))
+    return out, fragments
 
 
 def _gazette(meta: LawMeta) -> Row:
@@ -159,13 +188,18 @@ def change_rows(tl: Timeline, lay: Layout) -> list[tuple[Any, ...]]:
 def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fragment: Fragment | None = None) -> LawRows:
     """All rows for ``tl``'s law; ``instruments`` are every instrument in the repository.
 
-    With ``fragment``, each provision row ends with the span's HTML for the law page.
+    With ``fragment``, each provision row ends with the key of the span's HTML for the law page (``fragments``).
     """
     lay = layout(tl)
+    spans = provision_spans(tl, lay, fragment)
+    fragments: dict[int, list[Any]] = {}
+    if fragment is not None:
+        spans, fragments = store_fragments_once(spans)
     return LawRows(
         law=law_row(tl, law_path),
         versions=version_rows(tl),
-        provisions=provision_spans(tl, lay, fragment),
+        provisions=spans,
         changes=change_rows(tl, lay),
         outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
+        fragments=fragments,
     )

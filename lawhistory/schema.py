@@ -96,7 +96,13 @@ INSTRUMENTS = Table(
         _c("notes", str, "Import notes as a JSON list"),
         _c("path", str, "The instrument's file in the repository"),
     ),
-    indexes=(("commencement",), ("amends",), ("status",)),
+    indexes=(
+        ("commencement",),
+        ("amends",),
+        ("status", "commencement"),
+        ("kind", "commencement"),
+        ("local_government", "commencement"),
+    ),
 )
 
 VERSIONS = Table(
@@ -112,7 +118,7 @@ VERSIONS = Table(
         _c("instrument_title", str, "That instrument's title"),
         _c("commit", str, "The commit of this version in db/history.git"),
     ),
-    indexes=(("law", "valid_from", "valid_to"), ("instrument",)),
+    indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),
 )
 
 PROVISIONS = Table(
@@ -146,10 +152,26 @@ PROVISIONS = Table(
         _c("changed_by_clause", str, "The amending clause of that instrument"),
         _c("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ..."),
         _c("inserted_by", str, "The instrument whose version first held this provision", "instruments.id"),
-        _c("html", str, "The provision as the law page shows it: HTML with every word escaped (its note included)"),
+        _c(
+            "fragment",
+            int,
+            "The provision as the law page shows it (its HTML, stored once for every span showing it)",
+            "fragments.id",
+        ),
     ),
-    indexes=(("law", "valid_from", "valid_to"), ("law", "citation"), ("kind",)),
+    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
     fts=("citation", "heading", "text"),
+)
+
+FRAGMENTS = Table(
+    "fragments",
+    "Each distinct provision as the law page shows it, stored once however many spans of however many laws show it.",
+    ("id",),
+    (
+        _c("id", int, "The fragment's key: the first 8 bytes of the BLAKE2b hash of its HTML, as a signed integer"),
+        _c("html", str, "HTML with every word escaped (the provision's note included)"),
+        _c("spans", int, "Number of provision spans showing it"),
+    ),
 )
 
 CHANGES = Table(
@@ -170,7 +192,7 @@ CHANGES = Table(
         _c("diff_html", str, "Word-level redline: deletions in <del>, insertions in <ins>, all words escaped"),
         _c("position", int, "Document order (as in provisions.position)"),
     ),
-    indexes=(("law", "valid_from"), ("instrument",)),
+    indexes=(("law", "valid_from"), ("instrument",), ("valid_from",), ("change", "valid_from")),
 )
 
 OPERATIONS = Table(
@@ -197,7 +219,7 @@ OPERATIONS = Table(
         _c("outcome", str, "applied, refused (this operation failed), not applied (the instrument was refused) or pending"),
         _c("detail", str, "What it did (the provisions it changed) or why it was not applied"),
     ),
-    indexes=(("law",),),
+    indexes=(("law",), ("outcome",), ("action",)),
 )
 
 HISTORY = Table(
@@ -239,7 +261,18 @@ BUILD_INFO = Table(
     ),
 )
 
-TABLES: tuple[Table, ...] = (LAWS, INSTRUMENTS, VERSIONS, PROVISIONS, CHANGES, OPERATIONS, HISTORY, BUILD_STATE, BUILD_INFO)
+TABLES: tuple[Table, ...] = (
+    LAWS,
+    INSTRUMENTS,
+    VERSIONS,
+    PROVISIONS,
+    FRAGMENTS,
+    CHANGES,
+    OPERATIONS,
+    HISTORY,
+    BUILD_STATE,
+    BUILD_INFO,
+)
 TABLES += FEATURE_TABLES  # the tables of the questions asked across laws (offences, similar provisions)
 
 

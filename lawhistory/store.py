@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from .schema import (
     BUILD_INFO,
     BUILD_STATE,
     CHANGES,
+    FRAGMENTS,
     HISTORY,
     INSTRUMENTS,
     LAWS,
@@ -69,8 +70,8 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
         later += [(t.name, *fk) for fk in after]
     if later:
         db.add_foreign_keys(later)
-    # Indexes now: rows arrive in key order, so keeping them up to date costs less than sorting them all later.
-    _indexes(db)
+    if not bulk:  # a bulk load makes its indexes at the end (``finish_schema``): one sort each, not a B-tree insert per row
+        _indexes(db)
     for t in TABLES:
         if t.fts:
             db[t.name].enable_fts(list(t.fts), create_triggers=False, tokenize="porter")  # type: ignore[union-attr]
@@ -89,90 +90,14 @@ def _views(db: sqlite_utils.Database) -> None:
         db.create_view(v.name, v.sql)
 
 
-def finish_schema(db: sqlite_utils.Database, fts: Callable[[], Path] | None = None) -> None:
-    """The rest of ``create_schema(bulk=True)`` once the rows are in: views and the full-text index (made here, or
-    by ``index_rows``: ``fts`` waits for it and gives its file).
-    """
+def finish_schema(db: sqlite_utils.Database) -> None:
+    """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views and the full-text index (each
+    made in one pass over the rows)."""
+    _indexes(db)
     for t in TABLES:
         if t.fts:
-            if fts is None:
-                db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
-            else:
-                _load_index(db, t, fts())
+            db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
     _views(db)
-
-
-# --- bulk loading from the build's worker databases ------------------------------------------------------------------
-
-#: The tables a law's derivation writes, and so a worker's database holds.
-ROW_TABLES = ("laws", "versions", "provisions", "changes", "instruments", "operations")
-_SHADOWS = ("data", "idx", "docsize", "config")
-
-
-def create_row_tables(db: sqlite_utils.Database) -> None:
-    """A worker's tables: the columns of ``ROW_TABLES``, no keys (its rows are copied by rowid)."""
-    for t in TABLES:
-        if t.name in ROW_TABLES:
-            db.execute(f"create table [{t.name}] ({', '.join(f'[{c.name}]' for c in t.columns)})")
-
-
-def copy_rows(db: sqlite_utils.Database, schema: str, rows: dict[str, tuple[int, int]], provisions_offset: int) -> None:
-    """Copy one law's rows from the attached worker database ``schema`` (``rows``: table → first and last rowid);
-    a provision's rowid here is its rowid there plus ``provisions_offset`` (the full-text index is made apart).
-    """
-    for t in TABLES:
-        if t.name not in rows:
-            continue
-        first, last = rows[t.name]
-        columns = ", ".join(f"[{c.name}]" for c in t.columns)
-        if t.fts:
-            db.execute(
-                f"insert into main.[{t.name}] (rowid, {columns}) select rowid + ?, {columns} from [{schema}].[{t.name}]"
-                " where rowid between ? and ?",
-                [provisions_offset, first, last],
-            )
-        else:
-            db.execute(
-                f"insert into main.[{t.name}] ({columns}) select {columns} from [{schema}].[{t.name}] where rowid between ? and ?",
-                [first, last],
-            )
-
-
-def index_rows(path: Path, workers: Sequence[Path], pieces: Sequence[tuple[int, int, int, int]]) -> None:
-    """Make, in a new database at ``path``, the full-text index of the provisions in ``workers``' databases:
-    ``pieces`` are (worker, first rowid, last rowid, rowid in the build's database - rowid in the worker's), in order.
-
-    Run in its own process while the build copies the same rows (``copy_rows``); ``finish_schema`` then takes
-    the index's tables as they are. It is the index SQLite would make, as ``integrity-check`` confirms.
-    """
-    t = next(t for t in TABLES if t.fts)
-    conn = sqlite3.connect(path)
-    conn.execute("pragma journal_mode = off")
-    conn.execute("pragma synchronous = off")
-    columns = ", ".join(f"[{c}]" for c in t.fts)
-    conn.execute(f"create virtual table [index] using fts5({columns}, tokenize='porter', content='')")
-    for k, worker in enumerate(workers):
-        conn.execute(f"attach database ? as worker{k}", [str(worker)])
-    conn.execute("begin")
-    for worker_no, first, last, offset in pieces:
-        conn.execute(
-            f"insert into [index] (rowid, {columns}) select rowid + ?, {columns} from worker{worker_no}.[{t.name}]"
-            " where rowid between ? and ?",
-            [offset, first, last],
-        )
-    conn.commit()
-    conn.close()
-
-
-def _load_index(db: sqlite_utils.Database, t: Table, path: Path) -> None:
-    """Take the full-text index made by ``index_rows``: FTS5 keeps an index in the same tables whatever the table's
-    content option, so its tables' rows are copied as they are.
-    """
-    db.execute("attach database ? as fts", [str(path)])
-    for shadow in _SHADOWS:
-        db.execute(f"delete from [{t.name}_fts_{shadow}]")
-        db.execute(f"insert into [{t.name}_fts_{shadow}] select * from fts.[index_{shadow}]")
-    db.execute("detach database fts")
 
 
 def _insert(db: sqlite_utils.Database, table: Table, rows: Iterable[Sequence[Any]]) -> None:
@@ -193,9 +118,25 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     _insert_dicts(db, LAWS, [rows.law])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert(db, PROVISIONS, rows.provisions)
+    _add_fragments(db, rows.fragments)
     _insert(db, CHANGES, rows.changes)
     if index:
         _index_law(db, rows.law["id"], "")
+
+
+def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -> None:
+    """Count spans showing each fragment, the fragments not stored yet stored."""
+    db.conn.executemany(
+        f"insert into [{FRAGMENTS.name}] (id, html, spans) values (?, ?, ?)"
+        " on conflict (id) do update set spans = spans + excluded.spans",
+        ((key, html, n) for key, (html, n) in fragments.items()),
+    )
+
+
+def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) -> None:
+    """Remove those of ``candidates`` (what ``delete_laws`` gave) that no span shows any more, once the laws derived
+    again are written."""
+    db.conn.executemany(f"delete from [{FRAGMENTS.name}] where id = ? and spans <= 0", ((k,) for k in candidates))
 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
@@ -211,14 +152,19 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     )
 
 
-def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> None:
+def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``)."""
+    ``delete_instruments``); gives the fragments their spans showed (``drop_unused_fragments``)."""
+    touched: set[int] = set()
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
+        shown = db.execute("select count(*), fragment from provisions where law = ? group by fragment", [law_id]).fetchall()
+        db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
+        touched.update(key for _, key in shown)
         for table in ("provisions", "changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
+    return touched
 
 
 def write_instruments(db: sqlite_utils.Database, instruments: Sequence[Row], operations: Sequence[Row]) -> None:

@@ -83,13 +83,20 @@ def test_the_law_text_is_the_stored_fragments_in_document_order(built_repo: Repo
     conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
     for day in ("2020-03-11", "2021-05-01", "2022-08-01", "2030-01-01"):
         rows = conn.execute(
-            "select kind, html, cells from provisions where law = ? and valid_from <= ? and (valid_to is null or valid_to > ?)"
-            " order by position",
+            "select kind, f.html, cells from provisions join fragments f on f.id = fragment"
+            " where law = ? and valid_from <= ? and (valid_to is null or valid_to > ?) order by position",
             [KELLERBERRIN, day, day],
         ).fetchall()
         expected = fragments.wrap_tables("".join(r[1] for r in rows), [r[2] for r in rows if r[0] == "schedule"])
         assert pages.law_text(conn, KELLERBERRIN, day) == expected
         assert expected.count("<tr id=") == sum(1 for r in rows if r[0] == "item")
+    # Each fragment is stored once, under the hash of its HTML, counting the spans that show it.
+    from lawhistory.rows import fragment_id
+
+    stored = conn.execute("select id, html, spans from fragments").fetchall()
+    assert stored and all(key == fragment_id(html) for key, html, _ in stored)
+    shown = dict(conn.execute("select fragment, count(*) from provisions group by fragment").fetchall())
+    assert {key: spans for key, _, spans in stored} == shown
 
 
 async def test_law_page_has_a_plain_date_form_a_timeline_and_instrument_links(ds: Any) -> None:
@@ -292,7 +299,7 @@ async def test_law_text_with_markup_is_shown_as_text(markup_repo: Repository) ->
     assert "<script>alert" not in table and "&lt;script&gt;alert" in table
     import sqlite3
 
-    stored = sqlite3.connect(markup_repo.db_dir / "lawhistory.db").execute("select html from provisions").fetchall()
+    stored = sqlite3.connect(markup_repo.db_dir / "lawhistory.db").execute("select html from fragments").fetchall()
     assert not [h for (h,) in stored if "<script" in h or "<b>" in h or "<i>" in h]  # the stored fragments are escaped
 
 

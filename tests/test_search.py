@@ -138,10 +138,11 @@ async def test_a_heading_without_words_of_its_own_is_a_result_too(ds: Any) -> No
 
 async def test_the_provisions_table_links_each_row_to_the_law_page_instead_of_showing_markup(ds: Any) -> None:
     html = await get(ds, f"/lawhistory/provisions?law={KELLERBERRIN}&citation=2.8A")
-    cells = re.findall(r'<td class="col-html type-str">(.*?)</td>', html)
+    cells = re.findall(r'<td class="col-fragment [^"]*">(.*?)</td>', html)
     assert cells and all(
         c.startswith(f'<a href="/-/law/{KELLERBERRIN}?at=') and c.endswith('#sec_2.8A">on the law page</a>') for c in cells
     )
     assert "&lt;h4" not in html  # the stored fragment is not shown as text
     data = (await ds.client.get(f"/lawhistory/provisions.json?law={KELLERBERRIN}&citation=2.8A&_shape=array")).json()
-    assert data[0]["html"].startswith('<h4 id="sec_2.8A"')  # the JSON keeps it
+    fragment = (await ds.client.get(f"/lawhistory/fragments/{data[0]['fragment']}.json?_shape=array")).json()
+    assert fragment[0]["html"].startswith('<h4 id="sec_2.8A"')  # the JSON keeps its key, and the key finds it

@@ -85,7 +85,14 @@ def test_foreign_keys_are_declared_and_hold(built_repo: Repository) -> None:
 def test_point_in_time_indexes_and_full_text_search(built_repo: Repository) -> None:
     db = sqlite_utils.Database(built_repo.db_dir / "lawhistory.db")
     indexes = {tuple(i.columns) for i in db["provisions"].indexes}  # type: ignore[union-attr]
-    assert ("law", "valid_from", "valid_to") in indexes
+    # A law as at a date is read through the primary key's index (law, position, from_version): in document order.
+    assert ("law", "position", "from_version") in indexes
+    from lawhistory.publish.pages import LAW_TEXT_SQL
+
+    plan = " ".join(r[3] for r in db.execute(f"explain query plan {LAW_TEXT_SQL}", {"law": "x", "at": "2020-01-01"}))
+    assert "SEARCH provisions USING INDEX sqlite_autoindex_provisions_1 (law=?)" in plan and "ORDER BY" not in plan
+    # The facets the site offers and the orders its tables are shown in have indexes of their own.
+    assert {("kind", "position"), ("position",)} <= indexes
     assert ("law", "valid_from", "valid_to") in {tuple(i.columns) for i in db["versions"].indexes}  # type: ignore[union-attr]
     assert db["provisions"].detect_fts() == "provisions_fts"  # type: ignore[union-attr]
     hits = list(db["provisions"].search("drakes", columns=["law", "citation", "text"]))  # type: ignore[union-attr]

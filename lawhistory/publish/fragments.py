@@ -1,9 +1,10 @@
 """The law page's HTML for one provision, every word escaped.
 
-The build stores each provision span's fragment (``provisions.html``), so serving a law as at a date
-is one query that joins the fragments of the spans in force; the redline view renders the few
-provisions a version changed with the same functions. The fragment depends only on the span's own
-columns, which is why it can be stored with the span.
+The build stores each distinct fragment once (``fragments.html``, keyed by its hash; a provision span
+names its fragment in ``provisions.fragment``), so serving a law as at a date is one query that joins
+the fragments of the spans in force; the redline view renders the few provisions a version changed
+with the same functions. The fragment depends only on the span's own columns, which is why spans of
+other versions and other laws with the same words, place and note share it.
 
 Pure functions over plain values: nothing here knows about Datasette.
 """
@@ -28,6 +29,9 @@ _SPECIAL = re.compile("[&<>\"']")
 def _esc(text: str) -> str:
     """``markupsafe.escape`` as a plain string (most words need no escaping, and are returned as they are)."""
     return str(escape(text)) if _SPECIAL.search(text) else text
+
+
+escape_text = _esc
 
 
 def block(

@@ -11,7 +11,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -90,8 +90,11 @@ _IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
     "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
-    f" from (select html, kind, cells from provisions where {_IN_FORCE} order by position)"
+    f" from (select f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+    " order by position)"
 )
+#: Provision spans with their page fragment (``html``), as the columns of one table.
+_SPANS = "select provisions.*, f.html from provisions join fragments f on f.id = fragment"
 
 
 def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
@@ -112,18 +115,25 @@ def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[
 
 def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row]) -> str:
     rows = conn.execute(
-        f"select position, html, kind, cells from provisions where {_IN_FORCE} order by position", {"law": law_id, "at": day}
+        f"select position, f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+        " order by position",
+        {"law": law_id, "at": day},
     ).fetchall()
+    return _with_notes([(r[0], r[1]) for r in rows], [r[3] for r in rows if r[2] == "schedule"], removed)
+
+
+def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], removed: Sequence[Row]) -> str:
+    """The fragments (position, html) in order, with a note where each removed provision stood."""
     notes = sorted(removed, key=lambda r: int(r["position"]))
     pieces: list[str] = []
     k = 0
-    for position, html, _kind, _cells in rows:
+    for position, html in rows:
         while k < len(notes) and int(notes[k]["position"]) < position:
             pieces.append(removed_fragment(notes[k]))
             k += 1
         pieces.append(html)
     pieces += [removed_fragment(n) for n in notes[k:]]
-    return fragments.wrap_tables("".join(pieces), [r[3] for r in rows if r[2] == "schedule"])
+    return fragments.wrap_tables("".join(pieces), headers)
 
 
 def removed_fragment(note: Row) -> str:
@@ -188,17 +198,50 @@ _TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
 
 def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row], dict[str, str]]:
     """The table of contents as at ``day`` (parts, divisions, clauses and schedules) and every citation's eId."""
+    return _contents(
+        conn.execute(
+            f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
+            {"law": law_id, "at": day},
+        )
+    )
+
+
+def _contents(rows: Iterable[Sequence[Any]]) -> tuple[list[Row], dict[str, str]]:
     toc: list[Row] = []
     eids: dict[str, str] = {}
-    for citation, eid, kind, num, heading, depth in conn.execute(
-        f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
-        {"law": law_id, "at": day},
-    ):
+    for citation, eid, kind, num, heading, depth in rows:
         eids[citation] = eid
         if kind in _TOC_KINDS:
             label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
             toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
     return toc, eids
+
+
+def text_and_contents(
+    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()
+) -> tuple[str, list[Row], dict[str, str]]:
+    """``law_text`` and ``contents`` together, from one read of the law's spans in force (the page needs both)."""
+    rows = conn.execute(
+        "select position, f.html, kind, cells, citation, eid, num, heading, depth from provisions"
+        f" join fragments f on f.id = fragment where {_IN_FORCE} order by position",
+        {"law": law_id, "at": day},
+    ).fetchall()
+    toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
+    headers = [r[3] for r in rows if r[2] == "schedule"]
+    if removed:
+        return _with_notes([(r[0], r[1]) for r in rows], headers, removed), toc, eids
+    return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
+
+
+def toc_html(toc: Sequence[Row]) -> Markup:
+    """The table of contents as the law page lists it (twice: folded on a phone, in the sidebar on a wider screen),
+    made once here: a template loop over hundreds of entries costs more than the rest of the page."""
+    esc = fragments.escape_text
+    items = "".join(
+        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}"><a href="#{esc(t["eid"])}">{esc(t["label"])}</a></li>\n  '
+        for t in toc
+    )
+    return Markup(f'<ol class="toc-list">\n  {items}</ol>')
 
 
 def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
@@ -218,8 +261,8 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
     """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
     reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
     """
-    now = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
-    then = {r["citation"]: r for r in _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": since})}
+    now = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": since})}
     current = {r["citation"] for r in now}
     gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
     pieces, headers = [], []
@@ -253,11 +296,11 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
 
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
     """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
-    rows = _dicts(conn, f"select * from provisions where {_IN_FORCE}", {"law": law_id, "at": day})
+    rows = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
     changes = _dicts(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
     diffs = {c["citation"]: c["diff_html"] for c in changes}
     deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
-    ended = _dicts(conn, "select * from provisions where law = ? and to_version = ?", [law_id, version])
+    ended = _dicts(conn, f"{_SPANS} where law = ? and to_version = ?", [law_id, version])
     gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
     before = {p["citation"]: p for p in ended}
     pieces, headers = [], []
@@ -313,13 +356,14 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         day = at.isoformat()
         number = int(version["number"])
         removed = removed_notes(conn, law_id, number) if number > 0 else []
-        toc, eids = contents(conn, law_id, day)
         if since is not None:
+            toc, eids = contents(conn, law_id, day)
             text = redline_between(conn, law_id, since.isoformat(), day)
         elif redline and number > 0:
+            toc, eids = contents(conn, law_id, day)
             text = redline_text(conn, law_id, day, number)
         else:
-            text = law_text(conn, law_id, day, removed)
+            text, toc, eids = text_and_contents(conn, law_id, day, removed)
         text = link_cells(text, eids)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
@@ -383,6 +427,7 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         "instruments": data["instruments"],
         "repealer": repealer,
         "toc": data["toc"],
+        "toc_html": toc_html(data["toc"]),
         "removed": data["removed"],
         "import_notes": sentences(law["notes"]),
         "since": since.isoformat() if since else None,

@@ -262,11 +262,11 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
 
 @_hook
 def render_cell(value: Any, column: str, table: str | None, row: Any, datasette: Any) -> Markup | None:
-    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through); a provision's stored page
-    fragment (``provisions.html``) as a link to the provision on its law page, not as markup to read."""
+    """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through); a provision's page
+    fragment (``provisions.fragment``) as a link to the provision on its law page, not as a key or markup to read."""
     if column == "diff_html" and isinstance(value, str):
         return pages.safe_redline(value)
-    if column == "html" and table == "provisions" and isinstance(value, str):
+    if column == "fragment" and table == "provisions" and value is not None:
         try:
             law, eid, valid_from = row["law"], row["eid"], row["valid_from"]
         except (KeyError, IndexError, TypeError):

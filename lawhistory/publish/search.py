@@ -88,20 +88,75 @@ def _heading(
     return None, None
 
 
+def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
+    over the matches, from which the total, both facets and the laws of a page are all taken."""
+    clauses = ["provisions_fts match :fts"]
+    if query.when != "all":
+        clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
+    sql = (
+        "select p.law, count(*) from provisions_fts join provisions p on p.rowid = provisions_fts.rowid"
+        f" where {' and '.join(clauses)} group by p.law"
+    )
+    return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
+
+
+def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tuple[list[str], int]:
+    """The laws holding results ``offset`` to ``offset + PAGE`` in the order of the results (council, title, then the
+    law's own order), and where in their results the page starts. Laws with the same council and title are taken
+    together: their results interleave."""
+    laws: list[str] = []
+    before = 0
+    start = None
+    k = 0
+    while k < len(order):
+        key = order[k][0]
+        group = []
+        while k < len(order) and order[k][0] == key:
+            group.append(order[k])
+            k += 1
+        n = sum(c for _, _, c in group)
+        if before + n > offset and before < offset + PAGE:
+            if start is None:
+                start = offset - before
+            laws += [law for _, law, _ in group]
+        before += n
+    return laws, start or 0
+
+
 def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, Any]:
     """The results page's data (also its JSON): results, total, facets and the query as understood."""
     if not query.q.strip():
         return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []}}
-    where, params = _where(query)
-    total = conn.execute(f"select count(*) {_FROM} where {where}", params).fetchone()[0]
+    counts = _counts(conn, query)
+    known = {law: (title, lg) for law, title, lg in conn.execute("select id, title, local_government from laws")}
+    counts = {law: n for law, n in counts.items() if law in known}
+    chosen = {
+        law: n
+        for law, n in counts.items()
+        if (not query.local_government or known[law][1] == query.local_government) and (not query.law or law == query.law)
+    }
+    total = sum(chosen.values())
     offset = (max(query.page, 1) - 1) * PAGE
-    rows = conn.execute(
-        "select p.law, l.title, l.local_government, p.citation, p.eid, p.kind, p.heading, p.parent, p.valid_from, p.valid_to,"
-        f" snippet(provisions_fts, 2, char(2), char(3), '…', {SNIPPET_WORDS}), p.last_changed_by,"
-        " highlight(provisions_fts, 1, char(2), char(3))"
-        f" {_FROM} where {where} order by l.local_government, l.title, p.position, p.from_version limit {PAGE} offset {offset}",
-        params,
-    ).fetchall()
+    order = sorted(((known[law][1], known[law][0]), law, n) for law, n in chosen.items())
+    laws, start = _page_laws(order, offset)
+    rows = []
+    if laws:
+        where, params = _where(query)
+        marks = ", ".join(f":law{k}" for k in range(len(laws)))
+        params.update({f"law{k}": law for k, law in enumerate(laws)})
+        # The page's laws' provisions are rows lo to hi (a law's rows are written together): the full-text index
+        # looks only there, instead of at every match.
+        lo, hi = conn.execute(f"select min(rowid), max(rowid) from provisions where law in ({marks})", params).fetchone()
+        params.update({"lo": lo, "hi": hi})
+        rows = conn.execute(
+            "select p.law, l.title, l.local_government, p.citation, p.eid, p.kind, p.heading, p.parent, p.valid_from,"
+            f" p.valid_to, snippet(provisions_fts, 2, char(2), char(3), '…', {SNIPPET_WORDS}), p.last_changed_by,"
+            " highlight(provisions_fts, 1, char(2), char(3))"
+            f" {_FROM} where {where} and provisions_fts.rowid between :lo and :hi and p.law in ({marks})"
+            f" order by l.local_government, l.title, p.position, p.from_version limit {PAGE} offset {start}",
+            params,
+        ).fetchall()
     results = []
     for law, title, lg, citation, eid, kind, heading, parent, valid_from, valid_to, snippet, changed_by, marked in rows:
         snippet = snippet or ""  # a clause or part that is only a heading has no words of its own
@@ -127,22 +182,15 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, An
                 "url": law_url(law, at=at) + f"#{eid}",
             }
         )
-    where_all, params_all = _where(query, facets=False)
+    by_council: dict[str, int] = {}
+    for law, n in counts.items():
+        by_council[known[law][1]] = by_council.get(known[law][1], 0) + n
     facets = {
-        "local_government": [
-            {"value": v, "count": n}
-            for v, n in conn.execute(
-                f"select l.local_government, count(*) {_FROM} where {where_all} group by 1 order by 2 desc, 1", params_all
-            )
-        ],
+        "local_government": [{"value": v, "count": n} for v, n in sorted(by_council.items(), key=lambda kv: (-kv[1], kv[0]))],
         "law": [
-            {"value": v, "label": t, "count": n}
-            for v, t, n in conn.execute(
-                f"select p.law, l.title, count(*) {_FROM} where {where_all}"
-                + (" and l.local_government = :lg" if query.local_government else "")
-                + " group by 1, 2 order by 3 desc, 2",
-                {**params_all, **({"lg": query.local_government} if query.local_government else {})},
-            )
+            {"value": law, "label": known[law][0], "count": n}
+            for law, n in sorted(counts.items(), key=lambda kv: (-kv[1], known[kv[0]][0], kv[0]))
+            if not query.local_government or known[law][1] == query.local_government
         ],
     }
     return {"q": query.q, "when": query.when, "today": query.day, "total": total, "page": max(query.page, 1),
