@@ -17,7 +17,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from lawhistory.publish.site import PACKAGED_METADATA
 from lawhistory.repo import Repository
 
 from .conftest_publish import KELLERBERRIN
@@ -44,11 +43,14 @@ def test_a_replica_serves_the_law_pages_from_the_immutable_database_file_alone(b
     replica = tmp_path / "replica"
     replica.mkdir()
     shutil.copyfile(built_repo.db_dir / "lawhistory.db", replica / "lawhistory.db")
-    shutil.copyfile(PACKAGED_METADATA, replica / "metadata.yml")
+    served = subprocess.run(  # the metadata a site serves: the project's file with the schema's queries, as JSON
+        [sys.executable, "-m", "lawhistory.publish.site", str(ROOT / "metadata.yml")], capture_output=True, check=True
+    ).stdout
+    (replica / "metadata.json").write_bytes(served)
     os.chmod(replica / "lawhistory.db", 0o444)  # nothing writes it
     port = _port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, "-m", "datasette", "serve", "--immutable", "lawhistory.db", "--metadata", "metadata.yml"]
+    command = [sys.executable, "-m", "datasette", "serve", "--immutable", "lawhistory.db", "--metadata", "metadata.json"]
     proc = subprocess.Popen(
         [*command, "--port", str(port), "--host", "127.0.0.1"],
         cwd=replica, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -75,7 +77,9 @@ def test_a_replica_serves_the_law_pages_from_the_immutable_database_file_alone(b
         assert status == 200 and "<mark>ducks</mark>" in search
         status, _ = _get(f"{base}/-/threads")
         assert status == 404  # the public profile: its plugin is loaded from the package, not from a serve command
-        assert sorted(p.name for p in replica.iterdir()) == ["lawhistory.db", "metadata.yml"]  # nothing written beside it
+        status, canned = _get(f"{base}/lawhistory/law_as_at.json?law={KELLERBERRIN}&at=2022-08-01&_shape=array")
+        assert status == 200 and '"citation": "2.8A"' in canned  # the schema's canned queries come with the metadata
+        assert sorted(p.name for p in replica.iterdir()) == ["lawhistory.db", "metadata.json"]  # nothing written beside it
     finally:
         proc.terminate()
         proc.wait(timeout=30)

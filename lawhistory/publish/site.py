@@ -178,3 +178,17 @@ def port_in_use(host: str, port: int) -> str | None:
         except OSError as e:
             return f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose another with --port"
     return None
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m lawhistory.publish.site [metadata.yml]``: print the metadata a site serves (the file's, with the
+    schema's descriptions and canned queries) as JSON, for a replica started with plain ``datasette serve``."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else None
+    print(json.dumps(load_metadata(path), indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
