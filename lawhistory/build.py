@@ -30,6 +30,7 @@ import json
 import multiprocessing
 import os
 import pickle
+import queue
 import shutil
 import sqlite3
 import traceback
@@ -430,11 +431,26 @@ def _derive_parallel(
                 written += 1
             progress.advance()
     finally:
+        if finished < count:
+            _stop_workers(workers, tasks, results)
         for w in workers:
-            if w.is_alive() and finished < count:
-                w.kill()
             w.join()
     return derived
+
+
+def _stop_workers(workers: list[Any], tasks: Any, results: Any) -> None:
+    """Stop the workers after the law each is deriving: no more tasks, their results read and dropped until they end.
+
+    Not killed: a killed worker leaves its ``git fast-import`` writing into the new history after the build has
+    removed it (a refused build must leave nothing behind)."""
+    with contextlib.suppress(queue.Empty):
+        while True:
+            tasks.get_nowait()
+    for _ in workers:
+        tasks.put(None)
+    while any(w.is_alive() for w in workers):
+        with contextlib.suppress(queue.Empty):
+            results.get(timeout=0.1)
 
 
 def _cost(inputs: Inputs, law_id: str) -> int:
