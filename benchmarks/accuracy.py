@@ -31,17 +31,17 @@ from typing import Any
 import yaml
 
 from benchmarks.real_cases import CaseResult, run_all
-from lawhistory.amend import InstrumentRefused, read_instruments
-from lawhistory.apply import find, get
-from lawhistory.ids import addresses
-from lawhistory.instructions import units
-from lawhistory.instrument_file import Instrument, parse_instrument
-from lawhistory.model import Law, Provision
-from lawhistory.operations import Operation
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse, parse_fragment
-from lawhistory.timeline import build_timeline
-from lawhistory.versions import in_force, instruments_for
+from lawhistory.amending.amend import InstrumentRefused, read_instruments
+from lawhistory.amending.apply import find, get
+from lawhistory.amending.instructions import units
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.ids import addresses
+from lawhistory.core.model import Law, Provision
+from lawhistory.core.operations import Operation
+from lawhistory.core.versions import in_force, instruments_for
+from lawhistory.files.instrument_file import Instrument, parse_instrument
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, parse_fragment
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -213,7 +213,7 @@ def run() -> Tally:
                         tally.problems.append(f"{name}: pending, expected {spec['outcome']}")
                     continue
                 if inst.law.meta.gazette.date is None and gazette_date:
-                    from lawhistory.amend import _with_gazette
+                    from lawhistory.amending.amend import _with_gazette
 
                     inst = _with_gazette(inst, gazette_date)
                 tl = build_timeline(law, [*applied_so_far, inst])

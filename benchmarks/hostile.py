@@ -114,8 +114,8 @@ def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: thre
 
 
 def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int) -> list[dict[str, Any]]:
-    from lawhistory.inputs import repository_index
-    from lawhistory.repo import Repository
+    from lawhistory.files.inputs import repository_index
+    from lawhistory.files.repo import Repository
 
     ids = list(repository_index(Repository(repo)).laws)
     rows = []

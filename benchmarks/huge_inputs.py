@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from lawhistory.errors import LawHistoryError
-from lawhistory.importers import ImportOptions, read_source
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.reading.importers import ImportOptions, read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "fixtures" / "seeds"

@@ -15,12 +15,12 @@ import datetime as dt
 import time
 from pathlib import Path
 
-from lawhistory.ids import walk
-from lawhistory.instrument_file import Instrument
-from lawhistory.model import Commencement, Gazette, Law, LawMeta, LawRef
-from lawhistory.operations import Action, Operation
-from lawhistory.repo import Repository
-from lawhistory.timeline import build_timeline
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.ids import walk
+from lawhistory.core.model import Commencement, Gazette, Law, LawMeta, LawRef
+from lawhistory.core.operations import Action, Operation
+from lawhistory.files.instrument_file import Instrument
+from lawhistory.files.repo import Repository
 
 ROOT = Path(__file__).resolve().parent.parent
 LAW = "kellerberrin/animals-environment-and-nuisance-local-law-2019"

@@ -24,13 +24,13 @@ from typing import Any
 
 import yaml
 
-from lawhistory.amend import amend
-from lawhistory.errors import LawHistoryError
-from lawhistory.model import Provision
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse, render_body
-from lawhistory.timeline import build_timeline
-from lawhistory.versions import in_force
+from lawhistory.amending.amend import amend
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.core.model import Provision
+from lawhistory.core.versions import in_force
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render_body
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"

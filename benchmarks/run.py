@@ -279,8 +279,8 @@ def new_instrument_text(corpus: Path, seed: int, *, newest: bool = True) -> tupl
     other laws' later versions, which the single date-ordered history then re-creates).
     """
     from benchmarks.corpus import gazette_text, make_instruments
-    from lawhistory.library import timeline_for
-    from lawhistory.repo import Repository
+    from lawhistory.deriving.library import timeline_for
+    from lawhistory.files.repo import Repository
 
     repo = Repository(corpus)
     rng = random.Random(seed)
@@ -310,7 +310,7 @@ def new_instrument_text(corpus: Path, seed: int, *, newest: bool = True) -> tupl
 
 def _within_a_month(inst: Any, after: dt.date) -> Any:
     """The instrument gazetted within a month after ``after`` (a new instrument is the newest one)."""
-    from lawhistory.dates import commencement
+    from lawhistory.core.dates import commencement
 
     meta = inst.law.meta
     gazette = after + dt.timedelta(days=14)
@@ -321,9 +321,9 @@ def _within_a_month(inst: Any, after: dt.date) -> Any:
 
 def amend_and_publish(corpus: Path, instrument: Path) -> dict[str, float]:
     """Apply one instrument and rebuild, in process (interpreter start-up excluded) and through the CLI."""
-    from lawhistory.amend import amend
-    from lawhistory.build import build
-    from lawhistory.repo import Repository
+    from lawhistory.amending.amend import amend
+    from lawhistory.deriving.build import build
+    from lawhistory.files.repo import Repository
 
     repo = Repository(corpus)
     t0 = time.perf_counter()
@@ -340,8 +340,8 @@ def amend_and_publish(corpus: Path, instrument: Path) -> dict[str, float]:
 
 
 def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
-    from lawhistory import lawat, views
-    from lawhistory.repo import Repository
+    from lawhistory.files.repo import Repository
+    from lawhistory.presenting import lawat, views
 
     repo = Repository(corpus)
     rng = random.Random(seed)
@@ -386,7 +386,7 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
                 if proc.poll() is not None or time.time() > deadline:
                     raise RuntimeError(f"the site did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
                 time.sleep(0.2)
-        from lawhistory.repo import Repository
+        from lawhistory.files.repo import Repository
 
         rng = random.Random(seed)
         ids = [f"{p.parent.name}/{p.stem}" for p in Repository(corpus).law_files()]

@@ -1,5 +1,5 @@
 """What the questions asked across laws cost on the statewide SYNTHETIC corpus: the build step that types the offences
-and indexes similar provisions (``lawhistory.features``), full and for one law (an incremental build), how many
+and indexes similar provisions (``lawhistory.deriving.features``), full and for one law (an incremental build), how many
 similar pairs it finds, how many of the close pairs it finds (against comparing every pair, for a sample), what it
 adds to the database, and how fast ``/-/similar`` answers.
 
@@ -29,7 +29,7 @@ import numpy as np
 from rapidfuzz import fuzz, process, utils
 
 from benchmarks.run import OUT, database_size, run_build
-from lawhistory import penalties, similar
+from lawhistory.deriving import penalties, similar
 
 FEATURE_TABLES = ("offences", "provision_texts", "provision_text_ids", "text_bands", "similar_texts")
 

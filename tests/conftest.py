@@ -77,7 +77,7 @@ def run_cli(*args: str | Path) -> tuple[int, str, str]:
 
 def make_repo(tmp_path: Path, *, laws: bool = True, amendments: bool = False) -> Path:
     """A real law repository in ``tmp_path`` holding copies of the bundled laws (and amendments)."""
-    from lawhistory.repo import Repository
+    from lawhistory.files.repo import Repository
 
     repo = Repository.init(tmp_path / "repo").root
     if laws:

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from lawhistory.build import build
-from lawhistory.instrument_file import parse_instrument
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
+from lawhistory.deriving.build import build
+from lawhistory.files.instrument_file import parse_instrument
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "tests" / "fixtures" / "publish"

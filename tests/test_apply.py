@@ -6,12 +6,19 @@ import re
 
 import pytest
 
-from lawhistory.apply import AmbiguousText, ApplyRefused, TargetNotFound, WordsNotFound, apply_instrument, apply_operation
-from lawhistory.ids import addresses
-from lawhistory.instrument_file import Instrument
-from lawhistory.model import Law, LawMeta
-from lawhistory.model import Provision as P
-from lawhistory.operations import Operation
+from lawhistory.amending.apply import (
+    AmbiguousText,
+    ApplyRefused,
+    TargetNotFound,
+    WordsNotFound,
+    apply_instrument,
+    apply_operation,
+)
+from lawhistory.core.ids import addresses
+from lawhistory.core.model import Law, LawMeta
+from lawhistory.core.model import Provision as P
+from lawhistory.core.operations import Operation
+from lawhistory.files.instrument_file import Instrument
 
 BODY = (
     P(
@@ -305,7 +312,7 @@ _TERMS = (
 def test_a_table_cell_edit_changes_only_the_named_column_of_the_row_the_clause_names() -> None:
     """Bayswater: 'in the item for clause 6.2(1) in the 3rd column delete “6” and insert: 15' — the “6” in the 2nd
     column stays; the operation becomes the row's substitution."""
-    from lawhistory.amend import _cell_edit
+    from lawhistory.amending.amend import _cell_edit
 
     edited = _cell_edit(_TERMS, *_cell_op("6.2(1)", "6", "15"))
     assert edited is not None and edited.action == "substitute" and edited.target == "Schedule 2 row 1"
@@ -316,6 +323,6 @@ def test_a_table_cell_edit_changes_only_the_named_column_of_the_row_the_clause_n
 @pytest.mark.parametrize(("ref", "words"), [("6.5", "6"), ("6.9", "6"), ("6.2(1)", "8")])
 def test_a_table_cell_edit_that_is_not_certain_is_left_to_be_refused(ref: str, words: str) -> None:
     """The words twice in the cell, no row for the clause, or the words not in the cell: not resolved (refused)."""
-    from lawhistory.amend import _cell_edit
+    from lawhistory.amending.amend import _cell_edit
 
     assert _cell_edit(_TERMS, *_cell_op(ref, words, "15")) is None

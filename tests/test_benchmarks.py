@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.run import database_size, read_rows, run, table, write_floor_database
-from lawhistory.build import build
-from lawhistory.repo import Repository
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
 
 
 @pytest.mark.slow

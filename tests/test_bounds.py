@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory import files
-from lawhistory.ids import citation_of_path, walk
-from lawhistory.model import Provision
-from lawhistory.repo import Repository
+from lawhistory.core import files
+from lawhistory.core.ids import citation_of_path, walk
+from lawhistory.core.model import Provision
+from lawhistory.files.repo import Repository
 
 from .conftest import INSTRUMENTS, SEEDS, make_repo, run_cli, tree_hash
 
@@ -87,7 +87,7 @@ def test_a_deep_inputs_cache_is_ignored_not_a_crash(tmp_path: Path) -> None:
 def test_citations_of_many_inserted_clauses_agree_with_the_walk() -> None:
     """The sibling positions kept for long lists give the same citations as walking the law."""
     law = Repository(Path(__file__).resolve().parent.parent).law_files()[0]
-    from lawhistory.textformat import parse
+    from lawhistory.files.textformat import parse
 
     body = parse(law.read_text(encoding="utf-8")).body
     extra = tuple(

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from lawhistory.build import staleness
+from lawhistory.deriving.build import staleness
 
 from .conftest_publish import KELLERBERRIN, REFUSED, ROOT, make_law_repo
 from .helpers import serving

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from lawhistory import history, store
-from lawhistory.build import BuildError, Paths, build, staleness
-from lawhistory.history import HistoryError, head
-from lawhistory.repo import Repository
+from lawhistory.deriving import history, store
+from lawhistory.deriving.build import BuildError, Paths, build, staleness
+from lawhistory.deriving.history import HistoryError, head
+from lawhistory.files.repo import Repository
 
 from .conftest_publish import AMENDMENT_2022, KELLERBERRIN, KULIN_HEALTH, add_instrument, make_law_repo, query, table_rows
 
@@ -231,7 +231,7 @@ def test_build_command_reports_what_it_did(tmp_path: Path, cli: Any) -> None:
 
 
 def test_build_command_says_a_running_serve_reads_the_new_build_next(tmp_path: Path, cli: Any) -> None:
-    from lawhistory.build import serving
+    from lawhistory.deriving.build import serving
 
     repo = make_law_repo(tmp_path / "repo", ["synthetic_kellerberrin_amendment_2021.txt"])
     build(repo)
@@ -256,7 +256,7 @@ def test_build_command_refuses_outside_a_repository_with_one_line(tmp_path: Path
 
 
 def test_build_errors_are_lawhistory_errors() -> None:
-    from lawhistory.errors import LawHistoryError
+    from lawhistory.core.errors import LawHistoryError
 
     assert issubclass(BuildError, LawHistoryError) and issubclass(HistoryError, LawHistoryError)
 
@@ -274,7 +274,7 @@ def test_help_ends_with_an_example(cli: Any, command: str) -> None:
 
 def test_laws_derived_in_worker_processes_give_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A full build derives laws in parallel from PARALLEL_FROM laws on; the result does not depend on it."""
-    import lawhistory.build as build_module
+    import lawhistory.deriving.build as build_module
 
     sequential = make_law_repo(tmp_path / "one")
     build(sequential)
@@ -300,8 +300,8 @@ def test_laws_derived_in_worker_processes_give_the_same_database(tmp_path: Path,
 
 
 def test_a_refusal_in_a_worker_process_is_the_builds_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import lawhistory.build as build_module
-    from lawhistory.errors import FormatError
+    import lawhistory.deriving.build as build_module
+    from lawhistory.core.errors import FormatError
 
     repo = make_law_repo(tmp_path / "repo")
     path = repo.law_path(KULIN_HEALTH)
@@ -316,7 +316,7 @@ def test_a_refusal_in_a_worker_process_is_the_builds_refusal(tmp_path: Path, mon
 @pytest.mark.slow
 def test_an_incremental_build_changes_the_database_in_place_unless_it_is_served(tmp_path: Path) -> None:
     """In place (one SQLite transaction) normally; while served, a new file is swapped in so readers never see a change."""
-    from lawhistory.build import serving
+    from lawhistory.deriving.build import serving
 
     repo = make_law_repo(tmp_path / "repo", ["synthetic_kellerberrin_amendment_2021.txt"])
     build(repo)
@@ -365,7 +365,7 @@ def test_a_build_killed_mid_transaction_is_rolled_back(tmp_path: Path) -> None:
 
 
 def test_unchanged_files_are_not_read_again(tmp_path: Path) -> None:
-    from lawhistory.inputs import RACY_NS, load_cache, read_inputs
+    from lawhistory.files.inputs import RACY_NS, load_cache, read_inputs
 
     repo = make_law_repo(tmp_path / "repo")
     build(repo)

@@ -139,6 +139,6 @@ def test_html_escapes_law_text(tmp_path: Path, cli) -> None:
 
 
 def test_readme_schema_section_is_generated_from_the_code() -> None:
-    from lawhistory.schema import schema_section, section_between_markers
+    from lawhistory.deriving.schema import schema_section, section_between_markers
 
     assert section_between_markers((ROOT / "README.md").read_text(encoding="utf-8")) == schema_section()

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.corpus import NOTE, Scale, generate
-from lawhistory.instructions import parse_unit, units
-from lawhistory.repo import Repository
-from lawhistory.timeline import build_timeline
+from lawhistory.amending.instructions import parse_unit, units
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.files.repo import Repository
 
 pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop
 

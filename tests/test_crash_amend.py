@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.repo import Repository
+from lawhistory.files.repo import Repository
 from tests.conftest import INSTRUMENTS, ROOT, make_repo, run_cli
 
 pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop

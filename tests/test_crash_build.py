@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.build import Paths, build, staleness
-from lawhistory.history import head
-from lawhistory.repo import Repository
+from lawhistory.deriving.build import Paths, build, staleness
+from lawhistory.deriving.history import head
+from lawhistory.files.repo import Repository
 
 from .conftest import ROOT
 from .conftest_publish import STANDARD, add_instrument, make_law_repo, table_rows

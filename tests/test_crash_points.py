@@ -1,4 +1,4 @@
-"""Crash safety of ``lawhistory build`` at EVERY write step, by fault injection (lawhistory/faults.py).
+"""Crash safety of ``lawhistory build`` at EVERY write step, by fault injection (lawhistory/core/faults.py).
 
 The random kills of test_crash_build.py can miss narrow windows (a ref's lock file renamed, the two renames that
 swap the history). Here the build kills itself exactly at each named point, for incremental builds (in place, and on
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory import faults
-from lawhistory.build import serving, staleness
-from lawhistory.repo import Repository
+from lawhistory.core import faults
+from lawhistory.deriving.build import serving, staleness
+from lawhistory.files.repo import Repository
 
 from .test_crash_build import ENV, State, outcomes, state, template
 

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from lawhistory.dates import commencement, iso_date
-from lawhistory.errors import BadDate, LawHistoryError
+from lawhistory.core.dates import commencement, iso_date
+from lawhistory.core.errors import BadDate, LawHistoryError
 
 GAZETTED = dt.date(2020, 2, 26)
 

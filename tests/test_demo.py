@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from lawhistory.build import build
-from lawhistory.instrument_file import parse_instrument, render_instrument
-from lawhistory.publish.site import ILLUSTRATIVE, find_examples, make_datasette
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse, render
+from lawhistory.deriving.build import build
+from lawhistory.files.instrument_file import parse_instrument, render_instrument
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render
+from lawhistory.publishing.site import ILLUSTRATIVE, find_examples, make_datasette
 
 from .conftest import run_cli
 from .conftest_publish import KELLERBERRIN, METADATA, ROOT, get, make_law_repo, query

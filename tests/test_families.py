@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lawhistory.families import FAMILIES, Family, claiming_family
-from lawhistory.instructions import Unit
+from lawhistory.amending.families import FAMILIES, Family, claiming_family
+from lawhistory.amending.instructions import Unit
 
 ROWS = [(family, example) for family in FAMILIES for example in family.examples]
 

@@ -5,7 +5,7 @@ instrument rendered from it. Every word missing from the rendering must be gazet
 kind named in tests/fixtures/fidelity/expected.yml (page headers, the special-gazette cover, the
 contents pages, a table heading repeated at a page break, a label added by the scraper), and the
 rendering must add no word except a label or heading the importer supplied where the source lost it
-(each quoted in a "supplied:" note of the law, lawhistory/importers/repair.py). Run with ``-s`` to see the per-law report.
+(each quoted in a "supplied:" note of the law, lawhistory/reading/importers/repair.py). Run with ``-s`` to see the per-law report.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import re
 import pytest
 import yaml
 
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.importers.repair import supplied_words
-from lawhistory.textformat import render_body
+from lawhistory.files.textformat import render_body
+from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.importers.repair import supplied_words
 from tests.conftest import ROOT, SEEDS
 from tests.helpers import unsupplied
 

@@ -32,13 +32,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.huge_inputs import HUGE
-from lawhistory.amend import read_instruments
-from lawhistory.errors import LawHistoryError
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.instructions import Unit, parse_unit
-from lawhistory.instrument_file import parse_instrument, render_instrument
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse, render
+from lawhistory.amending.amend import read_instruments
+from lawhistory.amending.instructions import Unit, parse_unit
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.files.instrument_file import parse_instrument, render_instrument
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render
+from lawhistory.reading.importers import ImportOptions, read_source
 from tests import strategies as S
 from tests.conftest import INSTRUMENTS, ROOT, SEEDS, make_repo, run_cli, tree_hash
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from lawhistory.gazette import contents_headings, flat, normalise, split_instruments
+from lawhistory.reading.gazette import contents_headings, flat, normalise, split_instruments
 from tests.conftest import SEEDS
 
 

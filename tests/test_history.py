@@ -7,11 +7,11 @@ from pathlib import Path
 
 import git
 
-from lawhistory.history import BRANCH, gazette_reference, long_date
-from lawhistory.library import timeline_for
-from lawhistory.model import Gazette, LawMeta
-from lawhistory.repo import Repository
-from lawhistory.textformat import render_body
+from lawhistory.core.model import Gazette, LawMeta
+from lawhistory.deriving.history import BRANCH, gazette_reference, long_date
+from lawhistory.deriving.library import timeline_for
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import render_body
 
 from .conftest_publish import AMENDMENT_2021, AMENDMENT_2022, KELLERBERRIN, KULIN_ANIMALS, KULIN_HEALTH, query
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lawhistory.ids import addresses, citation_of_path, clean_num, normalise_citation, split_citation, term_slug
-from lawhistory.model import Provision as P
+from lawhistory.core.ids import addresses, citation_of_path, clean_num, normalise_citation, split_citation, term_slug
+from lawhistory.core.model import Provision as P
 
 LAW = (
     P(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lawhistory.textformat import parse
+from lawhistory.files.textformat import parse
 from tests.conftest import ROOT, make_repo
 
 BY_LAW = ROOT / "tests" / "fixtures" / "real" / "laws" / "22-mukinbudin-by-law-dogs-1983.txt"

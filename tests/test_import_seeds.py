@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.textformat import parse
+from lawhistory.files.textformat import parse
+from lawhistory.reading.importers import ImportOptions, read_source
 from tests.conftest import KELLERBERRIN, KULIN_ANIMALS, KULIN_HEALTH, ROOT, SEEDS, make_repo
 
 PAGE_HEADER = re.compile(r"GOVERNMENT GAZETTE|\d+ (?:January|February|March) 20\d\d GOVERNMENT")
@@ -61,8 +61,8 @@ def test_list_json_gives_the_three_laws_with_ids_titles_and_commencement(cli) ->
 def kellerberrin_json() -> dict:
     import datetime as dt
 
-    from lawhistory import lawat, views
-    from lawhistory.repo import Repository
+    from lawhistory.files.repo import Repository
+    from lawhistory.presenting import lawat, views
 
     return views.law_json(lawat.show(Repository(ROOT), "kellerberrin", dt.date(2020, 3, 11)))
 
@@ -133,7 +133,7 @@ def test_kulin_api_json_is_split_into_two_laws_with_what_could_not_be_placed_rep
 
 def test_kulin_structure_is_rebuilt_from_the_publishers_pieces() -> None:
     law = parse((ROOT / "laws" / f"{KULIN_HEALTH}.txt").read_text(encoding="utf-8"))
-    from lawhistory.ids import addresses
+    from lawhistory.core.ids import addresses
 
     cites = {a.citation: a.provision for a in addresses(law.body)}
     assert cites["1.5(1) “habitable room” (b)"].text.startswith("excludes a bathroom")
@@ -145,7 +145,7 @@ def test_kulin_structure_is_rebuilt_from_the_publishers_pieces() -> None:
 
 def test_kulin_health_part_1_clause_1_1_and_headings_are_repaired_from_the_source() -> None:
     law = parse((ROOT / "laws" / f"{KULIN_HEALTH}.txt").read_text(encoding="utf-8"))
-    from lawhistory.ids import addresses
+    from lawhistory.core.ids import addresses
 
     cites = {a.citation: a for a in addresses(law.body)}
     assert cites["1.1"].parent == "Part 1"
@@ -176,7 +176,7 @@ def test_fragment_000_keeps_its_clauses_and_part_3() -> None:
     imported = read_source(
         (SEEDS / "000_c02ce5ed28c02fbc.txt").read_bytes(), ImportOptions(title="T", local_government="Shire of X"), "000"
     )
-    from lawhistory.ids import addresses
+    from lawhistory.core.ids import addresses
 
     cites = [a.citation for a in addresses(imported.laws[0].body)]
     assert "2.28(1)(f)(iii)" in cites and "Part 3 Division 1" in cites and "3.2(1)(b)" in cites

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lawhistory.instructions import InstructionNotUnderstood, Unit, parse_unit, resolve_targets
+from lawhistory.amending.instructions import InstructionNotUnderstood, Unit, parse_unit, resolve_targets
 
 
 def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
@@ -208,9 +208,9 @@ def test_targets_are_resolved_in_their_context(phrase: str, context: str | None,
 
 
 def test_a_lettered_part_of_amended_as_follows_must_be_an_instruction() -> None:
-    from lawhistory.instructions import units
-    from lawhistory.model import Law, LawMeta
-    from lawhistory.model import Provision as P
+    from lawhistory.amending.instructions import units
+    from lawhistory.core.model import Law, LawMeta
+    from lawhistory.core.model import Provision as P
 
     law = Law(
         meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"),

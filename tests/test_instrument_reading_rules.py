@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.amend import InstrumentRefused, amend
-from lawhistory.apply import ApplyRefused, apply_operation
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.instructions import units
-from lawhistory.model import Provision
-from lawhistory.operations import Operation
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse
+from lawhistory.amending.amend import InstrumentRefused, amend
+from lawhistory.amending.apply import ApplyRefused, apply_operation
+from lawhistory.amending.instructions import units
+from lawhistory.core.model import Provision
+from lawhistory.core.operations import Operation
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse
+from lawhistory.reading.importers import ImportOptions, read_source
 from tests.conftest import ROOT
 
 CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"
@@ -110,7 +110,7 @@ def test_new_words_that_open_a_list_in_the_middle_of_a_provision_are_refused() -
 def test_a_definition_whose_term_is_followed_by_a_dash_and_its_paragraphs_starts_a_new_definition() -> None:
     """'… (b) a driveway; road - (a) means - (i) …; or (ii) a private road; but (b) does not include …;' (case 76): “road”
     begins a definition of its own whose paragraphs hold the meaning; it was run into the paragraph before (wrong law)."""
-    from lawhistory.instructions import payload_provisions
+    from lawhistory.amending.instructions import payload_provisions
 
     new = payload_provisions(
         "private road means - (a) a road or track that is not open to the public; or (b) a driveway; road - (a) means - "

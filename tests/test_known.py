@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lawhistory import library
-from lawhistory.build import build
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
-from lawhistory.views import version_json, version_text
+from lawhistory.deriving import library
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+from lawhistory.presenting.views import version_json, version_text
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 from .conftest import ROOT, run_cli
 from .test_demo import copy_demo
@@ -71,7 +71,7 @@ def show(repo: Path, *args: str) -> tuple[int, str, str]:
 
 def _last_gazette(repo: Repository) -> dt.date:
     law = library.resolve(repo, LAW)
-    from lawhistory.versions import instruments_for
+    from lawhistory.core.versions import instruments_for
 
     dates = [i.law.meta.gazette.date for i in instruments_for(law, repo.load_instruments())]
     return max(d for d in [*dates, law.meta.gazette.date] if d is not None)
@@ -162,10 +162,10 @@ def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, 
     """Wherever the page shows a text for (D, K), it is the text ``show --at D --known K`` derives."""
     import sqlite3
 
-    from lawhistory.errors import LawHistoryError
-    from lawhistory.known import known_timeline
-    from lawhistory.publish import known_rows, pages
-    from lawhistory.versions import in_force
+    from lawhistory.amending.known import known_timeline
+    from lawhistory.core.errors import LawHistoryError
+    from lawhistory.core.versions import in_force
+    from lawhistory.publishing import known_rows, pages
 
     days = [
         "2020-01-01",
@@ -298,7 +298,7 @@ LAW_ROW = _row("law", 0, "2020-03-11", "2020-02-26", "the law")
 
 
 def test_a_repeal_not_yet_published_leaves_the_last_version_in_force() -> None:
-    from lawhistory.publish.known_rows import decide
+    from lawhistory.publishing.known_rows import decide
 
     rows = [LAW_ROW, _row("version", 1, "2021-01-01", "2020-12-01", "A"), _row("repeal", None, "2022-01-01", "2022-03-01", "R")]
     found = decide(rows, dt.date(2022, 2, 1), dt.date(2022, 2, 1))  # repealed (back-dated) by R, published a month later
@@ -309,7 +309,7 @@ def test_a_repeal_not_yet_published_leaves_the_last_version_in_force() -> None:
 
 
 def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
-    from lawhistory.publish.known_rows import decide
+    from lawhistory.publishing.known_rows import decide
 
     rows = [
         LAW_ROW,

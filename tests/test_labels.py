@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lawhistory.labels import bracket_kind, clause_key, next_letter
+from lawhistory.core.labels import bracket_kind, clause_key, next_letter
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lawhistory.errors import BadLawId, LawHistoryError
-from lawhistory.gazette import law_id
-from lawhistory.ids import LAW_ID, check_law_id
-from lawhistory.repo import Repository
+from lawhistory.core.errors import BadLawId, LawHistoryError
+from lawhistory.core.ids import LAW_ID, check_law_id
+from lawhistory.files.repo import Repository
+from lawhistory.reading.gazette import law_id
 
 from .conftest import SEEDS, run_cli
 from .strategies import examples

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from lawhistory.errors import ImportFailed
-from lawhistory.gazette import contents_headings
-from lawhistory.ids import addresses
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.importers.repair import supplied_words
-from lawhistory.labels import bare, next_letter
-from lawhistory.model import Law
-from lawhistory.page_headers import unglue_page_headers
-from lawhistory.textformat import parse, render
+from lawhistory.core.errors import ImportFailed
+from lawhistory.core.ids import addresses
+from lawhistory.core.labels import bare, next_letter
+from lawhistory.core.model import Law
+from lawhistory.files.textformat import parse, render
+from lawhistory.reading.gazette import contents_headings
+from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.importers.repair import supplied_words
+from lawhistory.reading.page_headers import unglue_page_headers
 
 HEAD = """LOCAL GOVERNMENT ACT 1995
 SHIRE OF EXAMPLE
@@ -212,7 +212,7 @@ def test_an_offence_table_printed_one_cell_a_line_keeps_its_item_numbers_and_is_
 
 
 def test_a_council_copys_page_numbers_are_still_left_out() -> None:
-    from lawhistory.importers.furniture import strip_running_lines
+    from lawhistory.reading.importers.furniture import strip_running_lines
 
     text = "\n".join(["words"] * 8 + ["1"] + ["more words"] * 8 + ["2"] + ["last words"] * 3)
     kept, removed = strip_running_lines(text)
@@ -254,7 +254,7 @@ def test_a_glued_page_header_nothing_confirms_is_refused_naming_it_and_the_fix()
 
 
 def test_a_gazette_notices_classification_lines_are_furniture() -> None:
-    from lawhistory.importers.furniture import strip_section_labels
+    from lawhistory.reading.importers.furniture import strip_section_labels
 
     kept, removed = strip_section_labels("words\nLOCAL GOVERNMENT\nLG301*\nLOCAL GOVERNMENT ACT 1995\n")
     assert (kept, removed) == ("words\nLOCAL GOVERNMENT ACT 1995\n", ["LOCAL GOVERNMENT", "LG301*"])
@@ -276,7 +276,7 @@ def test_a_clause_heading_printed_over_two_lines_is_one_heading() -> None:
 
 
 def test_a_paragraph_printed_with_a_closing_bracket_only_is_found_by_its_citation() -> None:
-    from lawhistory.apply import find
+    from lawhistory.amending.apply import find
 
     law = _law("PART 3—CHARGES\n3.1 Charges\nThe following may be imposed—\na) the charges for seizure; and\nb) the costs.\n")
     assert len(find(law.body, "3.1(a)")) == 1

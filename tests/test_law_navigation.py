@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from lawhistory.build import build
-from lawhistory.publish.pages import plain_words, sentences
-from lawhistory.repo import Repository
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.pages import plain_words, sentences
 
 from .conftest_publish import (
     AMENDMENT_2021,

@@ -9,18 +9,18 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from lawhistory.inputs import BUILD_MODULE, PACKAGE_ROOT, deriving_files
+from lawhistory.files.inputs import BUILD_MODULE, PACKAGE_ROOT, deriving_files
 
 PACKAGE = PACKAGE_ROOT
 LAYERS = {
-    "core": "__init__ errors model ids labels dates diff operations versions faults files quotes terms",
-    "reading": "importers gazette structure headings schedules definitions sentences closing page_headers tables instrument_meta",
-    "amending": "instructions families accounting apply timeline known amend",
-    "files": "textformat frontmatter instrument_file repo inputs",
-    "deriving": "notes outcomes spans rows schema schema_types schema_features reviews penalties similar features store history build library",
-    "presenting": "views lawat akn publish.fragments",
-    "publishing": "publish",
-    "cli": "cli cli_app cli_publish cli_export __main__",
+    "core": "core __init__ core.errors core.model core.ids core.labels core.dates core.diff core.operations core.versions core.faults core.files core.quotes core.terms",
+    "reading": "reading reading.importers reading.gazette reading.structure reading.headings reading.schedules reading.definitions reading.sentences reading.closing reading.page_headers reading.tables reading.instrument_meta",
+    "amending": "amending amending.instructions amending.families amending.accounting amending.apply amending.timeline amending.known amending.amend",
+    "files": "files files.textformat files.frontmatter files.instrument_file files.repo files.inputs",
+    "deriving": "deriving deriving.notes deriving.outcomes deriving.spans deriving.rows deriving.schema deriving.schema_types deriving.schema_features deriving.reviews deriving.penalties deriving.similar deriving.features deriving.store deriving.history deriving.build deriving.library",
+    "presenting": "presenting presenting.views presenting.lawat presenting.akn presenting.fragments",
+    "publishing": "publishing",
+    "cli": "cli cli.app cli.publish cli.export __main__",
 }
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from lawhistory.views import _md
+from lawhistory.presenting.views import _md
 
 from .conftest import KELLERBERRIN, make_repo, run_cli
 from .conftest_publish import PUBLISH

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.errors import ImportFailed
-from lawhistory.importers import Imported, ImportOptions, read_source
-from lawhistory.importers.pdf import pdf_text
-from lawhistory.model import Law
-from lawhistory.textformat import parse, render
+from lawhistory.core.errors import ImportFailed
+from lawhistory.core.model import Law
+from lawhistory.files.textformat import parse, render
+from lawhistory.reading.importers import Imported, ImportOptions, read_source
+from lawhistory.reading.importers.pdf import pdf_text
 from tests.conftest import KELLERBERRIN, ROOT, SEEDS, make_repo
 
 PDFS = ROOT / "tests" / "fixtures" / "pdf"

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from lawhistory.penalties import read_penalty
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
+from lawhistory.deriving.penalties import read_penalty
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 from .features_repo import ROOT, make_features_repo
 
@@ -170,7 +170,7 @@ async def test_offences_canned_query(repo: Repository) -> None:
 
 
 async def test_a_comparison_lists_at_most_max_rows_but_sums_up_all(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
-    from lawhistory import penalties
+    from lawhistory.deriving import penalties
 
     monkeypatch.setattr(penalties, "MAX_ROWS", 5)
     ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))

@@ -17,13 +17,21 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from lawhistory.apply import AmbiguousText, ApplyRefused, TargetNotFound, WordsNotFound, apply_instrument, apply_operation, find
-from lawhistory.ids import Address, addresses, walk
-from lawhistory.instrument_file import Instrument
-from lawhistory.labels import bracket_kind, next_letter
-from lawhistory.model import CONTAINER_KINDS, Law, LawMeta, Provision
-from lawhistory.operations import Operation
-from lawhistory.textformat import parse, parse_body, render, render_body, render_fragment
+from lawhistory.amending.apply import (
+    AmbiguousText,
+    ApplyRefused,
+    TargetNotFound,
+    WordsNotFound,
+    apply_instrument,
+    apply_operation,
+    find,
+)
+from lawhistory.core.ids import Address, addresses, walk
+from lawhistory.core.labels import bracket_kind, next_letter
+from lawhistory.core.model import CONTAINER_KINDS, Law, LawMeta, Provision
+from lawhistory.core.operations import Operation
+from lawhistory.files.instrument_file import Instrument
+from lawhistory.files.textformat import parse, parse_body, render, render_body, render_fragment
 from tests import strategies as S
 from tests.conftest import ROOT
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from lawhistory.library import timeline_for
-from lawhistory.publish.site import DEFAULT_METADATA, SQL_TIME_LIMIT_MS, load_metadata, make_datasette, metadata_path
-from lawhistory.repo import Repository
-from lawhistory.versions import in_force
-from lawhistory.views import version_json
+from lawhistory.core.versions import in_force
+from lawhistory.deriving.library import timeline_for
+from lawhistory.files.repo import Repository
+from lawhistory.presenting.views import version_json
+from lawhistory.publishing.site import DEFAULT_METADATA, SQL_TIME_LIMIT_MS, load_metadata, make_datasette, metadata_path
 
 from .conftest_publish import (
     AMENDMENT_2021,
@@ -78,7 +78,8 @@ def test_the_law_text_is_the_stored_fragments_in_document_order(built_repo: Repo
     """What the page's one query joins is each provision's stored fragment, in the order of the law, with its tables."""
     import sqlite3
 
-    from lawhistory.publish import fragments, pages
+    from lawhistory.presenting import fragments
+    from lawhistory.publishing import pages
 
     conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
     for day in ("2020-03-11", "2021-05-01", "2022-08-01", "2030-01-01"):
@@ -91,7 +92,7 @@ def test_the_law_text_is_the_stored_fragments_in_document_order(built_repo: Repo
         assert pages.law_text(conn, KELLERBERRIN, day) == expected
         assert expected.count("<tr id=") == sum(1 for r in rows if r[0] == "item")
     # Each fragment is stored once, under the hash of its HTML, counting the spans that show it.
-    from lawhistory.rows import fragment_id
+    from lawhistory.deriving.rows import fragment_id
 
     stored = conn.execute("select id, html, spans from fragments").fetchall()
     assert stored and all(key == fragment_id(html) for key, html, _ in stored)
@@ -333,7 +334,7 @@ async def test_law_as_at_query_matches_the_show_command_output(ds: Any, built_re
 
 
 def test_unreadable_metadata_is_a_one_line_error(tmp_path: Path) -> None:
-    from lawhistory.errors import LawHistoryError
+    from lawhistory.core.errors import LawHistoryError
 
     bad = tmp_path / "metadata.yml"
     bad.write_text("title: [unclosed\n", encoding="utf-8")

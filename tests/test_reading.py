@@ -1,4 +1,4 @@
-"""One reader of repository files (lawhistory/files.py, frontmatter.load_front_matter), for every command and the build.
+"""One reader of repository files (lawhistory/core/files.py, frontmatter.load_front_matter), for every command and the build.
 
 CRLF and a byte-order mark are read as plain text; invalid UTF-8, NUL bytes, dates that are no dates and deep nesting
 are refused with the file and line named, by ``list``, ``show`` and ``build`` alike (never a traceback); ``serve``
@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from lawhistory import files
-from lawhistory.build import build
-from lawhistory.repo import Repository
+from lawhistory.core import files
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
 
 from .conftest import INSTRUMENTS, KULIN_HEALTH, make_repo, run_cli, tree_hash
 from .conftest_publish import table_rows
@@ -90,7 +90,7 @@ def test_show_names_the_broken_file_rather_than_saying_no_law_matches(repo: Path
 
 
 def test_serve_keeps_serving_the_last_good_build_and_says_what_is_bad(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from lawhistory.publish import site
+    from lawhistory.publishing import site
 
     build(Repository.open(repo))
     served: list[Path] = []
@@ -105,7 +105,7 @@ def test_serve_keeps_serving_the_last_good_build_and_says_what_is_bad(repo: Path
 
 
 def test_serve_without_any_good_build_refuses(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from lawhistory.publish import site
+    from lawhistory.publishing import site
 
     monkeypatch.setattr(site, "serve", lambda *args, **kwargs: pytest.fail("served"))
     path = repo / LAW
@@ -152,7 +152,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None
 def test_a_read_only_repository_can_be_dry_run_and_served(
     repo: Path, read_only: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lawhistory.publish import site
+    from lawhistory.publishing import site
 
     build(Repository.open(repo))
     (repo / "db" / ".lock").unlink(missing_ok=True)

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lawhistory.errors import LawHistoryError
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.instructions import parse_unit, units
-from lawhistory.textformat import parse_fragment
+from lawhistory.amending.instructions import parse_unit, units
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.files.textformat import parse_fragment
+from lawhistory.reading.importers import ImportOptions, read_source
 from tests import strategies as S
 
 pytestmark = pytest.mark.slow  # long: `pytest -m "not slow"` leaves it out of the quick local loop

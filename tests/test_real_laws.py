@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 import yaml
 
-from lawhistory.ids import addresses
-from lawhistory.importers import ImportOptions, read_source
-from lawhistory.importers.repair import supplied_words
-from lawhistory.model import Law
-from lawhistory.textformat import parse, render, render_body
+from lawhistory.core.ids import addresses
+from lawhistory.core.model import Law
+from lawhistory.files.textformat import parse, render, render_body
+from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.importers.repair import supplied_words
 from tests.conftest import ROOT
 from tests.helpers import unsupplied
 from tests.test_fidelity import rendered_words

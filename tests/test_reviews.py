@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from lawhistory.cli import app
-from lawhistory.errors import FormatError
-from lawhistory.frontmatter import meta_from_dict
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
-from lawhistory.reviews import REVIEWS_SQL, due_date, review
+from lawhistory.core.errors import FormatError
+from lawhistory.deriving.reviews import REVIEWS_SQL, due_date, review
+from lawhistory.files.frontmatter import meta_from_dict
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 from .features_repo import NEWTOWN, OLDTOWN, ROOT, make_features_repo
 
@@ -78,7 +78,7 @@ def _sql_rows(db: Path, at: str, council: str = "") -> list[dict[str, Any]]:
 )
 def test_the_sql_and_the_python_rule_agree(repo: Repository, at: str) -> None:
     """The canned query's SQL and ``lawhistory list --reviews`` give the same rows in the same order."""
-    from lawhistory.library import review_rows
+    from lawhistory.deriving.library import review_rows
 
     python = [r.json() for r in review_rows(repo, D.fromisoformat(at))]
     sql = [
@@ -168,7 +168,7 @@ async def test_reviews_page_json_and_csv(repo: Repository) -> None:
 
 
 def test_exampleton_review_date_is_marked_illustrative() -> None:
-    from lawhistory.textformat import parse
+    from lawhistory.files.textformat import parse
 
     law = parse((ROOT / "examples/exampleton/laws/exampleton/animals-environment-and-nuisance-local-law-2019.txt").read_text())
     assert law.meta.reviews == (D(2021, 9, 21),)

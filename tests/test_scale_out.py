@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from lawhistory.repo import Repository
+from lawhistory.files.repo import Repository
 
 from .conftest_publish import KELLERBERRIN
 
@@ -44,7 +44,7 @@ def test_a_replica_serves_the_law_pages_from_the_immutable_database_file_alone(b
     replica.mkdir()
     shutil.copyfile(built_repo.db_dir / "lawhistory.db", replica / "lawhistory.db")
     served = subprocess.run(  # the metadata a site serves: the project's file with the schema's queries, as JSON
-        [sys.executable, "-m", "lawhistory.publish.site", str(ROOT / "metadata.yml")], capture_output=True, check=True
+        [sys.executable, "-m", "lawhistory.publishing.site", str(ROOT / "metadata.yml")], capture_output=True, check=True
     ).stdout
     (replica / "metadata.json").write_bytes(served)
     os.chmod(replica / "lawhistory.db", 0o444)  # nothing writes it

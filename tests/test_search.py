@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from lawhistory.publish.site import make_datasette
-from lawhistory.repo import Repository
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import make_datasette
 
 from .conftest_publish import KELLERBERRIN, MARKUP, METADATA, get
 

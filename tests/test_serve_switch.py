@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import pytest
 
-from lawhistory.publish.switch import LINKS
+from lawhistory.publishing.switch import LINKS
 
 from .conftest import INSTRUMENTS, run_cli
 from .conftest_publish import KELLERBERRIN, make_law_repo

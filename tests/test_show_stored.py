@@ -8,12 +8,12 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from lawhistory import views
-from lawhistory.errors import LawHistoryError
-from lawhistory.inputs import repository_index
-from lawhistory.lawat import LawAt, current_database, from_database, show
-from lawhistory.publish import pages
-from lawhistory.repo import Repository
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.files.inputs import repository_index
+from lawhistory.files.repo import Repository
+from lawhistory.presenting import views
+from lawhistory.presenting.lawat import LawAt, current_database, from_database, show
+from lawhistory.publishing import pages
 from tests.conftest_publish import KELLERBERRIN, make_law_repo
 
 pytest_plugins = ["tests.conftest_publish"]
@@ -43,7 +43,7 @@ def test_the_database_and_the_timeline_give_the_same_show(built_repo: Repository
 
 def test_a_stale_database_is_not_read(tmp_path: Path) -> None:
     repo = make_law_repo(tmp_path / "repo", [], laws=[KELLERBERRIN])
-    from lawhistory.build import build
+    from lawhistory.deriving.build import build
 
     build(repo)
     assert current_database(repo.db_dir, repository_index(repo)) is not None

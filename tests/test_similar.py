@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from rapidfuzz import fuzz, process, utils
 
-from lawhistory import similar
-from lawhistory.build import build
-from lawhistory.publish.site import load_metadata, make_datasette
-from lawhistory.repo import Repository
+from lawhistory.deriving import similar
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata, make_datasette
 
 from .conftest_publish import table_rows
 from .features_repo import FIXTURES, NEWTOWN, OLDTOWN, ROOT, make_features_repo

@@ -10,9 +10,9 @@ import pytest
 from datasette import hookimpl
 from datasette.plugins import pm
 
-from lawhistory.publish import security
-from lawhistory.publish.site import make_datasette
-from lawhistory.repo import Repository
+from lawhistory.files.repo import Repository
+from lawhistory.publishing import security
+from lawhistory.publishing.site import make_datasette
 
 from .conftest_publish import KELLERBERRIN, METADATA
 
@@ -204,7 +204,7 @@ async def test_facet_suggestions_are_off_and_csv_bounded(ds: Any) -> None:
 def test_serve_is_public_unless_trusted(
     law_repo: Repository, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], trusted: bool
 ) -> None:
-    from lawhistory.publish import site
+    from lawhistory.publishing import site
 
     from .conftest import run_cli
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.library import timeline_for
-from lawhistory.repo import Repository
-from lawhistory.spans import merge_orders
-from lawhistory.versions import in_force
-from lawhistory.views import version_json
+from lawhistory.core.versions import in_force
+from lawhistory.deriving.library import timeline_for
+from lawhistory.deriving.spans import merge_orders
+from lawhistory.files.repo import Repository
+from lawhistory.presenting.views import version_json
 
 from .conftest_publish import (
     AMENDMENT_2021,

@@ -1,4 +1,4 @@
-"""The database schema: declared once in lawhistory/schema.py, described in docs/schema.md and served with the site."""
+"""The database schema: declared once in lawhistory/deriving/schema.py, described in docs/schema.md and served with the site."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from pathlib import Path
 import sqlite_utils
 import yaml
 
-from lawhistory.publish.site import load_metadata
-from lawhistory.repo import Repository
-from lawhistory.schema import (
+from lawhistory.deriving.schema import (
     END_MARKER,
     QUERIES,
     START_MARKER,
@@ -20,6 +18,8 @@ from lawhistory.schema import (
     schema_section,
     section_between_markers,
 )
+from lawhistory.files.repo import Repository
+from lawhistory.publishing.site import load_metadata
 
 from .conftest_publish import PROJECT_METADATA, ROOT
 
@@ -27,7 +27,7 @@ pytest_plugins = ["tests.conftest_publish"]
 
 
 def test_docs_schema_md_is_generated_from_the_code() -> None:
-    """docs/schema.md is exactly what ``python -m lawhistory.schema`` prints; regenerate it when the schema changes."""
+    """docs/schema.md is exactly what ``python -m lawhistory.deriving.schema`` prints; regenerate it when the schema changes."""
     assert (ROOT / "docs" / "schema.md").read_text(encoding="utf-8") == schema_section()
 
 
@@ -87,7 +87,7 @@ def test_point_in_time_indexes_and_full_text_search(built_repo: Repository) -> N
     indexes = {tuple(i.columns) for i in db["provisions"].indexes}  # type: ignore[union-attr]
     # A law as at a date is read through the primary key's index (law, position, from_version): in document order.
     assert ("law", "position", "from_version") in indexes
-    from lawhistory.publish.pages import LAW_TEXT_SQL
+    from lawhistory.publishing.pages import LAW_TEXT_SQL
 
     plan = " ".join(r[3] for r in db.execute(f"explain query plan {LAW_TEXT_SQL}", {"law": "x", "at": "2020-01-01"}))
     assert "SEARCH provisions USING INDEX sqlite_autoindex_provisions_1 (law=?)" in plan and "ORDER BY" not in plan
@@ -101,7 +101,7 @@ def test_point_in_time_indexes_and_full_text_search(built_repo: Repository) -> N
 
 def test_schema_is_declared_in_one_place(tmp_path: Path) -> None:
     """Creating the schema in an empty database gives exactly the declared tables (plus FTS tables)."""
-    from lawhistory.store import create_schema
+    from lawhistory.deriving.store import create_schema
 
     db = sqlite_utils.Database(tmp_path / "empty.db")
     create_schema(db)

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.errors import FormatError
-from lawhistory.instrument_file import parse_instrument, render_instrument
-from lawhistory.model import Law, LawMeta
-from lawhistory.model import Provision as P
-from lawhistory.textformat import parse, parse_body, parse_fragment, render, render_body, render_fragment
+from lawhistory.core.errors import FormatError
+from lawhistory.core.model import Law, LawMeta
+from lawhistory.core.model import Provision as P
+from lawhistory.files.instrument_file import parse_instrument, render_instrument
+from lawhistory.files.textformat import parse, parse_body, parse_fragment, render, render_body, render_fragment
 from tests.conftest import ROOT
 
 FILES = sorted((ROOT / "laws").glob("*/*.txt")) + sorted((ROOT / "amendments").glob("*/*.txt"))

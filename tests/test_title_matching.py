@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from lawhistory.model import normal_title, title_key
+from lawhistory.core.model import normal_title, title_key
 from tests.conftest import SYNTHETIC, Result
 
 LAW = "exampleton/synthetic-councils-parking-local-law-2020"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.amend import InstrumentRefused, amend
-from lawhistory.repo import Repository
-from lawhistory.textformat import parse
+from lawhistory.amending.amend import InstrumentRefused, amend
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse
 
 GAZETTE = dt.date(2020, 7, 3)  # the case's expected.yml
 CASE = Path(__file__).resolve().parent / "fixtures" / "real" / "instruments" / "07-gosnells-property-pending"

@@ -28,13 +28,13 @@ PACKAGE = ROOT / "lawhistory"
 #: Folder of each module (a package moves whole; ``name:new`` renames it in its folder).
 FOLDERS = {
     "core": "errors model ids labels dates diff operations versions faults files quotes terms",
-    "reading": "importers gazette structure tables instrument_meta",
-    "amending": "instructions families accounting apply timeline amend",
+    "reading": "importers gazette structure headings schedules definitions sentences closing page_headers tables instrument_meta",
+    "amending": "instructions families accounting apply timeline known amend",
     "files": "textformat frontmatter instrument_file repo inputs",
-    "deriving": "notes outcomes spans rows schema store history build library",
-    "presenting": "views lawat publish.fragments:fragments",
+    "deriving": "notes outcomes spans rows schema schema_types schema_features reviews penalties similar features store history build library",
+    "presenting": "views lawat akn publish.fragments:fragments",
     "publishing": "publish:.",
-    "cli": "cli:. cli_app:app cli_publish:publish",
+    "cli": "cli:. cli_app:app cli_publish:publish cli_export:export",
 }
 #: Each old module (dotted, below lawhistory) → its new name.
 MOVES: dict[str, str] = {}

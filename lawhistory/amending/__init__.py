@@ -1,0 +1,1 @@
+"""lawhistory's amending stage (docs/architecture-move.md)."""

@@ -1,0 +1,145 @@
+"""Word accounting: every word of an amending clause belongs to exactly one instruction.
+
+An amending clause may hold several instructions one after another, unlettered ("Delete clause 4.6(2)(h) and
+replace with— (h) … ; or In clause 4.6 (2), insert— (i) …"). An inserted block ends where a new instruction
+begins, so the words of the second instruction never become part of the law: ``split_instructions`` cuts a
+clause's words at every instruction that begins outside quotation marks. What is left of an instruction's
+frame once its families have read it is checked by ``leftover_words``: words that no reading accounted for
+refuse the clause, quoted.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
+
+_KW = (
+    r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|rows?|notes?|passages?|Parts?|Divisions?|"
+    r"the (?:definitions?|heading)s?\b)"
+)
+_VERB = r"(?:insert\w*|delet\w*|omit\w*|remov\w*|add|adding|substitut\w*|replac\w*|strike out|repeal\w*)"
+#: How an instruction begins (capitalised, as a new sentence would).
+INSTRUCTION_START = re.compile(
+    r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
+    r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
+    + _KW
+    + r"|Note:\s+The heading to (?:amended |new )?clause\s+\S+\s+is to read\b"
+    r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
+    r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
+)
+
+
+#: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
+LABELLED_START = re.compile(
+    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
+    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
+    + _KW
+    + r"[^—;]{0,80}?\b"
+    + _VERB
+    + r"\b|(?:delete|omit|remove|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
+    + _KW
+    + r"))"
+)
+_REFERRING = re.compile(
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
+    re.I,
+)
+#: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").
+_CITING = re.compile(
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or))$", re.I
+)
+NUMBERED_START = re.compile(
+    r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
+)
+
+
+_LOOK_BACK = 120  # characters before a possible start that decide whether it cites a label or begins an instruction
+
+
+def _before(normal: str, at: int) -> str:
+    return normal[max(0, at - _LOOK_BACK) : at].rstrip()
+
+
+def _outside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` lies in one of ``spans`` (sorted, not overlapping): outside quotation marks."""
+    i = bisect.bisect_right(spans, (at, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
+def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> list[int]:
+    """Where a lettered or numbered instruction begins in ``normal`` (outside quotation marks), leaving out labels
+    that are cited ("subclause (4) after …", "(a) and (b)")."""
+    spans = outside_quotes(normal) if spans is None else spans
+    return [
+        m.start()
+        for m in LABELLED_START.finditer(normal)
+        if _outside(spans, m.start()) and not re.search(_REFERRING, _before(normal, m.start()))
+    ]
+
+
+def split_instructions(text: str) -> list[str]:
+    """The instructions in one clause's words, in order (one when it holds one).
+
+    A new instruction begins, outside quotation marks, at a capitalised "In clause …, insert", "Delete paragraph …",
+    "Clause 4.6 is amended …" after the first instruction's words; quoted words never start one.
+    """
+    try:
+        normal = normalise_quotes(text)
+    except UnbalancedQuote:  # the reader refuses the whole clause, naming the mark
+        return [text]
+    spans = outside_quotes(normal)
+    # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
+    cuts = [m.start() for m in NUMBERED_START.finditer(normal) if _outside(spans, m.start())]
+    cuts += labelled_starts(normal, spans)  # "subclause (4) after …" cites (4); it labels nothing
+    for m in INSTRUCTION_START.finditer(normal):
+        at = m.start()
+        if not _outside(spans, at) or at == 0 or not normal[at - 1].isspace():
+            continue
+        before = _before(normal, at)
+        if before.endswith(("the", "of")):
+            continue
+        # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
+        w0 = max(0, at - 12)
+        label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[w0:at])
+        where = w0 + label.start() if label else at
+        if label and re.search(_CITING, _before(normal, where)):
+            where = at  # "14F(1A)(a) and (b)" cites (b): it ends the words before, it labels nothing
+        cuts.append(where)
+    pieces = []
+    prev = 0
+    for at in sorted(set(cuts)):
+        piece = text[prev:at].strip()
+        if piece:
+            pieces.append(piece)
+            prev = at
+    pieces.append(text[prev:].strip())
+    return [p for p in pieces if p]
+
+
+#: Words an instruction's frame may hold besides its targets, quoted words and the inserted text.
+FRAME_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+    a an the of in to by and or with its their it them this that as is are be being following follows new text
+    words word definition definitions heading after before insert inserting inserted add adding added delete deleting
+    deleted omit omitting omitted remove removing removed repeal repealing repealed replace replacing replaced substitute
+    substituting substituted strike striking out struck amend amended amending amendment place places where wherever
+    occurs occur occurring occurrence occurrences appears appear appearing each every all instances instance time times first
+    second last whole entirely entirety clause clauses subclause subclauses paragraph paragraphs subparagraph subparagraphs
+    schedule schedules item items part parts division divisions row rows table from local law manner way below
+    further hereby for alphabetical order full stop comma semi colon semicolon colon on occasion instead
+    at end beginning then also
+    """,
+    )
+)
+
+
+def leftover_words(frame: str) -> list[str]:
+    """Words of an instruction's frame (its words without the quoted or inserted text) that no family accounts for."""
+    rest = QUOTED.sub(" ", frame)
+    rest = re.sub(r"\d+(?:\.\d+)*[A-Z]{0,2}(?:\s?\([\w]+\))*|\([\w]+\)", " ", rest)
+    words = re.findall(r"[A-Za-z][A-Za-z’'-]*", rest)
+    return [w for w in words if w.lower() not in FRAME_WORDS]

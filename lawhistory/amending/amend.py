@@ -1,0 +1,532 @@
+"""``lawhistory amend``: parse, verify and store an amending or repeal instrument, all or nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..core.dates import commencement, uncertain_commencement
+from ..core.diff import ProvisionChange, changes_between
+from ..core.errors import BadLawId, ImportFailed, LawHistoryError
+from ..core.ids import citation_of_path, law_id
+from ..core.model import Law, LawRef, Provision, normal_title
+from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
+from ..core.versions import Timeline, gazette_mismatch, in_force, instruments_for, refers_to, targets
+from ..deriving.library import read_file, source_name
+from ..files.inputs import Inputs, repository_index
+from ..files.instrument_file import Instrument, render_instrument
+from ..files.repo import Repository
+from ..reading.importers import ImportOptions, read_source
+from .apply import TargetNotFound, WordsNotFound, find, get
+from .instructions import InstructionNotUnderstood, parse_unit, units
+from .timeline import build_timeline
+
+
+class InstrumentRefused(LawHistoryError):
+    """The instrument cannot be applied; nothing was written."""
+
+
+@dataclass
+class AmendOutcome:
+    """What happened (or, on a dry run, would happen) to one instrument."""
+
+    instrument: Instrument
+    status: str  # applied | pending
+    law_id: str | None = None
+    reason: str | None = None
+    version_from: dt.date | None = None
+    changes: list[ProvisionChange] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    path: str | None = None
+
+
+def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None) -> tuple[list[Instrument], list[str]]:
+    """The amending and repeal instruments in ``path``, with their operations parsed."""
+    options = ImportOptions(gazette_date=gazette_date, source=source_name(repo, path))
+    found = read_source(read_file(path), options, str(path))
+    instruments = []
+    principals = [law.meta.title for law in found.laws if law.meta.kind == "principal"]
+    for law in found.laws:
+        if law.meta.kind == "principal":
+            continue
+        notes: list[str] = list(law.meta.notes)
+        ops: list[Operation] = []
+        when = law.meta.commencement
+        if when.wording is None and law.meta.gazette.date is not None:
+            # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
+            # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
+            when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
+            law = replace(law, meta=replace(law.meta, commencement=when))
+            notes.append(
+                "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
+                "published (LGA s. 3.14(1))"
+            )
+        if when.wording and (odd := uncertain_commencement(when.wording)):
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
+                f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
+            )
+        if when.wording and when.rule == "unknown":
+            # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
+            # it can never be applied as it stands, whatever its instructions say.
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
+                "it names no date and no period after publication, so it cannot be applied"
+            )
+        for unit in units(law):
+            try:
+                ops += parse_unit(unit, notes)
+            except InstructionNotUnderstood as e:
+                raise InstrumentRefused(f"{law.meta.title} {e}") from None
+        meta = law.meta
+        if meta.kind == "repeal" or any(op.action == "repeal" for op in ops):
+            repealed = tuple(
+                LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
+                for op in ops
+                if op.action == "repeal"
+            )
+            meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
+        if not ops:
+            raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
+        meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
+        instruments.append(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
+    if not instruments:
+        if principals:
+            raise ImportFailed(
+                f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'"
+            )
+        raise ImportFailed(f"{path}: no amending or repeal instrument found")
+    return instruments, principals
+
+
+def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
+    meta = inst.law.meta
+    if meta.gazette.date is None and gazette_date is not None:
+        meta = replace(
+            meta,
+            gazette=replace(meta.gazette, date=gazette_date),
+            commencement=commencement(meta.commencement.wording, gazette_date),
+        )
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
+def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:
+    have = {i.law.meta.gazette.date for i in instruments_for(law, existing)}
+    return [d for d in inst.law.meta.earlier_amendments if d not in have]
+
+
+def _applied(tl: Timeline) -> set[str]:
+    return {v.instrument.id for v in tl.versions if v.instrument is not None} | ({tl.repealed_by.id} if tl.repealed_by else set())
+
+
+def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> AmendOutcome:
+    """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply.
+
+    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
+    """
+    if any(e.id == inst.id for e in existing) and not repo.instrument_path(inst.id).exists():
+        raise InstrumentRefused(f"the file holds {inst.title} twice; give each instrument once")
+    if repo.instrument_path(inst.id).exists() or any(e.id == inst.id for e in existing):
+        raise InstrumentRefused(
+            f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
+        )
+    law = next((law for law in laws if any(_names(ref, law, inst) for ref in targets(inst))), None)
+    outcome = AmendOutcome(instrument=inst, status="pending", notes=list(inst.law.meta.notes))
+    if law is None:
+        names = "; ".join(r.title for r in targets(inst)) or "its principal law"
+        outcome.reason = f"{names} is not in the repository; the instrument is kept and applies when that law is imported"
+        if inst.law.meta.commencement.date is None:
+            outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
+        return outcome
+    outcome.law_id = law.meta.id
+    mismatch = gazette_mismatch(inst, law)
+    if mismatch:
+        raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
+    if inst.law.meta.commencement.rule == "by_notice":
+        outcome.status = "pending"
+        outcome.reason = (
+            "it comes into operation on a day fixed by notice, which is not known yet; it is kept and can be applied "
+            "once that day is known"
+        )
+        return outcome
+    if inst.law.meta.commencement.date is None:
+        raise InstrumentRefused(
+            f"{inst.title}: its commencement cannot be computed "
+            f"({inst.law.meta.commencement.wording or 'no commencement words found'}); give --gazette-date YYYY-MM-DD"
+        )
+    before = build_timeline(law, existing)
+    inst = _terms_told_apart(inst, before)
+    outcome.instrument = inst
+    after = build_timeline(law, [*existing, inst])
+    refused = dict((i.id, why) for i, why in after.waiting)
+    missing = _earlier_missing(inst, law, existing)
+    if missing:
+        outcome.warnings.append(
+            "history incomplete: the instrument lists amendments published on "
+            + ", ".join(str(d) for d in missing)
+            + " that are not in the repository"
+        )
+    if inst.id in refused:
+        error = after.errors.get(inst.id)
+        if missing and isinstance(error, (TargetNotFound, WordsNotFound)):
+            gap = _within_numbering(error.op.target, before, inst) if isinstance(error, TargetNotFound) else None
+            if gap:
+                # A label between two the law holds was never inserted by a later amendment (no renumbering in WA
+                # local laws): waiting for the missing amendments would not bring it.
+                raise InstrumentRefused(
+                    f"{refused[inst.id]}; the law holds {gap} there, so {error.op.target} cannot have come from the "
+                    "amendments it lists that the repository lacks — it may have been lost when the law was imported; "
+                    "check the law's text against the gazette"
+                )
+            # It amends the law as amended by instruments we do not have yet: keep it until they arrive.
+            outcome.reason = f"it cannot be applied until the amendments it lists arrive ({refused[inst.id]})"
+            return outcome
+        raise InstrumentRefused(refused[inst.id])
+    lost = (_applied(before) - _applied(after)) & set(refused)
+    if lost:
+        first = next(iter(sorted(lost)))
+        raise InstrumentRefused(
+            f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
+        )
+    outcome.status = "applied"
+    if inst.is_repeal:
+        outcome.version_from = after.repealed_from
+        return outcome
+    new_version = next(v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id)
+    previous = after.versions[new_version.number - 1]
+    outcome.version_from = new_version.valid_from
+    outcome.changes = changes_between(previous.body, new_version.body)
+    return outcome
+
+
+def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
+    """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
+    lg = inst.law.meta.local_government
+    return refers_to(ref, law) or normal_title(f"{lg} {ref.title}") == normal_title(law.meta.title)
+
+
+def _label_key(label: str) -> tuple[int, int] | None:
+    """An order for plain labels ((3), (c), 2.7); None for labels an amendment inserts ((3A), (ba), 2.7A) or romans."""
+    inner = label.strip("()")
+    if re.fullmatch(r"\d+", inner):
+        return (0, int(inner))
+    if re.fullmatch(r"[a-hj-uwyz]", inner):  # not i, v or x: those may be roman
+        return (1, ord(inner))
+    m = re.fullmatch(r"(\d+)\.(\d+)", inner)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _within_numbering(target: str, tl: Timeline, inst: Instrument) -> str | None:
+    """ "(b) and (d)" when ``target``'s label lies between two labels its parent holds (so no later amendment
+    inserted it), else None."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    m = re.fullmatch(r"(?P<parent>.*?)(?P<label>\([^()]+\)|\d+\.\d+)", target)
+    if version is None or m is None or (key := _label_key(m.group("label"))) is None:
+        return None
+    if m.group("parent"):
+        paths = find(version.body, m.group("parent"))
+        if len(paths) != 1:
+            return None
+        siblings = get(version.body, paths[0]).children
+    else:
+        siblings = tuple(c for p in version.body for c in (p.children if p.kind in ("part", "division") else (p,)))
+    keyed = [(k, c.num) for c in siblings if c.num and (k := _label_key(c.num.rstrip("."))) is not None and k[0] == key[0]]
+    below = [num for k, num in keyed if k < key]
+    above = [num for k, num in keyed if k > key]
+    return f"{below[-1]} and {above[0]}" if below and above else None
+
+
+def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
+    """``inst`` with "delete the definitions of: A B" (one term a line, run together in the text) read as one deletion per
+    term, when the terms the law defines there make it up in exactly one way; otherwise unchanged (and refused later)."""
+    when = inst.law.meta.commencement.date
+    version = in_force(tl, when)[1] if when and tl.law.meta.commencement.date else None
+    if version is None:
+        return inst
+    ops: list[Operation] = []
+    for op in inst.operations:
+        cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
+        if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
+            ops.append(edited)
+            continue
+        row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
+        if row and len(paths := find(version.body, row.group("sched"))) == 1:
+            wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
+            rows = [
+                i
+                for i, c in enumerate(get(version.body, paths[0]).children)
+                if c.kind == "item" and c.cells and " ".join(c.cells[0].lower().split()) == wanted
+            ]
+            if len(rows) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
+                continue
+        listed = LIST_IN_WORDS.search(op.new or "") if op.action == Action.SUBSTITUTE_WORDS else None
+        if listed and len(paths := find(version.body, op.target)) == 1:
+            ops += _words_become_provisions(get(version.body, paths[0]), op, listed.start(), inst)
+            continue
+        heading = re.fullmatch(r"(?P<holder>.+) heading", op.target) if op.action in WORD_ACTIONS else None
+        if heading and len(paths := find(version.body, heading.group("holder"))) == 1:
+            ops.append(_heading_edit(get(version.body, paths[0]), heading.group("holder"), op, inst))
+            continue
+        note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
+        if note and len(paths := find(version.body, note.group("holder"))) == 1:
+            holder = get(version.body, paths[0])
+            lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Notes?\b", c.text or "")]
+            if len(lines) == 1:
+                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
+                continue
+        m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
+        if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
+            terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
+            parts = _segmentations(m.group("term").split(), terms)
+            if len(parts) == 1 and len(parts[0]) > 1:
+                ops += [replace(op, target=f"{m.group('holder')} “{t}”") for t in parts[0]]
+                continue
+        ops.append(op)
+    return replace(inst, operations=tuple(ops)) if ops != list(inst.operations) else inst
+
+
+def _words_become_provisions(target: Provision, op: Operation, dash: int, inst: Instrument) -> list[Operation]:
+    """'Clause 18A(1) is amended by deleting “… in the district.” and inserting instead — “ government is to give notice
+    — (a) …; or (b) …”' as the provision's new words (up to the dash) and the provisions inserted under it: only when the
+    target holds no provisions of its own and its words end with the deleted words, once; otherwise refused (put in as
+    words, the labels would run into the text)."""
+    from ..files.textformat import render_fragment
+    from .apply import _pattern
+    from .instructions import InstructionNotUnderstood, payload_provisions
+
+    new = op.new or ""
+    text = (target.text or "").rstrip()
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    where = f"{inst.title} cl. {op.clause}: {op.target}"
+    if target.children or len(hits) != 1 or hits[0].end() != len(text):
+        raise InstrumentRefused(
+            f"{where}: its new words open a list of labelled provisions (“{' '.join(new[dash : dash + 50].split())} …”), "
+            "which can be put in only after words that end a provision holding no provisions of its own; amend the "
+            "instrument file's operations by hand"
+        )
+    lead = new[: dash + 1].rstrip()
+    try:
+        provisions = payload_provisions(new[dash + 1 :].strip(), [])
+    except InstructionNotUnderstood as e:
+        raise InstrumentRefused(f"{where}: {e}") from None
+    if not provisions or any(p.kind not in ("paragraph", "subclause", "subparagraph") for p in provisions):
+        raise InstrumentRefused(f"{where}: the provisions in its new words could not be read")
+    joined = text[: hits[0].start()] + lead
+    return [
+        replace(op, action=Action.SUBSTITUTE_TEXT, words=None, new=joined),
+        replace(op, action=Action.INSERT, words=None, new=render_fragment(provisions), position="end"),
+    ]
+
+
+def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrument) -> Operation:
+    """'In the heading to clause 3.14 delete “jetty” and insert “wharf”' as the new heading it makes (a
+    ``substitute_heading``): the words are looked for in the heading only, as often as the occurrence says; otherwise
+    the instrument is refused, naming the heading (the words were once changed in the clause's text instead)."""
+    from .apply import _edit, _pattern
+
+    text = holder.heading or ""
+    hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
+    many = {"once": len(hits) == 1, "all": bool(hits), "first": bool(hits), "last": bool(hits), "second": len(hits) > 1}
+    if not many.get(str(op.occurrence), False):
+        found = "do not occur" if not hits else f"occur {len(hits)} times"
+        raise InstrumentRefused(
+            f"{inst.title} cl. {op.clause}: the words “{op.words}” {found} in the heading of {citation} "
+            f"(“{text}”); check the instruction against the law's heading"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1] if op.occurrence == "last" else hits[1] if op.occurrence == "second" else hits[0]]
+    )
+    for h in reversed(chosen):
+        text = _edit(text, h.start(), h.end(), op, tidy=True)
+    return replace(
+        op, action=Action.SUBSTITUTE_HEADING, target=citation, words=None, new=text, position=None, occurrence=Occurrence.ONCE
+    )
+
+
+def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) -> Operation | None:
+    """'in the item for clause 6.5 in the 3rd column delete “8” and insert: 20' as the row it changes: the one row of the
+    schedule whose first column is the clause, the words occurring exactly once in that column; None otherwise (the
+    operation then names no provision and is refused)."""
+    from ..files.textformat import render_fragment
+    from .apply import _pattern
+
+    paths = find(body, cell.group("sched"))
+    if len(paths) != 1:
+        return None
+    sched = get(body, paths[0])
+    if not sched.cells or not sched.cells[0].lower().startswith("clause"):
+        return None
+    rows = [
+        i
+        for i, c in enumerate(sched.children)
+        if c.kind == "item" and c.cells and " ".join(c.cells[0].split()) == cell.group("ref")
+    ]
+    col = int(cell.group("col")) - 1
+    if len(rows) != 1 or not 0 < col < len(sched.cells):
+        return None
+    row = sched.children[rows[0]]
+    hits = list(_pattern(op.words or "").finditer(row.cells[col]))
+    if len(hits) != 1 or not op.words:
+        return None
+    h = hits[0]
+    cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
+    new = render_fragment((replace(row, cells=cells),))
+    return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
+
+
+def _definitions(p: Provision) -> list[Provision]:
+    return [c for c in p.children if c.kind == "definition"] + [
+        d for c in p.children if c.kind != "definition" for d in _definitions(c)
+    ]
+
+
+def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
+    """Every way ``words`` is a run of whole ``terms`` (at most two ways are looked for)."""
+    if not words:
+        return [[]]
+    out: list[list[str]] = []
+    for t in terms:
+        tw = t.split()
+        if words[: len(tw)] == tw:
+            out += [[t, *rest] for rest in _segmentations(words[len(tw) :], terms)]
+            if len(out) > 1:
+                break
+    return out
+
+
+def _by_gazette_date(repo: Repository, index: Inputs, inst: Instrument) -> Instrument:
+    """``inst`` amending the one law of its council published on the date it gives, when the title it prints names
+    no law in the repository (a misprint): the reference then names that law by id, with a note saying so."""
+    ref = inst.law.meta.amends
+    if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, index, inst, ref) is not None:
+        return inst
+    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
+    same_day = [
+        law
+        for ident in index.laws
+        if ident.startswith(council + "/")
+        and (law := repo.law_by_id(ident)) is not None
+        and law.meta.gazette.date == ref.gazette_date
+    ]
+    if len(same_day) != 1 or not _same_law_misprinted(ref.title, same_day[0]):
+        return inst
+    law = same_day[0]
+    note = (
+        f"the instrument names the law it amends as {ref.title!r}, which is not in the repository; the only law of "
+        f"{inst.law.meta.local_government} published on {ref.gazette_date} is {law.meta.title}, so it is applied to that law"
+    )
+    meta = replace(
+        inst.law.meta,
+        amends=LawRef(title=law.meta.title, gazette_date=ref.gazette_date, id=law.meta.id),
+        notes=(*inst.law.meta.notes, note),
+    )
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
+_TITLE_FRAME = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "city",
+        "town",
+        "shire",
+        "local",
+        "law",
+        "laws",
+        "by",
+        "bylaw",
+        "bylaws",
+        "government",
+        "act",
+        "amendment",
+        "principal",
+        "no",
+    ]
+)
+
+
+def _subject_words(title: str) -> set[str]:
+    words = re.findall(r"[a-z]+", title.lower().replace("by-law", "bylaw"))
+    return {
+        re.sub(r"ies$", "y", w) if w.endswith("ies") else w[:-1] if w.endswith("s") and len(w) > 3 else w
+        for w in words
+        if w not in _TITLE_FRAME
+    }
+
+
+def _same_law_misprinted(printed: str, law: Law) -> bool:
+    """Whether ``printed`` can be a misprint of ``law``'s title: it names the same council (when it names one) and
+    most of its subject words are the law's ('Kulin Animals, Environment and Nuisance' is not 'Kulin Health')."""
+    council = re.match(
+        r"\s*(?:the\s+)?((?:City|Town|Shire|Municipality) of [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*?)(?= [A-Z][a-z])", printed
+    )
+    if council and council.group(1).lower() not in (law.meta.local_government or "").lower():
+        return False
+    mine, theirs = _subject_words(printed), _subject_words(law.meta.title)
+    if council:
+        mine -= _subject_words(council.group(1))
+    theirs -= _subject_words(law.meta.local_government or "")
+    if not mine or not theirs:
+        return False
+    return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
+
+
+def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -> Law | None:
+    """The law an instrument names, found by the id its title gives (no other law is read)."""
+    if ref.id:
+        return repo.law_by_id(ref.id)
+    try:
+        law = repo.law_by_id(law_id(inst.law.meta.local_government, ref.title))
+    except BadLawId:
+        law = None  # the title makes no id: look for it among the titles
+    if law is not None and refers_to(ref, law):
+        return law
+    # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's).
+    wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
+    for ident, entry in index.laws.items():
+        if normal_title(entry.title) in wanted:
+            return repo.law_by_id(ident)
+    return None
+
+
+def amend(
+    repo: Repository,
+    path: Path,
+    *,
+    gazette_date: dt.date | None = None,
+    dry_run: bool = False,
+    notice: Callable[[str], None] | None = None,
+) -> tuple[list[AmendOutcome], list[str]]:
+    """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
+
+    ``notice`` is told when another command holds the repository's lock and this one waits for it.
+    """
+    instruments, principals = read_instruments(repo, path, gazette_date)
+    instruments = [_with_gazette(i, gazette_date) for i in instruments]
+    with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
+        outcomes = []
+        earlier: list[Instrument] = []  # instruments of this same file, checked before this one
+        index = repository_index(repo)
+        for inst in instruments:
+            inst = _by_gazette_date(repo, index, inst)
+            refs = targets(inst)
+            laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
+            acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
+            existing = [index.instrument(i) for i in acting]
+            outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
+            earlier.append(inst)
+        if not dry_run:
+            files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}
+            repo.write_files(files)
+            for outcome in outcomes:
+                outcome.path = repo.relative(repo.instrument_path(outcome.instrument.id))
+    return outcomes, principals

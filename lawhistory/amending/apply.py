@@ -1,0 +1,751 @@
+"""Apply an instrument's operations to a law, all or nothing.
+
+Each operation is checked against the law as it stands when the instrument commences (the
+previous version, with the instrument's own earlier operations applied). Targets are found by
+citation as printed (WA local laws are never renumbered); quoted words must occur exactly once in
+the target and its sub-provisions unless the instrument says "wherever occurring", and match on
+word boundaries. Any failure refuses the whole instrument with a message naming the amending
+clause, the target, what was found and what would fix it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ..core.errors import LawHistoryError
+from ..core.ids import citation_of_path, clean_num, split_citation, term_slug
+from ..core.labels import HALF_BRACKET_LABEL, bare, next_letter
+from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
+from ..core.operations import LIST_IN_WORDS, Operation
+from ..core.terms import DEF_START, def_term_ok, term_of
+from ..core.versions import Change
+from ..files.instrument_file import Instrument
+from ..files.textformat import parse_fragment
+from ..reading.tables import numbered_rows, row_num
+
+Path = tuple[int, ...]
+
+
+class ApplyRefused(LawHistoryError):
+    """An operation cannot be applied; the whole instrument is refused."""
+
+    def __init__(self, inst: Instrument | None, op: Operation, reason: str, fix: str) -> None:
+        who = f"{inst.title} cl. {op.clause}" if inst else f"cl. {op.clause}"
+        super().__init__(f"{who}: {op.target}: {reason}; {fix}")
+        self.op = op
+        self.reason = reason
+
+
+class TargetNotFound(ApplyRefused):
+    pass
+
+
+class WordsNotFound(ApplyRefused):
+    pass
+
+
+class AmbiguousText(ApplyRefused):
+    pass
+
+
+# --- finding provisions ---------------------------------------------------------------------------
+
+
+def _children(body: tuple[Provision, ...], path: Path) -> tuple[Provision, ...]:
+    node_children = body
+    for i in path:
+        node_children = node_children[i].children
+    return node_children
+
+
+def get(body: tuple[Provision, ...], path: Path) -> Provision:
+    return _children(body, path[:-1])[path[-1]]
+
+
+def _walk_paths(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tuple[Path, Provision]]:
+    for i, p in enumerate(body):
+        yield (*prefix, i), p
+        yield from _walk_paths(p.children, (*prefix, i))
+
+
+def _outline(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tuple[Path, Provision]]:
+    """Parts, divisions, subdivisions, schedules and the clauses they hold (not the clauses' insides)."""
+    for i, p in enumerate(body):
+        path = (*prefix, i)
+        yield path, p
+        if p.kind in ("part", "division", "subdivision"):
+            yield from _outline(p.children, path)
+
+
+def _top_level(body: tuple[Provision, ...], fragment: str) -> list[Path]:
+    """Paths of the clause, schedule, part, division or subdivision that ``fragment`` names."""
+    m = re.fullmatch(r"(Part|Division|Subdivision|Schedule) (\S+)", fragment)
+    out = []
+    for path, p in _outline(body):
+        if m:
+            if p.kind == m.group(1).lower() and clean_num(p.num or "") == m.group(2):
+                out.append(path)
+        elif p.kind == "clause" and p.num == fragment:
+            out.append(path)
+    return out
+
+
+def _match_child(p: Provision, fragment: str) -> list[int]:
+    """Indexes of the children of ``p`` that ``fragment`` (``"(2)"``, ``"“cat”"``, ``"item 4"``) names."""
+    if fragment.startswith("“"):
+        term = fragment[1:-1]
+        defs = [(i, c.term or "") for i, c in enumerate(p.children) if c.kind == "definition"]
+        # The term as printed; failing that, as an instrument may write it (other capitals, quotes or dashes).
+        for key in (lambda t: t, str.casefold, term_slug):
+            found = [i for i, t in defs if key(t) == key(term)]
+            if found:
+                return found
+        return []
+    m = re.fullmatch(r"(item|row|text) (\S+)", fragment)
+    if m:
+        kind = {"item": "item", "row": "item", "text": "text"}[m.group(1)]
+        same = [i for i, c in enumerate(p.children) if c.kind == kind]
+        if m.group(1) == "item":
+            return [i for i in same if clean_num(p.children[i].num or "") == m.group(2)]
+        n = int(m.group(2)) if m.group(2).isdigit() else 0
+        return [same[n - 1]] if 0 < n <= len(same) else []
+    if fragment.startswith("("):
+        # "(a)" names a paragraph printed "(a)", or one printed "a)" (a closing bracket only, as some councils print)
+        return [i for i, c in enumerate(p.children) if c.num == fragment or _half_bracket_is(c.num, fragment)]
+    return []
+
+
+def _half_bracket_is(num: str | None, fragment: str) -> bool:
+    return bool(num) and HALF_BRACKET_LABEL.fullmatch(num or "") is not None and clean_num(num or "") == clean_num(fragment)
+
+
+def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
+    """Every path whose citation is ``citation`` (more than one when a label is printed twice)."""
+    try:
+        fragments = split_citation(citation)
+    except ValueError:
+        return []
+    if not fragments:
+        return []
+    paths = _top_level(body, fragments[0])
+    rest = fragments[1:]
+    # "Part 6 Division 2 Subdivision 1": each container is found inside the one before it.
+    while rest and re.match(r"(Division|Subdivision) ", rest[0]) and paths:
+        kind, num = rest[0].split(" ", 1)
+        paths = [
+            (*path, i)
+            for path in paths
+            for i, c in enumerate(get(body, path).children)
+            if c.kind == kind.lower() and clean_num(c.num or "") == num
+        ]
+        rest = rest[1:]
+    return _descend(body, paths, rest)
+
+
+def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str]) -> list[Path]:
+    for fragment in fragments:
+        nxt: list[Path] = []
+        for path in paths:
+            p = get(body, path)
+            found = _match_child(p, fragment)
+            if not found and p.kind == "schedule" and re.fullmatch(r"item \w+", fragment):
+                found = _match_child(p, fragment + ".")  # "item 11" of a table that prints its numbers "11."
+            if not found and fragment.startswith("“"):
+                # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
+                # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
+                for i, c in enumerate(p.children):
+                    if c.kind == "text" or (c.kind == "subclause" and any(d.kind == "definition" for d in c.children)):
+                        nxt += [(*path, i, j) for j in _match_child(c, fragment)]
+            nxt += [(*path, i) for i in found]
+        paths = nxt
+    return paths
+
+
+def _one(body: tuple[Provision, ...], citation: str, inst: Instrument | None, op: Operation) -> Path:
+    paths = find(body, citation)
+    if not paths:
+        raise TargetNotFound(
+            inst,
+            op,
+            "no such provision in the law as in force when this instrument commences",
+            "check the citation against the law, or add the instrument that inserts it first",
+        )
+    if len(paths) > 1:
+        raise AmbiguousText(
+            inst, op, f"{len(paths)} provisions have this citation", "the law prints this label more than once; amend it by hand"
+        )
+    return paths[0]
+
+
+# --- changing the tree ----------------------------------------------------------------------------
+
+
+def _replace_children(body: tuple[Provision, ...], path: Path, new_children: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """``body`` with the children of the provision at ``path`` (the root when ``path`` is empty) replaced."""
+    if not path:
+        return new_children
+    parent_children = _children(body, path[:-1])
+    node = parent_children[path[-1]]
+    updated = replace(node, children=new_children)
+    return _replace_children(body, path[:-1], (*parent_children[: path[-1]], updated, *parent_children[path[-1] + 1 :]))
+
+
+def _set(body: tuple[Provision, ...], path: Path, new: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """Replace the provision at ``path`` with zero or more provisions."""
+    siblings = _children(body, path[:-1])
+    return _replace_children(body, path[:-1], siblings[: path[-1]] + new + siblings[path[-1] + 1 :])
+
+
+def _insert(body: tuple[Provision, ...], parent: Path, index: int, new: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    siblings = _children(body, parent)
+    return _replace_children(body, parent, siblings[:index] + new + siblings[index:])
+
+
+_CONTAINER_ORDER = ("part", "division", "subdivision")
+
+
+def _container_place(body: tuple[Provision, ...], path: Path, op: Operation) -> tuple[Path, Provision]:
+    """Where a whole Part or Division goes when inserted after (before) a clause: 'After clause 18 insert: Part 3A — …'
+    puts it after the Part (Division) of the same kind whose last (first) provision clause 18 is. Any other target
+    is left as it is (and new text that does not fit beside it is refused)."""
+    m = re.match(r"\s*(Part|PART|Division|DIVISION|Subdivision)\s", op.new or "")
+    if not m or op.position not in ("before", "after"):
+        return path, get(body, path)
+    kind = m.group(1).lower()
+    at = path
+    while len(at) > 1:
+        siblings = _children(body, at[:-1])
+        edge = len(siblings) - 1 if op.position == "after" else 0
+        if at[-1] != edge:
+            break
+        at = at[:-1]
+        holder = get(body, at)
+        if holder.kind not in _CONTAINER_ORDER:
+            break
+        if holder.kind == kind:
+            return at, holder
+        if _CONTAINER_ORDER.index(holder.kind) < _CONTAINER_ORDER.index(kind):
+            break
+    return path, get(body, path)
+
+
+def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
+    return get(body, path[:-1]).kind if len(path) > 1 else None
+
+
+def _label_before(siblings: tuple[Provision, ...], index: int) -> str | None:
+    """The label of the last labelled provision among ``siblings[:index]``."""
+    return next((p.num for p in reversed(siblings[:index]) if p.kind in BRACKETED_KINDS), None)
+
+
+def _new_provisions(
+    op: Operation,
+    parent_kind: str | None,
+    inst: Instrument | None,
+    parent: Provision | None = None,
+    previous: str | None = None,
+) -> tuple[Provision, ...]:
+    """The new provisions an operation carries, read as children of ``parent`` placed after ``previous``."""
+    if not op.new:
+        raise ApplyRefused(inst, op, "the operation carries no new text", "correct the instrument's operations")
+    try:
+        provisions = parse_fragment(op.new, parent_kind, previous)
+        if parent is not None and parent.kind == "schedule":
+            provisions = numbered_rows(parent.cells, provisions)
+            if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
+                raise ApplyRefused(
+                    inst, op, f"its new rows do not have the table's {len(parent.cells)} columns",
+                    "write the new rows with one cell per column of the table",
+                )  # fmt: skip
+    except LawHistoryError as e:
+        raise ApplyRefused(
+            inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"
+        ) from None
+    if not provisions:
+        raise ApplyRefused(inst, op, "its new text holds no provisions", "correct the new text in the instrument file")
+    return provisions
+
+
+# --- word-level edits -----------------------------------------------------------------------------
+
+
+def _pattern(words: str) -> re.Pattern[str]:
+    """``words`` as printed, on word boundaries where they begin or end with a letter or digit."""
+    left = r"(?<![\w’'])" if words[:1].isalnum() else ""
+    right = r"(?![\w’'])" if words[-1:].isalnum() else ""
+    return re.compile(left + re.escape(words) + right)
+
+
+def _text_fields(p: Provision) -> list[str]:
+    # Headings are changed by their own instructions ("delete the heading to ..."), not by word edits.
+    return ["text"] if p.text is not None else []
+
+
+def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) -> str:
+    if op.action == "delete_words":
+        before, after = text[:start], text[end:]
+        if before.endswith(" ") and (after.startswith(" ") or after[:1] in ".,;:)" or not after):
+            before = before[:-1]
+        elif not before and after.startswith(" "):
+            after = after[1:]
+        return before + after
+    if op.action == "substitute_words":
+        before, new = text[:start], op.new or ""
+        if tidy and new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+            before = before.rstrip(" ")  # "a day of extreme danger," → "a day, or during …": no space before the comma
+        return before + new + text[end:]
+    new = op.new or ""
+    if op.position == "before":
+        joiner = "" if new[-1:] in "(“‘" else " "
+        return text[:start] + new + joiner + text[start:]
+    joiner = "" if new[:1] in ".,;:)”’" else " "
+    return text[:end] + joiner + new + text[end:]
+
+
+def _word_op(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None, tidy: bool = False
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
+    free-text line whose every word is deleted goes."""
+    if op.position == "end":
+        return _edit_at_end(body, path, op, inst)
+    words = op.words or ""
+    if not words:
+        raise ApplyRefused(inst, op, "no words to look for", "correct the instrument's operations")
+    if op.action in ("substitute_words", "insert_words") and (listed := LIST_IN_WORDS.search(op.new or "")):
+        raise ApplyRefused(
+            inst,
+            op,
+            f"its new words open a list of labelled provisions (“{' '.join((op.new or '')[listed.start() : listed.start() + 50].split())} …”), "
+            "which a word edit cannot put in as provisions",
+            "amend the instrument file's operations by hand (the words, then the provisions inserted under the target)",
+        )
+    pattern = _pattern(words)
+    if op.until:
+        # a passage: from the words that begin it to the nearest words that end it, within one text
+        until = _pattern(op.until).pattern
+        pattern = re.compile(pattern.pattern + r".*?" + until, re.S)
+    hits: list[tuple[Path, str, int, int]] = []
+    target = get(body, path)
+    if target.kind in CONTAINER_KINDS and target.heading:
+        # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
+        for m in pattern.finditer(target.heading):
+            hits.append((path, "heading", m.start(), m.end()))
+    for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
+        for fld in _text_fields(p):
+            value = getattr(p, fld)
+            for m in pattern.finditer(value):
+                hits.append((sub, fld, m.start(), m.end()))
+        for i, cell in enumerate(p.cells):
+            for m in pattern.finditer(cell):
+                hits.append((sub, f"cell{i}", m.start(), m.end()))
+    if not hits:
+        raise WordsNotFound(
+            inst,
+            op,
+            f"the words “{words}” do not occur in it",
+            "check the quoted words against the law's text (punctuation and spelling count)",
+        )
+    if op.occurrence == "once" and len(hits) > 1:
+        raise AmbiguousText(
+            inst,
+            op,
+            f"the words “{words}” occur {len(hits)} times",
+            "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
+        )
+    if op.occurrence == "second" and len(hits) < 2:
+        raise WordsNotFound(
+            inst, op, f"the words “{words}” occur only once, so there is no second occurrence", "check the instruction"
+        )
+    chosen = (
+        hits
+        if op.occurrence == "all"
+        else [hits[-1]]
+        if op.occurrence == "last"
+        else [hits[1]]
+        if op.occurrence == "second"
+        else [hits[0]]
+    )
+    changed: list[Path] = []
+    # Edit from the end so earlier offsets stay valid.
+    for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):
+        p = get(body, sub)
+        if fld.startswith("cell"):
+            i = int(fld[4:])
+            cells = list(p.cells)
+            cells[i] = _edit(cells[i], start, end, op, tidy)
+            updated = replace(p, cells=tuple(cells))
+            if p.kind == "item" and len(sub) > 1:
+                updated = replace(updated, num=row_num(get(body, sub[:-1]).cells, updated.cells))
+            elif p.kind == "schedule":
+                # The column headings decide whether the first column numbers the rows: an edit that would take
+                # the rows' item numbers away (or change them) is refused, since the rows could no longer be cited.
+                rows = numbered_rows(updated.cells, p.children)
+                if any(old.num is not None and old.num != row.num for old, row in zip(p.children, rows, strict=True)):
+                    raise ApplyRefused(
+                        inst, op,
+                        f"changing the column heading “{p.cells[i]}” to “{updated.cells[i]}” would take the item "
+                        "numbers away from the rows of the table",
+                        "check the instruction; amend the column headings by hand if the rows are to keep their numbers",
+                    )  # fmt: skip
+                updated = replace(updated, children=rows)
+        elif fld == "heading":
+            updated = replace(p, heading=_edit(p.heading or "", start, end, op, tidy))
+        else:
+            updated = replace(p, text=_edit(p.text or "", start, end, op, tidy))
+            if tidy:
+                updated = _labelled_line(body, sub, updated)
+            if p.kind == "definition" and not _keeps_term(updated.text or "", p.term or ""):
+                updated = _renamed_definition(updated, p, op, inst)
+        if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
+            body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
+            continue
+        body = _set(body, sub, (updated,))
+        if sub not in changed:
+            changed.append(sub)
+    return body, changed
+
+
+def _edit_at_end(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """A word edit at the end of a provision ('after paragraph (b) by inserting “and”', 'after paragraph (ea) by
+    deleting “or”'): on the provision's last line of text (its own, or its last sub-provision's), and for a deletion or
+    substitution only where that line ends with the words."""
+    target = get(body, path)
+    lines = [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]
+    sub, last = next(((s, q) for s, q in reversed(lines) if q.text), (None, None))
+    if sub is None or last is None or not last.text:
+        raise WordsNotFound(inst, op, "it has no words at its end", "check the instruction")
+    text = last.text.rstrip()
+    if op.action == "insert_words":
+        new = op.new or ""
+        if not new:
+            raise ApplyRefused(inst, op, "no words to insert", "correct the instrument's operations")
+        joiner = "" if new[:1] in ".,;:)”’" else " "
+        return _set(body, sub, (replace(last, text=text + joiner + new),)), [sub]
+    words = op.words or ""
+    m = re.search(r"\s*" + _pattern(words).pattern + r"$", text) if words else None
+    if m is None:
+        raise WordsNotFound(
+            inst, op, f"its last line does not end with the words “{words}”", "check the quoted words against the law's text"
+        )
+    if op.action == "delete_words":
+        updated = text[: m.start()]
+    else:
+        new = op.new or ""
+        joiner = "" if new[:1] in ".,;:)" or not new else " "
+        updated = text[: m.start()] + joiner + new
+    return _set(body, sub, (replace(last, text=updated),)), [sub]
+
+
+def _keeps_term(text: str, term: str) -> bool:
+    """Whether a definition's words still begin with its term, as stored (“cat” or cat) or inside printed quotes."""
+    return text.startswith(term) or text.lstrip('“"‘').startswith(term)
+
+
+def _renamed_definition(updated: Provision, old: Provision, op: Operation, inst: Instrument | None) -> Provision:
+    """A definition whose defined term the word edit changed: it now defines the term its text begins with."""
+    m = DEF_START.match(updated.text or "")
+    if m is None or not def_term_ok(m):
+        raise ApplyRefused(
+            inst, op, f"the change would leave the definition of “{old.term}” without a defined term",
+            "check the instruction; a definition must still begin with its term",
+        )  # fmt: skip
+    return replace(updated, term=term_of(m))
+
+
+# --- definitions ----------------------------------------------------------------------------------
+
+
+def _sort_key(term: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", term.lower())
+
+
+def _insert_definition(
+    body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    holder = get(body, path)
+    if not any(c.kind == "definition" for c in holder.children):
+        # "In clause 1.5 insert …": the definitions are in the one subclause (or lead-in) of 1.5 that holds them.
+        inner = [i for i, c in enumerate(holder.children) if any(d.kind == "definition" for d in c.children)]
+        if len(inner) == 1:
+            path, holder = (*path, inner[0]), holder.children[inner[0]]
+    new = _new_provisions(op, holder.kind, inst)
+    if any(p.kind != "definition" for p in new):
+        raise ApplyRefused(inst, op, "the new text is not a definition", "write it as **term** means ...")
+    defs = [i for i, c in enumerate(holder.children) if c.kind == "definition"]
+    if not defs:
+        raise TargetNotFound(inst, op, "it holds no definitions", "name the provision that holds the definitions")
+    for d in new:
+        if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
+            raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
+    if op.position == "after" and op.words:
+        after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
+        if not after:
+            raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
+        index = after[0] + 1
+    else:
+        key = _sort_key(new[0].term or "")
+        index = next((i for i in defs if _sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
+    body = _insert(body, path, index, new)
+    return body, [(*path, index + k) for k in range(len(new))]
+
+
+def _insert_at_start(
+    body: tuple[Provision, ...], path: Path, target: Provision, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """'At the beginning of clause 10 insert: (1) …': the new provisions go before everything the target holds; its own
+    words, if any, follow them as an unlabelled line (until an instruction labels them: 'delete “The owner” and insert:
+    (2) The owner'). Only labelled provisions that start a list the target does not have yet are accepted."""
+    new = _new_provisions(op, target.kind, inst, target, None)
+    labelled = {c.kind for c in target.children if c.kind != "text"}
+    first = new[0]
+    if any(p.kind not in BRACKETED_KINDS for p in new) or labelled or bare(first.num or "") not in ("1", "a", "i"):
+        raise ApplyRefused(
+            inst, op, "the new text does not read as the first of a new list of labelled provisions",
+            "check where the new text begins and ends in the instrument",
+        )  # fmt: skip
+    own = (Provision(kind="text", text=target.text),) if target.text else ()
+    updated = replace(target, text=None, children=new + own + target.children)
+    return _set(body, path, (updated,)), [(*path, k) for k in range(len(new))]
+
+
+def _labelled_line(body: tuple[Provision, ...], sub: Path, line: Provision) -> Provision:
+    """An unlabelled line whose words a word edit made begin with the next label of the list before it ('(2) The
+    owner …' after subclause (1)) is that labelled provision; any other line stays as it is."""
+    m = re.match(r"(\(\w{1,4}\)) (\S.*)$", line.text or "", re.S)
+    if line.kind != "text" or m is None or len(sub) < 2 or sub[-1] == 0:
+        return line
+    before = _children(body, sub[:-1])[sub[-1] - 1]
+    if before.kind not in BRACKETED_KINDS or next_letter(before.num or "") != m.group(1):
+        return line
+    return replace(line, kind=before.kind, num=m.group(1), text=m.group(2))
+
+
+# --- one operation --------------------------------------------------------------------------------
+
+
+def apply_operation(
+    body: tuple[Provision, ...], op: Operation, inst: Instrument | None = None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """``body`` with ``op`` applied, and the paths of the provisions it inserted or changed."""
+    return _apply_operation(body, op, inst)
+
+
+def _apply_operation(
+    body: tuple[Provision, ...], op: Operation, inst: Instrument | None, fit: bool = False
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """``op`` applied to ``body``. With ``fit`` (an instrument's operations), new provisions must also fit where they
+    go — a clause for a clause, a paragraph beside paragraphs — or the operation is refused: the words an instrument
+    inserts are read from gazette text, and a misreading must not become law. (The tree edit alone, as property tests
+    drive it, places any provision.)"""
+    if op.action == "insert_definition":
+        return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
+    path = _one(body, op.target, inst, op)
+    target = get(body, path)
+    if op.action == "delete":
+        return _set(body, path, ()), []
+    if op.action == "substitute":
+        new = _new_provisions(
+            op,
+            _parent_kind(body, path) or ("root" if target.kind in CONTAINER_KINDS else None),
+            inst,
+            get(body, path[:-1]) if len(path) > 1 else None,
+            _label_before(_children(body, path[:-1]), path[-1]),
+        )
+        if target.kind == "definition" and new[0].kind != "definition":
+            raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
+        if fit:
+            _check_fit(target, new, inst, op)
+        body = _set(body, path, new)
+        return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
+    if op.action == "insert":
+        if op.position == "start":
+            return _insert_at_start(body, path, target, op, inst)
+        if op.position == "end":
+            new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
+            labelled = {c.kind for c in target.children if c.kind != "text"}
+            if fit and any(p.kind == "text" or (labelled and p.kind not in labelled) for p in new):
+                odd = next(p for p in new if p.kind == "text" or (labelled and p.kind not in labelled))
+                raise ApplyRefused(
+                    inst, op, f"the new text reads as a {odd.kind}, which does not fit among its {', '.join(sorted(labelled))}s"
+                    if labelled else f"the new text reads as unlabelled {odd.kind}",
+                    "check where the new text begins and ends in the instrument",
+                )  # fmt: skip
+            index = len(target.children)
+            return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
+        path, target = _container_place(body, path, op)
+        index = path[-1] + (0 if op.position == "before" else 1)
+        new = _new_provisions(
+            op,
+            _parent_kind(body, path),
+            inst,
+            get(body, path[:-1]) if len(path) > 1 else None,
+            _label_before(_children(body, path[:-1]), index),
+        )
+        if fit and any(p.kind != target.kind for p in new):
+            odd = next(p for p in new if p.kind != target.kind)
+            raise ApplyRefused(
+                inst, op, f"the new text reads as a {odd.kind}, which does not fit beside a {target.kind}",
+                "check where the new text begins and ends in the instrument",
+            )  # fmt: skip
+        body = _insert(body, path[:-1], index, new)
+        return body, [(*path[:-1], index + k) for k in range(len(new))]
+    if op.action == "substitute_text":
+        if target.kind in CONTAINER_KINDS or target.kind in ("item", "definition"):
+            raise ApplyRefused(inst, op, f"a {target.kind}'s words cannot be replaced this way", "substitute the whole provision")
+        return _set(body, path, (replace(target, text=" ".join((op.new or "").split())),)), [path]
+    if op.action == "substitute_heading":
+        if target.kind not in CONTAINER_KINDS and target.kind != "clause":
+            raise ApplyRefused(
+                inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes"
+            )
+        return _set(body, path, (replace(target, heading=op.new),)), [path]
+    if op.action in ("delete_words", "insert_words", "substitute_words"):
+        return _word_op(body, path, op, inst, tidy=fit)
+    raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:
+    """New provisions must be what they replace: a clause for a clause, a paragraph for a paragraph (fit check)."""
+    if new[0].kind != target.kind:
+        raise ApplyRefused(
+            inst,
+            op,
+            f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
+            "check where the new text begins and ends in the instrument",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one operation of an instrument did: the law after it and the provisions it changed, or why it failed
+    (then ``body`` is the law it was applied to)."""
+
+    seq: int
+    op: Operation
+    body: tuple[Provision, ...]
+    paths: tuple[Path, ...] = ()
+    error: LawHistoryError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An instrument applied: the law's new body, the provenance of what changed, and a step per operation."""
+
+    body: tuple[Provision, ...]
+    changes: dict[str, Change]
+    trace: tuple[Step, ...]
+
+
+_RANGE = re.compile(r"(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})\s+to\s+(?:\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})")
+
+
+def _check_range(body: tuple[Provision, ...], inst: Instrument, index: int) -> None:
+    """'delete paragraphs (b) to (d)' read as (b), (c) and (d): at the first of its deletions, every provision between
+    the first and the last must be among them — one inserted since ((ca), 3.14A) would otherwise be left in place."""
+    op = inst.operations[index]
+    if (
+        op.action != "delete"
+        or not _RANGE.search(op.source)
+        or (index and inst.operations[index - 1].source == op.source and inst.operations[index - 1].action == "delete")
+    ):
+        return
+    run = [o for o in inst.operations[index:] if o.source == op.source and o.action == "delete"]
+    paths = [p for o in run for p in find(body, o.target)]
+    if len(paths) < 2 or len({p[:-1] for p in paths}) != 1:
+        return
+    parent, indexes = paths[0][:-1], sorted(p[-1] for p in paths)
+    siblings = _children(body, parent)
+    left = [siblings[i] for i in range(indexes[0], indexes[-1] + 1) if i not in indexes and siblings[i].kind != "text"]
+    if left:
+        raise ApplyRefused(
+            inst, op, f"the range it deletes also spans {', '.join(f'{p.kind} {p.num}' for p in left)}, which its "
+            "labels do not name", "check whether the range includes it and amend the operations by hand",
+        )  # fmt: skip
+
+
+def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
+    return [p.num for p in body for p in (p, *(q for _, q in _walk_paths(p.children))) if p.kind == "clause" and p.num]
+
+
+def _check_labels(
+    before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
+) -> None:
+    """New provisions must not repeat a label their list already has ('After clause 3.14 insert— 3.14A …' where 3.14A
+    exists, '(g)' after (f) where (g) exists), and a new clause must fall between its neighbours' numbers ('After
+    clause 2.1 insert— 3.16 …'): either would make two provisions one citation names, or a law out of order."""
+    from ..core.labels import clause_key
+
+    clauses = _clause_nums(after)
+    for path in paths:
+        node = get(after, path)
+        if not node.num or node.kind in ("text", "definition", "item"):
+            continue
+        if node.kind == "clause":
+            same = [n for n in clauses if n == node.num]
+            had = [n for n in _clause_nums(before) if n == node.num]
+            i = clauses.index(node.num)
+            prev = clauses[i - 1] if i else None
+            nxt = clauses[i + 1] if i + 1 < len(clauses) else None
+            if len(same) == 1 and (
+                (prev is not None and clause_key(prev) >= clause_key(node.num))
+                or (nxt is not None and clause_key(node.num) >= clause_key(nxt))
+            ):
+                raise ApplyRefused(
+                    inst, op, f"a new clause {node.num} here would be out of the law's numbering "
+                    f"(between {prev or 'the start'} and {nxt or 'the end'})", "check where the instrument puts it",
+                )  # fmt: skip
+        else:
+            try:
+                old_siblings = _children(before, path[:-1])
+            except (IndexError, LawHistoryError):
+                old_siblings = ()
+            same = [c.num for c in _children(after, path[:-1]) if c.kind == node.kind and c.num == node.num]
+            had = [c.num for c in old_siblings if c.kind == node.kind and c.num == node.num]
+        if len(same) > max(1, len(had)):
+            raise ApplyRefused(
+                inst, op, f"the law already has {node.kind} {node.num} there, so the new one would repeat its label",
+                "check the instrument's label and where it puts the new provision",
+            )  # fmt: skip
+
+
+def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
+    """The law's body after every operation of ``inst``, the provenance of what changed, and the trace.
+
+    Raises the refusal of the first operation that cannot be applied (``ApplyRefused`` or another ``LawHistoryError``),
+    with ``trace`` set to the steps up to it: the whole instrument is refused.
+    """
+    changes: dict[str, Change] = {}
+    steps: list[Step] = []
+    for seq, op in enumerate(inst.operations, start=1):
+        if op.action == "repeal":
+            steps.append(Step(seq, op, body))
+            continue
+        try:
+            _check_range(body, inst, seq - 1)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
+        try:
+            after, paths = _apply_operation(body, op, inst, fit=True)
+            if op.action in ("insert", "substitute"):
+                _check_labels(body, after, paths, op, inst)
+        except LawHistoryError as e:
+            steps.append(Step(seq, op, body, (), e))
+            e.trace = tuple(steps)
+            raise
+        body = after
+        steps.append(Step(seq, op, body, tuple(paths)))
+        # Citations never change after an amendment (no renumbering), so record them now.
+        for path in paths:
+            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
+            if op.action not in ("insert", "substitute", "insert_definition"):
+                continue  # a heading or word edit changes only the provision itself
+            for sub, _p in _walk_paths(get(body, path).children):
+                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
+    return Applied(body, changes, tuple(steps))

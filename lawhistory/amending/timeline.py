@@ -1,0 +1,72 @@
+"""Deriving a law's versions: the principal law, then each instrument that amends it applied in commencement order
+(ties: gazette date, then first page), as ``versions.Timeline`` values. Pure: the same law and instruments always
+give the same timeline, whatever order the instruments arrived in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from ..core.errors import LawHistoryError
+from ..core.ids import addresses
+from ..core.model import Law
+from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for
+from ..files.instrument_file import Instrument
+from .apply import Step, apply_instrument
+
+
+def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
+    """All versions of ``law`` given every instrument in the repository (pure)."""
+    mine = instruments_for(law, instruments)
+    waiting: list[tuple[Instrument, str]] = []
+    usable = []
+    for inst in mine:
+        mismatch = gazette_mismatch(inst, law)
+        if mismatch:
+            waiting.append((inst, mismatch))
+        elif inst.law.meta.commencement.date is None:
+            waiting.append((inst, "its commencement date is not known (give the gazette date with --gazette-date)"))
+        else:
+            usable.append(inst)
+    dated = sorted(usable, key=commencement_key)
+    start = law.meta.commencement.date
+    provenance: dict[str, Change] = {}
+    versions = [Version(0, start, None, None, law.body, law.conclusions, provenance)]
+    repealed_from = None
+    repealed_by = None
+    errors: dict[str, LawHistoryError] = {}
+    attempts: dict[str, tuple[Step, ...]] = {}
+    for inst in dated:
+        when = inst.law.meta.commencement.date
+        if repealed_from is not None:
+            waiting.append((inst, f"the law was repealed on {repealed_from} before it commenced"))
+            continue
+        if inst.is_repeal:
+            if when is not None and start is not None and when < start:
+                waiting.append((inst, f"it commences on {when}, before the law itself commenced ({start})"))
+                continue
+            repealed_from, repealed_by = when, inst
+            continue
+        prev = versions[-1]
+        try:
+            applied = apply_instrument(prev.body, inst)
+        except LawHistoryError as e:
+            waiting.append((inst, str(e)))
+            errors[inst.id] = e
+            attempts[inst.id] = e.trace
+            continue
+        body, changes = applied.body, applied.changes
+        merged = dict(prev.provenance)
+        merged.update(changes)
+        present = {a.citation for a in addresses(body)}
+        merged = {k: v for k, v in merged.items() if k in present}
+        versions[-1] = _close(prev, when)
+        versions.append(Version(len(versions), when, None, inst, body, prev.conclusions, merged, applied.trace))
+    if repealed_from is not None:
+        versions[-1] = _close(versions[-1], repealed_from)
+    return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors, attempts)
+
+
+def _close(v: Version, until: dt.date | None) -> Version:
+    return Version(v.number, v.valid_from, until, v.instrument, v.body, v.conclusions, v.provenance, v.trace)

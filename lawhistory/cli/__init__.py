@@ -1,0 +1,317 @@
+"""The ``lawhistory`` command. Each command parses its options, calls one library function, prints.
+
+A refusal or bad input is one line on stderr and exit status 1; usage errors exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..core import files
+from ..core.dates import date_range, iso_date
+from ..core.errors import LawHistoryError
+from . import export as cli_export
+from . import publish as cli_publish
+from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
+
+__all__ = ["app", "main"]
+
+
+@app.command("init")
+def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new repository.")]) -> None:
+    """Create an empty law repository (laws/, amendments/, db/).
+
+    Example: lawhistory init my-laws
+    """
+    from ..files.repo import Repository
+
+    existing = directory / "laws"
+    if existing.is_dir() and (directory / "amendments").is_dir():
+        repo = Repository.open(directory)
+        laws, instruments = len(repo.law_files()), len(repo.instrument_files())
+        typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
+        return
+    repo = Repository.init(directory)
+    typer.echo(f"initialised an empty law repository in {repo.root}")
+
+
+@app.command("import")
+def import_cmd(
+    file: Annotated[Path, typer.Argument(help="Gazette text or legislation-API JSON of a principal local law.")],
+    gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
+    title: Annotated[str | None, typer.Option(help="Title, for an excerpt whose first page is missing.")] = None,
+    local_government: Annotated[str | None, typer.Option(help="Local government, for an excerpt.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    max_file_mb: MaxFileOption = None,
+    repo: RepoOption = None,
+) -> None:
+    """Add the principal local law(s) in FILE to the repository and print their ids.
+
+    Example: lawhistory import gazette-2020-02-26.txt
+    """
+    files.raise_limit(max_file_mb)
+    r = open_repo(repo)
+    from ..deriving import library
+
+    report = library.import_file(
+        r, file, gazette_date=parse_date(gazette_date, "--gazette-date"), title=title, local_government=local_government
+    )
+    if as_json:
+        emit_json(
+            {
+                "imported": report.imported,
+                "unchanged": report.unchanged,
+                "amending_instruments_not_imported": report.skipped_instruments,
+                "notes": report.notes,
+            }
+        )
+    else:
+        for law_id in report.imported:
+            typer.echo(law_id)
+        for law_id in report.unchanged:
+            typer.echo(f"{law_id} (already imported, unchanged)")
+        for law_id, notes in report.notes.items():
+            for note in notes:
+                typer.echo(f"note: {law_id}: {note}", err=True)
+    for title_ in report.skipped_instruments:
+        typer.echo(f"note: {title_} is an amending or repeal instrument; apply it with 'lawhistory amend {file}'", err=True)
+
+
+@app.command("list")
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the laws as JSON.")] = False,
+    reviews: Annotated[
+        bool, typer.Option("--reviews", help="Each law's statutory review (s 3.16): when it is due, overdue ones flagged.")
+    ] = False,
+    at: Annotated[str | None, typer.Option("--at", help="With --reviews: as at this date (YYYY-MM-DD; default today).")] = None,
+    repo: RepoOption = None,
+) -> None:
+    """List the laws with id, title, local government, status and commencement; or, with --reviews, when each
+    law's statutory review is due.
+
+    Example: lawhistory list --reviews --at 2028-03-11
+    """
+    from ..deriving import library
+
+    if at is not None and not reviews:
+        fail("--at works with --reviews (lawhistory list --reviews --at 2028-03-11); 'show LAW --at D' shows a law on a date")
+    if reviews:
+        due = library.review_rows(open_repo(repo), parse_date(at, "--at"))
+        if as_json:
+            emit_json([r.json() for r in due])
+            return
+        for r in due:
+            flag = "OVERDUE" if r.status == "overdue" else r.status
+            typer.echo(f"{r.due or 'unknown'}\t{flag}\t{r.law}\t{r.title}")
+        return
+    rows = library.list_rows(open_repo(repo))
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}")
+
+
+@app.command("show")
+def show_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    at: Annotated[str | None, typer.Option("--at", help="Show the law as in force on this date (YYYY-MM-DD).")] = None,
+    fmt: Annotated[ShowFormat, typer.Option("--format", help="Output format.")] = ShowFormat.text,
+    known: Annotated[
+        str | None,
+        typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
+    ] = None,
+    repo: RepoOption = None,
+) -> None:
+    """Show a law as in force on a date, with provenance notes and a compilation table.
+
+    With --known K: the law in force on that date as a reader of the Gazette could have known it on K.
+
+    Example: lawhistory show kellerberrin --at 2020-03-11 --format json
+    """
+    from dataclasses import replace
+
+    from ..deriving import library
+    from ..presenting import views
+    from ..presenting.lawat import from_timeline, show
+
+    when, k = parse_date(at, "--at"), parse_date(known, "--known")
+    extra: dict[str, object] = {}
+    if k is None:
+        law_at = show(open_repo(repo), law, when)
+    else:
+        tl, as_at, status, version, note = library.show_known(open_repo(repo), law, when, k)
+        law_at = replace(from_timeline(tl, as_at, status, version), known=note.sentence())
+        extra = note.as_json()
+    if fmt is ShowFormat.json:
+        emit_json({**views.law_json(law_at), **extra})
+    elif fmt is ShowFormat.md:
+        typer.echo(views.law_markdown(law_at), nl=False)
+    elif fmt is ShowFormat.html:
+        typer.echo(views.law_html(law_at), nl=False)
+    else:
+        typer.echo(views.law_text(law_at), nl=False)
+
+
+@app.command("amend")
+def amend_cmd(
+    file: Annotated[Path, typer.Argument(help="Gazette text of an amending or repeal local law.")],
+    gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    max_file_mb: MaxFileOption = None,
+    repo: RepoOption = None,
+) -> None:
+    """Parse, verify and apply an amending or repeal instrument (all or nothing), with a redline.
+
+    Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
+    """
+    from ..amending.amend import amend
+
+    files.raise_limit(max_file_mb)
+
+    outcomes, principals = amend(
+        open_repo(repo),
+        file,
+        gazette_date=parse_date(gazette_date, "--gazette-date"),
+        dry_run=dry_run,
+        notice=lambda message: typer.echo(message, err=True),
+    )
+    if as_json:
+        emit_json(
+            {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}
+        )
+        return
+    for o in outcomes:
+        _print_outcome(o, dry_run)
+    for title in principals:
+        typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+
+
+def _outcome_json(o: Any) -> dict[str, Any]:
+    from ..core.operations import op_fields
+
+    meta = o.instrument.law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "status": o.status,
+        "law": o.law_id,
+        "reason": o.reason,
+        "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
+        "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+        "version_from": o.version_from.isoformat() if o.version_from else None,
+        "operations": [op_fields(op) for op in o.instrument.operations],
+        "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
+        "warnings": o.warnings,
+        "notes": o.notes,
+        "file": o.path,
+    }
+
+
+def _print_outcome(o: Any, dry_run: bool) -> None:
+    meta = o.instrument.law.meta
+    typer.echo(f"{meta.title}")
+    typer.echo(
+        f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
+    )
+    typer.echo(f"  {len(o.instrument.operations)} operation(s):")
+    for op in o.instrument.operations:
+        typer.echo(f"    cl. {op.clause}: {op.describe()}")
+    if o.status == "pending":
+        typer.echo(f"  pending: {o.reason}")
+    else:
+        if o.instrument.is_repeal:
+            typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
+        else:
+            typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}")
+        if o.changes:
+            typer.echo("  redline:")
+            for c in o.changes:
+                typer.echo(f"    {c.citation} ({c.change}): {c.terminal()}")
+    for w in o.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    for n in o.notes:
+        typer.echo(f"note: {n}", err=True)
+    if not dry_run and o.path:
+        typer.echo(f"  stored in {o.path}")
+
+
+@app.command("history")
+def history_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the versions as JSON.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """List a law's versions with their dates and the instruments that made them.
+
+    Dates name a version's first and last day ("from 2020-03-11 to 2021-04-22", as show and the site say);
+    in --json, valid_to is the first day the version no longer applies.
+
+    Example: lawhistory history kellerberrin --json
+    """
+    from ..deriving import library
+
+    tl = library.timeline_for(open_repo(repo), law)
+    rows = library.history_rows(tl)
+    if as_json:
+        emit_json(
+            {
+                "law": tl.law.meta.id,
+                "title": tl.law.meta.title,
+                "versions": rows,
+                "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting],
+            }
+        )
+        return
+    typer.echo(tl.law.meta.title)
+    for r in rows:
+        typer.echo(
+            f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
+        )
+    for inst, why in tl.waiting:
+        typer.echo(f"  not applied: {inst.title}: {why}")
+
+
+@app.command("diff")
+def diff_cmd(
+    law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
+    date_from: Annotated[str, typer.Option("--from", help="Earlier date (YYYY-MM-DD).")],
+    date_to: Annotated[str, typer.Option("--to", help="Later date (YYYY-MM-DD).")],
+    repo: RepoOption = None,
+) -> None:
+    """Show a word-level redline of a law between two dates.
+
+    Example: lawhistory diff kellerberrin --from 2020-03-11 --to 2021-06-01
+    """
+    d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
+    from ..deriving import library
+
+    tl, changes, (s1, s2) = library.diff(open_repo(repo), law, d1, d2)
+    typer.echo(f"{tl.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
+    if not changes:
+        typer.echo("no changes")
+    for c in changes:
+        typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
+
+
+# Commands that build and publish the database, and export a version, live in their own modules (registered here).
+app.command("build")(cli_publish.build_cmd)
+app.command("serve")(cli_publish.serve_cmd)
+app.command("export")(cli_export.export_cmd)
+
+
+def main() -> None:
+    """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
+    try:
+        app()
+    except LawHistoryError as e:
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)

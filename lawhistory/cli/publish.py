@@ -1,0 +1,171 @@
+"""``lawhistory build`` and ``lawhistory serve``: the database, the git history and the Datasette site."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..core.errors import LawHistoryError
+from .app import RepoOption, fail, open_repo
+
+if TYPE_CHECKING:  # the build, the store and rich are imported when a command runs: --help and show load none of them
+    from rich.progress import Progress, TaskID
+
+    from ..deriving.build import BuildReport
+    from ..files.repo import Repository
+
+
+class _RichProgress:
+    """``build.Progress`` shown as rich progress bars on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.task: TaskID | None = None
+
+    def start(self, total: int, description: str) -> None:
+        if self.task is not None:
+            self.progress.update(self.task, completed=self.progress.tasks[-1].total)
+        self.task = self.progress.add_task(description, total=total)
+
+    def advance(self) -> None:
+        if self.task is not None:
+            self.progress.advance(self.task)
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[_RichProgress | None]:
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as p:
+        yield _RichProgress(p)
+
+
+def _summary(repo: Repository, report: BuildReport) -> str:
+    db = repo.relative(repo.db_dir / "lawhistory.db")
+    git = repo.relative(repo.db_dir / "history.git")
+    if report.up_to_date:
+        return f"{db} and {git} are up to date ({report.laws} laws)"
+    how = "full build" if report.full else f"re-derived {len(report.derived)} of {report.laws} laws"
+    statuses = ", ".join(f"{n} {status}" for status, n in sorted(report.instruments.items())) or "none"
+    return f"built {db} and {git}: {report.laws} laws, {report.commits} commits, amending instruments: {statuses} ({how})"
+
+
+def _build(repo: Repository, *, full: bool, quiet: bool) -> BuildReport:
+    from ..deriving.build import build
+
+    with _progress(quiet) as progress:
+        return build(repo, progress, full=full)
+
+
+def build_cmd(
+    full: Annotated[bool, typer.Option("--full", help="Rebuild every law, not only those whose files changed.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    repo: RepoOption = None,
+) -> None:
+    """Build db/lawhistory.db (SQLite) and db/history.git (one commit per version) from laws/ and amendments/.
+
+    Only laws whose files (or whose instruments' files) changed are derived again; the result is the
+    same as a full build. A failed or interrupted build leaves the previous database and history as they were.
+
+    Example: lawhistory build
+    """
+    from ..deriving.build import is_served
+
+    r = open_repo(repo)
+    report = _build(r, full=full, quiet=quiet)
+    typer.echo(_summary(r, report))
+    if is_served(r.db_dir) and not report.up_to_date:
+        typer.echo(
+            "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)",
+            err=True,
+        )
+
+
+def serve_cmd(
+    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8001,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
+    ] = os.cpu_count() or 1,
+    examples: Annotated[
+        bool,
+        typer.Option(
+            "--examples/--no-examples", help="Also serve the illustrative repositories in examples/ (each its own database)."
+        ),
+    ] = True,
+    trusted: Annotated[
+        bool,
+        typer.Option(
+            "--trusted",
+            help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
+            "Default: the public profile (README, 'Security and reliability').",
+        ),
+    ] = False,
+    repo: RepoOption = None,
+) -> None:
+    """Build if the database is missing or out of date, then serve it read-only with Datasette.
+
+    Law pages are at /-/laws, search at /-/search; metadata.yml in the repository supplies titles, descriptions and
+    canned queries. The port is checked before anything is built.
+
+    A build while it serves (lawhistory amend, then lawhistory build) writes a new database file; the site
+    switches to it at once: every request is answered from exactly one build, requests that started before
+    the switch finish on the previous build, every request after it reads the new one. No restart is needed.
+
+    Each folder of examples/ that is a law repository (examples/exampleton: the Shire of Exampleton, illustrative,
+    not law) is built too and served as a database of its own, every page of it marked illustrative.
+
+    Example: lawhistory serve --port 8001
+    """
+    from ..deriving import store
+    from ..deriving.build import recover, serving, staleness
+    from ..publishing.site import find_examples, load_metadata, metadata_path, port_in_use, serve
+
+    r = open_repo(repo)
+    busy = port_in_use(host, port)
+    if busy is not None:
+        fail(busy)
+    demos = find_examples(r) if examples else []
+    try:
+        reason = staleness(r)
+        if reason is not None:
+            typer.echo(f"building first: {reason}", err=True)
+            typer.echo(_summary(r, _build(r, full=False, quiet=False)), err=True)
+    except LawHistoryError as e:
+        recover(r)  # a build refused before it could undo what an interrupted one left
+        if not store.read_info(r.db_dir / "lawhistory.db"):
+            raise
+        typer.echo(f"warning: the site is not up to date: {e}", err=True)
+        typer.echo("serving the last good build; fix that, then run 'lawhistory build' (serve reads it at once)", err=True)
+    for demo in list(demos):
+        reason = staleness(demo)
+        if reason is None:
+            continue
+        typer.echo(f"building {r.relative(demo.root)}: {reason}", err=True)
+        try:
+            typer.echo(f"{r.relative(demo.root)}: " + _summary(demo, _build(demo, full=False, quiet=True)), err=True)
+        except LawHistoryError as e:  # an example that cannot be built never keeps the real laws from being served
+            typer.echo(f"warning: {r.relative(demo.root)} is not served: {e}", err=True)
+            demos.remove(demo)
+    metadata = load_metadata(metadata_path(r))
+    served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
+    typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
+    for name in served:
+        typer.echo(f"  and the illustrative repository examples/{name} (not law) as the database '{name}'", err=True)
+    with contextlib.ExitStack() as stack:
+        for each in [r, *demos]:  # a build meanwhile replaces the database file instead of changing it in place
+            stack.enter_context(serving(each.db_dir))
+        serve(
+            r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted=trusted, **({"examples": served} if served else {})
+        )

@@ -1,0 +1,1 @@
+"""lawhistory's core stage (docs/architecture-move.md)."""

@@ -1,0 +1,137 @@
+"""Point in time: the values of a law's versions (``Version``, ``Timeline``), which instruments act on a law, and the
+one rule of the version in force on a date. ``timeline.build_timeline`` derives them.
+
+A law's versions are derived, never stored: the principal law, then each instrument that amends
+it applied in commencement order (ties: gazette date, then first page). Instruments may arrive in
+any order; the timeline is always recomputed from all of them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .errors import LawHistoryError
+from .model import Instrument, Law, LawRef, Provision, normal_title
+
+if TYPE_CHECKING:
+    from ..amending.apply import Step
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Who last inserted or changed a provision: instrument title and amending clause."""
+
+    instrument: str
+    instrument_id: str
+    clause: str | None
+    action: str
+
+    def label(self) -> str:
+        return f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """The text of a law from ``valid_from`` until the day before ``valid_to``."""
+
+    number: int
+    valid_from: dt.date | None
+    valid_to: dt.date | None
+    instrument: Instrument | None  # None: the law as made
+    body: tuple[Provision, ...]
+    conclusions: tuple[Provision, ...]
+    provenance: Mapping[str, Change] = field(default_factory=dict)
+    trace: tuple[Step, ...] = ()  # what each operation of ``instrument`` did
+
+    @property
+    def instrument_title(self) -> str | None:
+        return self.instrument.title if self.instrument else None
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    law: Law
+    versions: tuple[Version, ...]
+    repealed_from: dt.date | None = None
+    repealed_by: Instrument | None = None
+    waiting: tuple[tuple[Instrument, str], ...] = ()  # instruments not applied, and why
+    errors: Mapping[str, LawHistoryError] = field(default_factory=dict)  # instrument id → the refusal
+    attempts: Mapping[str, tuple[Step, ...]] = field(default_factory=dict)  # instrument id → its steps to the refusal
+
+    @property
+    def made_by(self) -> Change:
+        return Change(self.law.meta.title, self.law.meta.id, None, "made")
+
+
+def commencement_key(inst: Instrument) -> tuple[dt.date, dt.date, int]:
+    meta = inst.law.meta
+    page = int((meta.gazette.pages or "0").split("-")[0] or 0)
+    assert meta.commencement.date is not None
+    return (meta.commencement.date, meta.gazette.date or meta.commencement.date, page)
+
+
+def refers_to(ref: LawRef, law: Law) -> bool:
+    """Whether an instrument's reference (by id, else by title) names ``law``."""
+    if ref.id:
+        return ref.id == law.meta.id
+    return normal_title(ref.title) == normal_title(law.meta.title)
+
+
+def targets(inst: Instrument) -> list[LawRef]:
+    meta = inst.law.meta
+    return ([meta.amends] if meta.amends else []) + list(meta.repeals if meta.kind == "repeal" else ())
+
+
+def instruments_for(law: Law, instruments: Iterable[Instrument]) -> list[Instrument]:
+    """The instruments in the repository that amend or repeal ``law``."""
+    return [inst for inst in instruments if any(refers_to(ref, law) for ref in targets(inst))]
+
+
+def gazette_mismatch(inst: Instrument, law: Law) -> str | None:
+    """Why ``inst`` cannot be applied to ``law`` because it names another publication of it, or None."""
+    for ref in targets(inst):
+        if refers_to(ref, law) and ref.gazette_date and law.meta.gazette.date and ref.gazette_date != law.meta.gazette.date:
+            return (
+                f"{inst.title} amends {ref.title} as published in the Gazette on {ref.gazette_date}, "
+                f"but the repository holds the text published on {law.meta.gazette.date}"
+            )
+    return None
+
+
+def status_on(
+    date: dt.date, commencement: dt.date, repealed_from: dt.date | None, starts: Sequence[dt.date | None]
+) -> tuple[str, int | None]:
+    """The one rule of "in force on a date": (status, index of the version in force) for a law that commenced on
+    ``commencement``, was repealed from ``repealed_from`` and whose versions apply from ``starts``.
+
+    Status is ``in_force``, ``not_in_force`` (before commencement) or ``repealed``. The site reads the same rule from
+    its rows (``publish.pages.status_at``); SQL uses ``schema.in_force_sql``.
+    """
+    if repealed_from is not None and date >= repealed_from:
+        return "repealed", None
+    if date < commencement:
+        return "not_in_force", None
+    current = 0
+    for n, start in enumerate(starts):
+        if start is not None and start <= date:
+            current = n
+    return "in_force", current
+
+
+def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
+    """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
+    start = tl.law.meta.commencement.date
+    if start is None:
+        raise unknown_commencement(tl.law.meta.id, date)
+    status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions])
+    return status, None if n is None else tl.versions[n]
+
+
+def unknown_commencement(law_id: str, date: dt.date) -> LawHistoryError:
+    return LawHistoryError(
+        f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said; "
+        "re-import it with --gazette-date"
+    )

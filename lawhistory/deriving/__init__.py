@@ -1,0 +1,1 @@
+"""lawhistory's deriving stage (docs/architecture-move.md)."""

@@ -1,0 +1,207 @@
+"""What the commands do, as plain functions over a repository. The CLI only parses and prints."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..amending.known import Known, known_timeline
+from ..amending.timeline import build_timeline
+from ..core import files
+from ..core.diff import ProvisionChange, changes_between
+from ..core.errors import ImportFailed, LawHistoryError
+from ..core.model import Law
+from ..core.versions import Timeline, Version, in_force
+from ..files.inputs import Inputs, repository_index
+from ..files.repo import Repository
+from ..files.textformat import render
+from ..reading.importers import ImportOptions, read_source
+from .reviews import Review, review, sort_key
+
+
+@dataclass
+class ImportReport:
+    imported: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped_instruments: list[str] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+
+
+def read_file(path: Path) -> bytes:
+    """A source file's bytes, up to the size limit (``files.max_bytes``)."""
+    if path.is_dir():
+        raise ImportFailed(f"{path} is a folder; give the file holding the gazette text")
+    return files.read_bytes(path, str(path), error=ImportFailed)
+
+
+def source_name(repo: Repository, path: Path) -> str:
+    """How a source file is named in front matter: relative to the repository when inside it."""
+    try:
+        return str(path.resolve().relative_to(repo.root))
+    except ValueError:
+        return path.name
+
+
+def import_file(
+    repo: Repository,
+    path: Path,
+    *,
+    gazette_date: dt.date | None = None,
+    title: str | None = None,
+    local_government: str | None = None,
+) -> ImportReport:
+    """Import the principal laws in ``path`` into ``repo``; amending instruments are left for ``amend``."""
+    options = ImportOptions(
+        gazette_date=gazette_date, title=title, local_government=local_government, source=source_name(repo, path)
+    )
+    imported = read_source(read_file(path), options, str(path))
+    report = ImportReport()
+    principals = [law for law in imported.laws if law.meta.kind == "principal"]
+    report.skipped_instruments = [law.meta.title for law in imported.laws if law.meta.kind != "principal"]
+    if not principals:
+        names = "; ".join(report.skipped_instruments)
+        raise ImportFailed(
+            f"{path} holds amending or repeal instruments only ({names}); apply them with 'lawhistory amend {path}'"
+        )
+    with repo.lock():
+        for law in principals:
+            old = repo.law_by_id(law.meta.id)
+            if old is not None:
+                if render(old) == render(law):
+                    report.unchanged.append(law.meta.id)
+                    continue
+                raise ImportFailed(
+                    f"{law.meta.id} is already in the repository with a different text "
+                    f"({repo.relative(repo.law_path(law.meta.id))}); remove that file first if this source should replace it"
+                )
+        new = [law for law in principals if law.meta.id not in report.unchanged]
+        repo.write_files({repo.law_path(law.meta.id): render(law) for law in new})
+        for law in new:
+            report.imported.append(law.meta.id)
+            report.notes[law.meta.id] = list(law.meta.notes)
+    return report
+
+
+def timelines(repo: Repository) -> list[Timeline]:
+    """Every law's timeline, each from the instruments the repository index says act on it."""
+    inputs = repository_index(repo)
+    return [build_timeline(inputs.law(law_id), inputs.claimed(law_id)) for law_id in inputs.laws]
+
+
+def resolve(repo: Repository, query: str, inputs: Inputs | None = None) -> Law:
+    """The law whose id is ``query``, or whose title (or id) contains it unambiguously (from the repository index)."""
+    inputs = inputs or repository_index(repo)
+    return inputs.law(inputs.resolve(query))
+
+
+def timeline_for(repo: Repository, query: str) -> Timeline:
+    """The timeline of one law, reading only its own file and the instruments the repository index says act on it."""
+    inputs = repository_index(repo)
+    law_id = inputs.resolve(query)
+    return build_timeline(inputs.law(law_id), inputs.claimed(law_id))
+
+
+def law_status_today(tl: Timeline, today: dt.date) -> str:
+    if tl.law.meta.commencement.date is None:
+        return "commencement_unknown"
+    return in_force(tl, today)[0]
+
+
+def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, Any]]:
+    today = today or dt.date.today()
+    rows = []
+    for tl in timelines(repo):
+        meta = tl.law.meta
+        rows.append(
+            {
+                "id": meta.id,
+                "title": meta.title,
+                "local_government": meta.local_government,
+                "status": law_status_today(tl, today),
+                "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+                "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
+                "versions": len(tl.versions),
+                "partial": meta.partial,
+            }
+        )
+    return rows
+
+
+def review_rows(repo: Repository, at: dt.date | None = None) -> list[Review]:
+    """Every law's statutory review as at ``at`` (default today), per local government, soonest due first."""
+    at = at or dt.date.today()
+    out = []
+    for tl in timelines(repo):
+        m = tl.law.meta
+        out.append(review(m.id, m.title, m.local_government, m.commencement.date, tl.repealed_from, m.reviews, at))
+    return sorted(out, key=sort_key)
+
+
+def version_at(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+    """The law matching ``query`` with its version in force on ``at`` (default: its latest version), derived."""
+    return as_at(timeline_for(repo, query), at)
+
+
+def show_known(
+    repo: Repository, query: str, at: dt.date | None, known: dt.date
+) -> tuple[Timeline, dt.date | None, str, Version | None, Known]:
+    """As ``version_at``, using only the instruments published in the Gazette on or before ``known`` (``known.py``)."""
+    inputs = repository_index(repo)
+    law_id = inputs.resolve(query)
+    tl, note = known_timeline(inputs.law(law_id), inputs.claimed(law_id), known)
+    return (*as_at(tl, at), note)
+
+
+def as_at(tl: Timeline, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+    """``tl`` with its status and version on ``at`` (None: its latest version)."""
+    if at is None:
+        if tl.repealed_from is not None:
+            return tl, None, "repealed", tl.versions[-1]
+        return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
+    status, version = in_force(tl, at)
+    return tl, at, status, version
+
+
+def history_rows(tl: Timeline) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for v in tl.versions:
+        meta = v.instrument.law.meta if v.instrument else tl.law.meta
+        rows.append(
+            {
+                "number": v.number,
+                "valid_from": v.valid_from.isoformat() if v.valid_from else None,
+                "valid_to": v.valid_to.isoformat() if v.valid_to else None,
+                "instrument": meta.title,
+                "instrument_id": meta.id,
+                "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "")
+                if meta.gazette.date
+                else "unknown",
+            }
+        )
+    if tl.repealed_by is not None:
+        meta = tl.repealed_by.law.meta
+        rows.append(
+            {
+                "number": len(tl.versions),
+                "valid_from": tl.repealed_from.isoformat() if tl.repealed_from else None,
+                "valid_to": None,
+                "instrument": f"{meta.title} (repeal)",
+                "instrument_id": meta.id,
+                "gazette": str(meta.gazette.date) if meta.gazette.date else "unknown",
+            }
+        )
+    return rows
+
+
+def diff(repo: Repository, query: str, d1: dt.date, d2: dt.date) -> tuple[Timeline, list[ProvisionChange], tuple[str, str]]:
+    """The word-level changes to a law between the versions in force on two dates."""
+    if d2 < d1:
+        raise LawHistoryError(f"--from {d1} is after --to {d2}; give the earlier date first")
+    tl = timeline_for(repo, query)
+    s1, v1 = in_force(tl, d1)
+    s2, v2 = in_force(tl, d2)
+    old = v1.body if v1 else ()
+    new = v2.body if v2 else ()
+    return tl, changes_between(old, new), (s1, s2)

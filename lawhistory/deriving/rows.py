@@ -1,0 +1,205 @@
+"""The database rows of a law and its instruments, derived from a timeline (pure).
+
+Small tables' rows are dictionaries; a law's provision spans and changes, which are most of the
+database, are tuples in the column order of ``schema`` (cheaper to make and to insert).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.diff import changes_between
+from ..core.model import Law, LawMeta
+from ..core.operations import op_fields
+from ..core.versions import Timeline, instruments_for
+from ..files.instrument_file import Instrument
+from ..files.textformat import render_body
+from .outcomes import OpOutcome, Outcome, instrument_outcomes
+from .spans import Fragment, Layout, SpanRow, layout, provision_spans
+
+Row = dict[str, Any]
+
+
+def iso(d: dt.date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def history_path(law_id: str) -> str:
+    """The law's file in db/history.git."""
+    return f"{law_id}.txt"
+
+
+@dataclass
+class LawRows:
+    """Everything the database holds for one law (its ``unit``), and the outcomes of its instruments."""
+
+    law: Row
+    versions: list[Row]
+    provisions: list[SpanRow]  # schema.PROVISIONS columns, in order
+    changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
+    outcomes: dict[str, Outcome] = field(default_factory=dict)
+    fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]
+
+
+def fragment_id(html: str) -> int:
+    """A fragment's key (``fragments.id``): the first 8 bytes of the BLAKE2b hash of its HTML, as a signed integer.
+
+    Made from the HTML alone, so a fragment has the same key whichever law, build or process writes it first.
+    """
+    return int.from_bytes(hashlib.blake2b(html.encode(), digest_size=8).digest(), "big", signed=True)
+
+
+def store_fragments_once(spans: list[SpanRow]) -> tuple[list[SpanRow], dict[int, list[Any]]]:
+    """Spans whose last column (their HTML) is replaced by its fragment's key, and each fragment with its count."""
+    fragments: dict[int, list[Any]] = {}
+    keys: dict[str, int] = {}
+    out = []
+    for row in spans:
+        html = row[-1]
+        key = keys.get(html)
+        if key is None:
+            key = keys[html] = fragment_id(html)
+            seen = fragments.get(key)
+            if seen is not None:  # two fragments with one key: 1 in 2**64 for a pair, refused rather than shown wrong
+                raise ValueError(f"two provision fragments hash to the key {key}")
+            fragments[key] = [html, 0]
+        fragments[key][1] += 1
+        out.append((*row[:-1], key))
+    return out, fragments
+
+
+def _gazette(meta: LawMeta) -> Row:
+    return {"gazette_date": iso(meta.gazette.date), "gazette_number": meta.gazette.number, "gazette_pages": meta.gazette.pages}
+
+
+def law_row(tl: Timeline, path: str) -> Row:
+    meta = tl.law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "local_government": meta.local_government,
+        "made": iso(meta.made),
+        **_gazette(meta),
+        "commencement": iso(meta.commencement.date),
+        "commencement_wording": meta.commencement.wording,
+        "repealed_from": iso(tl.repealed_from),
+        "repealed_by": tl.repealed_by.id if tl.repealed_by else None,
+        "versions": len(tl.versions),
+        "latest_version_from": iso(tl.versions[-1].valid_from),
+        "partial": int(meta.partial),
+        "source": meta.source,
+        "notes": json.dumps(list(meta.notes), ensure_ascii=False),
+        "path": path,
+        "history_path": history_path(meta.id),
+        "reviews": json.dumps([d.isoformat() for d in meta.reviews]),
+    }
+
+
+def instrument_row(
+    law: Law, path: str, status: str, reason: str | None, amends: str | None = None, text: str | None = None
+) -> Row:
+    """The ``instruments`` row of a principal law (``law``) or of an instrument's text (``text``: its body, rendered)."""
+    meta = law.meta
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "local_government": meta.local_government,
+        "kind": meta.kind,
+        "made": iso(meta.made),
+        **_gazette(meta),
+        "commencement": iso(meta.commencement.date),
+        "commencement_rule": meta.commencement.rule,
+        "commencement_wording": meta.commencement.wording,
+        "amends": amends,
+        "amends_title": meta.amends.title if meta.amends else None,
+        "amends_gazette_date": iso(meta.amends.gazette_date) if meta.amends else None,
+        "repeals": json.dumps([r.title for r in meta.repeals], ensure_ascii=False),
+        "status": status,
+        "reason": reason,
+        "text": text if text is not None else render_body(law.body, law.conclusions),
+        "partial": int(meta.partial),
+        "source": meta.source,
+        "notes": json.dumps(list(meta.notes), ensure_ascii=False),
+        "path": path,
+    }
+
+
+def principal_row(law: Law, path: str, text: str) -> Row:
+    """The ``instruments`` row of a principal law (``text``: its body as made, rendered)."""
+    known = law.meta.commencement.date is not None
+    reason = None if known else "its commencement date is not known (re-import it with --gazette-date)"
+    return instrument_row(law, path, "applied" if known else "pending", reason, text=text)
+
+
+def operation_rows(inst: Instrument, outcome: Outcome) -> list[Row]:
+    """The ``operations`` rows of an instrument, with what became of each."""
+    rows = []
+    for seq, op in enumerate(inst.operations, start=1):
+        done = outcome.operations.get(seq) or OpOutcome("pending", "the law it names is not in the repository", None)
+        rows.append(
+            {
+                "instrument": inst.id, "seq": seq, "law": done.law, **op_fields(op),
+                "outcome": done.outcome, "detail": done.detail,
+            }
+        )  # fmt: skip
+    return rows
+
+
+def version_rows(tl: Timeline) -> list[Row]:
+    return [
+        {
+            "law": tl.law.meta.id,
+            "number": v.number,
+            "valid_from": iso(v.valid_from),
+            "valid_to": iso(v.valid_to),
+            "instrument": v.instrument.id if v.instrument else tl.law.meta.id,
+            "instrument_title": v.instrument_title or tl.law.meta.title,
+            "commit": None,
+        }
+        for v in tl.versions
+    ]
+
+
+def change_rows(tl: Timeline, lay: Layout) -> list[tuple[Any, ...]]:
+    """What each version changed, provision by provision, with word-level redlines (``schema.CHANGES`` columns)."""
+    rows = []
+    law_id = tl.law.meta.id
+    for n in range(1, len(tl.versions)):
+        prev, v = tl.versions[n - 1], tl.versions[n]
+        assert v.instrument is not None
+        for ch in changes_between(prev.body, v.body, prev.conclusions, v.conclusions):
+            position = lay.position_of(n, ch.citation)
+            if position is None:
+                position = lay.position_of(n - 1, ch.citation)
+            rows.append(
+                (
+                    law_id, n, ch.citation, iso(v.valid_from), v.instrument.id, ch.eid, ch.kind, ch.change,
+                    ch.before, ch.after, ch.html(), position,
+                )
+            )  # fmt: skip
+    return rows
+
+
+def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fragment: Fragment | None = None) -> LawRows:
+    """All rows for ``tl``'s law; ``instruments`` are every instrument in the repository.
+
+    With ``fragment``, each provision row ends with the key of the span's HTML for the law page (``fragments``).
+    """
+    lay = layout(tl)
+    spans = provision_spans(tl, lay, fragment)
+    fragments: dict[int, list[Any]] = {}
+    if fragment is not None:
+        spans, fragments = store_fragments_once(spans)
+    return LawRows(
+        law=law_row(tl, law_path),
+        versions=version_rows(tl),
+        provisions=spans,
+        changes=change_rows(tl, lay),
+        outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
+        fragments=fragments,
+    )

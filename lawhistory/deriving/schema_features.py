@@ -1,0 +1,152 @@
+"""The tables of the questions asked across laws: offences (``penalties``) and similar provisions (``similar``).
+
+Declared here, apart from the core tables in ``schema`` (which adds them to ``TABLES``, so the database, README and
+metadata.yml describe them like every other table). The build fills them after the laws' rows are written
+(``features.derive``).
+"""
+
+from __future__ import annotations
+
+from .reviews import REVIEWS_SQL
+from .schema_types import Column, Query, Table, View
+
+
+def _c(name: str, type_: type, description: str, references: str | None = None) -> Column:
+    return Column(name, type_, description, references)
+
+
+OFFENCES = Table(
+    "offences",
+    "Prescribed offences as typed rows: every row of a schedule with a penalty column, in every version, "
+    "its penalty read as a number where it is one.",
+    ("law", "position", "from_version"),
+    (
+        _c("law", str, "The law", "laws.id"),
+        _c("position", int, "Document order (as in provisions.position)"),
+        _c("from_version", int, "First version holding this row"),
+        _c("to_version", int, "First version no longer holding it (null: still in the latest version)"),
+        _c("valid_from", str, "First day this row applies"),
+        _c("valid_to", str, "First day it no longer applies (null: still applies)"),
+        _c("local_government", str, "The local government that made the law"),
+        _c("law_title", str, "The law's title"),
+        _c("schedule", str, "The schedule holding the row, e.g. Schedule 1"),
+        _c("citation", str, "The row's citation, e.g. Schedule 1 item 12"),
+        _c("eid", str, "The row's eId on the law page"),
+        _c("item", str, "The item number as printed"),
+        _c("clause", str, "The clause the row cites, as printed, e.g. 2.13(1)"),
+        _c("clause_eid", str, "The eId of the provision cited, in the same version (null: the law has no such provision)"),
+        _c("clause_link", str, "How the clause was found: exact, or clause (the subclause cited is not in the law)"),
+        _c("offence", str, "The description of the offence, as printed"),
+        _c("penalty_text", str, "The penalty cell as printed"),
+        _c("penalty", float, "The modified penalty in dollars (null when the cell is not exactly an amount)"),
+        _c("problem", str, "Why the penalty is null, or why the clause is not linked"),
+    ),
+    indexes=(("valid_from", "valid_to"), ("local_government",)),
+)
+
+
+PROVISION_TEXTS = Table(
+    "provision_texts",
+    "The distinct words of provisions long enough to compare (similar provisions), each once.",
+    ("id",),
+    (
+        _c("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
+        _c("text", str, "The provision's own words"),
+        _c("words", int, "Number of words"),
+    ),
+    indexes=(("text",),),
+)
+
+PROVISION_TEXT_IDS = Table(
+    "provision_text_ids",
+    "Which text each provision span holds (similar provisions).",
+    ("law", "position", "from_version"),
+    (
+        _c("law", str, "The law", "laws.id"),
+        _c("position", int, "The span's position (as in provisions)"),
+        _c("from_version", int, "The span's first version (as in provisions)"),
+        _c("text_id", int, "Its text", "provision_texts.id"),
+    ),
+    indexes=(("text_id",),),
+)
+
+TEXT_BANDS = Table(
+    "text_bands",
+    "Locality-sensitive hashing of the texts: texts sharing a band key are candidates to compare (MinHash of word shingles).",
+    ("band", "text_id"),
+    (
+        _c("band", int, "Band key: a hash of one band of the text's MinHash signature"),
+        _c("text_id", int, "The text", "provision_texts.id"),
+    ),
+)
+
+SIMILAR_TEXTS = Table(
+    "similar_texts",
+    "Pairs of similar provision texts (both ways round), with their similarity (0-100).",
+    ("text_id", "other_id"),
+    (
+        _c("text_id", int, "A text", "provision_texts.id"),
+        _c("other_id", int, "A similar text", "provision_texts.id"),
+        _c("score", float, "Similarity of the words, 0-100 (rapidfuzz ratio)"),
+    ),
+)
+
+FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, PROVISION_TEXT_IDS, TEXT_BANDS, SIMILAR_TEXTS)
+
+FEATURE_VIEWS: tuple[View, ...] = (
+    View(
+        "reviews_today",
+        "Each law's statutory review (s 3.16) as at today: when it is due, overdue ones flagged (the canned query reviews"
+        " takes a date).",
+        REVIEWS_SQL.replace(":at", "''").replace(":local_government", "''"),
+    ),
+)
+
+
+#: Similar provisions of other laws in force on a date, most similar first (``similar.similar_rows``).
+SIMILAR_SQL = """with me as (
+  select p.law, p.kind, p.text, t.text_id from provisions p
+  join provision_text_ids t on t.law = p.law and t.position = p.position and t.from_version = p.from_version
+  where p.law = :law and p.eid = :eid
+    and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
+    and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
+), others as (
+  select text_id as other_id, 100.0 as score from me
+  union all
+  select s.other_id, s.score from similar_texts s join me on s.text_id = me.text_id
+)
+select o.score, l.local_government, l.title as law_title, p.law, p.citation, p.eid, p.kind, p.heading, p.text,
+  p.valid_from, p.valid_to
+from others o
+join provision_text_ids t on t.text_id = o.other_id
+join provisions p on p.law = t.law and p.position = t.position and p.from_version = t.from_version
+join laws l on l.id = p.law
+where p.law != (select law from me)
+  and (p.kind = 'item') = ((select kind from me) = 'item')
+  and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
+  and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
+order by o.score desc, l.local_government, l.title, p.position
+limit 200"""
+
+
+#: The canned queries of the questions asked across laws (added to ``schema.QUERIES``).
+FEATURE_QUERIES: tuple[Query, ...] = (
+    Query(
+        "reviews",
+        "Statutory reviews of local laws",
+        "When each law's review under s 3.16 of the Local Government Act 1995 is due, as at a date (empty: today), per local government, soonest first; overdue = 1 when the due date has passed. local_government: one council's name, or empty for all. The rule: lawhistory/deriving/reviews.py.",
+        REVIEWS_SQL,
+    ),
+    Query(
+        "similar_provisions",
+        "Similar provisions in other laws",
+        "The provisions of other laws in force on a date (empty: today) whose words are the same as or similar to one provision's (law: a law id; eid: the provision's eId, e.g. sec_2.7__para_a), most similar first (score 0-100). The page /-/similar shows each with a word-level redline.",
+        SIMILAR_SQL,
+    ),
+    Query(
+        "offences",
+        "Offences and modified penalties (typed)",
+        "Every prescribed offence in force on a date (empty: today), its modified penalty as a number of dollars (null, with the reason in problem, when the schedule does not print an amount) and the eId of the clause it cites. search: words in the offence (optional). /-/penalties compares similar offences across local governments.",
+        "select local_government, law_title, citation, item, clause, clause_eid, offence, penalty, penalty_text, problem, law\nfrom offences\nwhere valid_from <= coalesce(nullif(:at, ''), date('now'))\n  and (valid_to is null or valid_to > coalesce(nullif(:at, ''), date('now')))\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
+    ),
+)

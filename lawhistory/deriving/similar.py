@@ -1,0 +1,259 @@
+"""Same clause, other councils: for a provision, the similar provisions of other laws in force on a date.
+
+Many WA local laws follow common model texts. Comparing every provision with every other would take hours on a
+statewide repository, so the build indexes instead of comparing all pairs:
+
+1. every distinct text of a provision long enough to compare (``MIN_WORDS``) is stored once (``provision_texts``),
+   and each provision span points to its text (``provision_text_ids``) — identical texts in two laws are one text;
+2. each new text gets a MinHash signature of its word shingles (datasketch) and is cut into ``BANDS`` bands of
+   ``ROWS`` values; each band's hash is a key in ``text_bands`` (locality-sensitive hashing: two texts whose
+   shingles overlap by Jaccard similarity s share a key with probability 1 - (1 - s^ROWS)^BANDS: 0.5 → 0.64,
+   0.7 → 0.98). Texts sharing a key are candidates;
+3. only candidates are compared word for word (rapidfuzz's ratio on lower-cased words without punctuation) and
+   pairs scoring at least ``MIN_SCORE`` are kept (``similar_texts``, both ways round).
+
+A band key shared by more than ``MAX_BUCKET`` texts (boilerplate such as "the local government may") is not used to
+find candidates: it would make the comparison quadratic again; the count is reported by ``derive``. (An incremental
+build judges a key by the texts holding it then; a key that grows past the limit later keeps the pairs it gave, so
+only then can an incremental build hold pairs a full build would not.)
+An incremental build adds only the texts it has not seen, and finds their candidates through the index.
+
+At a request, the provision's text, its similar texts and the spans holding them in other laws in force on the date
+give the ranked list; the word-level redline against each is made then (``diff``), not stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from datasketch import MinHash
+from rapidfuzz import fuzz, utils
+
+from ..core.diff import diff_html
+from .schema_features import SIMILAR_SQL
+
+#: Provisions compared: their own words are the unit (a clause's children are provisions of their own).
+KINDS = ("clause", "subclause", "paragraph", "subparagraph", "definition", "item", "text")
+MIN_WORDS = 6
+SHINGLE = 2
+NUM_PERM = 63
+BANDS, ROWS = 21, 3
+MIN_SCORE = 70.0
+MAX_BUCKET = 400
+_SEED = 1
+_WORD = re.compile(r"\w+")
+
+Row = dict[str, Any]
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def text_hash(text: str) -> int:
+    """A signed 64-bit hash of ``text`` (SQLite's INTEGER)."""
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
+
+
+def shingles(ws: Sequence[str]) -> list[bytes]:
+    if len(ws) < SHINGLE:
+        return [" ".join(ws).encode()]
+    return [" ".join(ws[k : k + SHINGLE]).encode() for k in range(len(ws) - SHINGLE + 1)]
+
+
+def band_keys(signatures: list[list[bytes]]) -> list[list[int]]:
+    """For each text's shingles, its ``BANDS`` band keys (band number and band values hashed together)."""
+    out = []
+    for m in MinHash.bulk(signatures, num_perm=NUM_PERM, seed=_SEED):
+        values = m.hashvalues
+        keys = []
+        for b in range(BANDS):
+            band = values[b * ROWS : (b + 1) * ROWS].tobytes()
+            keys.append(int.from_bytes(hashlib.blake2b(bytes([b]) + band, digest_size=8).digest(), "big", signed=True))
+        out.append(keys)
+    return out
+
+
+def score(a: str, b: str) -> float:
+    return float(fuzz.ratio(a, b, processor=utils.default_process))
+
+
+@dataclass
+class Report:
+    """What ``derive`` did: texts indexed, candidate pairs compared, similar pairs kept, buckets skipped."""
+
+    spans: int = 0
+    texts: int = 0
+    new_texts: int = 0
+    candidates: int = 0
+    pairs: int = 0
+    skipped_buckets: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+_TEXTS_SQL = """select distinct p.text from provisions p
+where +p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}
+  and not exists (select 1 from provision_texts t where t.text = p.text)"""
+#: The index sqlite-utils makes for ``schema_features.PROVISION_TEXT_IDS.indexes``.
+_TEXT_ID_INDEX = "idx_provision_text_ids_text_id"
+_LINKS_SQL = """insert into provision_text_ids (law, position, from_version, text_id)
+select p.law, p.position, p.from_version, t.id from provisions p join provision_texts t on t.text = p.text
+where +p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}"""
+
+
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Report:
+    """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
+    similar texts among the texts not indexed before; returns what it did.
+
+    SQLite finds the texts not seen before and links every span to its text (by the index on the texts); Python
+    only hashes and compares the new texts.
+    """
+    report = Report()
+    if laws is not None and not laws:
+        return report
+    where, params = "", []
+    old_ids: set[int] = set()
+    if laws is None:
+        for table in ("similar_texts", "text_bands", "provision_text_ids", "provision_texts"):
+            conn.execute(f"delete from {table}")
+    else:
+        where = f"and p.law in ({', '.join('?' for _ in laws)})"
+        params = list(laws)
+        old_ids = {i for (i,) in conn.execute(f"select distinct text_id from provision_text_ids p where 1 {where}", params)}
+        conn.execute(f"delete from provision_text_ids where law in ({', '.join('?' for _ in laws)})", params)
+    kinds = ", ".join(f"'{k}'" for k in KINDS)
+    new: list[tuple[int, str, list[str]]] = []  # (id, text, words)
+    for (text,) in conn.execute(_TEXTS_SQL.format(kinds=kinds, where=where), params).fetchall():
+        ws = words(text)
+        if len(ws) >= MIN_WORDS:
+            new.append((text_hash(text), text, ws))
+    conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
+    if laws is None:  # many rows: the index is made once they are in (three times faster than kept up to date)
+        conn.execute(f"drop index if exists {_TEXT_ID_INDEX}")
+    report.spans = conn.execute(_LINKS_SQL.format(kinds=kinds, where=where), params).rowcount
+    if laws is None:
+        conn.execute(f"create index {_TEXT_ID_INDEX} on provision_text_ids(text_id)")
+    report.new_texts = len(new)
+    keys = band_keys([shingles(ws) for _, _, ws in new])
+    conn.executemany(
+        "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
+    )
+    _pairs(conn, new, keys, report, incremental=laws is not None)
+    if laws is not None:
+        _forget_unused(conn, old_ids)
+    report.texts = conn.execute("select count(*) from provision_texts").fetchone()[0]
+    return report
+
+
+def _pairs(
+    conn: sqlite3.Connection, new: list[tuple[int, str, list[str]]], keys: list[list[int]], report: Report, *, incremental: bool
+) -> None:
+    """Compare each new text with the texts sharing a band key with it, and keep the similar pairs."""
+    if not new:
+        return
+    buckets: dict[int, list[int]] = defaultdict(list)
+    if incremental:  # the texts indexed before that share a key with a new one
+        wanted = sorted({k for ks in keys for k in ks})
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            for band, text_id in conn.execute(
+                f"select band, text_id from text_bands where band in ({', '.join('?' for _ in chunk)})", chunk
+            ):
+                buckets[band].append(text_id)
+    else:
+        for (text_id, _, _), ks in zip(new, keys, strict=True):
+            for k in ks:
+                buckets[k].append(text_id)
+    big = {k for k, members in buckets.items() if len(members) > MAX_BUCKET}
+    report.skipped_buckets = len(big)
+    new_ids = {i for i, _, _ in new}
+    candidates: set[tuple[int, int]] = set()
+    for k, members in buckets.items():
+        if k in big or len(members) < 2:
+            continue
+        for a in members:
+            if a not in new_ids:
+                continue
+            for b in members:
+                if a != b and (b not in new_ids or a < b):
+                    candidates.add((a, b) if a < b else (b, a))
+    report.candidates = len(candidates)
+    texts = {i: t for i, t, _ in new}
+    missing = sorted({x for pair in candidates for x in pair} - texts.keys())
+    for start in range(0, len(missing), 500):
+        chunk = missing[start : start + 500]
+        texts.update(conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in chunk)})", chunk))
+    processed = {i: utils.default_process(t) for i, t in texts.items()}
+    kept = []
+    for a, b in sorted(candidates):
+        s = float(fuzz.ratio(processed[a], processed[b]))
+        if s >= MIN_SCORE:
+            kept += [(a, b, s), (b, a, s)]
+    conn.executemany("insert or replace into similar_texts values (?, ?, ?)", kept)
+    report.pairs = len(kept) // 2
+
+
+def _forget_unused(conn: sqlite3.Connection, ids: set[int]) -> None:
+    """Remove the texts among ``ids`` that no provision holds any more, with their band keys and pairs (each found
+    through a primary key: a text's band keys are made again from its words)."""
+    held = "select 1 from provision_text_ids where text_id = ? limit 1"
+    gone = [i for i in sorted(ids) if conn.execute(held, [i]).fetchone() is None]
+    if not gone:
+        return
+    texts = dict(conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in gone)})", gone))
+    keys = band_keys([shingles(words(texts[i])) for i in gone])
+    conn.executemany(
+        "delete from text_bands where band = ? and text_id = ?", ((k, i) for i, ks in zip(gone, keys, strict=True) for k in ks)
+    )
+    conn.executemany(
+        "delete from similar_texts where other_id = ? and text_id in (select other_id from similar_texts where text_id = ?)",
+        ((i, i) for i in gone),
+    )
+    conn.executemany("delete from similar_texts where text_id = ?", ((i,) for i in gone))
+    conn.executemany("delete from provision_texts where id = ?", ((i,) for i in gone))
+
+
+# --- asking ---------------------------------------------------------------------------------------------------------
+
+
+#: The provisions of other laws in force on :at whose words are the same as, or similar to, the words of the provision
+#: :eid of the law :law as in force on :at, most similar first (the ``similar_provisions`` canned query); a schedule
+#: row is compared with schedule rows, any other provision with provisions that are not.
+def _dicts(conn: sqlite3.Connection, sql: str, params: dict[str, Any]) -> list[Row]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+
+
+def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit: int = 50) -> Row | None:
+    """The provision ``eid`` of ``law`` as in force on ``at`` and the similar provisions of other laws in force then,
+    each with a word-level redline from this provision's words to its words; None when there is no such provision."""
+    mine = _dicts(
+        conn,
+        "select p.law, p.citation, p.eid, p.kind, p.heading, p.text, p.valid_from, p.valid_to, l.title as law_title,"
+        " l.local_government from provisions p join laws l on l.id = p.law"
+        " where p.law = :law and p.eid = :eid and p.valid_from <= :at and (p.valid_to is null or p.valid_to > :at)",
+        {"law": law, "eid": eid, "at": at.isoformat()},
+    )
+    if not mine:
+        return None
+    me = mine[0]
+    rows = _dicts(conn, SIMILAR_SQL, {"law": law, "eid": eid, "at": at.isoformat()})[:limit]
+    for r in rows:
+        r["diff_html"] = diff_html(me["text"] or "", r["text"] or "")
+    indexed = conn.execute(
+        "select 1 from provision_text_ids t join provisions p on p.law = t.law and p.position = t.position"
+        " and p.from_version = t.from_version where p.law = ? and p.eid = ? limit 1",
+        [law, eid],
+    ).fetchone()
+    return {"as_at": at.isoformat(), "provision": me, "similar": rows, "indexed": indexed is not None}
+
+
+COLUMNS = ("score", "local_government", "law_title", "law", "citation", "eid", "kind", "text", "valid_from", "valid_to")

@@ -1,0 +1,1 @@
+"""lawhistory's files stage (docs/architecture-move.md)."""

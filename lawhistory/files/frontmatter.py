@@ -1,0 +1,256 @@
+"""YAML front matter of law files: metadata to and from plain dictionaries, in a fixed order."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import yaml
+
+from ..core.errors import FormatError
+from ..core.model import Commencement, Gazette, LawMeta, LawRef
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe dumper that writes multi-line strings as literal blocks and never wraps lines."""
+
+
+_LINE_BREAKS = frozenset("\x85\u2028\u2029\r")
+
+
+def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if any(ch in _LINE_BREAKS for ch in value):
+        # Characters YAML reads as line breaks are written escaped, or they would come back as spaces.
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+    if "\n" in value:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_Dumper.add_representer(str, _str_representer)
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's safe loader when PyYAML has it; a date that is no date (2020-13-45) is an error with its line."""
+
+
+def _timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError) as e:
+        raise _BadValue(
+            f"the front matter is not valid YAML: {node.value!r} is not a date ({e}); dates are written YYYY-MM-DD",
+            node.start_mark.line,
+        ) from None
+
+
+class _BadValue(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+#: Front matter nested deeper than this is refused (no law's metadata is more than a few levels deep).
+MAX_DEPTH = 20
+
+
+def load_front_matter(text: str, path: str | None = None, first_line: int = 2) -> Any:
+    """The YAML ``text`` of a file's front matter (which starts on line ``first_line`` of ``path``).
+
+    The one reader of front matter, for every command and the build: bad YAML, a date that is no date and
+    nesting deeper than ``MAX_DEPTH`` are each a FormatError naming the file and line.
+    """
+    try:
+        _check_depth(text, path, first_line)
+        return yaml.load(text, Loader=_Loader)
+    except _BadValue as e:
+        raise FormatError(str(e), path=path, line=first_line + e.line) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = first_line + mark.line if mark is not None else None
+        if "nesting depth" in str(e.problem):  # PyYAML 6.0.4 and later refuse deep nesting in the parser, before us
+            raise FormatError(f"the front matter is nested more than {MAX_DEPTH} levels deep", path=path, line=line) from None
+        raise FormatError(f"the front matter is not valid YAML: {e.problem or e.context}", path=path, line=line) from None
+    except (yaml.YAMLError, ValueError, TypeError) as e:
+        raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
+
+
+def _check_depth(text: str, path: str | None, first_line: int) -> None:
+    """Refuse deep nesting before the (recursive) constructor sees it: ``[[[[…]]]]`` would exhaust the stack."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = first_line + event.start_mark.line if event.start_mark is not None else None
+                raise FormatError(f"the front matter is nested more than {MAX_DEPTH} levels deep", path=path, line=line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def dump_yaml(data: dict[str, Any]) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10**9, default_flow_style=False)
+
+
+def _ref_to_dict(ref: LawRef) -> dict[str, Any]:
+    d: dict[str, Any] = {"title": ref.title}
+    if ref.gazette_date:
+        d["gazette_date"] = ref.gazette_date
+    if ref.id:
+        d["id"] = ref.id
+    return d
+
+
+def meta_to_dict(meta: LawMeta) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "id": meta.id,
+        "title": meta.title,
+        "local_government": meta.local_government,
+        "kind": meta.kind,
+        "made": meta.made,
+        "gazette": {"date": meta.gazette.date, "number": meta.gazette.number, "pages": meta.gazette.pages},
+        "commencement": {
+            "wording": meta.commencement.wording,
+            "rule": meta.commencement.rule,
+            "days": meta.commencement.days,
+            "date": meta.commencement.date,
+        },
+    }
+    if meta.amends:
+        d["amends"] = _ref_to_dict(meta.amends)
+    if meta.earlier_amendments:
+        d["earlier_amendments"] = list(meta.earlier_amendments)
+    if meta.repeals:
+        d["repeals"] = [_ref_to_dict(r) for r in meta.repeals]
+    d["partial"] = meta.partial
+    d["source"] = meta.source
+    if meta.notes:
+        d["notes"] = list(meta.notes)
+    if meta.reviews:
+        d["reviews"] = list(meta.reviews)
+    return d
+
+
+def _date(value: Any, field: str) -> dt.date | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise FormatError(f"front matter field {field!r} must be a date like 2020-02-26, not {value!r}") from None
+
+
+def _mapping(value: Any, field: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise FormatError(f"front matter field {field!r} must be a mapping of its parts (see docs/format.md), not {value!r}")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise FormatError(f"front matter field {field!r} must be a list, not {value!r}")
+    return value
+
+
+def _text(value: Any, field: str, *, required: bool = False) -> str | None:
+    if value is None or value == "":
+        if required:
+            raise FormatError(f"front matter lacks {field!r}")
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise FormatError(f"front matter field {field!r} must be text, not {value!r}")
+    return str(value)
+
+
+def _ref(d: Any, field: str) -> LawRef:
+    if not isinstance(d, dict) or "title" not in d:
+        raise FormatError(f"front matter field {field!r} must have a title")
+    return LawRef(
+        title=_text(d["title"], f"{field}.title", required=True) or "",
+        gazette_date=_date(d.get("gazette_date"), field),
+        id=_text(d.get("id"), f"{field}.id"),
+    )
+
+
+def meta_from_dict(d: Any) -> LawMeta:
+    """Metadata from a front matter mapping; any field of the wrong shape is a FormatError naming it."""
+    if not isinstance(d, dict):
+        raise FormatError("front matter must be a YAML mapping")
+    kind = d.get("kind", "principal")
+    if kind not in ("principal", "amending", "repeal"):
+        raise FormatError(f"front matter kind must be principal, amending or repeal, not {kind!r}")
+    g = _mapping(d.get("gazette"), "gazette")
+    c = _mapping(d.get("commencement"), "commencement")
+    days = c.get("days")
+    if days is not None and (isinstance(days, bool) or not isinstance(days, int)):
+        raise FormatError(f"front matter field 'commencement.days' must be a whole number, not {days!r}")
+    partial = d.get("partial", False)
+    if not isinstance(partial, bool):
+        raise FormatError(f"front matter field 'partial' must be true or false, not {partial!r}")
+    earlier = [_date(x, "earlier_amendments") for x in _list(d.get("earlier_amendments"), "earlier_amendments")]
+    council = _text(d.get("local_government"), "local_government", required=True) or ""
+    if any(c in council for c in "<>\n"):
+        # it is the author of the law's commits in the history, where these characters cannot be
+        raise FormatError(f"front matter field 'local_government' cannot hold '<', '>' or a line break: {council!r}")
+    return LawMeta(
+        id=_text(d.get("id"), "id", required=True) or "",
+        title=_text(d.get("title"), "title", required=True) or "",
+        local_government=council,
+        kind=kind,
+        made=_date(d.get("made"), "made"),
+        gazette=Gazette(
+            date=_date(g.get("date"), "gazette.date"),
+            number=_text(g.get("number"), "gazette.number"),
+            pages=_text(g.get("pages"), "gazette.pages"),
+        ),
+        commencement=Commencement(
+            wording=_text(c.get("wording"), "commencement.wording"),
+            rule=_text(c.get("rule"), "commencement.rule") or "unknown",
+            days=days,
+            date=_date(c.get("date"), "commencement.date"),
+        ),
+        amends=_ref(d["amends"], "amends") if d.get("amends") else None,
+        earlier_amendments=tuple(x for x in earlier if x is not None),
+        repeals=tuple(_ref(r, "repeals") for r in _list(d.get("repeals"), "repeals")),
+        partial=partial,
+        source=_text(d.get("source"), "source"),
+        notes=tuple(_text(n, "notes") or "" for n in _list(d.get("notes"), "notes")),
+        reviews=_reviews(d.get("reviews"), _date(d.get("made"), "made"), kind),
+    )
+
+
+def _reviews(value: Any, made: dt.date | None, kind: str) -> tuple[dt.date, ...]:
+    """The ``reviews:`` dates (review reports accepted under s 3.16 of the Local Government Act 1995), checked:
+    dates, oldest first, none repeated, none before the law was made, on principal laws only."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise FormatError(f"front matter field 'reviews' must be a list of dates like [2021-06-15], not {value!r}")
+    if value and kind != "principal":
+        raise FormatError(
+            "front matter field 'reviews' belongs to a principal local law, not to an amending or repeal instrument"
+        )
+    dates: list[dt.date] = []
+    for item in value:
+        if isinstance(item, dt.datetime) or not isinstance(item, dt.date):
+            raise FormatError(
+                f"front matter field 'reviews' holds {item!r}, which is not a date; write each date a review report"
+                " was accepted as YYYY-MM-DD"
+            )
+        if dates and item <= dates[-1]:
+            raise FormatError(
+                f"front matter field 'reviews': {item} is not after {dates[-1]}; list each review once, oldest first"
+            )
+        if made is not None and item < made:
+            raise FormatError(f"front matter field 'reviews': {item} is before the law was made ({made}); check the date")
+        dates.append(item)
+    return tuple(dates)

@@ -1,0 +1,374 @@
+"""What a build is made from: the repository's laws and instruments, which instruments act on which law,
+and content hashes that tell whether (and which) derived results are out of date.
+
+Only front matter is read for every file (with libyaml when available, and without an instrument's
+operations): it is enough to know which instrument acts on which law and to hash each law's inputs.
+Whole files are parsed only for the laws a build derives again, and for their instruments.
+
+What was read is cached in ``db/.inputs-cache.json``: a file whose size, modification and change
+times and inode are as recorded is not read again (like git's index). A file changed within
+``RACY_NS`` of being read is always read again, since a later change in the same clock tick would
+leave its times as they were.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core import faults
+from ..core.errors import BadLawId, FormatError, UnknownLaw
+from ..core.files import decode, read_bytes, read_text
+from ..core.model import Law, LawMeta, normal_title, title_key
+from ..core.versions import targets
+from ..deriving.schema import SCHEMA_VERSION
+from .frontmatter import load_front_matter, meta_from_dict
+from .instrument_file import Instrument, parse_instrument
+from .repo import AMENDMENTS, LAWS, Repository
+from .textformat import parse
+
+#: The package's folder (its modules may live in folders of their own below it).
+PACKAGE_ROOT = Path(__file__).resolve().parents[__name__.count(".") - 1]
+#: Where a build's code starts: it runs this module and every package module it imports (``deriving_files``).
+BUILD_MODULE = "deriving.build"
+#: An import statement of a package module: ``from .x import y``, ``from ..x import (y, z)``, ``import lawhistory.x``.
+_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
+)
+CACHE_NAME = ".inputs-cache.json"
+_CACHE_FORMAT = 1
+RACY_NS = 2_000_000_000
+# The operations of an instrument: a top-level key and the indented or listed lines under it.
+_OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
+
+
+def _sha(parts: list[bytes]) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(len(part).to_bytes(8, "big"))
+        h.update(part)
+    return h.hexdigest()
+
+
+def _front_matter(text: str, path: str) -> str:
+    end = text.find("\n---\n", 3)
+    if not text.startswith("---\n") or end < 0:
+        raise FormatError("a law file starts with YAML front matter between '---' lines", path=path)
+    return text[4 : end + 1]
+
+
+def _load(yaml_text: str, path: str) -> LawMeta:
+    data = load_front_matter(yaml_text, path)
+    try:
+        return meta_from_dict(data)
+    except FormatError as e:
+        raise FormatError(str(e), path=path) from None
+
+
+def read_meta(text: str, path: str) -> LawMeta:
+    """The metadata in a file's front matter, without reading its body (nor an instrument's operations)."""
+    front = _front_matter(text, path)
+    short = _OPERATIONS.sub("", front, count=1)
+    if short != front:
+        try:
+            return _load(short, path)
+        except FormatError:
+            pass  # the cut was not where the operations are: read it all, for the right message
+    return _load(front, path)
+
+
+class FileEntry(NamedTuple):
+    """One law or instrument file as last read: its times, its content hash and what its front matter says."""
+
+    path: str  # relative to the repository
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+    ino: int
+    read_ns: int  # when it was read
+    sha: str
+    id: str
+    title: str
+    targets: tuple[tuple[str, str | None], ...]  # (title, id) of each law it amends or repeals
+
+    def fresh(self, st: os.stat_result) -> bool:
+        """Whether the file, with these stat results, is certainly unchanged since it was read."""
+        return (
+            st.st_size == self.size
+            and st.st_mtime_ns == self.mtime_ns
+            and st.st_ctime_ns == self.ctime_ns
+            and st.st_ino == self.ino
+            and max(self.mtime_ns, self.ctime_ns) + RACY_NS < self.read_ns
+        )
+
+
+def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
+    meta = read_meta(decode(data, path), path)
+    stub = Instrument(Law(meta))
+    refs = tuple((ref.title, ref.id) for ref in targets(stub))
+    return FileEntry(
+        path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, read_ns,
+        hashlib.sha256(data).hexdigest(), meta.id, meta.title, refs,
+    )  # fmt: skip
+
+
+def load_cache(db_dir: Path) -> dict[str, FileEntry]:
+    """The entries cached by the last build ({} when there are none or they cannot be read)."""
+    try:
+        data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
+        if data.get("format") != _CACHE_FORMAT:
+            return {}
+        return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return {}
+
+
+def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
+    """Write the cache (atomically: a reader sees the old one or the new one)."""
+    tmp = db_dir / f"{CACHE_NAME}.tmp"
+    files = [e for _, e in sorted(entries.items())]
+    tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    faults.point("cache:written")
+    os.replace(tmp, db_dir / CACHE_NAME)
+    faults.point("cache:moved")
+
+
+def _listing(root: Path, folder: str) -> list[str]:
+    """``folder/*/*.txt`` under ``root``, as paths relative to it, in the repository's order (``Repository.law_files``)."""
+    out = []
+    try:
+        groups = [e.name for e in os.scandir(root / folder) if e.is_dir()]
+    except FileNotFoundError:
+        return []
+    for group in groups:
+        for f in os.scandir(root / folder / group):
+            if f.name.endswith(".txt") and f.is_file():
+                out.append((group, f.name))
+    return [f"{folder}/{group}/{name}" for group, name in sorted(out)]
+
+
+@dataclass
+class Inputs:
+    """The repository's files, what each says about itself, and the hashes a build compares."""
+
+    root: Path
+    laws: dict[str, FileEntry]  # by law id, sorted
+    instruments: dict[str, FileEntry]  # by instrument id, in repository (path) order
+    claims: dict[str, list[str]]  # law id → the instruments that amend or repeal it, in repository order
+    law_hashes: dict[str, str]
+    files_hash: str
+    entries: dict[str, FileEntry]  # by path: every file, for the cache
+    read: int = 0  # files read (not found unchanged in the cache)
+    _parsed: dict[str, Law | Instrument] = field(default_factory=dict)
+
+    def law_path(self, law_id: str) -> str:
+        return self.laws[law_id].path
+
+    def instrument_path(self, inst_id: str) -> str:
+        return self.instruments[inst_id].path
+
+    def law(self, law_id: str) -> Law:
+        if law_id not in self._parsed:
+            path = self.law_path(law_id)
+            self._parsed[law_id] = parse(read_text(self.root / path, path), path=path)
+        law = self._parsed[law_id]
+        assert isinstance(law, Law)
+        return law
+
+    def instrument(self, inst_id: str) -> Instrument:
+        key = f"instrument:{inst_id}"
+        if key not in self._parsed:
+            path = self.instrument_path(inst_id)
+            self._parsed[key] = parse_instrument(read_text(self.root / path, path), path=path)
+        inst = self._parsed[key]
+        assert isinstance(inst, Instrument)
+        return inst
+
+    def forget(self) -> None:
+        """Drop the parsed files (a build parses each law once)."""
+        self._parsed.clear()
+
+    def claimed(self, law_id: str) -> list[Instrument]:
+        return [self.instrument(i) for i in self.claims[law_id]]
+
+    def claimers(self) -> dict[str, list[str]]:
+        """Instrument id → the laws it acts on."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for law, ids in self.claims.items():
+            for i in ids:
+                out[i].append(law)
+        return out
+
+    def resolve(self, query: str) -> str:
+        """The id of the law whose id is ``query``, or whose title (or id) contains it unambiguously."""
+        q = query.strip()
+        if q in self.laws:
+            return q
+        q = q.lower()
+        matches = [i for i, e in self.laws.items() if q and (q in e.title.lower() or q in i)]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
+        names = "; ".join(matches[:6])
+        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
+
+    def unclaimed(self) -> list[str]:
+        claimed = self.claimers()
+        return [i for i in self.instruments if i not in claimed]
+
+
+def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
+    """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed)."""
+    index: dict[str, set[str]] = defaultdict(set)
+    for inst_id, inst in instruments.items():
+        for title, ref_id in inst.targets:
+            index[f"id:{ref_id}" if ref_id else f"title:{title_key(title)}"].add(inst_id)
+    order = {inst_id: n for n, inst_id in enumerate(instruments)}
+    out: dict[str, list[str]] = {}
+    for law_id, law in laws.items():
+        candidates = index[f"id:{law_id}"] | index[f"title:{title_key(law.title)}"]
+        title = normal_title(law.title)
+        out[law_id] = [
+            i
+            for i in sorted(candidates, key=order.__getitem__)
+            if any((ref_id == law_id) if ref_id else (normal_title(t) == title) for t, ref_id in instruments[i].targets)
+        ]
+    return out
+
+
+_FINGERPRINTS: dict[tuple[tuple[str, int, int], ...], str] = {}
+
+
+def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
+    """The package's files (relative to ``root``) whose code a build runs: ``start`` and every package module it
+    imports, directly or through others, read from the code (the CLI and the web site are left out by not being
+    imported by the build)."""
+    modules: dict[str, Path] = {}
+    for path in root.glob("**/*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        module = todo.pop()
+        if module in seen or module not in modules:
+            continue
+        seen.add(module)
+        todo += [".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 1)]  # its packages run first
+        package = module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
+        for source, names, plain in _IMPORT.findall(modules[module].read_text(encoding="utf-8")):
+            if plain:
+                todo.append(plain.removeprefix("lawhistory").lstrip("."))
+                continue
+            if source.startswith("."):
+                dots = len(source) - len(source.lstrip("."))
+                up = package.split(".")[: len(package.split(".")) - dots + 1] if package else []
+                base = ".".join([p for p in up if p] + ([source.lstrip(".")] if source.lstrip(".") else []))
+            elif source == "lawhistory" or source.startswith("lawhistory."):
+                base = source.removeprefix("lawhistory").lstrip(".")
+            else:
+                continue
+            todo.append(base)
+            for name in names.strip("()").replace("\n", " ").split(","):
+                todo.append(f"{base}.{name.split(' as ')[0].strip()}".strip("."))
+    return sorted(modules[m].relative_to(root).as_posix() for m in seen | ({""} & modules.keys()))
+
+
+def code_fingerprint() -> str:
+    """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full."""
+    root = PACKAGE_ROOT
+    stats = tuple((p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns) for p in root.glob("**/*.py") if (st := p.stat()))
+    if stats not in _FINGERPRINTS:  # read the code again only when a file changed
+        parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
+        for rel in deriving_files(root):
+            parts += [rel.encode(), (root / rel).read_bytes()]
+        _FINGERPRINTS[stats] = _sha(parts)
+    return _FINGERPRINTS[stats]
+
+
+def _read(root: str, rel: str) -> FileEntry:
+    path = os.path.join(root, rel)
+    read_ns = time.time_ns()
+    st = os.stat(path)
+    data = read_bytes(Path(path), rel)
+    return _entry(rel, st, data, read_ns)
+
+
+def _read_many(root: str, rels: list[str]) -> list[FileEntry]:
+    return [_read(root, rel) for rel in rels]
+
+
+#: From this many files to read, they are read by one process per CPU (a first build reads every file).
+PARALLEL_READ_FROM = 1000
+
+
+def _read_all(root: str, rels: list[str]) -> list[FileEntry]:
+    cpus = os.cpu_count() or 1
+    if len(rels) < PARALLEL_READ_FROM or cpus < 2:
+        return _read_many(root, rels)
+    chunks = [rels[k::cpus] for k in range(cpus)]
+    with multiprocessing.get_context("fork").Pool(cpus) as pool:
+        parts = pool.starmap(_read_many, [(root, chunk) for chunk in chunks])
+    return [e for part in parts for e in part]
+
+
+def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry], list[FileEntry], int]:
+    """Every law and instruments file, read only when not unchanged in ``cache``; an id must match where its file is."""
+    root = str(repo.root)
+    listed = {folder: _listing(repo.root, folder) for folder in (LAWS, AMENDMENTS)}
+    known: dict[str, FileEntry] = {}
+    for rels in listed.values():
+        for rel in rels:
+            entry = cache.get(rel)
+            if entry is not None and entry.fresh(os.stat(os.path.join(root, rel))):
+                known[rel] = entry
+    todo = [rel for rels in listed.values() for rel in rels if rel not in known]
+    known.update((e.path, e) for e in _read_all(root, todo))
+    found: list[list[FileEntry]] = []
+    for folder, expected in ((LAWS, repo.law_path), (AMENDMENTS, repo.instrument_path)):
+        entries = []
+        for rel in listed[folder]:
+            entry = known[rel]
+            if rel != f"{folder}/{entry.id}.txt":
+                try:
+                    where = expected(entry.id)
+                except BadLawId as e:
+                    raise FormatError(str(e), path=rel) from None
+                if where != repo.root / rel:
+                    raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(where)}", path=rel)
+            entries.append(entry)
+        found.append(entries)
+    return found[0], found[1], len(todo)
+
+
+def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> Inputs:
+    """The repository's inputs; files unchanged since ``cache`` was made are not read."""
+    law_files, inst_files, read = _scan(repo, cache or {})
+    laws = dict(sorted((e.id, e) for e in law_files))
+    instruments = {e.id: e for e in inst_files}
+    claimed = claims(laws, instruments)
+    law_hashes = {}
+    for law_id, law in laws.items():
+        paths = [law, *sorted((instruments[i] for i in claimed[law_id]), key=lambda e: e.path)]
+        law_hashes[law_id] = _sha([x for e in paths for x in (e.path.encode(), e.sha.encode())])
+    entries = {e.path: e for e in law_files + inst_files}
+    everything = _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
+    return Inputs(repo.root, laws, instruments, claimed, law_hashes, everything, entries, read)
+
+
+def repository_index(repo: Repository) -> Inputs:
+    """The repository's one index: every file's front matter, which instruments act on which law.
+
+    Every command asks it. Files unchanged since the last build are not read again (its cache in ``db/``); a command
+    that only reads writes nothing, so only a build brings the cache up to date.
+    """
+    return read_inputs(repo, load_cache(repo.db_dir))

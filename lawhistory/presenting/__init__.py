@@ -1,0 +1,1 @@
+"""lawhistory's presenting stage (docs/architecture-move.md)."""

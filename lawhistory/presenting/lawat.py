@@ -1,0 +1,217 @@
+"""One law as in force on a date (``LawAt``): what ``show`` prints in every format, made from a derived timeline or
+read back from the build's database when that is current (the same values either way).
+
+A ``LawAt`` holds plain values only: the law's names, the status and the version's dates, every provision with its
+reprint-style note, the compilation table. ``views`` renders it; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.ids import addresses
+from ..core.versions import Timeline, Version, in_force, status_on, unknown_commencement
+from ..deriving.notes import note_for, provision_text, versions_to
+from ..deriving.schema import SCHEMA_VERSION
+from ..files.inputs import Inputs, code_fingerprint, repository_index
+from ..files.repo import Repository
+
+
+@dataclass(frozen=True, slots=True)
+class ProvisionAt:
+    """A provision as a reader sees it in one version (the columns of a ``provisions`` row)."""
+
+    citation: str
+    eid: str
+    kind: str
+    num: str | None
+    heading: str | None
+    text: str | None  # its own words; a schedule row's cells joined by ' | '
+    term: str | None
+    cells: tuple[str, ...]
+    parent: str | None
+    depth: int
+    note: str | None  # "[Clause 2.8A inserted by … cl. 4]", or None
+    last_changed_by: str  # the instrument (and clause) that last inserted or changed it, else the law itself
+    changed: bool  # changed by an instrument since the law was made
+
+
+@dataclass(frozen=True, slots=True)
+class LawAt:
+    """A law as at a date (``as_at``; None: its latest version), with everything ``show`` prints."""
+
+    id: str
+    title: str
+    local_government: str
+    as_at: dt.date | None
+    status: str  # in_force, not_in_force, repealed or commencement_unknown
+    commencement: dt.date | None
+    repealed_from: dt.date | None
+    repealed_by: str | None  # the repealing instrument's title
+    valid_from: dt.date | None  # of the version shown (None with no version)
+    valid_to: dt.date | None
+    instrument: str | None  # title of the instrument that made the version shown (the law's own for version 0)
+    has_version: bool
+    provisions: tuple[ProvisionAt, ...]
+    compilation: tuple[tuple[str, str, str], ...]  # (instrument, gazette, commencement) for the law and each instrument
+    known: str | None = None  # what the law is as known on a date (``known.Known.sentence``), said after the status
+
+
+def gazette_label(date: dt.date | str | None, pages: str | None) -> str:
+    if date is None:
+        return "gazette date unknown"
+    return f"Gazette {date}" + (f" p. {pages}" if pages else "")
+
+
+def compilation_table(tl: Timeline) -> list[tuple[str, str, str]]:
+    """(instrument, gazette, commencement) for the law and every instrument applied or repealing it."""
+    meta = tl.law.meta
+    rows = [(meta.title, gazette_label(meta.gazette.date, meta.gazette.pages), str(meta.commencement.date or "unknown"))]
+    made = [v.instrument for v in tl.versions[1:] if v.instrument is not None]
+    for inst in [*made, *([tl.repealed_by] if tl.repealed_by is not None else [])]:
+        m = inst.law.meta
+        rows.append((m.title, gazette_label(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
+    return rows
+
+
+def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> LawAt:
+    """The law of ``tl`` as ``show`` prints it: ``version`` (in force on ``as_at``) with its provisions and notes."""
+    meta = tl.law.meta
+    provisions: list[ProvisionAt] = []
+    if version is not None:
+        history = versions_to(tl, version)
+        for a in addresses(version.body, version.conclusions):
+            p = a.provision
+            change = version.provenance.get(a.citation)
+            provisions.append(
+                ProvisionAt(
+                    a.citation, a.eid, p.kind, p.num, p.heading, provision_text(p), p.term, tuple(p.cells), a.parent,
+                    a.depth, note_for(a, version, history), (change or tl.made_by).label(), change is not None,
+                )
+            )  # fmt: skip
+    return LawAt(
+        meta.id, meta.title, meta.local_government, as_at, status, meta.commencement.date, tl.repealed_from,
+        tl.repealed_by.title if tl.repealed_by else None,
+        version.valid_from if version else None, version.valid_to if version else None,
+        (version.instrument_title or meta.title) if version else None, version is not None,
+        tuple(provisions), tuple(compilation_table(tl)),
+    )  # fmt: skip
+
+
+# --- read back from the build's database -------------------------------------------------------------------------------
+
+
+def _day(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def current_database(db_dir: Path, inputs: Inputs) -> Path | None:
+    """The build's database when it holds exactly what deriving ``inputs`` with this code gives, else None."""
+    db = db_dir / "lawhistory.db"
+    if not db.is_file() or (db_dir / "lawhistory.db-journal").exists() or (db_dir / ".build").exists():
+        return None  # none yet, or a build under way or interrupted
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            info = dict(conn.execute("select key, value from build_info").fetchall())
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    fresh = {"schema_version": str(SCHEMA_VERSION), "code": code_fingerprint(), "inputs": inputs.files_hash}
+    return db if all(info.get(k) == v for k, v in fresh.items()) else None
+
+
+def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:
+    """The law as at ``at`` (None: its latest version) read from a current build's rows, or None when it has none."""
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        conn.execute("begin")  # one read transaction: every row from the same build
+        return read(conn, law_id, at)
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
+def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_unknown: bool = True) -> LawAt | None:
+    """The law as at ``at`` from the rows of ``conn``'s database (None: no such law). A law whose commencement is not
+    known is refused as ``show`` refuses it, or (``refuse_unknown`` False, as the site shows it) has no version."""
+    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    law = laws[0]
+    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    ids = [v["instrument"] for v in versions[1:]] + ([law["repealed_by"]] if law["repealed_by"] else [])
+    marks = ",".join("?" * len(ids))
+    found = _dicts(conn, f"select * from instruments where id in ({marks})", ids) if ids else []
+    instruments = {i["id"]: i for i in found}
+    commencement, repealed_from = _day(law["commencement"]), _day(law["repealed_from"])
+    if at is None:
+        status = "repealed" if repealed_from else "in_force" if commencement else "commencement_unknown"
+        n: int | None = len(versions) - 1
+    elif commencement is None:
+        if refuse_unknown:
+            raise unknown_commencement(law_id, at)
+        status, n = "commencement_unknown", None
+    else:
+        status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions])
+    provisions: tuple[ProvisionAt, ...] = ()
+    if n is not None:
+        rows = conn.execute(
+            "select citation, eid, kind, num, heading, text, term, cells, parent, depth, note, last_changed_by,"
+            " change_action from provisions where law = ? and from_version <= ? and (to_version is null or to_version > ?)"
+            " order by position",
+            [law_id, n, n],
+        ).fetchall()
+        provisions = tuple(
+            ProvisionAt(c, e, k, num, h, t, term, tuple(json.loads(cells or "[]")), parent, depth, note, by, action != "made")
+            for c, e, k, num, h, t, term, cells, parent, depth, note, by, action in rows
+        )
+    compilation = [(law["title"], gazette_label(law["gazette_date"], law["gazette_pages"]), law["commencement"] or "unknown")]
+    for i in ids:
+        row = instruments[i]
+        compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(row["commencement"])))
+    version = versions[n] if n is not None else None
+    return LawAt(
+        law["id"], law["title"], law["local_government"], at, status, commencement, repealed_from,
+        instruments[law["repealed_by"]]["title"] if law["repealed_by"] else None,
+        _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
+        (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
+    )  # fmt: skip
+
+
+def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = True) -> LawAt:
+    """The law matching ``query`` as in force on ``at`` (None: its latest version), as ``lawhistory show`` prints it.
+
+    Read from the build's database when it is current (``stored``), else derived from the law's file and the
+    instruments the repository index says act on it; both give the same ``LawAt``.
+    """
+    inputs = repository_index(repo)
+    law_id = inputs.resolve(query)
+    db = current_database(repo.db_dir, inputs) if stored else None
+    found = from_database(db, law_id, at) if db is not None else None
+    if found is not None:
+        return found
+    from ..amending.timeline import build_timeline
+
+    tl = build_timeline(inputs.law(law_id), inputs.claimed(law_id))
+    if at is None:
+        status = "repealed" if tl.repealed_from else "in_force" if tl.law.meta.commencement.date else "commencement_unknown"
+        return from_timeline(tl, None, status, tl.versions[-1])
+    status, version = in_force(tl, at)
+    return from_timeline(tl, at, status, version)

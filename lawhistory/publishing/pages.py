@@ -1,0 +1,619 @@
+"""What the site's pages show, read from the database alone (the served site is just the immutable file).
+
+Each function returns a template context of plain values. Law text is never marked safe here except
+a redline, and only after checking it holds nothing but escaped text and ``<del>``/``<ins>`` tags.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from markupsafe import Markup, escape
+
+from ..core.dates import date_range
+from ..core.diff import diff_html
+from ..core.versions import status_on
+from ..deriving.notes import label_line as views_label
+from ..deriving.schema import in_force_sql
+from ..presenting import fragments, lawat, views
+from ..presenting.views import status_words
+
+Row = dict[str, Any]
+_SAFE_REDLINE = re.compile(r"(?:[^<>]|</?(?:del|ins)>)*")
+
+
+async def _rows(db: Any, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    result = await db.execute(sql, list(params))
+    return [dict(r) for r in result.rows]
+
+
+async def _one(db: Any, sql: str, params: Sequence[Any] = ()) -> Row | None:
+    rows = await _rows(db, sql, params)
+    return rows[0] if rows else None
+
+
+def law_url(law_id: str, **params: Any) -> str:
+    query = urlencode({k: v for k, v in params.items() if v})
+    return f"/-/law/{quote(law_id, safe='/')}" + (f"?{query}" if query else "")
+
+
+def instrument_url(inst_id: str) -> str:
+    return f"/-/instrument/{quote(inst_id, safe='/')}"
+
+
+def safe_redline(value: str | None) -> Markup | None:
+    """A stored redline as markup, if it is only escaped text with <del>/<ins> tags; else escaped."""
+    if value is None:
+        return None
+    return Markup(value) if _SAFE_REDLINE.fullmatch(value) else Markup(escape(value))
+
+
+# --- the law page ---------------------------------------------------------------------------------------------------
+
+
+def status_at(law: Row, versions: list[Row], at: dt.date) -> tuple[str, Row | None]:
+    """(status, version) on ``at``, by the one rule (``versions.status_on``) read from the law's rows."""
+    if law["commencement"] is None:
+        return "commencement_unknown", None
+    status, n = status_on(
+        at, dt.date.fromisoformat(law["commencement"]), _date(law["repealed_from"]), [_date(v["valid_from"]) for v in versions]
+    )
+    return status, None if n is None else versions[n]
+
+
+def _date(day: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(day) if day else None
+
+
+def _day_before(day: str | None) -> str | None:
+    return (dt.date.fromisoformat(day) - dt.timedelta(days=1)).isoformat() if day else None
+
+
+def status_line(law: Row, at: dt.date, status: str, version: Row | None, repealer: str | None) -> str:
+    """The law page's status line: the one ``views.status_words`` reads from the law's rows."""
+    valid_from, valid_to = (version["valid_from"], version["valid_to"]) if version else (None, None)
+    return status_words(at, status, law["commencement"], law["repealed_from"], repealer, valid_from, valid_to)
+
+
+#: A law's provision spans in force on a date (+valid_from: read through the primary key's index, already in document
+#: order, rather than sorted afterwards).
+_IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
+#: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
+#: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
+LAW_TEXT_SQL = (
+    "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
+    f" from (select f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+    " order by position)"
+)
+#: Provision spans with their page fragment (``html``), as the columns of one table.
+_SPANS = "select provisions.*, f.html from provisions join fragments f on f.id = fragment"
+
+
+def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+
+
+def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()) -> str:
+    """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python;
+    with ``removed`` (``removed_notes``), a note where each provision removed by then stood.
+    """
+    if removed:
+        return _text_with_notes(conn, law_id, day, removed)
+    text, headers = conn.execute(LAW_TEXT_SQL, {"law": law_id, "at": day}).fetchone()
+    return fragments.wrap_tables(text or "", headers.split("\x1e") if headers else [])
+
+
+def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row]) -> str:
+    rows = conn.execute(
+        f"select position, f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+        " order by position",
+        {"law": law_id, "at": day},
+    ).fetchall()
+    return _with_notes([(r[0], r[1]) for r in rows], [r[3] for r in rows if r[2] == "schedule"], removed)
+
+
+def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], removed: Sequence[Row]) -> str:
+    """The fragments (position, html) in order, with a note where each removed provision stood."""
+    notes = sorted(removed, key=lambda r: int(r["position"]))
+    pieces: list[str] = []
+    k = 0
+    for position, html in rows:
+        while k < len(notes) and int(notes[k]["position"]) < position:
+            pieces.append(removed_fragment(notes[k]))
+            k += 1
+        pieces.append(html)
+    pieces += [removed_fragment(n) for n in notes[k:]]
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+def removed_fragment(note: Row) -> str:
+    """Where a removed provision stood: "[(d) deleted by … cl. 4]" (a table row's note in a schedule)."""
+    words = escape(note["note"])
+    if note["kind"] == "item":
+        width = len(json.loads(note["cells"] or "[]")) or 1
+        return f'<tr class="note-row removed"><td colspan="{width}"><span class="note">{words}</span></td></tr>\n'
+    return f'<p class="note removed depth-{int(note["depth"])}">{words}</p>\n'
+
+
+def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[Row]:
+    """Provisions deleted by version ``version`` or before and not in that version: where each stood, and a note
+    naming the instrument and amending clause ("[(d) deleted by … cl. 4]"); inside a deleted provision, only it.
+    """
+    rows = _dicts(
+        conn,
+        "select c.citation, c.version, c.position, i.title as instrument, p.kind, p.num, p.depth, p.parent, p.heading, p.cells,"
+        " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
+        "  ('delete', 'substitute') order by o.seq limit 1) as clause"
+        " from changes c join instruments i on i.id = c.instrument"
+        " join provisions p on p.law = c.law and p.citation = c.citation and p.to_version = c.version"
+        " where c.law = ? and c.change = 'deleted' and c.version <= ?"
+        " and not exists (select 1 from provisions q where q.law = c.law and q.citation = c.citation"
+        "  and q.from_version <= ? and (q.to_version is null or q.to_version > ?))"
+        " order by c.position",
+        [law_id, version, version, version],
+    )
+    deleted = {r["citation"] for r in rows}
+    out = []
+    for r in rows:
+        if r["parent"] in deleted:
+            continue  # its parent's note says it
+        what = r["num"] if r["kind"] in ("subclause", "paragraph", "subparagraph") and r["num"] else r["citation"]
+        if r["kind"] == "clause" and r["heading"]:
+            what = f"{r['citation']} ({r['heading']})"
+        by = f"{r['instrument']} cl. {r['clause']}" if r["clause"] else r["instrument"]
+        out.append({**r, "note": f"[{what} deleted by {by}]"})
+    return out
+
+
+_CELL = re.compile(r"<td>(\d+\.\d+[A-Z]?(?:\s?\([0-9A-Za-z]+\))*)</td>")
+
+
+def link_cells(text: str, eids: dict[str, str]) -> str:
+    """Schedule cells that cite a provision of the law ("2.13(1)") as links to it (to its clause when the
+    subclause cannot be found)."""
+    if "<table" not in text:
+        return text
+
+    def link(m: re.Match[str]) -> str:
+        cited = m.group(1)
+        eid = eids.get(cited) or eids.get(cited.replace(" ", "")) or eids.get(cited.split("(")[0].strip())
+        return f'<td><a href="#{eid}">{cited}</a></td>' if eid else m.group(0)
+
+    return _CELL.sub(link, text)
+
+
+#: The headings of the table of contents, in document order.
+_TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
+
+
+def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row], dict[str, str]]:
+    """The table of contents as at ``day`` (parts, divisions, clauses and schedules) and every citation's eId."""
+    return _contents(
+        conn.execute(
+            f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
+            {"law": law_id, "at": day},
+        )
+    )
+
+
+def _contents(rows: Iterable[Sequence[Any]]) -> tuple[list[Row], dict[str, str]]:
+    toc: list[Row] = []
+    eids: dict[str, str] = {}
+    for citation, eid, kind, num, heading, depth in rows:
+        eids[citation] = eid
+        if kind in _TOC_KINDS:
+            label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
+            toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
+    return toc, eids
+
+
+def text_and_contents(
+    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()
+) -> tuple[str, list[Row], dict[str, str]]:
+    """``law_text`` and ``contents`` together, from one read of the law's spans in force (the page needs both)."""
+    rows = conn.execute(
+        "select position, f.html, kind, cells, citation, eid, num, heading, depth from provisions"
+        f" join fragments f on f.id = fragment where {_IN_FORCE} order by position",
+        {"law": law_id, "at": day},
+    ).fetchall()
+    toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
+    headers = [r[3] for r in rows if r[2] == "schedule"]
+    if removed:
+        return _with_notes([(r[0], r[1]) for r in rows], headers, removed), toc, eids
+    return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
+
+
+def toc_html(toc: Sequence[Row]) -> Markup:
+    """The table of contents as the law page lists it (twice: folded on a phone, in the sidebar on a wider screen),
+    made once here: a template loop over hundreds of entries costs more than the rest of the page."""
+    esc = fragments.escape_text
+    items = "".join(
+        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}"><a href="#{esc(t["eid"])}">{esc(t["label"])}</a></li>\n  '
+        for t in toc
+    )
+    return Markup(f'<ol class="toc-list">\n  {items}</ol>')
+
+
+def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
+    """A schedule row's redline, cell by cell: deleted rows struck out, inserted rows underlined, changed cells diffed."""
+    if "gone" in row:
+        return [Markup(f"<del>{escape(c)}</del>") if c else Markup("") for c in cells]
+    if old is None or old.get("gone"):
+        return [Markup(f"<ins>{escape(c)}</ins>") if c else Markup("") for c in cells]
+    before = json.loads(old["cells"] or "[]")
+    width = max(len(before), len(cells))
+    before += [""] * (width - len(before))
+    after = cells + [""] * (width - len(cells))
+    return [Markup(diff_html(b, a)) for b, a in zip(before, after, strict=True)]
+
+
+def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str) -> str:
+    """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
+    reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
+    """
+    now = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": since})}
+    current = {r["citation"] for r in now}
+    gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
+    pieces, headers = [], []
+    for p in sorted(now + gone, key=lambda r: int(r["position"])):
+        old = then.get(p["citation"])
+        same = old is not None and all(old[k] == p[k] for k in ("num", "heading", "text", "cells"))
+        if same and "gone" not in p:
+            pieces.append(p["html"])  # the same words then and now
+        else:
+            cells = json.loads(p["cells"] or "[]")
+            words = views_label(p["kind"], p["num"], p["heading"], p["text"])
+            if "gone" in p:
+                diff = Markup(f"<del>{escape(words)}</del>")
+            elif old is None:
+                diff = Markup(f"<ins>{escape(words)}</ins>")
+            else:
+                diff = Markup(diff_html(views_label(old["kind"], old["num"], old["heading"], old["text"]), words))
+            cell_diffs = None
+            if p["kind"] == "item":
+                cell_diffs = _cell_diffs(p, old, cells)
+            pieces.append(
+                fragments.block(
+                    p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"], cells, p["note"],
+                    diff=diff, deleted="gone" in p, cell_diffs=cell_diffs,
+                )
+            )  # fmt: skip
+        if p["kind"] == "schedule":
+            headers.append(p["cells"])
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
+    """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
+    rows = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    changes = _dicts(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
+    diffs = {c["citation"]: c["diff_html"] for c in changes}
+    deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
+    ended = _dicts(conn, f"{_SPANS} where law = ? and to_version = ?", [law_id, version])
+    gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
+    before = {p["citation"]: p for p in ended}
+    pieces, headers = [], []
+    for p in sorted(rows + gone, key=lambda r: int(r["position"])):
+        diff = diffs.get(p["citation"])
+        if diff is None:
+            pieces.append(p["html"])
+        else:
+            old = before.get(p["citation"]) if p["kind"] == "clause" and "gone" not in p else None
+            split = None
+            if old is not None:  # a changed clause: its heading and its words, each with its own redline
+                split = (
+                    Markup(diff_html(old["heading"] or "", p["heading"] or "")),
+                    Markup(diff_html(old["text"] or "", p["text"] or "")),
+                )
+            cells = json.loads(p["cells"] or "[]")
+            cell_diffs = _cell_diffs(p, before.get(p["citation"]), cells) if p["kind"] == "item" else None
+            pieces.append(
+                fragments.block(
+                    p["kind"], p["eid"], p["depth"], p["num"], p["heading"], p["text"], p["term"],
+                    cells, p["note"], diff=None if split else safe_redline(diff),
+                    deleted="gone" in p, clause_diff=split, cell_diffs=cell_diffs,
+                )
+            )  # fmt: skip
+        if p["kind"] == "schedule":
+            headers.append(p["cells"])
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
+    """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
+    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    law = laws[0]
+    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    status, version = status_at(law, versions, at)
+    repealer = None
+    if law["repealed_by"]:
+        found = _dicts(conn, "select id, title from instruments where id = ?", [law["repealed_by"]])
+        repealer = found[0] if found else None
+    instruments = _dicts(
+        conn,
+        "select id, title, kind, commencement, status, reason from instruments where id in"
+        " (select ? union select id from instruments where amends = ? union select instrument from versions where law = ?"
+        " union select ?) order by commencement is null, commencement, id",
+        [law_id, law_id, law_id, law["repealed_by"]],
+    )
+    text = ""
+    toc: list[Row] = []
+    removed: list[Row] = []
+    if version is not None:
+        day = at.isoformat()
+        number = int(version["number"])
+        removed = removed_notes(conn, law_id, number) if number > 0 else []
+        if since is not None:
+            toc, eids = contents(conn, law_id, day)
+            text = redline_between(conn, law_id, since.isoformat(), day)
+        elif redline and number > 0:
+            toc, eids = contents(conn, law_id, day)
+            text = redline_text(conn, law_id, day, number)
+        else:
+            text, toc, eids = text_and_contents(conn, law_id, day, removed)
+        text = link_cells(text, eids)
+    return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
+            "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
+
+
+_CONNECTIONS: dict[str, sqlite3.Connection] = {}
+
+
+def forget_connection(path: str) -> None:
+    """Close the connection to a build's file that no request reads any more."""
+    conn = _CONNECTIONS.pop(path, None)
+    if conn is not None:
+        conn.close()
+
+
+def _read(db: Any, fn: Any) -> Any:
+    """``fn(connection)`` right here: on an immutable file a page's queries take about a millisecond, less than
+    handing them to Datasette's query threads and back (a serving process has as many as it needs: one per CPU).
+    """
+    conn = _CONNECTIONS.get(db.path)
+    if conn is None:
+        conn = _CONNECTIONS[db.path] = sqlite3.connect(f"file:{db.path}?immutable=1", uri=True, check_same_thread=False)
+    return fn(conn)
+
+
+async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
+    """The law page's context; ``since``: mark every change between that date and ``at`` (earlier than ``at``)."""
+
+    def read(conn: sqlite3.Connection) -> Row | None:
+        return _law_data(conn, law_id, at, redline, since)
+
+    data = _read(db, read) if not db.is_mutable and db.path else await db.execute_fn(read)
+    if data is None:
+        return None
+    law, versions, version, repealer = data["law"], data["versions"], data["version"], data["repealer"]
+    for v in versions:
+        v["until"] = _day_before(v["valid_to"])
+        v["href"] = law_url(law_id, at=v["valid_from"], redline="1" if redline else None)
+        v["current"] = version is not None and v["number"] == version["number"]
+        v["instrument_href"] = instrument_url(v["instrument"])
+    for inst in data["instruments"]:
+        inst["href"] = instrument_url(inst["id"])
+    if repealer:
+        repealer["href"] = instrument_url(repealer["id"])
+    can_redline = version is not None and version["number"] > 0
+    status = data["status"]
+    return {
+        "law": law,
+        "at": at.isoformat(),
+        "status": status,
+        "status_line": status_line(law, at, status, version, repealer["title"] if repealer else None),
+        "version": version,
+        "versions": versions,
+        "law_text": Markup(data["text"]),  # stored by the build with every word escaped (fragments.block)
+        "redline": redline and can_redline,
+        "can_redline": can_redline,
+        "redline_href": law_url(law_id, at=at.isoformat(), redline="1"),
+        "plain_href": law_url(law_id, at=at.isoformat()),
+        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={at.isoformat()}",
+        "form_action": law_url(law_id),
+        "instruments": data["instruments"],
+        "repealer": repealer,
+        "toc": data["toc"],
+        "toc_html": toc_html(data["toc"]),
+        "removed": data["removed"],
+        "import_notes": sentences(law["notes"]),
+        "since": since.isoformat() if since else None,
+        "first_day": versions[0]["valid_from"] if versions else None,
+    }
+
+
+def sentences(notes_json: str | None) -> list[str]:
+    """Import notes (a JSON list) as sentences a reader can take in: capital first letter, full stop at the end."""
+    try:
+        notes = json.loads(notes_json or "[]")
+    except ValueError:
+        return [notes_json] if notes_json else []
+    out = []
+    for n in notes if isinstance(notes, list) else [notes]:
+        n = str(n).strip()
+        if not n:
+            continue
+        n = n[0].upper() + n[1:]
+        out.append(n if n.endswith((".", "?", "!")) else n + ".")
+    return out
+
+
+def law_json(conn: sqlite3.Connection, law_id: str, at: dt.date) -> Row | None:
+    """The law as at ``at``: the object ``lawhistory show LAW --at D --format json`` prints (the same ``LawAt``, read
+    from the rows, rendered by the same function)."""
+    law = lawat.read(conn, law_id, at, refuse_unknown=False)
+    return None if law is None else views.law_json(law)
+
+
+def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | None:
+    """Everything that happened to a provision and what it holds: each change (with its redline) and each text it had."""
+    laws = _dicts(conn, "select id, title, local_government from laws where id = ?", [law_id])
+    if not laws:
+        return None
+    within = "(eid = :eid or substr(eid, 1, length(:prefix)) = :prefix)"
+    params = {"law": law_id, "eid": eid, "prefix": eid + "__"}
+    spans = _dicts(conn, f"select * from provisions where law = :law and {within} order by position, from_version", params)
+    if not spans:
+        return None
+    changes = _dicts(
+        conn,
+        "select c.*, i.title as instrument_title, v.valid_to as version_to from changes c"
+        " join instruments i on i.id = c.instrument join versions v on v.law = c.law and v.number = c.version"
+        " where c.law = :law and (c.eid = :eid or substr(c.eid, 1, length(:prefix)) = :prefix) order by c.version, c.position",
+        params,
+    )
+    clauses = {(r["citation"], r["from_version"]): r["changed_by_clause"] for r in spans if r["changed_by_clause"]}
+    for c in changes:
+        c["redline"] = safe_redline(c["diff_html"])
+        c["href"] = law_url(law_id, at=c["valid_from"], redline="1") + f"#{c['eid']}"
+        c["instrument_href"] = instrument_url(c["instrument"])
+        c["clause"] = clauses.get((c["citation"], c["version"]))
+        if c["clause"] is None:
+            found = conn.execute(
+                "select clause from operations where instrument = ? and target = ? order by seq limit 1",
+                [c["instrument"], c["citation"]],
+            ).fetchone()
+            c["clause"] = found[0] if found else None
+    for r in spans:
+        r["applies"] = date_range(r["valid_from"], r["valid_to"])
+        r["href"] = law_url(law_id, at=r["valid_from"]) + f"#{r['eid']}"
+        r["shown"] = views_label(r["kind"], r["num"], r["heading"], r["text"])
+        r["similar_href"] = "/-/similar?" + urlencode({"law": law_id, "eid": r["eid"], "at": r["valid_from"]})
+    top = spans[0]
+    return {
+        "law": laws[0],
+        "law_href": law_url(law_id),
+        "provision": {"citation": top["citation"], "eid": eid, "kind": top["kind"], "heading": top["heading"]},
+        "changes": changes,
+        "spans": spans,
+    }
+
+
+# --- the instrument page ---------------------------------------------------------------------------------------------
+
+
+async def instrument_page(db: Any, inst_id: str) -> Row | None:
+    inst = await _one(db, "select * from instruments where id = ?", [inst_id])
+    if inst is None:
+        return None
+    operations = await _rows(db, "select * from operations where instrument = ? order by seq", [inst_id])
+    made = await _rows(
+        db,
+        "select v.*, l.title as law_title from versions v join laws l on l.id = v.law where v.instrument = ? order by v.law, v.number",
+        [inst_id],
+    )
+    for v in made:
+        v["href"] = law_url(v["law"], at=v["valid_from"], redline="1" if v["number"] else None)
+        v["law_href"] = law_url(v["law"])
+    repealed = await _rows(db, "select id, title, repealed_from from laws where repealed_by = ?", [inst_id])
+    for law in repealed:
+        law["href"] = law_url(law["id"], at=law["repealed_from"])
+    for op in operations:
+        op["law_href"] = law_url(op["law"]) if op["law"] else None
+    amends = await _one(db, "select id, title from laws where id = ?", [inst["amends"]]) if inst["amends"] else None
+    return {
+        "inst": inst,
+        "operations": operations,
+        "clauses": by_clause(operations, inst["reason"]),
+        "text_html": Markup(instrument_text_html(inst["text"] or "")),
+        "notes": sentences(inst["notes"]),
+        "made": made,
+        "repealed": repealed,
+        "amends": amends,
+        "amends_href": law_url(amends["id"]) if amends else None,
+        "json_href": instrument_url(inst_id) + ".json",
+        "is_law": inst["kind"] == "principal",
+        "law_href": law_url(inst_id) if inst["kind"] == "principal" else None,
+    }
+
+
+def by_clause(operations: list[Row], reason: str | None) -> list[Row]:
+    """The operations as one row per amending clause: the instrument's words once, then what each operation does,
+    with the new words; an outcome the whole instrument shares (pending, and why) is said once, above the table.
+    """
+    rows: list[Row] = []
+    for op in operations:
+        if not rows or rows[-1]["clause"] != op["clause"] or rows[-1]["source"] != op["source"]:
+            rows.append({"clause": op["clause"], "source": op["source"], "operations": []})
+        detail = None if op["outcome"] == "pending" and op["detail"] == reason else op["detail"]
+        rows[-1]["operations"].append({**op, "detail": detail, "new_text": plain_words(op["new"])})
+    for row in rows:
+        outcomes = {o["outcome"] for o in row["operations"]}
+        row["outcome"] = outcomes.pop() if len(outcomes) == 1 else "mixed"
+    return rows
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def plain_words(text: str | None) -> str | None:
+    """New words as a reader sees them: the storage format's ``**term**`` markers and escapes dropped."""
+    if not text:
+        return text
+    lines = [_BOLD.sub(r"\1", line) for line in text.split("\n")]
+    return "\n".join(re.sub(r"^(\s*)\\", r"\1", line) for line in lines)
+
+
+def instrument_text_html(text: str) -> str:
+    """An instrument's text rendered as a law is (clauses, headings, definitions, tables), every word escaped; the
+    text as stored when it cannot be read."""
+    from ..core.ids import addresses
+    from ..deriving.notes import provision_text
+    from ..files.textformat import parse_body
+
+    try:
+        body, closing = parse_body(text)
+        found = addresses(body, closing)
+    except Exception:  # a text the structured format cannot read is still shown, as it is
+        return f'<pre class="as-stored">{escape(text)}</pre>'
+    pieces, headers = [], []
+    for a in found:
+        p = a.provision
+        pieces.append(
+            fragments.block(p.kind, a.eid, a.depth, p.num, p.heading, provision_text(p), p.term, p.cells, None, links=False)
+        )
+        if p.kind == "schedule":
+            headers.append(json.dumps(list(p.cells)))
+    return fragments.wrap_tables("".join(pieces), headers)
+
+
+async def instrument_json(db: Any, inst_id: str) -> Row | None:
+    """An instrument, its operations and the versions it made, as JSON (notes and lists decoded)."""
+    inst = await _one(db, "select * from instruments where id = ?", [inst_id])
+    if inst is None:
+        return None
+    operations = await _rows(db, "select * from operations where instrument = ? order by seq", [inst_id])
+    made = await _rows(db, "select law, number, valid_from, valid_to from versions where instrument = ? order by law", [inst_id])
+    for key in ("notes", "repeals"):
+        with contextlib.suppress(ValueError):
+            inst[key] = json.loads(inst[key]) if inst[key] else []
+    return {"instrument": inst, "operations": operations, "versions": made}
+
+
+# --- the index of laws ------------------------------------------------------------------------------------------------
+
+
+async def laws_index(db: Any) -> Row:
+    laws = await _rows(db, "select * from law_status order by local_government, title")
+    groups: dict[str, list[Row]] = {}
+    for law in laws:
+        law["href"] = law_url(law["id"])
+        groups.setdefault(law["local_government"], []).append(law)
+    waiting = await _rows(
+        db, "select * from instruments where status != 'applied' order by commencement is null, commencement, id"
+    )
+    for inst in waiting:
+        inst["href"] = instrument_url(inst["id"])
+    return {"groups": sorted(groups.items()), "waiting": waiting, "count": len(laws)}

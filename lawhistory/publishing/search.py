@@ -1,0 +1,197 @@
+"""Search for people: the provisions' full-text index (``provisions_fts``) as a readable list.
+
+``search(conn, ...)`` returns plain values: each result is a provision with its law, citation, the heading of
+the clause (or schedule, or part) it belongs to, a snippet with the matching words marked, the dates its
+words applied, and a link to it on the law page as at a date on which it applied. By default only text in
+force today; ``when="all"`` searches every version. Facets count results by local government and by law.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..core.dates import date_range
+from ..deriving.schema import in_force_sql
+
+PAGE = 30
+_START, _END = "\x02", "\x03"
+#: How many words of context a snippet keeps around the matching words.
+SNIPPET_WORDS = 16
+
+
+@dataclass(frozen=True)
+class Query:
+    q: str
+    when: str = "today"  # "today" or "all"
+    local_government: str = ""
+    law: str = ""
+    page: int = 1
+    today: dt.date | None = None
+
+    @property
+    def day(self) -> str:
+        return (self.today or dt.date.today()).isoformat()
+
+
+def fts_query(q: str) -> str:
+    """The words typed, each matched as a word (quotes and FTS operators in them have no special meaning)."""
+    return " ".join('"' + w.replace('"', '""') + '"' for w in q.split())
+
+
+def snippet_html(snippet: str) -> Markup:
+    """A snippet as markup: every word escaped, the matching words in <mark>."""
+    out = str(escape(snippet)).replace(_START, "<mark>").replace(_END, "</mark>")
+    return Markup(out)
+
+
+def _where(query: Query, facets: bool = True) -> tuple[str, dict[str, Any]]:
+    clauses = ["provisions_fts match :fts"]
+    params: dict[str, Any] = {"fts": fts_query(query.q), "day": query.day}
+    if query.when != "all":
+        clauses.append(in_force_sql(":day", "p"))
+    if facets and query.local_government:
+        clauses.append("l.local_government = :lg")
+        params["lg"] = query.local_government
+    if facets and query.law:
+        clauses.append("p.law = :law")
+        params["law"] = query.law
+    return " and ".join(clauses), params
+
+
+_FROM = "from provisions_fts join provisions p on p.rowid = provisions_fts.rowid join laws l on l.id = p.law"
+
+
+def _heading(
+    conn: sqlite3.Connection, law: str, citation: str, parent: str | None, kind: str, heading: str | None, day: str
+) -> tuple[str | None, str | None]:
+    """(citation, heading) of the clause, schedule or part the provision belongs to (itself when it has a heading)."""
+    if heading and kind in ("clause", "schedule", "part", "division", "subdivision"):
+        return citation, heading
+    seen = 0
+    while parent and seen < 8:
+        row = conn.execute(
+            "select citation, kind, heading, parent from provisions where law = :law and citation = :parent"
+            f" and {in_force_sql(':at')} limit 1",
+            {"law": law, "parent": parent, "at": day},
+        ).fetchone()
+        if row is None:
+            return None, None
+        if row[1] in ("clause", "schedule", "part", "division", "subdivision"):
+            return row[0], row[2]
+        parent = row[3]
+        seen += 1
+    return None, None
+
+
+def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
+    over the matches, from which the total, both facets and the laws of a page are all taken."""
+    clauses = ["provisions_fts match :fts"]
+    if query.when != "all":
+        clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
+    sql = (
+        "select p.law, count(*) from provisions_fts join provisions p on p.rowid = provisions_fts.rowid"
+        f" where {' and '.join(clauses)} group by p.law"
+    )
+    return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
+
+
+def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tuple[list[str], int]:
+    """The laws holding results ``offset`` to ``offset + PAGE`` in the order of the results (council, title, then the
+    law's own order), and where in their results the page starts. Laws with the same council and title are taken
+    together: their results interleave."""
+    laws: list[str] = []
+    before = 0
+    start = None
+    k = 0
+    while k < len(order):
+        key = order[k][0]
+        group = []
+        while k < len(order) and order[k][0] == key:
+            group.append(order[k])
+            k += 1
+        n = sum(c for _, _, c in group)
+        if before + n > offset and before < offset + PAGE:
+            if start is None:
+                start = offset - before
+            laws += [law for _, law, _ in group]
+        before += n
+    return laws, start or 0
+
+
+def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, Any]:
+    """The results page's data (also its JSON): results, total, facets and the query as understood."""
+    if not query.q.strip():
+        return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []}}
+    counts = _counts(conn, query)
+    known = {law: (title, lg) for law, title, lg in conn.execute("select id, title, local_government from laws")}
+    counts = {law: n for law, n in counts.items() if law in known}
+    chosen = {
+        law: n
+        for law, n in counts.items()
+        if (not query.local_government or known[law][1] == query.local_government) and (not query.law or law == query.law)
+    }
+    total = sum(chosen.values())
+    offset = (max(query.page, 1) - 1) * PAGE
+    order = sorted(((known[law][1], known[law][0]), law, n) for law, n in chosen.items())
+    laws, start = _page_laws(order, offset)
+    rows = []
+    if laws:
+        where, params = _where(query)
+        marks = ", ".join(f":law{k}" for k in range(len(laws)))
+        params.update({f"law{k}": law for k, law in enumerate(laws)})
+        # The page's laws' provisions are rows lo to hi (a law's rows are written together): the full-text index
+        # looks only there, instead of at every match.
+        lo, hi = conn.execute(f"select min(rowid), max(rowid) from provisions where law in ({marks})", params).fetchone()
+        params.update({"lo": lo, "hi": hi})
+        rows = conn.execute(
+            "select p.law, l.title, l.local_government, p.citation, p.eid, p.kind, p.heading, p.parent, p.valid_from,"
+            f" p.valid_to, snippet(provisions_fts, 2, char(2), char(3), '…', {SNIPPET_WORDS}), p.last_changed_by,"
+            " highlight(provisions_fts, 1, char(2), char(3))"
+            f" {_FROM} where {where} and provisions_fts.rowid between :lo and :hi and p.law in ({marks})"
+            f" order by l.local_government, l.title, p.position, p.from_version limit {PAGE} offset {start}",
+            params,
+        ).fetchall()
+    results = []
+    for law, title, lg, citation, eid, kind, heading, parent, valid_from, valid_to, snippet, changed_by, marked in rows:
+        snippet = snippet or ""  # a clause or part that is only a heading has no words of its own
+        at = query.day if query.when != "all" else valid_from
+        within, within_heading = _heading(conn, law, citation, parent, kind, heading, at)
+        own = within == citation and marked
+        results.append(
+            {
+                "law": law,
+                "law_title": title,
+                "local_government": lg,
+                "citation": citation,
+                "kind": kind,
+                "clause": within,
+                "clause_heading": within_heading,
+                "clause_heading_html": snippet_html(marked) if own else escape(within_heading or ""),
+                "snippet": snippet.replace(_START, "").replace(_END, ""),
+                "snippet_html": snippet_html(snippet),
+                "valid_from": valid_from,
+                "valid_to": valid_to,
+                "applies": date_range(valid_from, valid_to),
+                "last_changed_by": changed_by if changed_by != title else None,
+                "url": law_url(law, at=at) + f"#{eid}",
+            }
+        )
+    by_council: dict[str, int] = {}
+    for law, n in counts.items():
+        by_council[known[law][1]] = by_council.get(known[law][1], 0) + n
+    facets = {
+        "local_government": [{"value": v, "count": n} for v, n in sorted(by_council.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "law": [
+            {"value": law, "label": known[law][0], "count": n}
+            for law, n in sorted(counts.items(), key=lambda kv: (-kv[1], known[kv[0]][0], kv[0]))
+            if not query.local_government or known[law][1] == query.local_government
+        ],
+    }
+    return {"q": query.q, "when": query.when, "today": query.day, "total": total, "page": max(query.page, 1),
+            "pages": (total + PAGE - 1) // PAGE, "results": results, "facets": facets}  # fmt: skip

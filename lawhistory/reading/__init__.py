@@ -1,0 +1,1 @@
+"""lawhistory's reading stage (docs/architecture-move.md)."""

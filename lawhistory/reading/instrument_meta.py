@@ -1,0 +1,69 @@
+"""An amending instrument's metadata, read the way councils write it.
+
+* Enacting words (gazette.ENACTING_END): "resolved on 13 June 2017 to make the following local law", "resolved 10 June 2015 to make this
+  local law", "… to amend the following local law".
+* Its own title and its council are read as a principal law's are (``importers.titles``: one reader of each).
+* The law it amends, by title and/or gazette date: "This local law amends the X as published in the Government
+  Gazette on D", "… X published in the Government Gazette on D" (without "as"), "In this local law “Principal Local
+  Law” means the X as published in the Government Gazette of D", "… as amended …" (the earlier amendments' dates
+  follow, and are kept).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from ..core.dates import all_printed_dates, printed_date
+
+_DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
+RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
+_LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
+_PUBLISHED = (
+    r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
+    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
+)
+#: The law amended, as the principal-law clause names it.
+AMENDED = [
+    re.compile(
+        r"In this (?:local law|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
+        r"(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
+        r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
+    ),
+    re.compile(
+        r"amendments in this local law are to\s+the\s+"
+        + _LAW_TITLE
+        + r"\*?\.?(?:\s*\[\*\s*Published in (?:the )?(?:Government )?"
+        r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"
+    ),
+    re.compile(r"amends\s+the\s+" + _LAW_TITLE + r"(?:" + _PUBLISHED + r")?(?P<rest>[^.]*)\."),
+    re.compile(
+        r"[“\"]?Principal (?:Local Law|local law)[”\"]? means\s+the\s+"
+        + _LAW_TITLE
+        + r"(?:"
+        + _PUBLISHED
+        + r")?(?P<rest>[^.]*)\."
+    ),
+    re.compile(r"\bThe\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+is\s+(?:hereby\s+|further\s+)?amended"),
+    re.compile(r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+is\s+referred\s+to\s+as\s+the\s+principal"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Amended:
+    """The law an instrument amends: its title as printed, its gazette date, and the earlier amendments listed."""
+
+    title: str
+    gazette_date: dt.date | None
+    earlier: tuple[dt.date, ...]
+
+
+def amended_law(body: str) -> Amended | None:
+    """The law named in the instrument's principal-law clause, or None when it names none."""
+    for rx in AMENDED:
+        m = rx.search(body)
+        if m:
+            date = printed_date(m.group("date")) if m.group("date") else None
+            return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(m.group("rest"))))
+    return None
