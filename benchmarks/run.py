@@ -72,8 +72,8 @@ def _pct(values: list[float], q: float) -> float:
 BUILD_CHILD = r"""
 import json, os, resource, sys, threading, time
 from pathlib import Path
-from lawhistory.build import build
-from lawhistory.repo import Repository
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
 
 def tree_rss_kib():
     # The resident memory of this process and all its descendants (workers, git), now.

@@ -18,9 +18,9 @@ from tests.conftest import ROOT
 SCRIPT = r"""
 import sys, tempfile
 from pathlib import Path
-from lawhistory.amend import read_instruments
-from lawhistory.errors import LawHistoryError
-from lawhistory.repo import Repository
+from lawhistory.amending.amend import read_instruments
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.files.repo import Repository
 
 root = Path(sys.argv[1])
 paths = sorted(
