@@ -144,9 +144,9 @@ def show_cmd(
     if k is None:
         law_at = show(open_repo(repo), law, when)
     else:
-        tl, as_at, status, version, note = library.show_known(open_repo(repo), law, when, k)
-        law_at = replace(from_timeline(tl, as_at, status, version), known=note.sentence())
-        extra = note.as_json()
+        found = library.show_known(open_repo(repo), law, when, k)
+        law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
+        extra = found.known.as_json()
     if fmt is ShowFormat.json:
         emit_json({**views.law_json(law_at), **extra})
     elif fmt is ShowFormat.md:
@@ -291,11 +291,12 @@ def diff_cmd(
     d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
     from ..deriving import library
 
-    tl, changes, (s1, s2) = library.diff(open_repo(repo), law, d1, d2)
-    typer.echo(f"{tl.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
-    if not changes:
+    found = library.diff(open_repo(repo), law, d1, d2)
+    s1, s2 = found.labels
+    typer.echo(f"{found.timeline.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
+    if not found.changes:
         typer.echo("no changes")
-    for c in changes:
+    for c in found.changes:
         typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
 
 
