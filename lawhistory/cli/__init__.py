@@ -194,16 +194,14 @@ def amend_cmd(
 
 def _outcome_json(o: Any) -> dict[str, Any]:
     from ..core.operations import op_fields
+    from ..deriving.rows import instrument_fields
 
-    meta = o.instrument.law.meta
+    core = instrument_fields(o.instrument.law.meta, o.status, o.reason)
     return {
-        "id": meta.id,
-        "title": meta.title,
-        "status": o.status,
+        # The build's core fields, in the order amend --json has always printed them.
+        **{k: core[k] for k in ("id", "title", "status")},
         "law": o.law_id,
-        "reason": o.reason,
-        "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
-        "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+        **{k: core[k] for k in ("reason", "gazette_date", "commencement")},
         "version_from": o.version_from.isoformat() if o.version_from else None,
         "operations": [op_fields(op) for op in o.instrument.operations],
         "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],

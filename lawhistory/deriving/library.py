@@ -19,6 +19,7 @@ from ..files.repo import Repository
 from ..files.textformat import render
 from ..reading.importers import ImportOptions, read_source
 from .reviews import Review, review, sort_key
+from .rows import version_fields
 
 
 @dataclass
@@ -195,9 +196,7 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
         meta = v.instrument.law.meta if v.instrument else tl.law.meta
         rows.append(
             {
-                "number": v.number,
-                "valid_from": v.valid_from.isoformat() if v.valid_from else None,
-                "valid_to": v.valid_to.isoformat() if v.valid_to else None,
+                **version_fields(v),
                 "instrument": meta.title,
                 "instrument_id": meta.id,
                 "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "")
