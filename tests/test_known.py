@@ -82,11 +82,13 @@ def _last_gazette(repo: Repository) -> dt.date:
 def test_known_on_or_after_the_last_gazette_is_plain_at(at: dt.date, later: int) -> None:
     repo = Repository.open(EXAMPLETON)
     known = _last_gazette(repo) + dt.timedelta(days=later)
-    tl, as_at, status, version = library.version_at(repo, LAW, at)
-    ktl, k_at, k_status, k_version, note = library.show_known(repo, LAW, at, known)
-    assert note.ignored == ()
-    assert version_json(ktl, k_at, k_status, k_version) == version_json(tl, as_at, status, version)
-    assert version_text(ktl, k_at, k_status, k_version) == version_text(tl, as_at, status, version)
+    plain = library.version_at(repo, LAW, at)
+    found = library.show_known(repo, LAW, at, known)
+    assert found.known.ignored == ()
+    args = (plain.timeline, plain.as_at, plain.status, plain.version)
+    k_args = (found.timeline, found.as_at, found.status, found.version)
+    assert version_json(*k_args) == version_json(*args)
+    assert version_text(*k_args) == version_text(*args)
 
 
 def test_an_instrument_published_after_k_is_ignored_though_it_commences_before_d(tmp_path: Path) -> None:

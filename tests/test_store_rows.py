@@ -193,3 +193,15 @@ def test_merged_order_keeps_every_versions_document_order() -> None:
         assert [position[s] for s in mine] == sorted(position[s] for s in mine)
     assert slots[0][1] == slots[1][1]  # clause 2 keeps its place while it exists
     assert len(position) == 6  # 0, 1, 2, 2A, 3, 4: a deleted provision keeps its slot
+
+
+def test_the_cli_history_and_the_database_serialise_versions_alike(built_repo: Repository) -> None:
+    from lawhistory.deriving.library import history_rows
+
+    tl = timeline_for(built_repo, KELLERBERRIN)
+    stored = query(
+        db_path(built_repo), "select number, valid_from, valid_to from versions where law = ? order by number", [KELLERBERRIN]
+    )
+    cli = [{k: r[k] for k in ("number", "valid_from", "valid_to")} for r in history_rows(tl)[: len(tl.versions)]]
+    assert len(stored) == len(tl.versions) > 1
+    assert cli == [dict(r) for r in stored]

@@ -83,11 +83,11 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             except InstructionNotUnderstood as e:
                 raise InstrumentRefused(f"{law.meta.title} {e}") from None
         meta = law.meta
-        if meta.kind == "repeal" or any(op.action == "repeal" for op in ops):
+        if Instrument(law=law, operations=tuple(ops)).is_repeal:
             repealed = tuple(
                 LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
                 for op in ops
-                if op.action == "repeal"
+                if op.is_repeal
             )
             meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
         if not ops:

@@ -722,7 +722,7 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
     changes: dict[str, Change] = {}
     steps: list[Step] = []
     for seq, op in enumerate(inst.operations, start=1):
-        if op.action == "repeal":
+        if op.is_repeal:
             steps.append(Step(seq, op, body))
             continue
         try:

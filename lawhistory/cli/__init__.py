@@ -144,9 +144,9 @@ def show_cmd(
     if k is None:
         law_at = show(open_repo(repo), law, when)
     else:
-        tl, as_at, status, version, note = library.show_known(open_repo(repo), law, when, k)
-        law_at = replace(from_timeline(tl, as_at, status, version), known=note.sentence())
-        extra = note.as_json()
+        found = library.show_known(open_repo(repo), law, when, k)
+        law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
+        extra = found.known.as_json()
     if fmt is ShowFormat.json:
         emit_json({**views.law_json(law_at), **extra})
     elif fmt is ShowFormat.md:
@@ -194,16 +194,14 @@ def amend_cmd(
 
 def _outcome_json(o: Any) -> dict[str, Any]:
     from ..core.operations import op_fields
+    from ..deriving.rows import instrument_fields
 
-    meta = o.instrument.law.meta
+    core = instrument_fields(o.instrument.law.meta, o.status, o.reason)
     return {
-        "id": meta.id,
-        "title": meta.title,
-        "status": o.status,
+        # The build's core fields, in the order amend --json has always printed them.
+        **{k: core[k] for k in ("id", "title", "status")},
         "law": o.law_id,
-        "reason": o.reason,
-        "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
-        "commencement": meta.commencement.date.isoformat() if meta.commencement.date else None,
+        **{k: core[k] for k in ("reason", "gazette_date", "commencement")},
         "version_from": o.version_from.isoformat() if o.version_from else None,
         "operations": [op_fields(op) for op in o.instrument.operations],
         "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
@@ -291,11 +289,12 @@ def diff_cmd(
     d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
     from ..deriving import library
 
-    tl, changes, (s1, s2) = library.diff(open_repo(repo), law, d1, d2)
-    typer.echo(f"{tl.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
-    if not changes:
+    found = library.diff(open_repo(repo), law, d1, d2)
+    s1, s2 = found.labels
+    typer.echo(f"{found.timeline.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
+    if not found.changes:
         typer.echo("no changes")
-    for c in changes:
+    for c in found.changes:
         typer.echo(f"{c.citation} ({c.change}): {c.terminal()}")
 
 

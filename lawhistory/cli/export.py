@@ -37,13 +37,11 @@ def export_cmd(
 
     when, k = parse_date(at, "--at"), parse_date(known, "--known")
     r = open_repo(repo)
-    if k is None:
-        tl, as_at, status, version = library.version_at(r, law, when)
-    else:
-        tl, as_at, status, version, _ = library.show_known(r, law, when, k)
+    found = library.version_at(r, law, when) if k is None else library.show_known(r, law, when, k)
+    tl, version = found.timeline, found.version
     if version is None:
         fail(
-            f"{tl.law.meta.id} was {status.replace('_', ' ')} on {as_at}, so there is no version to export; give another --at date"
+            f"{tl.law.meta.id} was {found.status.replace('_', ' ')} on {found.as_at}, so there is no version to export; give another --at date"
         )
     data = version_akn(tl, version)
     if out is None:

@@ -164,4 +164,4 @@ class Instrument:
     @property
     def is_repeal(self) -> bool:
         """Whether it repeals a law (a repeal instrument, or an amending one with a repeal operation)."""
-        return self.law.meta.kind == "repeal" or any(op.action == "repeal" for op in self.operations)
+        return self.law.meta.kind == "repeal" or any(op.is_repeal for op in self.operations)

@@ -131,6 +131,11 @@ class Operation:
         object.__setattr__(self, "action", Action(self.action))
         object.__setattr__(self, "occurrence", Occurrence(self.occurrence))
 
+    @property
+    def is_repeal(self) -> bool:
+        """Whether the operation repeals a law (the one place that answers it for an operation)."""
+        return self.action == Action.REPEAL
+
     def describe(self) -> str:
         """A one-line account of the operation for people."""
         what = ACTION_SPECS[self.action].describe(self)

@@ -19,6 +19,7 @@ from ..files.repo import Repository
 from ..files.textformat import render
 from ..reading.importers import ImportOptions, read_source
 from .reviews import Review, review, sort_key
+from .rows import version_fields
 
 
 @dataclass
@@ -139,29 +140,54 @@ def review_rows(repo: Repository, at: dt.date | None = None) -> list[Review]:
     return sorted(out, key=sort_key)
 
 
-def version_at(repo: Repository, query: str, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+@dataclass(frozen=True, slots=True)
+class VersionAt:
+    """A law's timeline with its status and version on ``as_at`` (None: its latest version)."""
+
+    timeline: Timeline
+    as_at: dt.date | None
+    status: str
+    version: Version | None
+
+
+@dataclass(frozen=True, slots=True)
+class KnownVersion(VersionAt):
+    """A ``VersionAt`` derived only from what was known on a date, with the note on what was left out."""
+
+    known: Known
+
+
+@dataclass(frozen=True, slots=True)
+class LawDiff:
+    """The word-level changes to a law between two dates, with its status on each (``labels``)."""
+
+    timeline: Timeline
+    changes: list[ProvisionChange]
+    labels: tuple[str, str]
+
+
+def version_at(repo: Repository, query: str, at: dt.date | None) -> VersionAt:
     """The law matching ``query`` with its version in force on ``at`` (default: its latest version), derived."""
     return as_at(timeline_for(repo, query), at)
 
 
-def show_known(
-    repo: Repository, query: str, at: dt.date | None, known: dt.date
-) -> tuple[Timeline, dt.date | None, str, Version | None, Known]:
+def show_known(repo: Repository, query: str, at: dt.date | None, known: dt.date) -> KnownVersion:
     """As ``version_at``, using only the instruments published in the Gazette on or before ``known`` (``known.py``)."""
     inputs = repository_index(repo)
     law_id = inputs.resolve(query)
     tl, note = known_timeline(inputs.law(law_id), inputs.claimed(law_id), known)
-    return (*as_at(tl, at), note)
+    found = as_at(tl, at)
+    return KnownVersion(found.timeline, found.as_at, found.status, found.version, note)
 
 
-def as_at(tl: Timeline, at: dt.date | None) -> tuple[Timeline, dt.date | None, str, Version | None]:
+def as_at(tl: Timeline, at: dt.date | None) -> VersionAt:
     """``tl`` with its status and version on ``at`` (None: its latest version)."""
     if at is None:
         if tl.repealed_from is not None:
-            return tl, None, "repealed", tl.versions[-1]
-        return tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1]
+            return VersionAt(tl, None, "repealed", tl.versions[-1])
+        return VersionAt(tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1])
     status, version = in_force(tl, at)
-    return tl, at, status, version
+    return VersionAt(tl, at, status, version)
 
 
 def history_rows(tl: Timeline) -> list[dict[str, object]]:
@@ -170,9 +196,7 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
         meta = v.instrument.law.meta if v.instrument else tl.law.meta
         rows.append(
             {
-                "number": v.number,
-                "valid_from": v.valid_from.isoformat() if v.valid_from else None,
-                "valid_to": v.valid_to.isoformat() if v.valid_to else None,
+                **version_fields(v),
                 "instrument": meta.title,
                 "instrument_id": meta.id,
                 "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "")
@@ -195,7 +219,7 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
     return rows
 
 
-def diff(repo: Repository, query: str, d1: dt.date, d2: dt.date) -> tuple[Timeline, list[ProvisionChange], tuple[str, str]]:
+def diff(repo: Repository, query: str, d1: dt.date, d2: dt.date) -> LawDiff:
     """The word-level changes to a law between the versions in force on two dates."""
     if d2 < d1:
         raise LawHistoryError(f"--from {d1} is after --to {d2}; give the earlier date first")
@@ -204,4 +228,4 @@ def diff(repo: Repository, query: str, d1: dt.date, d2: dt.date) -> tuple[Timeli
     s2, v2 = in_force(tl, d2)
     old = v1.body if v1 else ()
     new = v2.body if v2 else ()
-    return tl, changes_between(old, new), (s1, s2)
+    return LawDiff(tl, changes_between(old, new), (s1, s2))

@@ -66,7 +66,7 @@ def _from_trace(steps: Sequence[Step], law_id: str) -> tuple[dict[int, OpOutcome
     """The outcome of each operation from the applier's trace, and the refusal (if any)."""
     out: dict[int, OpOutcome] = {}
     for step in steps:
-        if step.op.action == "repeal":
+        if step.op.is_repeal:
             continue
         if step.error is not None:
             out[step.seq] = OpOutcome("refused", str(step.error), law_id)
@@ -80,7 +80,7 @@ def _repeal_ops(inst: Instrument, tl: Timeline, outcome: str, detail: str) -> di
     return {
         seq: OpOutcome(outcome, detail, law.meta.id)
         for seq, op in enumerate(inst.operations, start=1)
-        if op.action == "repeal" and refers_to(LawRef(op.target), law)
+        if op.is_repeal and refers_to(LawRef(op.target), law)
     }
 
 
@@ -89,7 +89,7 @@ def _applied(tl: Timeline, inst: Instrument) -> Outcome | None:
     if tl.repealed_by is not None and tl.repealed_by.id == inst.id:
         ops = _repeal_ops(inst, tl, "applied", f"repealed {tl.law.meta.title} from {tl.repealed_from}")
         for seq, op in enumerate(inst.operations, start=1):
-            if op.action != "repeal":
+            if not op.is_repeal:
                 ops[seq] = OpOutcome("not applied", "the instrument repeals the whole law", law_id)
         return Outcome("applied", None, ops)
     for v in tl.versions:

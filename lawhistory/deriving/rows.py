@@ -16,7 +16,7 @@ from typing import Any
 from ..core.diff import changes_between
 from ..core.model import Law, LawMeta
 from ..core.operations import op_fields
-from ..core.versions import Timeline, instruments_for
+from ..core.versions import Timeline, Version, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
@@ -77,6 +77,23 @@ def _gazette(meta: LawMeta) -> Row:
     return {"gazette_date": iso(meta.gazette.date), "gazette_number": meta.gazette.number, "gazette_pages": meta.gazette.pages}
 
 
+def version_fields(v: Version) -> Row:
+    """A version's number and dates: the core of every serialised version (``version_rows``, ``history_rows``)."""
+    return {"number": v.number, "valid_from": iso(v.valid_from), "valid_to": iso(v.valid_to)}
+
+
+def instrument_fields(meta: LawMeta, status: str, reason: str | None) -> Row:
+    """An instrument's outcome: the core of every serialised outcome (``instrument_row``, the CLI's ``amend --json``)."""
+    return {
+        "id": meta.id,
+        "title": meta.title,
+        "status": status,
+        "reason": reason,
+        "gazette_date": iso(meta.gazette.date),
+        "commencement": iso(meta.commencement.date),
+    }
+
+
 def law_row(tl: Timeline, path: str) -> Row:
     meta = tl.law.meta
     return {
@@ -106,21 +123,17 @@ def instrument_row(
     """The ``instruments`` row of a principal law (``law``) or of an instrument's text (``text``: its body, rendered)."""
     meta = law.meta
     return {
-        "id": meta.id,
-        "title": meta.title,
+        **instrument_fields(meta, status, reason),
         "local_government": meta.local_government,
         "kind": meta.kind,
         "made": iso(meta.made),
         **_gazette(meta),
-        "commencement": iso(meta.commencement.date),
         "commencement_rule": meta.commencement.rule,
         "commencement_wording": meta.commencement.wording,
         "amends": amends,
         "amends_title": meta.amends.title if meta.amends else None,
         "amends_gazette_date": iso(meta.amends.gazette_date) if meta.amends else None,
         "repeals": json.dumps([r.title for r in meta.repeals], ensure_ascii=False),
-        "status": status,
-        "reason": reason,
         "text": text if text is not None else render_body(law.body, law.conclusions),
         "partial": int(meta.partial),
         "source": meta.source,
@@ -154,9 +167,7 @@ def version_rows(tl: Timeline) -> list[Row]:
     return [
         {
             "law": tl.law.meta.id,
-            "number": v.number,
-            "valid_from": iso(v.valid_from),
-            "valid_to": iso(v.valid_to),
+            **version_fields(v),
             "instrument": v.instrument.id if v.instrument else tl.law.meta.id,
             "instrument_title": v.instrument_title or tl.law.meta.title,
             "commit": None,
