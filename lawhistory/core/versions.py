@@ -101,6 +101,11 @@ def gazette_mismatch(inst: Instrument, law: Law) -> str | None:
     return None
 
 
+def latest_status(commencement: dt.date | None, repealed_from: dt.date | None) -> str:
+    """The status of a law's latest version (no date asked): repealed, in force, or commencement unknown."""
+    return "repealed" if repealed_from else "in_force" if commencement else "commencement_unknown"
+
+
 def status_on(
     date: dt.date, commencement: dt.date, repealed_from: dt.date | None, starts: Sequence[dt.date | None]
 ) -> tuple[str, int | None]:

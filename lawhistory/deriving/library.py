@@ -13,7 +13,7 @@ from ..core import files
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import ImportFailed, LawHistoryError
 from ..core.model import Law
-from ..core.versions import Timeline, Version, in_force
+from ..core.versions import Timeline, Version, in_force, latest_status
 from ..files.inputs import Inputs, repository_index
 from ..files.repo import Repository
 from ..files.textformat import render
@@ -183,9 +183,7 @@ def show_known(repo: Repository, query: str, at: dt.date | None, known: dt.date)
 def as_at(tl: Timeline, at: dt.date | None) -> VersionAt:
     """``tl`` with its status and version on ``at`` (None: its latest version)."""
     if at is None:
-        if tl.repealed_from is not None:
-            return VersionAt(tl, None, "repealed", tl.versions[-1])
-        return VersionAt(tl, None, "in_force" if tl.law.meta.commencement.date else "commencement_unknown", tl.versions[-1])
+        return VersionAt(tl, None, latest_status(tl.law.meta.commencement.date, tl.repealed_from), tl.versions[-1])
     status, version = in_force(tl, at)
     return VersionAt(tl, at, status, version)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ids import addresses
-from ..core.versions import Timeline, Version, in_force, status_on, unknown_commencement
+from ..core.versions import Timeline, Version, in_force, latest_status, status_on, unknown_commencement
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema import SCHEMA_VERSION
 from ..files.inputs import Inputs, code_fingerprint, repository_index
@@ -162,7 +162,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
     instruments = {i["id"]: i for i in found}
     commencement, repealed_from = _day(law["commencement"]), _day(law["repealed_from"])
     if at is None:
-        status = "repealed" if repealed_from else "in_force" if commencement else "commencement_unknown"
+        status = latest_status(commencement, repealed_from)
         n: int | None = len(versions) - 1
     elif commencement is None:
         if refuse_unknown:
@@ -211,7 +211,7 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
 
     tl = build_timeline(inputs.law(law_id), inputs.claimed(law_id))
     if at is None:
-        status = "repealed" if tl.repealed_from else "in_force" if tl.law.meta.commencement.date else "commencement_unknown"
+        status = latest_status(tl.law.meta.commencement.date, tl.repealed_from)
         return from_timeline(tl, None, status, tl.versions[-1])
     status, version = in_force(tl, at)
     return from_timeline(tl, at, status, version)
