@@ -29,11 +29,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from benchmarks.run import BROWSER, ROOT, _free_port, _pct
+from benchmarks.run import ROOT, _free_port, _pct, fetch_all
 
 HOSTILE = [
     ("GET", "/lawhistory.json?sql=" + urllib.parse.quote("select nonsense from nowhere")),
@@ -74,26 +73,7 @@ def _start(repo: Path, trusted: bool, log: Path) -> tuple[subprocess.Popen[bytes
 
 def _law_pages(base: str, ids: list[str], requests: int, clients: int) -> tuple[list[float], int]:
     urls = [f"{base}/-/law/{urllib.parse.quote(ids[k % len(ids)])}" for k in range(requests)]
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-
-    def fetch(url: str) -> None:
-        nonlocal errors
-        t0 = time.perf_counter()
-        try:
-            with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
-                r.read()
-                ok = r.status == 200
-        except OSError:
-            ok = False
-        with lock:
-            latencies.append((time.perf_counter() - t0) * 1000)
-            errors += 0 if ok else 1
-
-    with ThreadPoolExecutor(max_workers=clients) as pool:
-        list(pool.map(fetch, urls))
-    return latencies, errors
+    return fetch_all(urls, clients)
 
 
 def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: threading.Lock) -> None:

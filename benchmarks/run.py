@@ -438,7 +438,7 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
     return results
 
 
-def _fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
+def fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
     """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does: (latencies in ms, errors)."""
     latencies: list[float] = []
     errors = 0
@@ -475,7 +475,7 @@ def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) 
     for t in threads:
         t.start()
     try:
-        latencies, errors = _fetch_all(urls, clients)
+        latencies, errors = fetch_all(urls, clients)
     finally:
         stop.set()
         for t in threads:
@@ -506,8 +506,8 @@ def _table_views(base: str, ids: list[str], requests: int, clients: int, rng: ra
     urls = [base + rng.choice(pages) for _ in range(requests // 2)]
     urls += [f"{base}/lawhistory/provisions?law={quote(rng.choice(ids))}" for _ in range(requests - len(urls))]
     rng.shuffle(urls)
-    _fetch_all(urls[:10], 1)  # warm up
-    latencies, errors = _fetch_all(urls, clients)
+    fetch_all(urls[:10], 1)  # warm up
+    latencies, errors = fetch_all(urls, clients)
     return {
         "table views p50 (ms)": statistics.median(latencies),
         "table views p95 (ms)": _pct(latencies, 0.95),
@@ -531,7 +531,7 @@ def _full_text(base: str, rounds: int = 3) -> dict[str, float]:
                 ("search page, every version", f"/-/search?q={quote(word)}&when=all"),
                 ("current_provisions _search", f"/lawhistory/current_provisions?_search={quote(word)}"),
             ):
-                latencies, errors = _fetch_all([base + path], 1)
+                latencies, errors = fetch_all([base + path], 1)
                 found[kind].append(latencies[0] if not errors else float("inf"))
     out: dict[str, float] = {}
     for kind, times in found.items():

@@ -26,6 +26,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from .schema_features import OFFENCES
+from .schema_types import dict_rows
 
 Row = dict[str, Any]
 
@@ -141,12 +142,6 @@ MAX_ROWS = 1000
 _IN_FORCE = "valid_from <= :at and (valid_to is null or valid_to > :at)"
 
 
-def _dicts(conn: sqlite3.Connection, sql: str, params: dict[str, Any]) -> list[Row]:
-    cursor = conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
-
-
 def _summary(rows: Iterable[Row]) -> Row:
     rows = list(rows)
     amounts = [r["penalty"] for r in rows if r["penalty"] is not None]
@@ -164,7 +159,7 @@ def _summary(rows: Iterable[Row]) -> Row:
 def common_offences(conn: sqlite3.Connection, at: dt.date, limit: int = 200) -> list[Row]:
     """Offences printed in the same words (ignoring case and spacing) by more than one local government, in force on
     ``at``, with the range of their penalties: where to start comparing."""
-    return _dicts(
+    return dict_rows(
         conn,
         "select lower(trim(offence)) as key, min(offence) as offence, count(distinct local_government) as local_governments,"
         " count(*) as offences, min(penalty) as min, max(penalty) as max, sum(penalty is null) as flagged"
@@ -176,7 +171,9 @@ def common_offences(conn: sqlite3.Connection, at: dt.date, limit: int = 200) -> 
 
 def similar_offences(conn: sqlite3.Connection, at: dt.date, q: str, threshold: int = 80) -> list[Row]:
     """Offences in force on ``at`` whose description scores at least ``threshold`` (0-100) against ``q``, best first."""
-    rows = _dicts(conn, f"select rowid as id, * from offences where {_IN_FORCE} and offence is not null", {"at": at.isoformat()})
+    rows = dict_rows(
+        conn, f"select rowid as id, * from offences where {_IN_FORCE} and offence is not null", {"at": at.isoformat()}
+    )
     texts = sorted({r["offence"] for r in rows})
     scores = {
         text: score

@@ -8,12 +8,7 @@ metadata.yml describe them like every other table). The build fills them after t
 from __future__ import annotations
 
 from .reviews import REVIEWS_SQL
-from .schema_types import Column, Query, Table, View
-
-
-def _c(name: str, type_: type, description: str, references: str | None = None) -> Column:
-    return Column(name, type_, description, references)
-
+from .schema_types import Query, Table, View, col
 
 OFFENCES = Table(
     "offences",
@@ -21,25 +16,25 @@ OFFENCES = Table(
     "its penalty read as a number where it is one.",
     ("law", "position", "from_version"),
     (
-        _c("law", str, "The law", "laws.id"),
-        _c("position", int, "Document order (as in provisions.position)"),
-        _c("from_version", int, "First version holding this row"),
-        _c("to_version", int, "First version no longer holding it (null: still in the latest version)"),
-        _c("valid_from", str, "First day this row applies"),
-        _c("valid_to", str, "First day it no longer applies (null: still applies)"),
-        _c("local_government", str, "The local government that made the law"),
-        _c("law_title", str, "The law's title"),
-        _c("schedule", str, "The schedule holding the row, e.g. Schedule 1"),
-        _c("citation", str, "The row's citation, e.g. Schedule 1 item 12"),
-        _c("eid", str, "The row's eId on the law page"),
-        _c("item", str, "The item number as printed"),
-        _c("clause", str, "The clause the row cites, as printed, e.g. 2.13(1)"),
-        _c("clause_eid", str, "The eId of the provision cited, in the same version (null: the law has no such provision)"),
-        _c("clause_link", str, "How the clause was found: exact, or clause (the subclause cited is not in the law)"),
-        _c("offence", str, "The description of the offence, as printed"),
-        _c("penalty_text", str, "The penalty cell as printed"),
-        _c("penalty", float, "The modified penalty in dollars (null when the cell is not exactly an amount)"),
-        _c("problem", str, "Why the penalty is null, or why the clause is not linked"),
+        col("law", str, "The law", "laws.id"),
+        col("position", int, "Document order (as in provisions.position)"),
+        col("from_version", int, "First version holding this row"),
+        col("to_version", int, "First version no longer holding it (null: still in the latest version)"),
+        col("valid_from", str, "First day this row applies"),
+        col("valid_to", str, "First day it no longer applies (null: still applies)"),
+        col("local_government", str, "The local government that made the law"),
+        col("law_title", str, "The law's title"),
+        col("schedule", str, "The schedule holding the row, e.g. Schedule 1"),
+        col("citation", str, "The row's citation, e.g. Schedule 1 item 12"),
+        col("eid", str, "The row's eId on the law page"),
+        col("item", str, "The item number as printed"),
+        col("clause", str, "The clause the row cites, as printed, e.g. 2.13(1)"),
+        col("clause_eid", str, "The eId of the provision cited, in the same version (null: the law has no such provision)"),
+        col("clause_link", str, "How the clause was found: exact, or clause (the subclause cited is not in the law)"),
+        col("offence", str, "The description of the offence, as printed"),
+        col("penalty_text", str, "The penalty cell as printed"),
+        col("penalty", float, "The modified penalty in dollars (null when the cell is not exactly an amount)"),
+        col("problem", str, "Why the penalty is null, or why the clause is not linked"),
     ),
     indexes=(("valid_from", "valid_to"), ("local_government",)),
 )
@@ -50,9 +45,9 @@ PROVISION_TEXTS = Table(
     "The distinct words of provisions long enough to compare (similar provisions), each once.",
     ("id",),
     (
-        _c("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
-        _c("text", str, "The provision's own words"),
-        _c("words", int, "Number of words"),
+        col("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
+        col("text", str, "The provision's own words"),
+        col("words", int, "Number of words"),
     ),
     indexes=(("text",),),
 )
@@ -62,10 +57,10 @@ PROVISION_TEXT_IDS = Table(
     "Which text each provision span holds (similar provisions).",
     ("law", "position", "from_version"),
     (
-        _c("law", str, "The law", "laws.id"),
-        _c("position", int, "The span's position (as in provisions)"),
-        _c("from_version", int, "The span's first version (as in provisions)"),
-        _c("text_id", int, "Its text", "provision_texts.id"),
+        col("law", str, "The law", "laws.id"),
+        col("position", int, "The span's position (as in provisions)"),
+        col("from_version", int, "The span's first version (as in provisions)"),
+        col("text_id", int, "Its text", "provision_texts.id"),
     ),
     indexes=(("text_id",),),
 )
@@ -75,8 +70,8 @@ TEXT_BANDS = Table(
     "Locality-sensitive hashing of the texts: texts sharing a band key are candidates to compare (MinHash of word shingles).",
     ("band", "text_id"),
     (
-        _c("band", int, "Band key: a hash of one band of the text's MinHash signature"),
-        _c("text_id", int, "The text", "provision_texts.id"),
+        col("band", int, "Band key: a hash of one band of the text's MinHash signature"),
+        col("text_id", int, "The text", "provision_texts.id"),
     ),
 )
 
@@ -85,9 +80,9 @@ SIMILAR_TEXTS = Table(
     "Pairs of similar provision texts (both ways round), with their similarity (0-100).",
     ("text_id", "other_id"),
     (
-        _c("text_id", int, "A text", "provision_texts.id"),
-        _c("other_id", int, "A similar text", "provision_texts.id"),
-        _c("score", float, "Similarity of the words, 0-100 (rapidfuzz ratio)"),
+        col("text_id", int, "A text", "provision_texts.id"),
+        col("other_id", int, "A similar text", "provision_texts.id"),
+        col("score", float, "Similarity of the words, 0-100 (rapidfuzz ratio)"),
     ),
 )
 

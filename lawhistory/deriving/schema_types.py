@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +44,15 @@ class Query:
     title: str
     description: str
     sql: str
+
+
+def col(name: str, type_: type, description: str, references: str | None = None) -> Column:
+    """A column of the schema (``references``: the table.column it points to)."""
+    return Column(name, type_, description, references)
+
+
+def dict_rows(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
+    """The rows ``sql`` selects, each as a dict of its column names."""
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -38,6 +38,7 @@ from rapidfuzz import fuzz, utils
 
 from ..core.diff import diff_html
 from .schema_features import SIMILAR_SQL
+from .schema_types import dict_rows
 
 #: Provisions compared: their own words are the unit (a clause's children are provisions of their own).
 KINDS = ("clause", "subclause", "paragraph", "subparagraph", "definition", "item", "text")
@@ -226,16 +227,12 @@ def _forget_unused(conn: sqlite3.Connection, ids: set[int]) -> None:
 #: The provisions of other laws in force on :at whose words are the same as, or similar to, the words of the provision
 #: :eid of the law :law as in force on :at, most similar first (the ``similar_provisions`` canned query); a schedule
 #: row is compared with schedule rows, any other provision with provisions that are not.
-def _dicts(conn: sqlite3.Connection, sql: str, params: dict[str, Any]) -> list[Row]:
-    cursor = conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
 
 
 def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit: int = 50) -> Row | None:
     """The provision ``eid`` of ``law`` as in force on ``at`` and the similar provisions of other laws in force then,
     each with a word-level redline from this provision's words to its words; None when there is no such provision."""
-    mine = _dicts(
+    mine = dict_rows(
         conn,
         "select p.law, p.citation, p.eid, p.kind, p.heading, p.text, p.valid_from, p.valid_to, l.title as law_title,"
         " l.local_government from provisions p join laws l on l.id = p.law"
@@ -245,7 +242,7 @@ def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit:
     if not mine:
         return None
     me = mine[0]
-    rows = _dicts(conn, SIMILAR_SQL, {"law": law, "eid": eid, "at": at.isoformat()})[:limit]
+    rows = dict_rows(conn, SIMILAR_SQL, {"law": law, "eid": eid, "at": at.isoformat()})[:limit]
     for r in rows:
         r["diff_html"] = diff_html(me["text"] or "", r["text"] or "")
     indexed = conn.execute(

@@ -12,12 +12,12 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..core.ids import addresses
 from ..core.versions import Timeline, Version, in_force, latest_status, status_on, unknown_commencement
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema import SCHEMA_VERSION
+from ..deriving.schema_types import dict_rows
 from ..files.inputs import Inputs, code_fingerprint, repository_index
 from ..files.repo import Repository
 
@@ -110,12 +110,6 @@ def _day(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
-def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
-    cursor = conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
 def current_database(db_dir: Path, inputs: Inputs) -> Path | None:
     """The build's database when it holds exactly what deriving ``inputs`` with this code gives, else None."""
     db = db_dir / "lawhistory.db"
@@ -151,14 +145,14 @@ def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:
 def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_unknown: bool = True) -> LawAt | None:
     """The law as at ``at`` from the rows of ``conn``'s database (None: no such law). A law whose commencement is not
     known is refused as ``show`` refuses it, or (``refuse_unknown`` False, as the site shows it) has no version."""
-    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
     law = laws[0]
-    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    versions = dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
     ids = [v["instrument"] for v in versions[1:]] + ([law["repealed_by"]] if law["repealed_by"] else [])
     marks = ",".join("?" * len(ids))
-    found = _dicts(conn, f"select * from instruments where id in ({marks})", ids) if ids else []
+    found = dict_rows(conn, f"select * from instruments where id in ({marks})", ids) if ids else []
     instruments = {i["id"]: i for i in found}
     commencement, repealed_from = _day(law["commencement"]), _day(law["repealed_from"])
     if at is None:

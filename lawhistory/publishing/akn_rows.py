@@ -14,8 +14,9 @@ import sqlite3
 from typing import Any
 
 from ..core.model import Commencement, Gazette, LawMeta, Provision
+from ..deriving.schema_types import dict_rows
 from ..presenting.akn import Event, Expression, Mod, write
-from .pages import _dicts, status_at
+from .pages import status_at
 
 Row = dict[str, Any]
 
@@ -77,16 +78,16 @@ def _tree(rows: list[Row]) -> tuple[tuple[Provision, ...], tuple[Provision, ...]
 
 def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expression | None, str]:
     """The expression in force on ``at`` (None, and the law's status, when no version is)."""
-    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None, "unknown"
     law = laws[0]
-    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    versions = dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
     status, version = status_at(law, versions, at)
     if version is None:
         return None, status
     number = int(version["number"])
-    rows = _dicts(
+    rows = dict_rows(
         conn,
         "select kind, num, heading, text, term, cells, eid, note, depth from provisions"
         " where law = ? and from_version <= ? and (to_version is null or to_version > ?) order by position",
@@ -96,7 +97,7 @@ def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expr
     meta = _meta(law)
     instruments = {
         r["id"]: r
-        for r in _dicts(
+        for r in dict_rows(
             conn,
             "select * from instruments where id in (select instrument from versions where law = ?) or id = ?",
             [law_id, law["repealed_by"]],
@@ -117,7 +118,7 @@ def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expr
     starts = {int(v["number"]): _date(v["valid_from"]) for v in versions}
     mods = tuple(
         Mod(int(c["version"]), c["change"], c["eid"], starts.get(int(c["version"]) - 1))
-        for c in _dicts(conn, "select version, change, eid from changes where law = ? and version <= ?", [law_id, number])
+        for c in dict_rows(conn, "select version, change, eid from changes where law = ? and version <= ?", [law_id, number])
     )
     return Expression(
         meta, number, dt.date.fromisoformat(version["valid_from"]), body, conclusions, found, tuple(events), mods

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from datasette import Response
 
 from ..deriving import penalties, reviews, similar
+from ..deriving.schema_types import dict_rows
 from . import pages
 
 Row = dict[str, Any]
@@ -45,12 +46,6 @@ def csv_response(rows: Sequence[Row], columns: Sequence[str], filename: str) -> 
     )
 
 
-def _dicts(conn: sqlite3.Connection, sql: str, params: dict[str, Any] | Sequence[Any]) -> list[Row]:
-    cursor = conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
-
-
 # --- reviews -----------------------------------------------------------------------------------------------------------
 
 REVIEW_COLUMNS = (
@@ -61,7 +56,7 @@ REVIEW_COLUMNS = (
 
 def review_rows(conn: sqlite3.Connection, at: dt.date, local_government: str = "") -> list[Row]:
     """Every law's review as at ``at`` (the rows of the ``reviews`` canned query, decoded)."""
-    rows = _dicts(conn, reviews.REVIEWS_SQL, {"at": at.isoformat(), "local_government": local_government})
+    rows = dict_rows(conn, reviews.REVIEWS_SQL, {"at": at.isoformat(), "local_government": local_government})
     return [reviews.row_json(r) for r in rows]
 
 

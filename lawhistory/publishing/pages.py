@@ -22,6 +22,7 @@ from ..core.diff import diff_html
 from ..core.versions import status_on
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import in_force_sql
+from ..deriving.schema_types import dict_rows
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
 
@@ -96,12 +97,6 @@ LAW_TEXT_SQL = (
 _SPANS = "select provisions.*, f.html from provisions join fragments f on f.id = fragment"
 
 
-def _dicts(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-    cursor = conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
-
-
 def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()) -> str:
     """The law's text as at ``day`` as HTML (every word escaped when the build stored it): one query, no row in Python;
     with ``removed`` (``removed_notes``), a note where each provision removed by then stood.
@@ -148,7 +143,7 @@ def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[R
     """Provisions deleted by version ``version`` or before and not in that version: where each stood, and a note
     naming the instrument and amending clause ("[(d) deleted by … cl. 4]"); inside a deleted provision, only it.
     """
-    rows = _dicts(
+    rows = dict_rows(
         conn,
         "select c.citation, c.version, c.position, i.title as instrument, p.kind, p.num, p.depth, p.parent, p.heading, p.cells,"
         " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
@@ -260,8 +255,8 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
     """The law's text as at ``day`` with every change since ``since`` marked up (what ``lawhistory diff`` shows):
     reworded provisions redlined, inserted ones underlined, deleted ones struck through where they stood.
     """
-    now = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
-    then = {r["citation"]: r for r in _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": since})}
+    now = dict_rows(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    then = {r["citation"]: r for r in dict_rows(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": since})}
     current = {r["citation"] for r in now}
     gone = [dict(r, gone=True) for c, r in then.items() if c not in current]
     pieces, headers = [], []
@@ -295,11 +290,11 @@ def redline_between(conn: sqlite3.Connection, law_id: str, since: str, day: str)
 
 def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) -> str:
     """The law's text as at ``day`` with what ``version`` changed marked up, and what it deleted struck through."""
-    rows = _dicts(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
-    changes = _dicts(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
+    rows = dict_rows(conn, f"{_SPANS} where {_IN_FORCE}", {"law": law_id, "at": day})
+    changes = dict_rows(conn, "select citation, change, diff_html from changes where law = ? and version = ?", [law_id, version])
     diffs = {c["citation"]: c["diff_html"] for c in changes}
     deleted = {c["citation"] for c in changes if c["change"] == "deleted"}
-    ended = _dicts(conn, f"{_SPANS} where law = ? and to_version = ?", [law_id, version])
+    ended = dict_rows(conn, f"{_SPANS} where law = ? and to_version = ?", [law_id, version])
     gone = [dict(p, gone=True) for p in ended if p["citation"] in deleted]
     before = {p["citation"]: p for p in ended}
     pieces, headers = [], []
@@ -331,17 +326,17 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
 
 def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
     """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
-    laws = _dicts(conn, "select * from laws where id = ?", [law_id])
+    laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
     law = laws[0]
-    versions = _dicts(conn, "select * from versions where law = ? order by number", [law_id])
+    versions = dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
     status, version = status_at(law, versions, at)
     repealer = None
     if law["repealed_by"]:
-        found = _dicts(conn, "select id, title from instruments where id = ?", [law["repealed_by"]])
+        found = dict_rows(conn, "select id, title from instruments where id = ?", [law["repealed_by"]])
         repealer = found[0] if found else None
-    instruments = _dicts(
+    instruments = dict_rows(
         conn,
         "select id, title, kind, commencement, status, reason from instruments where id in"
         " (select ? union select id from instruments where amends = ? union select instrument from versions where law = ?"
@@ -459,15 +454,15 @@ def law_json(conn: sqlite3.Connection, law_id: str, at: dt.date) -> Row | None:
 
 def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | None:
     """Everything that happened to a provision and what it holds: each change (with its redline) and each text it had."""
-    laws = _dicts(conn, "select id, title, local_government from laws where id = ?", [law_id])
+    laws = dict_rows(conn, "select id, title, local_government from laws where id = ?", [law_id])
     if not laws:
         return None
     within = "(eid = :eid or substr(eid, 1, length(:prefix)) = :prefix)"
     params = {"law": law_id, "eid": eid, "prefix": eid + "__"}
-    spans = _dicts(conn, f"select * from provisions where law = :law and {within} order by position, from_version", params)
+    spans = dict_rows(conn, f"select * from provisions where law = :law and {within} order by position, from_version", params)
     if not spans:
         return None
-    changes = _dicts(
+    changes = dict_rows(
         conn,
         "select c.*, i.title as instrument_title, v.valid_to as version_to from changes c"
         " join instruments i on i.id = c.instrument join versions v on v.law = c.law and v.number = c.version"
