@@ -38,11 +38,7 @@ def closing_line_starts(text: str) -> list[int]:
         return []
     width = lengths[int(len(lengths) * 0.9)]
     starts: list[int] = []
-    offset = 0
-    offsets = []
-    for ln in lines:
-        offsets.append(offset)
-        offset += len(ln) + 1
+    offsets = _line_offsets(lines)
     for i in range(1, len(lines) - 1):
         line, nxt = lines[i].rstrip(), lines[i + 1].lstrip()
         if not line.endswith(",") or len(line) > 0.7 * width or not _CONNECTIVE.match(nxt):
@@ -52,6 +48,15 @@ def closing_line_starts(text: str) -> list[int]:
             continue
         starts.append(offsets[i + 1])
     return starts
+
+
+def _line_offsets(lines: list[str]) -> list[int]:
+    """Where each of ``lines`` (split on newlines) starts in the text."""
+    offsets, offset = [], 0
+    for ln in lines:
+        offsets.append(offset)
+        offset += len(ln) + 1
+    return offsets
 
 
 def _item_start(lines: list[str], i: int) -> int | None:
@@ -68,11 +73,7 @@ def after_definitions_starts(text: str) -> list[int]:
     """Offsets in ``text`` where a sentence printed after the last of a list of definitions begins (module docstring)."""
     lines = text.split("\n")
     starts: list[int] = []
-    offset = 0
-    offsets = []
-    for ln in lines:
-        offsets.append(offset)
-        offset += len(ln) + 1
+    offsets = _line_offsets(lines)
     for i in range(1, len(lines) - 1):
         line, nxt = lines[i].rstrip(), lines[i + 1].strip()
         if not line.endswith(".") or nxt.split(" ", 1)[0] not in SENTENCE_STARTERS or _defines(nxt):
