@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import pytest
 
-from lawhistory.core.ids import addresses, citation_of_path, clean_num, normalise_citation, split_citation, term_slug
+from lawhistory.core.ids import (
+    Citation,
+    addresses,
+    citation_of_path,
+    clean_num,
+    normalise_citation,
+    split_citation,
+    term_slug,
+)
 from lawhistory.core.model import Provision as P
+from lawhistory.core.operations import Operation, op_fields, op_to_dict
 
 LAW = (
     P(
@@ -183,3 +195,37 @@ def test_a_citation_with_many_terms_and_no_reading_fails_quickly() -> None:
     """Each way of ending a term is tried once per tail (remembered), not once per combination: 200 terms, one call."""
     with pytest.raises(ValueError, match="cannot read the citation"):
         split_citation("1.1 " + " ".join(["“a” (b)"] * 200) + " “a” !")
+
+
+@pytest.mark.parametrize(
+    ("written", "fragments"),
+    [
+        ("2.8(2)(h)", [("clause", "2.8"), ("label", "(2)"), ("label", "(h)")]),
+        ("Schedule 1 item 12", [("schedule", "1"), ("item", "12")]),
+        ("1.4(1) “cat”", [("clause", "1.4"), ("label", "(1)"), ("term", "cat")]),
+        ("Part 6 Division 2 Subdivision 1", [("part", "6"), ("division", "2"), ("subdivision", "1")]),
+        ("6.4(1) text 1", [("clause", "6.4"), ("label", "(1)"), ("text", "1")]),
+    ],
+)
+def test_a_citation_value_is_its_printed_string_read_once_into_typed_fragments(
+    written: str, fragments: list[tuple[str, str]]
+) -> None:
+    cited = Citation(written)
+    assert cited == written and hash(cited) == hash(written) and json.dumps(cited) == json.dumps(written)
+    assert type(str(cited)) is str and str(cited) == written
+    assert [(f.kind, f.label) for f in cited.fragments or ()] == fragments
+    assert [str(f) for f in cited.fragments or ()] == split_citation(written)
+    assert pickle.loads(pickle.dumps(cited)).fragments == cited.fragments
+    with pytest.raises(AttributeError, match="immutable"):
+        cited.fragments = None  # type: ignore[misc]
+
+
+def test_an_operation_holds_its_target_as_a_citation_and_serialises_it_as_printed() -> None:
+    op = Operation(clause="3", action="delete", target="2.8(2)(h)", source="Clause 2.8(2)(h) is deleted.")
+    assert isinstance(op.target, Citation) and op.citation.fragments is not None
+    assert op_to_dict(op)["target"] == "2.8(2)(h)" and type(op_fields(op)["target"]) is str
+    # what does not read as a citation is kept word for word, naming nothing
+    assert Citation("Schedule 1 row relating to dogs").fragments is None
+    # a repeal names a law by its title: a plain string
+    repeal = Operation(clause="2", action="repeal", target="Dogs Local Law 2001", source="The Dogs Local Law 2001 is repealed.")
+    assert type(repeal.target) is str

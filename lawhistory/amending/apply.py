@@ -11,11 +11,11 @@ clause, the target, what was found and what would fix it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from ..core.errors import LawHistoryError
-from ..core.ids import citation_of_path, clean_num, split_citation, term_slug
+from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
 from ..core.labels import HALF_BRACKET_LABEL, bare, next_letter
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
@@ -79,23 +79,22 @@ def _outline(body: tuple[Provision, ...], prefix: Path = ()) -> Iterator[tuple[P
             yield from _outline(p.children, path)
 
 
-def _top_level(body: tuple[Provision, ...], fragment: str) -> list[Path]:
+def _top_level(body: tuple[Provision, ...], fragment: Fragment) -> list[Path]:
     """Paths of the clause, schedule, part, division or subdivision that ``fragment`` names."""
-    m = re.fullmatch(r"(Part|Division|Subdivision|Schedule) (\S+)", fragment)
     out = []
     for path, p in _outline(body):
-        if m:
-            if p.kind == m.group(1).lower() and clean_num(p.num or "") == m.group(2):
+        if fragment.is_container:
+            if p.kind == fragment.kind and clean_num(p.num or "") == fragment.label:
                 out.append(path)
-        elif p.kind == "clause" and p.num == fragment:
+        elif p.kind == "clause" and p.num == str(fragment):
             out.append(path)
     return out
 
 
-def _match_child(p: Provision, fragment: str) -> list[int]:
-    """Indexes of the children of ``p`` that ``fragment`` (``"(2)"``, ``"“cat”"``, ``"item 4"``) names."""
-    if fragment.startswith("“"):
-        term = fragment[1:-1]
+def _match_child(p: Provision, fragment: Fragment) -> list[int]:
+    """Indexes of the children of ``p`` that ``fragment`` (``(2)``, ``“cat”``, ``item 4``) names."""
+    if fragment.kind == "term":
+        term = fragment.label
         defs = [(i, c.term or "") for i, c in enumerate(p.children) if c.kind == "definition"]
         # The term as printed; failing that, as an instrument may write it (other capitals, quotes or dashes).
         for key in (lambda t: t, str.casefold, term_slug):
@@ -103,56 +102,52 @@ def _match_child(p: Provision, fragment: str) -> list[int]:
             if found:
                 return found
         return []
-    m = re.fullmatch(r"(item|row|text) (\S+)", fragment)
-    if m:
-        kind = {"item": "item", "row": "item", "text": "text"}[m.group(1)]
+    if fragment.kind in ("item", "row", "text"):
+        kind = "text" if fragment.kind == "text" else "item"
         same = [i for i, c in enumerate(p.children) if c.kind == kind]
-        if m.group(1) == "item":
-            return [i for i in same if clean_num(p.children[i].num or "") == m.group(2)]
-        n = int(m.group(2)) if m.group(2).isdigit() else 0
+        if fragment.kind == "item":
+            return [i for i in same if clean_num(p.children[i].num or "") == fragment.label]
+        n = int(fragment.label) if fragment.label.isdigit() else 0
         return [same[n - 1]] if 0 < n <= len(same) else []
-    if fragment.startswith("("):
+    if fragment.kind == "label":
         # "(a)" names a paragraph printed "(a)", or one printed "a)" (a closing bracket only, as some councils print)
-        return [i for i, c in enumerate(p.children) if c.num == fragment or _half_bracket_is(c.num, fragment)]
+        return [i for i, c in enumerate(p.children) if c.num == fragment.label or _half_bracket_is(c.num, fragment.label)]
     return []
 
 
-def _half_bracket_is(num: str | None, fragment: str) -> bool:
-    return bool(num) and HALF_BRACKET_LABEL.fullmatch(num or "") is not None and clean_num(num or "") == clean_num(fragment)
+def _half_bracket_is(num: str | None, label: str) -> bool:
+    return bool(num) and HALF_BRACKET_LABEL.fullmatch(num or "") is not None and clean_num(num or "") == clean_num(label)
 
 
 def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
     """Every path whose citation is ``citation`` (more than one when a label is printed twice)."""
-    try:
-        fragments = split_citation(citation)
-    except ValueError:
-        return []
+    cited = Citation.of(citation)
+    fragments = cited.fragments
     if not fragments:
         return []
     paths = _top_level(body, fragments[0])
-    rest = fragments[1:]
     # "Part 6 Division 2 Subdivision 1": each container is found inside the one before it.
-    while rest and re.match(r"(Division|Subdivision) ", rest[0]) and paths:
-        kind, num = rest[0].split(" ", 1)
+    for fragment in fragments[1 : cited.heads]:
+        if not paths:
+            break
         paths = [
             (*path, i)
             for path in paths
             for i, c in enumerate(get(body, path).children)
-            if c.kind == kind.lower() and clean_num(c.num or "") == num
+            if c.kind == fragment.kind and clean_num(c.num or "") == fragment.label
         ]
-        rest = rest[1:]
-    return _descend(body, paths, rest)
+    return _descend(body, paths, fragments[cited.heads :] if paths else ())
 
 
-def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: list[str]) -> list[Path]:
+def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: Sequence[Fragment]) -> list[Path]:
     for fragment in fragments:
         nxt: list[Path] = []
         for path in paths:
             p = get(body, path)
             found = _match_child(p, fragment)
-            if not found and p.kind == "schedule" and re.fullmatch(r"item \w+", fragment):
-                found = _match_child(p, fragment + ".")  # "item 11" of a table that prints its numbers "11."
-            if not found and fragment.startswith("“"):
+            if not found and p.kind == "schedule" and fragment.kind == "item" and re.fullmatch(r"\w+", fragment.label):
+                found = _match_child(p, Fragment("item", fragment.label + "."))  # "item 11" of a table printing "11."
+            if not found and fragment.kind == "term":
                 # Definitions may sit under an unlabelled lead-in ("In this Part ...—"), or in the one subclause
                 # of an interpretation clause that holds them ("In clause 1.5, delete the definition of …").
                 for i, c in enumerate(p.children):

@@ -399,6 +399,101 @@ def split_citation(citation: str) -> list[str]:
     return parts
 
 
+#: What a citation fragment names, by the word it is cited with.
+_FRAGMENT_KIND = {"Part": "part", "Division": "division", "Subdivision": "subdivision", "Schedule": "schedule",
+                  "item": "item", "row": "row", "text": "text"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """One step of a citation: what it names and its label as cited.
+
+    ``kind`` is ``part``, ``division``, ``subdivision``, ``schedule`` or ``clause`` (a provision cited on its own), or
+    ``label`` (``(2)``, ``(h)``: a subclause, paragraph or subparagraph), ``term`` (a definition), ``item`` or ``row``
+    (a schedule's row, by its item number or its place) or ``text`` (a free-text line, by its place). ``label`` is
+    ``"2"``, ``"2.8A"``, ``"(h)"``, ``"cat"``, ``"12"``; ``str()`` gives the fragment as cited (``Part 2``, ``2.8A``,
+    ``(h)``, ``“cat”``, ``item 12``), as ``split_citation`` does.
+    """
+
+    kind: str
+    label: str
+
+    def __str__(self) -> str:
+        if self.kind in CITATION_WORD:
+            return f"{CITATION_WORD[self.kind]} {self.label}"
+        if self.kind in ("item", "row", "text"):
+            return f"{self.kind} {self.label}"
+        if self.kind == "term":
+            return quote_term(self.label)
+        return self.label
+
+    @property
+    def is_container(self) -> bool:
+        """Whether it names a part, division, subdivision or schedule."""
+        return self.kind in CITATION_WORD
+
+
+def _fragment(part: str) -> Fragment:
+    """The typed form of one fragment of ``split_citation``."""
+    word, _, label = part.partition(" ")
+    if word in _FRAGMENT_KIND and label:
+        return Fragment(_FRAGMENT_KIND[word], label)
+    if part.startswith("“"):
+        return Fragment("term", part[1:-1])
+    if part.startswith("("):
+        return Fragment("label", part)
+    return Fragment("clause", part)
+
+
+@functools.lru_cache(maxsize=8192)
+def citation_fragments(citation: str) -> tuple[Fragment, ...] | None:
+    """The fragments of a written citation, or None when it does not read as one (remembered: targets repeat)."""
+    try:
+        parts = split_citation(citation)
+    except ValueError:
+        return None
+    return tuple(_fragment(part) for part in parts) if parts else None
+
+
+class Citation(str):
+    """A citation as printed (``"2.8(2)(h)"``, ``"Schedule 1 item 12"``, ``"1.4(1) “cat”"``), read once into fragments.
+
+    It is the printed string itself — it compares, hashes, prints and is stored exactly as that string, so files, JSON
+    and tables keep it word for word — and carries what it names: ``fragments``, the typed steps from the law's body
+    down to the provision (None when the words do not read as a citation: the title of a law a repeal names, or
+    "Schedule 1 row relating to …", which is resolved against the law before it is applied). Immutable.
+    """
+
+    fragments: tuple[Fragment, ...] | None
+
+    def __new__(cls, text: str) -> Citation:
+        self = super().__new__(cls, text)
+        object.__setattr__(self, "fragments", citation_fragments(str(text)))
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a citation is immutable (cannot set {name!r})")
+
+    def __reduce__(self) -> tuple[type[Citation], tuple[str]]:
+        return Citation, (str(self),)
+
+    @classmethod
+    def of(cls, citation: str) -> Citation:
+        """``citation`` as a ``Citation`` (itself when it is one)."""
+        return citation if isinstance(citation, Citation) else cls(citation)
+
+    @property
+    def heads(self) -> int:
+        """How many leading fragments name the provision at the top (a clause, part or schedule) and the divisions
+        and subdivisions within it (``Part 6 Division 2 Subdivision 1``: 3); 0 when it does not read as a citation."""
+        if not self.fragments:
+            return 0
+        n = 1
+        while n < len(self.fragments) and self.fragments[n].kind in ("division", "subdivision"):
+            n += 1
+        return n
+
+
 def normalise_citation(citation: str) -> str:
     """The canonical form of a citation written by a person (spacing and capitals)."""
     parts = split_citation(citation)

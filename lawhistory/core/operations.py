@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import FormatError
+from .ids import Citation
 
 
 class Action(StrEnum):
@@ -102,7 +103,9 @@ class Operation:
     * ``clause`` — the amending clause as printed in the instrument (``"7"``, ``"7(c)"``, ``"1.4(2)"``).
     * ``action`` — an ``Action`` (see ``ACTION_SPECS``).
     * ``target`` — the citation the change is made to (``"2.8(2)(h)"``, ``"Schedule 1 item 12"``,
-      ``"1.4(1) “cat”"``), or for ``insert`` the provision it is inserted after/before/into.
+      ``"1.4(1) “cat”"``), or for ``insert`` the provision it is inserted after/before/into; for ``repeal``, the
+      repealed law's title. Given as a string, held as a ``Citation`` (the same string, read once into what it
+      names: ``citation``).
     * ``words`` — the quoted words the change acts on (word-level actions), or the definition
       after which a definition is inserted.
     * ``new`` — the words inserted or substituted; for provision-level actions, new provisions in
@@ -130,6 +133,13 @@ class Operation:
         # Read from files and written by readers as plain strings: held as the enums (equal to those strings).
         object.__setattr__(self, "action", Action(self.action))
         object.__setattr__(self, "occurrence", Occurrence(self.occurrence))
+        # A repeal names a law by its title, which is no citation: it stays a plain string.
+        object.__setattr__(self, "target", str(self.target) if self.is_repeal else Citation.of(self.target))
+
+    @property
+    def citation(self) -> Citation:
+        """The target, read as a citation (its ``fragments`` name the provision; None when it reads as none)."""
+        return Citation.of(self.target)
 
     @property
     def is_repeal(self) -> bool:
@@ -161,7 +171,7 @@ def op_to_dict(op: Operation) -> dict[str, Any]:
 def op_fields(op: Operation) -> dict[str, Any]:
     """An operation as ``amend --json`` prints it and the ``operations`` table stores it (the one serialiser)."""
     return {
-        "clause": op.clause, "action": op.action, "target": op.target, "words": op.words, "new": op.new,
+        "clause": op.clause, "action": op.action, "target": str(op.target), "words": op.words, "new": op.new,
         "position": op.position, "occurrence": op.occurrence, "source": op.source, "description": op.describe(),
     }  # fmt: skip
 
