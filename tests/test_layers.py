@@ -13,7 +13,7 @@ from lawhistory.files.inputs import BUILD_MODULE, PACKAGE_ROOT, deriving_files
 
 PACKAGE = PACKAGE_ROOT
 LAYERS = {
-    "core": "core __init__ core.errors core.model core.ids core.labels core.dates core.diff core.operations core.versions core.faults core.files core.quotes core.terms",
+    "core": "core __init__ core.errors core.bodytext core.model core.ids core.labels core.dates core.diff core.operations core.versions core.faults core.files core.quotes core.terms",
     "reading": "reading reading.importers reading.gazette reading.structure reading.headings reading.schedules reading.definitions reading.sentences reading.closing reading.page_headers reading.tables reading.instrument_meta",
     "amending": "amending amending.instructions amending.families amending.accounting amending.apply amending.timeline amending.known amending.amend",
     "files": "files files.textformat files.frontmatter files.instrument_file files.repo files.inputs",

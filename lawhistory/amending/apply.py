@@ -16,14 +16,13 @@ from dataclasses import dataclass, replace
 
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
-from ..core.labels import HALF_BRACKET_LABEL, bare, next_letter
+from ..core.labels import HALF_BRACKET_LABEL, bare, next_letter, numbered_rows, row_num
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.terms import DEF_START, def_term_ok, term_of
 from ..core.versions import Change
 from ..files.instrument_file import Instrument
 from ..files.textformat import parse_fragment
-from ..reading.tables import numbered_rows, row_num
 
 Path = tuple[int, ...]
 

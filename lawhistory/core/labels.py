@@ -7,6 +7,9 @@ the gazette and the same law read back from ``laws/`` always agree.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+from .model import Provision
 
 ROMAN = [
     "i",
@@ -133,3 +136,16 @@ def same_family_after(prev: str, label: str) -> bool:
     if len(p) == 1 and len(b) == 1 and p.isalpha() and b.isalpha():
         return ord(p) < ord(b) <= ord(p) + 3
     return False
+
+
+def row_num(header: tuple[str, ...], cells: tuple[str, ...]) -> str | None:
+    """A row's item number: its first cell when the table's first column is the item number."""
+    if header and cells and header[0].lower().startswith("item"):
+        return cells[0]
+    return None
+
+
+def numbered_rows(header: tuple[str, ...], provisions: tuple[Provision, ...]) -> tuple[Provision, ...]:
+    """``provisions`` with each table row numbered as ``row_num`` says for a schedule headed ``header``."""
+    return tuple(replace(p, num=row_num(header, p.cells)) if p.kind == "item" else p for p in provisions)
+

@@ -8,9 +8,10 @@ fits neither keeps its printed lines as free text, with a note; nothing is dropp
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core.labels import bare, is_roman, next_letter
+from ..core.labels import row_num as row_num
 from ..core.model import Provision
 
 OFFENCE_HEADER = re.compile(
@@ -43,18 +44,6 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     after: str = ""
-
-
-def row_num(header: tuple[str, ...], cells: tuple[str, ...]) -> str | None:
-    """A row's item number: its first cell when the table's first column is the item number."""
-    if header and cells and header[0].lower().startswith("item"):
-        return cells[0]
-    return None
-
-
-def numbered_rows(header: tuple[str, ...], provisions: tuple[Provision, ...]) -> tuple[Provision, ...]:
-    """``provisions`` with each table row numbered as ``row_num`` says for a schedule headed ``header``."""
-    return tuple(replace(p, num=row_num(header, p.cells)) if p.kind == "item" else p for p in provisions)
 
 
 def _flat(text: str) -> str:
