@@ -130,3 +130,15 @@ def _reachable(start: str) -> set[str]:
             seen.add(m)
             todo += GRAPH[m][1] | {".".join(m.split(".")[:k]) for k in range(1, m.count(".") + 1)}
     return seen
+
+
+def test_the_applier_reads_no_text() -> None:
+    """Operations are read when their instrument is read (targets as citation values, new text as provisions): the
+    applier imports no parser — nothing from reading/, the structured-text readers or the citation splitter."""
+    _, every = GRAPH["amending.apply"]
+    parsers = {m for m in every if layer(m) == "reading" or m in ("files.textformat", "core.bodytext", "files.instrument_file")}
+    assert parsers == set()
+    tree = ast.parse(MODULES["amending.apply"].read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert {n for n in names if n.startswith("parse") or n in ("split_citation", "normalise_citation")} == set()
+    assert every <= {m for m in MODULES if layer(m) == "core"}, "the applier works on core values only"

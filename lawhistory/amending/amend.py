@@ -82,6 +82,9 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
                 ops += parse_unit(unit, notes)
             except InstructionNotUnderstood as e:
                 raise InstrumentRefused(f"{law.meta.title} {e}") from None
+        for op in ops:  # new provisions are read with their operation: text that holds none is refused now
+            if op.unreadable is not None:
+                raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {'; '.join(op.unreadable)}")
         meta = law.meta
         if Instrument(law=law, operations=tuple(ops)).is_repeal:
             repealed = tuple(

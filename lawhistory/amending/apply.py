@@ -16,13 +16,11 @@ from dataclasses import dataclass, replace
 
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
-from ..core.labels import HALF_BRACKET_LABEL, bare, next_letter, numbered_rows, row_num
-from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
+from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, next_letter, numbered_rows, row_num
+from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.terms import DEF_START, def_term_ok, term_of
 from ..core.versions import Change
-from ..files.instrument_file import Instrument
-from ..files.textformat import parse_fragment
 
 Path = tuple[int, ...]
 
@@ -204,10 +202,9 @@ def _container_place(body: tuple[Provision, ...], path: Path, op: Operation) -> 
     """Where a whole Part or Division goes when inserted after (before) a clause: 'After clause 18 insert: Part 3A — …'
     puts it after the Part (Division) of the same kind whose last (first) provision clause 18 is. Any other target
     is left as it is (and new text that does not fit beside it is refused)."""
-    m = re.match(r"\s*(Part|PART|Division|DIVISION|Subdivision)\s", op.new or "")
-    if not m or op.position not in ("before", "after"):
+    kind = _opening_container(op)
+    if kind is None or op.position not in ("before", "after"):
         return path, get(body, path)
-    kind = m.group(1).lower()
     at = path
     while len(at) > 1:
         siblings = _children(body, at[:-1])
@@ -223,6 +220,16 @@ def _container_place(body: tuple[Provision, ...], path: Path, op: Operation) -> 
         if _CONTAINER_ORDER.index(holder.kind) < _CONTAINER_ORDER.index(kind):
             break
     return path, get(body, path)
+
+
+def _opening_container(op: Operation) -> str | None:
+    """The part, division or subdivision the new provisions open with, also when its line is worded as no heading
+    reads ('Part 3A — …'; refused once placed, as not fitting beside it)."""
+    first = op.provisions[0] if op.provisions else None
+    if first is None or first.kind in _CONTAINER_ORDER:
+        return first.kind if first else None
+    m = re.match(r"(Part|PART|Division|DIVISION|Subdivision)\s", first.text or "") if first.kind == "text" else None
+    return m.group(1).lower() if m else None
 
 
 def _parent_kind(body: tuple[Provision, ...], path: Path) -> str | None:
@@ -241,24 +248,28 @@ def _new_provisions(
     parent: Provision | None = None,
     previous: str | None = None,
 ) -> tuple[Provision, ...]:
-    """The new provisions an operation carries, read as children of ``parent`` placed after ``previous``."""
-    if not op.new:
-        raise ApplyRefused(inst, op, "the operation carries no new text", "correct the instrument's operations")
-    try:
-        provisions = parse_fragment(op.new, parent_kind, previous)
-        if parent is not None and parent.kind == "schedule":
-            provisions = numbered_rows(parent.cells, provisions)
-            if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
-                raise ApplyRefused(
-                    inst, op, f"its new rows do not have the table's {len(parent.cells)} columns",
-                    "write the new rows with one cell per column of the table",
-                )  # fmt: skip
-    except LawHistoryError as e:
+    """The new provisions an operation carries (read when it was made), placed as children of ``parent`` (of kind
+    ``parent_kind``; None or ``"root"``: the law's body) after the label ``previous``: read inside a provision, their
+    bracketed labels take the kinds that place gives them; a schedule's new rows take its item numbers."""
+    if op.unreadable is not None or op.provisions is None:
+        reason, fix = op.unreadable or ("the operation carries no new provisions", "correct the instrument's operations")
+        raise ApplyRefused(inst, op, reason, fix)
+    at_top = parent_kind is None or parent_kind == "root" or parent_kind in CONTAINER_KINDS
+    if at_top == op.nested:
+        where = f"in a {parent_kind}" if parent_kind not in (None, "root") else "in the law's body"
         raise ApplyRefused(
-            inst, op, f"its new text cannot be read ({e})", "correct the new text in the instrument file"
-        ) from None
-    if not provisions:
-        raise ApplyRefused(inst, op, "its new text holds no provisions", "correct the new text in the instrument file")
+            inst, op, f"its new text was read as provisions {'inside a provision' if op.nested else 'at the top'} "
+            f"(as its citation reads), but they go {where}", "amend the instrument file's operations by hand",
+        )  # fmt: skip
+    provisions = fit_kinds(op.provisions, parent_kind or "", previous) if op.nested else op.provisions
+    if parent is not None and parent.kind == "schedule":
+        provisions = numbered_rows(parent.cells, provisions)
+        if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
+            rows = ApplyRefused(
+                inst, op, f"its new rows do not have the table's {len(parent.cells)} columns",
+                "write the new rows with one cell per column of the table",
+            )  # fmt: skip
+            raise ApplyRefused(inst, op, f"its new text cannot be read ({rows})", "correct the new text in the instrument file")
     return provisions
 
 

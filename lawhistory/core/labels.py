@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .model import Provision
+from .model import BRACKETED_KINDS, Provision
 
 ROMAN = [
     "i",
@@ -149,3 +149,19 @@ def numbered_rows(header: tuple[str, ...], provisions: tuple[Provision, ...]) ->
     """``provisions`` with each table row numbered as ``row_num`` says for a schedule headed ``header``."""
     return tuple(replace(p, num=row_num(header, p.cells)) if p.kind == "item" else p for p in provisions)
 
+
+def fit_kinds(provisions: tuple[Provision, ...], parent_kind: str, previous_label: str | None) -> tuple[Provision, ...]:
+    """Provisions read as the children of some provision, with the kinds their bracketed labels take as the children
+    of a ``parent_kind`` placed after the label ``previous_label`` (an ``(i)`` after ``(h)`` is a paragraph, under a
+    paragraph a subparagraph), and so on down: what reading their text in that place gives (``bracket_kind``, label by
+    label, each list's last label deciding the next). Other provisions keep their kinds."""
+    last = previous_label or None
+    out: list[Provision] = []
+    for p in provisions:
+        kind: str = p.kind
+        if kind in BRACKETED_KINDS:
+            kind = bracket_kind(p.num or "", parent_kind, last)
+            last = p.num
+        children = fit_kinds(p.children, kind, None) if p.children else ()
+        out.append(p if kind == p.kind and children == p.children else replace(p, kind=kind, children=children))  # type: ignore[arg-type]
+    return tuple(out)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from .errors import FormatError
+from .bodytext import parse_fragment
+from .errors import FormatError, LawHistoryError
 from .ids import Citation
+from .model import Provision
 
 
 class Action(StrEnum):
@@ -117,6 +119,13 @@ class Operation:
     * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
       words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.
     * ``source`` — the instrument's exact words that this operation comes from.
+
+    Made when the instrument is read, and not given: ``provisions``, the new provisions of a ``substitute``,
+    ``insert`` or ``insert_definition`` read from ``new`` (None for other actions, or when ``new`` cannot be read:
+    ``unreadable`` then says why, and how to fix it). Where they go decides how their lines read (see
+    ``new_goes_at_top``): at the top — in the law's body, a part, division or schedule — they are read as such;
+    inside a provision (``nested``), as its children, the kinds of their bracketed labels being fitted when they are
+    applied, from the kind of the provision they go in and the label before them (``labels.fit_kinds``).
     """
 
     clause: str
@@ -128,6 +137,9 @@ class Operation:
     position: str | None = None
     occurrence: Occurrence = Occurrence.ONCE
     until: str | None = None
+    provisions: tuple[Provision, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    nested: bool = field(default=False, init=False, repr=False, compare=False)
+    unreadable: tuple[str, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Read from files and written by readers as plain strings: held as the enums (equal to those strings).
@@ -135,6 +147,12 @@ class Operation:
         object.__setattr__(self, "occurrence", Occurrence(self.occurrence))
         # A repeal names a law by its title, which is no citation: it stays a plain string.
         object.__setattr__(self, "target", str(self.target) if self.is_repeal else Citation.of(self.target))
+        if self.action in CARRY_PROVISIONS:
+            nested = not new_goes_at_top(self.action, self.position, self.citation)
+            provisions, unreadable = _read_new(self.new, nested)
+            object.__setattr__(self, "nested", nested)
+            object.__setattr__(self, "provisions", provisions)
+            object.__setattr__(self, "unreadable", unreadable)
 
     @property
     def citation(self) -> Citation:
@@ -158,9 +176,52 @@ class Operation:
         return what
 
 
+#: Actions whose ``new`` is provisions (read when the operation is made).
+CARRY_PROVISIONS = (Action.SUBSTITUTE, Action.INSERT, Action.INSERT_DEFINITION)
+
+
+def new_goes_at_top(action: Action, position: str | None, target: Citation) -> bool:
+    """Whether the new provisions of an operation go at the top — in the law's body or in a part, division,
+    subdivision or schedule — rather than inside a provision, as its citation says.
+
+    An insert at the start or end of the target, or a definition inserted in it, goes in the target: at the top when
+    the target is a part, division, subdivision or schedule. A substitution, or an insert before or after the target,
+    goes beside it: at the top when the target is one (or a clause), or a provision held directly by one
+    (``Schedule 1 item 4``). What does not read as a citation is taken as at the top (it names nothing to apply to).
+    """
+    fragments = target.fragments
+    if not fragments:
+        return True
+    heads = target.heads
+    rest, last_head = fragments[heads:], fragments[heads - 1]
+    if action == Action.INSERT_DEFINITION or (action == Action.INSERT and position in ("end", "start")):
+        return not rest and last_head.is_container
+    return not rest or (len(rest) == 1 and last_head.is_container)
+
+
+#: The kind the children of a provision are read as when the kind of their holder is not yet known: the kinds of
+#: their bracketed labels are fitted to their holder when they are applied (``labels.fit_kinds``); their shape is the same.
+_ANY_HOLDER = "clause"
+
+
+def _read_new(new: str | None, nested: bool) -> tuple[tuple[Provision, ...] | None, tuple[str, str] | None]:
+    """The provisions ``new`` holds, or why it holds none (reason, how to fix it)."""
+    if not new:
+        return None, ("the operation carries no new text", "correct the instrument's operations")
+    try:
+        provisions = parse_fragment(new, _ANY_HOLDER if nested else None)
+    except LawHistoryError as e:
+        return None, (f"its new text cannot be read ({e})", "correct the new text in the instrument file")
+    if not provisions:
+        return None, ("its new text holds no provisions", "correct the new text in the instrument file")
+    return provisions, None
+
+
 def op_to_dict(op: Operation) -> dict[str, Any]:
     d: dict[str, Any] = {}
     for f in fields(Operation):
+        if not f.init:
+            continue
         value = getattr(op, f.name)
         if value is None or (f.name == "occurrence" and value == Occurrence.ONCE):
             continue
@@ -188,7 +249,7 @@ def op_from_dict(d: Any, index: int) -> Operation:
         raise FormatError(
             f"operation {index + 1}: unknown occurrence {d['occurrence']!r} (one of {', '.join(o.value for o in Occurrence)})"
         )
-    unknown = set(d) - {f.name for f in fields(Operation)}
+    unknown = set(d) - {f.name for f in fields(Operation) if f.init}
     if unknown:
         raise FormatError(f"operation {index + 1}: unknown field(s) {', '.join(sorted(unknown))}")
     return Operation(**{k: (str(v) if v is not None else None) for k, v in d.items()})  # type: ignore[arg-type]

@@ -23,4 +23,9 @@ def parse_instrument(text: str, path: str | None = None) -> Instrument:
         operations = tuple(op_from_dict(d, i) for i, d in enumerate(ops))
     except FormatError as e:
         raise FormatError(str(e), path=path) from None
+    for i, op in enumerate(operations):
+        # new provisions are read with the operation: text that holds none is refused here, not when applied
+        if op.unreadable is not None:
+            reason, fix = op.unreadable
+            raise FormatError(f"operation {i + 1}: cl. {op.clause}: {op.target}: {reason}; {fix}", path=path)
     return Instrument(law=law, operations=operations)
