@@ -87,3 +87,28 @@ def test_unreadable_new_text_is_refused_when_the_instrument_is_read_naming_the_o
         apply_operation(BODY, bad)
     with pytest.raises(ApplyRefused, match="carries no new text"):
         apply_operation(BODY, op("substitute", "6.3(g)", new=""))
+
+
+_PARTED = (
+    P(
+        "part",
+        num="2",
+        heading="Dogs",
+        children=(
+            P("text", text="In this Part—", children=(P("definition", term="dog", text="dog means a dog;"),)),
+            P("clause", num="2.1", heading="Keeping", text="A person shall not keep a dog."),
+        ),
+    ),
+)
+
+
+def test_a_place_the_citation_does_not_show_takes_definitions_and_refuses_anything_else() -> None:
+    """'Part 2 “dog”' reads as a provision of the part, but the law prints the definition under a line of text in it:
+    a definition reads the same in either place and is put in; other new provisions are refused, saying why."""
+    made = op("substitute", "Part 2 “dog”", new="**dog** means a canine;\n  (a) of any breed.")
+    assert not made.nested
+    body, [where] = apply_operation(_PARTED, made)
+    assert where == (0, 0, 0)
+    assert body[0].children[0].children == parse_fragment(made.new or "", "text")
+    with pytest.raises(ApplyRefused, match=r"read as going in the law's body or a part.*but the law puts it inside a text"):
+        apply_operation(_PARTED, op("substitute", "Part 2 “dog”", new="**dog** means a canine;\n(a) of any breed."))

@@ -255,13 +255,22 @@ def _new_provisions(
         reason, fix = op.unreadable or ("the operation carries no new provisions", "correct the instrument's operations")
         raise ApplyRefused(inst, op, reason, fix)
     at_top = parent_kind is None or parent_kind == "root" or parent_kind in CONTAINER_KINDS
-    if at_top == op.nested:
-        where = f"in a {parent_kind}" if parent_kind not in (None, "root") else "in the law's body"
+    # Where they go was read from the citation; the law may place them otherwise (a definition cited in a part but
+    # printed under a line of text in it). Definitions read the same in either place; other provisions are refused.
+    if at_top == op.nested and any(p.kind != "definition" for p in op.provisions):
+        read = "inside a provision" if op.nested else "in the law's body or a part, division or schedule"
+        where = (
+            f"inside a {parent_kind}"
+            if not at_top
+            else f"in a {parent_kind}"
+            if parent_kind in CONTAINER_KINDS
+            else "in the law's body"
+        )
         raise ApplyRefused(
-            inst, op, f"its new text was read as provisions {'inside a provision' if op.nested else 'at the top'} "
-            f"(as its citation reads), but they go {where}", "amend the instrument file's operations by hand",
+            inst, op, f"its new text was read as going {read} (as its citation reads), but the law puts it {where}",
+            "amend the instrument file's operations by hand",
         )  # fmt: skip
-    provisions = fit_kinds(op.provisions, parent_kind or "", previous) if op.nested else op.provisions
+    provisions = op.provisions if at_top else fit_kinds(op.provisions, parent_kind or "", previous)
     if parent is not None and parent.kind == "schedule":
         provisions = numbered_rows(parent.cells, provisions)
         if parent.cells and any(p.kind == "item" and len(p.cells) != len(parent.cells) for p in provisions):
