@@ -75,20 +75,9 @@ KNOWN: dict[str, dict[str, str]] = {
         "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
         "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
     ),
-    "07-boyup-brook-health": {
-        "fidelity": "a council copy's cover ('HEALTH LOCAL LAWS' / 'Gazetted 3rd February 2004') before the law is kept as "
-        "words (with a note)",
-    },
     "10-perth-local-government-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),
-    "11-wiluna-local-government-property": {
-        "fidelity": "the copy's glued cover lines ('Government Act 1995Dog Act 1976', 'DOGSLOCAL LAW') are kept as words",
-    },
-    "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
-    "16-armadale-dogs": {
-        "fidelity": "a council copy's adoption and amendment table before the law is kept as words",
-    },
     "17-stirling-general-by-laws-1971": dict.fromkeys(
         ("title", "provisions", "structure", "fidelity"),
         "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
@@ -126,11 +115,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "61-wanneroo-bush-fire-brigades": dict.fromkeys(
         ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
     ),
-    "65-exmouth-thoroughfares-signs-trading": {
-        "fidelity": "the council copy's running title ('Activities on Thoroughfares … Local Law' / 'Local Government Act 1995') "
-        "is kept as words",
-    },
-    "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
     "72-dowerin-waste": dict.fromkeys(
         ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
     ),
@@ -271,11 +255,15 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
     elif isinstance(contents, dict):
         lines = text.split("\n")
         first = next(i for i, ln in enumerate(lines) if ln.strip() == contents["first"])
-        furniture_lines = {ln.strip() for item in expect.get("furniture") or [] for ln in item.split("\n")}
+        items = [[ln.strip() for ln in item.strip().split("\n")] for item in expect.get("furniture") or []]
+
+        def ends_furniture(i: int) -> bool:  # a page header (or a cover) ends on line i: furniture of its own
+            return any(i + 1 >= len(it) and [ln.strip() for ln in lines[i + 1 - len(it) : i + 1]] == it for it in items)
+
         while (
             first > 0
             and re.fullmatch(r"[A-Z0-9][A-Z0-9 ,’'()&—–\-]*", lines[first - 1].strip())
-            and lines[first - 1].strip() not in furniture_lines  # (a page header above the page is furniture of its own)
+            and not ends_furniture(first - 1)
         ):
             first -= 1  # the title block printed over the contents page is part of that page
         last = next(i for i in range(first, len(lines)) if lines[i].strip() == contents["last"])

@@ -34,6 +34,7 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
     stream = normalise(text, line_mode=line_mode, source_label=source_label)
     pieces = split_instruments(stream)
     notes = list(stream.notes)
+    removed = list(stream.removed)
     laws = []
     # --gazette-date is for instruments printed without page headers; it must agree with headers
     # unless the file also holds instruments that have none (then it is meant for those).
@@ -41,10 +42,25 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
     for i, piece in enumerate(pieces):
         law_notes: list[str] = []
         lead = flat(piece.lead)
+        if lead and _is_copy_cover(piece, stream, line_mode):
+            removed.append(lead)
+            law_notes.append(
+                f"the council copy's cover before its contents page is not the law's text and is left out "
+                f"({len(lead.split())} words): {lead[:120]!r}"
+            )
+            lead = ""
         if lead:
             law_notes.append(f"words before the first instrument could not be placed and are kept as free text: {lead[:80]!r}")
         laws.append(_build(piece, stream, options, line_mode, law_notes, lead, where, index=i, strict_date=not undated))
-    return Imported(laws=tuple(laws), removed=stream.removed, notes=tuple(notes))
+    return Imported(laws=tuple(laws), removed=tuple(removed), notes=tuple(notes))
+
+
+def _is_copy_cover(piece: InstrumentText, stream: Stream, line_mode: bool) -> bool:
+    """Whether the words before the first instrument are the cover of a council's own copy: a copy that keeps its
+    printed lines and has no gazette page headers (so it is not a gazette notice, whose lead words are left as text),
+    where the words stand before the law's contents page (the cover, its notes of adoption and gazettal, the title
+    printed over the contents page). Nothing before the contents page of a law is its text."""
+    return line_mode and not stream.pages and stream.gazette_number is None and bool(piece.contents.strip())
 
 
 def _respace(cited: str, caps: str) -> str:
