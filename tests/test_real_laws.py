@@ -101,10 +101,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
         "before the column headings (the format puts the headings over the first row)",
     },
-    "58-perth-thoroughfares-public-places": {
-        "fidelity": "expectation: the special-gazette cover's title block (its list of contents) is furniture for the importer "
-        "and for tests/test_fidelity.py, but is not listed as furniture here",
-    },
     "60-port-hedland-public-places-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
         "a definition inside a subclause ('In this subclause, detrimental to the property includes—') is not split out; "
