@@ -70,11 +70,6 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 KNOWN: dict[str, dict[str, str]] = {
-    "04-stirling-parking": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
-        "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
-    ),
     "10-perth-local-government-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
     ),
@@ -284,6 +279,14 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         return f"{label} {heading}\n" if (label.rstrip("."), heading) in headed else m.group(0)
 
     text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    # A Part printed as its number and heading without the word PART ("1. OPERATION AND INTERPRETATION") is written
+    # "PART 1—OPERATION AND INTERPRETATION": its label loses the full stop, and the word PART is supplied (with a note).
+    parts = {(a.provision.num, a.provision.heading) for a in addresses(law.body) if a.provision.kind == "part"}
+    text = re.sub(
+        r"(?m)^(\d+)\. ([A-Z][A-Z ,’'&\-]*[A-Z])$",
+        lambda m: f"{m.group(1)} {m.group(2)}" if (m.group(1), m.group(2)) in parts else m.group(0),
+        text,
+    )
     return words(text), removed
 
 
