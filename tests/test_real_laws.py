@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from lawhistory.core.ids import addresses
+from lawhistory.core.ids import ORDINALS, addresses
 from lawhistory.core.model import Law
 from lawhistory.files.textformat import parse, render, render_body
 from lawhistory.reading.importers import ImportOptions, read_source
@@ -81,12 +81,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
-    "52-murray-fencing": {"provisions": "a lettered list in a schedule of a run-together copy is not read (line breaks lost)"},
-    "53-mundaring-fencing": dict.fromkeys(
-        ("provisions", "structure"),
-        "each Part heading is printed after the first clause heading of the Part ('1. Citation' / 'PART 1 - PRELIMINARY'); "
-        "'First Schedule' and 'Second Schedule' are not read as schedules",
-    ),
     "54-augusta-margaret-river-extractive-industries": {
         "title": "the council is named without its hyphen in the enacting words; the expectation takes it from the title block",
         "provisions": "clause numbers printed in a column before their headings, with headings above the number, are not read",
@@ -102,9 +96,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "Schedule 2's rows of words in three columns (item, property, activity) cannot be split into cells from the text; "
         "fidelity: Schedule 1's column headings repeated after a page break are left out by the importer (with a note) "
         "but the expectation cannot list them as furniture (the same words head the table)",
-    ),
-    "61-wanneroo-bush-fire-brigades": dict.fromkeys(
-        ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
     ),
     "72-dowerin-waste": dict.fromkeys(
         ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
@@ -137,9 +128,16 @@ def _normalise(tokens: list[str]) -> list[str]:
     # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
     out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
-    # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too.
+    # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too, and so is the
+    # ordinal word of a named schedule ("FIRST SCHEDULE" is rendered "First Schedule").
+    ordinal = {o.upper(): o for o in ORDINALS}
     return [
-        label.get(w, w) if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE" else w for i, w in enumerate(out)
+        label.get(w, w)
+        if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE"
+        else ordinal[w]
+        if w in ordinal and i + 1 < len(out) and out[i + 1] in ("SCHEDULE", "Schedule")
+        else w
+        for i, w in enumerate(out)
     ]
 
 
@@ -279,6 +277,20 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         return f"{label} {heading}\n" if (label.rstrip("."), heading) in headed else m.group(0)
 
     text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    # A Part heading printed after the heading of the Part's first clause ("1. Citation" / "PART 1 - PRELIMINARY") is
+    # written before it: the same words, the Part first (the importer notes each).
+    firsts = {
+        (a.provision.num, a.provision.children[0].num, a.provision.children[0].heading)
+        for a in addresses(law.body)
+        if a.provision.kind == "part" and a.provision.children and a.provision.children[0].kind == "clause"
+    }
+
+    def late(m: re.Match[str]) -> str:
+        if (m.group(4), m.group(2), m.group(3)) in firsts:
+            return f"{m.group(5)}\n{m.group(1)}\n"
+        return m.group(0)
+
+    text = re.sub(r"(?m)^((\d+(?:\.\d+)*)\.? ([A-Z][^\n]*))\n(?=PART (\d+))(PART [^\n]*)\n", late, text)
     # A Part printed as its number and heading without the word PART ("1. OPERATION AND INTERPRETATION") is written
     # "PART 1—OPERATION AND INTERPRETATION": its label loses the full stop, and the word PART is supplied (with a note).
     parts = {(a.provision.num, a.provision.heading) for a in addresses(law.body) if a.provision.kind == "part"}

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from ..core.errors import FormatError
+from ..core.ids import ORDINALS
 from ..core.labels import BRACKET_LABEL, HALF_BRACKET_LABEL, bracket_kind
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Law, LawMeta, Provision
 from ..reading.tables import row_num
@@ -23,6 +24,8 @@ _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 
 # A Part may be numbered in roman numerals (PART IV—…) in older laws.
 _CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2}|[IVX]{1,6}(?=—|$))(?:—(.*))?$")
+# A schedule named rather than numbered, as older laws print it: "First Schedule—SUFFICIENT FENCE".
+_ORDINAL_SCHEDULE_LINE = re.compile(r"(" + "|".join(ORDINALS) + r") Schedule(?:—(.*))?$")
 _CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
 _BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + "|" + HALF_BRACKET_LABEL.pattern + r")(?: (.*))?$")
 # A quoted term keeps its quotes outside the stars: “**Act**” means …
@@ -35,6 +38,7 @@ def _needs_escape(line: str) -> bool:
     return bool(
         line.startswith(("\\", "**", "“**", '"**', "‘**", "|", RULE))
         or _CONTAINER_LINE.match(line)
+        or _ORDINAL_SCHEDULE_LINE.match(line)
         or _CLAUSE_LINE.match(line)
         or _BRACKET_LINE.match(line)
         or line != line.strip()
@@ -77,6 +81,13 @@ def _split_cells(line: str, lineno: int) -> tuple[str, ...]:
 # --- rendering ----------------------------------------------------------------------------------
 
 
+def container_label(kind: str, num: str | None) -> str:
+    """How a part, division, subdivision or schedule is labelled: ``PART 2``, ``Schedule 1``, ``First Schedule``."""
+    if kind == "schedule" and num in ORDINALS:
+        return f"{num} Schedule"
+    return f"{KEYWORDS[kind]} {num}"
+
+
 def _clause_label(num: str) -> str:
     return num if "." in num else num + "."
 
@@ -92,7 +103,7 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         if depth:
             raise FormatError(f"{p.kind} {p.num} cannot sit inside another provision")
         out.append("")
-        head = f"{KEYWORDS[p.kind]} {p.num}" + (f"—{p.heading}" if p.heading is not None else "")
+        head = container_label(p.kind, p.num) + (f"—{p.heading}" if p.heading is not None else "")
         out.append(head)
         header_due = p.kind == "schedule" and bool(p.cells)
         for child in p.children:
@@ -325,9 +336,16 @@ def parse_body(
         parent = stack[-1] if stack else None
         first = stripped[:1]
 
-        if depth == 0 and first in "PDS" and (m := _CONTAINER_LINE.match(raw)):
-            kind = _KEYWORD_KIND[m.group(1)]
-            node = _Node(kind, m.group(2), m.group(3))
+        container = _CONTAINER_LINE.match(raw) if depth == 0 and first in "PDS" else None
+        ordinal = _ORDINAL_SCHEDULE_LINE.match(raw) if depth == 0 and first in "FSTEN" and not container else None
+        if container or ordinal:
+            if container:
+                kind = _KEYWORD_KIND[container.group(1)]
+                node = _Node(kind, container.group(2), container.group(3))
+            else:
+                assert ordinal is not None
+                kind = "schedule"
+                node = _Node(kind, ordinal.group(1), ordinal.group(2))
             if kind == "schedule":
                 containers.clear()
             else:
@@ -381,6 +399,7 @@ def parse_body(
             and containers
             and containers[-1].kind == "schedule"
             and (m := _ENTRY_LINE.match(stripped))
+            and not _opens_block(lines, offset)
         ):
             node = _Node("item", m.group(1), text=m.group(2))  # "1. The reserve …": a schedule's numbered entry
         elif depth == 0 and first.isdigit() and (m := _CLAUSE_LINE.match(stripped)):
@@ -400,6 +419,13 @@ def parse_body(
         start = 1 if previous_label else 0
         return tuple(n.freeze() for n in fragment_parent.children[start:]), ()
     return tuple(n.freeze() for n in root), tuple(conclusions)
+
+
+def _opens_block(lines: list[str], offset: int) -> bool:
+    """Whether the line after ``lines[offset]`` (a line at the top level) is indented under it: then "1. Name" in a
+    schedule is a rule (a clause) with its words below it, not a numbered entry, whose words are on its own line."""
+    nxt = lines[offset + 1] if offset + 1 < len(lines) else ""
+    return nxt.startswith(INDENT)
 
 
 def parse_document(text: str, path: str | None = None) -> tuple[dict[str, Any], Law]:

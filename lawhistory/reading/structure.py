@@ -165,13 +165,18 @@ class StructureParser:
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
         for num, region in schedules:
-            body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes))
+            body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes, read_clauses=self._rules))
         if self.heuristic_headings:
             self.notes.append(
                 f"{self.heuristic_headings} clause heading(s) were told from their text by wording alone "
                 "(no contents page or line breaks to go by); check them against the gazette"
             )
         return tuple(body)
+
+    def _rules(self, text: str) -> tuple[Provision, ...]:
+        """The numbered rules a schedule sets out, read as a law's sections are (they are cited alone: "2(a)")."""
+        rules = StructureParser(mode=self.mode, notes=self.notes).parse("\n" + text + "\n", line_mode=True)
+        return tuple(p for p in rules if not (p.kind == "text" and not (p.text or "").strip()))
 
     # -- scanning ----------------------------------------------------------------------------
 

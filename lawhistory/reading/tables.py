@@ -8,8 +8,10 @@ fits neither keeps its printed lines as free text, with a note; nothing is dropp
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..core.ids import schedule_citation
 from ..core.labels import bare, is_roman, next_letter
 from ..core.model import Provision
 
@@ -253,6 +255,44 @@ def read_numbered_list(lines: list[str]) -> list[Provision] | None:
     return out + [Provision(kind="item", num=n, text=" ".join(words)) for n, words in entries]
 
 
+def _flat_list(text: str) -> list[str] | None:
+    """Running text holding a lettered list ("… is a fence of— (a) masonry …; or (b) sheet metal …") as the lines
+    ``read_list`` reads: the words before ``(a)``, then one line for each label in letter order. ``(a)`` must follow a
+    dash or colon and each next label a semicolon or comma (with "and"/"or"), as list items end; None if there is no
+    such list."""
+    first = re.search(r"(?<=[—:]) \(a\) ", text)
+    if not first:
+        return None
+    out = [text[: first.start()].strip()] if text[: first.start()].strip() else []
+    start, label = first.start() + 1, "a"
+    while True:
+        nxt = next_letter(f"({label})", roman=False)
+        if nxt is None:
+            break
+        m = re.compile(r"(?<=[;,]) (?:(?:and|or) )?" + re.escape(nxt) + " ").search(text, start)
+        if not m:
+            break
+        cut = m.start() + len(m.group(0)) - len(nxt) - 1
+        out.append(text[start:cut].strip())
+        start, label = cut, nxt[1:-1]
+    out.append(text[start:].strip())
+    return out if len(out) - (1 if out[0][:3] != "(a)" else 0) >= 2 else None
+
+
+def _prose(lines: list[str]) -> list[str] | None:
+    """A schedule of sentences (no table, no list) as one line a sentence: a printed line that starts in lower case or with a
+    digit continues the one before it when that one ends no sentence. None unless every line then ends a sentence."""
+    out: list[str] = []
+    for ln in lines:
+        if out and (ln[:1].islower() or ln[:1].isdigit()) and not re.search(r"[.;:—]$", out[-1]):
+            out[-1] += " " + ln
+        else:
+            out.append(ln)
+    if not out or not all(re.search(r"[.;:—]$", ln) for ln in out):
+        return None
+    return out
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
@@ -260,7 +300,7 @@ def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[s
         if region.startswith("—") and lines and not lines[0].startswith("——"):
             return lines[0][1:].strip() or None, lines[1:]  # the heading printed on the label's line
         heading_lines: list[str] = []
-        while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-, ]*[A-Z]", lines[0]):
+        while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-—, ]*[A-Z]", lines[0]):
             heading_lines.append(lines.pop(0))
         return (" ".join(heading_lines) or None), lines
     flat = _flat(region).lstrip("— ")
@@ -271,8 +311,33 @@ def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[s
     return heading, [rest] if rest else []
 
 
-def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) -> Provision:
-    """A schedule provision from the text that follows its ``Schedule N`` label."""
+#: A rule's number and side heading on a line of their own, in a schedule that sets out rules ("1. Name").
+_RULE_HEAD = re.compile(r"(?P<n>\d{1,2})\. [A-Z][\w’'(),\- ]{0,60}[\w)]")
+
+
+def numbered_rules(lines: list[str]) -> bool:
+    """Whether a schedule's printed lines set out rules numbered 1., 2., 3. … each under a side heading on its own line
+    ("1. Name" / "The brigade is to be known …"), as a bush fire brigade's rules are: they are read as clauses."""
+    heads = [i for i, ln in enumerate(lines) if _RULE_HEAD.fullmatch(ln)]
+    numbers = [int(_RULE_HEAD.fullmatch(lines[i]).group("n")) for i in heads]  # type: ignore[union-attr]
+    return (
+        len(heads) >= 2
+        and numbers == list(range(1, len(heads) + 1))
+        and all(i + 1 < len(lines) and not _RULE_HEAD.fullmatch(lines[i + 1]) for i in heads)
+        and not any(_ENTRY_LINE.match(ln) for i, ln in enumerate(lines) if i not in heads)
+    )
+
+
+def parse_schedule(
+    num: str,
+    region: str,
+    *,
+    line_mode: bool,
+    notes: list[str],
+    read_clauses: Callable[[str], tuple[Provision, ...]] | None = None,
+) -> Provision:
+    """A schedule provision from the text that follows its ``Schedule N`` label. ``read_clauses`` reads the numbered
+    rules some schedules set out (as clauses, with the law's own reader)."""
     heading, lines = _heading_and_lines(region, line_mode)
     children: list[Provision] = []
     if lines:
@@ -282,7 +347,10 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
             children.append(Provision(kind="text", text=m.group(0)))
             remainder = first[m.end() :].strip()
             lines = ([remainder] if remainder else []) + lines[1:]
-    where = f"Schedule {num}"
+    where = schedule_citation(num)
+    if line_mode and read_clauses is not None and numbered_rules(lines):
+        children += read_clauses("\n".join(lines))
+        return Provision(kind="schedule", num=num, heading=heading, children=tuple(children))
     table = read_offence_table("\n".join(lines), notes, where)
     cells: tuple[str, ...] = ()
     if table is not None:
@@ -311,8 +379,12 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
                 children.append(Provision(kind="text", text=ln))
     elif line_mode and (listed := read_list(lines)) is not None:
         children += listed
+    elif not line_mode and len(lines) == 1 and (split := _flat_list(lines[0])) and (listed := read_list(split)):
+        children += listed
     elif line_mode and (entries := read_numbered_list(lines)) is not None:
         children += entries
+    elif line_mode and (prose := _prose(lines)) is not None:
+        children += [Provision(kind="text", text=ln) for ln in prose]
     else:
         block = readable_block(lines)
         children += [Provision(kind="text", text=ln) for ln in block]

@@ -43,3 +43,37 @@ def read_bare_parts(text: str, notes: list[str]) -> str:
             "(‘PART’ is supplied)"
         )
     return "\n".join(lines)
+
+
+_CLAUSE_HEAD = re.compile(r"(?P<num>\d+(?:\.\d+)*[A-Z]?)\.? (?P<heading>[A-Z][^.;:—]{0,80}[\w)])")
+_PART_LINE = re.compile(r"PART \d+[A-Z]?\b.*")
+
+
+def read_late_part_headings(text: str, notes: list[str]) -> str:
+    """``text`` (a law's body, printed lines kept) with each Part heading printed just after the heading of the Part's
+    first clause ("1. Citation" / "PART 1 - PRELIMINARY" / "These local laws …") moved before that clause's heading.
+
+    A clause's heading and its words cannot stand in two Parts, so the Part holds the clause; a note names each move.
+    """
+    lines = text.split("\n")
+    moved = []
+    for i in range(len(lines) - 2):
+        head, part, after = (ln.strip() for ln in lines[i : i + 3])
+        before = lines[i - 1].strip() if i else ""
+        if (
+            (m := _CLAUSE_HEAD.fullmatch(head))
+            and len(head.split()) <= 10
+            and _PART_LINE.fullmatch(part)
+            and after
+            and not _CLAUSE_HEAD.fullmatch(after)
+            and not _PART_LINE.fullmatch(after)
+            and not _PART_LINE.fullmatch(before)
+        ):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+            moved.append(f"'{part}' is printed after the heading of clause {m.group('num')} ('{head}')")
+    if moved:
+        notes.append(
+            "Part headings printed after the heading of the Part's first clause are read as the Part that holds that "
+            "clause: " + "; ".join(moved)
+        )
+    return "\n".join(lines)

@@ -24,7 +24,7 @@ from ..gazette import (
 from ..instrument_meta import RESOLVED, amended_law
 from ..structure import StructureParser
 from . import Imported, ImportOptions
-from .bare_parts import read_bare_parts
+from .bare_parts import read_bare_parts, read_late_part_headings
 from .repair import repair
 from .titles import cited_title
 from .titles import local_government as maker
@@ -239,7 +239,7 @@ def _build(
     if line_mode and not lines:
         body_text = " ".join(body_text.split())
     if lines and mode == "law":
-        body_text = read_bare_parts(body_text, notes)
+        body_text = read_late_part_headings(read_bare_parts(body_text, notes), notes)
     provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:
