@@ -186,13 +186,13 @@ def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]
 _LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
 
 
-def read_list(lines: list[str]) -> list[Provision] | None:
+def read_list(lines: list[str] | None) -> list[Provision] | None:
     """A schedule that is not a table but words with a lettered list: "A sufficient fence is—" / "(a) …" / "(i) …".
 
     Lines before the first label are one block of text; each label starts a paragraph (or a subparagraph under the
     paragraph before it, as ``labels.bracket_kind`` says); a line without a label continues the provision before it.
     """
-    if not any(_LIST_LINE.match(ln) and ln.startswith("(a) ") for ln in lines):
+    if not lines or not any(_LIST_LINE.match(ln) and ln.startswith("(a) ") for ln in lines):
         return None
     out: list[Provision] = []
     intro: list[str] = []
@@ -377,9 +377,7 @@ def parse_schedule(
                 children.append(Provision(kind="item", cells=(dm.group("desc"), dm.group("value"))))
             else:
                 children.append(Provision(kind="text", text=ln))
-    elif line_mode and (listed := read_list(lines)) is not None:
-        children += listed
-    elif not line_mode and len(lines) == 1 and (split := _flat_list(lines[0])) and (listed := read_list(split)):
+    elif (listed := read_list(lines if line_mode else _flat_list(lines[0]) if len(lines) == 1 else None)) is not None:
         children += listed
     elif line_mode and (entries := read_numbered_list(lines)) is not None:
         children += entries
