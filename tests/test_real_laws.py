@@ -81,14 +81,9 @@ KNOWN: dict[str, dict[str, str]] = {
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
-    "54-augusta-margaret-river-extractive-industries": {
-        "title": "the council is named without its hyphen in the enacting words; the expectation takes it from the title block",
-        "provisions": "clause numbers printed in a column before their headings, with headings above the number, are not read",
-        "structure": "clause numbers printed in a column before their headings, with headings above the number, are not read",
-    },
     "56-kalgoorlie-boulder-cemeteries": {
         "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
-        "before the column headings (the format puts the headings over the first row)",
+        "before the column headings (the format puts the headings over the first row; a note says so)",
     },
     "60-port-hedland-public-places-property": dict.fromkeys(
         ("provisions", "structure", "fidelity"),
@@ -96,9 +91,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "Schedule 2's rows of words in three columns (item, property, activity) cannot be split into cells from the text; "
         "fidelity: Schedule 1's column headings repeated after a page break are left out by the importer (with a note) "
         "but the expectation cannot list them as furniture (the same words head the table)",
-    ),
-    "72-dowerin-waste": dict.fromkeys(
-        ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
     ),
 }
 
@@ -121,6 +113,8 @@ def words(text: str) -> list[str]:
     text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
     # So is a paragraph label printed with a closing bracket only and glued to its words ("a)the charges").
     text = re.sub(r"(?m)^(\s*[a-z]{1,3}\))(?=[a-z])", r"\1 ", text)
+    # And a subclause or paragraph label glued to its words ("(1)In this local law—", "(a)liquid refuse;").
+    text = re.sub(r"(?m)^(\s*\((?:\d+[A-Z]?|[a-z]{1,3})\))(?=[A-Za-z])", r"\1 ", text)
     return _normalise(fidelity_words(text.replace(".-.", " — ")))
 
 

@@ -56,7 +56,7 @@ TITLE_BLOCK = re.compile(
 CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)(?![A-Za-z])")
 # Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
-    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
+    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d|[….]{3,}\s*\n))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
@@ -124,7 +124,13 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines, strip_section_labels
+        from .importers.furniture import (
+            split_glued_brackets,
+            split_glued_labels,
+            strip_cover_lines,
+            strip_running_lines,
+            strip_section_labels,
+        )
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
@@ -133,6 +139,9 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
+        text, glued = split_glued_brackets(text)
+        if glued:
+            notes.append(f"{glued} subclause or paragraph label(s) printed glued to their words ('(a)liquid') were read apart")
     text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
     cover = COVER.search(text)
@@ -179,13 +188,44 @@ def flat(text: str) -> str:
 def contents_headings(contents: str) -> dict[str, str]:
     """Clause headings listed on a contents page: {"2.7": "Roosters, geese, turkeys and peafowl"}."""
     # A council copy's contents page prints dotted leaders and page numbers ("1.5 Repeal ........ 107"): an entry ends there.
-    text = _LEADER.sub(" \u2063 ", flat(contents))
+    text = _LEADER.sub(" \u2063 ", flat(_pair_columns(contents)))
     out = {}
     for m in CONTENTS_ENTRY.finditer(text):
         heading = m.group("heading").split("\u2063")[0].strip()
-        if heading:
+        if heading and not _BARE_NUMBER.match(heading):  # "1.1 1.2 Citation": a column of numbers, not a heading
             out[m.group("num")] = heading
     return out
+
+
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
+
+
+def _pair_columns(contents: str) -> str:
+    """A contents page whose clause numbers were copied as a column apart from their headings ("1.1" / "1.2" /
+    "Citation" / "Commencement") with each number put back before its heading; a run of numbers not followed by as
+    many lines of words is left as it is (its numbers then name no heading)."""
+    lines = contents.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _BARE_NUMBER.fullmatch(lines[j].strip()):
+            j += 1
+        k = j - i
+        headings = lines[j : j + k]
+        words = [h.strip() for h in headings]
+        if (
+            k >= 2
+            and len(words) == k
+            and all(w[:1].isalpha() and not _BARE_NUMBER.match(w) for w in words)
+            and not any(re.match(r"(?:PART|Part|Division|SCHEDULE|Schedule)\b", w) for w in words)
+        ):
+            out += [f"{n.strip()} {w}" for n, w in zip(lines[i:j], words, strict=True)]
+            i = j + k
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 _LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*\d*")

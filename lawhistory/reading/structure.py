@@ -369,18 +369,20 @@ class StructureParser:
     def _side_heading(self, num: str, before: str, s: str, end: int) -> tuple[str, str] | None:
         """(heading, the text it takes from ``before``) when clause ``num`` has its heading on the line above it
         and none on its own line; None otherwise (line-mode text only)."""
-        if not self.line_starts or self.headings.get(num):
+        if not self.line_starts:
             return None
+        known = self.headings.get(num)
         line = s[end : s.find("\n", end) if "\n" in s[end:] else len(s)].strip()
         own_heading = not line.endswith((".", ";", ":", ",", "—", "–", "-")) and not re.search(r"\(\w{1,3}\)", line)
-        if not line or own_heading:
-            return None  # its own line reads as a heading
+        if not line or (own_heading and not known) or (known and starts_with_words(line, known)):
+            return None  # its own line reads as a heading (or starts with the heading the contents page lists)
         body = before.rstrip("\n")
         cut = body.rfind("\n")
-        if cut < 0:
-            return None
         last = body[cut + 1 :]
-        if not is_side_heading(last):
+        if known:
+            # the contents page lists the heading, and the line above the clause prints it (it may stand first)
+            return (last.strip(), before[cut + 1 :]) if last.strip() == known else None
+        if cut < 0 or not is_side_heading(last):
             return None
         return last.strip(), before[cut + 1 :]
 
@@ -673,6 +675,11 @@ class StructureParser:
             holder.append(first)
         for piece in rest:
             mm = DEF_START.match(piece.strip())
+            if mm and mm.group("glued"):
+                self.notes.append(
+                    f"the defined term {term_of(mm)!r} is printed glued to the word 'means' "
+                    f"({piece.strip()[: mm.end('glued')].split()[-1]!r}): read as the term, the words kept as printed"
+                )
             node = holder.add(_B("definition", initial=piece, term=term_of(mm) if mm else None))
             self.cur = node
         if current is not None and current.kind == "definition" and current.term is None:

@@ -129,7 +129,9 @@ _VALUE = r"(?:\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:[.,]\d+)*%?(?: ?[–-] ?
 _VALUE_ROW = re.compile(r"(?P<n>\d+[A-Z]?)\.? (?P<desc>\D.*?)(?P<values>(?: " + _VALUE + r")+)$")
 
 
-def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]] | None:
+def read_value_table(
+    lines: list[str], notes: list[str] | None = None, where: str = "the table"
+) -> tuple[tuple[str, ...], list[Provision]] | None:
     """A numbered table printed one row a line, whose last columns hold values (numbers, amounts, ranges, "—").
 
     The column headings are the line starting "Item" just before the first row; the number of value columns is
@@ -172,6 +174,13 @@ def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]
     if len(tail) < k or not words:
         return None
     header = (" ".join(item), " ".join(words), *tail)
+    if isinstance(rows[0], str) and notes is not None:
+        # the law file writes a table's column headings over its first row, so a sub-heading printed above that row
+        # is written above the headings: the words are the same, their order is not
+        notes.append(
+            f"{where}: the sub-heading {rows[0]!r} is printed between the column headings and the first row; "
+            "the law file writes it above the column headings"
+        )
     children = [Provision(kind="text", text=t) for t in lines[:start]]
     for r in rows:
         if isinstance(r, str):
@@ -293,6 +302,10 @@ def _prose(lines: list[str]) -> list[str] | None:
     return out
 
 
+#: A heading in title case: each word capitalised but the small ones ("Prescribed Offences", "Fees and Charges").
+_TITLE_HEADING = re.compile(r"[A-Z][a-z’']+(?: (?:[A-Z][a-z’']+|and|of|for|to|the|in|on))*")
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
@@ -301,6 +314,9 @@ def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[s
             return lines[0][1:].strip() or None, lines[1:]  # the heading printed on the label's line
         heading_lines: list[str] = []
         while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-—, ]*[A-Z]", lines[0]):
+            heading_lines.append(lines.pop(0))
+        if not heading_lines and lines and _TITLE_HEADING.fullmatch(lines[0]) and len(lines[0].split()) <= 6:
+            # a heading in title case on the line under the label ("SCHEDULE" / "Prescribed Offences")
             heading_lines.append(lines.pop(0))
         return (" ".join(heading_lines) or None), lines
     flat = _flat(region).lstrip("— ")
@@ -362,7 +378,7 @@ def parse_schedule(
             notes.append(
                 f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}"
             )
-    elif line_mode and (vt := read_value_table(lines)) is not None:
+    elif line_mode and (vt := read_value_table(lines, notes, where)) is not None:
         cells, rows = vt
         children += rows
     elif (

@@ -26,7 +26,7 @@ from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings
 from .repair import repair
-from .titles import cited_title
+from .titles import cited_title, title_block_spelling
 from .titles import local_government as maker
 
 
@@ -198,6 +198,11 @@ def _build(
     enacting_flat = flat(piece.enacting + " " + piece.conclusions)
     title = _title(piece, body_flat, notes) if not fragment else None
     local_government = maker(enacting_flat, title, piece.title_block)
+    if local_government and (spelt := title_block_spelling(local_government, piece.title_block)) != local_government:
+        notes.append(
+            f"local government read as {spelt!r}, as its title block prints it; the enacting words print {local_government!r}"
+        )
+        local_government = spelt
     if fragment:
         if not re.search(r"\d+(?:\.\d+)+[A-Z]? [A-Z]|\(\d+\) [A-Z]|\([a-z]\) [a-z]", body_flat):
             raise ImportFailed(

@@ -116,6 +116,15 @@ def split_glued_labels(text: str) -> tuple[str, int]:
     return _GLUED_LABEL.subn(r"\1 ", text)
 
 
+_GLUED_BRACKET = re.compile(r"(?m)^(\s*\((?:\d+[A-Z]?|[a-z]{1,3})\))(?=[A-Za-z])")
+
+
+def split_glued_brackets(text: str) -> tuple[str, int]:
+    """A subclause or paragraph label glued to its words at the start of a line ("(1)In this local law—",
+    "(a)liquid refuse;", as a copy that lost its spaces prints them) set apart from them, and how many were."""
+    return _GLUED_BRACKET.subn(r"\1 ", text)
+
+
 #: A gazette notice's classification code ("LG301*", "LG302") printed on a line of its own over the notice.
 _SECTION_CODE = re.compile(r"[A-Z]{2,3}\d{3}\*?")
 #: The gazette section a code files the notice under, printed on the line above it.
