@@ -70,9 +70,6 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 KNOWN: dict[str, dict[str, str]] = {
-    "10-perth-local-government-property": dict.fromkeys(
-        ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
-    ),
     "17-stirling-general-by-laws-1971": dict.fromkeys(
         ("title", "provisions", "structure", "fidelity"),
         "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
@@ -268,7 +265,9 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
 
     def side(m: re.Match[str]) -> str:
         heading, label = m.group(1), m.group(2)
-        return f"{label} {heading}\n" if (label.rstrip("."), heading) in headed else m.group(0)
+        num = label.rstrip(".")
+        # (a section printed without its full stop, "1 This local law …", is written "1." as every section is)
+        return f"{num}{'' if '.' in num else '.'} {heading}\n" if (num, heading) in headed else m.group(0)
 
     text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
     # A Part heading printed after the heading of the Part's first clause ("1. Citation" / "PART 1 - PRELIMINARY") is

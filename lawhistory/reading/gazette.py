@@ -127,6 +127,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         from .importers.furniture import (
             split_glued_brackets,
             split_glued_labels,
+            strip_amendment_notes,
             strip_cover_lines,
             strip_running_lines,
             strip_section_labels,
@@ -135,7 +136,13 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
         text, labels = strip_section_labels(text)
-        removed += cover_lines + running + labels
+        text, amendment_notes = strip_amendment_notes(text)
+        removed += cover_lines + running + labels + amendment_notes
+        if amendment_notes:
+            notes.append(
+                f"{len(amendment_notes)} consolidation note(s) of an amending gazette on a line of their own "
+                f"({amendment_notes[0]!r}) left out: the consolidator's, not the law's words"
+            )
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
@@ -245,6 +252,20 @@ def _title_start(text: str, end: int) -> int:
     return start
 
 
+_FIRST_ENTRY = re.compile(r"\s*(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT)[ \t]*\n(?P<label>PART \d+[A-Z]?|\d+(?:\.\d+)+)\b")
+
+
+def _late_contents(text: str, start: int, end: int) -> int:
+    """Where the body begins when a contents page is printed after the enacting words (a council consolidation:
+    "… as set out below." / "ARRANGEMENT" / "PART 1 – PRELIMINARY Clauses 1 - 6" …): at the line that prints the
+    contents' first entry again. ``start`` when there is no such page (or the entry is not printed again)."""
+    m = _FIRST_ENTRY.match(text, start, end)
+    if not m:
+        return start
+    again = re.compile(r"(?m)^" + re.escape(m.group("label")) + r"\b").search(text, m.end(), end)
+    return again.start() if again else start
+
+
 def split_instruments(stream: Stream) -> list[InstrumentText]:
     """Each instrument in the stream, in order. A stream without enacting words is one fragment."""
     text = stream.text
@@ -279,7 +300,8 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
         lead = text[:region_start] if i == 0 else ""
         em = ENACTING_END.search(text, u, end)
         enact_end = em.end() if em else u
-        remainder = text[enact_end:end]
+        late = _late_contents(text, enact_end, end)
+        remainder = text[late:end]
         am = ATTESTATION.search(remainder)
         body = remainder[: am.start()] if am else remainder
         conclusions = remainder[am.start() :] if am else ""
@@ -290,7 +312,7 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
         result.append(
             InstrumentText(
                 title_block=text[title_start:u],
-                contents=text[region_start:title_start],
+                contents=text[region_start:title_start] + "\n" + text[enact_end:late],
                 enacting=text[u:enact_end],
                 body=body,
                 conclusions=conclusions,

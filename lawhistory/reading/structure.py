@@ -292,7 +292,12 @@ class StructureParser:
                 f"{word} {num} is read as a heading though no {word} {want} heading was found before it "
                 f"(in {self._where()}); check the gazette"
             )
-        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:]):
+        # A Part that fits the numbering at the start of a printed line, its heading in capitals after the dash, is a
+        # Part whatever the line above ends in ("(2) [Deleted GG No. 36 29.02.08]" / "PART 2 - ENFORCEMENT").
+        printed_heading = (
+            n == want and m.start() in self.line_starts and bool(re.match(r"\s*[A-Z]{2}", m.string[m.end() : m.end() + 4]))
+        )
+        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:] or printed_heading):
             return None
         self._add_text(before)
         if kind == "part":

@@ -77,3 +77,41 @@ def read_late_part_headings(text: str, notes: list[str]) -> str:
             "clause: " + "; ".join(moved)
         )
     return "\n".join(lines)
+
+
+_UNDOTTED = re.compile(r"(?P<num>\d{1,3}) (?=[A-Z(“\"])")
+_SIDE = re.compile(r"[A-Z][A-Za-z’'\-,]*(?: [A-Za-z’'\-,()]+){0,8}")
+
+
+def read_undotted_sections(text: str, notes: list[str]) -> str:
+    """``text`` (a law's body, printed lines kept) with sections printed without a full stop after their number
+    ("Title" / "1 This local law may be cited …", as some council consolidations print them) given it.
+
+    Only in a law that prints no other clause or section label, where the numbers run 1, 2, 3 … at the start of
+    printed lines and each stands under a side heading (a short line in title case with no closing punctuation);
+    a note says so. The full stop is how the law file writes a section's number.
+    """
+    if re.search(r"(?m)^\s*\d+(?:\.\d+)*\.? ?[A-Z(]", text) is None:
+        return text
+    if re.search(r"(?m)^\s*\d+\.(?:\d+)?\s", text):
+        return text  # the law prints its labels with a full stop (1., 1.1): nothing to read differently
+    lines = text.split("\n")
+    found: list[int] = []
+    for i, line in enumerate(lines):
+        m = _UNDOTTED.match(line.strip())
+        if not m or int(m.group("num")) != len(found) + 1 or i == 0:
+            continue
+        above = lines[i - 1].strip()
+        if _SIDE.fullmatch(above) and not above.isupper() and len(above.split()) <= 8:
+            found.append(i)
+    if len(found) < 2:
+        return text
+    for i in found:
+        stripped = lines[i].lstrip()
+        num, rest = stripped.split(" ", 1)
+        lines[i] = lines[i][: len(lines[i]) - len(stripped)] + f"{num}. {rest}"
+    notes.append(
+        f"sections 1 to {len(found)} are printed without a full stop after their number ('1 {lines[found[0]].strip()[3:40]} …'), "
+        "each under its side heading: read as sections (the law file writes '1.')"
+    )
+    return "\n".join(lines)

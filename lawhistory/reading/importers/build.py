@@ -24,7 +24,7 @@ from ..gazette import (
 from ..instrument_meta import RESOLVED, amended_law
 from ..structure import StructureParser
 from . import Imported, ImportOptions
-from .bare_parts import read_bare_parts, read_late_part_headings
+from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
 from .repair import repair
 from .titles import cited_title, title_block_spelling
 from .titles import local_government as maker
@@ -59,8 +59,9 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
 def _is_copy_cover(piece: InstrumentText, stream: Stream, line_mode: bool) -> bool:
     """Whether the words before the first instrument are the cover of a council's own copy: a copy that keeps its
     printed lines and has no gazette page headers (so it is not a gazette notice, whose lead words are left as text),
-    where the words stand before the law's contents page (the cover, its notes of adoption and gazettal, the title
-    printed over the contents page). Nothing before the contents page of a law is its text."""
+    and a contents page (before the title block, or after the enacting words as a consolidation prints it): the words
+    before the law's own title block or contents page (the cover, its notes of adoption, gazettal and consolidation,
+    the title printed over the contents page) are not its text."""
     return line_mode and not stream.pages and stream.gazette_number is None and bool(piece.contents.strip())
 
 
@@ -245,6 +246,7 @@ def _build(
         body_text = " ".join(body_text.split())
     if lines and mode == "law":
         body_text = read_late_part_headings(read_bare_parts(body_text, notes), notes)
+        body_text = read_undotted_sections(body_text, notes)
     provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:
