@@ -74,7 +74,6 @@ KNOWN: dict[str, dict[str, str]] = {
         ("title", "provisions", "structure", "fidelity"),
         "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
     ),
-    "19-manjimup-health": {"fidelity": "an old cover run together with its page header is not recognised as furniture"},
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
     ),
@@ -224,7 +223,7 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         # a copy that runs each page together: the contents page is the run of words from its first to its last entry
         start = text.index(contents["first"])
         end = text.index(contents["last"], start) + len(contents["last"])
-        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.? \d+ |\n", text[:start])), default=0)
+        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.?(?: \d+)? |\n", text[:start])), default=0)
         title = re.search(r"(?:[A-Z0-9’',()&—–\-]+ )*(?:LOCAL LAWS?|BY-?LAWS?)(?: \d{4})? $", text[after_header:start])
         if title:  # the title block printed over the contents page is part of that page
             start = after_header + title.start()

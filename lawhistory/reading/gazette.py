@@ -30,8 +30,19 @@ PAGE_HEADER = re.compile(
     # a copy that prints the header's three parts on three lines
     r"|(?:(?<![^\n])(?P<d3>" + _DATE + r")\]?\nGOVERNMENT GAZETTE, W\.?A\.?\n(?P<p3>\d{1,5})(?=\n|$))"
     r"|(?:(?<![^\n])(?P<p4>\d{1,5})\nGOVERNMENT GAZETTE, W\.?A\.?\n\[?(?P<d4>" + _DATE + r")(?=\n|$))"
+    # a PDF's text layer in reading order: the even page's number after the title ("GOVERNMENT GAZETTE, WA 702
+    # [3 March 1999"), and the odd page's header without its number, which ends the page ("3 March 1999] GOVERNMENT
+    # GAZETTE, WA HEALTH ACT … Laundries 701")
+    r"|(?:(?<![\w\]])GOVERNMENT GAZETTE, W\.?A\.? (?P<p5>\d{1,5}) \[(?P<d5>" + _DATE + r"))"
+    r"|(?:(?<!\S)(?P<d6>" + _DATE + r")\] GOVERNMENT GAZETTE, W\.?A\.?(?= [A-Z][A-Z]))"
 )
-COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
+COVER = re.compile(
+    r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
+    # an older cover without the mark, its words run together in a copy of the PDF's text layer
+    r"|(?<![^\s])PRINT POST APPROVED PP[\d/]+ (?=.{0,400}?GOVERNMENT PRINTER AT \d))"
+    r".*?(?=[\ue000-\uf8ff]|$)",
+    re.S,
+)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
@@ -118,8 +129,10 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4")
-        headers.append((int(page), printed_date(m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4"))))
+        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4") or m.group("p5")
+        date = m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4") or m.group("d5") or m.group("d6")
+        # a header printed without its page number (d6) is the page after the one before it (settled below)
+        headers.append((int(page) if page else 0, printed_date(date)))
         return f" {chr(0xE000 + len(headers) - 1)} "
 
     gazette_number = None
@@ -151,10 +164,13 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
             notes.append(f"{glued} subclause or paragraph label(s) printed glued to their words ('(a)liquid') were read apart")
     text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
+    _number_pages(headers)
+    text = _strip_page_end_numbers(text, headers, removed)
     cover = COVER.search(text)
     while cover:
         cm = COVER_DATE.search(cover.group(0))
-        gazette_number = str(int(cm.group("num"))) if cm else str(int(cover.group("num")))
+        number = cm.group("num") if cm else cover.group("num")
+        gazette_number = str(int(number)) if number else gazette_number
         removed.append(" ".join(cover.group(0).split()))
         text = text[: cover.start()] + f" {_NO_PAGE} " + text[cover.end() :]
         cover = COVER.search(text, cover.start() + 3)
@@ -185,6 +201,45 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     return Stream(
         text="".join(out), pages=tuple(pages), gazette_number=gazette_number, removed=tuple(removed), notes=tuple(notes)
     )
+
+
+def _number_pages(headers: list[tuple[int, dt.date | None]]) -> None:
+    """Give a header printed without its page number (0) the number after the page before it, or before the next."""
+    for i, (page, date) in enumerate(headers):
+        if page == 0:
+            before = next((p for p, _ in reversed(headers[:i]) if p), None)
+            after = next((p for p, _ in headers[i + 1 :] if p), None)
+            guess = before + 1 if before else (after - 1 if after else 0)
+            headers[i] = (guess, date)
+
+
+_PAGE_END = re.compile(r"(?<=[.\w)]) (?P<n>\d{1,5})(?=\s*(?:[\ue000-\uf7ff]|$))")
+_CITING = re.compile(
+    r"(?:section|sections|clause|clauses|regulation|regulations|No\.|page|pages|item|Schedule|Part|s\.|r\.|cl\.)$"
+)
+
+
+def _strip_page_end_numbers(text: str, headers: list[tuple[int, dt.date | None]], removed: list[str]) -> str:
+    """``text`` without the page numbers a PDF's text layer prints at the end of a page ("… Laundries 701" before the
+    next page's header, "… Public Health. 703" at the end): a bare number just before a page break or the end that is
+    that page's number or the next one's, unless a word that cites ("section 701") stands before it."""
+    if not headers:
+        return text
+    marks = [(m.start(), ord(m.group(0)) - 0xE000) for m in re.finditer(r"[\ue000-\uf7ff]", text)]
+
+    def page_at(pos: int) -> int | None:
+        before = [k for at, k in marks if at < pos]
+        return headers[before[-1]][0] if before else None
+
+    def drop(m: re.Match[str]) -> str:
+        page = page_at(m.start())
+        n = int(m.group("n"))
+        if page and n in (page, page + 1) and not _CITING.search(text[max(0, m.start() - 12) : m.start()]):
+            removed.append(m.group("n"))
+            return ""
+        return m.group(0)
+
+    return _PAGE_END.sub(drop, text)
 
 
 def flat(text: str) -> str:
