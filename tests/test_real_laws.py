@@ -71,11 +71,16 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 KNOWN: dict[str, dict[str, str]] = {
     "17-stirling-general-by-laws-1971": dict.fromkeys(
-        ("title", "provisions", "structure", "fidelity"),
-        "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
+        ("provisions", "structure", "fidelity"),
+        "a 1971 by-law: Parts printed 'PART I.—PRELIMINARY.' (a full stop after the numeral and the heading) and side "
+        "headings ending in a full stop ('Repeal.') are not read (kept as words, with a note); the title printed over "
+        "the contents page without a year ('CITY OF STIRLING—GENERAL BY-LAWS') is kept as words",
     ),
     "23-kulin-health": dict.fromkeys(
-        ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
+        ("provisions", "structure"),
+        "Schedule 1's one column heading ('Buffer Distance', over an unnamed first column) is kept as a line of text; "
+        "Schedule 2's column headings printed a word a line cannot be grouped into its five columns from the text "
+        "alone: kept as a readable block of six lines, with a note",
     ),
     "56-kalgoorlie-boulder-cemeteries": {
         "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "

@@ -23,6 +23,7 @@ from ..core.ids import slug as slug
 from .page_headers import unglue_page_headers
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
+_OLD_DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r"), \d{4}"
 # Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
 PAGE_HEADER = re.compile(
     r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, W\.?A\.? (?P<p1>\d{1,5})(?!\d))"
@@ -35,6 +36,10 @@ PAGE_HEADER = re.compile(
     # GAZETTE, WA HEALTH ACT … Laundries 701")
     r"|(?:(?<![\w\]])GOVERNMENT GAZETTE, W\.?A\.? (?P<p5>\d{1,5}) \[(?P<d5>" + _DATE + r"))"
     r"|(?:(?<!\S)(?P<d6>" + _DATE + r")\] GOVERNMENT GAZETTE, W\.?A\.?(?= [A-Z][A-Z]))"
+    # the gazettes of the 1960s and 1970s: "1402 GOVERNMENT GAZETTE, W.A. [12 May, 1971." and
+    # "12 May, 1971.] GOVERNMENT GAZETTE, W.A. 1403"
+    r"|(?:(?<!\d)(?P<p7>\d{1,5}) GOVERNMENT GAZETTE, W\.A\. \[(?P<d7>" + _OLD_DATE + r")\.)"
+    r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -129,8 +134,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4") or m.group("p5")
-        date = m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4") or m.group("d5") or m.group("d6")
+        page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8") if m.group(g)), None)
+        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8") if m.group(g))
         # a header printed without its page number (d6) is the page after the one before it (settled below)
         headers.append((int(page) if page else 0, printed_date(date)))
         return f" {chr(0xE000 + len(headers) - 1)} "

@@ -32,7 +32,8 @@ OFFENCE_ROW = re.compile(
 CLAUSE_ROW = re.compile(
     r"(?P<cl>" + _ROW_CLAUSE + r") (?P<desc>\D.+?) (?P<pen>" + _PENALTY + r")(?= " + _ROW_CLAUSE + r" [A-Z]| *$)"
 )
-DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
+# (its words hold no other distance: "Less than 50 pigs 500m 1,000m 50m 30m 100m" is a row of five values, not one)
+DISTANCE_ROW = re.compile(r"(?P<desc>\D(?:(?!\d[\d,]* ?m\b).)*?) (?P<value>[\d,]+ ?m)$")
 RULE = re.compile(r"^—{2,}$")
 REFERENCE_NOTE = re.compile(r"\[(?:cl\.|[Cc]lause|[Cc]lauses|r\.|s\.)[^\]]{0,40}\]")
 

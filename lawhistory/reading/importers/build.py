@@ -46,7 +46,8 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
         if lead and _is_copy_cover(piece, stream, line_mode):
             removed.append(lead)
             law_notes.append(
-                f"the council copy's cover before its contents page is not the law's text and is left out "
+                f"the cover before the law's own title block and contents page (a council copy's, or an old gazette's) "
+                f"is not the law's text and is left out "
                 f"({len(lead.split())} words): {lead[:120]!r}"
             )
             lead = ""
@@ -217,7 +218,7 @@ def _build(
             )
         title, local_government = options.title, options.local_government
         notes.append("partial text: an excerpt whose beginning and end are missing; its provisions are as printed")
-    if options.title and not fragment and title != options.title:
+    if options.title and not fragment and title is not None and title != options.title:
         notes.append(f"--title {options.title!r} ignored: the instrument names itself {title!r}")
     if not title and options.title:
         title = options.title

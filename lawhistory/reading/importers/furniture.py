@@ -21,12 +21,18 @@ STRONG = re.compile(
     r"|PERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}(?: No\. \d+)?.*"
     r"|PUBLISHED BY AUTHORITY .*GOVERNMENT PRINTER.*"
     r"|© STATE OF WESTERN AUSTRALIA"
+    # the cover of the gazettes of the 1960s and 1970s
+    r"|\(Published by Authority at [\d.]+ ?[ap]\.m\.\)"
+    r"|\(REGISTERED AT THE GENERAL POST OFFICE, PERTH, FOR TRANSMISSION BY POST AS A NEWSPAPER\)"
+    r"|PERTH ?: " + _DAY + r", \d{1,2}(?:st|nd|rd|th)? [A-Z]+"
     r")$"
 )
 WEAK = re.compile(
     r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4}"
     # the crest glued to the page number by a copy that lost its spaces: "5611WESTERNAUSTRALIANGOVERNMENT"
-    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT)$"
+    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT"
+    # the older cover's page number, issue number and year in brackets, and its "… OF WESTERN AUSTRALIA" crest
+    r"|\[\d{1,5}\]|No\. \d{1,4}\]|\[\d{4}|OF|WESTERN AUSTRALIA)$"
 )
 GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
