@@ -36,3 +36,9 @@ def test_headers_in_reading_order_and_page_end_numbers_are_furniture() -> None:
 def test_a_number_ending_a_page_that_is_not_its_page_number_stays() -> None:
     stream = normalise("700 GOVERNMENT GAZETTE, WA [3 March 1999\n\nThe fee is set out in item 12. 45")
     assert stream.text.rstrip().endswith("45")
+
+
+def test_a_page_with_an_ordinary_header_keeps_a_number_at_its_end() -> None:
+    # only pages whose header has the text layer's forms lose a number at their end
+    stream = normalise("700 GOVERNMENT GAZETTE, WA [3 March 1999\n\nThe modified penalty for item 3 is 700")
+    assert stream.text.rstrip().endswith("is 700")

@@ -131,6 +131,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
             notes.append(f"the first line {first.strip()!r} is a label added by the source, not gazette text; left out")
             text = rest
     headers: list[tuple[int, dt.date | None]] = []
+    reading_order: set[int] = set()  # headers in the forms of a PDF's text layer read in order (page numbers drift)
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
@@ -138,6 +139,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8") if m.group(g))
         # a header printed without its page number (d6) is the page after the one before it (settled below)
         headers.append((int(page) if page else 0, printed_date(date)))
+        if m.group("d5") or m.group("d6"):
+            reading_order.add(len(headers) - 1)
         return f" {chr(0xE000 + len(headers) - 1)} "
 
     gazette_number = None
@@ -170,7 +173,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
     _number_pages(headers)
-    text = _strip_page_end_numbers(text, headers, removed)
+    text = _strip_page_end_numbers(text, headers, reading_order, removed)
     cover = COVER.search(text)
     while cover:
         cm = COVER_DATE.search(cover.group(0))
@@ -224,17 +227,20 @@ _CITING = re.compile(
 )
 
 
-def _strip_page_end_numbers(text: str, headers: list[tuple[int, dt.date | None]], removed: list[str]) -> str:
+def _strip_page_end_numbers(
+    text: str, headers: list[tuple[int, dt.date | None]], reading_order: set[int], removed: list[str]
+) -> str:
     """``text`` without the page numbers a PDF's text layer prints at the end of a page ("… Laundries 701" before the
-    next page's header, "… Public Health. 703" at the end): a bare number just before a page break or the end that is
-    that page's number or the next one's, unless a word that cites ("section 701") stands before it."""
-    if not headers:
+    next page's header, "… Public Health. 703" at the end): on a page whose header has that layer's forms
+    (``reading_order``), a bare number just before a page break or the end that is that page's number or the next
+    one's, unless a word that cites ("section 701") stands before it. Other pages keep every number."""
+    if not reading_order:
         return text
     marks = [(m.start(), ord(m.group(0)) - 0xE000) for m in re.finditer(r"[\ue000-\uf7ff]", text)]
 
     def page_at(pos: int) -> int | None:
         before = [k for at, k in marks if at < pos]
-        return headers[before[-1]][0] if before else None
+        return headers[before[-1]][0] if before and before[-1] in reading_order else None
 
     def drop(m: re.Match[str]) -> str:
         page = page_at(m.start())
