@@ -124,3 +124,12 @@ def test_citations_of_named_schedules() -> None:
     assert schedule_citation("First") == "First Schedule" and schedule_citation("3A") == "Schedule 3A"
     assert split_citation("Second Schedule (a)") == ["Second Schedule", "(a)"]
     assert normalise_citation("first schedule text 1") == "First Schedule text 1"
+
+
+def test_a_wrapped_sentence_that_leaves_first_schedule_on_a_line_is_not_a_schedule() -> None:
+    from lawhistory.reading.schedules import split_schedules
+
+    text = "\n1.1 Fences\nA fence is to be built as described in the\nFirst Schedule\nor as the CEO approves.\n"
+    assert split_schedules(text) == (text, [])
+    body, regions = split_schedules(text + "FIRST SCHEDULE\nFENCES\nA fence of brick.\n")
+    assert [num for num, _ in regions] == ["First"] and body == text

@@ -30,9 +30,10 @@ def _heading_start(m: re.Match[str]) -> int:
 
 #: A printed line naming a schedule by its place: "FIRST SCHEDULE", "Second Schedule" (its heading may follow a dash).
 ORDINAL_SCHEDULE = re.compile(
-    r"(?<=\n)(?P<ord>"
-    + "|".join(o.upper() + "|" + o for o in ORDINALS)
-    + r") (?:SCHEDULE|Schedule)(?P<tail> *\n| ?[—–-] ?(?=[A-Z(]))"
+    # in capitals on a line of its own or before a dash ("FIRST SCHEDULE"); in title case only before a dash and its
+    # heading ("First Schedule—Fences"), as a wrapped sentence may leave "First Schedule" alone on a line
+    r"(?<=\n)(?:(?P<caps>" + "|".join(o.upper() for o in ORDINALS) + r") SCHEDULE(?P<ctail> *\n| ?[—–-] ?(?=[A-Z(]))"
+    r"|(?P<title>" + "|".join(ORDINALS) + r") Schedule(?P<ttail> ?[—–-] ?(?=[A-Z(])))"
 )
 
 
@@ -41,16 +42,16 @@ def _ordinal_schedules(stream: str) -> tuple[str, list[tuple[str, str]]] | None:
     (each takes the ordinal word as its number, ``First``); None when the law has none."""
     starts: list[re.Match[str]] = []
     for m in ORDINAL_SCHEDULE.finditer(stream):
-        if m.group("ord").capitalize() == ORDINALS[len(starts)] and len(starts) < len(ORDINALS) - 1:
+        if len(starts) < len(ORDINALS) and (m.group("caps") or m.group("title")).capitalize() == ORDINALS[len(starts)]:
             starts.append(m)
     if not starts:
         return None
     regions = []
     for i, m in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
-        dashed = not m.group("tail").endswith("\n")
+        dashed = not (m.group("ctail") or m.group("ttail")).endswith("\n")
         # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
-        regions.append((m.group("ord").capitalize(), ("—" if dashed else "") + stream[m.end() : end]))
+        regions.append(((m.group("caps") or m.group("title")).capitalize(), ("—" if dashed else "") + stream[m.end() : end]))
     return stream[: starts[0].start()], regions
 
 
