@@ -53,3 +53,49 @@ def test_a_row_of_several_distances_is_not_a_two_column_row() -> None:
     schedule = parse_schedule("2", region, line_mode=True, notes=notes)
     assert not any(c.cells for c in schedule.children)  # no row made up
     assert "could not be rebuilt" in notes[0]
+
+
+BY_LAW = """CITY OF EXAMPLE—GENERAL BY-LAWS
+CONTENTS
+PART I.—PRELIMINARY—
+Repeal . . . . . . . . . . . . . . . . . . . . 1 1
+PART II.—MEETINGS—
+General . . . . . . . . . . . . . . . . . . . . 3-4 2
+LOCAL GOVERNMENT ACT, 1960-1970.
+City of Example.
+GENERAL BY-LAWS.
+In pursuance of the powers conferred upon it by the abovementioned Act and all other powers enabling
+it, the Council of the City of Example hereby records having resolved on the 26th day of January, 1971,
+to make and submit for confirmation by the Governor the following by-laws:—
+PART I.—PRELIMINARY.
+Repeal.
+1. The by-laws of the Shire of Example are hereby repealed.
+Definitions.
+2. In these by-laws, unless the context otherwise requires—
+"Council" means the Council of the City of Example; and
+"member" means a member of the Council.
+PART II.—MEETINGS.
+General.
+3. The ordinary meetings of the Council shall be held on the second Tuesday of each month at the Civic Centre,
+Stirling.
+4. No business shall be transacted at any meeting other than that specified in the notice.
+Dated this 9th day of February, 1971.
+"""
+
+
+def test_an_old_by_law_reads_with_its_parts_side_headings_and_title() -> None:
+    from lawhistory.core.ids import addresses
+    from lawhistory.reading.importers import ImportOptions, read_source
+
+    (law,) = read_source(BY_LAW.encode(), ImportOptions(source="x.txt"), "x.txt").laws
+    assert law.meta.title == "City of Example General By-laws"
+    parts = [(p.num, p.heading, [c.num for c in p.children]) for p in law.body if p.kind == "part"]
+    assert parts == [("I", "PRELIMINARY.", ["1", "2"]), ("II", "MEETINGS.", ["3", "4"])]
+    cites = {a.citation: a.provision for a in addresses(law.body)}
+    assert [cites[n].heading for n in ("1", "2", "3", "4")] == ["Repeal.", "Definitions.", "General.", None]
+    # the last words of a sentence wrapped onto a line of their own are not the next section's heading
+    assert cites["3"].text.endswith("at the Civic Centre, Stirling.")
+    # the title block over the enacting words is the law's; the title over the contents page is that page's
+    assert law.body[0].text == "LOCAL GOVERNMENT ACT, 1960-1970. City of Example. GENERAL BY-LAWS."
+    assert law.body[1].text.endswith("the following by-laws:—") and law.body[2].kind == "part"
+    assert not any("CONTENTS" in (p.text or "") or "—GENERAL BY-LAWS" in (p.text or "") for p in law.body)

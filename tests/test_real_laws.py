@@ -70,12 +70,6 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 KNOWN: dict[str, dict[str, str]] = {
-    "17-stirling-general-by-laws-1971": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "a 1971 by-law: Parts printed 'PART I.—PRELIMINARY.' (a full stop after the numeral and the heading) and side "
-        "headings ending in a full stop ('Repeal.') are not read (kept as words, with a note); the title printed over "
-        "the contents page without a year ('CITY OF STIRLING—GENERAL BY-LAWS') is kept as words",
-    ),
     "23-kulin-health": dict.fromkeys(
         ("provisions", "structure"),
         "Schedule 1's one column heading ('Buffer Distance', over an unnamed first column) is kept as a line of text; "
@@ -120,6 +114,8 @@ def words(text: str) -> list[str]:
 def _normalise(tokens: list[str]) -> list[str]:
     # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
     out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
+    # A Part's roman numeral printed with a full stop ("PART I.—PRELIMINARY.") is written without it ("PART I—…").
+    out = [w[:-1] if i and out[i - 1] == "PART" and re.fullmatch(r"[IVX]{1,6}\.", w) else w for i, w in enumerate(out)]
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
     # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too, and so is the
     # ordinal word of a named schedule ("FIRST SCHEDULE" is rendered "First Schedule").
@@ -279,7 +275,7 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         # (a section printed without its full stop, "1 This local law …", is written "1." as every section is)
         return f"{num}{'' if '.' in num else '.'} {heading}\n" if (num, heading) in headed else m.group(0)
 
-    text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w).])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
     # A Part heading printed after the heading of the Part's first clause ("1. Citation" / "PART 1 - PRELIMINARY") is
     # written before it: the same words, the Part first (the importer notes each).
     firsts = {

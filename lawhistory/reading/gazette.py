@@ -54,7 +54,7 @@ COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. 
 ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
-    r"(?:local\s+laws?|by-?laws?)[.—:]?"
+    r"(?:local\s+laws?|by-?laws?)(?::—|[.—:])?"
     # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
     r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
@@ -332,6 +332,44 @@ def _late_contents(text: str, start: int, end: int) -> int:
     return again.start() if again else start
 
 
+_CAPS_TITLE_LINE = re.compile(r"[A-Z][A-Z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?)\.?")
+
+
+def _caps_title_line(text: str, end: int) -> int:
+    """Where the line just above ``end`` (a contents heading) begins when it is a title in capitals without a year
+    ("CITY OF STIRLING—GENERAL BY-LAWS" over CONTENTS): the title printed over a contents page is that page's."""
+    if end < 1 or text[end - 1] != "\n":
+        return end
+    start = text.rfind("\n", 0, end - 1) + 1
+    return start if _CAPS_TITLE_LINE.fullmatch(text[start : end - 1].strip()) else end
+
+
+_TITLE_LINES = (
+    re.compile(r"[A-Z][A-Za-z ,’'&()\-]*\b(?:ACTS?|Acts?),? \d{4}(?:[-–]\d{4})?\.?"),  # LOCAL GOVERNMENT ACT, 1960-1970.
+    re.compile(r"(?:CITY|SHIRE|TOWN|City|Shire|Town) (?:OF|of) [A-Z][A-Za-z ’'\-]*\.?"),  # City of Stirling.
+    re.compile(r"[A-Z][A-Za-z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?|Local Laws?|By-?laws?)\.?"),  # GENERAL BY-LAWS.
+)
+
+
+def _plain_title_start(text: str, end: int) -> int:
+    """Where a title block without a year begins, in a text that keeps its printed lines ("LOCAL GOVERNMENT ACT,
+    1960-1970." / "City of Stirling." / "GENERAL BY-LAWS." over the enacting words): its last line names the law, the
+    lines above it an Act or the council. ``end`` when the lines just above ``end`` are not such a block."""
+    if end < 1 or text[end - 1] != "\n":
+        return end
+    start = end
+    while start > 0:
+        line_start = text.rfind("\n", 0, start - 1) + 1
+        line = text[line_start : start - 1].strip()
+        patterns = _TITLE_LINES[2:] if start == end else _TITLE_LINES
+        if not line or not any(p.fullmatch(line) for p in patterns):
+            break
+        start = line_start
+        if "\f" in text[line_start - 1 : line_start] or line_start == 0:
+            break
+    return start
+
+
 def split_instruments(stream: Stream) -> list[InstrumentText]:
     """Each instrument in the stream, in order. A stream without enacting words is one fragment."""
     text = stream.text
@@ -354,10 +392,14 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
     prev_end = 0
     for u in enacting:
         title_start = _title_start(text, u)
+        if title_start == u:
+            title_start = _plain_title_start(text, u)
         region_start = title_start
         contents = list(CONTENTS.finditer(text, prev_end, title_start))
         if contents:
             region_start = _title_start(text, contents[-1].start())
+            if region_start == contents[-1].start():
+                region_start = _caps_title_line(text, region_start)
         heads.append((region_start, title_start, u))
         prev_end = u
     result = []

@@ -29,6 +29,7 @@ from .definitions import find_intro, split_definitions
 from .headings import (
     _CAPS_HEADING,
     _SIDE_HEADING,
+    dotted_side_heading,
     is_side_heading,
     sections_numbered,
     sections_numbered_flat,
@@ -41,7 +42,7 @@ from .sentences import _tail, and_or_break, strong_break
 from .tables import parse_schedule
 
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
+    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
@@ -257,7 +258,7 @@ class StructureParser:
         kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
             m.group("ckw")
         ]
-        num = m.group("cnum")
+        num = m.group("cnum").rstrip(".")  # "PART I.—PRELIMINARY.": the numeral's full stop is print
         if self.mode == "instrument" and (
             re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
         ):
@@ -456,7 +457,11 @@ class StructureParser:
         body = before.rstrip("\n")
         cut = body.rfind("\n")
         last_line = body[cut + 1 :].strip()
-        if cut >= 0 and _SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line):
+        above = body[:cut].rstrip().rsplit("\n", 1)[-1] if cut > 0 else ""
+        if cut >= 0 and (
+            (_SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line))
+            or (self.line_starts and dotted_side_heading(above, last_line))
+        ):
             side = last_line
             before = before[: cut + 1]
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n") or side):

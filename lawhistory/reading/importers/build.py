@@ -81,7 +81,9 @@ def _respace(cited: str, caps: str) -> str:
 def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | None:
     """The instrument's title from its citation clause, spaced as its capitalised title block is."""
     caps_lines = [ln.strip() for ln in re.split(r"\n| (?=(?:SHIRE|CITY|TOWN) OF )", piece.title_block) if ln.strip()]
-    caps = " ".join(ln for ln in caps_lines if not re.search(r"\bACT \d{4}$", ln))
+    # (the Act's line is not the title: "LOCAL GOVERNMENT ACT 1995", "LOCAL GOVERNMENT ACT, 1960-1970."; an older
+    # title block ends each line with a full stop: "City of Stirling." / "GENERAL BY-LAWS.")
+    caps = " ".join(ln.rstrip(".") for ln in caps_lines if not re.search(r"\b(?:ACT|Act),? \d{4}(?:[-–]\d{4})?\.?$", ln))
     cited = cited_title(body_flat)
     if not cited and not caps:
         return _title_from_lead(piece, body_flat, notes)
