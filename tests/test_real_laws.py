@@ -76,10 +76,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "Schedule 2's column headings printed a word a line cannot be grouped into its five columns from the text "
         "alone: kept as a readable block of six lines, with a note",
     ),
-    "56-kalgoorlie-boulder-cemeteries": {
-        "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
-        "before the column headings (the format puts the headings over the first row; a note says so)",
-    },
     "60-port-hedland-public-places-property": dict.fromkeys(
         ("provisions", "structure"),
         "Schedule 2's rows of words in three columns (item, property, activity) cannot be split into cells from the text "
@@ -290,6 +286,12 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         return m.group(0)
 
     text = re.sub(r"(?m)^((\d+(?:\.\d+)*)\.? ([A-Z][^\n]*))\n(?=PART (\d+))(PART [^\n]*)\n", late, text)
+    # A table's sub-heading printed between its column headings and its first row ("Item Description Fee $" / "Burials")
+    # is written above the column headings, which the law file puts over the first row (the importer notes each).
+    for sub in re.findall(
+        r"the sub-heading '([^']+)' is printed between the column headings and the first row", " ".join(law.meta.notes)
+    ):
+        text = re.sub(r"(?m)^(Item\b[^\n]*)\n(" + re.escape(sub) + r")\n", r"\2\n\1\n", text, count=1)
     # A Part printed as its number and heading without the word PART ("1. OPERATION AND INTERPRETATION") is written
     # "PART 1—OPERATION AND INTERPRETATION": its label loses the full stop, and the word PART is supplied (with a note).
     parts = {(a.provision.num, a.provision.heading) for a in addresses(law.body) if a.provision.kind == "part"}
