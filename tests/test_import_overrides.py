@@ -37,4 +37,5 @@ def test_the_fix_a_refusal_suggests_is_accepted(tmp_path: Path, cli) -> None:
     assert law.meta.title == "Shire of Mukinbudin By-law Relating to Dogs"
     assert law.meta.partial is False  # a whole law, not an excerpt: its enacting words and sections are all there
     assert any("given with --title" in n for n in law.meta.notes)
+    assert not any("ignored" in n for n in law.meta.notes)  # the title was not read from the text, so it was used
     assert [p.num for p in law.body if p.kind == "clause"] == ["1", "2", "3", "4", "5"]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from lawhistory.core.ids import addresses
+from lawhistory.core.ids import ORDINALS, addresses
 from lawhistory.core.model import Law
 from lawhistory.files.textformat import parse, render, render_body
 from lawhistory.reading.importers import ImportOptions, read_source
@@ -70,69 +70,16 @@ _ALL: dict[str, tuple[Law, ...]] = {}
 # What the importer cannot read yet, case by case, and why: each is an expected failure (strict: when the importer
 # learns to read it, the test fails until the entry is removed). Keys: title, provisions, structure, notes, fidelity.
 KNOWN: dict[str, dict[str, str]] = {
-    "04-stirling-parking": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "Parts printed '1. OPERATION AND INTERPRETATION' (no word PART) and the copy's run-together contents "
-        "('TABLE OF CONTENTS1. …', 'PARKINGFACILITIES') are not read",
-    ),
-    "07-boyup-brook-health": {
-        "fidelity": "a council copy's cover ('HEALTH LOCAL LAWS' / 'Gazetted 3rd February 2004') before the law is kept as "
-        "words (with a note)",
-    },
-    "10-perth-local-government-property": dict.fromkeys(
-        ("provisions", "structure", "fidelity"), "sections numbered '1', '2' with no dot (a council consolidation) are not read"
-    ),
-    "11-wiluna-local-government-property": {
-        "fidelity": "the copy's glued cover lines ('Government Act 1995Dog Act 1976', 'DOGSLOCAL LAW') are kept as words",
-    },
-    "13-south-perth-standing-orders": {"fidelity": "a council copy's cover lines before the contents page are kept as words"},
-    "16-armadale-dogs": {
-        "fidelity": "a council copy's adoption and amendment table before the law is kept as words",
-    },
-    "17-stirling-general-by-laws-1971": dict.fromkeys(
-        ("title", "provisions", "structure", "fidelity"),
-        "a 1971 gazette: Parts numbered in roman numerals ('PART I.'), headers '[12 May, 1971.' and the old masthead are not read",
-    ),
-    "19-manjimup-health": {"fidelity": "an old cover run together with its page header is not recognised as furniture"},
     "23-kulin-health": dict.fromkeys(
-        ("provisions", "structure"), "tables printed a cell a line (buffer distances) are kept as text lines, not rows"
-    ),
-    "52-murray-fencing": {"provisions": "a lettered list in a schedule of a run-together copy is not read (line breaks lost)"},
-    "53-mundaring-fencing": dict.fromkeys(
         ("provisions", "structure"),
-        "each Part heading is printed after the first clause heading of the Part ('1. Citation' / 'PART 1 - PRELIMINARY'); "
-        "'First Schedule' and 'Second Schedule' are not read as schedules",
+        "Schedule 1's one column heading ('Buffer Distance', over an unnamed first column) is kept as a line of text; "
+        "Schedule 2's column headings printed a word a line cannot be grouped into its five columns from the text "
+        "alone: kept as a readable block of six lines, with a note",
     ),
-    "54-augusta-margaret-river-extractive-industries": {
-        "title": "the council is named without its hyphen in the enacting words; the expectation takes it from the title block",
-        "provisions": "clause numbers printed in a column before their headings, with headings above the number, are not read",
-        "structure": "clause numbers printed in a column before their headings, with headings above the number, are not read",
-    },
-    "56-kalgoorlie-boulder-cemeteries": {
-        "fidelity": "a table sub-heading printed between the column headings and the first row ('Burials') is written "
-        "before the column headings (the format puts the headings over the first row)",
-    },
-    "58-perth-thoroughfares-public-places": {
-        "fidelity": "expectation: the special-gazette cover's title block (its list of contents) is furniture for the importer "
-        "and for tests/test_fidelity.py, but is not listed as furniture here",
-    },
     "60-port-hedland-public-places-property": dict.fromkeys(
-        ("provisions", "structure", "fidelity"),
-        "a definition inside a subclause ('In this subclause, detrimental to the property includes—') is not split out; "
-        "Schedule 2's rows of words in three columns (item, property, activity) cannot be split into cells from the text; "
-        "fidelity: Schedule 1's column headings repeated after a page break are left out by the importer (with a note) "
-        "but the expectation cannot list them as furniture (the same words head the table)",
-    ),
-    "61-wanneroo-bush-fire-brigades": dict.fromkeys(
-        ("provisions", "structure"), "'First Schedule' and 'Second Schedule' (named, not numbered) are not read as schedules"
-    ),
-    "65-exmouth-thoroughfares-signs-trading": {
-        "fidelity": "the council copy's running title ('Activities on Thoroughfares … Local Law' / 'Local Government Act 1995') "
-        "is kept as words",
-    },
-    "66-stirling-fencing": {"fidelity": "a council copy's cover and the title printed over its contents page are kept as words"},
-    "72-dowerin-waste": dict.fromkeys(
-        ("provisions", "structure"), "a copy that lost spaces ('(1)In this local law—', 'collectable wastemeans') is not read"
+        ("provisions", "structure"),
+        "Schedule 2's rows of words in three columns (item, property, activity) cannot be split into cells from the text "
+        "(kept as text, with a note)",
     ),
 }
 
@@ -155,16 +102,27 @@ def words(text: str) -> list[str]:
     text = re.sub(r"(?m)^(\s*\d+(?:\.\d+)+[A-Z]?)(?=[A-Z][a-z])", r"\1 ", text)
     # So is a paragraph label printed with a closing bracket only and glued to its words ("a)the charges").
     text = re.sub(r"(?m)^(\s*[a-z]{1,3}\))(?=[a-z])", r"\1 ", text)
+    # And a subclause or paragraph label glued to its words ("(1)In this local law—", "(a)liquid refuse;").
+    text = re.sub(r"(?m)^(\s*\((?:\d+[A-Z]?|[a-z]{1,3})\))(?=[A-Za-z])", r"\1 ", text)
     return _normalise(fidelity_words(text.replace(".-.", " — ")))
 
 
 def _normalise(tokens: list[str]) -> list[str]:
     # A rule printed with underscores ("_________") is no more a word than one printed with dashes ("————").
     out = [w for w in tokens if w not in ("-", "–") and not re.fullmatch(r"_{3,}", w)]
+    # A Part's roman numeral printed with a full stop ("PART I.—PRELIMINARY.") is written without it ("PART I—…").
+    out = [w[:-1] if i and out[i - 1] == "PART" and re.fullmatch(r"[IVX]{1,6}\.", w) else w for i, w in enumerate(out)]
     label = {"Part": "PART", "SCHEDULE": "Schedule"}
-    # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too.
+    # "SCHEDULE" printed alone (a law's only schedule, read as Schedule 1) is rendered "Schedule" too, and so is the
+    # ordinal word of a named schedule ("FIRST SCHEDULE" is rendered "First Schedule").
+    ordinal = {o.upper(): o for o in ORDINALS}
     return [
-        label.get(w, w) if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE" else w for i, w in enumerate(out)
+        label.get(w, w)
+        if (i + 1 < len(out) and out[i + 1][:1].isdigit()) or w == "SCHEDULE"
+        else ordinal[w]
+        if w in ordinal and i + 1 < len(out) and out[i + 1] in ("SCHEDULE", "Schedule")
+        else w
+        for i, w in enumerate(out)
     ]
 
 
@@ -262,7 +220,7 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
         # a copy that runs each page together: the contents page is the run of words from its first to its last entry
         start = text.index(contents["first"])
         end = text.index(contents["last"], start) + len(contents["last"])
-        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.? \d+ |\n", text[:start])), default=0)
+        after_header = max((m.end() for m in re.finditer(r"GAZETTE, W\.?A\.?(?: \d+)? |\n", text[:start])), default=0)
         title = re.search(r"(?:[A-Z0-9’',()&—–\-]+ )*(?:LOCAL LAWS?|BY-?LAWS?)(?: \d{4})? $", text[after_header:start])
         if title:  # the title block printed over the contents page is part of that page
             start = after_header + title.start()
@@ -271,16 +229,28 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
     elif isinstance(contents, dict):
         lines = text.split("\n")
         first = next(i for i, ln in enumerate(lines) if ln.strip() == contents["first"])
-        furniture_lines = {ln.strip() for item in expect.get("furniture") or [] for ln in item.split("\n")}
+        items = [[ln.strip() for ln in item.strip().split("\n")] for item in expect.get("furniture") or []]
+
+        def ends_furniture(i: int) -> bool:  # a page header (or a cover) ends on line i: furniture of its own
+            return any(i + 1 >= len(it) and [ln.strip() for ln in lines[i + 1 - len(it) : i + 1]] == it for it in items)
+
         while (
             first > 0
             and re.fullmatch(r"[A-Z0-9][A-Z0-9 ,’'()&—–\-]*", lines[first - 1].strip())
-            and lines[first - 1].strip() not in furniture_lines  # (a page header above the page is furniture of its own)
+            and not ends_furniture(first - 1)
         ):
             first -= 1  # the title block printed over the contents page is part of that page
         last = next(i for i in range(first, len(lines)) if lines[i].strip() == contents["last"])
         removed += len(words(" ".join(lines[first : last + 1])))
         text = "\n".join(lines[:first] + lines[last + 1 :])
+    for item in expect.get("repeated_headings") or []:
+        # a table's column headings printed again over its rows on the next page: the first printing heads the table,
+        # each later one is page furniture (the importer leaves it out, with a note)
+        lines = text.split("\n")
+        at = [i for i, ln in enumerate(lines) if ln.strip() == item]
+        assert len(at) >= 2, f"repeated heading {item!r} is not printed more than once"
+        removed += (len(at) - 1) * len(words(item))
+        text = "\n".join(ln for i, ln in enumerate(lines) if i not in at[1:])
     for item in sorted(expect.get("furniture") or [], key=len, reverse=True):
         lines = text.split("\n")
         whole = [ln for ln in lines if ln.strip() == item]
@@ -297,9 +267,39 @@ def _furniture_free_source(case: Path, expect: dict[str, Any], law: Law) -> tupl
 
     def side(m: re.Match[str]) -> str:
         heading, label = m.group(1), m.group(2)
-        return f"{label} {heading}\n" if (label.rstrip("."), heading) in headed else m.group(0)
+        num = label.rstrip(".")
+        # (a section printed without its full stop, "1 This local law …", is written "1." as every section is)
+        return f"{num}{'' if '.' in num else '.'} {heading}\n" if (num, heading) in headed else m.group(0)
 
-    text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w)])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    text = re.sub(r"(?m)^([A-Z][^\n]{0,80}[\w).])\n(\d+(?:\.\d+)*[A-Z]?\.?) ", side, text)
+    # A Part heading printed after the heading of the Part's first clause ("1. Citation" / "PART 1 - PRELIMINARY") is
+    # written before it: the same words, the Part first (the importer notes each).
+    firsts = {
+        (a.provision.num, a.provision.children[0].num, a.provision.children[0].heading)
+        for a in addresses(law.body)
+        if a.provision.kind == "part" and a.provision.children and a.provision.children[0].kind == "clause"
+    }
+
+    def late(m: re.Match[str]) -> str:
+        if (m.group(4), m.group(2), m.group(3)) in firsts:
+            return f"{m.group(5)}\n{m.group(1)}\n"
+        return m.group(0)
+
+    text = re.sub(r"(?m)^((\d+(?:\.\d+)*)\.? ([A-Z][^\n]*))\n(?=PART (\d+))(PART [^\n]*)\n", late, text)
+    # A table's sub-heading printed between its column headings and its first row ("Item Description Fee $" / "Burials")
+    # is written above the column headings, which the law file puts over the first row (the importer notes each).
+    for sub in re.findall(
+        r"the sub-heading '([^']+)' is printed between the column headings and the first row", " ".join(law.meta.notes)
+    ):
+        text = re.sub(r"(?m)^(Item\b[^\n]*)\n(" + re.escape(sub) + r")\n", r"\2\n\1\n", text, count=1)
+    # A Part printed as its number and heading without the word PART ("1. OPERATION AND INTERPRETATION") is written
+    # "PART 1—OPERATION AND INTERPRETATION": its label loses the full stop, and the word PART is supplied (with a note).
+    parts = {(a.provision.num, a.provision.heading) for a in addresses(law.body) if a.provision.kind == "part"}
+    text = re.sub(
+        r"(?m)^(\d+)\. ([A-Z][A-Z ,’'&\-]*[A-Z])$",
+        lambda m: f"{m.group(1)} {m.group(2)}" if (m.group(1), m.group(2)) in parts else m.group(0),
+        text,
+    )
     return words(text), removed
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .errors import FormatError
+from .ids import ORDINALS
 from .labels import BRACKET_LABEL, HALF_BRACKET_LABEL, bracket_kind, row_num
 from .model import BRACKETED_KINDS, CONTAINER_KINDS, Provision
 
@@ -22,6 +23,8 @@ _LEVEL = {"part": 1, "division": 2, "subdivision": 3}
 
 # A Part may be numbered in roman numerals (PART IV—…) in older laws.
 CONTAINER_LINE = re.compile(r"(PART|Division|Subdivision|Schedule) (\d+[A-Z]{0,2}|[IVX]{1,6}(?=—|$))(?:—(.*))?$")
+# A schedule named rather than numbered, as older laws print it: "First Schedule—SUFFICIENT FENCE".
+ORDINAL_SCHEDULE_LINE = re.compile(r"(" + "|".join(ORDINALS) + r") Schedule(?:—(.*))?$")
 CLAUSE_LINE = re.compile(r"(\d+(?:\.\d+)+[A-Z]{0,2}|\d+[A-Z]{0,2}\.)(?: (.*))?$")
 BRACKET_LINE = re.compile(r"(" + BRACKET_LABEL.pattern + "|" + HALF_BRACKET_LABEL.pattern + r")(?: (.*))?$")
 # A quoted term keeps its quotes outside the stars: “**Act**” means …
@@ -171,9 +174,16 @@ def parse_body(
         parent = stack[-1] if stack else None
         first = stripped[:1]
 
-        if depth == 0 and first in "PDS" and (m := CONTAINER_LINE.match(raw)):
-            kind = _KEYWORD_KIND[m.group(1)]
-            node = _Node(kind, m.group(2), m.group(3))
+        container = CONTAINER_LINE.match(raw) if depth == 0 and first in "PDS" else None
+        ordinal = ORDINAL_SCHEDULE_LINE.match(raw) if depth == 0 and first in "FSTEN" and not container else None
+        if container or ordinal:
+            if container:
+                kind = _KEYWORD_KIND[container.group(1)]
+                node = _Node(kind, container.group(2), container.group(3))
+            else:
+                assert ordinal is not None
+                kind = "schedule"
+                node = _Node(kind, ordinal.group(1), ordinal.group(2))
             if kind == "schedule":
                 containers.clear()
             else:
@@ -227,6 +237,7 @@ def parse_body(
             and containers
             and containers[-1].kind == "schedule"
             and (m := _ENTRY_LINE.match(stripped))
+            and not _opens_block(lines, offset)
         ):
             node = _Node("item", m.group(1), text=m.group(2))  # "1. The reserve …": a schedule's numbered entry
         elif depth == 0 and first.isdigit() and (m := CLAUSE_LINE.match(stripped)):
@@ -246,3 +257,10 @@ def parse_body(
         start = 1 if previous_label else 0
         return tuple(n.freeze() for n in fragment_parent.children[start:]), ()
     return tuple(n.freeze() for n in root), tuple(conclusions)
+
+
+def _opens_block(lines: list[str], offset: int) -> bool:
+    """Whether the line after ``lines[offset]`` (a line at the top level) is indented under it: then "1. Name" in a
+    schedule is a rule (a clause) with its words below it, not a numbered entry, whose words are on its own line."""
+    nxt = lines[offset + 1] if offset + 1 < len(lines) else ""
+    return nxt.startswith(INDENT)

@@ -42,6 +42,15 @@ EID_PREFIX = {
 
 CITATION_WORD = {"part": "Part", "division": "Division", "subdivision": "Subdivision", "schedule": "Schedule"}
 
+#: Schedules some laws name rather than number ("FIRST SCHEDULE", "Second Schedule"): the schedule's num is the
+#: ordinal word in this form, and it is cited before the word ("First Schedule", eId ``sch_first``).
+ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
+
+
+def schedule_citation(num: str) -> str:
+    """How a schedule numbered ``num`` is cited: ``Schedule 2``, or ``First Schedule`` for a named one."""
+    return f"{num} Schedule" if num in ORDINALS else f"Schedule {num}"
+
 
 LAW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_ID_PART = 150  # characters: well under the 255-byte file-name limit of every common file system
@@ -116,6 +125,8 @@ def _own_part(p: Provision, index: int) -> tuple[str, str]:
             return f"item {clean_num(p.num)}", f"{prefix}_{clean_num(p.num)}"
         return f"row {index}", f"row_{index}"
     num = clean_num(p.num or str(index))
+    if p.kind == "schedule":
+        return schedule_citation(num), f"{prefix}_{num.lower() if num in ORDINALS else num}"
     if p.kind in CITATION_WORD:
         return f"{CITATION_WORD[p.kind]} {num}", f"{prefix}_{num}"
     if p.kind == "clause":
@@ -368,6 +379,11 @@ def split_citation(citation: str) -> list[str]:
         m = re.match(r"(Part|Division|Subdivision|Schedule)\s+([0-9]+[A-Z]?)\s*", s, re.I)
         if m:
             parts.append(f"{m.group(1).capitalize()} {m.group(2)}")
+            s = s[m.end() :]
+            continue
+        m = re.match(r"(" + "|".join(ORDINALS) + r")\s+Schedule\b\s*", s, re.I)
+        if m:
+            parts.append(schedule_citation(m.group(1).capitalize()))
             s = s[m.end() :]
             continue
         m = re.match(r"(item|row|text)\s+(\S+)\s*", s, re.I)

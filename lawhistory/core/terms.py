@@ -16,7 +16,9 @@ DEF_START = re.compile(
     r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
     r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?"
     r"| \((?:which|that|being|also)\b[^()]{0,80}\))?"
-    r" (?P<verb>" + DEF_VERB + r"\b|[—–-](?= \(a\) |\s*$))"
+    r"(?: (?P<verb>" + DEF_VERB + r"\b|[—–-](?= \(a\) |\s*$))"
+    # a copy that lost the space before the verb: "collectable wastemeans local government waste …"
+    r"|(?<=[a-z]{3})(?P<glued>means)(?= ))"
     # "owner, in relation to a vehicle— (a) licensed …, means …": the meanings follow in paragraphs
     r"|,? in relation to [^,;—\n]{1,80}?—)"
 )

@@ -11,7 +11,7 @@ from ..core.ids import Address
 from ..core.model import CONTAINER_KINDS, Provision
 from ..core.operations import ACTION_SPECS
 from ..core.versions import Change, Timeline, Version
-from ..files.textformat import KEYWORDS
+from ..files.textformat import container_label
 
 #: How a reader's view names what an action did to a provision (from the one table of actions).
 ACTION_WORDS = {action: spec.shown for action, spec in ACTION_SPECS.items() if spec.shown}
@@ -81,7 +81,7 @@ HEADING_TAG = {"part": "h2", "schedule": "h2", "division": "h3", "subdivision": 
 def label_line(kind: str, num: str | None, heading: str | None, text: str | None) -> str:
     """A provision's label line as printed: ``PART 2—ANIMALS``, ``2.7 Roosters``, ``(a) roosters;`` (from its columns)."""
     if kind in CONTAINER_KINDS:
-        return f"{KEYWORDS[kind]} {num}" + (f"—{heading}" if heading else "")
+        return container_label(kind, num) + (f"—{heading}" if heading else "")
     if kind == "clause":
         return f"{num} {heading}" if heading else f"{num}"
     if kind in ("subclause", "paragraph", "subparagraph"):

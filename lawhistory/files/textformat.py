@@ -14,9 +14,11 @@ from ..core.bodytext import CLAUSE_LINE as _CLAUSE_LINE
 from ..core.bodytext import CONTAINER_LINE as _CONTAINER_LINE
 from ..core.bodytext import INDENT, RULE
 from ..core.bodytext import KEYWORDS as KEYWORDS
+from ..core.bodytext import ORDINAL_SCHEDULE_LINE as _ORDINAL_SCHEDULE_LINE
 from ..core.bodytext import parse_body as parse_body
 from ..core.bodytext import parse_fragment as parse_fragment
 from ..core.errors import FormatError
+from ..core.ids import ORDINALS
 from ..core.model import CONTAINER_KINDS, Law, LawMeta, Provision
 from .frontmatter import dump_yaml, load_front_matter, meta_from_dict, meta_to_dict
 
@@ -25,6 +27,7 @@ def _needs_escape(line: str) -> bool:
     return bool(
         line.startswith(("\\", "**", "“**", '"**', "‘**", "|", RULE))
         or _CONTAINER_LINE.match(line)
+        or _ORDINAL_SCHEDULE_LINE.match(line)
         or _CLAUSE_LINE.match(line)
         or _BRACKET_LINE.match(line)
         or line != line.strip()
@@ -43,6 +46,13 @@ def _cells_line(cells: tuple[str, ...]) -> str:
 # --- rendering ----------------------------------------------------------------------------------
 
 
+def container_label(kind: str, num: str | None) -> str:
+    """How a part, division, subdivision or schedule is labelled: ``PART 2``, ``Schedule 1``, ``First Schedule``."""
+    if kind == "schedule" and num in ORDINALS:
+        return f"{num} Schedule"
+    return f"{KEYWORDS[kind]} {num}"
+
+
 def _clause_label(num: str) -> str:
     return num if "." in num else num + "."
 
@@ -58,7 +68,7 @@ def _render_provision(p: Provision, depth: int, out: list[str]) -> None:
         if depth:
             raise FormatError(f"{p.kind} {p.num} cannot sit inside another provision")
         out.append("")
-        head = f"{KEYWORDS[p.kind]} {p.num}" + (f"—{p.heading}" if p.heading is not None else "")
+        head = container_label(p.kind, p.num) + (f"—{p.heading}" if p.heading is not None else "")
         out.append(head)
         header_due = p.kind == "schedule" and bool(p.cells)
         for child in p.children:

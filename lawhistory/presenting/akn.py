@@ -32,7 +32,7 @@ from ..core.ids import addresses
 from ..core.model import LawMeta, Provision
 from ..core.versions import Timeline, Version
 from ..deriving.notes import note_for, versions_to
-from ..files.textformat import KEYWORDS
+from ..files.textformat import container_label
 
 NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 E = ElementMaker(namespace=NS, nsmap={None: NS})
@@ -355,7 +355,7 @@ class _Writer:
 
     def schedule(self, p: Provision, uri: FrbrUri, author: str) -> Any:
         a = self.at(p)
-        heading = f"{KEYWORDS['schedule']} {p.num}" + (f"—{p.heading}" if p.heading else "")
+        heading = container_label("schedule", p.num) + (f"—{p.heading}" if p.heading else "")
         note = self.note(a)
         main: list[Any] = []
         first_table = True

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.dates import last_day
+from ..core.ids import schedule_citation
 from ..core.model import CONTAINER_KINDS
 from ..core.versions import Timeline, Version
 from ..deriving.notes import label_line
@@ -192,7 +193,7 @@ def law_markdown(law: LawAt) -> str:
 
 def _schedule_cells(provisions: Sequence[ProvisionAt], row: ProvisionAt) -> tuple[str, ...]:
     for p in provisions:
-        if p.kind == "schedule" and p.depth == 0 and row.parent == f"Schedule {p.num}":
+        if p.kind == "schedule" and p.depth == 0 and row.parent == schedule_citation(p.num or ""):
             return p.cells
     return ()
 

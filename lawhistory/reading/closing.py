@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from ..core.terms import DEF_START, def_term_ok
-from .headings import SENTENCE_STARTERS
+from .headings import SENTENCE_STARTERS, dotted_side_heading
 
 _LABEL = re.compile(r"\s*(?:\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3})\)|[a-z]{1,3}\))(?:\s|$)")
 _CONNECTIVE = re.compile(r"(?:and|or|but|unless|except|excluding|if|where|when|whichever|provided|so|then)\b")
@@ -78,6 +78,8 @@ def after_definitions_starts(text: str) -> list[int]:
         line, nxt = lines[i].rstrip(), lines[i + 1].strip()
         if not line.endswith(".") or nxt.split(" ", 1)[0] not in SENTENCE_STARTERS or _defines(nxt):
             continue
+        if i + 2 < len(lines) and dotted_side_heading(line, nxt) and re.match(r"\s*\d+\. ", lines[i + 2]):
+            continue  # the side heading of the next section ("Council Offices." / "3. The offices …")
         first = next((k for k in range(i, max(i - 4, -1), -1) if _defines(lines[k].strip())), None)
         if first is None or first == 0 or any(lines[k].rstrip().endswith((";", ".")) for k in range(first, i)):
             continue

@@ -8,7 +8,9 @@ from ..core.terms import DEF_START, def_term_ok
 from .sentences import _tail
 
 DEF_INTRO = re.compile(
-    r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b)[^—–:]*(?:—| –| -|:)$"
+    r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b"
+    # a definition for one subclause: "(2) In subclause (1)— detrimental to the property includes— (a) …"
+    r"|\bIn (?:sub)?clause \(?[\w.]+\)?(?:\([\w]+\))?)[^—–:]*(?:—| –| -|:)$"
 )
 
 

@@ -23,6 +23,7 @@ from ..core.ids import slug as slug
 from .page_headers import unglue_page_headers
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
+_OLD_DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r"), \d{4}"
 # Older gazettes bracket the date and print W.A.; some copies glue the number or date on: ``12 June 2000] GOVERNMENT GAZETTE, WA 2819``, ``2820 GOVERNMENT GAZETTE, WA [12 June 2000``.
 PAGE_HEADER = re.compile(
     r"(?:(?P<d1>" + _DATE + r")\]? GOVERNMENT GAZETTE, W\.?A\.? (?P<p1>\d{1,5})(?!\d))"
@@ -30,15 +31,30 @@ PAGE_HEADER = re.compile(
     # a copy that prints the header's three parts on three lines
     r"|(?:(?<![^\n])(?P<d3>" + _DATE + r")\]?\nGOVERNMENT GAZETTE, W\.?A\.?\n(?P<p3>\d{1,5})(?=\n|$))"
     r"|(?:(?<![^\n])(?P<p4>\d{1,5})\nGOVERNMENT GAZETTE, W\.?A\.?\n\[?(?P<d4>" + _DATE + r")(?=\n|$))"
+    # a PDF's text layer in reading order: the even page's number after the title ("GOVERNMENT GAZETTE, WA 702
+    # [3 March 1999"), and the odd page's header without its number, which ends the page ("3 March 1999] GOVERNMENT
+    # GAZETTE, WA HEALTH ACT … Laundries 701")
+    r"|(?:(?<![\w\]])GOVERNMENT GAZETTE, W\.?A\.? (?P<p5>\d{1,5}) \[(?P<d5>" + _DATE + r"))"
+    r"|(?:(?<!\S)(?P<d6>" + _DATE + r")\] GOVERNMENT GAZETTE, W\.?A\.?(?= [A-Z][A-Z]))"
+    # the gazettes of the 1960s and 1970s: "1402 GOVERNMENT GAZETTE, W.A. [12 May, 1971." and
+    # "12 May, 1971.] GOVERNMENT GAZETTE, W.A. 1403"
+    r"|(?:(?<!\d)(?P<p7>\d{1,5}) GOVERNMENT GAZETTE, W\.A\. \[(?P<d7>" + _OLD_DATE + r")\.)"
+    r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
 )
-COVER = re.compile(r"!(?P<year>\d{4})(?P<num>\d{3})GG!.*?(?=[\ue000-\uf8ff]|$)", re.S)
+COVER = re.compile(
+    r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
+    # an older cover without the mark, its words run together in a copy of the PDF's text layer
+    r"|(?<![^\s])PRINT POST APPROVED PP[\d/]+ (?=.{0,400}?GOVERNMENT PRINTER AT \d))"
+    r".*?(?=[\ue000-\uf8ff]|$)",
+    re.S,
+)
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
 ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
-    r"(?:local\s+laws?|by-?laws?)[.—:]?"
+    r"(?:local\s+laws?|by-?laws?)(?::—|[.—:])?"
     # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
     r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
@@ -49,12 +65,14 @@ TITLE_BLOCK = re.compile(
     # a word of the title may open a bracket: LOCAL GOVERNMENT (MEETINGS PROCEDURE) LOCAL LAW 2021
     # (it starts with a word, not with a number: "… 107" ends a contents page's last entry)
     r"(?<![^\s])(?=\(?[A-Za-z])(?:(?:\(?[A-Z0-9][A-Z0-9’',()&\-]*|\(?[A-Z][a-z’'\-]+\)?|of)[ \n]+)*?(?:LOCAL LAWS?|BY-?LAWS?)"
-    r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+)[ \n]*$"
+    # "LOCAL LAW RELATING TO PARKING AND PARKING FACILITIES 2002": a title that names its subject after the words
+    r"(?:[ \n]+\d{4}|[ \n]+RELATING[ \n]+TO(?:[ \n]+[A-Z][A-Z’',&\-]*)+(?:[ \n]+\d{4})?)[ \n]*$"
 )
-CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)\b")
+# (a copy may glue the first entry on: "TABLE OF CONTENTS1. OPERATION …")
+CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Contents)(?![A-Za-z])")
 # Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
-    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
+    r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d|[….]{3,}\s*\n))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
     r"Passed by resolution|The Common Seal of|The common seal of)"
 )
 CONTENTS_ENTRY = re.compile(
@@ -113,30 +131,54 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
             notes.append(f"the first line {first.strip()!r} is a label added by the source, not gazette text; left out")
             text = rest
     headers: list[tuple[int, dt.date | None]] = []
+    reading_order: set[int] = set()  # headers in the forms of a PDF's text layer read in order (page numbers drift)
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        page = m.group("p1") or m.group("p2") or m.group("p3") or m.group("p4")
-        headers.append((int(page), printed_date(m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4"))))
+        page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8") if m.group(g)), None)
+        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8") if m.group(g))
+        # a header printed without its page number (d6) is the page after the one before it (settled below)
+        headers.append((int(page) if page else 0, printed_date(date)))
+        if m.group("d5") or m.group("d6"):
+            reading_order.add(len(headers) - 1)
         return f" {chr(0xE000 + len(headers) - 1)} "
 
     gazette_number = None
     if line_mode:
-        from .importers.furniture import split_glued_labels, strip_cover_lines, strip_running_lines, strip_section_labels
+        from .importers.furniture import (
+            split_glued_brackets,
+            split_glued_labels,
+            strip_amendment_notes,
+            strip_cover_lines,
+            strip_running_lines,
+            strip_section_labels,
+        )
 
         text, cover_lines, gazette_number = strip_cover_lines(text)
         text, running = strip_running_lines(text)
         text, labels = strip_section_labels(text)
-        removed += cover_lines + running + labels
+        text, amendment_notes = strip_amendment_notes(text)
+        removed += cover_lines + running + labels + amendment_notes
+        if amendment_notes:
+            notes.append(
+                f"{len(amendment_notes)} consolidation note(s) of an amending gazette on a line of their own "
+                f"({amendment_notes[0]!r}) left out: the consolidator's, not the law's words"
+            )
         text, glued = split_glued_labels(text)
         if glued:
             notes.append(f"{glued} clause label(s) printed glued to their heading ('1.1Citation') were read apart")
+        text, glued = split_glued_brackets(text)
+        if glued:
+            notes.append(f"{glued} subclause or paragraph label(s) printed glued to their words ('(a)liquid') were read apart")
     text = unglue_page_headers(text)
     text = PAGE_HEADER.sub(mark_header, text)
+    _number_pages(headers)
+    text = _strip_page_end_numbers(text, headers, reading_order, removed)
     cover = COVER.search(text)
     while cover:
         cm = COVER_DATE.search(cover.group(0))
-        gazette_number = str(int(cm.group("num"))) if cm else str(int(cover.group("num")))
+        number = cm.group("num") if cm else cover.group("num")
+        gazette_number = str(int(number)) if number else gazette_number
         removed.append(" ".join(cover.group(0).split()))
         text = text[: cover.start()] + f" {_NO_PAGE} " + text[cover.end() :]
         cover = COVER.search(text, cover.start() + 3)
@@ -169,6 +211,48 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     )
 
 
+def _number_pages(headers: list[tuple[int, dt.date | None]]) -> None:
+    """Give a header printed without its page number (0) the number after the page before it, or before the next."""
+    for i, (page, date) in enumerate(headers):
+        if page == 0:
+            before = next((p for p, _ in reversed(headers[:i]) if p), None)
+            after = next((p for p, _ in headers[i + 1 :] if p), None)
+            guess = before + 1 if before else (after - 1 if after else 0)
+            headers[i] = (guess, date)
+
+
+_PAGE_END = re.compile(r"(?<=[.\w)]) (?P<n>\d{1,5})(?=\s*(?:[\ue000-\uf7ff]|$))")
+_CITING = re.compile(
+    r"(?:section|sections|clause|clauses|regulation|regulations|No\.|page|pages|item|Schedule|Part|s\.|r\.|cl\.)$"
+)
+
+
+def _strip_page_end_numbers(
+    text: str, headers: list[tuple[int, dt.date | None]], reading_order: set[int], removed: list[str]
+) -> str:
+    """``text`` without the page numbers a PDF's text layer prints at the end of a page ("… Laundries 701" before the
+    next page's header, "… Public Health. 703" at the end): on a page whose header has that layer's forms
+    (``reading_order``), a bare number just before a page break or the end that is that page's number or the next
+    one's, unless a word that cites ("section 701") stands before it. Other pages keep every number."""
+    if not reading_order:
+        return text
+    marks = [(m.start(), ord(m.group(0)) - 0xE000) for m in re.finditer(r"[\ue000-\uf7ff]", text)]
+
+    def page_at(pos: int) -> int | None:
+        before = [k for at, k in marks if at < pos]
+        return headers[before[-1]][0] if before and before[-1] in reading_order else None
+
+    def drop(m: re.Match[str]) -> str:
+        page = page_at(m.start())
+        n = int(m.group("n"))
+        if page and n in (page, page + 1) and not _CITING.search(text[max(0, m.start() - 12) : m.start()]):
+            removed.append(m.group("n"))
+            return ""
+        return m.group(0)
+
+    return _PAGE_END.sub(drop, text)
+
+
 def flat(text: str) -> str:
     """Running text with every kind of break as one space."""
     return " ".join(text.replace("\f", " ").split())
@@ -177,13 +261,44 @@ def flat(text: str) -> str:
 def contents_headings(contents: str) -> dict[str, str]:
     """Clause headings listed on a contents page: {"2.7": "Roosters, geese, turkeys and peafowl"}."""
     # A council copy's contents page prints dotted leaders and page numbers ("1.5 Repeal ........ 107"): an entry ends there.
-    text = _LEADER.sub(" \u2063 ", flat(contents))
+    text = _LEADER.sub(" \u2063 ", flat(_pair_columns(contents)))
     out = {}
     for m in CONTENTS_ENTRY.finditer(text):
         heading = m.group("heading").split("\u2063")[0].strip()
-        if heading:
+        if heading and not _BARE_NUMBER.match(heading):  # "1.1 1.2 Citation": a column of numbers, not a heading
             out[m.group("num")] = heading
     return out
+
+
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)+[A-Z]{0,2}")
+
+
+def _pair_columns(contents: str) -> str:
+    """A contents page whose clause numbers were copied as a column apart from their headings ("1.1" / "1.2" /
+    "Citation" / "Commencement") with each number put back before its heading; a run of numbers not followed by as
+    many lines of words is left as it is (its numbers then name no heading)."""
+    lines = contents.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _BARE_NUMBER.fullmatch(lines[j].strip()):
+            j += 1
+        k = j - i
+        headings = lines[j : j + k]
+        words = [h.strip() for h in headings]
+        if (
+            k >= 2
+            and len(words) == k
+            and all(w[:1].isalpha() and not _BARE_NUMBER.match(w) for w in words)
+            and not any(re.match(r"(?:PART|Part|Division|SCHEDULE|Schedule)\b", w) for w in words)
+        ):
+            out += [f"{n.strip()} {w}" for n, w in zip(lines[i:j], words, strict=True)]
+            i = j + k
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 _LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*\d*")
@@ -200,6 +315,58 @@ def _title_start(text: str, end: int) -> int:
         # where the text keeps its printed lines, a title block starts a line: the words before the first line break
         # end the line above it ("SCHEDULE 1—PRESCRIBED OFFENCES" closing a contents page)
         start = text.index("\n", start) + 1
+    return start
+
+
+_FIRST_ENTRY = re.compile(r"\s*(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT)[ \t]*\n(?P<label>PART \d+[A-Z]?|\d+(?:\.\d+)+)\b")
+
+
+def _late_contents(text: str, start: int, end: int) -> int:
+    """Where the body begins when a contents page is printed after the enacting words (a council consolidation:
+    "… as set out below." / "ARRANGEMENT" / "PART 1 – PRELIMINARY Clauses 1 - 6" …): at the line that prints the
+    contents' first entry again. ``start`` when there is no such page (or the entry is not printed again)."""
+    m = _FIRST_ENTRY.match(text, start, end)
+    if not m:
+        return start
+    again = re.compile(r"(?m)^" + re.escape(m.group("label")) + r"\b").search(text, m.end(), end)
+    return again.start() if again else start
+
+
+_CAPS_TITLE_LINE = re.compile(r"[A-Z][A-Z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?)\.?")
+
+
+def _caps_title_line(text: str, end: int) -> int:
+    """Where the line just above ``end`` (a contents heading) begins when it is a title in capitals without a year
+    ("CITY OF STIRLING—GENERAL BY-LAWS" over CONTENTS): the title printed over a contents page is that page's."""
+    if end < 1 or text[end - 1] != "\n":
+        return end
+    start = text.rfind("\n", 0, end - 1) + 1
+    return start if _CAPS_TITLE_LINE.fullmatch(text[start : end - 1].strip()) else end
+
+
+_TITLE_LINES = (
+    re.compile(r"[A-Z][A-Za-z ,’'&()\-]*\b(?:ACTS?|Acts?),? \d{4}(?:[-–]\d{4})?\.?"),  # LOCAL GOVERNMENT ACT, 1960-1970.
+    re.compile(r"(?:CITY|SHIRE|TOWN|City|Shire|Town) (?:OF|of) [A-Z][A-Za-z ’'\-]*\.?"),  # City of Stirling.
+    re.compile(r"[A-Z][A-Za-z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?|Local Laws?|By-?laws?)\.?"),  # GENERAL BY-LAWS.
+)
+
+
+def _plain_title_start(text: str, end: int) -> int:
+    """Where a title block without a year begins, in a text that keeps its printed lines ("LOCAL GOVERNMENT ACT,
+    1960-1970." / "City of Stirling." / "GENERAL BY-LAWS." over the enacting words): its last line names the law, the
+    lines above it an Act or the council. ``end`` when the lines just above ``end`` are not such a block."""
+    if end < 1 or text[end - 1] != "\n":
+        return end
+    start = end
+    while start > 0:
+        line_start = text.rfind("\n", 0, start - 1) + 1
+        line = text[line_start : start - 1].strip()
+        patterns = _TITLE_LINES[2:] if start == end else _TITLE_LINES
+        if not line or not any(p.fullmatch(line) for p in patterns):
+            break
+        start = line_start
+        if "\f" in text[line_start - 1 : line_start] or line_start == 0:
+            break
     return start
 
 
@@ -225,10 +392,14 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
     prev_end = 0
     for u in enacting:
         title_start = _title_start(text, u)
+        if title_start == u:
+            title_start = _plain_title_start(text, u)
         region_start = title_start
         contents = list(CONTENTS.finditer(text, prev_end, title_start))
         if contents:
             region_start = _title_start(text, contents[-1].start())
+            if region_start == contents[-1].start():
+                region_start = _caps_title_line(text, region_start)
         heads.append((region_start, title_start, u))
         prev_end = u
     result = []
@@ -237,7 +408,8 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
         lead = text[:region_start] if i == 0 else ""
         em = ENACTING_END.search(text, u, end)
         enact_end = em.end() if em else u
-        remainder = text[enact_end:end]
+        late = _late_contents(text, enact_end, end)
+        remainder = text[late:end]
         am = ATTESTATION.search(remainder)
         body = remainder[: am.start()] if am else remainder
         conclusions = remainder[am.start() :] if am else ""
@@ -248,7 +420,7 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
         result.append(
             InstrumentText(
                 title_block=text[title_start:u],
-                contents=text[region_start:title_start],
+                contents=text[region_start:title_start] + "\n" + text[enact_end:late],
                 enacting=text[u:enact_end],
                 body=body,
                 conclusions=conclusions,

@@ -83,12 +83,16 @@ def soften(text: str, *, sections: bool = False) -> str:
         out.append(line)
         if i == len(lines) - 1:
             break
-        heading_line = re.match(r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) \d+)", line) or (
-            sections and re.match(r"\s*\d+\. ", line)
-        )
+        heading_line = re.match(
+            r"\s*(?:\d+(?:\.\d+)+[A-Z]{0,2} |(?:PART|Part|DIVISION|Division|Subdivision) (?:\d+|[IVX]{1,6}\.?—))", line
+        ) or (sections and re.match(r"\s*\d+\. ", line))
         before_section = sections and (
             re.match(r"\s*\d+\. ", lines[i + 1])
-            or (i + 2 < len(lines) and re.match(r"\s*\d+\. ", lines[i + 2]) and _SIDE_HEADING.fullmatch(lines[i + 1].strip()))
+            or (
+                i + 2 < len(lines)
+                and re.match(r"\s*\d+\. ", lines[i + 2])
+                and (_SIDE_HEADING.fullmatch(lines[i + 1].strip()) or dotted_side_heading(line, lines[i + 1]))
+            )
         )
         # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
         side = is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
@@ -118,6 +122,16 @@ def heading_tail(heading_line: str, line: str, next_line: str) -> bool:
         and nxt[:1] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ(“‘"
         and nxt[:1] != ""
     )
+
+
+_DOTTED_SIDE = re.compile(r"[A-Z][a-z’']+(?: (?:[A-Z][a-z’']+|of|and|the|for|to|in|on)){0,3}\.")
+
+
+def dotted_side_heading(above: str, line: str) -> bool:
+    """Whether ``line`` is a side heading printed with a full stop, as older by-laws print them ("Repeal.",
+    "Council Offices."): a few words in title case ending in a full stop, on a line after one that ends a sentence
+    or a heading (so the last words of a sentence wrapped onto a line of their own, "Stirling.", are not one)."""
+    return bool(_DOTTED_SIDE.fullmatch(line.strip())) and above.rstrip().endswith((".", ":", ";", "—"))
 
 
 def is_side_heading(line: str) -> bool:

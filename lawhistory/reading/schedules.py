@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.ids import ORDINALS
 from .sentences import strong_break
 
 SCHEDULE_START = re.compile(
@@ -25,6 +26,33 @@ def _heading_start(m: re.Match[str]) -> int:
         return 0
     tail = m.group(0)[len(f"Schedule {m.group('lnum')}") :]
     return 1 if tail.rstrip()[-1:].isalpha() or tail.rstrip().endswith("(") else 0
+
+
+#: A printed line naming a schedule by its place: "FIRST SCHEDULE", "Second Schedule" (its heading may follow a dash).
+ORDINAL_SCHEDULE = re.compile(
+    # in capitals on a line of its own or before a dash ("FIRST SCHEDULE"); in title case only before a dash and its
+    # heading ("First Schedule—Fences"), as a wrapped sentence may leave "First Schedule" alone on a line
+    r"(?<=\n)(?:(?P<caps>" + "|".join(o.upper() for o in ORDINALS) + r") SCHEDULE(?P<ctail> *\n| ?[—–-] ?(?=[A-Z(]))"
+    r"|(?P<title>" + "|".join(ORDINALS) + r") Schedule(?P<ttail> ?[—–-] ?(?=[A-Z(])))"
+)
+
+
+def _ordinal_schedules(stream: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """Schedules named FIRST SCHEDULE, SECOND SCHEDULE … at the start of printed lines, in that order from the first
+    (each takes the ordinal word as its number, ``First``); None when the law has none."""
+    starts: list[re.Match[str]] = []
+    for m in ORDINAL_SCHEDULE.finditer(stream):
+        if len(starts) < len(ORDINALS) and (m.group("caps") or m.group("title")).capitalize() == ORDINALS[len(starts)]:
+            starts.append(m)
+    if not starts:
+        return None
+    regions = []
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(stream)
+        dashed = not (m.group("ctail") or m.group("ttail")).endswith("\n")
+        # A heading printed on the label's line is marked with a leading dash (tables.parse_schedule reads it so).
+        regions.append(((m.group("caps") or m.group("title")).capitalize(), ("—" if dashed else "") + stream[m.end() : end]))
+    return stream[: starts[0].start()], regions
 
 
 #: A printed line holding only the word SCHEDULE (a law's only schedule, unnumbered).
@@ -52,7 +80,8 @@ def split_schedules(stream: str, notes: list[str] | None = None) -> tuple[str, l
         starts.append(m)
         expected = n + 1 if not inserted else expected
     if not starts:
-        return _bare_schedule(stream, notes)
+        ordinal = _ordinal_schedules(stream)
+        return ordinal if ordinal is not None else _bare_schedule(stream, notes)
     body = stream[: starts[0].start()]
     regions = []
     for i, m in enumerate(starts):

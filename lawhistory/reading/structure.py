@@ -29,6 +29,7 @@ from .definitions import find_intro, split_definitions
 from .headings import (
     _CAPS_HEADING,
     _SIDE_HEADING,
+    dotted_side_heading,
     is_side_heading,
     sections_numbered,
     sections_numbered_flat,
@@ -41,7 +42,7 @@ from .sentences import _tail, and_or_break, strong_break
 from .tables import parse_schedule
 
 CANDIDATE = re.compile(
-    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
+    r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
@@ -165,13 +166,18 @@ class StructureParser:
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
         for num, region in schedules:
-            body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes))
+            body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes, read_clauses=self._rules))
         if self.heuristic_headings:
             self.notes.append(
                 f"{self.heuristic_headings} clause heading(s) were told from their text by wording alone "
                 "(no contents page or line breaks to go by); check them against the gazette"
             )
         return tuple(body)
+
+    def _rules(self, text: str) -> tuple[Provision, ...]:
+        """The numbered rules a schedule sets out, read as a law's sections are (they are cited alone: "2(a)")."""
+        rules = StructureParser(mode=self.mode, notes=self.notes).parse("\n" + text + "\n", line_mode=True)
+        return tuple(p for p in rules if not (p.kind == "text" and not (p.text or "").strip()))
 
     # -- scanning ----------------------------------------------------------------------------
 
@@ -252,7 +258,7 @@ class StructureParser:
         kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
             m.group("ckw")
         ]
-        num = m.group("cnum")
+        num = m.group("cnum").rstrip(".")  # "PART I.—PRELIMINARY.": the numeral's full stop is print
         if self.mode == "instrument" and (
             re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
         ):
@@ -287,7 +293,12 @@ class StructureParser:
                 f"{word} {num} is read as a heading though no {word} {want} heading was found before it "
                 f"(in {self._where()}); check the gazette"
             )
-        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:]):
+        # A Part that fits the numbering at the start of a printed line, its heading in capitals after the dash, is a
+        # Part whatever the line above ends in ("(2) [Deleted GG No. 36 29.02.08]" / "PART 2 - ENFORCEMENT").
+        printed_heading = (
+            n == want and m.start() in self.line_starts and bool(re.match(r"\s*[A-Z]{2}", m.string[m.end() : m.end() + 4]))
+        )
+        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:] or printed_heading):
             return None
         self._add_text(before)
         if kind == "part":
@@ -364,18 +375,20 @@ class StructureParser:
     def _side_heading(self, num: str, before: str, s: str, end: int) -> tuple[str, str] | None:
         """(heading, the text it takes from ``before``) when clause ``num`` has its heading on the line above it
         and none on its own line; None otherwise (line-mode text only)."""
-        if not self.line_starts or self.headings.get(num):
+        if not self.line_starts:
             return None
+        known = self.headings.get(num)
         line = s[end : s.find("\n", end) if "\n" in s[end:] else len(s)].strip()
         own_heading = not line.endswith((".", ";", ":", ",", "—", "–", "-")) and not re.search(r"\(\w{1,3}\)", line)
-        if not line or own_heading:
-            return None  # its own line reads as a heading
+        if not line or (own_heading and not known) or (known and starts_with_words(line, known)):
+            return None  # its own line reads as a heading (or starts with the heading the contents page lists)
         body = before.rstrip("\n")
         cut = body.rfind("\n")
-        if cut < 0:
-            return None
         last = body[cut + 1 :]
-        if not is_side_heading(last):
+        if known:
+            # the contents page lists the heading, and the line above the clause prints it (it may stand first)
+            return (last.strip(), before[cut + 1 :]) if last.strip() == known else None
+        if cut < 0 or not is_side_heading(last):
             return None
         return last.strip(), before[cut + 1 :]
 
@@ -444,7 +457,11 @@ class StructureParser:
         body = before.rstrip("\n")
         cut = body.rfind("\n")
         last_line = body[cut + 1 :].strip()
-        if cut >= 0 and _SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line):
+        above = body[:cut].rstrip().rsplit("\n", 1)[-1] if cut > 0 else ""
+        if cut >= 0 and (
+            (_SIDE_HEADING.fullmatch(last_line) and not _CAPS_HEADING.fullmatch(last_line))
+            or (self.line_starts and dotted_side_heading(above, last_line))
+        ):
             side = last_line
             before = before[: cut + 1]
         if not (strong_break(before) or self.heading_of is not None or before.endswith("\n") or side):
@@ -668,6 +685,11 @@ class StructureParser:
             holder.append(first)
         for piece in rest:
             mm = DEF_START.match(piece.strip())
+            if mm and mm.group("glued"):
+                self.notes.append(
+                    f"the defined term {term_of(mm)!r} is printed glued to the word 'means' "
+                    f"({piece.strip()[: mm.end('glued')].split()[-1]!r}): read as the term, the words kept as printed"
+                )
             node = holder.add(_B("definition", initial=piece, term=term_of(mm) if mm else None))
             self.cur = node
         if current is not None and current.kind == "definition" and current.term is None:

@@ -8,8 +8,10 @@ fits neither keeps its printed lines as free text, with a note; nothing is dropp
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.ids import schedule_citation
 from ..core.labels import bare, is_roman, next_letter
 from ..core.labels import row_num as row_num
 from ..core.model import Provision
@@ -31,7 +33,8 @@ OFFENCE_ROW = re.compile(
 CLAUSE_ROW = re.compile(
     r"(?P<cl>" + _ROW_CLAUSE + r") (?P<desc>\D.+?) (?P<pen>" + _PENALTY + r")(?= " + _ROW_CLAUSE + r" [A-Z]| *$)"
 )
-DISTANCE_ROW = re.compile(r"(?P<desc>\D.*?) (?P<value>[\d,]+ ?m)$")
+# (its words hold no other distance: "Less than 50 pigs 500m 1,000m 50m 30m 100m" is a row of five values, not one)
+DISTANCE_ROW = re.compile(r"(?P<desc>\D(?:(?!\d[\d,]* ?m\b).)*?) (?P<value>[\d,]+ ?m)$")
 RULE = re.compile(r"^—{2,}$")
 REFERENCE_NOTE = re.compile(r"\[(?:cl\.|[Cc]lause|[Cc]lauses|r\.|s\.)[^\]]{0,40}\]")
 
@@ -116,7 +119,9 @@ _VALUE = r"(?:\$ ?\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:[.,]\d+)*%?(?: ?[–-] ?
 _VALUE_ROW = re.compile(r"(?P<n>\d+[A-Z]?)\.? (?P<desc>\D.*?)(?P<values>(?: " + _VALUE + r")+)$")
 
 
-def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]] | None:
+def read_value_table(
+    lines: list[str], notes: list[str] | None = None, where: str = "the table"
+) -> tuple[tuple[str, ...], list[Provision]] | None:
     """A numbered table printed one row a line, whose last columns hold values (numbers, amounts, ranges, "—").
 
     The column headings are the line starting "Item" just before the first row; the number of value columns is
@@ -159,6 +164,13 @@ def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]
     if len(tail) < k or not words:
         return None
     header = (" ".join(item), " ".join(words), *tail)
+    if isinstance(rows[0], str) and notes is not None:
+        # the law file writes a table's column headings over its first row, so a sub-heading printed above that row
+        # is written above the headings: the words are the same, their order is not
+        notes.append(
+            f"{where}: the sub-heading {rows[0]!r} is printed between the column headings and the first row; "
+            "the law file writes it above the column headings"
+        )
     children = [Provision(kind="text", text=t) for t in lines[:start]]
     for r in rows:
         if isinstance(r, str):
@@ -173,13 +185,13 @@ def read_value_table(lines: list[str]) -> tuple[tuple[str, ...], list[Provision]
 _LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
 
 
-def read_list(lines: list[str]) -> list[Provision] | None:
+def read_list(lines: list[str] | None) -> list[Provision] | None:
     """A schedule that is not a table but words with a lettered list: "A sufficient fence is—" / "(a) …" / "(i) …".
 
     Lines before the first label are one block of text; each label starts a paragraph (or a subparagraph under the
     paragraph before it, as ``labels.bracket_kind`` says); a line without a label continues the provision before it.
     """
-    if not any(_LIST_LINE.match(ln) and ln.startswith("(a) ") for ln in lines):
+    if not lines or not any(_LIST_LINE.match(ln) and ln.startswith("(a) ") for ln in lines):
         return None
     out: list[Provision] = []
     intro: list[str] = []
@@ -242,6 +254,48 @@ def read_numbered_list(lines: list[str]) -> list[Provision] | None:
     return out + [Provision(kind="item", num=n, text=" ".join(words)) for n, words in entries]
 
 
+def _flat_list(text: str) -> list[str] | None:
+    """Running text holding a lettered list ("… is a fence of— (a) masonry …; or (b) sheet metal …") as the lines
+    ``read_list`` reads: the words before ``(a)``, then one line for each label in letter order. ``(a)`` must follow a
+    dash or colon and each next label a semicolon or comma (with "and"/"or"), as list items end; None if there is no
+    such list."""
+    first = re.search(r"(?<=[—:]) \(a\) ", text)
+    if not first:
+        return None
+    out = [text[: first.start()].strip()] if text[: first.start()].strip() else []
+    start, label = first.start() + 1, "a"
+    while True:
+        nxt = next_letter(f"({label})", roman=False)
+        if nxt is None:
+            break
+        m = re.compile(r"(?<=[;,]) (?:(?:and|or) )?" + re.escape(nxt) + " ").search(text, start)
+        if not m:
+            break
+        cut = m.start() + len(m.group(0)) - len(nxt) - 1
+        out.append(text[start:cut].strip())
+        start, label = cut, nxt[1:-1]
+    out.append(text[start:].strip())
+    return out if len(out) - (1 if out[0][:3] != "(a)" else 0) >= 2 else None
+
+
+def _prose(lines: list[str]) -> list[str] | None:
+    """A schedule of sentences (no table, no list) as one line a sentence: a printed line that starts in lower case or with a
+    digit continues the one before it when that one ends no sentence. None unless every line then ends a sentence."""
+    out: list[str] = []
+    for ln in lines:
+        if out and (ln[:1].islower() or ln[:1].isdigit()) and not re.search(r"[.;:—]$", out[-1]):
+            out[-1] += " " + ln
+        else:
+            out.append(ln)
+    if not out or not all(re.search(r"[.;:—]$", ln) for ln in out):
+        return None
+    return out
+
+
+#: A heading in title case: each word capitalised but the small ones ("Prescribed Offences", "Fees and Charges").
+_TITLE_HEADING = re.compile(r"[A-Z][a-z’']+(?: (?:[A-Z][a-z’']+|and|of|for|to|the|in|on))*")
+
+
 def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[str]]:
     if line_mode:
         lines = [ln.strip() for ln in region.split("\n")]
@@ -249,7 +303,10 @@ def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[s
         if region.startswith("—") and lines and not lines[0].startswith("——"):
             return lines[0][1:].strip() or None, lines[1:]  # the heading printed on the label's line
         heading_lines: list[str] = []
-        while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-, ]*[A-Z]", lines[0]):
+        while lines and re.fullmatch(r"[A-Z][A-Z0-9’'\-—, ]*[A-Z]", lines[0]):
+            heading_lines.append(lines.pop(0))
+        if not heading_lines and lines and _TITLE_HEADING.fullmatch(lines[0]) and len(lines[0].split()) <= 6:
+            # a heading in title case on the line under the label ("SCHEDULE" / "Prescribed Offences")
             heading_lines.append(lines.pop(0))
         return (" ".join(heading_lines) or None), lines
     flat = _flat(region).lstrip("— ")
@@ -260,8 +317,33 @@ def _heading_and_lines(region: str, line_mode: bool) -> tuple[str | None, list[s
     return heading, [rest] if rest else []
 
 
-def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) -> Provision:
-    """A schedule provision from the text that follows its ``Schedule N`` label."""
+#: A rule's number and side heading on a line of their own, in a schedule that sets out rules ("1. Name").
+_RULE_HEAD = re.compile(r"(?P<n>\d{1,2})\. [A-Z][\w’'(),\- ]{0,60}[\w)]")
+
+
+def numbered_rules(lines: list[str]) -> bool:
+    """Whether a schedule's printed lines set out rules numbered 1., 2., 3. … each under a side heading on its own line
+    ("1. Name" / "The brigade is to be known …"), as a bush fire brigade's rules are: they are read as clauses."""
+    heads = [i for i, ln in enumerate(lines) if _RULE_HEAD.fullmatch(ln)]
+    numbers = [int(_RULE_HEAD.fullmatch(lines[i]).group("n")) for i in heads]  # type: ignore[union-attr]
+    return (
+        len(heads) >= 2
+        and numbers == list(range(1, len(heads) + 1))
+        and all(i + 1 < len(lines) and not _RULE_HEAD.fullmatch(lines[i + 1]) for i in heads)
+        and not any(_ENTRY_LINE.match(ln) for i, ln in enumerate(lines) if i not in heads)
+    )
+
+
+def parse_schedule(
+    num: str,
+    region: str,
+    *,
+    line_mode: bool,
+    notes: list[str],
+    read_clauses: Callable[[str], tuple[Provision, ...]] | None = None,
+) -> Provision:
+    """A schedule provision from the text that follows its ``Schedule N`` label. ``read_clauses`` reads the numbered
+    rules some schedules set out (as clauses, with the law's own reader)."""
     heading, lines = _heading_and_lines(region, line_mode)
     children: list[Provision] = []
     if lines:
@@ -271,7 +353,10 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
             children.append(Provision(kind="text", text=m.group(0)))
             remainder = first[m.end() :].strip()
             lines = ([remainder] if remainder else []) + lines[1:]
-    where = f"Schedule {num}"
+    where = schedule_citation(num)
+    if line_mode and read_clauses is not None and numbered_rules(lines):
+        children += read_clauses("\n".join(lines))
+        return Provision(kind="schedule", num=num, heading=heading, children=tuple(children))
     table = read_offence_table("\n".join(lines), notes, where)
     cells: tuple[str, ...] = ()
     if table is not None:
@@ -283,7 +368,7 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
             notes.append(
                 f"{where}: words after the last row could not be read as rows and are kept as text: {table.after[:80]!r}"
             )
-    elif line_mode and (vt := read_value_table(lines)) is not None:
+    elif line_mode and (vt := read_value_table(lines, notes, where)) is not None:
         cells, rows = vt
         children += rows
     elif (
@@ -298,10 +383,12 @@ def parse_schedule(num: str, region: str, *, line_mode: bool, notes: list[str]) 
                 children.append(Provision(kind="item", cells=(dm.group("desc"), dm.group("value"))))
             else:
                 children.append(Provision(kind="text", text=ln))
-    elif line_mode and (listed := read_list(lines)) is not None:
+    elif (listed := read_list(lines if line_mode else _flat_list(lines[0]) if len(lines) == 1 else None)) is not None:
         children += listed
     elif line_mode and (entries := read_numbered_list(lines)) is not None:
         children += entries
+    elif line_mode and (prose := _prose(lines)) is not None:
+        children += [Provision(kind="text", text=ln) for ln in prose]
     else:
         block = readable_block(lines)
         children += [Provision(kind="text", text=ln) for ln in block]

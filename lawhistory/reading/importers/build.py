@@ -24,8 +24,9 @@ from ..gazette import (
 from ..instrument_meta import RESOLVED, amended_law
 from ..structure import StructureParser
 from . import Imported, ImportOptions
+from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
 from .repair import repair
-from .titles import cited_title
+from .titles import cited_title, title_block_spelling
 from .titles import local_government as maker
 
 
@@ -34,6 +35,7 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
     stream = normalise(text, line_mode=line_mode, source_label=source_label)
     pieces = split_instruments(stream)
     notes = list(stream.notes)
+    removed = list(stream.removed)
     laws = []
     # --gazette-date is for instruments printed without page headers; it must agree with headers
     # unless the file also holds instruments that have none (then it is meant for those).
@@ -41,10 +43,27 @@ def build_instruments(text: str, options: ImportOptions, *, line_mode: bool, sou
     for i, piece in enumerate(pieces):
         law_notes: list[str] = []
         lead = flat(piece.lead)
+        if lead and _is_copy_cover(piece, stream, line_mode):
+            removed.append(lead)
+            law_notes.append(
+                f"the cover before the law's own title block and contents page (a council copy's, or an old gazette's) "
+                f"is not the law's text and is left out "
+                f"({len(lead.split())} words): {lead[:120]!r}"
+            )
+            lead = ""
         if lead:
             law_notes.append(f"words before the first instrument could not be placed and are kept as free text: {lead[:80]!r}")
         laws.append(_build(piece, stream, options, line_mode, law_notes, lead, where, index=i, strict_date=not undated))
-    return Imported(laws=tuple(laws), removed=stream.removed, notes=tuple(notes))
+    return Imported(laws=tuple(laws), removed=tuple(removed), notes=tuple(notes))
+
+
+def _is_copy_cover(piece: InstrumentText, stream: Stream, line_mode: bool) -> bool:
+    """Whether the words before the first instrument are the cover of a council's own copy: a copy that keeps its
+    printed lines and has no gazette page headers (so it is not a gazette notice, whose lead words are left as text),
+    and a contents page (before the title block, or after the enacting words as a consolidation prints it): the words
+    before the law's own title block or contents page (the cover, its notes of adoption, gazettal and consolidation,
+    the title printed over the contents page) are not its text."""
+    return line_mode and not stream.pages and stream.gazette_number is None and bool(piece.contents.strip())
 
 
 def _respace(cited: str, caps: str) -> str:
@@ -62,7 +81,9 @@ def _respace(cited: str, caps: str) -> str:
 def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | None:
     """The instrument's title from its citation clause, spaced as its capitalised title block is."""
     caps_lines = [ln.strip() for ln in re.split(r"\n| (?=(?:SHIRE|CITY|TOWN) OF )", piece.title_block) if ln.strip()]
-    caps = " ".join(ln for ln in caps_lines if not re.search(r"\bACT \d{4}$", ln))
+    # (the Act's line is not the title: "LOCAL GOVERNMENT ACT 1995", "LOCAL GOVERNMENT ACT, 1960-1970."; an older
+    # title block ends each line with a full stop: "City of Stirling." / "GENERAL BY-LAWS.")
+    caps = " ".join(ln.rstrip(".") for ln in caps_lines if not re.search(r"\b(?:ACT|Act),? \d{4}(?:[-–]\d{4})?\.?$", ln))
     cited = cited_title(body_flat)
     if not cited and not caps:
         return _title_from_lead(piece, body_flat, notes)
@@ -181,6 +202,11 @@ def _build(
     enacting_flat = flat(piece.enacting + " " + piece.conclusions)
     title = _title(piece, body_flat, notes) if not fragment else None
     local_government = maker(enacting_flat, title, piece.title_block)
+    if local_government and (spelt := title_block_spelling(local_government, piece.title_block)) != local_government:
+        notes.append(
+            f"local government read as {spelt!r}, as its title block prints it; the enacting words print {local_government!r}"
+        )
+        local_government = spelt
     if fragment:
         if not re.search(r"\d+(?:\.\d+)+[A-Z]? [A-Z]|\(\d+\) [A-Z]|\([a-z]\) [a-z]", body_flat):
             raise ImportFailed(
@@ -194,7 +220,7 @@ def _build(
             )
         title, local_government = options.title, options.local_government
         notes.append("partial text: an excerpt whose beginning and end are missing; its provisions are as printed")
-    if options.title and not fragment and title != options.title:
+    if options.title and not fragment and title is not None and title != options.title:
         notes.append(f"--title {options.title!r} ignored: the instrument names itself {title!r}")
     if not title and options.title:
         title = options.title
@@ -221,6 +247,9 @@ def _build(
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
         body_text = " ".join(body_text.split())
+    if lines and mode == "law":
+        body_text = read_late_part_headings(read_bare_parts(body_text, notes), notes)
+        body_text = read_undotted_sections(body_text, notes)
     provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:

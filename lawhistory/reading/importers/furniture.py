@@ -21,12 +21,18 @@ STRONG = re.compile(
     r"|PERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}(?: No\. \d+)?.*"
     r"|PUBLISHED BY AUTHORITY .*GOVERNMENT PRINTER.*"
     r"|© STATE OF WESTERN AUSTRALIA"
+    # the cover of the gazettes of the 1960s and 1970s
+    r"|\(Published by Authority at [\d.]+ ?[ap]\.m\.\)"
+    r"|\(REGISTERED AT THE GENERAL POST OFFICE, PERTH, FOR TRANSMISSION BY POST AS A NEWSPAPER\)"
+    r"|PERTH ?: " + _DAY + r", \d{1,2}(?:st|nd|rd|th)? [A-Z]+"
     r")$"
 )
 WEAK = re.compile(
     r"^(?:SPECIAL|GOVERNMENT|AUSTRALIAN(?: GOVERNMENT)?|WESTERN|WESTERN AUSTRALIAN(?: GOVERNMENT)?|WESTERN \d{1,5}|\d{1,5}|No\. \d{1,4}"
     # the crest glued to the page number by a copy that lost its spaces: "5611WESTERNAUSTRALIANGOVERNMENT"
-    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT)$"
+    r"|\d{0,5}WESTERN ?AUSTRALIAN ?GOVERNMENT"
+    # the older cover's page number, issue number and year in brackets, and its "… OF WESTERN AUSTRALIA" crest
+    r"|\[\d{1,5}\]|No\. \d{1,4}\]|\[\d{4}|OF|WESTERN AUSTRALIA)$"
 )
 GAZETTE_NUMBER = re.compile(r"\bPERTH, " + _DAY + r", \d{1,2} [A-Z]+ \d{4}\s+No\. (?P<num>\d+)|^No\. (?P<alone>\d+)$")
 
@@ -114,6 +120,30 @@ def split_glued_labels(text: str) -> tuple[str, int]:
     """A clause label glued to its heading at the start of a line ("1.1Citation", as some copies print it) set apart
     from it ("1.1 Citation"), and how many were."""
     return _GLUED_LABEL.subn(r"\1 ", text)
+
+
+#: A consolidation's note of the amendment that last changed the provision above it, on a line of its own:
+#: "Amd GG No. 181 14.11.14" (amending gazette number and date). It is the consolidator's, not the law's.
+_AMENDMENT_NOTE = re.compile(r"Amd(?:t|\.)? GG No\.? ?\d+ \d{1,2}\.\d{1,2}\.\d{2,4}")
+
+
+def strip_amendment_notes(text: str) -> tuple[str, list[str]]:
+    """``text`` without a council consolidation's amendment notes ("Amd GG No. 36 29.02.08" lines), and the lines
+    removed. A note counts only as a whole line; the same words inside a provision ("[Deleted GG No. 36 29.02.08]")
+    are the consolidation's text of the provision and stay."""
+    lines = text.split("\n")
+    keep = [ln for ln in lines if not _AMENDMENT_NOTE.fullmatch(ln.strip())]
+    removed = [ln.strip() for ln in lines if _AMENDMENT_NOTE.fullmatch(ln.strip())]
+    return "\n".join(keep), removed
+
+
+_GLUED_BRACKET = re.compile(r"(?m)^(\s*\((?:\d+[A-Z]?|[a-z]{1,3})\))(?=[A-Za-z])")
+
+
+def split_glued_brackets(text: str) -> tuple[str, int]:
+    """A subclause or paragraph label glued to its words at the start of a line ("(1)In this local law—",
+    "(a)liquid refuse;", as a copy that lost its spaces prints them) set apart from them, and how many were."""
+    return _GLUED_BRACKET.subn(r"\1 ", text)
 
 
 #: A gazette notice's classification code ("LG301*", "LG302") printed on a line of its own over the notice.

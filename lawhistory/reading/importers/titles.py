@@ -54,3 +54,20 @@ def local_government(enacting_flat: str, title: str | None, title_block: str) ->
 
 def _title_case(caps: str) -> str:
     return "-".join(" ".join(w.capitalize() for w in part.split(" ")) for part in caps.split("-"))
+
+
+def title_block_spelling(lg: str, title_block: str) -> str:
+    """``lg`` spelt as the title block prints it when the two differ only in a hyphen for a space ("Shire of Augusta
+    Margaret River" in the enacting words, "SHIRE OF AUGUSTA-MARGARET RIVER" over them): a council's name is its
+    title block's and seal's; the enacting words' slip is the printer's."""
+    kind, _, name = lg.partition(" of ")
+    words = name.split()
+    if not _ or len(words) < 2:
+        return lg
+    block = " ".join(title_block.split()).upper()
+    pattern = r"\b" + re.escape(kind.upper()) + r" OF " + r"([ \-])".join(re.escape(w.upper()) for w in words) + r"\b"
+    m = re.search(pattern, block)
+    if not m or "-" not in m.groups():
+        return lg
+    seps = m.groups()
+    return f"{kind} of " + words[0] + "".join(sep + w for sep, w in zip(seps, words[1:], strict=True))
