@@ -22,6 +22,7 @@ from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
+from .law_known import Unresolved, resolved
 from .timeline import build_timeline
 
 
@@ -250,6 +251,13 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     for op in inst.operations:
+        try:
+            known = resolved(version.body, op)
+        except Unresolved as e:
+            raise InstrumentRefused(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
+        if known is not None:
+            ops.append(known)
+            continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)

@@ -72,6 +72,85 @@ class Family:
 # --- the families, each a function of a Reading ---------------------------------------------------------------
 
 
+_PASSAGE_TO_END = re.compile(
+    r"^(?:delete|omit|remove) (?P<x>(?:clause|sub-?clause|paragraph|sub-?paragraph|regulation)s?\s+[^“”]+?),? and the "
+    r"(?:passage|words) (?:that )?(?:begins|beginning) with “(?P<a>[^“”]+)”,? and (?:continues|continuing|runs|running) "
+    r"(?:until|to) the end of (?P<y>(?:the )?(?:clause|sub-?clause|paragraph|sub-?paragraph|regulation)\s+[^“”]+?)"
+    r"(?P<ins>,? and (?:insert|substitute|replace (?:them |it )?with)(?: the following)?)?$",
+    re.I,
+)
+
+
+def _provision_and_passage(r: Reading) -> list[Operation] | None:
+    """ "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph
+    (a) and insert: (ii) …": a provision and the words that follow it to the end of the provision holding it. The
+    structured format keeps no words after a list, so such a passage is read as ending that provision's line: when
+    the law is known (law_known.passage_resolved), it is one deletion (substitution) of the provision, and only when
+    the provision is the last of the one the passage ends with and the words that begin the passage are found in it
+    and nowhere else there; otherwise the instrument is refused, naming them."""
+    m = _PASSAGE_TO_END.match(r.head.strip().rstrip("."))
+    if m is None:
+        return None
+    xs = resolve_targets(m.group("x"), _leading_context(r.head, r.ctx))
+    if len(xs) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('x')}” is")
+    y = _resolve_context(re.sub(r"^the ", "", m.group("y"), flags=re.I), xs[0])
+    if not y or not (xs[0].startswith(y) and len(xs[0]) > len(y)):
+        raise InstructionNotUnderstood(
+            f"the passage ends at the end of “{m.group('y')}”, which does not hold {xs[0]}, so where it ends is uncertain"
+        )
+    target = f"{xs[0]} and the passage from “{m.group('a')}” to the end of {y}"
+    if not m.group("ins"):
+        if r.payload is not None:
+            raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
+        return [_op(r.unit, action="delete", target=target)]
+    if r.payload is None:
+        raise InstructionNotUnderstood("it replaces a provision and a passage but carries no new text")
+    new = payload_provisions(r.payload, r.notes)
+    label = re.search(r"(\([^()]+\)|[^()]+)$", xs[0])
+    if not new or label is None or new[0].num != label.group(1):
+        raise InstructionNotUnderstood(f"its new text does not begin with {xs[0]}'s label, so what it replaces is uncertain")
+    ops = [_op(r.unit, action="substitute", target=target, new=render_fragment(new[:1]))]
+    if len(new) > 1:
+        ops.append(_op(r.unit, action="insert", target=xs[0], position="after", new=render_fragment(new[1:])))
+    return ops
+
+
+_REFERENCE_NOTE = re.compile(
+    r"^(?:delete|omit|remove) the (?:cross-)?reference(?: note)? (?P<pos>before|above|after|below|under) the heading (?:to|of) "
+    r"(?P<sched>Schedule \d+[A-Z]{0,2})(?: (?P<form>Form \d+[A-Z]{0,2}))?(?P<ins>,? and (?:insert|substitute|replace (?:it )?with))?$",
+    re.I,
+)
+
+
+def _reference_note(r: Reading) -> list[Operation] | None:
+    """ "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]": the bracketed line
+    that names the clauses a form (or a schedule) serves. Which line that is, is told when the law is known
+    (law_known.reference_resolved): the one line in brackets just before the form's heading (just after the schedule's);
+    otherwise the instrument is refused."""
+    m = _REFERENCE_NOTE.match(r.head.strip().rstrip("."))
+    if m is None:
+        return None
+    pos = "before" if m.group("pos").lower() in ("before", "above") else "after"
+    sched = " ".join(m.group("sched").split()).capitalize()
+    what = " ".join(m.group("form").split()).capitalize() if m.group("form") else sched
+    if (pos == "before") != bool(m.group("form")):
+        raise InstructionNotUnderstood(
+            f"a reference is printed before a form's heading or after a schedule's, not {pos} {what}'s"
+        )
+    target = f"{sched} reference {pos} the heading to {what}"
+    if not m.group("ins"):
+        if r.payload is not None:
+            raise InstructionNotUnderstood("it deletes a reference and also carries new text, but does not say to insert it")
+        return [_op(r.unit, action="delete", target=target)]
+    new = " ".join((r.payload or "").split())
+    if not re.fullmatch(r"\[[^\[\]]+\]", new):
+        raise InstructionNotUnderstood(
+            f"its new reference “{new[:60]}” is not one bracketed line, so what it puts there is uncertain"
+        )
+    return [_op(r.unit, action="substitute_text", target=target, new=new)]
+
+
 def _repeal_law(r: Reading) -> list[Operation] | None:
     repealed = _repealed_laws(r.text)
     if not repealed:
@@ -601,6 +680,15 @@ FAMILIES: tuple[Family, ...] = (
         ("Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))",),
     ),
     Family(
+        "reference note replaced or deleted",
+        "“Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]” (real example: "
+        "tests/fixtures/real/instruments/64-victoria-park-property-passage-in-form)",
+        "`substitute_text` (or `delete`) of the bracketed line just before the form's heading (just after the schedule's), "
+        "found when the law is known (refused unless there is exactly one such line)",
+        _reference_note,
+        ("Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]",),
+    ),
+    Family(
         "words that end a provision",
         "“after paragraph (ea) by deleting “or”” / “after paragraph (b) by inserting — “ and ”” / “after paragraph (c) "
         "by deleting “; and” and inserting a full stop instead” (real example: tests/fixtures/real/instruments/"
@@ -622,6 +710,18 @@ FAMILIES: tuple[Family, ...] = (
         "words hold the label that comes next after (f), with nothing but punctuation and a connector before it",
         _edit_then_provisions,
         ("after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods are newspapers. ”",),
+    ),
+    Family(
+        "provision and passage deleted",
+        "“Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (a) "
+        "and insert: (ii) …” (real example: tests/fixtures/real/instruments/32-jerramungup-property-words-become-paragraphs)",
+        "`substitute` (or `delete`) of the provision, when the law is known: only when it is the last of the provision the "
+        "passage ends with and the words that begin the passage are in it and nowhere else there (refused otherwise)",
+        _provision_and_passage,
+        (
+            "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph "
+            "(a) and insert: (ii) land under the care of the local government; and",
+        ),
     ),
     Family(
         "table cell edited",
@@ -798,7 +898,8 @@ def _check_qualifiers(r: Reading, family: Family, ops: list[Operation]) -> None:
     would be changed in another column or at another place, so the instruction is refused, quoting them."""
     if not any(op.action in _WORD_ACTIONS for op in ops) or family.name == "table cell edited":
         return
-    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.text)
+    # the instruction's frame: quoted words and the new text after "insert:" are not qualifiers
+    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.head if r.payload is not None else r.text)
     column = _COLUMN.search(frame)
     nth = _NTH.search(frame)
     second = re.search(r"\b(?:second|secondly)\b", frame, re.I)

@@ -236,7 +236,8 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     pieces = split_instructions(" ".join(words.split()))
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
-    leads: list[tuple[int, str | None]] = [(-1, ctx)]
+    # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
+    leads: list[tuple[int, str | None, str]] = [(-1, ctx, label)]
     last_letter = ""
     for piece in pieces:
         numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
@@ -251,15 +252,18 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             depth = 3
         while len(leads) > 1 and leads[-1][0] >= depth:
             leads.pop()
-        here = leads[-1][1]
+        here, base = leads[-1][1], leads[-1][2]
+        if mark and depth == 0 and base == label:
+            # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1): (2) is beside (1), not in it
+            base = re.sub(r"\(\d+[A-Z]?\)$", "", label)
         rest = piece[mark.end() :] if mark else piece
+        own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
         lead = _lead_in(rest) if len(pieces) > 1 else None
         if lead:
-            leads.append((depth if mark else -1, _lead_context(lead, here)))
+            leads.append((depth if mark else -1, _lead_context(lead, here), base + own))
             continue
         if mark:
-            num = f"({numbered.group(1)})" if numbered else mark.group(1)
-            out.append(Unit(f"{label}{num}", rest, here, True))
+            out.append(Unit(base + own, rest, here, True))
         else:
             out.append(Unit(label, piece, here, required))
 

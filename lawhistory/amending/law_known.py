@@ -1,0 +1,115 @@
+"""Readings finished when the law is known: operations whose target names a place by the law's own words.
+
+Some instructions name what they change by what the law says there, not by a citation: "the passage that begins with
+“unless” and continues until the end of paragraph (a)", "the reference before the heading to Schedule 1 Form 1", "the row
+containing “(a) Lawn grave fee” and “$”". The families read such an instruction into an operation whose target says so
+(``16(a)(ii) and the passage from “unless” to the end of 16(a)``); ``resolved`` turns it into an operation on one
+provision of the law as in force when the instrument commences, or refuses the instrument (``Unresolved``), naming the
+words — it never picks one of several places, and never one the words do not name for certain. An operation whose law
+is not known yet keeps its target, and is resolved when the instrument is applied to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..core.errors import LawHistoryError
+from ..core.ids import citation_of_path
+from ..core.model import Provision
+from ..core.operations import Action, Operation
+from .apply import _pattern, find, get
+
+Path = tuple[int, ...]
+
+
+class Unresolved(LawHistoryError):
+    """An operation names a place by the law's words, and the law does not show that place for certain."""
+
+
+PASSAGE = re.compile(r"(?P<x>.+) and the passage from “(?P<a>[^”]+)” to the end of (?P<y>.+)")
+
+
+def _subtree(p: Provision, path: Path) -> Iterator[tuple[Path, Provision]]:
+    yield path, p
+    for i, c in enumerate(p.children):
+        yield from _subtree(c, (*path, i))
+
+
+def _hits(p: Provision, words: str) -> int:
+    pattern = _pattern(words)
+    return sum(len(pattern.findall(field)) for field in (p.text or "", *p.cells))
+
+
+def passage_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """'16(a)(ii) and the passage from “unless” to the end of 16(a)' as 16(a)(ii), when 16(a)(ii) is the last of what
+    16(a) holds (so the end of 16(a) is its end) and “unless” is in 16(a)(ii) and nowhere else in 16(a): the passage is
+    then inside 16(a)(ii), and deleting both is deleting 16(a)(ii). None when ``op`` names no such passage."""
+    m = PASSAGE.fullmatch(op.target) if op.action in (Action.DELETE, Action.SUBSTITUTE) else None
+    if m is None:
+        return None
+    x, y, words = m.group("x"), m.group("y"), m.group("a")
+    xs, ys = find(body, x), find(body, y)
+    if len(xs) != 1 or len(ys) != 1:
+        raise Unresolved(f"{x if len(xs) != 1 else y}: {'no such provision' if not (xs and ys) else 'printed twice'} in the law")
+    px, py = xs[0], ys[0]
+    if px[: len(py)] != py or len(px) <= len(py):
+        raise Unresolved(f"{y} does not hold {x}, so the passage to the end of {y} is uncertain")
+    for depth in range(len(py), len(px)):
+        if px[depth] != len(get(body, px[:depth]).children) - 1:
+            after = get(body, (*px[:depth], px[depth] + 1))
+            raise Unresolved(
+                f"{x} is not the last of what {y} holds ({citation_of_path(body, (*px[:depth], px[depth] + 1))} "
+                f"“{(after.text or '')[:40]}” follows), so the passage to the end of {y} would take more than {x}"
+            )
+    inside = sum(_hits(p, words) for _, p in _subtree(get(body, px), px))
+    outside = sum(_hits(p, words) for path, p in _subtree(get(body, py), py) if path[: len(px)] != px)
+    if not inside or outside:
+        where = f"not in {x}" if not inside else f"also in {y} outside {x}"
+        raise Unresolved(f"the words “{words}” that begin the passage are {where}, so where the passage begins is uncertain")
+    return replace(op, target=x)
+
+
+REFERENCE = re.compile(r"(?P<sched>Schedule \S+) reference (?P<pos>before|after) the heading to (?P<what>Form \S+|Schedule \S+)")
+
+
+def reference_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """'Schedule 1 reference before the heading to Form 1' as the schedule's line just before the line that heads Form 1
+    ('Schedule 1 text 1'); '… after the heading to Schedule 1' as the schedule's first line. Only when that line is one
+    reference in brackets ('[cl. 5.1]') and the form's heading is printed once. None when ``op`` names no reference."""
+    m = REFERENCE.fullmatch(op.target)
+    if m is None:
+        return None
+    scheds = find(body, m.group("sched"))
+    if len(scheds) != 1:
+        raise Unresolved(f"{m.group('sched')}: {'no such schedule' if not scheds else 'printed twice'} in the law")
+    lines = get(body, scheds[0]).children
+    if m.group("pos") == "after":
+        at = 0
+    else:
+        num = m.group("what").split()[1]
+        heads = [
+            i for i, c in enumerate(lines) if c.kind == "text" and re.match(rf"Form\s+{re.escape(num)}(?![\w.])", c.text or "")
+        ]
+        if len(heads) != 1:
+            found = "no line" if not heads else f"{len(heads)} lines"
+            raise Unresolved(f"{found} of {m.group('sched')} begin with “{m.group('what')}”, so its heading is uncertain")
+        at = heads[0] - 1
+    line = lines[at] if 0 <= at < len(lines) else None
+    if line is None or line.kind != "text" or not re.fullmatch(r"\[[^\[\]]+\]", line.text or ""):
+        shown = f"“{(line.text or '')[:60]}”" if line is not None else "nothing"
+        raise Unresolved(f"the law prints {shown} {m.group('pos')} the heading to {m.group('what')}, not a reference in brackets")
+    return replace(op, target=citation_of_path(body, (*scheds[0], at)))
+
+
+RESOLVERS = (passage_resolved, reference_resolved)
+
+
+def resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """``op`` with its target made one provision of ``body``; None when its target is a citation already."""
+    for resolver in RESOLVERS:
+        done = resolver(body, op)
+        if done is not None:
+            return done
+    return None

@@ -1,0 +1,125 @@
+"""Places named by the law's own words (amending/law_known.py): resolved to one provision for certain, or refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.families import claiming_family
+from lawhistory.amending.instructions import InstructionNotUnderstood, Unit, units
+from lawhistory.amending.law_known import Unresolved, resolved
+from lawhistory.core.model import Law, LawMeta
+from lawhistory.core.model import Provision as P
+from lawhistory.core.operations import Operation
+
+
+def _clause16(ii: str, *more: P, i: str = "land owned by the Crown; or") -> tuple[P, ...]:
+    return (
+        P(
+            "clause",
+            num="16",
+            heading="Land",
+            text="This local law does not apply to—",
+            children=(
+                P(
+                    "paragraph",
+                    num="(a)",
+                    text="the following land—",
+                    children=(P("subparagraph", num="(i)", text=i), P("subparagraph", num="(ii)", text=ii), *more),
+                ),
+                P("paragraph", num="(b)", text="a drainage reserve."),
+            ),
+        ),
+    )
+
+
+PASSAGE = "16(a)(ii) and the passage from “unless” to the end of 16(a)"
+
+
+def _op(target: str, action: str = "substitute", new: str | None = "(ii) new land; and") -> Operation:
+    return Operation(clause="4(1)", action=action, target=target, source="…", new=new)  # type: ignore[arg-type]
+
+
+def test_a_provision_and_the_passage_to_the_end_of_its_holder_is_that_provision() -> None:
+    body = _clause16("land under its care, unless it is a park; and")
+    done = resolved(body, _op(PASSAGE))
+    assert done is not None and done.target == "16(a)(ii)" and done.new == "(ii) new land; and"
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        # (iii) follows (ii): the passage to the end of (a) would take (iii) too
+        (_clause16("land under its care, unless it is a park; or", P("subparagraph", num="(iii)", text="a reserve; and")),
+         "not the last"),
+        # “unless” also before (ii): where the passage begins is uncertain
+        (_clause16("land under its care, unless it is a park; and", i="land owned by the Crown unless leased; or"),
+         r"also in 16\(a\) outside"),
+        # “unless” is not in (ii) at all
+        (_clause16("land under its care; and"), r"not in 16\(a\)\(ii\)"),
+    ],
+)  # fmt: skip
+def test_a_passage_not_inside_the_provision_is_refused_naming_why(body: tuple[P, ...], why: str) -> None:
+    with pytest.raises(Unresolved, match=why):
+        resolved(body, _op(PASSAGE))
+
+
+def _schedule(*lines: str) -> tuple[P, ...]:
+    return (P("schedule", num="1", heading="FORMS", children=tuple(P("text", text=t) for t in lines)),)
+
+
+REFERENCE = "Schedule 1 reference before the heading to Form 2"
+
+
+def test_the_reference_before_a_forms_heading_is_the_bracketed_line_above_it() -> None:
+    body = _schedule("[cl. 5.1]", "Form 1", "APPLICATION", "[cl. 6.2]", "Form 2", "NOTICE")
+    done = resolved(body, _op(REFERENCE, "substitute_text", "[cl. 6.2 and 6.3]"))
+    assert done is not None and done.target == "Schedule 1 text 4"
+
+
+@pytest.mark.parametrize(
+    ("lines", "why"),
+    [
+        (("[cl. 5.1]", "Form 1", "APPLICATION", "Form 2", "NOTICE"), "not a reference in brackets"),
+        (("[cl. 5.1]", "Form 1", "[cl. 6.2]", "Form 2", "[cl. 6.3]", "Form 2"), "2 lines"),
+        (("[cl. 5.1]", "Form 1"), "no line"),
+    ],
+)
+def test_a_reference_the_law_does_not_show_for_certain_is_refused(lines: tuple[str, ...], why: str) -> None:
+    with pytest.raises(Unresolved, match=why):
+        resolved(_schedule(*lines), _op(REFERENCE, "substitute_text", "[cl. 6.2]"))
+
+
+def test_a_citation_is_left_to_the_applier() -> None:
+    assert resolved(_clause16("x"), _op("16(a)(ii)")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # new words that are not one bracketed reference
+        "Delete the reference before the heading to Schedule 1 Form 1 and insert: cl. 5.1 and 6.2",
+        # a reference is printed before a form's heading, not before a schedule's
+        "Delete the reference before the heading to Schedule 1 and insert: [cl. 5.1]",
+        # the passage ends at the end of a provision that does not hold the one deleted
+        "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (b) "
+        "and insert: (ii) land; and",
+        # the new text is not the provision deleted
+        "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (a) "
+        "and insert: (iii) land; and",
+    ],
+)
+def test_words_the_families_cannot_read_for_certain_are_refused(text: str) -> None:
+    with pytest.raises(InstructionNotUnderstood):
+        claiming_family(Unit("5(1)", text, "16"))
+
+
+def test_a_numbered_lead_in_read_inside_the_subclause_before_it_keeps_its_own_label() -> None:
+    text = (
+        "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2] (2) In Schedule 1 "
+        "Form 1: (a) delete “Signed” and insert “Sign”. (b) delete “here”."
+    )
+    clause = P("clause", num="5", heading="Schedule 1 amended", children=(P("subclause", num="(1)", text=text),))
+    law = Law(
+        meta=LawMeta(id="x/y", title="X Amendment Local Law 2020", kind="amending", local_government="Shire of X"), body=(clause,)
+    )
+    assert [u.clause for u in units(law)] == ["5(1)", "5(2)(a)", "5(2)(b)"]
