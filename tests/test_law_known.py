@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from lawhistory.amending.families import claiming_family
@@ -123,3 +125,69 @@ def test_a_numbered_lead_in_read_inside_the_subclause_before_it_keeps_its_own_la
         meta=LawMeta(id="x/y", title="X Amendment Local Law 2020", kind="amending", local_government="Shire of X"), body=(clause,)
     )
     assert [u.clause for u in units(law)] == ["5(1)", "5(2)(a)", "5(2)(b)"]
+
+
+def _form(*rows: tuple[str, ...] | str) -> tuple[P, ...]:
+    children = tuple(P("text", text=r) if isinstance(r, str) else P("item", cells=r) for r in rows)
+    return (P("schedule", num="1", heading="FORMS", children=children),)
+
+
+FORM = _form(
+    "2. DETAILS OF MONUMENTAL GRAVE",
+    ("(a) Section and row", "$"),
+    ("(b) Monumental grave fee", "$"),
+    "3. DETAILS OF LAWN GRAVE",
+    ("(a) Section and row", "$"),
+    ("(b) Lawn grave fee", "$"),
+)
+LINE_DELETED = Operation(clause="7(a)", action="delete_words", target="Schedule 1", source="…", words="3. DETAILS OF LAWN GRAVE")  # type: ignore[arg-type]
+
+
+def test_a_row_found_by_its_words_opposite_the_text_named_before() -> None:
+    # “(a) Section and row” and “$” are in two rows; opposite “3. DETAILS OF LAWN GRAVE” there is one
+    op = replace(_op("Schedule 1 row containing “(a) Section and row” and “$” opposite that text", "delete", None), clause="7(b)")
+    done = resolved(FORM, op, [LINE_DELETED])
+    assert done is not None and done.target == "Schedule 1 row 3"
+    # without "opposite that text" the words name one row only when one row of the table holds them all
+    done = resolved(FORM, _op("Schedule 1 row containing “Lawn grave fee” and “$”", "delete", None))
+    assert done is not None and done.target == "Schedule 1 row 4"
+
+
+@pytest.mark.parametrize(
+    ("target", "earlier", "why"),
+    [
+        ("Schedule 1 row containing “(a) Section and row” and “$”", [], "2 rows"),
+        ("Schedule 1 row containing “Lawn grave fee” and “$25”", [], "no row"),
+        ("Schedule 1 row containing “(b) Monumental grave fee” opposite that text", [LINE_DELETED], "no row"),
+        # "that text" must be the words the instruction before it, in the same amending clause, changed there
+        ("Schedule 1 row containing “Lawn grave fee” opposite that text", [], "names no words"),
+        ("Schedule 1 row containing “Lawn grave fee” opposite that text", [replace(LINE_DELETED, clause="6")], "names no words"),
+        # rows inserted or deleted before it: which row is meant would move
+        ("Schedule 1 row containing “Lawn grave fee”", [replace(LINE_DELETED, action="delete", target="Schedule 1 row 1")],
+         "earlier instruction"),
+    ],
+)  # fmt: skip
+def test_a_row_its_words_do_not_name_for_certain_is_refused(target: str, earlier: list[Operation], why: str) -> None:
+    with pytest.raises(Unresolved, match=why):
+        resolved(FORM, replace(_op(target, "delete", None), clause="7(b)"), earlier)
+
+
+def test_a_schedule_amended_in_one_form_as_follows_gives_each_lettered_instruction_the_schedule() -> None:
+    clause = P(
+        "clause",
+        num="7",
+        heading="Schedule 1 amended",
+        text="Schedule 1 is amended in Form 4 as follows:",
+        children=(
+            P("paragraph", num="(a)", text="by deleting “3. DETAILS OF LAWN GRAVE”;"),
+            P(
+                "paragraph",
+                num="(b)",
+                text="in the Table opposite that text, by deleting the row containing “(a) Lawn grave fee” and “$”.",
+            ),
+        ),
+    )
+    law = Law(
+        meta=LawMeta(id="x/y", title="X Amendment Local Law 2002", kind="amending", local_government="Shire of X"), body=(clause,)
+    )
+    assert [(u.clause, u.context) for u in units(law)] == [("7(a)", "Schedule 1"), ("7(b)", "Schedule 1")]

@@ -18,8 +18,6 @@ import pytest
 from benchmarks.real_cases import case_dirs, run_case
 
 KNOWN: dict[str, str] = {
-    "19-katanning-cemeteries-formula-second-place": "'in the Table opposite that text, by deleting the row "
-    "containing “(a) Lawn grave fee” and “$”': a fee table's row found by its words is not read",
     "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
     "lost ('… section 4(1) — local planning scheme region planning scheme'): its items cannot be told apart",
     "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws, one in each Part ('This Part amends "

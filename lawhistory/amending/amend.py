@@ -252,7 +252,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
     ops: list[Operation] = []
     for op in inst.operations:
         try:
-            known = resolved(version.body, op)
+            known = resolved(version.body, op, ops)
         except Unresolved as e:
             raise InstrumentRefused(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
         if known is not None:

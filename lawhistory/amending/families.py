@@ -151,6 +151,36 @@ def _reference_note(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="substitute_text", target=target, new=new)]
 
 
+_ROW_CONTAINING = re.compile(
+    r"^(?:In (?P<where>[^“”,]+?),?\s+)?(?:in the Table(?P<opp> opposite (?:that|those|the above) (?:text|words))?,?\s+)?"
+    r"(?:by )?(?:delete|deleting|omit|omitting|remove|removing) the (?:row|line) (?:containing|that contains|which contains) "
+    r"(?P<q>“[^“”]+”(?:(?:,| and) “[^“”]+”)*)\s*[.;]?(?:\s+(?:and|or))?$",
+    re.I,
+)
+
+
+def _row_containing(r: Reading) -> list[Operation] | None:
+    """ "(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”": the one table row
+    that holds every quoted string — in the rows printed just after the words the instruction before named, when it says
+    "opposite that text". Which row that is, is told when the law is known (law_known.row_resolved), or refused."""
+    if r.payload is not None:
+        return None
+    m = _ROW_CONTAINING.match(r.text.strip())
+    if m is None:
+        return None
+    holder = (_resolve_context(m.group("where"), r.ctx) if m.group("where") else None) or r.ctx
+    if not holder:
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    quoted = " and ".join(f"“{w}”" for w in _QUOTED.findall(m.group("q")))
+    return [
+        _op(
+            r.unit,
+            action="delete",
+            target=f"{holder} row containing {quoted}" + (" opposite that text" if m.group("opp") else ""),
+        )
+    ]
+
+
 def _repeal_law(r: Reading) -> list[Operation] | None:
     repealed = _repealed_laws(r.text)
     if not repealed:
@@ -687,6 +717,15 @@ FAMILIES: tuple[Family, ...] = (
         "found when the law is known (refused unless there is exactly one such line)",
         _reference_note,
         ("Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]",),
+    ),
+    Family(
+        "table row found by its words deleted",
+        "“(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”” (real example: "
+        "tests/fixtures/real/instruments/19-katanning-cemeteries-formula-second-place)",
+        "`delete` of the one row holding every quoted string (among the rows just after the words the instruction before "
+        "named, when it says “opposite that text”), found when the law is known (refused unless exactly one row holds them)",
+        _row_containing,
+        ("in the Table opposite that text, by deleting the row containing “(a) Lawn grave fee” and “$”.",),
     ),
     Family(
         "words that end a provision",

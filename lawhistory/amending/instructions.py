@@ -105,7 +105,7 @@ def _flatten(p: Provision) -> str:
 
 
 AMENDED_AS_FOLLOWS = re.compile(
-    r"^(?:(?P<target>.+?) is (?:further )?amended (?:as follows|in the following (?:manner|way))|"
+    r"^(?:(?P<target>.+?) is (?:further )?amended (?:in (?:Form|Table) \w+ )?(?:as follows|in the following (?:manner|way))|"
     r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
     re.I,
 )

@@ -12,13 +12,13 @@ is not known yet keeps its target, and is resolved when the instrument is applie
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from ..core.errors import LawHistoryError
 from ..core.ids import citation_of_path
 from ..core.model import Provision
-from ..core.operations import Action, Operation
+from ..core.operations import WORD_ACTIONS, Action, Operation
 from .apply import _pattern, find, get
 
 Path = tuple[int, ...]
@@ -103,11 +103,60 @@ def reference_resolved(body: tuple[Provision, ...], op: Operation) -> Operation 
     return replace(op, target=citation_of_path(body, (*scheds[0], at)))
 
 
+ROW = re.compile(r"(?P<holder>.+?) row containing (?P<q>“[^”]*”(?: and “[^”]*”)*)(?P<opp> opposite that text)?")
+
+
+def _clause_of(op: Operation) -> str:
+    """The amending clause an instruction belongs to ('7' for '7(b)')."""
+    return re.sub(r"\([^()]*\)$", "", op.clause)
+
+
+def row_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> Operation | None:
+    """'Schedule 1 row containing “(a) Lawn grave fee” and “$” opposite that text' as the one row of Schedule 1 whose
+    cells hold every quoted string — with "opposite that text", among the rows printed just after the line that holds
+    the words the instruction before it (``earlier[-1]``, of the same amending clause) changed. Refused when no row or
+    several rows hold them, or when an earlier operation of the instrument inserts or deletes provisions there (the
+    rows' places would move)."""
+    m = ROW.fullmatch(op.target) if op.action == Action.DELETE else None
+    if m is None:
+        return None
+    holder, words = m.group("holder"), re.findall(r"“([^”]*)”", m.group("q"))
+    paths = find(body, holder)
+    if len(paths) != 1:
+        raise Unresolved(f"{holder}: {'no such provision' if not paths else 'printed twice'} in the law")
+    if any(e.action not in WORD_ACTIONS and e.target.startswith(holder) for e in earlier):
+        raise Unresolved(f"an earlier instruction changes the provisions of {holder}, so which row is meant is uncertain")
+    children = get(body, paths[0]).children
+    rows = [i for i, c in enumerate(children) if c.kind == "item" and all(_pattern(w).search(" | ".join(c.cells)) for w in words)]
+    shown = " and ".join(f"“{w}”" for w in words)
+    if m.group("opp"):
+        before = earlier[-1] if earlier else None
+        if before is None or before.words is None or _clause_of(before) != _clause_of(op) or before.target != holder:
+            raise Unresolved("it speaks of the table “opposite that text”, but the instruction before it names no words there")
+        lines = [i for i, c in enumerate(children) if c.kind == "text" and _pattern(before.words).search(c.text or "")]
+        if len(lines) != 1:
+            raise Unresolved(f"“{before.words}” is not one line of {holder}, so the table opposite it is uncertain")
+        run = []
+        for i in range(lines[0] + 1, len(children)):
+            if children[i].kind != "item":
+                break
+            run.append(i)
+        rows = [i for i in rows if i in run]
+        shown += f" in the rows after “{before.words}”"
+    if len(rows) != 1:
+        raise Unresolved(f"{'no row' if not rows else f'{len(rows)} rows'} of {holder} hold {shown}, so the row is uncertain")
+    return replace(op, target=citation_of_path(body, (*paths[0], rows[0])))
+
+
 RESOLVERS = (passage_resolved, reference_resolved)
 
 
-def resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
-    """``op`` with its target made one provision of ``body``; None when its target is a citation already."""
+def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> Operation | None:
+    """``op`` with its target made one provision of ``body``; None when its target is a citation already.
+    ``earlier``: the instrument's operations before it (already resolved)."""
+    row = row_resolved(body, op, earlier)
+    if row is not None:
+        return row
     for resolver in RESOLVERS:
         done = resolver(body, op)
         if done is not None:
