@@ -20,9 +20,6 @@ from benchmarks.real_cases import case_dirs, run_case
 KNOWN: dict[str, str] = {
     "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
     "lost ('… section 4(1) — local planning scheme region planning scheme'): its items cannot be told apart",
-    "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws, one in each Part ('This Part amends "
-    "…'): an instrument holds one principal law (meta.amends), so Part 3's operations are checked against the first "
-    "law ('15B(7): no such provision'); it needs an instrument model with a principal law per Part",
 }
 
 

@@ -14,7 +14,7 @@ from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
 from ..core.model import Law, LawRef, Provision, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
-from ..core.versions import Timeline, gazette_mismatch, in_force, instruments_for, refers_to, targets
+from ..core.versions import Timeline, gazette_mismatch, in_force, instruments_for, own_operations, refers_to, targets
 from ..deriving.library import read_file, source_name
 from ..files.inputs import Inputs, repository_index
 from ..files.instrument_file import Instrument, render_instrument
@@ -204,6 +204,27 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
+def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> list[AmendOutcome]:
+    """``check`` for each law the instrument amends: one outcome, or one per law when it amends several laws, one in
+    each Part (each law checked with the operations of its Part; the instrument read for one is read on for the next)."""
+    meta = inst.law.meta
+    if not meta.also_amends or meta.amends is None:
+        return [check(repo, inst, laws, existing)]
+    outcomes = []
+    for ref in (meta.amends, *meta.also_amends):
+        mine = [law for law in laws if _names(ref, law, inst)]
+        solo = replace(inst, law=replace(inst.law, meta=replace(meta, amends=ref, also_amends=())))
+        if not mine:
+            outcome = check(repo, solo, [], existing)  # pending: that law is not in the repository
+        else:
+            outcome = check(repo, inst, mine[:1], existing)
+            inst = outcome.instrument
+        outcomes.append(outcome)
+    for outcome in outcomes:
+        outcome.instrument = inst
+    return outcomes
+
+
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
     """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
     lg = inst.law.meta.local_government
@@ -250,7 +271,11 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
     if version is None:
         return inst
     ops: list[Operation] = []
-    for op in inst.operations:
+    own = set(own_operations(inst, tl.law))  # an instrument amending several laws: only this law's Part
+    for seq, op in enumerate(inst.operations, start=1):
+        if seq not in own:
+            ops.append(op)
+            continue
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -530,7 +555,7 @@ def amend(
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
             existing = [index.instrument(i) for i in acting]
-            outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
+            outcomes += check_all(repo, inst, laws, [*existing, *earlier])
             earlier.append(inst)
         if not dry_run:
             files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}

@@ -238,7 +238,12 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
     leads: list[tuple[int, str | None, str]] = [(-1, ctx, label)]
-    last_letter = ""
+    own_last = re.search(r"\((\w+)\)$", label)  # the label's own last part: "(a)" of 6(a)
+    last_letter = own_last.group(1) if own_last and re.fullmatch(r"[a-z]{1,2}", own_last.group(1)) else ""
+    own_depth = None
+    if own_last:
+        inner = own_last.group(1)
+        own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
     for piece in pieces:
         numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
@@ -253,9 +258,10 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
         while len(leads) > 1 and leads[-1][0] >= depth:
             leads.pop()
         here, base = leads[-1][1], leads[-1][2]
-        if mark and depth == 0 and base == label:
-            # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1): (2) is beside (1), not in it
-            base = re.sub(r"\(\d+[A-Z]?\)$", "", label)
+        if mark and base == label and own_last is not None and depth == own_depth:
+            # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1), "(a) delete … (b) delete …" as one
+            # paragraph (a): (2) is beside (1), (b) beside (a), not in it
+            base = label[: own_last.start()]
         rest = piece[mark.end() :] if mark else piece
         own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
         lead = _lead_in(rest) if len(pieces) > 1 else None
@@ -503,8 +509,12 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
     payload = text[m.end() :].strip()
+    # "delete ““very high”.” and insert: “high”.": an instrument that quotes the quotation marks it deletes prints the new
+    # words after the colon as they are, their marks and full stop included
+    literal = m.group(0).strip() == ":" and re.search(r"“[^”]*“", text[: m.start()]) is not None
     if (
-        payload.startswith("“")
+        not literal
+        and payload.startswith("“")
         and (close := _closing(text, m.end())) is not None
         and re.fullmatch(r"[\s.;,]*(?:(?:and|or)[\s.;,]*)?", text[close + 1 :])
     ):

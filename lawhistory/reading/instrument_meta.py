@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.dates import all_printed_dates, printed_date
+from ..core.model import Provision, normal_title
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
 RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
@@ -67,3 +68,33 @@ def amended_law(body: str) -> Amended | None:
             date = printed_date(m.group("date")) if m.group("date") else None
             return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(m.group("rest"))))
     return None
+
+
+_THIS_PART = re.compile(r"\bThis Part amends\b|\bIn this Part,?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b")
+
+
+def _words(p: Provision) -> list[str]:
+    return [x for x in (p.heading or "", p.text or "") if x] + [w for c in p.children for w in _words(c)]
+
+
+def _clause_nums(p: Provision) -> list[str]:
+    own = [p.num.rstrip(".")] if p.kind == "clause" and p.num else []
+    return own + [n for c in p.children for n in _clause_nums(c)]
+
+
+def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
+    """The laws an instrument amends one in each Part ("Part 2 — … amended 3. Local law amended This Part amends the X.
+    4. …  Part 3 — … This Part amends the Y. …"), each with the clauses of its Part; [] unless two or more Parts each
+    name a different law."""
+    found: list[tuple[Amended, tuple[str, ...]]] = []
+    for part in body:
+        if part.kind != "part":
+            continue
+        text = " ".join(" ".join(_words(part)).split())
+        if not _THIS_PART.search(text):
+            continue
+        amended = amended_law(text)
+        if amended is not None:
+            found.append((amended, tuple(_clause_nums(part))))
+    titles = {normal_title(a.title) for a, _ in found}
+    return found if len(found) > 1 and len(titles) == len(found) else []

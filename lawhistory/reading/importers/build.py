@@ -21,7 +21,7 @@ from ..gazette import (
     smart_title,
     split_instruments,
 )
-from ..instrument_meta import RESOLVED, amended_law
+from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .repair import repair
@@ -243,11 +243,17 @@ def _build(
         else ()
     )
     amends = None
+    also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
     if kind == "amending":
         am = amended_law(body_flat)
         if am:
             amends, earlier = LawRef(title=am.title, gazette_date=am.gazette_date), am.earlier
+        parts = amended_by_part(body)
+        if parts:
+            # one law in each Part ("This Part amends …"): each gets the clauses of its Part
+            refs = [LawRef(title=a.title, gazette_date=a.gazette_date, clauses=cl) for a, cl in parts]
+            amends, also, earlier = refs[0], tuple(refs[1:]), parts[0][0].earlier
     meta = LawMeta(
         id=law_id(local_government, title),
         title=title,
@@ -257,6 +263,7 @@ def _build(
         gazette=gazette,
         commencement=commencement(wording, gazette.date),
         amends=amends,
+        also_amends=also,
         earlier_amendments=earlier,
         repeals=repeals,
         partial=fragment,
