@@ -17,10 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
-    "lost ('… section 4(1) — local planning scheme region planning scheme'): its items cannot be told apart",
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

@@ -20,6 +20,7 @@ from ..files.inputs import Inputs, repository_index
 from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
+from ..reading.line_lists import unmarked, unmarked_provisions
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, resolved
@@ -82,7 +83,9 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             try:
                 ops += parse_unit(unit, notes)
             except InstructionNotUnderstood as e:
-                raise InstrumentRefused(f"{law.meta.title} {e}") from None
+                raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+        # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
+        law = replace(law, body=unmarked_provisions(law.body))
         meta = law.meta
         if Instrument(law=law, operations=tuple(ops)).is_repeal:
             repealed = tuple(

@@ -22,6 +22,7 @@ from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.quotes import normalise_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
+from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import LABELLED_START, leftover_words, split_instructions
@@ -566,7 +567,14 @@ _RUN_ON_DEFINITION = re.compile(
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     seen: list[str] = []
-    provisions = _payload_provisions(payload, seen)
+    listed = MARKED_LIST_AT_END.search(payload)
+    items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
+    if listed and re.search(r"[—–]\s*$", payload[: listed.start()]):
+        # "… section 4(1) — / local planning scheme / region planning scheme": printed a line an item
+        provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
+    else:
+        provisions = _payload_provisions(unmarked(payload), seen)
+    payload = unmarked(payload)
     provisions = tuple(_with_note(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
@@ -596,6 +604,20 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
+
+
+def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:
+    """``provisions`` with ``items`` (a list printed a line an item) as lines of the last of them, whose words end with
+    the dash that opens the list; unchanged (items run into its words) when it does not end so or holds provisions."""
+    if not provisions:
+        return provisions
+    last = provisions[-1]
+    if last.children:
+        return (*provisions[:-1], replace(last, children=_with_lines(last.children, items)))
+    if not re.search(r"[—–]$", (last.text or "").rstrip()):
+        return (*provisions[:-1], replace(last, text=f"{last.text or ''} {' '.join(items)}".strip()))
+    lines = tuple(Provision(kind="text", text=i) for i in items)
+    return (*provisions[:-1], replace(last, children=lines))
 
 
 def _words_of(p: Provision) -> list[str]:
@@ -823,7 +845,7 @@ def _published(text: str, title: str) -> str | None:
 
 
 def _op(unit: Unit, **kw: str | None) -> Operation:
-    return Operation(clause=unit.clause, source=unit.text, **kw)  # type: ignore[arg-type]
+    return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
 
 
 def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:

@@ -22,6 +22,7 @@ from ..gazette import (
     split_instruments,
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
+from ..line_lists import mark_line_lists
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .repair import repair
@@ -220,7 +221,8 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
-        body_text = " ".join(body_text.split())
+        # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
+        body_text = " ".join(mark_line_lists(body_text).split())
     provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:
