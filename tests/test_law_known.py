@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 
 import pytest
@@ -9,9 +10,11 @@ import pytest
 from lawhistory.amending.families import claiming_family
 from lawhistory.amending.instructions import InstructionNotUnderstood, Unit, units
 from lawhistory.amending.law_known import Unresolved, resolved
-from lawhistory.core.model import Law, LawMeta
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.model import Commencement, Instrument, Law, LawMeta, LawRef
 from lawhistory.core.model import Provision as P
 from lawhistory.core.operations import Operation
+from lawhistory.core.versions import Timeline
 
 
 def _clause16(ii: str, *more: P, i: str = "land owned by the Crown; or") -> tuple[P, ...]:
@@ -191,3 +194,27 @@ def test_a_schedule_amended_in_one_form_as_follows_gives_each_lettered_instructi
         meta=LawMeta(id="x/y", title="X Amendment Local Law 2002", kind="amending", local_government="Shire of X"), body=(clause,)
     )
     assert [(u.clause, u.context) for u in units(law)] == [("7(a)", "Schedule 1"), ("7(b)", "Schedule 1")]
+
+
+def _timeline_of(lines: tuple[str, ...], target: str) -> Timeline:
+    day = dt.date(2020, 1, 1)
+    meta = LawMeta(id="x/property", title="Shire of X Property Local Law 2000", local_government="Shire of X")
+    law = Law(meta=replace(meta, commencement=Commencement(date=day)), body=_schedule(*lines))
+    inst_meta = LawMeta(
+        id="x/property-amendment-2021",
+        title="Shire of X Property Amendment Local Law 2021",
+        local_government="Shire of X",
+        kind="amending",
+        amends=LawRef(title=meta.title),
+        commencement=Commencement(date=day + dt.timedelta(days=400)),
+    )
+    op = replace(_op(target, "substitute_text", "[cl. 6.2 and 6.3]"), clause="5(1)")
+    return build_timeline(law, [Instrument(law=Law(meta=inst_meta), operations=(op,))])
+
+
+def test_a_place_kept_unresolved_while_the_law_was_missing_is_resolved_when_it_is_applied() -> None:
+    tl = _timeline_of(("[cl. 5.1]", "Form 1", "[cl. 6.2]", "Form 2"), REFERENCE)
+    assert tl.waiting == () and len(tl.versions) == 2
+    assert [c.text for c in tl.versions[1].body[0].children] == ["[cl. 5.1]", "Form 1", "[cl. 6.2 and 6.3]", "Form 2"]
+    refused = _timeline_of(("[cl. 5.1]", "Form 1", "Form 2"), REFERENCE)
+    assert len(refused.versions) == 1 and "not a reference in brackets" in refused.waiting[0][1]

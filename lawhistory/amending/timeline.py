@@ -12,9 +12,11 @@ from dataclasses import replace
 from ..core.errors import LawHistoryError
 from ..core.ids import addresses
 from ..core.model import Law, Provision
+from ..core.operations import Operation
 from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for, own_operations
 from ..files.instrument_file import Instrument
 from .apply import Applied, Step, apply_instrument
+from .law_known import Unresolved, resolved
 
 
 def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
@@ -73,9 +75,18 @@ def _apply_own(body: tuple[Provision, ...], inst: Instrument, law: Law) -> Appli
     """``inst`` applied to ``law``: the operations of the Part that amends it, when it amends several laws (one in each
     Part); the trace keeps each operation's place in the whole instrument."""
     own = own_operations(inst, law)
-    if len(own) == len(inst.operations):
+    ops: list[Operation] = []
+    for seq in own:
+        # a place named by the law's words that was not resolved when the instrument was read (its law was not in the
+        # repository then): resolved now, against the law it applies to, or the instrument is refused (law_known)
+        op = inst.operations[seq - 1]
+        try:
+            ops.append(resolved(body, op, ops) or op)
+        except Unresolved as e:
+            raise Unresolved(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
+    if len(own) == len(inst.operations) and ops == list(inst.operations):
         return apply_instrument(body, inst)
-    part = replace(inst, operations=tuple(inst.operations[seq - 1] for seq in own))
+    part = replace(inst, operations=tuple(ops))
     try:
         applied = apply_instrument(body, part)
     except LawHistoryError as e:
