@@ -218,3 +218,71 @@ def test_a_place_kept_unresolved_while_the_law_was_missing_is_resolved_when_it_i
     assert [c.text for c in tl.versions[1].body[0].children] == ["[cl. 5.1]", "Form 1", "[cl. 6.2 and 6.3]", "Form 2"]
     refused = _timeline_of(("[cl. 5.1]", "Form 1", "Form 2"), REFERENCE)
     assert len(refused.versions) == 1 and "not a reference in brackets" in refused.waiting[0][1]
+
+
+BYLAW_13 = (
+    P(
+        "clause",
+        num="13",
+        text="The Committee shall consist of the President, the Councillors for the North Ward, and the Clerk.",
+    ),
+)
+
+
+def _between(words: str | None, new: str, a: str = "the President,", b: str = "and the Clerk") -> Operation:
+    return Operation(
+        clause="1", action="substitute_words", target=f"13 between “{a}” and “{b}”", source="…", words=words, new=new
+    )  # type: ignore[arg-type]
+
+
+def test_words_between_two_others_are_changed_there_only() -> None:
+    done = resolved(BYLAW_13, _between("the Councillors for the North Ward", "the Councillor for the South Ward,"))
+    assert done is not None and done.action == "substitute_text" and done.target == "13"
+    # the words "in lieu" keep the comma after the words deleted: as printed, twice
+    assert done.new == "The Committee shall consist of the President, the Councillor for the South Ward,, and the Clerk."
+    added = resolved(BYLAW_13, _between(None, ", the Treasurer", a="the North Ward", b=", and the Clerk"))
+    assert (
+        added is not None
+        and added.new
+        == "The Committee shall consist of the President, the Councillors for the North Ward, the Treasurer, and the Clerk."
+    )
+
+
+@pytest.mark.parametrize(
+    ("op", "why"),
+    [
+        (_between("the Councillors for the South Ward", "x"), "is not in the words"),  # other words between them
+        (_between(None, "x", a="the President,", b="and the Clerk"), "is not in the words"),  # words between them
+        (_between("the Councillors for the North Ward", "x", a="the Mayor,"), "is not in the words"),
+    ],
+)
+def test_words_between_that_the_law_does_not_show_are_refused(op: Operation, why: str) -> None:
+    with pytest.raises(Unresolved, match=why):
+        resolved(BYLAW_13, op)
+
+
+def test_a_provision_restated_now_to_read_is_taken_only_when_it_says_what_the_change_makes() -> None:
+    change = resolved(BYLAW_13, _between("the Councillors for the North Ward", "the Councillor for the South Ward,"))
+    assert change is not None
+    restated = Operation(clause="1", action="substitute_text", target="13 as restated", source="…",  # type: ignore[arg-type]
+                         new="The Committee shall consist of the President, the Councillor for the South Ward, and the Clerk.")  # fmt: skip
+    done = resolved(BYLAW_13, restated, [change])
+    assert done is not None and done.target == "13" and done.new == restated.new  # one comma, as restated
+    other = replace(
+        restated, new="The Committee shall consist of the President, the Councillor for the East Ward, and the Clerk."
+    )
+    with pytest.raises(Unresolved, match="does not say what the change"):
+        resolved(BYLAW_13, other, [change])
+    with pytest.raises(Unresolved, match="no change to its words comes before it"):
+        resolved(BYLAW_13, restated, [])
+
+
+def test_a_semicolon_glued_to_the_next_term_ends_the_definition_before_it() -> None:
+    from lawhistory.amending.instructions import payload_provisions
+
+    (clause,) = payload_provisions(
+        "4. Terms used In this local law — goods has the meaning given in the Act;Government road means a road "
+        "declared under the Public Works Act 1902.",
+        [],
+    )
+    assert [(d.kind, d.term) for d in clause.children] == [("definition", "goods"), ("definition", "Government road")]

@@ -147,6 +147,8 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
         return outcome
     outcome.law_id = law.meta.id
+    inst = _naming(inst, law)
+    outcome.instrument = inst
     mismatch = gazette_mismatch(inst, law)
     if mismatch:
         raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
@@ -226,6 +228,16 @@ def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: lis
     for outcome in outcomes:
         outcome.instrument = inst
     return outcomes
+
+
+def _naming(inst: Instrument, law: Law) -> Instrument:
+    """``inst`` naming ``law`` by its id where it names it by a title without the council's name ("the By-laws
+    Relating to Halls" of the Shire of X), so that every reader of the repository finds the law it amends."""
+    meta = inst.law.meta
+    ref = meta.amends
+    if ref is None or ref.id or refers_to(ref, law) or not _names(ref, law, inst):
+        return inst
+    return replace(inst, law=replace(inst.law, meta=replace(meta, amends=replace(ref, id=law.meta.id))))
 
 
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:

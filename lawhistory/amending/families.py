@@ -181,6 +181,43 @@ def _row_containing(r: Reading) -> list[Operation] | None:
     ]
 
 
+_BETWEEN = re.compile(
+    r"^(?P<where>(?:By-?law|Clause|Section|Regulation)\s+[^“”]+?),?\s+is\s+amended\s+by\s+"
+    r"(?:deleting\s+the\s+words?\s+“(?P<x>[^“”]+)”\s+between\s+“(?P<a>[^“”]+)”\s+and\s+“(?P<b>[^“”]+)”"
+    r"(?:,?\s+and\s+(?:inserting|substituting)\s+in\s+lieu\s+thereof\s+the\s+words?\s+“(?P<y>[^“”]+)”)?"
+    r"|adding\s+the\s+words?\s+“(?P<y2>[^“”]+)”\s+between\s+“(?P<a2>[^“”]+)”\s+and\s+“(?P<b2>[^“”]+)”)"
+    r"(?:,?\s+(?:by-?law|clause|section|regulation)\s+(?P<n2>[\w.]+)\s+now\s+to\s+read\s*:?\s*[—–:-]+\s*(?P<restated>.+))?"
+    r"\s*[.;]?$",
+    re.I,
+)
+
+
+def _between(r: Reading) -> list[Operation] | None:
+    """ "By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”,
+    by-law 13 now to read:— 13. …" / "By-law 18, subclause (1), paragraph (g), is amended by adding the words “Y”
+    between “A” and “B”.": words changed where they lie between two others. Where that is, is told when the law is
+    known (law_known.between_resolved: A then B once in the provision's words, with X — or nothing, when words are
+    added — between them); a provision restated "now to read" is taken as restated only when its words are those the
+    change makes (law_known.restated_resolved), otherwise the instrument is refused."""
+    m = _BETWEEN.match(" ".join(r.text.split()))
+    if m is None:
+        return None
+    where = re.sub(r"^By-?laws?\b", "clause", m.group("where"), flags=re.I)
+    target = _resolve_context(where, r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('where')}” is")
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+    x, y = m.group("x"), m.group("y") if m.group("a") else m.group("y2")
+    ops = [_op(r.unit, action="substitute_words", target=f"{target} between “{a}” and “{b}”", words=x, new=y)]
+    if m.group("restated"):
+        restated = m.group("restated").strip()
+        label = re.match(re.escape(m.group("n2").rstrip(".")) + r"\.?\s+", restated)
+        if label is None or re.sub(r"^clause\s+", "", where, flags=re.I).split(",")[0].strip() != m.group("n2").rstrip("."):
+            raise InstructionNotUnderstood(f"the provision restated “now to read” is not {m.group('where')}")
+        ops.append(_op(r.unit, action="substitute_text", target=f"{target} as restated", new=restated[label.end() :]))
+    return ops
+
+
 def _repeal_law(r: Reading) -> list[Operation] | None:
     repealed = _repealed_laws(r.text)
     if not repealed:
@@ -726,6 +763,20 @@ FAMILIES: tuple[Family, ...] = (
         "named, when it says “opposite that text”), found when the law is known (refused unless exactly one row holds them)",
         _row_containing,
         ("in the Table opposite that text, by deleting the row containing “(a) Lawn grave fee” and “$”.",),
+    ),
+    Family(
+        "words between two others, a provision restated",
+        "“By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”, "
+        "by-law 13 now to read:— 13. …” / “By-law 18, subclause (1), paragraph (g), is amended by adding the words “Y” "
+        "between “A” and “B”.” (real example: tests/fixtures/real/instruments/78-nungarin-halls-words-between-now-to-read-1963)",
+        "`substitute_text` of the provision with the words changed between the two others, found when the law is known "
+        "(refused unless the two occur once, with the deleted words — or nothing — between them); with “now to read”, a "
+        "second `substitute_text` with the provision as restated, only when its words are those the change makes",
+        _between,
+        (
+            "By-law 18, subclause (1), paragraph (g), is amended by adding the words “, the Secretary of the Tennis Club” "
+            "between “Sports Club” and “and the Secretary”.",
+        ),
     ),
     Family(
         "words that end a provision",

@@ -560,7 +560,7 @@ def _closing(text: str, start: int) -> int | None:
 
 
 _RUN_ON_DEFINITION = re.compile(
-    r";\s+(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
+    r";\s*(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
 )
 
 
@@ -645,7 +645,9 @@ _DASH_DEFINITION = re.compile(
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
-    text = payload.strip()
+    # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
+    # between two definitions) ends the words before it, as it does with a space after it
+    text = re.sub(r";(?=[A-Za-z])", "; ", payload.strip())
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(

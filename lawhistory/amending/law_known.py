@@ -151,10 +151,72 @@ def row_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[O
 RESOLVERS = (passage_resolved, reference_resolved)
 
 
+BETWEEN = re.compile(r"(?P<t>.+?) between “(?P<a>[^”]+)” and “(?P<b>[^”]+)”")
+RESTATED = re.compile(r"(?P<t>.+?) as restated")
+
+
+def _words_of(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def between_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """'13 between “the President,” and “and the Shire Clerk”' (words “X” → “Y”) as 13's own words with X, between
+    them, made Y — or, when nothing is deleted, Y put between them: only when A is followed by B once in 13's words
+    and what lies between is X (or nothing). None when ``op`` names no such place."""
+    m = BETWEEN.fullmatch(op.target) if op.action == Action.SUBSTITUTE_WORDS else None
+    if m is None:
+        return None
+    paths = find(body, m.group("t"))
+    if len(paths) != 1:
+        raise Unresolved(f"{m.group('t')}: {'no such provision' if not paths else 'printed twice'} in the law")
+    text = get(body, paths[0]).text or ""
+    a, b, x = m.group("a"), m.group("b"), op.words
+    spans = [
+        (ha, hb)
+        for ha in _pattern(a).finditer(text)
+        for hb in _pattern(b).finditer(text, ha.end())
+        if _words_of(text[ha.end() : hb.start()]) == (_words_of(x) if x else [])
+    ]
+    if len(spans) != 1:
+        what = f"“{x}” between “{a}” and “{b}”" if x else f"“{a}” followed by “{b}”"
+        found = "is not" if not spans else f"is {len(spans)} times"
+        raise Unresolved(f"{what} {found} in the words of {m.group('t')}, so the change is uncertain")
+    ha, hb = spans[0]
+    middle = text[ha.end() : hb.start()]
+    new = " ".join((op.new or "").split())
+    if x:
+        hx = list(_pattern(x).finditer(middle))
+        middle = middle[: hx[0].start()] + new + middle[hx[0].end() :]
+    else:
+        middle = ("" if new[:1] in ",;.:" else " ") + new + ("" if text[hb.start() : hb.start() + 1] in ",;.:" else " ")
+    return replace(
+        op, action=Action.SUBSTITUTE_TEXT, target=m.group("t"), words=None, new=text[: ha.end()] + middle + text[hb.start() :]
+    )
+
+
+def restated_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation]) -> Operation | None:
+    """'13 as restated' (a provision restated "now to read" after a change to its words) as the restated words of 13,
+    only when they are the words the change before it (of the same amending clause) makes — punctuation aside (a
+    change "in lieu" of words can leave a comma twice, which the restated text shows once). None when ``op`` is not
+    one."""
+    m = RESTATED.fullmatch(op.target) if op.action == Action.SUBSTITUTE_TEXT else None
+    if m is None:
+        return None
+    before = earlier[-1] if earlier else None
+    if before is None or before.target != m.group("t") or before.clause != op.clause or before.new is None:
+        raise Unresolved(f"{m.group('t')} is restated “now to read”, but no change to its words comes before it")
+    if _words_of(before.new) != _words_of(op.new or ""):
+        raise Unresolved(
+            f"{m.group('t')} as restated (“{(op.new or '')[:80]}”) does not say what the change to its words makes "
+            f"(“{before.new[:80]}”), so which governs is uncertain"
+        )
+    return replace(op, target=m.group("t"))
+
+
 def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> Operation | None:
     """``op`` with its target made one provision of ``body``; None when its target is a citation already.
     ``earlier``: the instrument's operations before it (already resolved)."""
-    row = row_resolved(body, op, earlier)
+    row = row_resolved(body, op, earlier) or restated_resolved(body, op, earlier) or between_resolved(body, op)
     if row is not None:
         return row
     for resolver in RESOLVERS:

@@ -25,8 +25,15 @@ _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
 )
+_OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
+    # "… the following amendment to the By-laws Relating to Halls published in the Government Gazette on the 5th day
+    # of June, 1961" (a 1960s by-law amendment: the by-laws' title has no year)
+    re.compile(
+        r"amendments?\s+to\s+the\s+(?P<title>By-?laws\s+[Rr]elating\s+to\s+[A-Z][^.,:;“”]*?),?\s+(?:as\s+)?published\s+in\s+"
+        r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
+    ),
     re.compile(
         r"In this (?:local law|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
         r"(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"

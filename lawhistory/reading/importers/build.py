@@ -66,7 +66,7 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
     caps = " ".join(ln for ln in caps_lines if not re.search(r"\bACT \d{4}$", ln))
     cited = cited_title(body_flat)
     if not cited and not caps:
-        return _title_from_lead(piece, body_flat, notes)
+        return _title_from_lead(piece, body_flat, notes) or _old_title(piece, notes)
     if not cited:
         return smart_title(caps) if caps else None
     squeezed, caps_squeezed = cited.replace(" ", "").upper(), caps.replace(" ", "").upper()
@@ -77,6 +77,25 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
             notes.append(f"title read as {fixed!r}; the citation clause prints {cited!r} (kept as printed in the text)")
             return fixed
     return cited
+
+
+_OLD_HEADING = re.compile(
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to [A-Z][^.—]*?)\s*[—–-]\s*"
+    r"(?P<amendment>Amendments?)\.\s*$"
+)
+
+
+def _old_title(piece: InstrumentText, notes: list[str]) -> str | None:
+    """ "Shire of Nungarin. / By-laws Relating to Halls—Amendment." printed over the enacting words of a 1960s by-law
+    amendment: its title, made of those heading lines (it has no citation clause)."""
+    m = _OLD_HEADING.search(" ".join(piece.lead.split()))
+    if not m:
+        return None
+    title = f"{m.group('council')} {m.group('bylaws')} {m.group('amendment')}"
+    notes.append(
+        f"title read from the heading lines over the enacting words as {title!r} (the instrument has no citation clause)"
+    )
+    return title
 
 
 def _title_from_lead(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | None:
@@ -110,6 +129,8 @@ def _len_with_spaces(text: str, letters: int) -> int:
 
 def _kind(title: str | None, body_flat: str) -> LawKind:
     t = title or ""
+    if re.search(r"\bBy-?laws\b.*\bAmendment$", t):
+        return "amending"  # "Shire of X By-laws Relating to Halls Amendment" (a 1960s by-law amendment)
     if re.search(r"\bRepeal Local Laws?\b", t):
         return "repeal"
     if re.search(r"\bAmendment Local Laws?\b|\bAmendment By-?laws?\b", t) or amended_law(body_flat):
@@ -248,7 +269,8 @@ def _build(
     also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
     if kind == "amending":
-        am = amended_law(body_flat)
+        # a 1960s by-law amendment names the by-laws it amends in its enacting words
+        am = amended_law(body_flat) or amended_law(flat(piece.enacting))
         if am:
             amends, earlier = LawRef(title=am.title, gazette_date=am.gazette_date), am.earlier
         parts = amended_by_part(body)
