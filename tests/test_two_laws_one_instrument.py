@@ -70,3 +70,18 @@ def test_a_part_whose_law_is_not_in_the_repository_waits_for_it(tmp_path: Path, 
     outcomes, _ = amend(repo, CASE / "instrument.txt")
     assert [(o.law_id, o.status) for o in outcomes] == [(law, "applied"), (None, "pending")]
     assert missing in (outcomes[1].reason or "")
+
+
+def test_an_instruction_in_no_part_that_names_a_law_is_refused(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from lawhistory.amending.amend import InstrumentRefused, check_all, read_instruments
+
+    repo = _repo(tmp_path)
+    (inst,), _ = read_instruments(repo, CASE / "instrument.txt", None)
+    meta = inst.law.meta
+    assert meta.amends is not None
+    # clause 4 in no Part that names a law: it would be applied to neither law
+    stray = replace(inst, law=replace(inst.law, meta=replace(meta, amends=replace(meta.amends, clauses=("3",)))))
+    with pytest.raises(InstrumentRefused, match=r"cl\. 4: .*in no Part that names the law"):
+        check_all(repo, stray, list(repo.load_laws()), [])

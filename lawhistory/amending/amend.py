@@ -14,7 +14,16 @@ from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
 from ..core.model import Law, LawRef, Provision, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
-from ..core.versions import Timeline, gazette_mismatch, in_force, instruments_for, own_operations, refers_to, targets
+from ..core.versions import (
+    Timeline,
+    clause_head,
+    gazette_mismatch,
+    in_force,
+    instruments_for,
+    own_operations,
+    refers_to,
+    targets,
+)
 from ..deriving.library import read_file, source_name
 from ..files.inputs import Inputs, repository_index
 from ..files.instrument_file import Instrument, render_instrument
@@ -215,6 +224,14 @@ def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: lis
     meta = inst.law.meta
     if not meta.also_amends or meta.amends is None:
         return [check(repo, inst, laws, existing)]
+    parted = {c for ref in (meta.amends, *meta.also_amends) for c in ref.clauses}
+    stray = [op for op in inst.operations if clause_head(op.clause) not in parted]
+    if stray:
+        # an instruction outside every Part that names a law would be applied to none of them
+        raise InstrumentRefused(
+            f"{inst.title} cl. {stray[0].clause}: it amends several laws, one in each Part, but this instruction is in no "
+            "Part that names the law it amends; amend the instrument file's operations by hand"
+        )
     outcomes = []
     for ref in (meta.amends, *meta.also_amends):
         mine = [law for law in laws if _names(ref, law, inst)]
