@@ -74,3 +74,30 @@ def unmarked_provisions(provisions: tuple[Provision, ...]) -> tuple[Provision, .
         )
         for p in provisions
     )
+
+
+_WHOLE = re.compile(r"(\s*)(\d+)\.\s+[A-Z]")
+_SUB = re.compile(r"(\s*)(\d+)\.(\d+)\s+(?=\S)")
+
+
+def subsections_as_labels(text: str) -> tuple[str, bool]:
+    """An instrument numbered in sections with decimal subsections ("3. Clause 10 (Election …)" then "3.1 After
+    paragraph (b), insert …", "3.2 …"), with each subsection that starts a printed line labelled as this project labels
+    subclauses ("(1) After paragraph (b) …"), so that its instructions are read as clause 3's: only when every such
+    line follows its section in order (3.1, 3.2 … after 3.); otherwise ``text`` unchanged. Returns whether it changed."""
+    lines = text.split("\n")
+    section: int | None = None
+    expected = 1
+    changed = list(lines)
+    for i, line in enumerate(lines):
+        sub = _SUB.match(line)
+        if sub:
+            if section is None or int(sub.group(2)) != section or int(sub.group(3)) != expected:
+                return text, False
+            changed[i] = f"{sub.group(1)}({expected}) " + line[sub.end() :]
+            expected += 1
+            continue
+        whole = _WHOLE.match(line)
+        if whole:
+            section, expected = int(whole.group(2)), 1
+    return ("\n".join(changed), True) if changed != lines else (text, False)

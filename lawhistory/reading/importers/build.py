@@ -22,7 +22,7 @@ from ..gazette import (
     split_instruments,
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
-from ..line_lists import mark_line_lists
+from ..line_lists import mark_line_lists, subsections_as_labels
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .repair import repair
@@ -243,7 +243,19 @@ def _build(
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
-        body_text = " ".join(mark_line_lists(body_text).split())
+        body_text = mark_line_lists(body_text)
+        body_text, relabelled = subsections_as_labels(body_text)
+        if relabelled:
+            notes.append("its subsections printed 3.1, 3.2 … under section 3 are read as subclauses (1), (2) … of clause 3")
+        # a Part heading that starts a printed line keeps its line break: words before it that end in no full stop (a
+        # long title, "A local law to amend the X and the Y") do not run on into it
+        body_text = "\n".join(
+            " ".join(chunk.split())
+            for chunk in re.split(
+                r"(?<![:—–\-“\"])(?<!\binsert)(?<!\binserted)(?<!\bfollowing)[ \t]*\n(?=[ \t]*(?:PART|Part) \d+[ \t]*[—–])",
+                body_text,
+            )
+        )
     provisions = parser.parse(body_text, line_mode=lines)
     preface = _preface(piece, local_government)
     if lead:
