@@ -286,3 +286,22 @@ def test_a_semicolon_glued_to_the_next_term_ends_the_definition_before_it() -> N
         [],
     )
     assert [(d.kind, d.term) for d in clause.children] == [("definition", "goods"), ("definition", "Government road")]
+
+
+def test_all_the_words_after_others_are_replaced_only_where_they_end_the_provision() -> None:
+    body = (P("clause", num="36", children=(P("subclause", num="(1)", text="A person is eligible if the person is resident."),)),)
+    op = Operation(clause="6(1)", action="substitute_words", target="36(1) after “if the person”", source="…", new="is enrolled.")  # type: ignore[arg-type]
+    done = resolved(body, op)
+    assert done is not None and done.action == "substitute_text" and done.new == "A person is eligible if the person is enrolled."
+    twice = (P("clause", num="36", children=(P("subclause", num="(1)", text="if the person is, if the person was."),)),)
+    with pytest.raises(Unresolved, match="occur 2 times"):
+        resolved(twice, op)
+    held = (
+        P(
+            "clause",
+            num="36",
+            children=(P("subclause", num="(1)", text="if the person —", children=(P("paragraph", num="(a)", text="x"),)),),
+        ),
+    )
+    with pytest.raises(Unresolved, match="followed by provisions of its own"):
+        resolved(held, op)

@@ -54,3 +54,28 @@ def test_a_marked_list_ending_new_text_becomes_lines_of_the_provision_the_dash_e
 def test_the_same_list_without_its_lines_is_refused() -> None:
     with pytest.raises(InstructionNotUnderstood, match="run together"):
         payload_provisions(f"{HEAD} local planning scheme region planning scheme", [])
+
+
+def test_decimal_subsections_under_their_section_are_read_as_its_subclauses() -> None:
+    from lawhistory.reading.line_lists import subsections_as_labels
+
+    text = "3. Clause 10 (Election)\n3.1 After paragraph (b), insert …\n3.2 Delete …\n4. Clause 6 (Terms)\n4.1 In clause 6 …"
+    changed, done = subsections_as_labels(text)
+    assert (
+        done
+        and changed
+        == "3. Clause 10 (Election)\n(1) After paragraph (b), insert …\n(2) Delete …\n4. Clause 6 (Terms)\n(1) In clause 6 …"
+    )
+    # a decimal number that does not follow its section in order (a law numbered 1.1, 1.2 …) is left as printed
+    for other in ("Part 1\n1.1 Citation\n1.2 Commencement", "3. Clause 10\n3.2 Delete …", "3. Clause 10\n4.1 Delete …"):
+        assert subsections_as_labels(other) == (other, False)
+
+
+def test_a_new_clause_whose_heading_is_printed_outside_its_quotation_marks() -> None:
+    from lawhistory.amending.families import _headed_clause
+
+    (clause,) = _headed_clause("Information on forms “7. A form is not invalid only because it is translated.”.") or ()
+    assert (clause.kind, clause.num, clause.heading, clause.text) == (
+        "clause", "7", "Information on forms", "A form is not invalid only because it is translated.",
+    )  # fmt: skip
+    assert _headed_clause("Forms “7. (1) A form … (2) …”.") is None  # subclauses: read as any new text is

@@ -17,11 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "79-westonia-two-laws-as-set-out-in-part-omit-substitute": "decimal-numbered instrument ('3. Clause 10 (Election "
-    "of presiding member) 3.1 After paragraph (b), insert …') amending two laws named in Part 1 ('2.1 The X is amended as "
-    "set out in Part 2.'): its numbering is not read into clauses, so no instruction is found",
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

@@ -218,6 +218,57 @@ def _between(r: Reading) -> list[Operation] | None:
     return ops
 
 
+_WORD_AND_PROVISION = re.compile(
+    r"^After (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \((?P<label>\w{1,4})\)),? insert the following words? and "
+    r"(?:sub-?paragraph|paragraph|sub-?clause)$",
+    re.I,
+)
+
+
+def _word_and_provision(r: Reading) -> list[Operation] | None:
+    """ "After paragraph (b), insert the following word and paragraph: “and (c) an election held …;”.": the connector
+    goes at the end of (b) and the new paragraph after it — read so only when the new text is the connector and then
+    the label that comes next after (b)."""
+    m = _WORD_AND_PROVISION.match(r.head.strip())
+    if m is None or r.payload is None:
+        return None
+    nxt = next_letter(f"({m.group('label')})")
+    cut = re.match(r"(?P<word>and|or)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", r.payload.strip())
+    if nxt is None or cut is None:
+        raise InstructionNotUnderstood(f"its new text does not begin with a connector and then {nxt or 'the next label'}")
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    provisions = payload_provisions(r.payload.strip()[cut.end() :], r.notes)
+    return [
+        _op(r.unit, action="insert_words", target=target, new=cut.group("word"), position="end"),
+        *_inserts(r, target, "after", provisions),
+    ]
+
+
+_WORDS_AFTER = re.compile(
+    r"^(?:(?P<where>(?:Sub-?clause|Clause|Paragraph|Sub-?paragraph|Section|Sub-?section|Regulation)\s+[^:“”]+?)\s*:\s*)?"
+    r"(?:Omit|Delete) all the words after “(?P<a>[^“”]+)”"
+    r"(?:,?\s*(?:and\s+)?(?:substitute|insert)\s*:?\s*“(?P<b>[^“”]*)”)?\s*[.;]?$",
+    re.I,
+)
+
+
+def _words_after(r: Reading) -> list[Operation] | None:
+    """ "Subclause 36 (1): Omit all the words after “A person is eligible … if the person”, substitute “is enrolled …”.":
+    the provision's words after the quoted ones go (and the new words follow them). Where they end is told when the law
+    is known (law_known.after_resolved: the quoted words once in a provision that holds no provisions of its own)."""
+    m = _WORDS_AFTER.match(" ".join(r.text.split()))
+    if m is None:
+        return None
+    # "Subclause 36 (1)" (as a Commonwealth-style instrument cites it): clause 36's subclause (1)
+    where = re.sub(r"^Sub-?(?:clause|section)\s+(\d+[A-Z]{0,2})\s*(?=\()", r"clause \1", m.group("where") or "", flags=re.I)
+    target = (_resolve_context(where, r.ctx) if where else None) or r.ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision's words it changes")
+    return [_op(r.unit, action="substitute_words", target=f"{target} after “{m.group('a')}”", new=m.group("b") or "")]
+
+
 def _repeal_law(r: Reading) -> list[Operation] | None:
     repealed = _repealed_laws(r.text)
     if not repealed:
@@ -687,7 +738,22 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
         if rows is None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(r.unit, action="insert", target=targets[0], position=pos, new=rows)]
-    return _inserts(r, targets[0], pos, payload_provisions(payload, r.notes))
+    return _inserts(r, targets[0], pos, _headed_clause(payload) or payload_provisions(payload, r.notes))
+
+
+_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
+)
+
+
+def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
+    """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
+    is printed over it, outside the quotation marks that hold its number and words (one paragraph of words; a clause
+    with subclauses is read as any new text is)."""
+    m = _HEADED_CLAUSE.match(" ".join(payload.split()))
+    if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
+        return None
+    return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)
 
 
 def _inserts(r: Reading, target: str, pos: str, new: tuple[Provision, ...]) -> list[Operation]:
@@ -777,6 +843,24 @@ FAMILIES: tuple[Family, ...] = (
             "By-law 18, subclause (1), paragraph (g), is amended by adding the words “, the Secretary of the Tennis Club” "
             "between “Sports Club” and “and the Secretary”.",
         ),
+    ),
+    Family(
+        "word and provision inserted after",
+        "“After paragraph (b), insert the following word and paragraph: “and (c) …;”.” (real example: tests/fixtures/real/"
+        "instruments/79-westonia-two-laws-as-set-out-in-part-omit-substitute)",
+        "`insert_words` of the connector at the end of (b) and `insert` of (c) after it; read so only when the new text "
+        "is a connector and then the label that comes next",
+        _word_and_provision,
+        ("After paragraph (b), insert the following word and paragraph: “and (c) an election to fill a vacancy;”.",),
+    ),
+    Family(
+        "all the words after others replaced",
+        "“Subclause 36 (1): Omit all the words after “A”, substitute “B”.” (real example: tests/fixtures/real/instruments/"
+        "79-westonia-two-laws-as-set-out-in-part-omit-substitute)",
+        "`substitute_text` of the provision: its words up to and with “A”, then “B” (found when the law is known; refused "
+        "unless “A” occurs once in a provision that holds no provisions of its own)",
+        _words_after,
+        ("Subclause 36 (1): Omit all the words after “if the person”, substitute “is enrolled.”.",),
     ),
     Family(
         "words that end a provision",

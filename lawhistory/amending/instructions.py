@@ -207,8 +207,13 @@ def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
 
 
 def _heading_context(heading: str) -> str | None:
-    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I)
-    if m and heading.lower().startswith("clause"):
+    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I) or re.fullmatch(
+        # "Clause 10 (Election of presiding member)": the clause amended and its own heading
+        r"(?:Clause|Section)\s+(\d+[A-Z]{0,2})\s+\([^()]+\)",
+        heading.strip(),
+        re.I,
+    )
+    if m and heading.lower().startswith(("clause", "section")):
         try:
             return normalise_citation(m.group(1).replace(" ", ""))
         except ValueError:

@@ -148,9 +148,6 @@ def row_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[O
     return replace(op, target=citation_of_path(body, (*paths[0], rows[0])))
 
 
-RESOLVERS = (passage_resolved, reference_resolved)
-
-
 BETWEEN = re.compile(r"(?P<t>.+?) between “(?P<a>[^”]+)” and “(?P<b>[^”]+)”")
 RESTATED = re.compile(r"(?P<t>.+?) as restated")
 
@@ -211,6 +208,32 @@ def restated_resolved(body: tuple[Provision, ...], op: Operation, earlier: Seque
             f"(“{before.new[:80]}”), so which governs is uncertain"
         )
     return replace(op, target=m.group("t"))
+
+
+AFTER = re.compile(r"(?P<t>.+?) after “(?P<a>[^”]+)”")
+
+
+def after_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """'36(1) after “A”' (all the words after A replaced by the new words) as 36(1)'s own words up to and with A, then the
+    new words: only when A occurs once in them and 36(1) holds no provisions of its own (whose words would go too)."""
+    m = AFTER.fullmatch(op.target) if op.action == Action.SUBSTITUTE_WORDS else None
+    if m is None:
+        return None
+    paths = find(body, m.group("t"))
+    if len(paths) != 1:
+        raise Unresolved(f"{m.group('t')}: {'no such provision' if not paths else 'printed twice'} in the law")
+    target = get(body, paths[0])
+    text = target.text or ""
+    hits = list(_pattern(m.group("a")).finditer(text))
+    if len(hits) != 1 or target.children:
+        why = f"occur {len(hits)} times in its words" if len(hits) != 1 else "are followed by provisions of its own"
+        raise Unresolved(f"the words “{m.group('a')}” {why}, so which words go is uncertain")
+    new = " ".join((op.new or "").split())
+    joined = text[: hits[0].end()] + ("" if not new or new[:1] in ",;.:" else " ") + new
+    return replace(op, action=Action.SUBSTITUTE_TEXT, target=m.group("t"), new=joined)
+
+
+RESOLVERS = (passage_resolved, reference_resolved, after_resolved)
 
 
 def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> Operation | None:

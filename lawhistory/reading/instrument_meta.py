@@ -80,6 +80,9 @@ def amended_law(body: str) -> Amended | None:
 _THIS_PART = re.compile(r"\bThis Part amends\b|\bIn this Part,?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b")
 
 
+_SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
+
+
 def _words(p: Provision) -> list[str]:
     return [x for x in (p.heading or "", p.text or "") if x] + [w for c in p.children for w in _words(c)]
 
@@ -103,5 +106,13 @@ def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[st
         amended = amended_law(text)
         if amended is not None:
             found.append((amended, tuple(_clause_nums(part))))
+    if not found:
+        # "2.1 The X is amended as set out in Part 2. 2.2 The Y is amended as set out in Part 3." (Part 1 names them)
+        parts = {p.num: p for p in body if p.kind == "part" and p.num}
+        flat_body = " ".join(" ".join(_words(p)) for p in body)
+        for m in _SET_OUT.finditer(" ".join(flat_body.split())):
+            named = parts.get(m.group("part"))
+            if named is not None:
+                found.append((Amended(" ".join(m.group("title").split()), None, ()), tuple(_clause_nums(named))))
     titles = {normal_title(a.title) for a, _ in found}
     return found if len(found) > 1 and len(titles) == len(found) else []
