@@ -67,7 +67,12 @@ def test_decimal_subsections_under_their_section_are_read_as_its_subclauses() ->
         == "3. Clause 10 (Election)\n(1) After paragraph (b), insert …\n(2) Delete …\n4. Clause 6 (Terms)\n(1) In clause 6 …"
     )
     # a decimal number that does not follow its section in order (a law numbered 1.1, 1.2 …) is left as printed
-    for other in ("Part 1\n1.1 Citation\n1.2 Commencement", "3. Clause 10\n3.2 Delete …", "3. Clause 10\n4.1 Delete …"):
+    for other in (
+        "Part 1\n1.1 Citation\n1.2 Commencement",
+        "3. Clause 10\n3.2 Delete …",
+        "3. Clause 10\n4.1 Delete …",
+        "4. Clause 4.1 inserted\nAfter clause 3.9 insert:\n4.1 Fees\nThe fees are set out in Schedule 2.",  # new text
+    ):
         assert subsections_as_labels(other) == (other, False)
 
 

@@ -89,15 +89,21 @@ def subsections_as_labels(text: str) -> tuple[str, bool]:
     section: int | None = None
     expected = 1
     changed = list(lines)
+    previous = ""
     for i, line in enumerate(lines):
         sub = _SUB.match(line)
         if sub:
-            if section is None or int(sub.group(2)) != section or int(sub.group(3)) != expected:
+            opens_new_text = re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bfollowing)\s*$", previous)
+            if section is None or int(sub.group(2)) != section or int(sub.group(3)) != expected or opens_new_text:
+                # not the section's next subsection, or new text an instruction inserts ("insert: 4.1 Fees …")
                 return text, False
             changed[i] = f"{sub.group(1)}({expected}) " + line[sub.end() :]
             expected += 1
+            previous = line.rstrip()
             continue
         whole = _WHOLE.match(line)
         if whole:
             section, expected = int(whole.group(2)), 1
+        if line.strip():
+            previous = line.rstrip()
     return ("\n".join(changed), True) if changed != lines else (text, False)
