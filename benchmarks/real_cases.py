@@ -102,7 +102,8 @@ def run_case(folder: Path) -> CaseResult:
             result.outcome, result.message = "refused", str(e)
             _check_reason(result)
             return result
-        result.operations = sum(len(o.instrument.operations) for o in outcomes)
+        # one outcome per law amended (an instrument amending several laws, one in each Part, has one per law)
+        result.operations = sum(len(inst.operations) for inst in {o.instrument.id: o.instrument for o in outcomes}.values())
         pending = [o for o in outcomes if o.status == "pending"]
         if pending:
             result.outcome = "pending"

@@ -17,20 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "19-katanning-cemeteries-formula-second-place": "'in the Table opposite that text, by deleting the row "
-    "containing “(a) Lawn grave fee” and “$”': a fee table's row found by its words is not read",
-    "22-gingin-thoroughfares-insert-before-subclause-1": "a list of defined terms in new text whose line breaks were "
-    "lost ('… section 4(1) — local planning scheme region planning scheme'): its items cannot be told apart",
-    "32-jerramungup-property-words-become-paragraphs": "'Delete clause 16(a)(ii) and the passage that begins with "
-    "“unless” and continues until the end of paragraph (a) and insert: …': a provision and a passage deleted "
-    "together, the passage ending at the end of a paragraph",
-    "62-toodyay-two-laws-nested-quotes": "one instrument amending two laws, one in each Part ('This Part amends "
-    "…'): an instrument holds one principal law (meta.amends), so Part 3's operations are checked against the first "
-    "law ('15B(7): no such provision'); it needs an instrument model with a principal law per Part",
-    "64-victoria-park-property-passage-in-form": "'Delete the reference before the heading to Schedule 1 Form 1': "
-    "a form's reference note ('[cl. 5.1]') is not a provision the engine can cite",
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

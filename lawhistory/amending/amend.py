@@ -14,14 +14,25 @@ from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
 from ..core.model import Law, LawRef, Provision, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
-from ..core.versions import Timeline, gazette_mismatch, in_force, instruments_for, refers_to, targets
+from ..core.versions import (
+    Timeline,
+    clause_head,
+    gazette_mismatch,
+    in_force,
+    instruments_for,
+    own_operations,
+    refers_to,
+    targets,
+)
 from ..deriving.library import read_file, source_name
 from ..files.inputs import Inputs, repository_index
 from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
+from ..reading.line_lists import unmarked, unmarked_provisions
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
+from .law_known import Unresolved, resolved
 from .timeline import build_timeline
 
 
@@ -81,10 +92,13 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             try:
                 ops += parse_unit(unit, notes)
             except InstructionNotUnderstood as e:
-                raise InstrumentRefused(f"{law.meta.title} {e}") from None
+                raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
         for op in ops:  # new provisions are read with their operation: text that holds none is refused now
             if op.unreadable is not None:
-                raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {'; '.join(op.unreadable)}")
+                why = unmarked("; ".join(op.unreadable))
+                raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
+        # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
+        law = replace(law, body=unmarked_provisions(law.body))
         meta = law.meta
         if Instrument(law=law, operations=tuple(ops)).is_repeal:
             repealed = tuple(
@@ -146,6 +160,8 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
         return outcome
     outcome.law_id = law.meta.id
+    inst = _naming(inst, law)
+    outcome.instrument = inst
     mismatch = gazette_mismatch(inst, law)
     if mismatch:
         raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
@@ -206,6 +222,45 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
+def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> list[AmendOutcome]:
+    """``check`` for each law the instrument amends: one outcome, or one per law when it amends several laws, one in
+    each Part (each law checked with the operations of its Part; the instrument read for one is read on for the next)."""
+    meta = inst.law.meta
+    if not meta.also_amends or meta.amends is None:
+        return [check(repo, inst, laws, existing)]
+    parted = {c for ref in (meta.amends, *meta.also_amends) for c in ref.clauses}
+    stray = [op for op in inst.operations if clause_head(op.clause) not in parted]
+    if stray:
+        # an instruction outside every Part that names a law would be applied to none of them
+        raise InstrumentRefused(
+            f"{inst.title} cl. {stray[0].clause}: it amends several laws, one in each Part, but this instruction is in no "
+            "Part that names the law it amends; amend the instrument file's operations by hand"
+        )
+    outcomes = []
+    for ref in (meta.amends, *meta.also_amends):
+        mine = [law for law in laws if _names(ref, law, inst)]
+        solo = replace(inst, law=replace(inst.law, meta=replace(meta, amends=ref, also_amends=())))
+        if not mine:
+            outcome = check(repo, solo, [], existing)  # pending: that law is not in the repository
+        else:
+            outcome = check(repo, inst, mine[:1], existing)
+            inst = outcome.instrument
+        outcomes.append(outcome)
+    for outcome in outcomes:
+        outcome.instrument = inst
+    return outcomes
+
+
+def _naming(inst: Instrument, law: Law) -> Instrument:
+    """``inst`` naming ``law`` by its id where it names it by a title without the council's name ("the By-laws
+    Relating to Halls" of the Shire of X), so that every reader of the repository finds the law it amends."""
+    meta = inst.law.meta
+    ref = meta.amends
+    if ref is None or ref.id or refers_to(ref, law) or not _names(ref, law, inst):
+        return inst
+    return replace(inst, law=replace(inst.law, meta=replace(meta, amends=replace(ref, id=law.meta.id))))
+
+
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
     """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
     lg = inst.law.meta.local_government
@@ -252,7 +307,18 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
     if version is None:
         return inst
     ops: list[Operation] = []
-    for op in inst.operations:
+    own = set(own_operations(inst, tl.law))  # an instrument amending several laws: only this law's Part
+    for seq, op in enumerate(inst.operations, start=1):
+        if seq not in own:
+            ops.append(op)
+            continue
+        try:
+            known = resolved(version.body, op, ops)
+        except Unresolved as e:
+            raise InstrumentRefused(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
+        if known is not None:
+            ops.append(known)
+            continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)
@@ -525,7 +591,7 @@ def amend(
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
             existing = [index.instrument(i) for i in acting]
-            outcomes.append(check(repo, inst, laws, [*existing, *earlier]))
+            outcomes += check_all(repo, inst, laws, [*existing, *earlier])
             earlier.append(inst)
         if not dry_run:
             files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}

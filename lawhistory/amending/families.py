@@ -72,6 +72,203 @@ class Family:
 # --- the families, each a function of a Reading ---------------------------------------------------------------
 
 
+_PASSAGE_TO_END = re.compile(
+    r"^(?:delete|omit|remove) (?P<x>(?:clause|sub-?clause|paragraph|sub-?paragraph|regulation)s?\s+[^“”]+?),? and the "
+    r"(?:passage|words) (?:that )?(?:begins|beginning) with “(?P<a>[^“”]+)”,? and (?:continues|continuing|runs|running) "
+    r"(?:until|to) the end of (?P<y>(?:the )?(?:clause|sub-?clause|paragraph|sub-?paragraph|regulation)\s+[^“”]+?)"
+    r"(?P<ins>,? and (?:insert|substitute|replace (?:them |it )?with)(?: the following)?)?$",
+    re.I,
+)
+
+
+def _provision_and_passage(r: Reading) -> list[Operation] | None:
+    """ "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph
+    (a) and insert: (ii) …": a provision and the words that follow it to the end of the provision holding it. The
+    structured format keeps no words after a list, so such a passage is read as ending that provision's line: when
+    the law is known (law_known.passage_resolved), it is one deletion (substitution) of the provision, and only when
+    the provision is the last of the one the passage ends with and the words that begin the passage are found in it
+    and nowhere else there; otherwise the instrument is refused, naming them."""
+    m = _PASSAGE_TO_END.match(r.head.strip().rstrip("."))
+    if m is None:
+        return None
+    xs = resolve_targets(m.group("x"), _leading_context(r.head, r.ctx))
+    if len(xs) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('x')}” is")
+    y = _resolve_context(re.sub(r"^the ", "", m.group("y"), flags=re.I), xs[0])
+    if not y or not (xs[0].startswith(y) and len(xs[0]) > len(y)):
+        raise InstructionNotUnderstood(
+            f"the passage ends at the end of “{m.group('y')}”, which does not hold {xs[0]}, so where it ends is uncertain"
+        )
+    target = f"{xs[0]} and the passage from “{m.group('a')}” to the end of {y}"
+    if not m.group("ins"):
+        if r.payload is not None:
+            raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
+        return [_op(r.unit, action="delete", target=target)]
+    if r.payload is None:
+        raise InstructionNotUnderstood("it replaces a provision and a passage but carries no new text")
+    new = payload_provisions(r.payload, r.notes)
+    label = re.search(r"(\([^()]+\)|[^()]+)$", xs[0])
+    if not new or label is None or new[0].num != label.group(1):
+        raise InstructionNotUnderstood(f"its new text does not begin with {xs[0]}'s label, so what it replaces is uncertain")
+    ops = [_op(r.unit, action="substitute", target=target, new=render_fragment(new[:1]))]
+    if len(new) > 1:
+        ops.append(_op(r.unit, action="insert", target=xs[0], position="after", new=render_fragment(new[1:])))
+    return ops
+
+
+_REFERENCE_NOTE = re.compile(
+    r"^(?:delete|omit|remove) the (?:cross-)?reference(?: note)? (?P<pos>before|above|after|below|under) the heading (?:to|of) "
+    r"(?P<sched>Schedule \d+[A-Z]{0,2})(?: (?P<form>Form \d+[A-Z]{0,2}))?(?P<ins>,? and (?:insert|substitute|replace (?:it )?with))?$",
+    re.I,
+)
+
+
+def _reference_note(r: Reading) -> list[Operation] | None:
+    """ "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]": the bracketed line
+    that names the clauses a form (or a schedule) serves. Which line that is, is told when the law is known
+    (law_known.reference_resolved): the one line in brackets just before the form's heading (just after the schedule's);
+    otherwise the instrument is refused."""
+    m = _REFERENCE_NOTE.match(r.head.strip().rstrip("."))
+    if m is None:
+        return None
+    pos = "before" if m.group("pos").lower() in ("before", "above") else "after"
+    sched = " ".join(m.group("sched").split()).capitalize()
+    what = " ".join(m.group("form").split()).capitalize() if m.group("form") else sched
+    if (pos == "before") != bool(m.group("form")):
+        raise InstructionNotUnderstood(
+            f"a reference is printed before a form's heading or after a schedule's, not {pos} {what}'s"
+        )
+    target = f"{sched} reference {pos} the heading to {what}"
+    if not m.group("ins"):
+        if r.payload is not None:
+            raise InstructionNotUnderstood("it deletes a reference and also carries new text, but does not say to insert it")
+        return [_op(r.unit, action="delete", target=target)]
+    new = " ".join((r.payload or "").split())
+    if not re.fullmatch(r"\[[^\[\]]+\]", new):
+        raise InstructionNotUnderstood(
+            f"its new reference “{new[:60]}” is not one bracketed line, so what it puts there is uncertain"
+        )
+    return [_op(r.unit, action="substitute_text", target=target, new=new)]
+
+
+_ROW_CONTAINING = re.compile(
+    r"^(?:In (?P<where>[^“”,]+?),?\s+)?(?:in the Table(?P<opp> opposite (?:that|those|the above) (?:text|words))?,?\s+)?"
+    r"(?:by )?(?:delete|deleting|omit|omitting|remove|removing) the (?:row|line) (?:containing|that contains|which contains) "
+    r"(?P<q>“[^“”]+”(?:(?:,| and) “[^“”]+”)*)\s*[.;]?(?:\s+(?:and|or))?$",
+    re.I,
+)
+
+
+def _row_containing(r: Reading) -> list[Operation] | None:
+    """ "(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”": the one table row
+    that holds every quoted string — in the rows printed just after the words the instruction before named, when it says
+    "opposite that text". Which row that is, is told when the law is known (law_known.row_resolved), or refused."""
+    if r.payload is not None:
+        return None
+    m = _ROW_CONTAINING.match(r.text.strip())
+    if m is None:
+        return None
+    holder = (_resolve_context(m.group("where"), r.ctx) if m.group("where") else None) or r.ctx
+    if not holder:
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    quoted = " and ".join(f"“{w}”" for w in _QUOTED.findall(m.group("q")))
+    return [
+        _op(
+            r.unit,
+            action="delete",
+            target=f"{holder} row containing {quoted}" + (" opposite that text" if m.group("opp") else ""),
+        )
+    ]
+
+
+_BETWEEN = re.compile(
+    r"^(?P<where>(?:By-?law|Clause|Section|Regulation)\s+[^“”]+?),?\s+is\s+amended\s+by\s+"
+    r"(?:deleting\s+the\s+words?\s+“(?P<x>[^“”]+)”\s+between\s+“(?P<a>[^“”]+)”\s+and\s+“(?P<b>[^“”]+)”"
+    r"(?:,?\s+and\s+(?:inserting|substituting)\s+in\s+lieu\s+thereof\s+the\s+words?\s+“(?P<y>[^“”]+)”)?"
+    r"|adding\s+the\s+words?\s+“(?P<y2>[^“”]+)”\s+between\s+“(?P<a2>[^“”]+)”\s+and\s+“(?P<b2>[^“”]+)”)"
+    r"(?:,?\s+(?:by-?law|clause|section|regulation)\s+(?P<n2>[\w.]+)\s+now\s+to\s+read\s*:?\s*[—–:-]+\s*(?P<restated>.+))?"
+    r"\s*[.;]?$",
+    re.I,
+)
+
+
+def _between(r: Reading) -> list[Operation] | None:
+    """ "By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”,
+    by-law 13 now to read:— 13. …" / "By-law 18, subclause (1), paragraph (g), is amended by adding the words “Y”
+    between “A” and “B”.": words changed where they lie between two others. Where that is, is told when the law is
+    known (law_known.between_resolved: A then B once in the provision's words, with X — or nothing, when words are
+    added — between them); a provision restated "now to read" is taken as restated only when its words are those the
+    change makes (law_known.restated_resolved), otherwise the instrument is refused."""
+    m = _BETWEEN.match(" ".join(r.text.split()))
+    if m is None:
+        return None
+    where = re.sub(r"^By-?laws?\b", "clause", m.group("where"), flags=re.I)
+    target = _resolve_context(where, r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('where')}” is")
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+    x, y = m.group("x"), m.group("y") if m.group("a") else m.group("y2")
+    ops = [_op(r.unit, action="substitute_words", target=f"{target} between “{a}” and “{b}”", words=x, new=y)]
+    if m.group("restated"):
+        restated = m.group("restated").strip()
+        label = re.match(re.escape(m.group("n2").rstrip(".")) + r"\.?\s+", restated)
+        if label is None or re.sub(r"^clause\s+", "", where, flags=re.I).split(",")[0].strip() != m.group("n2").rstrip("."):
+            raise InstructionNotUnderstood(f"the provision restated “now to read” is not {m.group('where')}")
+        ops.append(_op(r.unit, action="substitute_text", target=f"{target} as restated", new=restated[label.end() :]))
+    return ops
+
+
+_WORD_AND_PROVISION = re.compile(
+    r"^After (?P<target>(?:sub-?paragraph|paragraph|sub-?clause) \((?P<label>\w{1,4})\)),? insert the following words? and "
+    r"(?:sub-?paragraph|paragraph|sub-?clause)$",
+    re.I,
+)
+
+
+def _word_and_provision(r: Reading) -> list[Operation] | None:
+    """ "After paragraph (b), insert the following word and paragraph: “and (c) an election held …;”.": the connector
+    goes at the end of (b) and the new paragraph after it — read so only when the new text is the connector and then
+    the label that comes next after (b)."""
+    m = _WORD_AND_PROVISION.match(r.head.strip())
+    if m is None or r.payload is None:
+        return None
+    nxt = next_letter(f"({m.group('label')})")
+    cut = re.match(r"(?P<word>and|or)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", r.payload.strip())
+    if nxt is None or cut is None:
+        raise InstructionNotUnderstood(f"its new text does not begin with a connector and then {nxt or 'the next label'}")
+    target = _resolve_context(m.group("target"), r.ctx)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{m.group('target')}” is")
+    provisions = payload_provisions(r.payload.strip()[cut.end() :], r.notes)
+    return [
+        _op(r.unit, action="insert_words", target=target, new=cut.group("word"), position="end"),
+        *_inserts(r, target, "after", provisions),
+    ]
+
+
+_WORDS_AFTER = re.compile(
+    r"^(?:(?P<where>(?:Sub-?clause|Clause|Paragraph|Sub-?paragraph|Section|Sub-?section|Regulation)\s+[^:“”]+?)\s*:\s*)?"
+    r"(?:Omit|Delete) all the words after “(?P<a>[^“”]+)”"
+    r"(?:,?\s*(?:and\s+)?(?:substitute|insert)\s*:?\s*“(?P<b>[^“”]*)”)?\s*[.;]?$",
+    re.I,
+)
+
+
+def _words_after(r: Reading) -> list[Operation] | None:
+    """ "Subclause 36 (1): Omit all the words after “A person is eligible … if the person”, substitute “is enrolled …”.":
+    the provision's words after the quoted ones go (and the new words follow them). Where they end is told when the law
+    is known (law_known.after_resolved: the quoted words once in a provision that holds no provisions of its own)."""
+    m = _WORDS_AFTER.match(" ".join(r.text.split()))
+    if m is None:
+        return None
+    # "Subclause 36 (1)" (as a Commonwealth-style instrument cites it): clause 36's subclause (1)
+    where = re.sub(r"^Sub-?(?:clause|section)\s+(\d+[A-Z]{0,2})\s*(?=\()", r"clause \1", m.group("where") or "", flags=re.I)
+    target = (_resolve_context(where, r.ctx) if where else None) or r.ctx
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision's words it changes")
+    return [_op(r.unit, action="substitute_words", target=f"{target} after “{m.group('a')}”", new=m.group("b") or "")]
+
+
 def _repeal_law(r: Reading) -> list[Operation] | None:
     repealed = _repealed_laws(r.text)
     if not repealed:
@@ -541,7 +738,22 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
         if rows is None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(r.unit, action="insert", target=targets[0], position=pos, new=rows)]
-    return _inserts(r, targets[0], pos, payload_provisions(payload, r.notes))
+    return _inserts(r, targets[0], pos, _headed_clause(payload) or payload_provisions(payload, r.notes))
+
+
+_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
+)
+
+
+def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
+    """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
+    is printed over it, outside the quotation marks that hold its number and words (one paragraph of words; a clause
+    with subclauses is read as any new text is)."""
+    m = _HEADED_CLAUSE.match(" ".join(payload.split()))
+    if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
+        return None
+    return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)
 
 
 def _inserts(r: Reading, target: str, pos: str, new: tuple[Provision, ...]) -> list[Operation]:
@@ -601,6 +813,56 @@ FAMILIES: tuple[Family, ...] = (
         ("Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))",),
     ),
     Family(
+        "reference note replaced or deleted",
+        "“Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]” (real example: "
+        "tests/fixtures/real/instruments/64-victoria-park-property-passage-in-form)",
+        "`substitute_text` (or `delete`) of the bracketed line just before the form's heading (just after the schedule's), "
+        "found when the law is known (refused unless there is exactly one such line)",
+        _reference_note,
+        ("Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]",),
+    ),
+    Family(
+        "table row found by its words deleted",
+        "“(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”” (real example: "
+        "tests/fixtures/real/instruments/19-katanning-cemeteries-formula-second-place)",
+        "`delete` of the one row holding every quoted string (among the rows just after the words the instruction before "
+        "named, when it says “opposite that text”), found when the law is known (refused unless exactly one row holds them)",
+        _row_containing,
+        ("in the Table opposite that text, by deleting the row containing “(a) Lawn grave fee” and “$”.",),
+    ),
+    Family(
+        "words between two others, a provision restated",
+        "“By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”, "
+        "by-law 13 now to read:— 13. …” / “By-law 18, subclause (1), paragraph (g), is amended by adding the words “Y” "
+        "between “A” and “B”.” (real example: tests/fixtures/real/instruments/78-nungarin-halls-words-between-now-to-read-1963)",
+        "`substitute_text` of the provision with the words changed between the two others, found when the law is known "
+        "(refused unless the two occur once, with the deleted words — or nothing — between them); with “now to read”, a "
+        "second `substitute_text` with the provision as restated, only when its words are those the change makes",
+        _between,
+        (
+            "By-law 18, subclause (1), paragraph (g), is amended by adding the words “, the Secretary of the Tennis Club” "
+            "between “Sports Club” and “and the Secretary”.",
+        ),
+    ),
+    Family(
+        "word and provision inserted after",
+        "“After paragraph (b), insert the following word and paragraph: “and (c) …;”.” (real example: tests/fixtures/real/"
+        "instruments/79-westonia-two-laws-as-set-out-in-part-omit-substitute)",
+        "`insert_words` of the connector at the end of (b) and `insert` of (c) after it; read so only when the new text "
+        "is a connector and then the label that comes next",
+        _word_and_provision,
+        ("After paragraph (b), insert the following word and paragraph: “and (c) an election to fill a vacancy;”.",),
+    ),
+    Family(
+        "all the words after others replaced",
+        "“Subclause 36 (1): Omit all the words after “A”, substitute “B”.” (real example: tests/fixtures/real/instruments/"
+        "79-westonia-two-laws-as-set-out-in-part-omit-substitute)",
+        "`substitute_text` of the provision: its words up to and with “A”, then “B” (found when the law is known; refused "
+        "unless “A” occurs once in a provision that holds no provisions of its own)",
+        _words_after,
+        ("Subclause 36 (1): Omit all the words after “if the person”, substitute “is enrolled.”.",),
+    ),
+    Family(
         "words that end a provision",
         "“after paragraph (ea) by deleting “or”” / “after paragraph (b) by inserting — “ and ”” / “after paragraph (c) "
         "by deleting “; and” and inserting a full stop instead” (real example: tests/fixtures/real/instruments/"
@@ -622,6 +884,18 @@ FAMILIES: tuple[Family, ...] = (
         "words hold the label that comes next after (f), with nothing but punctuation and a connector before it",
         _edit_then_provisions,
         ("after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods are newspapers. ”",),
+    ),
+    Family(
+        "provision and passage deleted",
+        "“Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (a) "
+        "and insert: (ii) …” (real example: tests/fixtures/real/instruments/32-jerramungup-property-words-become-paragraphs)",
+        "`substitute` (or `delete`) of the provision, when the law is known: only when it is the last of the provision the "
+        "passage ends with and the words that begin the passage are in it and nowhere else there (refused otherwise)",
+        _provision_and_passage,
+        (
+            "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph "
+            "(a) and insert: (ii) land under the care of the local government; and",
+        ),
     ),
     Family(
         "table cell edited",
@@ -798,7 +1072,8 @@ def _check_qualifiers(r: Reading, family: Family, ops: list[Operation]) -> None:
     would be changed in another column or at another place, so the instruction is refused, quoting them."""
     if not any(op.action in _WORD_ACTIONS for op in ops) or family.name == "table cell edited":
         return
-    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.text)
+    # the instruction's frame: quoted words and the new text after "insert:" are not qualifiers
+    frame = QUOTED.sub(lambda m: " " * len(m.group(0)), r.head if r.payload is not None else r.text)
     column = _COLUMN.search(frame)
     nth = _NTH.search(frame)
     second = re.search(r"\b(?:second|secondly)\b", frame, re.I)

@@ -22,6 +22,7 @@ from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.quotes import normalise_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
+from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import LABELLED_START, leftover_words, split_instructions
@@ -105,7 +106,7 @@ def _flatten(p: Provision) -> str:
 
 
 AMENDED_AS_FOLLOWS = re.compile(
-    r"^(?:(?P<target>.+?) is (?:further )?amended (?:as follows|in the following (?:manner|way))|"
+    r"^(?:(?P<target>.+?) is (?:further )?amended (?:in (?:Form|Table) \w+ )?(?:as follows|in the following (?:manner|way))|"
     r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
     re.I,
 )
@@ -206,8 +207,13 @@ def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
 
 
 def _heading_context(heading: str) -> str | None:
-    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I)
-    if m and heading.lower().startswith("clause"):
+    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I) or re.fullmatch(
+        # "Clause 10 (Election of presiding member)": the clause amended and its own heading
+        r"(?:Clause|Section)\s+(\d+[A-Z]{0,2})\s+\([^()]+\)",
+        heading.strip(),
+        re.I,
+    )
+    if m and heading.lower().startswith(("clause", "section")):
         try:
             return normalise_citation(m.group(1).replace(" ", ""))
         except ValueError:
@@ -236,8 +242,14 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     pieces = split_instructions(" ".join(words.split()))
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
-    leads: list[tuple[int, str | None]] = [(-1, ctx)]
-    last_letter = ""
+    # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
+    leads: list[tuple[int, str | None, str]] = [(-1, ctx, label)]
+    own_last = re.search(r"\((\w+)\)$", label)  # the label's own last part: "(a)" of 6(a)
+    last_letter = own_last.group(1) if own_last and re.fullmatch(r"[a-z]{1,2}", own_last.group(1)) else ""
+    own_depth = None
+    if own_last:
+        inner = own_last.group(1)
+        own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
     for piece in pieces:
         numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
@@ -251,15 +263,19 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             depth = 3
         while len(leads) > 1 and leads[-1][0] >= depth:
             leads.pop()
-        here = leads[-1][1]
+        here, base = leads[-1][1], leads[-1][2]
+        if mark and base == label and own_last is not None and depth == own_depth:
+            # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1), "(a) delete … (b) delete …" as one
+            # paragraph (a): (2) is beside (1), (b) beside (a), not in it
+            base = label[: own_last.start()]
         rest = piece[mark.end() :] if mark else piece
+        own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
         lead = _lead_in(rest) if len(pieces) > 1 else None
         if lead:
-            leads.append((depth if mark else -1, _lead_context(lead, here)))
+            leads.append((depth if mark else -1, _lead_context(lead, here), base + own))
             continue
         if mark:
-            num = f"({numbered.group(1)})" if numbered else mark.group(1)
-            out.append(Unit(f"{label}{num}", rest, here, True))
+            out.append(Unit(base + own, rest, here, True))
         else:
             out.append(Unit(label, piece, here, required))
 
@@ -499,8 +515,12 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
     payload = text[m.end() :].strip()
+    # "delete ““very high”.” and insert: “high”.": an instrument that quotes the quotation marks it deletes prints the new
+    # words after the colon as they are, their marks and full stop included
+    literal = m.group(0).strip() == ":" and re.search(r"“[^”]*“", text[: m.start()]) is not None
     if (
-        payload.startswith("“")
+        not literal
+        and payload.startswith("“")
         and (close := _closing(text, m.end())) is not None
         and re.fullmatch(r"[\s.;,]*(?:(?:and|or)[\s.;,]*)?", text[close + 1 :])
     ):
@@ -545,14 +565,21 @@ def _closing(text: str, start: int) -> int | None:
 
 
 _RUN_ON_DEFINITION = re.compile(
-    r";\s+(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
+    r";\s*(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
 )
 
 
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     seen: list[str] = []
-    provisions = _payload_provisions(payload, seen)
+    listed = MARKED_LIST_AT_END.search(payload)
+    items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
+    if listed and re.search(r"[—–]\s*$", payload[: listed.start()]):
+        # "… section 4(1) — / local planning scheme / region planning scheme": printed a line an item
+        provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
+    else:
+        provisions = _payload_provisions(unmarked(payload), seen)
+    payload = unmarked(payload)
     provisions = tuple(_with_note(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
@@ -584,6 +611,20 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 _CONTAINER_WORDS = ("part", "division", "subdivision")
 
 
+def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:
+    """``provisions`` with ``items`` (a list printed a line an item) as lines of the last of them, whose words end with
+    the dash that opens the list; unchanged (items run into its words) when it does not end so or holds provisions."""
+    if not provisions:
+        return provisions
+    last = provisions[-1]
+    if last.children:
+        return (*provisions[:-1], replace(last, children=_with_lines(last.children, items)))
+    if not re.search(r"[—–]$", (last.text or "").rstrip()):
+        return (*provisions[:-1], replace(last, text=f"{last.text or ''} {' '.join(items)}".strip()))
+    lines = tuple(Provision(kind="text", text=i) for i in items)
+    return (*provisions[:-1], replace(last, children=lines))
+
+
 def _words_of(p: Provision) -> list[str]:
     keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
     parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
@@ -609,7 +650,9 @@ _DASH_DEFINITION = re.compile(
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
-    text = payload.strip()
+    # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
+    # between two definitions) ends the words before it, as it does with a space after it
+    text = re.sub(r";(?=[A-Za-z])", "; ", payload.strip())
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
@@ -809,7 +852,7 @@ def _published(text: str, title: str) -> str | None:
 
 
 def _op(unit: Unit, **kw: str | None) -> Operation:
-    return Operation(clause=unit.clause, source=unit.text, **kw)  # type: ignore[arg-type]
+    return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
 
 
 def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:

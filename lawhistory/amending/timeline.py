@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..core.errors import LawHistoryError
 from ..core.ids import addresses
-from ..core.model import Law
-from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for
+from ..core.model import Law, Provision
+from ..core.operations import Operation
+from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for, own_operations
 from ..files.instrument_file import Instrument
-from .apply import Step, apply_instrument
+from .apply import Applied, Step, apply_instrument
+from .law_known import Unresolved, resolved
 
 
 def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
@@ -50,7 +53,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             continue
         prev = versions[-1]
         try:
-            applied = apply_instrument(prev.body, inst)
+            applied = _apply_own(prev.body, inst, law)
         except LawHistoryError as e:
             waiting.append((inst, str(e)))
             errors[inst.id] = e
@@ -66,6 +69,30 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     if repealed_from is not None:
         versions[-1] = _close(versions[-1], repealed_from)
     return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors, attempts)
+
+
+def _apply_own(body: tuple[Provision, ...], inst: Instrument, law: Law) -> Applied:
+    """``inst`` applied to ``law``: the operations of the Part that amends it, when it amends several laws (one in each
+    Part); the trace keeps each operation's place in the whole instrument."""
+    own = own_operations(inst, law)
+    ops: list[Operation] = []
+    for seq in own:
+        # a place named by the law's words that was not resolved when the instrument was read (its law was not in the
+        # repository then): resolved now, against the law it applies to, or the instrument is refused (law_known)
+        op = inst.operations[seq - 1]
+        try:
+            ops.append(resolved(body, op, ops) or op)
+        except Unresolved as e:
+            raise Unresolved(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
+    if len(own) == len(inst.operations) and ops == list(inst.operations):
+        return apply_instrument(body, inst)
+    part = replace(inst, operations=tuple(ops))
+    try:
+        applied = apply_instrument(body, part)
+    except LawHistoryError as e:
+        e.trace = tuple(replace(step, seq=own[step.seq - 1]) for step in e.trace)
+        raise
+    return replace(applied, trace=tuple(replace(step, seq=own[step.seq - 1]) for step in applied.trace))
 
 
 def _close(v: Version, until: dt.date | None) -> Version:

@@ -109,6 +109,9 @@ class LawRef:
     title: str
     gazette_date: dt.date | None = None
     id: str | None = None
+    #: For an instrument that amends several laws, one in each Part ("This Part amends …"): the instrument's clauses
+    #: that amend this one (empty: every clause of the instrument).
+    clauses: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,8 @@ class LawMeta:
     gazette: Gazette = field(default_factory=Gazette)
     commencement: Commencement = field(default_factory=Commencement)
     amends: LawRef | None = None
+    #: The further laws an instrument amends, one in each later Part (``amends`` is the first); see LawRef.clauses.
+    also_amends: tuple[LawRef, ...] = ()
     earlier_amendments: tuple[dt.date, ...] = ()
     repeals: tuple[LawRef, ...] = ()
     partial: bool = False

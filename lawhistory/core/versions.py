@@ -82,7 +82,26 @@ def refers_to(ref: LawRef, law: Law) -> bool:
 
 def targets(inst: Instrument) -> list[LawRef]:
     meta = inst.law.meta
-    return ([meta.amends] if meta.amends else []) + list(meta.repeals if meta.kind == "repeal" else ())
+    amended = [meta.amends, *meta.also_amends] if meta.amends else list(meta.also_amends)
+    return amended + list(meta.repeals if meta.kind == "repeal" else ())
+
+
+def own_operations(inst: Instrument, law: Law) -> tuple[int, ...]:
+    """The 1-based places in ``inst.operations`` of the operations that act on ``law``: all of them, unless the
+    instrument amends several laws, one in each Part — then those of the clauses of the Part that amends ``law``."""
+    meta = inst.law.meta
+    every = tuple(range(1, len(inst.operations) + 1))
+    if not meta.also_amends or meta.amends is None:
+        return every
+    ref = next((r for r in (meta.amends, *meta.also_amends) if refers_to(r, law)), None)
+    if ref is None:
+        return every
+    return tuple(seq for seq, op in enumerate(inst.operations, start=1) if clause_head(op.clause) in ref.clauses)
+
+
+def clause_head(clause: str) -> str:
+    """The instrument's clause an operation comes from ("7" for "7(1)(a)", "1.4" for "1.4(2)")."""
+    return clause.split("(", 1)[0].strip()
 
 
 def instruments_for(law: Law, instruments: Iterable[Instrument]) -> list[Instrument]:

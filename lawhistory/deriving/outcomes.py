@@ -13,7 +13,7 @@ from ..amending.apply import Step
 from ..core.ids import citation_of_path
 from ..core.model import LawRef, Provision
 from ..core.operations import ACTION_SPECS, Operation
-from ..core.versions import Timeline, refers_to
+from ..core.versions import Timeline, own_operations, refers_to
 from ..files.instrument_file import Instrument
 
 
@@ -104,13 +104,14 @@ def _waiting(tl: Timeline, inst: Instrument, reason: str) -> Outcome:
     if inst.law.meta.commencement.date is None:
         return pending(inst, reason)
     ops, refusal = _from_trace(tl.attempts.get(inst.id, ()), law_id)
+    own = own_operations(inst, tl.law)  # all, unless the instrument amends several laws (one in each Part)
     if refusal is None:
-        ops = {seq: OpOutcome("not applied", reason, law_id) for seq in range(1, len(inst.operations) + 1)}
+        ops = {seq: OpOutcome("not applied", reason, law_id) for seq in own}
         ops.update(_repeal_ops(inst, tl, "not applied", reason))
         return Outcome("refused", reason, ops)
     failed = max(ops)
     cl = inst.operations[failed - 1].clause
-    for seq in range(1, len(inst.operations) + 1):
+    for seq in own:
         if seq < failed and ops.get(seq, OpOutcome("", "", None)).outcome == "applied":
             ops[seq] = OpOutcome("not applied", f"it would apply, but the instrument was refused at cl. {cl}", law_id)
         elif seq > failed:

@@ -99,6 +99,8 @@ def _ref_to_dict(ref: LawRef) -> dict[str, Any]:
         d["gazette_date"] = ref.gazette_date
     if ref.id:
         d["id"] = ref.id
+    if ref.clauses:
+        d["clauses"] = list(ref.clauses)
     return d
 
 
@@ -119,6 +121,8 @@ def meta_to_dict(meta: LawMeta) -> dict[str, Any]:
     }
     if meta.amends:
         d["amends"] = _ref_to_dict(meta.amends)
+    if meta.also_amends:
+        d["also_amends"] = [_ref_to_dict(r) for r in meta.also_amends]
     if meta.earlier_amendments:
         d["earlier_amendments"] = list(meta.earlier_amendments)
     if meta.repeals:
@@ -178,6 +182,7 @@ def _ref(d: Any, field: str) -> LawRef:
         title=_text(d["title"], f"{field}.title", required=True) or "",
         gazette_date=_date(d.get("gazette_date"), field),
         id=_text(d.get("id"), f"{field}.id"),
+        clauses=tuple(_text(c, f"{field}.clauses") or "" for c in _list(d.get("clauses"), f"{field}.clauses")),
     )
 
 
@@ -219,6 +224,7 @@ def meta_from_dict(d: Any) -> LawMeta:
             date=_date(c.get("date"), "commencement.date"),
         ),
         amends=_ref(d["amends"], "amends") if d.get("amends") else None,
+        also_amends=tuple(_ref(r, "also_amends") for r in _list(d.get("also_amends"), "also_amends")),
         earlier_amendments=tuple(x for x in earlier if x is not None),
         repeals=tuple(_ref(r, "repeals") for r in _list(d.get("repeals"), "repeals")),
         partial=partial,

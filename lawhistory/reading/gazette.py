@@ -58,6 +58,10 @@ ENACTING_END = re.compile(
     # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
     r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
+    # "… to make and submit for confirmation by the Governor the following amendment to the By-laws Relating to Halls
+    # published in the Government Gazette on the 5th day of June, 1961:—" (a 1960s by-law amendment)
+    r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?\s+to\s+"
+    r"(?:the\s+)?By-?laws\b[^:—]{0,300}?(?::—|:-|—|:)"
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )

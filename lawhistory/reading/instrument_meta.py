@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.dates import all_printed_dates, printed_date
+from ..core.model import Provision, normal_title
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
 RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
@@ -24,8 +25,15 @@ _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
 )
+_OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
+    # "… the following amendment to the By-laws Relating to Halls published in the Government Gazette on the 5th day
+    # of June, 1961" (a 1960s by-law amendment: the by-laws' title has no year)
+    re.compile(
+        r"amendments?\s+to\s+the\s+(?P<title>By-?laws\s+[Rr]elating\s+to\s+[A-Z][^.,:;“”]*?),?\s+(?:as\s+)?published\s+in\s+"
+        r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
+    ),
     re.compile(
         r"In this (?:local law|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
         r"(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
@@ -67,3 +75,44 @@ def amended_law(body: str) -> Amended | None:
             date = printed_date(m.group("date")) if m.group("date") else None
             return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(m.group("rest"))))
     return None
+
+
+_THIS_PART = re.compile(r"\bThis Part amends\b|\bIn this Part,?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b")
+
+
+_SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
+
+
+def _words(p: Provision) -> list[str]:
+    return [x for x in (p.heading or "", p.text or "") if x] + [w for c in p.children for w in _words(c)]
+
+
+def _clause_nums(p: Provision) -> list[str]:
+    own = [p.num.rstrip(".")] if p.kind == "clause" and p.num else []
+    return own + [n for c in p.children for n in _clause_nums(c)]
+
+
+def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
+    """The laws an instrument amends one in each Part ("Part 2 — … amended 3. Local law amended This Part amends the X.
+    4. …  Part 3 — … This Part amends the Y. …"), each with the clauses of its Part; [] unless two or more Parts each
+    name a different law."""
+    found: list[tuple[Amended, tuple[str, ...]]] = []
+    for part in body:
+        if part.kind != "part":
+            continue
+        text = " ".join(" ".join(_words(part)).split())
+        if not _THIS_PART.search(text):
+            continue
+        amended = amended_law(text)
+        if amended is not None:
+            found.append((amended, tuple(_clause_nums(part))))
+    if not found:
+        # "2.1 The X is amended as set out in Part 2. 2.2 The Y is amended as set out in Part 3." (Part 1 names them)
+        parts = {p.num: p for p in body if p.kind == "part" and p.num}
+        flat_body = " ".join(" ".join(_words(p)) for p in body)
+        for m in _SET_OUT.finditer(" ".join(flat_body.split())):
+            named = parts.get(m.group("part"))
+            if named is not None:
+                found.append((Amended(" ".join(m.group("title").split()), None, ()), tuple(_clause_nums(named))))
+    titles = {normal_title(a.title) for a, _ in found}
+    return found if len(found) > 1 and len(titles) == len(found) else []

@@ -121,6 +121,14 @@ class _B:
         )
 
 
+#: The heading of an instrument's Part that amends one law, and its first clause saying so ("Shire of X Local Law 2012
+#: amended 5. Local law amended This Part amends …"), from just after "Part 3 —".
+_PART_AMENDS = re.compile(
+    r"\s*[A-Z][^.;:—–]{0,160}?\b(?:Local Laws?|By-?laws?|Regulations)(?: \(No\. ?\d+\))? \d{4} amended\s+"
+    r"\d+[A-Z]{0,2}\.\s+[A-Z][^.;:]{0,60}?\s+This Part amends\b"
+)
+
+
 class StructureParser:
     """Turn a stream of law text into provisions (see the module docstring)."""
 
@@ -254,6 +262,13 @@ class StructureParser:
 
     # -- containers --------------------------------------------------------------------------
 
+    def _part_amends(self, m: re.Match[str], kind: str, n: int, want: int) -> bool:
+        """ "… insert: high Part 3 — Shire of X Bush Fire Local Law 2012 amended 5. Local law amended This Part amends the
+        …": the next Part of an instrument that amends one law in each Part, read as its heading though the words before
+        it run on (its number follows the last Part's, its heading names a law amended, and its first clause says "This
+        Part amends")."""
+        return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS.match(m.string, m.end()) is not None
+
     def _try_container(self, m: re.Match[str], before: str) -> int | None:
         kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
             m.group("ckw")
@@ -298,7 +313,13 @@ class StructureParser:
         printed_heading = (
             n == want and m.start() in self.line_starts and bool(re.match(r"\s*[A-Z]{2}", m.string[m.end() : m.end() + 4]))
         )
-        if not (strong_break(before) or self.heading_of is not None or "\n" in before[-2:] or printed_heading):
+        if not (
+            strong_break(before)
+            or self.heading_of is not None
+            or "\n" in before[-2:]
+            or printed_heading
+            or self._part_amends(m, kind, n, want)
+        ):
             return None
         self._add_text(before)
         if kind == "part":

@@ -21,7 +21,8 @@ from ..gazette import (
     smart_title,
     split_instruments,
 )
-from ..instrument_meta import RESOLVED, amended_law
+from ..instrument_meta import RESOLVED, amended_by_part, amended_law
+from ..line_lists import mark_line_lists, subsections_as_labels
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -86,7 +87,7 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
     caps = " ".join(ln.rstrip(".") for ln in caps_lines if not re.search(r"\b(?:ACT|Act),? \d{4}(?:[-–]\d{4})?\.?$", ln))
     cited = cited_title(body_flat)
     if not cited and not caps:
-        return _title_from_lead(piece, body_flat, notes)
+        return _title_from_lead(piece, body_flat, notes) or _old_title(piece, notes)
     if not cited:
         return smart_title(caps) if caps else None
     squeezed, caps_squeezed = cited.replace(" ", "").upper(), caps.replace(" ", "").upper()
@@ -97,6 +98,25 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
             notes.append(f"title read as {fixed!r}; the citation clause prints {cited!r} (kept as printed in the text)")
             return fixed
     return cited
+
+
+_OLD_HEADING = re.compile(
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to [A-Z][^.—]*?)\s*[—–-]\s*"
+    r"(?P<amendment>Amendments?)\.\s*$"
+)
+
+
+def _old_title(piece: InstrumentText, notes: list[str]) -> str | None:
+    """ "Shire of Nungarin. / By-laws Relating to Halls—Amendment." printed over the enacting words of a 1960s by-law
+    amendment: its title, made of those heading lines (it has no citation clause)."""
+    m = _OLD_HEADING.search(" ".join(piece.lead.split()))
+    if not m:
+        return None
+    title = f"{m.group('council')} {m.group('bylaws')} {m.group('amendment')}"
+    notes.append(
+        f"title read from the heading lines over the enacting words as {title!r} (the instrument has no citation clause)"
+    )
+    return title
 
 
 def _title_from_lead(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | None:
@@ -130,6 +150,8 @@ def _len_with_spaces(text: str, letters: int) -> int:
 
 def _kind(title: str | None, body_flat: str) -> LawKind:
     t = title or ""
+    if re.search(r"\bBy-?laws\b.*\bAmendment$", t):
+        return "amending"  # "Shire of X By-laws Relating to Halls Amendment" (a 1960s by-law amendment)
     if re.search(r"\bRepeal Local Laws?\b", t):
         return "repeal"
     if re.search(r"\bAmendment Local Laws?\b|\bAmendment By-?laws?\b", t) or amended_law(body_flat):
@@ -246,7 +268,20 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
-        body_text = " ".join(body_text.split())
+        # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
+        body_text = mark_line_lists(body_text)
+        body_text, relabelled = subsections_as_labels(body_text)
+        if relabelled:
+            notes.append("its subsections printed 3.1, 3.2 … under section 3 are read as subclauses (1), (2) … of clause 3")
+        # a Part heading that starts a printed line keeps its line break: words before it that end in no full stop (a
+        # long title, "A local law to amend the X and the Y") do not run on into it
+        body_text = "\n".join(
+            " ".join(chunk.split())
+            for chunk in re.split(
+                r"(?<![:—–\-“\"])(?<!\binsert)(?<!\binserted)(?<!\bfollowing)[ \t]*\n(?=[ \t]*(?:PART|Part) \d+[ \t]*[—–])",
+                body_text,
+            )
+        )
     if lines and mode == "law":
         body_text = read_late_part_headings(read_bare_parts(body_text, notes), notes)
         body_text = read_undotted_sections(body_text, notes)
@@ -272,11 +307,18 @@ def _build(
         else ()
     )
     amends = None
+    also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
     if kind == "amending":
-        am = amended_law(body_flat)
+        # a 1960s by-law amendment names the by-laws it amends in its enacting words
+        am = amended_law(body_flat) or amended_law(flat(piece.enacting))
         if am:
             amends, earlier = LawRef(title=am.title, gazette_date=am.gazette_date), am.earlier
+        parts = amended_by_part(body)
+        if parts:
+            # one law in each Part ("This Part amends …"): each gets the clauses of its Part
+            refs = [LawRef(title=a.title, gazette_date=a.gazette_date, clauses=cl) for a, cl in parts]
+            amends, also, earlier = refs[0], tuple(refs[1:]), parts[0][0].earlier
     meta = LawMeta(
         id=law_id(local_government, title),
         title=title,
@@ -286,6 +328,7 @@ def _build(
         gazette=gazette,
         commencement=commencement(wording, gazette.date),
         amends=amends,
+        also_amends=also,
         earlier_amendments=earlier,
         repeals=repeals,
         partial=fragment,
