@@ -571,3 +571,16 @@ def test_amend_dry_run_of_a_huge_file_answers_in_one_line(bundled_repo: Reposito
     with within(HUGE_BOUND, "lawhistory amend --dry-run"):
         code, _, err = run_cli("amend", path, "--dry-run", "--repo", bundled_repo.root)
     assert_clean_outcome(code, err)
+
+
+def test_a_schedule_read_from_a_damaged_api_export_holding_numbered_subclauses_is_writable() -> None:
+    """Found by the damaged-API-JSON fuzz run (seed 003, section 33 duplicated, section 0's heading dropped): the
+    schedule then runs on into clauses, and its "(1) …" / "(2) …" lines were made paragraphs of a lettered list, a
+    law that did not read back the same (the format reads "(2)" as a subclause)."""
+    data = json.loads(SEED_TEXTS[JSON_SEED])
+    sections = data["sections"]
+    sections.insert(33, json.loads(json.dumps(sections[33])))
+    sections[0].pop("heading")
+    found = read_source(json.dumps(data).encode(), ImportOptions(), "damaged.json")
+    assert found.laws
+    assert_writable(found.laws)

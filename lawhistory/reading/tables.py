@@ -200,6 +200,9 @@ def read_list(lines: list[str] | None) -> list[Provision] | None:
         m = _LIST_LINE.match(ln)
         if m and (para or ln.startswith("(a) ")):
             label = m.group("label")
+            if label[1].isdigit():
+                # "(2) …" is a subclause, which a schedule's lettered list cannot hold: not such a list
+                return None
             prev = para[-1] if para else None
             kind = "paragraph"
             roman = prev is not None and is_roman(bare(label)) and (prev[0] == "subparagraph" or bare(label) == "i")
