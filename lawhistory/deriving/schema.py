@@ -21,7 +21,7 @@ from .schema_types import View as View
 from .schema_types import col
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -99,6 +99,8 @@ INSTRUMENTS = Table(
         ("status", "commencement"),
         ("kind", "commencement"),
         ("local_government", "commencement"),
+        # what every build asks of all the instruments (their ids, the count by status) without reading their rows
+        ("status", "kind", "id"),
     ),
 )
 
@@ -156,7 +158,9 @@ PROVISIONS = Table(
             "fragments.id",
         ),
     ),
-    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
+    # (kind, law, position, from_version): the rows of one kind in key order (the table page filtered by kind; the
+    # offences) without sorting every row of that kind.
+    indexes=(("law", "citation"), ("kind", "position"), ("kind", "law", "position", "from_version"), ("position",)),
     fts=("citation", "heading", "text"),
 )
 
