@@ -158,9 +158,7 @@ PROVISIONS = Table(
             "fragments.id",
         ),
     ),
-    # (kind, law, position, from_version): the rows of one kind in key order (the table page filtered by kind; the
-    # offences) without sorting every row of that kind.
-    indexes=(("law", "citation"), ("kind", "position"), ("kind", "law", "position", "from_version"), ("position",)),
+    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
     fts=("citation", "heading", "text"),
 )
 
