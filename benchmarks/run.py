@@ -370,6 +370,10 @@ def _free_port() -> int:
 
 def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str, float]:
     """Latency of law pages fetched by ``clients`` concurrent clients on loopback; errors counted."""
+    # Served as the project's site is: with its metadata.yml (the facets and sort orders of the table pages, the
+    # full-text table of current_provisions), not the bare default a repository without one gets.
+    if not (corpus / "metadata.yml").exists():
+        shutil.copyfile(ROOT / "metadata.yml", corpus / "metadata.yml")
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "lawhistory", "serve", "--repo", str(corpus), "--port", str(port)],

@@ -47,7 +47,8 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
         for law in derive | removed:
             old_instruments |= old_claims.get(law, set())
             instruments |= new_claims.get(law, set())
-        more = {law for law, ids in new_claims.items() if ids & (instruments | old_instruments)} - derive
+        acting = instruments | old_instruments
+        more = {law for law, ids in new_claims.items() if not ids.isdisjoint(acting)} - derive
         if not more:
             break
         derive |= more

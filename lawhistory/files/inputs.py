@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ..core import faults
 from ..core.errors import BadLawId, FormatError, UnknownLaw
 from ..core.files import decode, read_bytes, read_text
-from ..core.model import Law, LawMeta, normal_title, title_key
+from ..core.model import Law, LawMeta, normal_title
 from ..core.versions import targets
 from ..deriving.schema import SCHEMA_VERSION
 from .frontmatter import load_front_matter, meta_from_dict
@@ -227,21 +227,23 @@ class Inputs:
 
 
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
-    """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed)."""
-    index: dict[str, set[str]] = defaultdict(set)
+    """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed).
+
+    Each title is normalised once (a build and every command ask this of the whole repository).
+    """
+    by_id: dict[str, list[str]] = defaultdict(list)  # law id → instruments naming it by id
+    by_title: dict[str, list[str]] = defaultdict(list)  # normal title → instruments naming it by title (no id)
     for inst_id, inst in instruments.items():
         for title, ref_id in inst.targets:
-            index[f"id:{ref_id}" if ref_id else f"title:{title_key(title)}"].add(inst_id)
+            if ref_id:
+                by_id[ref_id].append(inst_id)
+            else:
+                by_title[normal_title(title)].append(inst_id)
     order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
-        candidates = index[f"id:{law_id}"] | index[f"title:{title_key(law.title)}"]
-        title = normal_title(law.title)
-        out[law_id] = [
-            i
-            for i in sorted(candidates, key=order.__getitem__)
-            if any((ref_id == law_id) if ref_id else (normal_title(t) == title) for t, ref_id in instruments[i].targets)
-        ]
+        found = set(by_id.get(law_id, ())) | set(by_title.get(normal_title(law.title), ()))
+        out[law_id] = sorted(found, key=order.__getitem__)
     return out
 
 
