@@ -185,6 +185,10 @@ def read_value_table(
 _LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
 
 
+#: How a reader puts right a table the importer keeps as lines of text (the words are all there, in printed order).
+_TABLE_FIX = "to give it columns, write its rows as table rows in the law file (docs/format.md, Body) and check it against the gazette"
+
+
 def read_list(lines: list[str] | None) -> list[Provision] | None:
     """A schedule that is not a table but words with a lettered list: "A sufficient fence is—" / "(a) …" / "(i) …".
 
@@ -399,11 +403,11 @@ def parse_schedule(
             notes.append(
                 f"{where}: its table's columns could not be rebuilt from the text (its column headings are printed a word or "
                 f"two a line); its {len(lines)} printed lines are kept as {len(block)} lines of text in printed order, "
-                "each run of short lines joined, each line of distances on its own"
+                "each run of short lines joined, each line of distances on its own; " + _TABLE_FIX
             )
         elif lines:
             notes.append(
                 f"{where}: its table's columns could not be rebuilt from the text; its {len(lines)} printed line(s) "
-                "are kept as text in printed order"
+                "are kept as text in printed order; " + _TABLE_FIX
             )
     return Provision(kind="schedule", num=num, heading=heading, cells=cells, children=tuple(children))
