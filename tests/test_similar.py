@@ -93,7 +93,7 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     report = build(repo)
     assert report.derived == [NEWTOWN]
     fresh = make_features_repo(tmp_path / "full", instrument=False, built=True)
-    tables = ("provision_texts", "provision_text_ids", "text_bands", "similar_texts", "offences")
+    tables = ("provisions", "provision_texts", "text_bands", "similar_texts", "offences")
     mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
     (repo.laws_dir / "oldtown" / "synthetic-dogs-local-law-2005.txt").unlink()
@@ -102,7 +102,7 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     build(fresh, full=True)
     mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
-    assert not any(r[0] == OLDTOWN for r in mine["provision_text_ids"])
+    assert not any(r[0] == OLDTOWN for r in mine["provisions"])
 
 
 async def test_similar_page_json_csv_and_canned_query(repo: Repository) -> None:
@@ -131,3 +131,24 @@ def test_metadata_canned_query_is_the_module_sql() -> None:
 def test_fixtures_are_synthetic() -> None:
     for path in FIXTURES.glob("*.txt"):
         assert "SYNTHETIC" in path.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+
+
+def test_text_ids_made_with_the_rows_link_the_spans_the_index_linked_in_sql(repo: Repository) -> None:
+    """Each span's text id, made with its row in the build's workers, is what the index made before by joining every
+    span to the distinct texts in SQL (kind compared, text over 20 characters, six words or more): the same spans
+    linked to the same ids, and the same texts stored once each."""
+    conn = connect(repo)
+    kinds = ", ".join(f"'{k}'" for k in similar.KINDS)
+    rows = conn.execute(
+        f"select law, position, from_version, text from provisions where kind in ({kinds})"
+        " and text is not null and length(text) > 20"
+    ).fetchall()
+    long_enough = [r for r in rows if len(similar.words(r[3])) >= similar.MIN_WORDS]
+    assert len(long_enough) > 100 and len(long_enough) < len(rows)
+    links = set(conn.execute("select law, position, from_version, text_id from provisions where text_id is not null"))
+    assert links == {(law, pos, ver, similar.text_hash(text)) for law, pos, ver, text in long_enough}
+    stored = set(conn.execute("select id, text, words from provision_texts"))
+    assert stored == {(similar.text_hash(t), t, len(similar.words(t))) for *_, t in long_enough}
+    # every stored text has its band keys, and pairs only join stored texts
+    assert {i for (i,) in conn.execute("select distinct text_id from text_bands")} == {i for i, _, _ in stored}
+    assert {i for pair in conn.execute("select text_id, other_id from similar_texts") for i in pair} <= {i for i, _, _ in stored}

@@ -21,7 +21,7 @@ from .schema_types import View as View
 from .schema_types import col
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -155,8 +155,14 @@ PROVISIONS = Table(
             "The provision as the law page shows it (its HTML, stored once for every span showing it)",
             "fragments.id",
         ),
+        col(
+            "text_id",
+            int,
+            "The id of its words among the texts compared for similar provisions (null: too short, or a heading)",
+            "provision_texts.id",
+        ),
     ),
-    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
+    indexes=(("law", "citation"), ("kind", "position"), ("position",), ("text_id",)),
     fts=("citation", "heading", "text"),
 )
 

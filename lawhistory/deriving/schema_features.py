@@ -42,7 +42,7 @@ OFFENCES = Table(
 
 PROVISION_TEXTS = Table(
     "provision_texts",
-    "The distinct words of provisions long enough to compare (similar provisions), each once.",
+    "The distinct words of provisions long enough to compare (similar provisions), each once; provisions.text_id points here.",
     ("id",),
     (
         col("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
@@ -50,19 +50,6 @@ PROVISION_TEXTS = Table(
         col("words", int, "Number of words"),
     ),
     indexes=(("text",),),
-)
-
-PROVISION_TEXT_IDS = Table(
-    "provision_text_ids",
-    "Which text each provision span holds (similar provisions).",
-    ("law", "position", "from_version"),
-    (
-        col("law", str, "The law", "laws.id"),
-        col("position", int, "The span's position (as in provisions)"),
-        col("from_version", int, "The span's first version (as in provisions)"),
-        col("text_id", int, "Its text", "provision_texts.id"),
-    ),
-    indexes=(("text_id",),),
 )
 
 TEXT_BANDS = Table(
@@ -86,7 +73,7 @@ SIMILAR_TEXTS = Table(
     ),
 )
 
-FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, PROVISION_TEXT_IDS, TEXT_BANDS, SIMILAR_TEXTS)
+FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, TEXT_BANDS, SIMILAR_TEXTS)
 
 FEATURE_VIEWS: tuple[View, ...] = (
     View(
@@ -100,9 +87,8 @@ FEATURE_VIEWS: tuple[View, ...] = (
 
 #: Similar provisions of other laws in force on a date, most similar first (``similar.similar_rows``).
 SIMILAR_SQL = """with me as (
-  select p.law, p.kind, p.text, t.text_id from provisions p
-  join provision_text_ids t on t.law = p.law and t.position = p.position and t.from_version = p.from_version
-  where p.law = :law and p.eid = :eid
+  select p.law, p.kind, p.text, p.text_id from provisions p
+  where p.law = :law and p.eid = :eid and p.text_id is not null
     and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
     and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
 ), others as (
@@ -113,8 +99,7 @@ SIMILAR_SQL = """with me as (
 select o.score, l.local_government, l.title as law_title, p.law, p.citation, p.eid, p.kind, p.heading, p.text,
   p.valid_from, p.valid_to
 from others o
-join provision_text_ids t on t.text_id = o.other_id
-join provisions p on p.law = t.law and p.position = t.position and p.from_version = t.from_version
+join provisions p on p.text_id = o.other_id
 join laws l on l.id = p.law
 where p.law != (select law from me)
   and (p.kind = 'item') = ((select kind from me) = 'item')
