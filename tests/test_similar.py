@@ -5,9 +5,11 @@ SYNTHETIC laws of invented councils)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 import sqlite3
 from pathlib import Path
+from urllib.parse import urljoin
 
 import numpy as np
 import pytest
@@ -152,3 +154,32 @@ def test_text_ids_made_with_the_rows_link_the_spans_the_index_linked_in_sql(repo
     # every stored text has its band keys, and pairs only join stored texts
     assert {i for (i,) in conn.execute("select distinct text_id from text_bands")} == {i for i, _, _ in stored}
     assert {i for pair in conn.execute("select text_id, other_id from similar_texts") for i in pair} <= {i for i, _, _ in stored}
+
+
+async def test_the_law_page_links_each_compared_provision_to_its_similar_provisions(repo: Repository) -> None:
+    """Each provision the index compares links to /-/similar on the date shown (relative to the law page, so it
+    works under any base URL); a provision too short to compare has no link; the link's page lists the same rows."""
+    ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    html = (await ds.client.get(f"/-/law/{KELLERBERRIN}", params={"at": "2024-01-01"})).text
+    eid = "sec_3.9__para_a"
+    href = f"../../similar?law={KELLERBERRIN.replace('/', '%2F')}&amp;eid={eid}&amp;at=2024-01-01"
+    line = next(x for x in html.splitlines() if f'id="{eid}"' in x)
+    assert f'<a class="similar" href="{href}" rel="nofollow"' in line and line.endswith("</a></p>")
+    assert 'aria-label="Provisions like 3.9(a) in other laws in force on 2024-01-01"' in line
+    short = next(x for x in html.splitlines() if 'id="sec_2.7__para_a"' in x)  # "roosters;": not compared
+    assert 'class="similar"' not in short
+    conn = connect(repo)
+    compared = {
+        e
+        for (e,) in conn.execute(
+            "select eid from provisions where law = ? and text_id is not null and valid_from <= '2024-01-01'"
+            " and (valid_to is null or valid_to > '2024-01-01')",
+            [KELLERBERRIN],
+        )
+    }
+    linked = set(re.findall(r'href="\.\./\.\./similar\?law=[^&]+&amp;eid=([^&]+)&amp;at=2024-01-01"', html))
+    assert linked == compared and len(compared) > 20
+    resolved = urljoin(f"http://localhost/-/law/{KELLERBERRIN}?at=2024-01-01", href.replace("&amp;", "&"))
+    assert resolved.startswith("http://localhost/-/similar?")
+    page = (await ds.client.get(resolved.removeprefix("http://localhost"))).text
+    assert "Provisions like 3.9(a) in other laws" in page and "3.8(1)(a)" in page
