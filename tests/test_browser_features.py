@@ -59,21 +59,21 @@ def test_similar_provisions_from_a_provision_history(site: str, page: Any, shots
 def test_similar_provisions_from_the_law_page(site: str, any_page: Any, shots: Any) -> None:  # noqa: F811
     """Each compared provision on the law page links to the similar provisions of other laws on the date shown: a
     link named for the provision, big enough to tap on a phone, the page still not scrolling sideways."""
-    page = any_page
-    page.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01")
+    tab = any_page
+    tab.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01")
     name = "Provisions like 3.9(a) in other laws in force on 2022-01-01"
-    link = page.get_by_role("link", name=name)
+    link = tab.get_by_role("link", name=name)
     assert link.count() == 1 and link.inner_text() == "similar" and link.is_visible()
-    assert page.locator("#sec_2\\.7__para_a a.similar").count() == 0  # "roosters;": too short to compare
+    assert tab.locator("#sec_2\\.7__para_a a.similar").count() == 0  # "roosters;": too short to compare
     box = link.bounding_box()
     assert box is not None
-    if page.width_name == "phone":
+    if tab.width_name == "phone":
         assert box["width"] >= 24 and box["height"] >= 24
-        no_sideways_scroll(page)
+        no_sideways_scroll(tab)
     link.click()
-    page.wait_for_url("**/-/similar?*eid=sec_3.9__para_a*at=2022-01-01*")
-    first = page.locator("li.similar-provision").first
+    tab.wait_for_url("**/-/similar?*eid=sec_3.9__para_a*at=2022-01-01*")
+    first = tab.locator("li.similar-provision").first
     assert "3.8(1)(a)" in first.inner_text() and "100%" in first.inner_text()
-    if page.width_name == "desktop":
-        page.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01#sec_3.9")
-        page.screenshot(path=str(shots / "law-similar-links.png"))
+    if tab.width_name == "desktop":
+        tab.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01#sec_3.9")
+        tab.screenshot(path=str(shots / "law-similar-links.png"))
