@@ -321,3 +321,70 @@ def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
     found = decide(rows, dt.date(2021, 6, 1), dt.date(2021, 1, 15))
     assert found is not None and (found.status, found.day) == ("not_stored", None)
     assert decide([], dt.date(2021, 6, 1), dt.date(2021, 1, 15)) is None
+
+
+# --- the canned query law_as_known -------------------------------------------------------------------------------------
+
+
+def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_stored(built: dict[str, Repository]) -> None:
+    """For every pair of dates around each gazette date: ``law_as_known`` lists the provisions of the text
+    ``show --at D --known K`` derives (the same objects) exactly when the law page shows a stored text, and no rows
+    otherwise (not published, not in force, repealed, or a text never in force that only the command derives)."""
+    import sqlite3
+
+    from lawhistory.amending.known import known_timeline
+    from lawhistory.core.errors import LawHistoryError
+    from lawhistory.core.versions import in_force
+    from lawhistory.deriving.known_sql import LAW_AS_KNOWN_SQL
+    from lawhistory.publishing import known_rows
+
+    days = ["2020-01-01", "2020-03-11", "2021-03-26", "2022-06-04", "2023-01-20", "2023-03-02", "2023-09-01", "2023-09-15", "2025-01-01"]  # fmt: skip
+    seen: dict[str, int] = {}
+    for repo in built.values():
+        law, instruments = library.resolve(repo, LAW), repo.load_instruments()
+        conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+        gazettes = sorted({r[0] for r in conn.execute("select gazette_date from instruments where gazette_date is not null")})
+        knowns = sorted({str(dt.date.fromisoformat(g) + dt.timedelta(days=d)) for g in gazettes for d in (-1, 0, 1)})
+        for known in knowns:
+            k = dt.date.fromisoformat(known)
+            try:
+                tl, _ = known_timeline(law, instruments, k)
+            except LawHistoryError:
+                tl = None
+            for day in days:
+                at = dt.date.fromisoformat(day)
+                cursor = conn.execute(LAW_AS_KNOWN_SQL, {"law": LAW, "at": day, "known": known})
+                names = [d[0] for d in cursor.description]
+                got = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+                found = known_rows.answer(conn, LAW, at, k)
+                assert found is not None
+                seen[found.status] = seen.get(found.status, 0) + 1
+                if found.status not in ("as_stored", "earlier_version", "repeal_ignored"):
+                    assert got == [], (day, known, found.status)
+                    continue
+                assert tl is not None
+                status, version = in_force(tl, at)
+                assert status == "in_force" and version is not None
+                expected = version_json(tl, at, status, version)["provisions"]
+                assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
+                assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
+        conn.close()
+    assert seen.get("as_stored", 0) > 20 and seen.get("earlier_version", 0) > 5 and seen.get("not_stored", 0) > 0
+    assert seen.get("not_published", 0) > 0 and seen.get("not_in_force", 0) > 0
+
+
+async def test_the_canned_query_is_what_show_known_prints(built: dict[str, Repository], sites: dict[str, Any]) -> None:
+    """On the site: the canned query's JSON lists the provisions ``lawhistory show --known --format json`` prints."""
+    from .conftest_publish import rows
+
+    for name, at, known in (("retro", "2023-09-15", "2023-10-01"), ("retro", "2023-09-15", "2023-10-20"), ("order", "2023-02-15", "2023-02-01")):  # fmt: skip
+        code, out, err = show(built[name].root, "--at", at, "--known", known, "--format", "json")
+        assert code == 0, err
+        printed = json.loads(out)
+        got = await rows(sites[name], "law_as_known", law=LAW, at=at, known=known, _json="cells")
+        assert {r.pop("version_from") for r in got} == {printed["version"]["valid_from"]}
+        assert got == printed["provisions"] and len(got) > 50
+    # a text never in force: the command derives it, the query gives no rows
+    code, out, _ = show(built["order"].root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")
+    assert code == 0 and json.loads(out)["provisions"]
+    assert await rows(sites["order"], "law_as_known", law=LAW, at="2023-10-01", known="2023-02-01") == []

@@ -7,6 +7,7 @@ metadata.yml describe them like every other table). The build fills them after t
 
 from __future__ import annotations
 
+from .known_sql import LAW_AS_KNOWN_SQL
 from .reviews import REVIEWS_SQL
 from .schema_types import Query, Table, View, col
 
@@ -111,6 +112,16 @@ limit 200"""
 
 #: The canned queries of the questions asked across laws (added to ``schema.QUERIES``).
 FEATURE_QUERIES: tuple[Query, ...] = (
+    Query(
+        "law_as_known",
+        "A law as at a date, as known from the Gazette on another date",
+        "Every provision of one law as in force on a date (at) using only the instruments published in the Gazette on"
+        " or before another date (known), in document order: the rows of `lawhistory show LAW --at DATE --known K"
+        " --format json`, and version_from, the first day of the stored version that text is. No rows when nothing"
+        " was known or in force, or when the text then known was never in force (the command derives it; the law page"
+        " says why). law: a law id; at, known: YYYY-MM-DD.",
+        LAW_AS_KNOWN_SQL,
+    ),
     Query(
         "reviews",
         "Statutory reviews of local laws",
