@@ -388,3 +388,18 @@ async def test_the_canned_query_is_what_show_known_prints(built: dict[str, Repos
     code, out, _ = show(built["order"].root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")
     assert code == 0 and json.loads(out)["provisions"]
     assert await rows(sites["order"], "law_as_known", law=LAW, at="2023-10-01", known="2023-02-01") == []
+
+
+async def test_a_text_never_in_force_names_the_exact_command_and_the_nearest_day_shown(sites: dict[str, Any]) -> None:
+    """The page cannot show a text that was never in force: it says so, gives the command with this law and these
+    dates, and links to the latest earlier day it can show as known then (which the page then shows)."""
+    html = await page(sites["order"], "at=2023-10-01&known=2023-02-01")
+    assert 'id="known-not-stored"' in html and "a text that was never in force, so the site cannot show it" in html
+    assert f'<code class="command">lawhistory show {LAW} --at 2023-10-01 --known 2023-02-01</code>' in html
+    nearest = html.split('id="known-nearest" href="')[1].split('"')[0].replace("&amp;", "&")
+    assert nearest == f"/-/law/{LAW}?at=2023-08-31&known=2023-02-01"  # the day before the 2023 instrument commenced
+    shown = await page(sites["order"], nearest.split("?")[1])
+    assert "As at 2023-08-31, as known on 2023-02-01:" in shown and 'id="known-not-stored"' not in shown
+    assert "no text can be shown" not in shown and '<article class="law-text">\n<p id="text_1"' in shown
+    plain = await page(sites["retro"], "at=2023-09-15&known=2023-10-01")  # a stored text: no such block
+    assert 'id="known-not-stored"' not in plain
