@@ -1,7 +1,8 @@
 """The law page's link from each provision to the similar provisions of other laws (``/-/similar``) on the date shown.
 
-Only the provisions the build indexed for similarity get one (``provisions.text_id``: a clause, subclause,
-paragraph, definition or schedule row of six words or more). The stored fragments cannot hold the link (they are shared
+Only the provisions the build indexed for similarity (``provisions.text_id``: a clause, subclause, paragraph,
+definition or schedule row of six words or more) for which ``/-/similar`` lists something get one: the same or
+similar words in another law in force on the date shown. The stored fragments cannot hold the link (they are shared
 by every law and date showing the same words), so it is added as the page is served: into the first line of each such
 provision's fragment (``fragments.block`` writes each provision as whole lines, its first line opened by a tag carrying
 its eId and closed on the same line), beside a clause heading's history link, at the end of a paragraph, in a
@@ -19,16 +20,24 @@ from markupsafe import escape
 from ..deriving.schema import in_force_sql
 
 _FIRST_LINE = re.compile(r'^<(p|h[1-6]|tr) id="([^"]*)"[^\n]*$', re.MULTILINE)
-#: One law's rows read through the primary key (not the date index, nor the index on text_id).
-_IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
+
+
+#: Another law's span in force on :at holding the text ``q.text_id`` (a schedule row only for a schedule row).
+_OTHER = "q.law != :law and (q.kind = 'item') = (p.kind = 'item') and " + in_force_sql(":at", "q", document_order=True)
+#: The provisions of the law in force on :at for which /-/similar lists something (``SIMILAR_SQL`` not empty): the
+#: same words, or similar words, in another law in force then. The law's rows are read through the primary key
+#: (``+``: not through the date index, nor the index on text_id); the others through the index on text_id.
+COMPARABLE_SQL = f"""select p.eid, p.citation from provisions p
+where p.law = :law and {in_force_sql(":at", "p", document_order=True)} and +p.text_id is not null
+  and (exists (select 1 from provisions q where q.text_id = p.text_id and {_OTHER})
+    or exists (select 1 from similar_texts s join provisions q on q.text_id = s.other_id where s.text_id = p.text_id
+      and {_OTHER}))"""
 
 
 def comparable(conn: sqlite3.Connection, law_id: str, day: str) -> dict[str, str]:
-    """The eId and citation of each provision of the law in force on ``day`` that the index compares."""
-    rows = conn.execute(
-        f"select eid, citation from provisions where {_IN_FORCE} and +text_id is not null", {"law": law_id, "at": day}
-    )
-    return {eid: citation for eid, citation in rows}
+    """The eId and citation of each provision of the law in force on ``day`` with similar provisions in other laws
+    in force then."""
+    return {eid: citation for eid, citation in conn.execute(COMPARABLE_SQL, {"law": law_id, "at": day})}
 
 
 def link(law_id: str, eid: str, citation: str, day: str) -> str:
