@@ -172,6 +172,7 @@ def run(scale: float, seed: int, sample: int, queries: int) -> dict[str, Any]:
     results: dict[str, Any] = {"scale": scale, "laws": len(list((corpus / "laws").glob("*/*.txt")))}
     build = run_build(corpus, full=True)
     results["full build (s)"] = build["total"]
+    results["build stage: offences and similar provisions (s)"] = build["stages"].get("Offences and similar provisions")
     db = corpus / "db" / "lawhistory.db"
     results["index digest"] = index_digest(db)
     results.update(step_alone(db))

@@ -189,3 +189,24 @@ async def test_the_law_page_links_each_compared_provision_to_its_similar_provisi
     assert resolved.startswith("http://localhost/-/similar?")
     page = (await ds.client.get(resolved.removeprefix("http://localhost"))).text
     assert "Provisions like 3.9(a) in other laws" in page and "3.8(1)(a)" in page
+
+
+def test_the_full_build_names_its_stage_of_offences_and_similar_provisions(tmp_path: Path) -> None:
+    """The step is a stage of its own in the full build's progress (benchmarks.run times it by that name)."""
+    from lawhistory.deriving import features
+
+    class Stages:
+        def __init__(self) -> None:
+            self.names: list[str] = []
+
+        def start(self, total: int, description: str) -> None:
+            self.names.append(description)
+
+        def advance(self) -> None:
+            pass
+
+    repo = make_features_repo(tmp_path / "repo", instrument=False, built=False)
+    stages = Stages()
+    build(repo, stages, full=True)
+    assert features.STAGE in stages.names and stages.names.index(features.STAGE) > stages.names.index("Writing the database")
+    assert connect(repo).execute("select count(*) from similar_texts").fetchone()[0] > 0
