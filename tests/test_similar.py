@@ -210,3 +210,23 @@ def test_the_full_build_names_its_stage_of_offences_and_similar_provisions(tmp_p
     build(repo, stages, full=True)
     assert features.STAGE in stages.names and stages.names.index(features.STAGE) > stages.names.index("Writing the database")
     assert connect(repo).execute("select count(*) from similar_texts").fetchone()[0] > 0
+
+
+async def test_the_illustrative_repository_is_indexed_and_has_no_other_law_to_list(tmp_path: Path) -> None:
+    """The illustrative repository (one law): its texts are indexed; a provision's page says no provision of another
+    law is similar, and its law page links to none."""
+    from .test_demo import copy_demo
+
+    demo = copy_demo(tmp_path / "exampleton")
+    build(demo)
+    conn = connect(demo)
+    [law] = [r[0] for r in conn.execute("select id from laws")]
+    assert conn.execute("select count(*) from provision_texts").fetchone()[0] > 50
+    eid = conn.execute("select eid from provisions where law = ? and text_id is not null limit 1", [law]).fetchone()[0]
+    data = similar.similar_to(conn, law, eid, dt.date(2024, 1, 1))
+    assert data is not None and data["indexed"] and data["similar"] == []
+    ds = make_datasette(demo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    html = (await ds.client.get("/-/similar", params={"law": law, "eid": eid, "at": "2024-01-01"})).text
+    assert "No provision of another law in force on 2024-01-01 is similar." in html
+    page = (await ds.client.get(f"/-/law/{law}", params={"at": "2024-01-01"})).text
+    assert f'id="{eid}"' in page and 'class="similar"' not in page
