@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process, utils
 
 from benchmarks.run import OUT, database_size, run_build
 from lawhistory.deriving import penalties, similar, text_ids
+from lawhistory.publishing import similar_links
 
 FEATURE_TABLES = ("offences", "provision_texts", "text_bands", "similar_texts")
 
@@ -132,12 +133,24 @@ def query_latency(db: Path, samples: int, seed: int) -> dict[str, Any]:
         )
         times.append(seconds * 1000)
         found.append(len(data["similar"]) if data else 0)
+    pages = conn.execute(
+        "select id, coalesce(commencement, '2020-01-01') from laws order by random() limit ?", [max(1, samples // 4)]
+    ).fetchall()
+    links, linked = [], []
+    for law, day in pages:  # the law page's links (on the day it commenced, and today)
+        for on in (day, dt.date.today().isoformat()):
+            found_links, seconds = _timed(lambda law=law, on=on: similar_links.comparable(conn, law, on))
+            links.append(seconds * 1000)
+            linked.append(len(found_links))
     conn.close()
     ordered = sorted(times)
     return {
         "similar_to p50 (ms)": statistics.median(ordered) if ordered else None,
         "similar_to p95 (ms)": ordered[int(0.95 * (len(ordered) - 1))] if ordered else None,
         "similar provisions per provision (mean)": statistics.mean(found) if found else None,
+        "law page similar links p50 (ms)": statistics.median(links) if links else None,
+        "law page similar links p95 (ms)": sorted(links)[int(0.95 * (len(links) - 1))] if links else None,
+        "law page similar links per page (mean)": statistics.mean(linked) if linked else None,
     }
 
 
