@@ -13,6 +13,8 @@ from urllib.parse import urljoin
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rapidfuzz import fuzz, process, utils
 
 from lawhistory.deriving import similar
@@ -230,3 +232,15 @@ async def test_the_illustrative_repository_is_indexed_and_has_no_other_law_to_li
     assert "No provision of another law in force on 2024-01-01 is similar." in html
     page = (await ds.client.get(f"/-/law/{law}", params={"at": "2024-01-01"})).text
     assert f'id="{eid}"' in page and 'class="similar"' not in page
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=80) | st.lists(st.sampled_from(["a", "bb", " ", "-", "İ", "é", "_", "1", "\n"]), max_size=30).map("".join))  # fmt: skip
+def test_the_word_count_the_ids_use_is_the_words_the_index_compares(text: str) -> None:
+    """A text is given an id exactly when it has six words as ``words`` finds them (and the other conditions)."""
+    from lawhistory.deriving import text_ids
+
+    expected = len(text) >= text_ids.MIN_CHARS and len(similar.words(text)) >= similar.MIN_WORDS
+    assert text_ids.compared("paragraph", text) == expected
+    assert text_ids.text_id("paragraph", text) == (similar.text_hash(text) if expected else None)
+    assert text_ids.text_id("part", text) is None

@@ -8,6 +8,7 @@ imports nothing heavy.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Sequence
@@ -30,19 +31,23 @@ def text_hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
 
 
+#: At least ``MIN_WORDS`` words (as ``words`` finds them), found without listing them all.
+_ENOUGH_WORDS = re.compile(rf"\w++(?:\W++\w++){{{MIN_WORDS - 1}}}")
+
+
 def compared(kind: str | None, text: str | None) -> bool:
     """Whether a provision of ``kind`` with ``text`` as its own words is compared with others."""
-    return kind in KINDS and text is not None and len(text) >= MIN_CHARS and len(words(text)) >= MIN_WORDS
+    return kind in KINDS and text is not None and len(text) >= MIN_CHARS and _ENOUGH_WORDS.search(text.lower()) is not None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def text_id(kind: str | None, text: str | None) -> int | None:
+    """The id of a provision's words when it is compared (None when not); the same words recur in many laws and
+    versions, so a worker remembers the latest ones."""
+    return text_hash(text) if text is not None and compared(kind, text) else None
 
 
 def with_text_ids(spans: Sequence[tuple[Any, ...]], kind: int, text: int) -> list[tuple[Any, ...]]:
     """``spans`` (``provisions`` rows) each with its text id added as its last column (None when it is not compared);
-    ``kind`` and ``text`` are the indexes of those columns. A text held by several spans is read once."""
-    ids: dict[tuple[str | None, str | None], int | None] = {}
-    out = []
-    for row in spans:
-        key = (row[kind], row[text])
-        if key not in ids:
-            ids[key] = text_hash(key[1]) if key[1] is not None and compared(*key) else None
-        out.append((*row, ids[key]))
-    return out
+    ``kind`` and ``text`` are the indexes of those columns."""
+    return [(*row, text_id(row[kind], row[text])) for row in spans]
