@@ -158,7 +158,7 @@ PROVISIONS = Table(
         col(
             "text_id",
             int,
-            "The id of its words among the texts compared for similar provisions (null: too short, or a heading)",
+            "Its words among the texts compared for similar provisions (null: a part, division or schedule, or fewer than six words)",
             "provision_texts.id",
         ),
     ),
