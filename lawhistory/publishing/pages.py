@@ -360,7 +360,7 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         else:
             text, toc, eids = text_and_contents(conn, law_id, day, removed)
         text = link_cells(text, eids)
-        if since is None and not (redline and number > 0):  # the plain text: links to /-/similar where it lists some
+        if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
             text = similar_links.add_links(conn, text, law_id, day)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
