@@ -587,6 +587,8 @@ def run(
     full = run_build(corpus, full=True)
     results["full build (s)"] = full["total"]
     results["build stages (s)"] = full["stages"]
+    # the stage lawhistory.deriving.features.STAGE (not imported here: it would bring numpy into this process)
+    results["offences and similar provisions, in the full build (s)"] = full["stages"].get("Offences and similar provisions")
     results["commits"] = full["commits"]
     # The build runs in several processes (workers, a full-text indexer, git): the target applies to the largest;
     # all of them together, sampled every 0.1 s, are reported beside it.

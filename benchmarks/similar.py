@@ -1,5 +1,6 @@
 """What the questions asked across laws cost on the statewide SYNTHETIC corpus: the build step that types the offences
-and indexes similar provisions (``lawhistory.deriving.features``), full and for one law (an incremental build), how many
+and indexes similar provisions (``lawhistory.deriving.features``) with what it needs of the rows (each span's
+text id, made with its row, and the index on it), full and for one law (an incremental build), how many
 similar pairs it finds, how many of the close pairs it finds (against comparing every pair, for a sample), what it
 adds to the database, and how fast ``/-/similar`` answers.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import json
 import random
 import shutil
@@ -29,9 +31,10 @@ import numpy as np
 from rapidfuzz import fuzz, process, utils
 
 from benchmarks.run import OUT, database_size, run_build
-from lawhistory.deriving import penalties, similar
+from lawhistory.deriving import penalties, similar, text_ids
+from lawhistory.publishing import similar_links
 
-FEATURE_TABLES = ("offences", "provision_texts", "provision_text_ids", "text_bands", "similar_texts")
+FEATURE_TABLES = ("offences", "provision_texts", "text_bands", "similar_texts")
 
 
 def _corpus(scale: float, seed: int) -> Path:
@@ -49,6 +52,19 @@ def _timed(fn: Any) -> tuple[Any, float]:
     return value, time.perf_counter() - t0
 
 
+def text_ids_cost(conn: sqlite3.Connection) -> dict[str, float]:
+    """What the text ids add to the build before the step: each span's id made with its row (``with_text_ids`` over
+    every law's spans, in one process here; the build's workers share it), and the index on ``provisions.text_id``
+    (made with the other indexes)."""
+    by_law: dict[str, list[tuple[Any, ...]]] = {}
+    for law, kind, text in conn.execute("select law, kind, text from provisions"):
+        by_law.setdefault(law, []).append((kind, text))
+    _, made = _timed(lambda: [text_ids.with_text_ids(spans, 0, 1) for spans in by_law.values()])
+    conn.execute("drop index if exists idx_provisions_text_id")
+    _, indexed = _timed(lambda: conn.execute("create index idx_provisions_text_id on provisions (text_id)"))
+    return {"text ids made with the rows, one process (s)": made, "index on provisions.text_id (s)": indexed}
+
+
 def step_alone(db: Path) -> dict[str, Any]:
     """The feature step timed alone on a copy of the built database: full, then for one law (as an incremental build)."""
     out: dict[str, Any] = {}
@@ -56,6 +72,7 @@ def step_alone(db: Path) -> dict[str, Any]:
         copy = Path(tmp) / "copy.db"
         shutil.copyfile(db, copy)
         conn = sqlite3.connect(copy)
+        out.update(text_ids_cost(conn))
         conn.execute("begin")
         offences, out["offences, full (s)"] = _timed(lambda: penalties.derive(conn))
         report, out["similar provisions, full (s)"] = _timed(lambda: similar.derive(conn))
@@ -106,8 +123,7 @@ def recall(db: Path, sample: int, seed: int) -> dict[str, Any]:
 def query_latency(db: Path, samples: int, seed: int) -> dict[str, Any]:
     conn = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
     rows = conn.execute(
-        "select p.law, p.eid, p.valid_from from provision_text_ids t join provisions p on p.law = t.law"
-        " and p.position = t.position and p.from_version = t.from_version order by random() limit ?",
+        "select law, eid, valid_from from provisions where text_id is not null order by random() limit ?",
         [samples],
     ).fetchall()
     times, found = [], []
@@ -117,13 +133,49 @@ def query_latency(db: Path, samples: int, seed: int) -> dict[str, Any]:
         )
         times.append(seconds * 1000)
         found.append(len(data["similar"]) if data else 0)
+    pages = conn.execute(
+        "select id, coalesce(commencement, '2020-01-01') from laws order by random() limit ?", [max(1, samples // 4)]
+    ).fetchall()
+    links, linked = [], []
+    for law, day in pages:  # the law page's links (on the day it commenced, and today)
+        for on in (day, dt.date.today().isoformat()):
+            found_links, seconds = _timed(lambda law=law, on=on: similar_links.comparable(conn, law, on))
+            links.append(seconds * 1000)
+            linked.append(len(found_links))
     conn.close()
     ordered = sorted(times)
     return {
         "similar_to p50 (ms)": statistics.median(ordered) if ordered else None,
         "similar_to p95 (ms)": ordered[int(0.95 * (len(ordered) - 1))] if ordered else None,
         "similar provisions per provision (mean)": statistics.mean(found) if found else None,
+        "law page similar links p50 (ms)": statistics.median(links) if links else None,
+        "law page similar links p95 (ms)": sorted(links)[int(0.95 * (len(links) - 1))] if links else None,
+        "law page similar links per page (mean)": statistics.mean(linked) if linked else None,
     }
+
+
+def index_digest(db: Path) -> str:
+    """A hash of what the index holds: each span's text id, the texts, their band keys and the similar pairs, each
+    sorted. Read from ``provisions.text_id``, or from the table that linked the spans to their texts in earlier
+    builds (``provision_text_ids``): two builds that index alike give the same digest, whichever way they link."""
+    conn = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
+    columns = {r[1] for r in conn.execute("pragma table_info(provisions)")}
+    links = (
+        "select law, position, from_version, text_id from provisions where text_id is not null"
+        if "text_id" in columns
+        else "select law, position, from_version, text_id from provision_text_ids"
+    )
+    digest = hashlib.blake2b(digest_size=16)
+    for sql in (
+        links + " order by 1, 2, 3",
+        "select id, text, words from provision_texts order by id",
+        "select band, text_id from text_bands order by band, text_id",
+        "select text_id, other_id, score from similar_texts order by text_id, other_id",
+    ):
+        for row in conn.execute(sql):
+            digest.update(repr(row).encode())
+    conn.close()
+    return digest.hexdigest()
 
 
 def run(scale: float, seed: int, sample: int, queries: int) -> dict[str, Any]:
@@ -133,13 +185,20 @@ def run(scale: float, seed: int, sample: int, queries: int) -> dict[str, Any]:
     results: dict[str, Any] = {"scale": scale, "laws": len(list((corpus / "laws").glob("*/*.txt")))}
     build = run_build(corpus, full=True)
     results["full build (s)"] = build["total"]
+    results["build stage: offences and similar provisions (s)"] = build["stages"].get("Offences and similar provisions")
     db = corpus / "db" / "lawhistory.db"
+    results["index digest"] = index_digest(db)
     results.update(step_alone(db))
     step = results["offences, full (s)"] + results["similar provisions, full (s)"]
+    step += results["text ids made with the rows, one process (s)"] + results["index on provisions.text_id (s)"]
     results["step / full build"] = step / build["total"]
     results["database (MiB)"] = db.stat().st_size / 2**20
     sizes = database_size(db)
     results["feature tables (MiB)"] = {t: round(sizes.get(t, 0.0), 2) for t in FEATURE_TABLES}
+    conn = sqlite3.connect(db)
+    pages = conn.execute("select sum(pgsize) from dbstat where name = 'idx_provisions_text_id'").fetchone()[0]
+    conn.close()
+    results["index on provisions.text_id (MiB)"] = (pages or 0) / 2**20
     results.update(recall(db, sample, seed))
     results.update(query_latency(db, queries, seed))
     return results

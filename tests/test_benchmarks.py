@@ -20,6 +20,7 @@ def test_benchmark_smoke_run_measures_everything_with_zero_errors(tmp_path: Path
     results = run(0.002, tmp_path, requests=40, clients=5, samples=5, seed=2, fresh=True)
     for key in (
         "full build (s)",
+        "offences and similar provisions, in the full build (s)",
         "floor (s)",
         "build / floor",
         "amend + publish one instrument (s)",

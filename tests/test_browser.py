@@ -211,7 +211,7 @@ def test_contents_to_schedule_1_to_a_clause(site: str, any_page: Any, shots: Pat
     assert in_view(page, "#sch_1")
     if page.width_name == "desktop":
         page.screenshot(path=str(shots / "law-contents.png"))
-    link = page.locator("#sch_1__item_1 td a").first  # the row's "Clause" cell
+    link = page.locator("#sch_1__item_1 td a[href^='#']").first  # the row's "Clause" cell (not its similar link)
     target = link.get_attribute("href")
     assert target is not None and target.startswith("#sec_")
     link.click()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest_publish import KELLERBERRIN, KULIN_ANIMALS
-from .test_browser import browser, page, shots, site  # noqa: F401  (the fixtures, shared)
+from .test_browser import any_page, browser, no_sideways_scroll, page, shots, site  # noqa: F401  (the fixtures, shared)
 
 pytest_plugins = ["tests.conftest_publish"]
 pytestmark = pytest.mark.browser
@@ -54,3 +54,26 @@ def test_similar_provisions_from_a_provision_history(site: str, page: Any, shots
     page.screenshot(path=str(shots / "similar.png"), full_page=True)
     first.locator("a", has_text="3.8(1)(a)").click()
     page.wait_for_url(f"**/-/law/{KULIN_ANIMALS}?at=*")
+
+
+def test_similar_provisions_from_the_law_page(site: str, any_page: Any, shots: Any) -> None:  # noqa: F811
+    """Each compared provision on the law page links to the similar provisions of other laws on the date shown: a
+    link named for the provision, big enough to tap on a phone, the page still not scrolling sideways."""
+    tab = any_page
+    tab.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01")
+    name = "Provisions like 3.9(a) in other laws in force on 2022-01-01"
+    link = tab.get_by_role("link", name=name)
+    assert link.count() == 1 and link.inner_text() == "similar" and link.is_visible()
+    assert tab.locator("#sec_2\\.7__para_a a.similar").count() == 0  # "roosters;": too short to compare
+    box = link.bounding_box()
+    assert box is not None
+    if tab.width_name == "phone":
+        assert box["width"] >= 24 and box["height"] >= 24
+        no_sideways_scroll(tab)
+    link.click()
+    tab.wait_for_url("**/-/similar?*eid=sec_3.9__para_a*at=2022-01-01*")
+    first = tab.locator("li.similar-provision").first
+    assert "3.8(1)(a)" in first.inner_text() and "100%" in first.inner_text()
+    if tab.width_name == "desktop":
+        tab.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01#sec_3.9")
+        tab.screenshot(path=str(shots / "law-similar-links.png"))

@@ -321,3 +321,85 @@ def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
     found = decide(rows, dt.date(2021, 6, 1), dt.date(2021, 1, 15))
     assert found is not None and (found.status, found.day) == ("not_stored", None)
     assert decide([], dt.date(2021, 6, 1), dt.date(2021, 1, 15)) is None
+
+
+# --- the canned query law_as_known -------------------------------------------------------------------------------------
+
+
+def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_stored(built: dict[str, Repository]) -> None:
+    """For every pair of dates around each gazette date: ``law_as_known`` lists the provisions of the text
+    ``show --at D --known K`` derives (the same objects) exactly when the law page shows a stored text, and no rows
+    otherwise (not published, not in force, repealed, or a text never in force that only the command derives)."""
+    import sqlite3
+
+    from lawhistory.amending.known import known_timeline
+    from lawhistory.core.errors import LawHistoryError
+    from lawhistory.core.versions import in_force
+    from lawhistory.deriving.known_sql import LAW_AS_KNOWN_SQL
+    from lawhistory.publishing import known_rows
+
+    days = ["2020-01-01", "2020-03-11", "2021-03-26", "2022-06-04", "2023-01-20", "2023-03-02", "2023-09-01", "2023-09-15", "2025-01-01"]  # fmt: skip
+    seen: dict[str, int] = {}
+    for repo in built.values():
+        law, instruments = library.resolve(repo, LAW), repo.load_instruments()
+        conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+        gazettes = sorted({r[0] for r in conn.execute("select gazette_date from instruments where gazette_date is not null")})
+        knowns = sorted({str(dt.date.fromisoformat(g) + dt.timedelta(days=d)) for g in gazettes for d in (-1, 0, 1)})
+        for known in knowns:
+            k = dt.date.fromisoformat(known)
+            try:
+                tl, _ = known_timeline(law, instruments, k)
+            except LawHistoryError:
+                tl = None
+            for day in days:
+                at = dt.date.fromisoformat(day)
+                cursor = conn.execute(LAW_AS_KNOWN_SQL, {"law": LAW, "at": day, "known": known})
+                names = [d[0] for d in cursor.description]
+                got = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+                found = known_rows.answer(conn, LAW, at, k)
+                assert found is not None
+                seen[found.status] = seen.get(found.status, 0) + 1
+                if found.status not in ("as_stored", "earlier_version", "repeal_ignored"):
+                    assert got == [], (day, known, found.status)
+                    continue
+                assert tl is not None
+                status, version = in_force(tl, at)
+                assert status == "in_force" and version is not None
+                expected = version_json(tl, at, status, version)["provisions"]
+                assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
+                assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
+        conn.close()
+    assert seen.get("as_stored", 0) > 20 and seen.get("earlier_version", 0) > 5 and seen.get("not_stored", 0) > 0
+    assert seen.get("not_published", 0) > 0 and seen.get("not_in_force", 0) > 0
+
+
+async def test_the_canned_query_is_what_show_known_prints(built: dict[str, Repository], sites: dict[str, Any]) -> None:
+    """On the site: the canned query's JSON lists the provisions ``lawhistory show --known --format json`` prints."""
+    from .conftest_publish import rows
+
+    for name, at, known in (("retro", "2023-09-15", "2023-10-01"), ("retro", "2023-09-15", "2023-10-20"), ("order", "2023-02-15", "2023-02-01")):  # fmt: skip
+        code, out, err = show(built[name].root, "--at", at, "--known", known, "--format", "json")
+        assert code == 0, err
+        printed = json.loads(out)
+        got = await rows(sites[name], "law_as_known", law=LAW, at=at, known=known, _json="cells")
+        assert {r.pop("version_from") for r in got} == {printed["version"]["valid_from"]}
+        assert got == printed["provisions"] and len(got) > 50
+    # a text never in force: the command derives it, the query gives no rows
+    code, out, _ = show(built["order"].root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")
+    assert code == 0 and json.loads(out)["provisions"]
+    assert await rows(sites["order"], "law_as_known", law=LAW, at="2023-10-01", known="2023-02-01") == []
+
+
+async def test_a_text_never_in_force_names_the_exact_command_and_the_nearest_day_shown(sites: dict[str, Any]) -> None:
+    """The page cannot show a text that was never in force: it says so, gives the command with this law and these
+    dates, and links to the latest earlier day it can show as known then (which the page then shows)."""
+    html = await page(sites["order"], "at=2023-10-01&known=2023-02-01")
+    assert 'id="known-not-stored"' in html and "a text that was never in force, so the site cannot show it" in html
+    assert f'<code class="command">lawhistory show {LAW} --at 2023-10-01 --known 2023-02-01</code>' in html
+    nearest = html.split('id="known-nearest" href="')[1].split('"')[0].replace("&amp;", "&")
+    assert nearest == f"/-/law/{LAW}?at=2023-08-31&known=2023-02-01"  # the day before the 2023 instrument commenced
+    shown = await page(sites["order"], nearest.split("?")[1])
+    assert "As at 2023-08-31, as known on 2023-02-01:" in shown and 'id="known-not-stored"' not in shown
+    assert "no text can be shown" not in shown and '<article class="law-text">\n<p id="text_1"' in shown
+    plain = await page(sites["retro"], "at=2023-09-15&known=2023-10-01")  # a stored text: no such block
+    assert 'id="known-not-stored"' not in plain

@@ -49,10 +49,12 @@ async def test_law_page_shows_the_law_as_at_a_date(ds: Any) -> None:
         '<h2 id="part_1" class="prov part depth-0"><a class="self" href="#part_1">PART 1—PRELIMINARY</a>'
         ' <a class="hist" href="?history=part_1" rel="nofollow">history</a></h2>'
     ) in html
-    assert (
+    heading = (
         '<h4 id="sec_2.8A" class="prov clause depth-2"><a class="self" href="#sec_2.8A">2.8A Keeping of ducks</a>'
-        ' <a class="hist" href="?history=sec_2.8A" rel="nofollow">history</a></h4>'
-    ) in html
+        ' <a class="hist" href="?history=sec_2.8A" rel="nofollow">history</a>'
+    )
+    # then the link to the similar provisions of other laws in force then (Kulin's laws have some)
+    assert heading + ' <a class="similar" href="../../similar?' in html
     assert (
         "[Clause 2.8A inserted by Shire of Kellerberrin Animals, Environment and Nuisance Amendment Local Law 2021 (SYNTHETIC TEST INSTRUMENT) cl. 4]"
         in text
@@ -68,7 +70,7 @@ async def test_law_page_schedule_rows_are_one_table_under_the_schedules_headings
         '<p id="sch_1__text_1" class="prov text depth-1">[cl. 6.5]</p>\n'
         '<table class="schedule-rows"><thead><tr><th>Item No.</th><th>Clause</th><th>Nature of Offence</th>'
         "<th>Modified Penalty</th></tr></thead><tbody>\n"
-        '<tr id="sch_1__item_1"><td>1</td>'
+        '<tr id="sch_1__item_1"><td>1'  # then the row's link to similar rows of other laws, where there are some
     ) in html
     rows = html[html.index('<table class="schedule-rows">') : html.index("</tbody></table>")]
     assert rows.count("<tr id=") > 30 and "<h" not in rows.split("</thead>")[1]  # nothing but rows inside

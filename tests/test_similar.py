@@ -5,12 +5,16 @@ SYNTHETIC laws of invented councils)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 import sqlite3
 from pathlib import Path
+from urllib.parse import urljoin
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rapidfuzz import fuzz, process, utils
 
 from lawhistory.deriving import similar
@@ -93,7 +97,7 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     report = build(repo)
     assert report.derived == [NEWTOWN]
     fresh = make_features_repo(tmp_path / "full", instrument=False, built=True)
-    tables = ("provision_texts", "provision_text_ids", "text_bands", "similar_texts", "offences")
+    tables = ("provisions", "provision_texts", "text_bands", "similar_texts", "offences")
     mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
     (repo.laws_dir / "oldtown" / "synthetic-dogs-local-law-2005.txt").unlink()
@@ -102,7 +106,7 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     build(fresh, full=True)
     mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
-    assert not any(r[0] == OLDTOWN for r in mine["provision_text_ids"])
+    assert not any(r[0] == OLDTOWN for r in mine["provisions"])
 
 
 async def test_similar_page_json_csv_and_canned_query(repo: Repository) -> None:
@@ -131,3 +135,111 @@ def test_metadata_canned_query_is_the_module_sql() -> None:
 def test_fixtures_are_synthetic() -> None:
     for path in FIXTURES.glob("*.txt"):
         assert "SYNTHETIC" in path.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+
+
+def test_text_ids_made_with_the_rows_link_the_spans_the_index_linked_in_sql(repo: Repository) -> None:
+    """Each span's text id, made with its row in the build's workers, is what the index made before by joining every
+    span to the distinct texts in SQL (kind compared, text over 20 characters, six words or more): the same spans
+    linked to the same ids, and the same texts stored once each."""
+    conn = connect(repo)
+    kinds = ", ".join(f"'{k}'" for k in similar.KINDS)
+    rows = conn.execute(
+        f"select law, position, from_version, text from provisions where kind in ({kinds})"
+        " and text is not null and length(text) > 20"
+    ).fetchall()
+    long_enough = [r for r in rows if len(similar.words(r[3])) >= similar.MIN_WORDS]
+    assert len(long_enough) > 100 and len(long_enough) < len(rows)
+    links = set(conn.execute("select law, position, from_version, text_id from provisions where text_id is not null"))
+    assert links == {(law, pos, ver, similar.text_hash(text)) for law, pos, ver, text in long_enough}
+    stored = set(conn.execute("select id, text, words from provision_texts"))
+    assert stored == {(similar.text_hash(t), t, len(similar.words(t))) for *_, t in long_enough}
+    # every stored text has its band keys, and pairs only join stored texts
+    assert {i for (i,) in conn.execute("select distinct text_id from text_bands")} == {i for i, _, _ in stored}
+    assert {i for pair in conn.execute("select text_id, other_id from similar_texts") for i in pair} <= {i for i, _, _ in stored}
+
+
+async def test_the_law_page_links_each_compared_provision_to_its_similar_provisions(repo: Repository) -> None:
+    """Each provision the index compares links to /-/similar on the date shown (relative to the law page, so that it
+    works under any base URL); a provision too short to compare has no link; the link's page lists the similar
+    provisions."""
+    ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    html = (await ds.client.get(f"/-/law/{KELLERBERRIN}", params={"at": "2024-01-01"})).text
+    eid = "sec_3.9__para_a"
+    href = f"../../similar?law={KELLERBERRIN.replace('/', '%2F')}&amp;eid={eid}&amp;at=2024-01-01"
+    line = next(x for x in html.splitlines() if f'id="{eid}"' in x)
+    assert f'<a class="similar" href="{href}" rel="nofollow"' in line and line.endswith("</a></p>")
+    assert 'aria-label="Provisions like 3.9(a) in other laws in force on 2024-01-01"' in line
+    short = next(x for x in html.splitlines() if 'id="sec_2.7__para_a"' in x)  # "roosters;": not compared
+    assert 'class="similar"' not in short
+    conn = connect(repo)
+    compared = {
+        e
+        for (e,) in conn.execute(
+            "select eid from provisions where law = ? and text_id is not null and valid_from <= '2024-01-01'"
+            " and (valid_to is null or valid_to > '2024-01-01')",
+            [KELLERBERRIN],
+        )
+    }
+    linked = set(re.findall(r'href="\.\./\.\./similar\?law=[^&]+&amp;eid=([^&]+)&amp;at=2024-01-01"', html))
+    assert linked == compared and len(compared) > 20
+    listing = {
+        e for e in compared if (found := similar.similar_to(conn, KELLERBERRIN, e, dt.date(2024, 1, 1))) and found["similar"]
+    }
+    assert len(listing) > 20  # most lead to a list (the others to a page saying no other law's provision is similar then)
+    resolved = urljoin(f"http://localhost/-/law/{KELLERBERRIN}?at=2024-01-01", href.replace("&amp;", "&"))
+    assert resolved.startswith("http://localhost/-/similar?")
+    page = (await ds.client.get(resolved.removeprefix("http://localhost"))).text
+    assert "Provisions like 3.9(a) in other laws" in page and "3.8(1)(a)" in page
+
+
+def test_the_full_build_names_its_stage_of_offences_and_similar_provisions(tmp_path: Path) -> None:
+    """The step is a stage of its own in the full build's progress (benchmarks.run times it by that name)."""
+    from lawhistory.deriving import features
+
+    class Stages:
+        def __init__(self) -> None:
+            self.names: list[str] = []
+
+        def start(self, total: int, description: str) -> None:
+            self.names.append(description)
+
+        def advance(self) -> None:
+            pass
+
+    repo = make_features_repo(tmp_path / "repo", instrument=False, built=False)
+    stages = Stages()
+    build(repo, stages, full=True)
+    assert features.STAGE in stages.names and stages.names.index(features.STAGE) > stages.names.index("Writing the database")
+    assert connect(repo).execute("select count(*) from similar_texts").fetchone()[0] > 0
+
+
+async def test_the_illustrative_repository_is_indexed_and_has_no_other_law_to_list(tmp_path: Path) -> None:
+    """The illustrative repository (one law): its texts are indexed; a provision's page says no provision of another
+    law is similar, and its law page, with no other law to compare with, links to none."""
+    from .test_demo import copy_demo
+
+    demo = copy_demo(tmp_path / "exampleton")
+    build(demo)
+    conn = connect(demo)
+    [law] = [r[0] for r in conn.execute("select id from laws")]
+    assert conn.execute("select count(*) from provision_texts").fetchone()[0] > 50
+    eid = conn.execute("select eid from provisions where law = ? and text_id is not null limit 1", [law]).fetchone()[0]
+    data = similar.similar_to(conn, law, eid, dt.date(2024, 1, 1))
+    assert data is not None and data["indexed"] and data["similar"] == []
+    ds = make_datasette(demo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    html = (await ds.client.get("/-/similar", params={"law": law, "eid": eid, "at": "2024-01-01"})).text
+    assert "No provision of another law in force on 2024-01-01 is similar." in html
+    page = (await ds.client.get(f"/-/law/{law}", params={"at": "2024-01-01"})).text
+    assert f'id="{eid}"' in page and 'class="similar"' not in page
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=80) | st.lists(st.sampled_from(["a", "bb", " ", "-", "İ", "é", "_", "1", "\n"]), max_size=30).map("".join))  # fmt: skip
+def test_the_word_count_the_ids_use_is_the_words_the_index_compares(text: str) -> None:
+    """A text is given an id exactly when it has six words as ``words`` finds them (and the other conditions)."""
+    from lawhistory.deriving import text_ids
+
+    expected = len(text) >= text_ids.MIN_CHARS and len(similar.words(text)) >= similar.MIN_WORDS
+    assert text_ids.compared("paragraph", text) == expected
+    assert text_ids.text_id("paragraph", text) == (similar.text_hash(text) if expected else None)
+    assert text_ids.text_id("part", text) is None

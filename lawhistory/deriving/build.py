@@ -223,6 +223,8 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             with _transaction(db):
                 _other_instruments(db, inputs, plan, claimers, derived)
             store.finish_schema(db)
+            progress.advance()
+            progress.start(1, features.STAGE)
             with _transaction(db):
                 features.derive(db.conn)
             progress.advance()

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 from . import penalties, similar
 
+#: The full build's stage that runs ``derive`` (as its progress names it, and the benchmarks time it).
+STAGE = "Offences and similar provisions"
+
 
 @dataclass
 class FeatureReport:

@@ -20,7 +20,11 @@ from ..core.versions import Timeline, Version, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
+from .schema import PROVISIONS
 from .spans import Fragment, Layout, SpanRow, layout, provision_spans
+from .text_ids import with_text_ids
+
+_KIND, _TEXT = (next(n for n, c in enumerate(PROVISIONS.columns) if c.name == name) for name in ("kind", "text"))
 
 Row = dict[str, Any]
 
@@ -206,6 +210,7 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
     fragments: dict[int, list[Any]] = {}
     if fragment is not None:
         spans, fragments = store_fragments_once(spans)
+        spans = with_text_ids(spans, _KIND, _TEXT)  # the last column, after the fragment
     return LawRows(
         law=law_row(tl, law_path),
         versions=version_rows(tl),

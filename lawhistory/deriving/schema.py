@@ -157,8 +157,14 @@ PROVISIONS = Table(
             "The provision as the law page shows it (its HTML, stored once for every span showing it)",
             "fragments.id",
         ),
+        col(
+            "text_id",
+            int,
+            "Its words among the texts compared for similar provisions (null: a part, division or schedule, or fewer than six words)",
+            "provision_texts.id",
+        ),
     ),
-    indexes=(("law", "citation"), ("kind", "position"), ("position",)),
+    indexes=(("law", "citation"), ("kind", "position"), ("position",), ("text_id",)),
     fts=("citation", "heading", "text"),
 )
 

@@ -7,6 +7,7 @@ metadata.yml describe them like every other table). The build fills them after t
 
 from __future__ import annotations
 
+from .known_sql import LAW_AS_KNOWN_SQL
 from .reviews import REVIEWS_SQL
 from .schema_types import Query, Table, View, col
 
@@ -42,7 +43,7 @@ OFFENCES = Table(
 
 PROVISION_TEXTS = Table(
     "provision_texts",
-    "The distinct words of provisions long enough to compare (similar provisions), each once.",
+    "The distinct words of provisions long enough to compare (similar provisions), each once; provisions.text_id points here.",
     ("id",),
     (
         col("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
@@ -50,19 +51,6 @@ PROVISION_TEXTS = Table(
         col("words", int, "Number of words"),
     ),
     indexes=(("text",),),
-)
-
-PROVISION_TEXT_IDS = Table(
-    "provision_text_ids",
-    "Which text each provision span holds (similar provisions).",
-    ("law", "position", "from_version"),
-    (
-        col("law", str, "The law", "laws.id"),
-        col("position", int, "The span's position (as in provisions)"),
-        col("from_version", int, "The span's first version (as in provisions)"),
-        col("text_id", int, "Its text", "provision_texts.id"),
-    ),
-    indexes=(("text_id",),),
 )
 
 TEXT_BANDS = Table(
@@ -86,7 +74,7 @@ SIMILAR_TEXTS = Table(
     ),
 )
 
-FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, PROVISION_TEXT_IDS, TEXT_BANDS, SIMILAR_TEXTS)
+FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, TEXT_BANDS, SIMILAR_TEXTS)
 
 FEATURE_VIEWS: tuple[View, ...] = (
     View(
@@ -100,9 +88,8 @@ FEATURE_VIEWS: tuple[View, ...] = (
 
 #: Similar provisions of other laws in force on a date, most similar first (``similar.similar_rows``).
 SIMILAR_SQL = """with me as (
-  select p.law, p.kind, p.text, t.text_id from provisions p
-  join provision_text_ids t on t.law = p.law and t.position = p.position and t.from_version = p.from_version
-  where p.law = :law and p.eid = :eid
+  select p.law, p.kind, p.text, p.text_id from provisions p
+  where p.law = :law and p.eid = :eid and p.text_id is not null
     and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
     and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
 ), others as (
@@ -113,8 +100,7 @@ SIMILAR_SQL = """with me as (
 select o.score, l.local_government, l.title as law_title, p.law, p.citation, p.eid, p.kind, p.heading, p.text,
   p.valid_from, p.valid_to
 from others o
-join provision_text_ids t on t.text_id = o.other_id
-join provisions p on p.law = t.law and p.position = t.position and p.from_version = t.from_version
+join provisions p on p.text_id = o.other_id
 join laws l on l.id = p.law
 where p.law != (select law from me)
   and (p.kind = 'item') = ((select kind from me) = 'item')
@@ -126,6 +112,16 @@ limit 200"""
 
 #: The canned queries of the questions asked across laws (added to ``schema.QUERIES``).
 FEATURE_QUERIES: tuple[Query, ...] = (
+    Query(
+        "law_as_known",
+        "A law as at a date, as known from the Gazette on another date",
+        "Every provision of one law as in force on a date (at) using only the instruments published in the Gazette on"
+        " or before another date (known), in document order: the rows of `lawhistory show LAW --at DATE --known K"
+        " --format json`, and version_from, the first day of the stored version that text is. No rows when nothing"
+        " was known or in force, or when the text then known was never in force (the command derives it; the law page"
+        " says why). law: a law id; at, known: YYYY-MM-DD.",
+        LAW_AS_KNOWN_SQL,
+    ),
     Query(
         "reviews",
         "Statutory reviews of local laws",

@@ -4,7 +4,8 @@ Many WA local laws follow common model texts. Comparing every provision with eve
 statewide repository, so the build indexes instead of comparing all pairs:
 
 1. every distinct text of a provision long enough to compare (``MIN_WORDS``) is stored once (``provision_texts``),
-   and each provision span points to its text (``provision_text_ids``) — identical texts in two laws are one text;
+   and each provision span points to its text (``provisions.text_id``, a hash of the words made with the span's
+   row in the build's workers, ``text_ids``) — identical texts in two laws are one text;
 2. each new text gets a MinHash signature of its word shingles (datasketch) and is cut into ``BANDS`` bands of
    ``ROWS`` values; each band's hash is a key in ``text_bands`` (locality-sensitive hashing: two texts whose
    shingles overlap by Jaccard similarity s share a key with probability 1 - (1 - s^ROWS)^BANDS: 0.5 → 0.64,
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import re
 import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
@@ -39,28 +39,19 @@ from rapidfuzz import fuzz, utils
 from ..core.diff import diff_html
 from .schema_features import SIMILAR_SQL
 from .schema_types import dict_rows
+from .text_ids import KINDS as KINDS
+from .text_ids import MIN_WORDS as MIN_WORDS
+from .text_ids import text_hash as text_hash
+from .text_ids import words
 
-#: Provisions compared: their own words are the unit (a clause's children are provisions of their own).
-KINDS = ("clause", "subclause", "paragraph", "subparagraph", "definition", "item", "text")
-MIN_WORDS = 6
 SHINGLE = 2
 NUM_PERM = 63
 BANDS, ROWS = 21, 3
 MIN_SCORE = 70.0
 MAX_BUCKET = 400
 _SEED = 1
-_WORD = re.compile(r"\w+")
 
 Row = dict[str, Any]
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def text_hash(text: str) -> int:
-    """A signed 64-bit hash of ``text`` (SQLite's INTEGER)."""
-    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
 
 
 def shingles(ws: Sequence[str]) -> list[bytes]:
@@ -99,48 +90,42 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
 
-_TEXTS_SQL = """select distinct p.text from provisions p
-where +p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}
-  and not exists (select 1 from provision_texts t where t.text = p.text)"""
-#: The index sqlite-utils makes for ``schema_features.PROVISION_TEXT_IDS.indexes``.
-_TEXT_ID_INDEX = "idx_provision_text_ids_text_id"
-_LINKS_SQL = """insert into provision_text_ids (law, position, from_version, text_id)
-select p.law, p.position, p.from_version, t.id from provisions p join provision_texts t on t.text = p.text
-where +p.kind in ({kinds}) and p.text is not null and length(p.text) > 20 {where}"""
+def _texts(conn: sqlite3.Connection, ids: list[int]) -> list[tuple[int, str, list[str]]]:
+    """The words of the texts ``ids``, each read from one provision holding it (through the index on text_id)."""
+    out = []
+    for i in ids:
+        (text,) = conn.execute("select text from provisions where text_id = ? limit 1", [i]).fetchone()
+        out.append((i, text, words(text)))
+    return out
 
 
 def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Report:
     """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
     similar texts among the texts not indexed before; returns what it did.
 
-    SQLite finds the texts not seen before and links every span to its text (by the index on the texts); Python
-    only hashes and compares the new texts.
+    Each span's text id was made with its row (``provisions.text_id``, in the build's workers): SQLite lists the ids
+    not seen before from the index on it; Python only hashes and compares the new texts. An incremental build then
+    forgets the texts no provision holds any more.
     """
     report = Report()
     if laws is not None and not laws:
         return report
-    where, params = "", []
-    old_ids: set[int] = set()
+    held = "select distinct text_id from provisions where text_id is not null"
     if laws is None:
-        for table in ("similar_texts", "text_bands", "provision_text_ids", "provision_texts"):
+        for table in ("similar_texts", "text_bands", "provision_texts"):
             conn.execute(f"delete from {table}")
+        ids = [i for (i,) in conn.execute(held)]
     else:
-        where = f"and p.law in ({', '.join('?' for _ in laws)})"
-        params = list(laws)
-        old_ids = {i for (i,) in conn.execute(f"select distinct text_id from provision_text_ids p where 1 {where}", params)}
-        conn.execute(f"delete from provision_text_ids where law in ({', '.join('?' for _ in laws)})", params)
-    kinds = ", ".join(f"'{k}'" for k in KINDS)
-    new: list[tuple[int, str, list[str]]] = []  # (id, text, words)
-    for (text,) in conn.execute(_TEXTS_SQL.format(kinds=kinds, where=where), params).fetchall():
-        ws = words(text)
-        if len(ws) >= MIN_WORDS:
-            new.append((text_hash(text), text, ws))
+        marks = ", ".join("?" for _ in laws)
+        ids = [
+            i
+            for (i,) in conn.execute(
+                f"{held} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
+            )
+        ]
+    new = _texts(conn, sorted(ids))
     conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
-    if laws is None:  # many rows: the index is made once they are in (three times faster than kept up to date)
-        conn.execute(f"drop index if exists {_TEXT_ID_INDEX}")
-    report.spans = conn.execute(_LINKS_SQL.format(kinds=kinds, where=where), params).rowcount
-    if laws is None:
-        conn.execute(f"create index {_TEXT_ID_INDEX} on provision_text_ids(text_id)")
+    report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
     report.new_texts = len(new)
     keys = band_keys([shingles(ws) for _, _, ws in new])
     conn.executemany(
@@ -148,7 +133,7 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Repor
     )
     _pairs(conn, new, keys, report, incremental=laws is not None)
     if laws is not None:
-        _forget_unused(conn, old_ids)
+        _forget_unused(conn)
     report.texts = conn.execute("select count(*) from provision_texts").fetchone()[0]
     return report
 
@@ -201,11 +186,11 @@ def _pairs(
     report.pairs = len(kept) // 2
 
 
-def _forget_unused(conn: sqlite3.Connection, ids: set[int]) -> None:
-    """Remove the texts among ``ids`` that no provision holds any more, with their band keys and pairs (each found
-    through a primary key: a text's band keys are made again from its words)."""
-    held = "select 1 from provision_text_ids where text_id = ? limit 1"
-    gone = [i for i in sorted(ids) if conn.execute(held, [i]).fetchone() is None]
+def _forget_unused(conn: sqlite3.Connection) -> None:
+    """Remove the texts that no provision holds any more, with their band keys and pairs (each found through a
+    primary key: a text's band keys are made again from its words)."""
+    unheld = "select id from provision_texts t where not exists (select 1 from provisions p where p.text_id = t.id)"
+    gone = [i for (i,) in conn.execute(unheld + " order by id")]
     if not gone:
         return
     texts = dict(conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in gone)})", gone))
@@ -246,9 +231,7 @@ def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit:
     for r in rows:
         r["diff_html"] = diff_html(me["text"] or "", r["text"] or "")
     indexed = conn.execute(
-        "select 1 from provision_text_ids t join provisions p on p.law = t.law and p.position = t.position"
-        " and p.from_version = t.from_version where p.law = ? and p.eid = ? limit 1",
-        [law, eid],
+        "select 1 from provisions where law = ? and eid = ? and text_id is not null limit 1", [law, eid]
     ).fetchone()
     return {"as_at": at.isoformat(), "provision": me, "similar": rows, "indexed": indexed is not None}
 

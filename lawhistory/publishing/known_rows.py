@@ -119,10 +119,41 @@ def decide(rows: list[Row], at: dt.date, known: dt.date) -> KnownAnswer | None:
     return KnownAnswer("earlier_version", before["valid_from"], said, ignored)
 
 
-def answer(conn: sqlite3.Connection, law_id: str, at: dt.date, known: dt.date) -> KnownAnswer | None:
+def _rows(conn: sqlite3.Connection, law_id: str) -> list[Row]:
     cursor = conn.execute(KNOWN_SQL, {"law": law_id})
     names = [d[0] for d in cursor.description]
-    return decide([dict(zip(names, r, strict=True)) for r in cursor.fetchall()], at, known)
+    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+
+
+def answer(conn: sqlite3.Connection, law_id: str, at: dt.date, known: dt.date) -> KnownAnswer | None:
+    return decide(_rows(conn, law_id), at, known)
+
+
+SHOWN = ("as_stored", "earlier_version", "repeal_ignored")
+
+
+def nearest_shown(rows: list[Row], at: dt.date, known: dt.date) -> dt.date | None:
+    """The latest day before ``at`` on which the law as known on ``known`` is a stored text (the page can show it):
+    tried on the day before each date something began to apply, latest first (``decide`` judges each)."""
+    starts = {r["valid_from"] for r in rows if r["valid_from"]}
+    days = sorted({dt.date.fromisoformat(d) - dt.timedelta(days=1) for d in starts} | {dt.date.fromisoformat(d) for d in starts})
+    for day in reversed([d for d in days if d < at]):
+        found = decide(rows, day, known)
+        if found is not None and found.status in SHOWN:
+            return day
+    return None
+
+
+def not_stored_context(conn: sqlite3.Connection, law_id: str, at: dt.date, known: dt.date) -> Row:
+    """What the page says when the text known then was never in force: the command that derives it, and the latest
+    earlier day the site can show as known then."""
+    command = f"lawhistory show {law_id} --at {at.isoformat()} --known {known.isoformat()}"
+    nearest = nearest_shown(_rows(conn, law_id), at, known)
+    return {
+        "known_command": command,
+        "known_nearest": nearest.isoformat() if nearest else None,
+        "known_nearest_href": pages.law_url(law_id, at=nearest.isoformat(), known=known.isoformat()) if nearest else None,
+    }
 
 
 async def law_page(db: Any, law_id: str, at: dt.date, known: dt.date, redline: bool) -> Row | None:
@@ -144,4 +175,6 @@ async def law_page(db: Any, law_id: str, at: dt.date, known: dt.date, redline: b
         )
     elif found.status in ("not_published", "not_stored"):
         context.update(law_text="", toc=[], removed=[], status_line=f"As at {at}, as known on {known}: no text can be shown.")
+    if found.status == "not_stored":
+        context.update(await db.execute_fn(lambda conn: not_stored_context(conn, law_id, at, known)))
     return context

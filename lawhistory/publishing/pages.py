@@ -25,6 +25,7 @@ from ..deriving.schema import in_force_sql
 from ..deriving.schema_types import dict_rows
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
+from . import similar_links
 
 Row = dict[str, Any]
 _SAFE_REDLINE = re.compile(r"(?:[^<>]|</?(?:del|ins)>)*")
@@ -359,6 +360,8 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         else:
             text, toc, eids = text_and_contents(conn, law_id, day, removed)
         text = link_cells(text, eids)
+        if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
+            text = similar_links.add_links(conn, text, law_id, day)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
 
