@@ -161,3 +161,65 @@ def test_the_second_law_shows_the_instrument_in_history_and_show(tmp_path: Path,
         # each law's notes cite the clauses of its own Part
         cited = set(re.findall(re.escape(title) + r" cl\. (\d+)", text))
         assert cited == ({"4"} if law == FIRE_BREAK else {"6", "7"}), law
+
+
+def _built(tmp_path: Path, principals: tuple[str, ...] = ("principal.txt", "principal-2.txt")) -> tuple[Repository, str]:
+    repo = _repo(tmp_path, principals)
+    (outcome, *_), _ = amend(repo, CASE / "instrument.txt")
+    build(repo)
+    return repo, outcome.instrument.id
+
+
+def test_the_instruments_table_names_every_law_the_instrument_amends(tmp_path: Path) -> None:
+    import json
+
+    repo, inst_id = _built(tmp_path)
+    (row,) = query(
+        repo.db_dir / "lawhistory.db",
+        "select amends, amends_title, also_amends from instruments where id = ?",
+        [inst_id],
+    )
+    assert row["amends"] == FIRE_BREAK
+    assert row["amends_title"] == "Shire of Toodyay Fire Break Local Law 2008"
+    assert json.loads(str(row["also_amends"])) == [
+        {"id": BUSH_FIRE, "title": "Shire of Toodyay Bush Fire Local Law 2012", "gazette_date": None}
+    ]
+
+
+def test_a_further_law_not_in_the_repository_is_named_without_an_id(tmp_path: Path) -> None:
+    import json
+
+    repo, inst_id = _built(tmp_path, ("principal.txt",))
+    (row,) = query(repo.db_dir / "lawhistory.db", "select amends, also_amends from instruments where id = ?", [inst_id])
+    assert row["amends"] == FIRE_BREAK
+    assert [(r["id"], r["title"]) for r in json.loads(str(row["also_amends"]))] == [
+        (None, "Shire of Toodyay Bush Fire Local Law 2012")
+    ]
+
+
+def test_an_instrument_amending_one_law_keeps_its_columns(tmp_path: Path) -> None:
+    from tests.conftest_publish import KELLERBERRIN, make_law_repo
+
+    repo = make_law_repo(tmp_path / "one")
+    build(repo)
+    found = query(
+        repo.db_dir / "lawhistory.db",
+        "select amends, also_amends from instruments where kind = 'amending' and amends = ?",
+        [KELLERBERRIN],
+    )
+    assert found and all(r["also_amends"] == "[]" for r in found)
+
+
+async def test_the_instrument_page_links_every_law_and_each_law_page_lists_the_instrument(tmp_path: Path) -> None:
+    from lawhistory.publishing.pages import instrument_url, law_url
+
+    from .conftest_publish import METADATA, get, make_datasette, visible_text
+
+    repo, inst_id = _built(tmp_path)
+    ds = make_datasette(repo.db_dir / "lawhistory.db", METADATA)
+    html = await get(ds, instrument_url(inst_id))
+    for law in (FIRE_BREAK, BUSH_FIRE):
+        assert f'href="{law_url(law)}"' in html, law
+        assert f'href="{instrument_url(inst_id)}"' in await get(ds, law_url(law)), law
+    text = visible_text(html)
+    assert "Shire of Toodyay Fire Break Local Law 2008" in text and "Shire of Toodyay Bush Fire Local Law 2012" in text
