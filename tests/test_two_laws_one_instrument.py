@@ -223,3 +223,28 @@ async def test_the_instrument_page_links_every_law_and_each_law_page_lists_the_i
         assert f'href="{instrument_url(inst_id)}"' in await get(ds, law_url(law)), law
     text = visible_text(html)
     assert "Shire of Toodyay Fire Break Local Law 2008" in text and "Shire of Toodyay Bush Fire Local Law 2012" in text
+
+
+async def test_a_part_whose_target_may_come_from_its_own_missing_amendments_waits_and_its_law_lists_it(
+    tmp_path: Path,
+) -> None:
+    """Part 3 lists an earlier amendment of its law that the repository lacks and amends a clause (15C) its law does
+    not hold: that law waits for it; the first law is amended; the second law's page lists the waiting instrument."""
+    from lawhistory.publishing.pages import instrument_url, law_url
+
+    repo = _repo(tmp_path)
+    path = _with_earlier_for_the_second_law(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("In clause 15B(7):", "In clause 15C(7):"), encoding="utf-8")
+    outcomes, _ = amend(repo, path)
+    assert [(o.law_id, o.status) for o in outcomes] == [(FIRE_BREAK, "applied"), (BUSH_FIRE, "pending")]
+    assert "until the amendments it lists arrive" in (outcomes[1].reason or "")
+    assert "15C(7)" in (outcomes[1].reason or "")
+    build(repo)
+    rows = query(
+        repo.db_dir / "lawhistory.db", "select law, number from versions where instrument = ?", [outcomes[0].instrument.id]
+    )
+    assert [(r["law"], r["number"]) for r in rows] == [(FIRE_BREAK, 1)]
+    from .conftest_publish import METADATA, get, make_datasette
+
+    ds = make_datasette(repo.db_dir / "lawhistory.db", METADATA)
+    assert f'href="{instrument_url(outcomes[0].instrument.id)}"' in await get(ds, law_url(BUSH_FIRE))
