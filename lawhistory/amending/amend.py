@@ -133,7 +133,11 @@ def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
 
 def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:
     have = {i.law.meta.gazette.date for i in instruments_for(law, existing)}
-    return [d for d in inst.law.meta.earlier_amendments if d not in have]
+    meta = inst.law.meta
+    # an instrument amending several laws, one in each Part, lists each law's earlier amendments in its Part
+    ref = next((r for r in meta.also_amends if _names(r, law, inst)), None)
+    listed = ref.earlier_amendments if ref is not None else meta.earlier_amendments
+    return [d for d in listed if d not in have]
 
 
 def _applied(tl: Timeline) -> set[str]:

@@ -186,8 +186,8 @@ def amend_cmd(
             {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}
         )
         return
-    for o in outcomes:
-        _print_outcome(o, dry_run)
+    for group in _by_instrument(outcomes):
+        _print_outcome(group, dry_run)
     for title in principals:
         typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
 
@@ -211,18 +211,38 @@ def _outcome_json(o: Any) -> dict[str, Any]:
     }
 
 
-def _print_outcome(o: Any, dry_run: bool) -> None:
+def _by_instrument(outcomes: list[Any]) -> list[list[Any]]:
+    """The outcomes in runs of one instrument each: an instrument that amends several laws, one in each Part, has one
+    outcome per law."""
+    groups: list[list[Any]] = []
+    for o in outcomes:
+        if groups and groups[-1][0].instrument.id == o.instrument.id:
+            groups[-1].append(o)
+        else:
+            groups.append([o])
+    return groups
+
+
+def _print_outcome(group: list[Any], dry_run: bool) -> None:
+    """One instrument, once, with what it does to each law it acts on."""
+    o = group[0]
     meta = o.instrument.law.meta
     typer.echo(f"{meta.title}")
     typer.echo(
         f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
     )
+    if len(group) > 1:
+        typer.echo(f"  amends {len(group)} laws, one in each Part:")
+        refs = [r for r in (meta.amends, *meta.also_amends) if r is not None]
+        for ref in refs:
+            typer.echo(f"    {ref.title} (cl. {', '.join(ref.clauses) or 'all'})")
     typer.echo(f"  {len(o.instrument.operations)} operation(s):")
     for op in o.instrument.operations:
         typer.echo(f"    cl. {op.clause}: {op.describe()}")
-    if o.status == "pending":
-        typer.echo(f"  pending: {o.reason}")
-    else:
+    for o in group:
+        if o.status == "pending":
+            typer.echo(f"  pending{f' for {o.law_id}' if len(group) > 1 and o.law_id else ''}: {o.reason}")
+            continue
         if o.instrument.is_repeal:
             typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
         else:
@@ -231,12 +251,15 @@ def _print_outcome(o: Any, dry_run: bool) -> None:
             typer.echo("  redline:")
             for c in o.changes:
                 typer.echo(f"    {c.citation} ({c.change}): {c.terminal()}")
-    for w in o.warnings:
+    several = len(group) > 1
+    for w in dict.fromkeys(f"{o.law_id}: {w}" if several and o.law_id else w for o in group for w in o.warnings):
         typer.echo(f"warning: {w}", err=True)
-    for n in o.notes:
+    for n in dict.fromkeys(n for o in group for n in o.notes):
         typer.echo(f"note: {n}", err=True)
-    if not dry_run and o.path:
-        typer.echo(f"  stored in {o.path}")
+    paths = dict.fromkeys(o.path for o in group if o.path)
+    if not dry_run:
+        for path in paths:
+            typer.echo(f"  stored in {path}")
 
 
 @app.command("history")

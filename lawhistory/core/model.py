@@ -112,6 +112,9 @@ class LawRef:
     #: For an instrument that amends several laws, one in each Part ("This Part amends …"): the instrument's clauses
     #: that amend this one (empty: every clause of the instrument).
     clauses: tuple[str, ...] = ()
+    #: For a further law in ``LawMeta.also_amends``: the earlier amendments of that law its Part lists (the first
+    #: law's are ``LawMeta.earlier_amendments``).
+    earlier_amendments: tuple[dt.date, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

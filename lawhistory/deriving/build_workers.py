@@ -61,9 +61,20 @@ def _amends(inst: Instrument, inputs: Inputs, claimers: list[str]) -> str | None
     return next((law for law in claimers if ref and refers_to(ref, _law_stub(inputs, law))), None)
 
 
+def _also_amends(inst: Instrument, inputs: Inputs, claimers: list[str]) -> tuple[str | None, ...]:
+    """The ids of the further laws an instrument amends, one in each later Part (None: not in the repository)."""
+    stubs = [_law_stub(inputs, law) for law in claimers]
+    return tuple(next((s.meta.id for s in stubs if refers_to(ref, s)), None) for ref in inst.law.meta.also_amends)
+
+
 def _instrument_rows(inst: Instrument, inputs: Inputs, claimers: list[str], outcome: Outcome) -> tuple[Row, list[Row]]:
     row = instrument_row(
-        inst.law, inputs.instrument_path(inst.id), outcome.status, outcome.reason, _amends(inst, inputs, claimers)
+        inst.law,
+        inputs.instrument_path(inst.id),
+        outcome.status,
+        outcome.reason,
+        _amends(inst, inputs, claimers),
+        also_amends=_also_amends(inst, inputs, claimers),
     )
     return row, operation_rows(inst, outcome)
 

@@ -122,10 +122,20 @@ def law_row(tl: Timeline, path: str) -> Row:
 
 
 def instrument_row(
-    law: Law, path: str, status: str, reason: str | None, amends: str | None = None, text: str | None = None
+    law: Law,
+    path: str,
+    status: str,
+    reason: str | None,
+    amends: str | None = None,
+    text: str | None = None,
+    also_amends: tuple[str | None, ...] = (),
 ) -> Row:
-    """The ``instruments`` row of a principal law (``law``) or of an instrument's text (``text``: its body, rendered)."""
+    """The ``instruments`` row of a principal law (``law``) or of an instrument's text (``text``: its body, rendered).
+
+    ``amends`` is the id of the law ``meta.amends`` names, ``also_amends`` those of ``meta.also_amends`` (in order;
+    None for a law not in the repository)."""
     meta = law.meta
+    ids = (*also_amends, *(None,) * (len(meta.also_amends) - len(also_amends)))
     return {
         **instrument_fields(meta, status, reason),
         "local_government": meta.local_government,
@@ -137,6 +147,13 @@ def instrument_row(
         "amends": amends,
         "amends_title": meta.amends.title if meta.amends else None,
         "amends_gazette_date": iso(meta.amends.gazette_date) if meta.amends else None,
+        "also_amends": json.dumps(
+            [
+                {"id": ident, "title": ref.title, "gazette_date": iso(ref.gazette_date)}
+                for ref, ident in zip(meta.also_amends, ids, strict=False)
+            ],
+            ensure_ascii=False,
+        ),
         "repeals": json.dumps([r.title for r in meta.repeals], ensure_ascii=False),
         "text": text if text is not None else render_body(law.body, law.conclusions),
         "partial": int(meta.partial),

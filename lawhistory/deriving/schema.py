@@ -84,6 +84,12 @@ INSTRUMENTS = Table(
         col("amends", str, "The law it amends, when that law is in the repository", "laws.id"),
         col("amends_title", str, "The title of the law it amends, as the instrument words it"),
         col("amends_gazette_date", str, "The publication of the amended law the instrument names"),
+        col(
+            "also_amends",
+            str,
+            "The further laws it amends, one in each later Part (amends names the first): a JSON list of "
+            "{id (null when that law is not in the repository), title, gazette_date}; [] when it amends one law",
+        ),
         col("repeals", str, "Titles of the laws it repeals, as a JSON list"),
         col("status", str, "applied, pending (waiting for its law or its commencement date) or refused"),
         col("reason", str, "Why it is pending or refused (null when applied)"),

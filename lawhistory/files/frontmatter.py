@@ -101,6 +101,8 @@ def _ref_to_dict(ref: LawRef) -> dict[str, Any]:
         d["id"] = ref.id
     if ref.clauses:
         d["clauses"] = list(ref.clauses)
+    if ref.earlier_amendments:
+        d["earlier_amendments"] = list(ref.earlier_amendments)
     return d
 
 
@@ -183,6 +185,13 @@ def _ref(d: Any, field: str) -> LawRef:
         gazette_date=_date(d.get("gazette_date"), field),
         id=_text(d.get("id"), f"{field}.id"),
         clauses=tuple(_text(c, f"{field}.clauses") or "" for c in _list(d.get("clauses"), f"{field}.clauses")),
+        earlier_amendments=tuple(
+            x
+            for x in (
+                _date(e, f"{field}.earlier_amendments") for e in _list(d.get("earlier_amendments"), f"{field}.earlier_amendments")
+            )
+            if x is not None
+        ),
     )
 
 

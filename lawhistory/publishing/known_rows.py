@@ -34,6 +34,9 @@ select 'repeal', null, l.repealed_from, null, l.repealed_by, i.title, i.gazette_
 union all
 select 'unapplied', null, i.commencement, null, i.id, i.title, i.gazette_date, i.commencement
   from instruments i where i.amends = :law and i.status != 'applied'
+union all
+select 'unapplied', null, i.commencement, null, i.id, i.title, i.gazette_date, i.commencement
+  from instruments i, json_each(i.also_amends) j where json_extract(j.value, '$.id') = :law and i.status != 'applied'
 """
 
 

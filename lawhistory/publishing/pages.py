@@ -341,8 +341,8 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         conn,
         "select id, title, kind, commencement, status, reason from instruments where id in"
         " (select ? union select id from instruments where amends = ? union select instrument from versions where law = ?"
-        " union select ?) order by commencement is null, commencement, id",
-        [law_id, law_id, law_id, law["repealed_by"]],
+        " union select ? union " + ALSO_AMENDING + ") order by commencement is null, commencement, id",
+        [law_id, law_id, law_id, law["repealed_by"], law_id],
     )
     text = ""
     toc: list[Row] = []
@@ -521,6 +521,7 @@ async def instrument_page(db: Any, inst_id: str) -> Row | None:
     for op in operations:
         op["law_href"] = law_url(op["law"]) if op["law"] else None
     amends = await _one(db, "select id, title from laws where id = ?", [inst["amends"]]) if inst["amends"] else None
+    amended = await _amended(db, inst, amends)
     return {
         "inst": inst,
         "operations": operations,
@@ -531,10 +532,28 @@ async def instrument_page(db: Any, inst_id: str) -> Row | None:
         "repealed": repealed,
         "amends": amends,
         "amends_href": law_url(amends["id"]) if amends else None,
+        "amended": amended,
         "json_href": instrument_url(inst_id) + ".json",
         "is_law": inst["kind"] == "principal",
         "law_href": law_url(inst_id) if inst["kind"] == "principal" else None,
     }
+
+
+#: The instruments that amend the law ``?`` as a further law, in a later Part (``instruments.also_amends``).
+ALSO_AMENDING = "select i.id from instruments i, json_each(i.also_amends) j where json_extract(j.value, '$.id') = ?"
+
+
+async def _amended(db: Any, inst: Row, amends: Row | None) -> list[Row]:
+    """Every law the instrument amends, in order (one in each Part when several), each with its page's address when
+    the law is in the repository: {title, href}."""
+    if not inst["amends_title"]:
+        return []
+    first = [{"title": amends["title"] if amends else inst["amends_title"], "href": law_url(amends["id"]) if amends else None}]
+    others = []
+    for ref in json.loads(inst.get("also_amends") or "[]"):
+        law = await _one(db, "select id, title from laws where id = ?", [ref["id"]]) if ref.get("id") else None
+        others.append({"title": law["title"] if law else ref["title"], "href": law_url(law["id"]) if law else None})
+    return first + others
 
 
 def by_clause(operations: list[Row], reason: str | None) -> list[Row]:

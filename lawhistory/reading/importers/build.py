@@ -317,7 +317,11 @@ def _build(
         parts = amended_by_part(body)
         if parts:
             # one law in each Part ("This Part amends …"): each gets the clauses of its Part
-            refs = [LawRef(title=a.title, gazette_date=a.gazette_date, clauses=cl) for a, cl in parts]
+            # each further law keeps the earlier amendments its own Part lists
+            refs = [
+                LawRef(title=a.title, gazette_date=a.gazette_date, clauses=cl, earlier_amendments=a.earlier if i else ())
+                for i, (a, cl) in enumerate(parts)
+            ]
             amends, also, earlier = refs[0], tuple(refs[1:]), parts[0][0].earlier
     meta = LawMeta(
         id=law_id(local_government, title),
