@@ -21,7 +21,7 @@ from .schema_types import View as View
 from .schema_types import col
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
