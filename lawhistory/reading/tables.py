@@ -186,7 +186,9 @@ _LIST_LINE = re.compile(r"(?P<label>\((?:[a-z]{1,3}|\d+)\)) (?P<text>.*)$")
 
 
 #: How a reader puts right a table the importer keeps as lines of text (the words are all there, in printed order).
-_TABLE_FIX = "to give it columns, write its rows as table rows in the law file (docs/format.md, Body) and check it against the gazette"
+_TABLE_FIX = (
+    "to give it columns, write its rows as table rows in the law file (docs/format.md, Body) and check it against the gazette"
+)
 
 
 def read_list(lines: list[str] | None) -> list[Provision] | None:
