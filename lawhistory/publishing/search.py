@@ -8,8 +8,12 @@ force today; ``when="all"`` searches every version. Facets count results by loca
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import itertools
+import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,9 +92,8 @@ def _heading(
     return None, None
 
 
-def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
-    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
-    over the matches, from which the total, both facets and the laws of a page are all taken."""
+def _counts_sql(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+    """``_counts`` by joining every match to its provision row (the general way, slow for common words)."""
     clauses = ["provisions_fts match :fts"]
     if query.when != "all":
         clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
@@ -99,6 +102,89 @@ def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
         f" where {' and '.join(clauses)} group by p.law"
     )
     return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
+
+
+def _database_key(conn: sqlite3.Connection) -> tuple[str, int, int, int] | None:
+    """The database file's identity (path, inode, size, modification time), or None for one in memory: what the
+    caches below are keyed by, so a rebuilt or replaced file is read afresh."""
+    row = conn.execute("select file from pragma_database_list where name = 'main'").fetchone()
+    if not row or not row[0]:
+        return None
+    try:
+        st = os.stat(row[0])
+    except OSError:
+        return None
+    return row[0], st.st_ino, st.st_size, st.st_mtime_ns
+
+
+_lock = threading.Lock()
+_ranges_cache: dict[tuple[str, int, int, int], tuple[list[int], list[int], list[str]] | None] = {}
+_not_in_force_cache: dict[tuple[tuple[str, int, int, int], str], dict[int, str]] = {}
+
+
+def _law_ranges(conn: sqlite3.Connection) -> tuple[list[int], list[int], list[str]] | None:
+    """Each law's provision rows as one rowid range (lows, highs, laws, in rowid order), when the build wrote each
+    law's rows together so the ranges do not overlap; None when they do (the counts are then taken by joining)."""
+    rows = conn.execute("select min(rowid), max(rowid), law from provisions group by law order by 1").fetchall()
+    for (_, hi, _), (lo, _, _) in itertools.pairwise(rows):
+        if lo <= hi:
+            return None
+    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+
+
+def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
+    """Rowid → law of every provision row not in force on ``day`` (superseded, repealed or not yet commenced): few
+    beside the rows in force, which is every row open-ended from on or before ``day``."""
+    return dict(
+        conn.execute(
+            "select rowid, law from provisions where not (valid_from <= :day and (valid_to is null or valid_to > :day))"
+            " or valid_from is null",
+            {"day": day},
+        ).fetchall()
+    )
+
+
+def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
+    over the matches, from which the total, both facets and the laws of a page are all taken.
+
+    The matches are read from the full-text index alone (their rowids, in order), and counted by law from each law's
+    rowid range; those not in force today are taken off, found among the few rows that are not. Both lists are read
+    once per database file (and day) and kept. The counts are those of joining each match to its row
+    (``_counts_sql``), which is used instead for a database in memory or one whose laws' rows interleave."""
+    key = _database_key(conn)
+    if key is None:
+        return _counts_sql(conn, query)
+    with _lock:
+        if key not in _ranges_cache:
+            _ranges_cache.clear()
+            _not_in_force_cache.clear()
+            _ranges_cache[key] = _law_ranges(conn)
+        ranges = _ranges_cache[key]
+        if ranges is None:
+            return _counts_sql(conn, query)
+        nif: dict[int, str] | None = None
+        if query.when != "all":
+            if (key, query.day) not in _not_in_force_cache:
+                _not_in_force_cache[(key, query.day)] = _not_in_force(conn, query.day)
+            nif = _not_in_force_cache[(key, query.day)]
+    rowids = [
+        r for (r,) in conn.execute("select rowid from provisions_fts where provisions_fts match ? order by rowid",
+                                   (fts_query(query.q),))
+    ]  # fmt: skip
+    lows, highs, laws = ranges
+    counts: dict[str, int] = {}
+    for lo, hi, law in zip(lows, highs, laws, strict=True):
+        n = bisect.bisect_right(rowids, hi) - bisect.bisect_left(rowids, lo)
+        if n:
+            counts[law] = n
+    if nif:
+        for r in nif.keys() & rowids:
+            law = nif[r]
+            counts[law] -= 1
+            if not counts[law]:
+                del counts[law]
+    return counts
 
 
 def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tuple[list[str], int]:
