@@ -62,3 +62,20 @@ def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_pat
     assert counts == S._counts_sql(conn, query)
     original = S._counts_sql(sqlite3.connect(built_repo.db_dir / "lawhistory.db"), query)
     assert counts[first] == original.get(first, 0) + 1  # the row written out of place is counted for its law
+
+
+def test_the_public_sites_connections_are_counted_from_the_index_through_the_files_path(built_repo: Repository) -> None:
+    """The public site hides the database file's path from SQL: the search page passes it, so the counts still come
+    from the index (and its cache), not from the join."""
+    from lawhistory.publishing.security import _authorizer
+
+    path = str(built_repo.db_dir / "lawhistory.db")
+    conn = sqlite3.connect(path)
+    conn.set_authorizer(_authorizer)
+    assert S._database_key(conn) is None  # the path, read as null
+    key = S._database_key(conn, path)
+    assert key is not None and key[0] == path
+    query = S.Query(q="dog")
+    S._ranges_cache.clear()
+    assert S._counts(conn, query, path) == S._counts_sql(conn, query)
+    assert key in S._ranges_cache and S._ranges_cache[key] is not None  # read through the index

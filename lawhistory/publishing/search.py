@@ -104,17 +104,20 @@ def _counts_sql(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
     return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
 
 
-def _database_key(conn: sqlite3.Connection) -> tuple[str, int, int, int] | None:
+def _database_key(conn: sqlite3.Connection, path: str | None = None) -> tuple[str, int, int, int] | None:
     """The database file's identity (path, inode, size, modification time), or None for one in memory: what the
-    caches below are keyed by, so a rebuilt or replaced file is read afresh."""
-    row = conn.execute("select file from pragma_database_list where name = 'main'").fetchone()
-    if not row or not row[0]:
+    caches below are keyed by, so a rebuilt or replaced file is read afresh. ``path`` is the file the connection
+    reads, when the caller knows it (the public site's connections do not tell SQL their file's path)."""
+    if path is None:
+        row = conn.execute("select file from pragma_database_list where name = 'main'").fetchone()
+        path = row[0] if row else None
+    if not path:
         return None
     try:
-        st = os.stat(row[0])
+        st = os.stat(path)
     except OSError:
         return None
-    return row[0], st.st_ino, st.st_size, st.st_mtime_ns
+    return path, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 _lock = threading.Lock()
@@ -144,7 +147,7 @@ def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
     )
 
 
-def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+def _counts(conn: sqlite3.Connection, query: Query, path: str | None = None) -> dict[str, int]:
     """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
     over the matches, from which the total, both facets and the laws of a page are all taken.
 
@@ -152,7 +155,7 @@ def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
     rowid range; those not in force today are taken off, found among the few rows that are not. Both lists are read
     once per database file (and day) and kept. The counts are those of joining each match to its row
     (``_counts_sql``), which is used instead for a database in memory or one whose laws' rows interleave."""
-    key = _database_key(conn)
+    key = _database_key(conn, path)
     if key is None:
         return _counts_sql(conn, query)
     with _lock:
@@ -212,11 +215,12 @@ def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tu
     return laws, start or 0
 
 
-def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, Any]:
-    """The results page's data (also its JSON): results, total, facets and the query as understood."""
+def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | None = None) -> dict[str, Any]:
+    """The results page's data (also its JSON): results, total, facets and the query as understood. ``path``: the
+    database file ``conn`` reads, if known (see ``_database_key``)."""
     if not query.q.strip():
         return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []}}
-    counts = _counts(conn, query)
+    counts = _counts(conn, query, path)
     known = {law: (title, lg) for law, title, lg in conn.execute("select id, title, local_government from laws")}
     counts = {law: n for law, n in counts.items() if law in known}
     chosen = {
