@@ -74,8 +74,23 @@ def test_the_public_sites_connections_are_counted_from_the_index_through_the_fil
     conn.set_authorizer(_authorizer)
     assert S._database_key(conn) is None  # the path, read as null
     key = S._database_key(conn, path)
-    assert key is not None and key[0] == path
+    assert key is not None and key == S._database_key(sqlite3.connect(path))
     query = S.Query(q="dog")
     S._ranges_cache.clear()
     assert S._counts(conn, query, path) == S._counts_sql(conn, query)
     assert key in S._ranges_cache and S._ranges_cache[key] is not None  # read through the index
+
+
+def test_warming_reads_the_ranges_a_served_sites_search_then_uses(built_repo: Repository, tmp_path: Path) -> None:
+    """A worker reads the ranges as it starts, from the file it serves; the search page's file (a hard link to it,
+    as ``serve`` makes) is the same file, so its first search finds them read."""
+    path = built_repo.db_dir / "lawhistory.db"
+    link = tmp_path / "link.db"
+    link.hardlink_to(path)
+    S._ranges_cache.clear()
+    S.warm(str(path))
+    key = S._database_key(None, str(link))
+    assert key is not None and S._ranges_cache.get(key) is not None
+    conn = sqlite3.connect(link)
+    query = S.Query(q="dog")
+    assert S._counts(conn, query, str(link)) == S._counts_sql(conn, query)
