@@ -185,7 +185,8 @@ async def search_view(datasette: Any, request: Any) -> Response:
         if wanted in _illustrative(datasette) and wanted in datasette.databases
         else _database(datasette)
     )
-    data = await db.execute_fn(lambda conn: search.search(conn, query, pages.law_url))
+    path = str(db.path) if db.path else None  # the counts' cache is kept per database file
+    data = await db.execute_fn(lambda conn: search.search(conn, query, pages.law_url, path))
     if request.url_vars.get("format") == ".json":
         results = [{k: v for k, v in r.items() if not k.endswith("_html")} for r in data["results"]]
         return Response.json({**data, "results": results})

@@ -8,8 +8,12 @@ force today; ``when="all"`` searches every version. Facets count results by loca
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import itertools
+import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,9 +92,8 @@ def _heading(
     return None, None
 
 
-def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
-    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
-    over the matches, from which the total, both facets and the laws of a page are all taken."""
+def _counts_sql(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
+    """``_counts`` by joining every match to its provision row (the general way, slow for common words)."""
     clauses = ["provisions_fts match :fts"]
     if query.when != "all":
         clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
@@ -99,6 +102,116 @@ def _counts(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
         f" where {' and '.join(clauses)} group by p.law"
     )
     return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
+
+
+def _database_key(conn: sqlite3.Connection | None, path: str | None = None) -> tuple[int, int, int, int] | None:
+    """The database file's identity (device, inode, size, modification time), or None for one in memory: what the
+    caches below are keyed by, so a rebuilt or replaced file is read afresh (and a hard link to it is the same file). ``path`` is the file the connection
+    reads, when the caller knows it (the public site's connections do not tell SQL their file's path)."""
+    if path is None and conn is not None:
+        row = conn.execute("select file from pragma_database_list where name = 'main'").fetchone()
+        path = row[0] if row else None
+    if not path:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+_lock = threading.Lock()
+_ranges_cache: dict[tuple[int, int, int, int], tuple[list[int], list[int], list[str]] | None] = {}
+_not_in_force_cache: dict[tuple[tuple[int, int, int, int], str], dict[int, str]] = {}
+
+
+def _law_ranges(conn: sqlite3.Connection) -> tuple[list[int], list[int], list[str]] | None:
+    """Each law's provision rows as one rowid range (lows, highs, laws, in rowid order), when the build wrote each
+    law's rows together so the ranges do not overlap; None when they do (the counts are then taken by joining)."""
+    rows = conn.execute("select min(rowid), max(rowid), law from provisions group by law order by 1").fetchall()
+    for (_, hi, _), (lo, _, _) in itertools.pairwise(rows):
+        if lo <= hi:
+            return None
+    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+
+
+def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
+    """Rowid → law of every provision row not in force on ``day`` (superseded, repealed or not yet commenced): few
+    beside the rows in force, which is every row open-ended from on or before ``day``."""
+    return dict(
+        conn.execute(
+            "select rowid, law from provisions where not (valid_from <= :day and (valid_to is null or valid_to > :day))"
+            " or valid_from is null",
+            {"day": day},
+        ).fetchall()
+    )
+
+
+def _cached(
+    conn: sqlite3.Connection, key: tuple[int, int, int, int], day: str | None
+) -> tuple[tuple[list[int], list[int], list[str]] | None, dict[int, str] | None]:
+    """The laws' rowid ranges of the database ``key`` and (if ``day``) its rows not in force on ``day``, read once."""
+    with _lock:
+        if key not in _ranges_cache:
+            _ranges_cache.clear()
+            _not_in_force_cache.clear()
+            _ranges_cache[key] = _law_ranges(conn)
+        ranges = _ranges_cache[key]
+        if ranges is None or day is None:
+            return ranges, None
+        if (key, day) not in _not_in_force_cache:
+            _not_in_force_cache[(key, day)] = _not_in_force(conn, day)
+        return ranges, _not_in_force_cache[(key, day)]
+
+
+def warm(path: str) -> None:
+    """Read what the counts need from the database file at ``path`` now (a served site's worker does, as it starts,
+    so that its first search does not wait for it)."""
+    key = _database_key(None, path)
+    if key is None:
+        return
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        _cached(conn, key, dt.date.today().isoformat())
+    except sqlite3.Error:
+        pass  # not a lawhistory database (the search page then says so itself)
+    finally:
+        conn.close()
+
+
+def _counts(conn: sqlite3.Connection, query: Query, path: str | None = None) -> dict[str, int]:
+    """Law id → its provisions matching the words (and in force today, unless every version is searched): one pass
+    over the matches, from which the total, both facets and the laws of a page are all taken.
+
+    The matches are read from the full-text index alone (their rowids, in order), and counted by law from each law's
+    rowid range; those not in force today are taken off, found among the few rows that are not. Both lists are read
+    once per database file (and day) and kept. The counts are those of joining each match to its row
+    (``_counts_sql``), which is used instead for a database in memory or one whose laws' rows interleave."""
+    key = _database_key(conn, path)
+    if key is None:
+        return _counts_sql(conn, query)
+    ranges, nif = _cached(conn, key, query.day if query.when != "all" else None)
+    if ranges is None:
+        return _counts_sql(conn, query)
+    # One string of rowids rather than a row per match (a third less time for 200,000 matches); sorted again, as the
+    # order group_concat keeps is not promised.
+    (joined,) = conn.execute(
+        "select group_concat(rowid) from provisions_fts where provisions_fts match ?", (fts_query(query.q),)
+    ).fetchone()
+    rowids = sorted(map(int, joined.split(","))) if joined else []
+    lows, highs, laws = ranges
+    counts: dict[str, int] = {}
+    for lo, hi, law in zip(lows, highs, laws, strict=True):
+        n = bisect.bisect_right(rowids, hi) - bisect.bisect_left(rowids, lo)
+        if n:
+            counts[law] = n
+    if nif:
+        for r in nif.keys() & rowids:
+            law = nif[r]
+            counts[law] -= 1
+            if not counts[law]:
+                del counts[law]
+    return counts
 
 
 def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tuple[list[str], int]:
@@ -124,11 +237,12 @@ def _page_laws(order: list[tuple[tuple[str, str], str, int]], offset: int) -> tu
     return laws, start or 0
 
 
-def search(conn: sqlite3.Connection, query: Query, law_url: Any) -> dict[str, Any]:
-    """The results page's data (also its JSON): results, total, facets and the query as understood."""
+def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | None = None) -> dict[str, Any]:
+    """The results page's data (also its JSON): results, total, facets and the query as understood. ``path``: the
+    database file ``conn`` reads, if known (see ``_database_key``)."""
     if not query.q.strip():
         return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []}}
-    counts = _counts(conn, query)
+    counts = _counts(conn, query, path)
     known = {law: (title, lg) for law, title, lg in conn.execute("select id, title, local_government from laws")}
     counts = {law: n for law, n in counts.items() if law in known}
     chosen = {

@@ -6,6 +6,7 @@ import atexit
 import json
 import os
 import socket
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import yaml
 from ..core.errors import LawHistoryError
 from ..core.files import read_text
 from ..files.repo import Repository
+from . import search
 
 METADATA_FILE = "metadata.yml"
 #: The metadata of a repository that keeps no metadata.yml of its own (this project's is ``metadata.yml`` at its top).
@@ -166,6 +168,8 @@ def app_from_environment() -> Any:
     examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
     ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, bool(os.environ.get(_TRUSTED)))
     atexit.register(ds.close_all)
+    # the search page's counts read each law's rowid range once: read them now rather than at the first search
+    threading.Thread(target=search.warm, args=(os.environ[_SERVED],), daemon=True).start()
     return ds.app()
 
 
