@@ -190,7 +190,9 @@ async def search_view(datasette: Any, request: Any) -> Response:
     if request.url_vars.get("format") == ".json":
         results = [{k: v for k, v in r.items() if not k.endswith("_html")} for r in data["results"]]
         return Response.json({**data, "results": results})
-    return await _render(datasette, request, "lawhistory_search.html", {**data, "query": query, "database": db.name})
+    shown = search.shown_facets(data["facets"], query)  # the page lists the first of each facet (the JSON every one)
+    context = {**data, "query": query, "database": db.name, "shown": shown}
+    return await _render(datasette, request, "lawhistory_search.html", context)
 
 
 async def about_view(datasette: Any, request: Any) -> Response:

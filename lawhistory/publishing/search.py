@@ -23,6 +23,9 @@ from ..core.dates import date_range
 from ..deriving.schema import in_force_sql
 
 PAGE = 30
+#: How many local governments and laws each facet of the page lists (the most matches first); the rest are counted
+#: in a line of their own ("and 1,980 more laws"), and the JSON keeps every one.
+FACET_LIMIT = 20
 _START, _END = "\x02", "\x03"
 #: How many words of context a snippet keeps around the matching words.
 SNIPPET_WORDS = 16
@@ -241,7 +244,8 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
     """The results page's data (also its JSON): results, total, facets and the query as understood. ``path``: the
     database file ``conn`` reads, if known (see ``_database_key``)."""
     if not query.q.strip():
-        return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []}}
+        return {"q": query.q, "when": query.when, "total": 0, "results": [], "facets": {"local_government": [], "law": []},
+                "facet_limit": FACET_LIMIT, "facets_more": {"local_government": 0, "law": 0}}  # fmt: skip
     counts = _counts(conn, query, path)
     known = {law: (title, lg) for law, title, lg in conn.execute("select id, title, local_government from laws")}
     counts = {law: n for law, n in counts.items() if law in known}
@@ -307,5 +311,23 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
             if not query.local_government or known[law][1] == query.local_government
         ],
     }
+    more = {name: shown["more"] for name, shown in shown_facets(facets, query).items()}
     return {"q": query.q, "when": query.when, "today": query.day, "total": total, "page": max(query.page, 1),
-            "pages": (total + PAGE - 1) // PAGE, "results": results, "facets": facets}  # fmt: skip
+            "pages": (total + PAGE - 1) // PAGE, "results": results, "facets": facets,
+            "facet_limit": FACET_LIMIT, "facets_more": more}  # fmt: skip
+
+
+def shown_facets(facets: dict[str, list[dict[str, Any]]], query: Query) -> dict[str, dict[str, Any]]:
+    """What the page lists of each facet: the ``FACET_LIMIT`` entries with the most matches (the lists come sorted so,
+    ties by name), and the one chosen if it is not among them; ``listed``: those listed; ``more``: how many are not; ``rest``: those,
+    by name (the page offers its local governments in a list to choose from)."""
+    chosen = {"local_government": query.local_government, "law": query.law}
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in facets.items():
+        items = values[:FACET_LIMIT]
+        rest = values[FACET_LIMIT:]
+        if chosen.get(name) and all(v["value"] != chosen[name] for v in items):
+            items = items + [v for v in rest if v["value"] == chosen[name]]
+            rest = [v for v in rest if v["value"] != chosen[name]]
+        out[name] = {"listed": items, "more": len(rest), "rest": sorted(rest, key=lambda v: v.get("label", v["value"]))}
+    return out
