@@ -400,30 +400,9 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
         ]
         for url in urls[: min(20, len(urls))]:  # warm up
             urllib.request.urlopen(url, timeout=30).read()
-        latencies: list[float] = []
-        errors = 0
-        lock = threading.Lock()
-
         sizes: list[int] = []
-
-        def fetch(url: str) -> None:
-            nonlocal errors
-            t0 = time.perf_counter()
-            try:
-                # as a browser asks for it (the site may answer compressed or not)
-                with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=30) as r:
-                    sizes.append(len(r.read()))
-                    ok = r.status == 200
-            except OSError:
-                ok = False
-            ms = (time.perf_counter() - t0) * 1000
-            with lock:
-                latencies.append(ms)
-                errors += 0 if ok else 1
-
         t0 = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=clients) as pool:
-            list(pool.map(fetch, urls))
+        latencies, errors = fetch_all(urls, clients, sizes)
         elapsed = time.perf_counter() - t0
         results = {
             "law page p50 (ms)": statistics.median(latencies),
@@ -442,8 +421,9 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
     return results
 
 
-def fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
-    """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does: (latencies in ms, errors)."""
+def fetch_all(urls: list[str], clients: int, sizes: list[int] | None = None) -> tuple[list[float], int]:
+    """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does (the site may answer compressed or not):
+    (latencies in ms, errors); the size of each answer is added to ``sizes`` when given."""
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
@@ -453,8 +433,10 @@ def fetch_all(urls: list[str], clients: int) -> tuple[list[float], int]:
         t0 = time.perf_counter()
         try:
             with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
-                r.read()
+                body = r.read()
                 ok = r.status == 200
+            if sizes is not None:
+                sizes.append(len(body))
         except OSError:
             ok = False
         ms = (time.perf_counter() - t0) * 1000

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -160,27 +162,16 @@ def sites(built: dict[str, Repository]) -> dict[str, Any]:
     return {name: make_datasette(repo.db_dir / "lawhistory.db", METADATA) for name, repo in built.items()}
 
 
-def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, Repository]) -> None:
-    """Wherever the page shows a text for (D, K), it is the text ``show --at D --known K`` derives."""
-    import sqlite3
+#: The days each (day, known) test asks about: before, at and after each instrument of the test repositories.
+DAYS = ["2020-01-01", "2020-03-11", "2021-03-26", "2022-06-04", "2023-01-20", "2023-03-02", "2023-09-01", "2023-09-15", "2025-01-01"]  # fmt: skip
 
+
+def every_pair_of_dates(built: dict[str, Repository]) -> Iterator[tuple[sqlite3.Connection, Any, dt.date, dt.date]]:
+    """(database, the timeline known on K or None when nothing was published by then, D, K) for every D in DAYS and
+    every K the day before, of and after each gazette date, in each built repository."""
     from lawhistory.amending.known import known_timeline
     from lawhistory.core.errors import LawHistoryError
-    from lawhistory.core.versions import in_force
-    from lawhistory.publishing import known_rows, pages
 
-    days = [
-        "2020-01-01",
-        "2020-03-11",
-        "2021-03-26",
-        "2022-06-04",
-        "2023-01-20",
-        "2023-03-02",
-        "2023-09-01",
-        "2023-09-15",
-        "2025-01-01",
-    ]
-    shown = 0
     for repo in built.values():
         law, instruments = library.resolve(repo, LAW), repo.load_instruments()
         conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
@@ -192,26 +183,36 @@ def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, 
                 tl, _ = known_timeline(law, instruments, k)
             except LawHistoryError:
                 tl = None
-            for day in days:
-                at = dt.date.fromisoformat(day)
-                found = known_rows.answer(conn, LAW, at, k)
-                assert found is not None
-                if tl is None:
-                    assert found.status == "not_published", (day, known)
-                    continue
-                status, version = in_force(tl, at)
-                if found.status in ("not_in_force", "repealed"):
-                    assert status == found.status, (day, known)
-                elif found.status != "not_stored":
-                    assert status == "in_force" and version is not None, (day, known, found.status)
-                    assert found.day is not None
-                    page = pages.law_json(conn, LAW, dt.date.fromisoformat(found.day))
-                    assert page is not None and page["version"]["valid_from"] == str(version.valid_from), (day, known)
-                    ours = [(p["citation"], p["text"]) for p in page["provisions"]]
-                    derived = version_json(tl, at, status, version)["provisions"]
-                    assert ours == [(p["citation"], p["text"]) for p in derived], (day, known)
-                    shown += 1
+            for day in DAYS:
+                yield conn, tl, dt.date.fromisoformat(day), k
         conn.close()
+
+
+def test_the_page_and_the_command_agree_on_every_pair_of_dates(built: dict[str, Repository]) -> None:
+    """Wherever the page shows a text for (D, K), it is the text ``show --at D --known K`` derives."""
+    from lawhistory.core.versions import in_force
+    from lawhistory.publishing import known_rows, pages
+
+    shown = 0
+    for conn, tl, at, k in every_pair_of_dates(built):
+        day, known = str(at), str(k)
+        found = known_rows.answer(conn, LAW, at, k)
+        assert found is not None
+        if tl is None:
+            assert found.status == "not_published", (day, known)
+            continue
+        status, version = in_force(tl, at)
+        if found.status in ("not_in_force", "repealed"):
+            assert status == found.status, (day, known)
+        elif found.status != "not_stored":
+            assert status == "in_force" and version is not None, (day, known, found.status)
+            assert found.day is not None
+            page = pages.law_json(conn, LAW, dt.date.fromisoformat(found.day))
+            assert page is not None and page["version"]["valid_from"] == str(version.valid_from), (day, known)
+            ours = [(p["citation"], p["text"]) for p in page["provisions"]]
+            derived = version_json(tl, at, status, version)["provisions"]
+            assert ours == [(p["citation"], p["text"]) for p in derived], (day, known)
+            shown += 1
     assert shown > 50
 
 
@@ -330,45 +331,28 @@ def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_store
     """For every pair of dates around each gazette date: ``law_as_known`` lists the provisions of the text
     ``show --at D --known K`` derives (the same objects) exactly when the law page shows a stored text, and no rows
     otherwise (not published, not in force, repealed, or a text never in force that only the command derives)."""
-    import sqlite3
-
-    from lawhistory.amending.known import known_timeline
-    from lawhistory.core.errors import LawHistoryError
     from lawhistory.core.versions import in_force
     from lawhistory.deriving.known_sql import LAW_AS_KNOWN_SQL
     from lawhistory.publishing import known_rows
 
-    days = ["2020-01-01", "2020-03-11", "2021-03-26", "2022-06-04", "2023-01-20", "2023-03-02", "2023-09-01", "2023-09-15", "2025-01-01"]  # fmt: skip
     seen: dict[str, int] = {}
-    for repo in built.values():
-        law, instruments = library.resolve(repo, LAW), repo.load_instruments()
-        conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
-        gazettes = sorted({r[0] for r in conn.execute("select gazette_date from instruments where gazette_date is not null")})
-        knowns = sorted({str(dt.date.fromisoformat(g) + dt.timedelta(days=d)) for g in gazettes for d in (-1, 0, 1)})
-        for known in knowns:
-            k = dt.date.fromisoformat(known)
-            try:
-                tl, _ = known_timeline(law, instruments, k)
-            except LawHistoryError:
-                tl = None
-            for day in days:
-                at = dt.date.fromisoformat(day)
-                cursor = conn.execute(LAW_AS_KNOWN_SQL, {"law": LAW, "at": day, "known": known})
-                names = [d[0] for d in cursor.description]
-                got = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
-                found = known_rows.answer(conn, LAW, at, k)
-                assert found is not None
-                seen[found.status] = seen.get(found.status, 0) + 1
-                if found.status not in ("as_stored", "earlier_version", "repeal_ignored"):
-                    assert got == [], (day, known, found.status)
-                    continue
-                assert tl is not None
-                status, version = in_force(tl, at)
-                assert status == "in_force" and version is not None
-                expected = version_json(tl, at, status, version)["provisions"]
-                assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
-                assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
-        conn.close()
+    for conn, tl, at, k in every_pair_of_dates(built):
+        day, known = str(at), str(k)
+        cursor = conn.execute(LAW_AS_KNOWN_SQL, {"law": LAW, "at": day, "known": known})
+        names = [d[0] for d in cursor.description]
+        got = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+        found = known_rows.answer(conn, LAW, at, k)
+        assert found is not None
+        seen[found.status] = seen.get(found.status, 0) + 1
+        if found.status not in ("as_stored", "earlier_version", "repeal_ignored"):
+            assert got == [], (day, known, found.status)
+            continue
+        assert tl is not None
+        status, version = in_force(tl, at)
+        assert status == "in_force" and version is not None
+        expected = version_json(tl, at, status, version)["provisions"]
+        assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
+        assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
     assert seen.get("as_stored", 0) > 20 and seen.get("earlier_version", 0) > 5 and seen.get("not_stored", 0) > 0
     assert seen.get("not_published", 0) > 0 and seen.get("not_in_force", 0) > 0
 
