@@ -121,12 +121,10 @@ def row_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[O
     if m is None:
         return None
     holder, words = m.group("holder"), re.findall(r"“([^”]*)”", m.group("q"))
-    paths = find(body, holder)
-    if len(paths) != 1:
-        raise Unresolved(f"{holder}: {'no such provision' if not paths else 'printed twice'} in the law")
+    path = _one_path(body, holder)
     if any(e.action not in WORD_ACTIONS and e.target.startswith(holder) for e in earlier):
         raise Unresolved(f"an earlier instruction changes the provisions of {holder}, so which row is meant is uncertain")
-    children = get(body, paths[0]).children
+    children = get(body, path).children
     rows = [i for i, c in enumerate(children) if c.kind == "item" and all(_pattern(w).search(" | ".join(c.cells)) for w in words)]
     shown = " and ".join(f"“{w}”" for w in words)
     if m.group("opp"):
@@ -145,11 +143,19 @@ def row_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[O
         shown += f" in the rows after “{before.words}”"
     if len(rows) != 1:
         raise Unresolved(f"{'no row' if not rows else f'{len(rows)} rows'} of {holder} hold {shown}, so the row is uncertain")
-    return replace(op, target=citation_of_path(body, (*paths[0], rows[0])))
+    return replace(op, target=citation_of_path(body, (*path, rows[0])))
 
 
 BETWEEN = re.compile(r"(?P<t>.+?) between “(?P<a>[^”]+)” and “(?P<b>[^”]+)”")
 RESTATED = re.compile(r"(?P<t>.+?) as restated")
+
+
+def _one_path(body: tuple[Provision, ...], citation: str) -> Path:
+    """The path of the one provision ``citation`` names in the law; Unresolved when it names none or two."""
+    paths = find(body, citation)
+    if len(paths) != 1:
+        raise Unresolved(f"{citation}: {'no such provision' if not paths else 'printed twice'} in the law")
+    return paths[0]
 
 
 def _words_of(text: str) -> list[str]:
@@ -163,10 +169,8 @@ def between_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | 
     m = BETWEEN.fullmatch(op.target) if op.action == Action.SUBSTITUTE_WORDS else None
     if m is None:
         return None
-    paths = find(body, m.group("t"))
-    if len(paths) != 1:
-        raise Unresolved(f"{m.group('t')}: {'no such provision' if not paths else 'printed twice'} in the law")
-    text = get(body, paths[0]).text or ""
+    path = _one_path(body, m.group("t"))
+    text = get(body, path).text or ""
     a, b, x = m.group("a"), m.group("b"), op.words
     spans = [
         (ha, hb)
@@ -219,10 +223,8 @@ def after_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | No
     m = AFTER.fullmatch(op.target) if op.action == Action.SUBSTITUTE_WORDS else None
     if m is None:
         return None
-    paths = find(body, m.group("t"))
-    if len(paths) != 1:
-        raise Unresolved(f"{m.group('t')}: {'no such provision' if not paths else 'printed twice'} in the law")
-    target = get(body, paths[0])
+    path = _one_path(body, m.group("t"))
+    target = get(body, path)
     text = target.text or ""
     hits = list(_pattern(m.group("a")).finditer(text))
     if len(hits) != 1 or target.children:
