@@ -12,7 +12,9 @@ the command derives that text from the repository (``amending.known``).
 
 from __future__ import annotations
 
-LAW_AS_KNOWN_SQL = """with law as (
+from .schema_types import in_force_sql
+
+LAW_AS_KNOWN_SQL = f"""with law as (
   select id, commencement, gazette_date, repealed_from, repealed_by from laws where id = :law
 ), v as (
   select v.number, v.valid_from,
@@ -51,5 +53,5 @@ LAW_AS_KNOWN_SQL = """with law as (
 select p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.parent, p.term, p.cells, p.last_changed_by,
   a.day as version_from
 from answer a join provisions p on p.law = :law
-where p.valid_from <= a.day and (p.valid_to is null or p.valid_to > a.day)
+where {in_force_sql("a.day", "p")}
 order by p.position"""

@@ -26,7 +26,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from .schema_features import OFFENCES
-from .schema_types import dict_rows
+from .schema_types import dict_rows, in_force_sql
 
 Row = dict[str, Any]
 
@@ -139,7 +139,7 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
 
 #: The most offences a comparison lists (its summary counts them all): a low threshold matches nearly every offence.
 MAX_ROWS = 1000
-_IN_FORCE = "valid_from <= :at and (valid_to is null or valid_to > :at)"
+_IN_FORCE = in_force_sql(":at")
 
 
 def _summary(rows: Iterable[Row]) -> Row:

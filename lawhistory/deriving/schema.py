@@ -19,6 +19,7 @@ from .schema_types import Query as Query
 from .schema_types import Table as Table
 from .schema_types import View as View
 from .schema_types import col
+from .schema_types import in_force_sql as in_force_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
 SCHEMA_VERSION = 6
@@ -285,18 +286,6 @@ TABLES: tuple[Table, ...] = (
     BUILD_INFO,
 )
 TABLES += FEATURE_TABLES  # the tables of the questions asked across laws (offences, similar provisions)
-
-
-def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> str:
-    """SQL true for a row (a provision span or a version) in force on ``at``, an SQL expression (``:at``,
-    ``date('now')``): it applies from ``valid_from`` up to, not including, ``valid_to``. The one SQL form of
-    ``versions.status_on``, used by the views, the canned queries and the law page.
-
-    ``document_order``: ``+valid_from``, so SQLite reads one law's rows through the primary key (already in document
-    order) rather than through the date index.
-    """
-    p = f"{alias}." if alias else ""
-    return f"{'+' if document_order else ''}{p}valid_from <= {at} and ({p}valid_to is null or {p}valid_to > {at})"
 
 
 def law_status_sql(at: str, alias: str = "l") -> str:

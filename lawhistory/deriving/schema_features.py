@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .known_sql import LAW_AS_KNOWN_SQL
 from .reviews import REVIEWS_SQL
-from .schema_types import Query, Table, View, col
+from .schema_types import Query, Table, View, col, in_force_sql
 
 OFFENCES = Table(
     "offences",
@@ -86,12 +86,14 @@ FEATURE_VIEWS: tuple[View, ...] = (
 )
 
 
+#: A canned query's date: the :at given, or today when it is left empty.
+_AT = "coalesce(nullif(:at, ''), date('now'))"
+
 #: Similar provisions of other laws in force on a date, most similar first (``similar.similar_rows``).
-SIMILAR_SQL = """with me as (
+SIMILAR_SQL = f"""with me as (
   select p.law, p.kind, p.text, p.text_id from provisions p
   where p.law = :law and p.eid = :eid and p.text_id is not null
-    and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
-    and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
+    and {in_force_sql(_AT, "p")}
 ), others as (
   select text_id as other_id, 100.0 as score from me
   union all
@@ -104,8 +106,7 @@ join provisions p on p.text_id = o.other_id
 join laws l on l.id = p.law
 where p.law != (select law from me)
   and (p.kind = 'item') = ((select kind from me) = 'item')
-  and p.valid_from <= coalesce(nullif(:at, ''), date('now'))
-  and (p.valid_to is null or p.valid_to > coalesce(nullif(:at, ''), date('now')))
+  and {in_force_sql(_AT, "p")}
 order by o.score desc, l.local_government, l.title, p.position
 limit 200"""
 
@@ -138,6 +139,7 @@ FEATURE_QUERIES: tuple[Query, ...] = (
         "offences",
         "Offences and modified penalties (typed)",
         "Every prescribed offence in force on a date (empty: today), its modified penalty as a number of dollars (null, with the reason in problem, when the schedule does not print an amount) and the eId of the clause it cites. search: words in the offence (optional). /-/penalties compares similar offences across local governments.",
-        "select local_government, law_title, citation, item, clause, clause_eid, offence, penalty, penalty_text, problem, law\nfrom offences\nwhere valid_from <= coalesce(nullif(:at, ''), date('now'))\n  and (valid_to is null or valid_to > coalesce(nullif(:at, ''), date('now')))\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
+        "select local_government, law_title, citation, item, clause, clause_eid, offence, penalty, penalty_text, problem, law\nfrom offences"
+        f"\nwhere {in_force_sql(_AT)}\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
     ),
 )

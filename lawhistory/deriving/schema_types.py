@@ -56,3 +56,15 @@ def dict_rows(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict[s
     cursor = conn.execute(sql, params)
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> str:
+    """SQL true for a row (a provision span or a version) in force on ``at``, an SQL expression (``:at``,
+    ``date('now')``): it applies from ``valid_from`` up to, not including, ``valid_to``. The one SQL form of
+    ``versions.status_on``, used by the views, the canned queries and the law page.
+
+    ``document_order``: ``+valid_from``, so SQLite reads one law's rows through the primary key (already in document
+    order) rather than through the date index.
+    """
+    p = f"{alias}." if alias else ""
+    return f"{'+' if document_order else ''}{p}valid_from <= {at} and ({p}valid_to is null or {p}valid_to > {at})"

@@ -38,7 +38,7 @@ from rapidfuzz import fuzz, utils
 
 from ..core.diff import diff_html
 from .schema_features import SIMILAR_SQL
-from .schema_types import dict_rows
+from .schema_types import dict_rows, in_force_sql
 from .text_ids import KINDS as KINDS
 from .text_ids import MIN_WORDS as MIN_WORDS
 from .text_ids import text_hash as text_hash
@@ -221,7 +221,7 @@ def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit:
         conn,
         "select p.law, p.citation, p.eid, p.kind, p.heading, p.text, p.valid_from, p.valid_to, l.title as law_title,"
         " l.local_government from provisions p join laws l on l.id = p.law"
-        " where p.law = :law and p.eid = :eid and p.valid_from <= :at and (p.valid_to is null or p.valid_to > :at)",
+        f" where p.law = :law and p.eid = :eid and {in_force_sql(':at', 'p')}",
         {"law": law, "eid": eid, "at": at.isoformat()},
     )
     if not mine:

@@ -99,7 +99,7 @@ def _counts_sql(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
     """``_counts`` by joining every match to its provision row (the general way, slow for common words)."""
     clauses = ["provisions_fts match :fts"]
     if query.when != "all":
-        clauses.append("p.valid_from <= :day and (p.valid_to is null or p.valid_to > :day)")
+        clauses.append(in_force_sql(":day", "p"))
     sql = (
         "select p.law, count(*) from provisions_fts join provisions p on p.rowid = provisions_fts.rowid"
         f" where {' and '.join(clauses)} group by p.law"
@@ -143,8 +143,7 @@ def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
     beside the rows in force, which is every row open-ended from on or before ``day``."""
     return dict(
         conn.execute(
-            "select rowid, law from provisions where not (valid_from <= :day and (valid_to is null or valid_to > :day))"
-            " or valid_from is null",
+            f"select rowid, law from provisions where not ({in_force_sql(':day')}) or valid_from is null",
             {"day": day},
         ).fetchall()
     )
