@@ -36,6 +36,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -394,15 +395,22 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
 
         rng = random.Random(seed)
         ids = [f"{p.parent.name}/{p.stem}" for p in Repository(corpus).law_files()]
-        urls = [
-            f"{base}/-/law/{urllib.parse.quote(rng.choice(ids))}?at={dt.date(rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28))}"
-            for _ in range(requests)
-        ]
-        for url in urls[: min(20, len(urls))]:  # warm up
+
+        def law_urls(n: int) -> list[str]:
+            # a random law on a random day: each URL is almost always new, so the site's cache of answers seldom
+            # answers them (the hit rate is reported); the warm-up and the hostile phase fetch URLs of their own
+            return [
+                f"{base}/-/law/{urllib.parse.quote(rng.choice(ids))}?at={dt.date(rng.randint(2000, 2030), rng.randint(1, 12), rng.randint(1, 28))}"
+                for _ in range(n)
+            ]
+
+        for url in law_urls(20):  # warm up
             urllib.request.urlopen(url, timeout=30).read()
+        urls = law_urls(requests)
         sizes: list[int] = []
+        cache = Counter[str]()
         t0 = time.perf_counter()
-        latencies, errors = fetch_all(urls, clients, sizes)
+        latencies, errors = fetch_all(urls, clients, sizes, cache)
         elapsed = time.perf_counter() - t0
         results = {
             "law page p50 (ms)": statistics.median(latencies),
@@ -410,8 +418,9 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
             "law pages per second": len(latencies) / elapsed,
             "law page size (KB)": statistics.median(sizes) / 1000 if sizes else float("nan"),
             "law page errors": float(errors),
+            "law page cache hits (%)": _hit_rate(cache),
         }
-        results.update(_under_attack(base, urls, clients))
+        results.update(_under_attack(base, law_urls(requests), clients))
         results.update(_table_views(base, ids, requests, clients, rng))
         results.update(_full_text(base))
         results["site memory (MiB)"] = _rss_mib(proc.pid)
@@ -421,9 +430,12 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
     return results
 
 
-def fetch_all(urls: list[str], clients: int, sizes: list[int] | None = None) -> tuple[list[float], int]:
+def fetch_all(
+    urls: list[str], clients: int, sizes: list[int] | None = None, cache: Counter[str] | None = None
+) -> tuple[list[float], int]:
     """Fetch ``urls`` with ``clients`` concurrent clients, as a browser does (the site may answer compressed or not):
-    (latencies in ms, errors); the size of each answer is added to ``sizes`` when given."""
+    (latencies in ms, errors); the size of each answer is added to ``sizes`` when given, and to ``cache`` whether the
+    site's cache answered it (``x-lawhistory-cache``: hit, miss, or none when the answer was not cacheable)."""
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
@@ -435,6 +447,10 @@ def fetch_all(urls: list[str], clients: int, sizes: list[int] | None = None) -> 
             with urllib.request.urlopen(urllib.request.Request(url, headers=BROWSER), timeout=60) as r:
                 body = r.read()
                 ok = r.status == 200
+                answered = r.headers.get("x-lawhistory-cache") or "none"
+            if cache is not None:
+                with lock:
+                    cache[answered] += 1
             if sizes is not None:
                 sizes.append(len(body))
         except OSError:
@@ -449,6 +465,12 @@ def fetch_all(urls: list[str], clients: int, sizes: list[int] | None = None) -> 
     return latencies, errors
 
 
+def _hit_rate(cache: Counter[str]) -> float:
+    """The share of cacheable answers the site's cache gave (``x-lawhistory-cache``), in percent."""
+    asked = cache["hit"] + cache["miss"]
+    return 100 * cache["hit"] / asked if asked else float("nan")
+
+
 def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) -> dict[str, float]:
     """The same law pages, fetched again while ``attackers`` hostile clients loop bad and expensive requests
     (``benchmarks.hostile``: invalid SQL, costly statements, huge blobs, a streamed CSV, a POST, debug pages)."""
@@ -460,8 +482,9 @@ def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) 
     threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
     for t in threads:
         t.start()
+    cache = Counter[str]()
     try:
-        latencies, errors = fetch_all(urls, clients)
+        latencies, errors = fetch_all(urls, clients, cache=cache)
     finally:
         stop.set()
         for t in threads:
@@ -471,6 +494,7 @@ def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) 
         "law page p95, hostile client looping (ms)": _pct(latencies, 0.95),
         "law page errors, hostile client looping": float(errors),
         "hostile requests answered": float(sum(statuses.values())),
+        "law page cache hits, hostile client looping (%)": _hit_rate(cache),
     }
 
 
@@ -492,12 +516,16 @@ def _table_views(base: str, ids: list[str], requests: int, clients: int, rng: ra
     urls = [base + rng.choice(pages) for _ in range(requests // 2)]
     urls += [f"{base}/lawhistory/provisions?law={quote(rng.choice(ids))}" for _ in range(requests - len(urls))]
     rng.shuffle(urls)
+    cache = Counter[str]()
     fetch_all(urls[:10], 1)  # warm up
-    latencies, errors = fetch_all(urls, clients)
+    latencies, errors = fetch_all(urls, clients, cache=cache)
     return {
         "table views p50 (ms)": statistics.median(latencies),
         "table views p95 (ms)": _pct(latencies, 0.95),
         "table view errors": float(errors),
+        # the ten pages without a law are asked for again and again (as the most visited pages are); the pages of
+        # one law's provisions mostly once
+        "table view cache hits (%)": _hit_rate(cache),
     }
 
 

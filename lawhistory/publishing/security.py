@@ -29,11 +29,14 @@ import re
 import sqlite3
 import threading
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
 from datasette import Response, hookimpl
+
+from . import caching
 
 PLUGIN = "lawhistory-security"
 log = logging.getLogger("lawhistory.site")
@@ -239,7 +242,11 @@ def _install_watchdog() -> None:
     async def quiet_execute(self: Any, *args: Any, **kwargs: Any) -> Any:
         if not is_trusted(self.ds):
             kwargs["log_sql_errors"] = False
-        return await execute(self, *args, **kwargs)
+        try:
+            return await execute(self, *args, **kwargs)
+        except database.QueryInterrupted:
+            caching.mark_interrupted()  # the answer lacks what was cut off: it is not cached (caching.py)
+            raise
 
     database.Database.execute = quiet_execute
 
@@ -304,6 +311,7 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
         if is_trusted(datasette):
             return app
         gate = Gate()  # one event loop per process: no lock needed
+        http_cache = caching.HttpCache(datasette)
 
         async def public(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] != "http":
@@ -325,20 +333,50 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                     message = {**message, "headers": kept + HEADERS}
                 await send(message)
 
+            to_search = search_instead(datasette, path, scope.get("query_string", b""))
+            if to_search is not None:
+                await _plain(send, 302, f"See {to_search}\n", [(b"location", to_search.encode())])
+                return
             if LAW_PAGES.match(path):
-                await app(scope, receive, with_headers)
+                await http_cache(scope, receive, with_headers, app, path)
                 return
             heavy = is_heavy(scope)
-            refusal = gate.refusal(heavy)
-            if refusal is not None:
-                log.info("503 %s %s: %s", scope["method"], one_line(path), one_line(refusal))
-                await _plain(send, 503, refusal, [(b"retry-after", b"5")])
-                return
-            await gate.run(heavy, lambda: app(scope, receive, with_headers))
+
+            async def gated(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+                refusal = gate.refusal(heavy)
+                if refusal is not None:
+                    log.info("503 %s %s: %s", scope["method"], one_line(path), one_line(refusal))
+                    await _plain(send, 503, refusal, [(b"retry-after", b"5")])
+                    return
+                await gate.run(heavy, lambda: app(scope, receive, send))
+
+            # an answer already made (or a 304) never waits for the gate
+            await http_cache(scope, receive, with_headers, gated, path)
 
         return public
 
     return wrap
+
+
+def search_instead(datasette: Any, path: str, query: bytes) -> str | None:
+    """Where the search of the provisions in force (``/<db>/current_provisions?_search=words``, the HTML page) is sent
+    in the public profile: the site's search page, with the same words (and law).
+
+    Datasette counts the matches through the view, whose ``order by`` SQLite cannot flatten into the count: seconds
+    for a common word at scale 1. The search page searches the same provisions (in force today) and counts them from
+    the index. The JSON (``current_provisions.json?_search=``) is Datasette's own, as are other filters and sorts.
+    """
+    m = re.fullmatch(r"/([^/]+)/current_provisions", path)
+    if m is None or m.group(1) not in datasette.databases or not query:
+        return None
+    args = urllib.parse.parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    names = {k for k, _ in args}
+    if "_search" not in names or not names <= {"_search", "law"} or len(args) != len(names):
+        return None
+    params = {"q": dict(args)["_search"], **({"law": dict(args)["law"]} if "law" in names else {})}
+    if m.group(1) != "lawhistory":
+        params["db"] = m.group(1)
+    return str(datasette.urls.path("/-/search")) + "?" + urllib.parse.urlencode(params)
 
 
 def settings(trusted: bool) -> dict[str, Any]:

@@ -15,8 +15,12 @@ new file under the old name would be read through the old connections).
 from __future__ import annotations
 
 import contextvars
+import datetime as dt
 import os
+import re
+import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +42,71 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
         self.build = build
         self._local = threading.local()
         self.closed = False
+        #: Each table's rows (and each view's that does not read the clock), counted once in the background
+        #: (``count_rows``), read by Datasette's table pages through ``SwitchingDatasette.inspect_data``.
+        self.row_counts: dict[str, int] | None = None
+        self.results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    async def execute(self, sql: str, params: Any = None, *args: Any, **kwargs: Any) -> Any:
+        """Datasette's statement, its answer kept when it is one of Datasette's counts or facets (see ``kept``)."""
+        key = kept(sql, params, args, kwargs)
+        if key is None:
+            return await super().execute(sql, params, *args, **kwargs)
+        found = self.results.get(key)
+        if found is not None:
+            self.results.move_to_end(key)
+            return found
+        results = await super().execute(sql, params, *args, **kwargs)  # an interrupted one raises: not kept
+        if len(results.rows) <= KEPT_ROWS:
+            self.results[key] = results
+            if len(self.results) > KEPT_RESULTS:
+                self.results.popitem(last=False)
+        return results
+
+    # Datasette reads these from ``inspect_data`` when it has some: the file's own, as without it.
+    @property
+    def hash(self) -> str:
+        if getattr(self, "cached_hash", None) is None:
+            from datasette.inspect import inspect_hash
+
+            self.cached_hash = inspect_hash(Path(self.path))
+        return str(self.cached_hash)
+
+    @property
+    def size(self) -> int:
+        if getattr(self, "cached_size", None) is None:
+            self.cached_size = Path(self.path).stat().st_size
+        return int(self.cached_size)
+
+    def count_rows(self) -> None:
+        """Count the rows of each table and of each view whose answer does not change with the day, once: the file is
+        immutable, and an unfiltered table page would count millions of rows on every visit."""
+        counts: dict[str, int] = {}
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+            try:
+                found = conn.execute(
+                    "select name, type, lower(coalesce(sql, '')) from sqlite_master where type in ('table', 'view')"
+                )
+                objects = [(name, kind, sql) for name, kind, sql in found if not sql.startswith("create virtual")]
+                varying = {name for name, kind, sql in objects if kind == "view" and _VARYING_VIEW.search(sql)}
+                while True:  # and the views that read them
+                    more = {
+                        n for n, k, sql in objects if k == "view" and n not in varying and any(v.lower() in sql for v in varying)
+                    }
+                    if not more:
+                        break
+                    varying |= more
+                for name, _kind, _sql in objects:
+                    if name not in varying:
+                        counts[name] = int(conn.execute(f"select count(*) from [{name}]").fetchone()[0])
+                    if self.closed:
+                        return
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return  # Datasette counts as it always does
+        self.row_counts = counts
 
     async def execute_fn(self, fn: Callable[[Any], Any]) -> Any:
         if self.ds.executor is None:
@@ -52,6 +121,29 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
             return fn(conn)
 
         return await asyncio.get_event_loop().run_in_executor(self.ds.executor, in_thread)
+
+
+#: Datasette's own counts and facets (``select count(*) from ...``; ``select col as value, count(*) as count from ...``).
+_COUNT_OR_FACET = re.compile(r"\s*select (?:count\(\*\) from |\S+ as value, count\(\*\) as count from )", re.IGNORECASE)
+#: Words of statements whose answer is not fixed by the file: the clock (a view may read it: the key holds the day),
+#: random values, the connection's own state.
+_VARYING = re.compile(r"random|changes\(|last_insert_rowid|sqlite_offset", re.IGNORECASE)
+#: A view whose rows change with the day (or at random): not counted once for all.
+_VARYING_VIEW = re.compile(r"'now'|current_(?:date|time)|random", re.IGNORECASE)
+KEPT_ROWS = 1000
+KEPT_RESULTS = 2000
+
+
+def kept(sql: str, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The key a count's or facet's answer is kept under (the file is immutable), or None when it is not kept."""
+    if not _COUNT_OR_FACET.match(sql) or _VARYING.search(sql):
+        return None
+    if isinstance(params, dict):
+        values: Any = tuple(sorted((str(k), repr(v)) for k, v in params.items()))
+    else:
+        values = tuple(repr(v) for v in params or ())
+    day = dt.datetime.now(dt.UTC).date().isoformat()
+    return (sql, values, repr(args), repr(sorted(kwargs.items())), day, dt.date.today().isoformat())
 
 
 def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
@@ -92,10 +184,10 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
 
     def __init__(self, sources: dict[str, Path], **kwargs: Any) -> None:
         self._databases: dict[str, Any] = {}
+        self._on_close: list[Callable[[str], None]] = []  # before Datasette's own, which makes the app (caching.py)
         super().__init__([], **kwargs)
         self.sources = [_Source(name, Path(path)) for name, path in sources.items()]
         self._count = 0
-        self._on_close: list[Callable[[str], None]] = []
         for source in self.sources:
             self._sweep_dead_links(source.path.parent / LINKS)
         self.refresh()
@@ -109,6 +201,21 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
     @databases.setter
     def databases(self, value: dict[str, Any]) -> None:
         self._databases = value
+
+    @property
+    def inspect_data(self) -> dict[str, Any] | None:
+        """The row counts of the builds this request reads (``BuildDatabase.count_rows``), as Datasette's ``inspect``
+        would give them: its table pages then count only filtered rows."""
+        data = {}
+        for name, db in self.databases.items():
+            counts = getattr(db, "row_counts", None)
+            if counts is not None:
+                data[name] = {"tables": {t: {"count": n} for t, n in counts.items()}}  # hash, size: the file's own
+        return data or None
+
+    @inspect_data.setter
+    def inspect_data(self, value: Any) -> None:
+        pass  # Datasette's own (from a configuration directory) is not used: each build has its own counts
 
     def on_close(self, fn: Callable[[str], None]) -> None:
         """Call ``fn(path)`` when a build's file is no longer read (to drop caches keyed by its path)."""
@@ -148,6 +255,7 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         os.link(source.path, link)  # whatever file is there now; its own identity is read from the link
         db = BuildDatabase(self, link, self._count)
         db.name = db.route = source.name
+        threading.Thread(target=db.count_rows, name="lawhistory-count-rows", daemon=True).start()
         generation = _Generation(db, _identity(os.stat(link)), link)
         source.generations.append(generation)
         return generation
