@@ -189,3 +189,25 @@ async def test_datasettes_counts_and_facets_are_kept_per_build_and_nothing_else(
     again = await db.execute("select count(*) from provisions where law = ?", [KELLERBERRIN])
     other = await db.execute("select count(*) from provisions where law = ?", [KULIN_HEALTH])
     assert again is first and other.rows[0][0] != first.rows[0][0]
+
+
+@pytest.mark.parametrize(
+    ("law_id", "eid", "citation", "day"),
+    [
+        ("kellerberrin/a-law", "sec_3__subsec_2", "3(2)", "2022-06-01"),
+        ("a b/c&d", "x<y>'\"&é", 'cl. 3 "quoted" & <b>', "2022-06-01"),
+        ("x/y+z%", "", "", ""),
+    ],
+)
+def test_the_similar_link_is_the_query_encoded_then_escaped(law_id: str, eid: str, citation: str, day: str) -> None:
+    """The law page's link made once per page for its law and day (similar_links._Links) is the link made whole."""
+    from urllib.parse import urlencode
+
+    from markupsafe import escape
+
+    from lawhistory.publishing.similar_links import link
+
+    href = "../" * (law_id.count("/") + 1) + "similar?" + urlencode({"law": law_id, "eid": eid, "at": day})
+    label = escape(f"Provisions like {citation} in other laws in force on {day}")
+    expected = f' <a class="similar" href="{escape(href)}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
+    assert link(law_id, eid, citation, day) == expected
