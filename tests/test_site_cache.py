@@ -56,6 +56,14 @@ async def test_a_replica_gives_the_same_validator_for_the_same_build(built_repo:
     assert (await one.client.get(LAW)).headers["etag"] == (await two.client.get(LAW)).headers["etag"]
 
 
+async def test_other_metadata_over_the_same_build_is_another_validator(built_repo: Repository) -> None:
+    one = make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
+    two = make_datasette(built_repo.db_dir / "lawhistory.db", {**METADATA, "title": "Another title"})
+    first, second = await one.client.get(LAW), await two.client.get(LAW)
+    assert first.headers["etag"] != second.headers["etag"]
+    assert (await two.client.get(LAW, headers={"if-none-match": first.headers["etag"]})).status_code == 200
+
+
 async def test_a_new_build_is_never_answered_from_the_old_builds_pages(
     built_repo: Repository, markup_repo: Repository, tmp_path: Path
 ) -> None:

@@ -5,7 +5,7 @@ today" change at midnight). So, in the public profile (``security.py``), for a G
 that runs no visitor's SQL:
 
 - the answer carries a strong ``ETag`` made of the build's fingerprint (``build_info``'s ``inputs``, else the file's
-  size and time), the day, the host and the URL, and ``Cache-Control: public, max-age=60``; a request whose
+  size and time), the site's (its metadata, settings, code and templates), the day, the host and the URL, and ``Cache-Control: public, max-age=60``; a request whose
   ``If-None-Match`` names it is answered 304 before any page is made (every worker process gives the same tag);
 - a 200 answer is kept in a cache of at most ``LAWHISTORY_CACHE_MB`` (default 64) per serving process, least recently
   used first out, keyed by the files the request reads (each build of each database is a file of its own,
@@ -191,6 +191,25 @@ def _matches(scope: MutableMapping[str, Any], tag: bytes) -> bool:
     return any(t.strip().removeprefix(b"W/") in (tag, b"*") for t in wanted.split(b","))
 
 
+def site_fingerprint(datasette: Any) -> str:
+    """What else makes the pages of a build: the metadata, the settings, the site's code and templates, Datasette's
+    version (a new release or metadata.yml served over the same build must not be answered 304 from the old one)."""
+    import json
+    from pathlib import Path
+
+    import datasette as datasette_package
+
+    digest = hashlib.sha256()
+    digest.update(json.dumps(datasette.metadata() or {}, sort_keys=True, default=str).encode())
+    digest.update(json.dumps(getattr(datasette, "_settings", {}), sort_keys=True, default=str).encode())
+    digest.update(str(getattr(datasette_package, "__version__", "")).encode())
+    here = Path(__file__).parent
+    for path in sorted(here.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".html", ".css", ".js"):
+            digest.update(path.relative_to(here).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class HttpCache:
     """The cache and validators of one serving process (see the module's docstring)."""
 
@@ -198,6 +217,7 @@ class HttpCache:
         self.datasette = datasette
         self.cache = Cache(cache_size() if max_bytes is None else max_bytes)
         self.validators = Validators()
+        self.site: str | None = None
         if hasattr(datasette, "on_close"):
             datasette.on_close(self.forget)
 
@@ -211,7 +231,9 @@ class HttpCache:
             return
         files = _files(self.datasette)
         key = _key(scope, files)
-        tag = etag(self.validators.fingerprint(files), key)
+        if self.site is None:
+            self.site = site_fingerprint(self.datasette)
+        tag = etag(self.site + ";" + self.validators.fingerprint(files), key)
         validators = [(b"etag", tag), (b"cache-control", f"public, max-age={MAX_AGE}".encode())]
         if _matches(scope, tag):
             await send({"type": "http.response.start", "status": 304, "headers": [*validators, (HEADER, b"hit")]})
