@@ -171,12 +171,10 @@ async def test_unfiltered_table_pages_read_the_builds_row_counts(built_repo: Rep
     try:
         for table in ("laws", "provisions", "changes", "versions"):
             assert db.row_counts[table] == conn.execute(f"select count(*) from [{table}]").fetchone()[0]
-        clock_views = [
-            name for name, sql in conn.execute("select name, sql from sqlite_master where type = 'view'") if "'now'" in sql
-        ]
+        views = [r[0] for r in conn.execute("select name from sqlite_master where type = 'view'")]
     finally:
         conn.close()
-    assert clock_views and not set(clock_views) & set(db.row_counts)  # a view that reads the clock is counted each time
+    assert views and not set(views) & set(db.row_counts)  # Datasette's database page takes every name for a table
     assert ds.inspect_data["lawhistory"]["tables"]["provisions"]["count"] == db.row_counts["provisions"]
     page = (await ds.client.get("/lawhistory/provisions.json")).json()
     assert page["filtered_table_rows_count"] == db.row_counts["provisions"]

@@ -42,7 +42,7 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
         self.build = build
         self._local = threading.local()
         self.closed = False
-        #: Each table's rows (and each view's that does not read the clock), counted once in the background
+        #: Each table's rows, counted once in the background
         #: (``count_rows``), read by Datasette's table pages through ``SwitchingDatasette.inspect_data``.
         self.row_counts: dict[str, int] | None = None
         self.results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
@@ -79,27 +79,16 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
         return int(self.cached_size)
 
     def count_rows(self) -> None:
-        """Count the rows of each table and of each view whose answer does not change with the day, once: the file is
-        immutable, and an unfiltered table page would count millions of rows on every visit."""
+        """Count the rows of each table once: the file is immutable, and an unfiltered table page would count
+        millions of rows on every visit. (Not the views: Datasette's database page takes every name in these counts
+        for a table. A view's count is kept per build once made, ``kept``.)"""
         counts: dict[str, int] = {}
         try:
             conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
             try:
-                found = conn.execute(
-                    "select name, type, lower(coalesce(sql, '')) from sqlite_master where type in ('table', 'view')"
-                )
-                objects = [(name, kind, sql) for name, kind, sql in found if not sql.startswith("create virtual")]
-                varying = {name for name, kind, sql in objects if kind == "view" and _VARYING_VIEW.search(sql)}
-                while True:  # and the views that read them
-                    more = {
-                        n for n, k, sql in objects if k == "view" and n not in varying and any(v.lower() in sql for v in varying)
-                    }
-                    if not more:
-                        break
-                    varying |= more
-                for name, _kind, _sql in objects:
-                    if name not in varying:
-                        counts[name] = int(conn.execute(f"select count(*) from [{name}]").fetchone()[0])
+                found = conn.execute("select name, lower(coalesce(sql, '')) from sqlite_master where type = 'table'")
+                for name in [name for name, sql in found if not sql.startswith("create virtual")]:
+                    counts[name] = int(conn.execute(f"select count(*) from [{name}]").fetchone()[0])
                     if self.closed:
                         return
             finally:
@@ -128,8 +117,6 @@ _COUNT_OR_FACET = re.compile(r"\s*select (?:count\(\*\) from |\S+ as value, coun
 #: Words of statements whose answer is not fixed by the file: the clock (a view may read it: the key holds the day),
 #: random values, the connection's own state.
 _VARYING = re.compile(r"random|changes\(|last_insert_rowid|sqlite_offset", re.IGNORECASE)
-#: A view whose rows change with the day (or at random): not counted once for all.
-_VARYING_VIEW = re.compile(r"'now'|current_(?:date|time)|random", re.IGNORECASE)
 KEPT_ROWS = 1000
 KEPT_RESULTS = 2000
 
