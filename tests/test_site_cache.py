@@ -139,6 +139,8 @@ def test_the_cache_is_bounded_by_bytes_and_forgets_a_build() -> None:
     assert cache.get((files, 0)) is None and cache.get((files, 19)) is not None
     cache.put((files, "big"), caching.Cached(200, [], b"x" * 20_000))  # over an eighth of the cache: not kept
     assert cache.get((files, "big")) is None
+    cache.put((files, "q" * 50_000), caching.Cached(200, [], b"small"))  # a long URL is as costly as a big answer
+    assert cache.get((files, "q" * 50_000)) is None
     cache.forget("/db/.serve/1-1.db")
     assert not cache.entries and cache.size == 0
 

@@ -59,10 +59,14 @@ class Cached:
     status: int
     headers: list[tuple[bytes, bytes]]
     body: bytes
+    size: int = 0
 
-    @property
-    def size(self) -> int:
-        return len(self.body) + sum(len(k) + len(v) for k, v in self.headers) + 200
+    def __post_init__(self) -> None:
+        self.size = len(self.body) + sum(len(k) + len(v) for k, v in self.headers) + 200
+
+
+def _key_size(key: tuple[Any, ...]) -> int:
+    return sum(len(part) if isinstance(part, str | bytes) else len(repr(part)) for part in key)
 
 
 @dataclass
@@ -85,6 +89,7 @@ class Cache:
         return found
 
     def put(self, key: tuple[Any, ...], value: Cached) -> None:
+        value.size += _key_size(key)  # a long URL costs what it holds, however small its answer
         if value.size > self.max_bytes // 8:
             return
         old = self.entries.pop(key, None)

@@ -117,13 +117,16 @@ _COUNT_OR_FACET = re.compile(r"\s*select (?:count\(\*\) from |\S+ as value, coun
 #: Words of statements whose answer is not fixed by the file: the clock (a view may read it: the key holds the day),
 #: random values, the connection's own state.
 _VARYING = re.compile(r"random|changes\(|last_insert_rowid|sqlite_offset", re.IGNORECASE)
-KEPT_ROWS = 1000
-KEPT_RESULTS = 2000
+#: Kept answers per build: a facet has at most ``default_facet_size`` + 1 rows, a count one; a statement of at most
+#: ``KEPT_SQL`` characters (a visitor's own SQL can look like Datasette's).
+KEPT_ROWS = 101
+KEPT_RESULTS = 1000
+KEPT_SQL = 4000
 
 
 def kept(sql: str, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
     """The key a count's or facet's answer is kept under (the file is immutable), or None when it is not kept."""
-    if not _COUNT_OR_FACET.match(sql) or _VARYING.search(sql):
+    if len(sql) > KEPT_SQL or not _COUNT_OR_FACET.match(sql) or _VARYING.search(sql):
         return None
     if isinstance(params, dict):
         values: Any = tuple(sorted((str(k), repr(v)) for k, v in params.items()))
