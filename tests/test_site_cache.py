@@ -171,15 +171,19 @@ async def test_unfiltered_table_pages_read_the_builds_row_counts(built_repo: Rep
     assert db.row_counts is not None
     conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
     try:
-        for table in ("laws", "provisions", "changes", "versions"):
+        tables = [
+            r[0] for r in conn.execute("select name from sqlite_master where type = 'table' and sql not like 'create virtual%'")
+        ]
+        for table in tables:
             assert db.row_counts[table] == conn.execute(f"select count(*) from [{table}]").fetchone()[0]
         views = [r[0] for r in conn.execute("select name from sqlite_master where type = 'view'")]
     finally:
         conn.close()
     assert views and not set(views) & set(db.row_counts)  # Datasette's database page takes every name for a table
-    assert ds.inspect_data["lawhistory"]["tables"]["provisions"]["count"] == db.row_counts["provisions"]
-    page = (await ds.client.get("/lawhistory/provisions.json")).json()
-    assert page["filtered_table_rows_count"] == db.row_counts["provisions"]
+    largest = max((t for t in tables if not t.startswith("provisions_fts")), key=lambda t: db.row_counts[t])
+    assert ds.inspect_data["lawhistory"]["tables"][largest]["count"] == db.row_counts[largest]
+    page = (await ds.client.get(f"/lawhistory/{largest}.json")).json()
+    assert page["filtered_table_rows_count"] == db.row_counts[largest]
 
 
 async def test_datasettes_counts_and_facets_are_kept_per_build_and_nothing_else(built_repo: Repository) -> None:
