@@ -19,8 +19,8 @@ import sqlite_utils
 
 from ..amending.timeline import build_timeline
 from ..core import faults
-from ..core.ids import forget_walks
 from ..core.errors import LawHistoryError
+from ..core.ids import forget_walks
 from ..core.model import Law, LawMeta
 from ..core.versions import refers_to
 from ..files.inputs import Inputs
