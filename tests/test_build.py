@@ -384,3 +384,28 @@ def test_unchanged_files_are_not_read_again(tmp_path: Path) -> None:
     assert read_inputs(repo, aged).read == 1
     assert staleness(repo) == "laws or amendments changed since the last build"
     assert build(repo).derived == [KELLERBERRIN]
+
+
+def test_a_build_process_forgets_each_laws_walks_after_deriving_it(tmp_path: Path) -> None:
+    """What is remembered while one law's versions are derived (addresses, subtrees, rendered lines) is dropped after
+    that law: a worker's memory follows the law it derives, not how many it has derived. The rows are unchanged."""
+    from lawhistory.core import ids
+    from lawhistory.deriving.build_workers import _derive
+    from lawhistory.files import textformat
+    from lawhistory.files.inputs import read_inputs
+
+    repo = make_law_repo(tmp_path / "r")
+    inputs = read_inputs(repo, {})
+    claimers = inputs.claimers()
+    law_id = max(inputs.laws, key=lambda i: len(inputs.claims[i]))  # the law with most instruments: many versions
+
+    class Blobs:
+        def write(self, text: str) -> str:
+            return history.blob_id(text.encode("utf-8"))
+
+    first, _ = _derive(inputs, claimers, Blobs(), law_id)  # type: ignore[arg-type]
+    remembered = (ids._CACHE, ids._SUBTREES, ids._LEAVES, ids._POSITIONS, textformat._RENDERED)
+    assert all(len(cache) == 0 for cache in remembered)
+    again, _ = _derive(inputs, claimers, Blobs(), law_id)  # type: ignore[arg-type]
+    assert again.law.provisions == first.law.provisions and again.law.changes == first.law.changes
+    assert len(first.law.versions) > 1

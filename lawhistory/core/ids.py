@@ -320,6 +320,16 @@ def addresses(body: Sequence[Provision], conclusions: Sequence[Provision] = ()) 
     return list(result)
 
 
+def forget_walks() -> None:
+    """Drop the remembered walks (addresses, subtrees, leaves, sibling positions). They only help while one law's
+    versions are derived (versions share provisions; two laws never do), and each holds its provisions alive: a
+    build process forgets them after each law, so its memory follows the law, not how many laws it has derived."""
+    _CACHE.clear()
+    _SUBTREES.clear()
+    _LEAVES.clear()
+    _POSITIONS.clear()
+
+
 def _addresses(body: Sequence[Provision], conclusions: Sequence[Provision]) -> list[Address]:
     result = _walk(body, None)
     root_texts = sum(1 for p in body if p.kind == "text")

@@ -20,11 +20,12 @@ import sqlite_utils
 from ..amending.timeline import build_timeline
 from ..core import faults
 from ..core.errors import LawHistoryError
+from ..core.ids import forget_walks
 from ..core.model import Law, LawMeta
 from ..core.versions import refers_to
 from ..files.inputs import Inputs
 from ..files.instrument_file import Instrument
-from ..files.textformat import render_body
+from ..files.textformat import forget_rendered, render_body
 from ..presenting.fragments import span_fragment
 from . import history, store
 from .build_plan import _Plan
@@ -104,6 +105,8 @@ def _derive(inputs: Inputs, claimers: dict[str, list[str]], blobs: history.BlobW
             out.operations += ops
     events = [replace(e, text=None, blob=blobs.write(e.text)) if e.text is not None else e for e in history.law_events(tl, texts)]
     inputs.forget()
+    forget_walks()  # what was remembered while this law's versions were derived: no other law shares it
+    forget_rendered()
     shared = {i: o for i, o in rows.outcomes.items() if claimers[i] != [law_id]}
     return out, _Derived(law_id, events, shared)
 
@@ -177,6 +180,12 @@ def _portable(e: BaseException) -> BaseException:
         return BuildError(f"{type(e).__name__}: {e}")
 
 
+#: How many derived laws may wait for the build's process to write them. A worker that gets ahead waits rather than
+#: keeping its laws' rows in its queue's buffer: unbounded, that buffer grew with the repository (the workers' memory
+#: rose all through a build, 242 MiB at 600 laws).
+RESULTS_WAITING = 4
+
+
 def _derive_parallel(
     db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, claimers: dict[str, list[str]], git_dir: Path, progress: Progress
 ) -> dict[str, _Derived]:
@@ -184,7 +193,7 @@ def _derive_parallel(
     transaction) in the order the laws were handed out; what each law left."""
     ctx = multiprocessing.get_context("fork")
     count = max(1, min(os.cpu_count() or 1, len(plan.derive)))
-    tasks, results = ctx.Queue(), ctx.Queue()
+    tasks, results = ctx.Queue(), ctx.Queue(maxsize=RESULTS_WAITING)
     # Biggest first, so that no worker is left with a big law at the end.
     order = sorted(plan.derive, key=lambda i: (-_cost(inputs, i), i))
     for law_id in order:

@@ -131,6 +131,11 @@ def _render_top(p: Provision, out: list[str]) -> None:
     _RENDERED[id(p)] = (p, out[start:])
 
 
+def forget_rendered() -> None:
+    """Drop the remembered lines of rendered provisions (see ``core.ids.forget_walks``: kept per law, not per build)."""
+    _RENDERED.clear()
+
+
 def render_body(body: tuple[Provision, ...], conclusions: tuple[Provision, ...] = ()) -> str:
     out: list[str] = []
     for p in body:
