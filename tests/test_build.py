@@ -199,6 +199,7 @@ def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, m
         build(repo)
     assert snapshot(repo) == before
     assert sorted(p.name for p in repo.db_dir.iterdir()) == [
+        ".code-fingerprint.json",
         ".gitignore",
         ".inputs-cache.json",
         ".lock",

@@ -20,7 +20,7 @@ LAYERS = {
     "deriving": "deriving deriving.notes deriving.outcomes deriving.spans deriving.rows deriving.schema deriving.schema_types deriving.schema_features deriving.reviews deriving.known_sql deriving.penalties deriving.text_ids deriving.similar deriving.features deriving.store deriving.history deriving.build deriving.build_plan deriving.build_workers deriving.build_commit deriving.library",
     "presenting": "presenting presenting.views presenting.lawat presenting.akn presenting.fragments",
     "publishing": "publishing",
-    "cli": "cli cli.app cli.publish cli.export __main__",
+    "cli": "cli cli.app cli.publish cli.export entry __main__",
 }
 
 
