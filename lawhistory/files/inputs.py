@@ -42,7 +42,7 @@ _IMPORT = re.compile(
     r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
 )
 CACHE_NAME = ".inputs-cache.json"
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 RACY_NS = 2_000_000_000
 # The operations of an instrument: a top-level key and the indented or listed lines under it.
 _OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
@@ -98,6 +98,7 @@ class FileEntry(NamedTuple):
     id: str
     title: str
     targets: tuple[tuple[str, str | None], ...]  # (title, id) of each law it amends or repeals
+    normal: tuple[str, ...]  # ``normal_title`` of its title, then of each target's title (as ``claims`` compares them)
 
     def fresh(self, st: os.stat_result) -> bool:
         """Whether the file, with these stat results, is certainly unchanged since it was read."""
@@ -121,6 +122,7 @@ def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntr
     return FileEntry(
         path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, read_ns,
         hashlib.sha256(data).hexdigest(), meta.id, meta.title, refs,
+        tuple(normal_title(title) for title in (meta.title, *(title for title, _ in refs))),
     )  # fmt: skip
 
 
@@ -130,7 +132,8 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
         data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
         if data.get("format") != _CACHE_FORMAT:
             return {}
-        return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
+        make = tuple.__new__
+        return {row[0]: make(FileEntry, (*row[:-2], tuple(map(tuple, row[-2])), tuple(row[-1]))) for row in data["files"]}
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return {}
 
@@ -239,20 +242,21 @@ class Inputs:
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
     """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed).
 
-    Each title is normalised once (a build and every command ask this of the whole repository).
+    Each title is normalised when its file is read (and cached with it): a build and every command ask this of the
+    whole repository.
     """
     by_id: dict[str, list[str]] = defaultdict(list)  # law id → instruments naming it by id
     by_title: dict[str, list[str]] = defaultdict(list)  # normal title → instruments naming it by title (no id)
     for inst_id, inst in instruments.items():
-        for title, ref_id in inst.targets:
+        for (_, ref_id), normal in zip(inst.targets, inst.normal[1:], strict=True):
             if ref_id:
                 by_id[ref_id].append(inst_id)
             else:
-                by_title[normal_title(title)].append(inst_id)
+                by_title[normal].append(inst_id)
     order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
-        found = set(by_id.get(law_id, ())) | set(by_title.get(normal_title(law.title), ()))
+        found = set(by_id.get(law_id, ())) | set(by_title.get(law.normal[0], ()))
         out[law_id] = sorted(found, key=order.__getitem__)
     return out
 
