@@ -81,7 +81,7 @@ def score(a: str, b: str) -> float:
 class Report:
     """What ``derive`` did: texts indexed, candidate pairs compared, similar pairs kept, buckets skipped."""
 
-    spans: int = 0
+    spans: int = 0  # provision spans with a text (counted by a full derive only)
     texts: int = 0
     new_texts: int = 0
     candidates: int = 0
@@ -125,7 +125,8 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Repor
         ]
     new = _texts(conn, sorted(ids))
     conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
-    report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
+    if laws is None:  # counted for a full derive's report only: a count of every span grows with the repository
+        report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
     report.new_texts = len(new)
     keys = band_keys([shingles(ws) for _, _, ws in new])
     conn.executemany(
