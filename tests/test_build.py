@@ -386,3 +386,18 @@ def test_unchanged_files_are_not_read_again(tmp_path: Path) -> None:
     assert read_inputs(repo, aged).read == 1
     assert staleness(repo) == "laws or amendments changed since the last build"
     assert build(repo).derived == [KELLERBERRIN]
+
+
+def test_an_instrument_acting_on_no_law_changes_no_commit_and_equals_a_full_build(tmp_path: Path) -> None:
+    """No law is derived again: the history's commits are all kept (none read but the last) and the rows are a full
+    build's."""
+    repo = make_law_repo(tmp_path / "inc", [], laws=[KELLERBERRIN])
+    build(repo)
+    before = commits(repo)
+    add_instrument(repo, "synthetic_pending_amendment.txt")
+    report = build(repo)
+    assert not report.full and report.derived == [] and report.instruments == {"pending": 1}
+    assert commits(repo) == before and head(repo.db_dir / "history.git") == before[-1]
+    fresh = make_law_repo(tmp_path / "full", ["synthetic_pending_amendment.txt"], laws=[KELLERBERRIN])
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh)) and commits(repo) == commits(fresh)
