@@ -48,7 +48,8 @@ TARGETS = {
     "full build (s)": 60.0,
     "build / floor": 1.5,
     "amend + publish one instrument (s)": 0.5,
-    "show --at p95 (ms)": 150.0,
+    "show CLI p95 (ms)": 150.0,
+    "--help p95 (ms)": 150.0,
     "law page p95 (ms)": 50.0,
     "law page p95, hostile client looping (ms)": 50.0,
     "table views p95 (ms)": 300.0,
@@ -357,6 +358,53 @@ def show_at(corpus: Path, samples: int, seed: int) -> dict[str, float]:
     return {"show --at p50 (ms)": statistics.median(times), "show --at p95 (ms)": _pct(times, 0.95)}
 
 
+def _cli(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """(wall ms, CPU ms, exit status) of one ``python -m lawhistory ARGS``, a new process as at a terminal."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "lawhistory", *args], env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000, os.waitstatus_to_exitcode(status)
+
+
+def show_cli(corpus: Path, samples: int, seed: int) -> dict[str, float]:
+    """``lawhistory show LAW --at D --format json`` and ``lawhistory --help`` as a person runs them: a new process each
+    (interpreter start-up included), the build's database current. Bytecode is cached as an installed package's is
+    (``PYTHONDONTWRITEBYTECODE`` is left out: a first untimed run of each writes it). ``python -c pass`` is timed
+    beside them: the start-up no command can avoid."""
+    from lawhistory.deriving.build import staleness
+    from lawhistory.files.repo import Repository
+
+    assert staleness(Repository(corpus)) is None, "the database must be current"
+    rng = random.Random(seed)
+    ids = sorted(f"{p.parent.name}/{p.stem}" for p in (corpus / "laws").glob("*/*.txt"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    show = ["show", ids[0], "--at", "2021-06-01", "--format", "json", "--repo", str(corpus)]
+    _cli(show, env), _cli(["--help"], env)  # bytecode written, files in the page cache
+    shown: list[tuple[float, float]] = []
+    helped: list[tuple[float, float]] = []
+    started: list[tuple[float, float]] = []
+    refused = 0
+    for _ in range(samples):
+        at = dt.date(rng.randint(1998, 2036), rng.randint(1, 12), rng.randint(1, 28))
+        wall, cpu, code = _cli(["show", rng.choice(ids), "--at", at.isoformat(), "--format", "json", "--repo", str(corpus)], env)
+        shown.append((wall, cpu))
+        refused += code != 0
+        wall, cpu, _ = _cli(["--help"], env)
+        helped.append((wall, cpu))
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", "pass"], env=env)
+        _, _, usage = os.wait4(proc.pid, 0)
+        started.append(((time.perf_counter() - t0) * 1000, (usage.ru_utime + usage.ru_stime) * 1000))
+    out: dict[str, float] = {"show CLI refusals": float(refused)}
+    for name, times in (("show CLI", shown), ("--help", helped), ("python start-up", started)):
+        walls = [w for w, _ in times]
+        out[f"{name} p50 (ms)"] = statistics.median(walls)
+        out[f"{name} p95 (ms)"] = _pct(walls, 0.95)
+        out[f"{name} CPU p50 (ms)"] = statistics.median(c for _, c in times)
+    return out
+
+
 # --- the served site under load ------------------------------------------------------------------------
 
 
@@ -616,6 +664,7 @@ def run(
     results["peak memory, all build processes together (MiB)"] = full["tree_peak_kib"] / 1024
     os.sync()  # the build's files on disk before anything else is timed
     results.update(show_at(corpus, samples, seed))
+    results.update(show_cli(corpus, samples, seed))
     instrument, law = new_instrument_text(corpus, seed, newest=True)
     results["amended law"] = law
     results.update(amend_and_publish(corpus, instrument))

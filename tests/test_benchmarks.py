@@ -25,12 +25,15 @@ def test_benchmark_smoke_run_measures_everything_with_zero_errors(tmp_path: Path
         "build / floor",
         "amend + publish one instrument (s)",
         "show --at p95 (ms)",
+        "show CLI p95 (ms)",
+        "--help p95 (ms)",
         "law page p95 (ms)",
         "peak memory (MiB)",
     ):
         assert isinstance(results[key], float) and results[key] > 0, key
     assert results["laws"] == 4 and results["instruments"] >= 8
     assert results["law page errors"] == 0
+    assert results["show CLI refusals"] == 0
     assert set(results["build stages (s)"]) >= {"read and parse the repository", "Writing the history"}
     assert "full build (s)" in table(results)
 

@@ -186,10 +186,11 @@ def test_a_failure_mid_build_leaves_the_previous_database_and_history(
 
 
 def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    repo = make_law_repo(tmp_path / "repo")
+    # an instrument that makes a new version (one applying to nothing leaves the history as it is: nothing to write)
+    repo = make_law_repo(tmp_path / "repo", [i for i in _standard() if "2022" not in i])
     build(repo)
     before = snapshot(repo)
-    add_instrument(repo, "synthetic_xss_amendment.txt")
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise HistoryError("cannot write db/history.git: injected")
@@ -199,6 +200,7 @@ def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, m
         build(repo)
     assert snapshot(repo) == before
     assert sorted(p.name for p in repo.db_dir.iterdir()) == [
+        ".code-fingerprint.json",
         ".gitignore",
         ".inputs-cache.json",
         ".lock",
@@ -409,3 +411,18 @@ def test_a_build_process_forgets_each_laws_walks_after_deriving_it(tmp_path: Pat
     again, _ = _derive(inputs, claimers, Blobs(), law_id)  # type: ignore[arg-type]
     assert again.law.provisions == first.law.provisions and again.law.changes == first.law.changes
     assert len(first.law.versions) > 1
+
+
+def test_an_instrument_acting_on_no_law_changes_no_commit_and_equals_a_full_build(tmp_path: Path) -> None:
+    """No law is derived again: the history's commits are all kept (none read but the last) and the rows are a full
+    build's."""
+    repo = make_law_repo(tmp_path / "inc", [], laws=[KELLERBERRIN])
+    build(repo)
+    before = commits(repo)
+    add_instrument(repo, "synthetic_pending_amendment.txt")
+    report = build(repo)
+    assert not report.full and report.derived == [] and report.instruments == {"pending": 1}
+    assert commits(repo) == before and head(repo.db_dir / "history.git") == before[-1]
+    fresh = make_law_repo(tmp_path / "full", ["synthetic_pending_amendment.txt"], laws=[KELLERBERRIN])
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh)) and commits(repo) == commits(fresh)

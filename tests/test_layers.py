@@ -17,10 +17,10 @@ LAYERS = {
     "reading": "reading reading.importers reading.gazette reading.structure reading.headings reading.schedules reading.definitions reading.sentences reading.closing reading.page_headers reading.tables reading.instrument_meta reading.line_lists",
     "amending": "amending amending.instructions amending.families amending.accounting amending.apply amending.timeline amending.known amending.law_known amending.amend",
     "files": "files files.textformat files.frontmatter files.instrument_file files.repo files.inputs",
-    "deriving": "deriving deriving.notes deriving.outcomes deriving.spans deriving.rows deriving.schema deriving.schema_types deriving.schema_features deriving.reviews deriving.known_sql deriving.penalties deriving.text_ids deriving.similar deriving.features deriving.store deriving.history deriving.build deriving.build_plan deriving.build_workers deriving.build_commit deriving.library",
+    "deriving": "deriving deriving.build_history deriving.notes deriving.outcomes deriving.spans deriving.rows deriving.schema deriving.schema_types deriving.schema_features deriving.reviews deriving.known_sql deriving.penalties deriving.text_ids deriving.similar deriving.features deriving.store deriving.history deriving.build deriving.build_plan deriving.build_workers deriving.build_commit deriving.library",
     "presenting": "presenting presenting.views presenting.lawat presenting.akn presenting.fragments",
     "publishing": "publishing",
-    "cli": "cli cli.app cli.publish cli.export __main__",
+    "cli": "cli cli.app cli.publish cli.export entry __main__",
 }
 
 

@@ -243,3 +243,36 @@ def test_the_word_count_the_ids_use_is_the_words_the_index_compares(text: str) -
     assert text_ids.compared("paragraph", text) == expected
     assert text_ids.text_id("paragraph", text) == (similar.text_hash(text) if expected else None)
     assert text_ids.text_id("part", text) is None
+
+
+def test_minhashes_are_datasketchs_without_importing_it() -> None:
+    """The signatures are datasketch's (its default scheme), made without loading datasketch (and scipy) in a build."""
+    import random
+
+    from datasketch import MinHash
+
+    rng = random.Random(3)
+    vocabulary = [
+        "dog",
+        "cat",
+        "the",
+        "local",
+        "government",
+        "may",
+        "by",
+        "notice",
+        "require",
+        "the",
+        "owner",
+        "of",
+        "premises",
+        "to",
+    ]
+    texts = [[rng.choice(vocabulary) for _ in range(rng.randint(1, 40))] for _ in range(200)]
+    signatures = [similar.shingles(ws) for ws in texts] + [[]]
+    ours = similar.minhashes(signatures)
+    theirs = MinHash.bulk(signatures, num_perm=similar.NUM_PERM, seed=similar._SEED)
+    assert len(ours) == len(theirs) == 201
+    for mine, m in zip(ours, theirs, strict=True):
+        assert mine.dtype == m.hashvalues.dtype and mine.tolist() == m.hashvalues.tolist()
+    assert similar.minhashes([]) == []

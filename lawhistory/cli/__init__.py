@@ -133,28 +133,9 @@ def show_cmd(
 
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
-    from dataclasses import replace
+    from ..entry import show_output
 
-    from ..deriving import library
-    from ..presenting import views
-    from ..presenting.lawat import from_timeline, show
-
-    when, k = parse_date(at, "--at"), parse_date(known, "--known")
-    extra: dict[str, object] = {}
-    if k is None:
-        law_at = show(open_repo(repo), law, when)
-    else:
-        found = library.show_known(open_repo(repo), law, when, k)
-        law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
-        extra = found.known.as_json()
-    if fmt is ShowFormat.json:
-        emit_json({**views.law_json(law_at), **extra})
-    elif fmt is ShowFormat.md:
-        typer.echo(views.law_markdown(law_at), nl=False)
-    elif fmt is ShowFormat.html:
-        typer.echo(views.law_html(law_at), nl=False)
-    else:
-        typer.echo(views.law_text(law_at), nl=False)
+    typer.echo(show_output(law, at, fmt.value, known, repo), nl=False)
 
 
 @app.command("amend")

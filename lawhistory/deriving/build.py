@@ -39,7 +39,7 @@ from ..core import faults
 from ..core.errors import LawHistoryError
 from ..files.inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from ..files.repo import Repository
-from . import features, history, store
+from . import build_history, features, history, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
 from .build_plan import _full, _Plan, _plan
@@ -271,9 +271,13 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 law_rows, derived[law_id] = _derive(inputs, claimers, blobs, law_id)
                 rows.append(law_rows)
                 progress.advance()
+        events = [e for d in derived.values() for e in d.events]
+        rewrite = build_history.plan(paths.git, paths.db, plan.derive | plan.removed, events)
+        if rewrite is None:  # the history lost the database's commits: compare the whole chain
+            plan.chain = store.read_history(paths.db)
         with ThreadPoolExecutor(1) as pool:
             # git re-creates the commits from the first one that changed while SQLite changes the rows
-            commits = pool.submit(history.write_history, paths.git, _events(inputs, plan, derived), plan.chain)
+            commits = pool.submit(_write_history, paths, inputs, plan, derived, rewrite)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
                 shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
@@ -285,11 +289,8 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 features.derive(db.conn, sorted(plan.derive | plan.removed))
                 progress.advance()
                 progress.start(1, "Writing the history")
-                chain = commits.result()
+                chain, keep = commits.result()
                 progress.advance()
-                keep = 0
-                while keep < min(len(chain), len(plan.chain)) and chain[keep].commit == plan.chain[keep].commit:
-                    keep += 1
                 report, head = _record(db, inputs, plan, chain, keep, plan.derive)
     finally:
         db.close()
@@ -300,6 +301,20 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
         faults.point("incremental:copy-moved")
     history.set_head(paths.git, head)
     return report
+
+
+def _write_history(
+    paths: Paths, inputs: Inputs, plan: _Plan, derived: dict[str, _Derived], rewrite: build_history.Rewrite | None
+) -> tuple[list[history.Committed], int]:
+    """The new chain and how many of its first commits the database holds already: from the first commit that changed
+    (``build_history``), or, when the database's commits are not in the history, the whole chain compared anew."""
+    if rewrite is not None:
+        return build_history.write(paths.git, rewrite), rewrite.keep
+    chain = history.write_history(paths.git, _events(inputs, plan, derived), plan.chain)
+    keep = 0
+    while keep < min(len(chain), len(plan.chain)) and chain[keep].commit == plan.chain[keep].commit:
+        keep += 1
+    return chain, keep
 
 
 @contextlib.contextmanager

@@ -36,9 +36,12 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
     if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint() or not paths.git.exists():
         return _full(inputs)
     old = store.read_state(paths.db)
-    old_claims = {law: set(json.loads(ids)) for law, (_, ids) in old.items()}
-    old_claimed = set().union(*old_claims.values()) if old_claims else set()
     new_claims = {law: set(ids) for law, ids in inputs.claims.items()}
+    # a law's input hash covers its instruments' files: where it is unchanged, so are the instruments acting on it
+    old_claims = {
+        law: new_claims[law] if inputs.law_hashes.get(law) == h else set(json.loads(ids)) for law, (h, ids) in old.items()
+    }
+    old_claimed = set().union(*old_claims.values()) if old_claims else set()
     derive = {law for law, h in inputs.law_hashes.items() if old.get(law, ("", ""))[0] != h}
     removed = set(old) - set(inputs.laws)
     instruments: set[str] = set(inputs.unclaimed())
@@ -58,5 +61,5 @@ def _plan(inputs: Inputs, paths: Paths) -> _Plan:
         removed,
         instruments & set(inputs.instruments),
         old_instruments | instruments,
-        store.read_history(paths.db),
+        [],  # the incremental build reads the history it needs itself (``build_history``)
     )

@@ -309,7 +309,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
         keep = 0
         while keep < min(len(previous), len(ordered)) and previous[keep].event.same(ordered[keep]):
             keep += 1
-        if keep and not _has_commit(git_dir, previous[keep - 1].commit):
+        if keep and not has_commit(git_dir, previous[keep - 1].commit):
             keep = 0  # the old history is gone: start again
         chain = list(previous[:keep])
         parent = chain[-1].commit if chain else None
@@ -322,7 +322,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
     return chain
 
 
-def _has_commit(git_dir: Path, commit: str) -> bool:
+def has_commit(git_dir: Path, commit: str) -> bool:
     """Whether ``git_dir`` holds ``commit``, loose or packed (gitpython's object database sees loose objects only)."""
     command = [git.Git.GIT_PYTHON_GIT_EXECUTABLE or "git", "--git-dir", str(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"]
     return subprocess.run(command, capture_output=True).returncode == 0

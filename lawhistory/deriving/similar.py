@@ -6,7 +6,8 @@ statewide repository, so the build indexes instead of comparing all pairs:
 1. every distinct text of a provision long enough to compare (``MIN_WORDS``) is stored once (``provision_texts``),
    and each provision span points to its text (``provisions.text_id``, a hash of the words made with the span's
    row in the build's workers, ``text_ids``) — identical texts in two laws are one text;
-2. each new text gets a MinHash signature of its word shingles (datasketch) and is cut into ``BANDS`` bands of
+2. each new text gets a MinHash signature of its word shingles (``minhashes``: datasketch's default permutation
+   scheme, the same values, without importing datasketch, whose package loads scipy) and is cut into ``BANDS`` bands of
    ``ROWS`` values; each band's hash is a key in ``text_bands`` (locality-sensitive hashing: two texts whose
    shingles overlap by Jaccard similarity s share a key with probability 1 - (1 - s^ROWS)^BANDS: 0.5 → 0.64,
    0.7 → 0.98). Texts sharing a key are candidates;
@@ -33,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from datasketch import MinHash
 from rapidfuzz import fuzz, utils
 
 from ..core.diff import diff_html
@@ -60,11 +60,38 @@ def shingles(ws: Sequence[str]) -> list[bytes]:
     return [" ".join(ws[k : k + SHINGLE]).encode() for k in range(len(ws) - SHINGLE + 1)]
 
 
+def minhashes(signatures: list[list[bytes]], num_perm: int = NUM_PERM, seed: int = _SEED) -> list[Any]:
+    """Each text's MinHash values (a numpy array of ``num_perm`` uint32), as datasketch's ``MinHash.bulk`` makes them
+    with its default scheme ("affine32", datasketch 2): each shingle's SHA-1 (its first 4 bytes, little-endian), mixed
+    by the MurmurHash3 finalizer, then ``a * h + b`` modulo 2^32 for each permutation (odd ``a``, drawn with ``b`` from
+    numpy's ``RandomState(seed)``), the least of each over the shingles. numpy is imported only when there are texts."""
+    if not signatures:
+        return []
+    import numpy as np
+
+    gen = np.random.RandomState(seed)
+    a = gen.randint(0, 1 << 31, num_perm, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = gen.randint(0, 1 << 32, num_perm, dtype=np.uint32)
+    out = []
+    for shingled in signatures:
+        if not shingled:
+            out.append(np.full(num_perm, (1 << 32) - 1, dtype=np.uint32))
+            continue
+        hv = np.array([int.from_bytes(hashlib.sha1(x).digest()[:4], "little") for x in shingled], dtype=np.uint32)
+        hv = hv.reshape(-1, 1)
+        hv = hv ^ (hv >> np.uint32(16))
+        hv = hv * np.uint32(0x85EBCA6B)
+        hv = hv ^ (hv >> np.uint32(13))
+        hv = hv * np.uint32(0xC2B2AE35)
+        hv = hv ^ (hv >> np.uint32(16))
+        out.append((hv * a + b).min(axis=0))
+    return out
+
+
 def band_keys(signatures: list[list[bytes]]) -> list[list[int]]:
     """For each text's shingles, its ``BANDS`` band keys (band number and band values hashed together)."""
     out = []
-    for m in MinHash.bulk(signatures, num_perm=NUM_PERM, seed=_SEED):
-        values = m.hashvalues
+    for values in minhashes(signatures):
         keys = []
         for b in range(BANDS):
             band = values[b * ROWS : (b + 1) * ROWS].tobytes()
@@ -81,7 +108,7 @@ def score(a: str, b: str) -> float:
 class Report:
     """What ``derive`` did: texts indexed, candidate pairs compared, similar pairs kept, buckets skipped."""
 
-    spans: int = 0
+    spans: int = 0  # provision spans with a text (counted by a full derive only)
     texts: int = 0
     new_texts: int = 0
     candidates: int = 0
@@ -125,7 +152,8 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Repor
         ]
     new = _texts(conn, sorted(ids))
     conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
-    report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
+    if laws is None:  # counted for a full derive's report only: a count of every span grows with the repository
+        report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
     report.new_texts = len(new)
     keys = band_keys([shingles(ws) for _, _, ws in new])
     conn.executemany(

@@ -15,25 +15,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import faults
 from ..core.errors import BadLawId, FormatError, UnknownLaw
 from ..core.files import decode, read_bytes, read_text
-from ..core.model import Law, LawMeta, normal_title
-from ..core.versions import targets
-from ..deriving.schema import SCHEMA_VERSION
-from .frontmatter import load_front_matter, meta_from_dict
-from .instrument_file import Instrument, parse_instrument
+from ..core.model import normal_title
 from .repo import AMENDMENTS, LAWS, Repository
-from .textformat import parse
+
+if TYPE_CHECKING:  # reading and parsing files is imported when a file must be read (``show`` from a current build reads none)
+    from ..core.model import Law, LawMeta
+    from .instrument_file import Instrument
 
 #: The package's folder (its modules may live in folders of their own below it).
 PACKAGE_ROOT = Path(__file__).resolve().parents[__name__.count(".") - 1]
@@ -44,7 +42,7 @@ _IMPORT = re.compile(
     r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
 )
 CACHE_NAME = ".inputs-cache.json"
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 RACY_NS = 2_000_000_000
 # The operations of an instrument: a top-level key and the indented or listed lines under it.
 _OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
@@ -66,6 +64,8 @@ def _front_matter(text: str, path: str) -> str:
 
 
 def _load(yaml_text: str, path: str) -> LawMeta:
+    from .frontmatter import load_front_matter, meta_from_dict
+
     data = load_front_matter(yaml_text, path)
     try:
         return meta_from_dict(data)
@@ -98,6 +98,7 @@ class FileEntry(NamedTuple):
     id: str
     title: str
     targets: tuple[tuple[str, str | None], ...]  # (title, id) of each law it amends or repeals
+    normal: tuple[str, ...]  # ``normal_title`` of its title, then of each target's title (as ``claims`` compares them)
 
     def fresh(self, st: os.stat_result) -> bool:
         """Whether the file, with these stat results, is certainly unchanged since it was read."""
@@ -111,12 +112,17 @@ class FileEntry(NamedTuple):
 
 
 def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
+    from ..core.model import Law
+    from ..core.versions import targets
+    from .instrument_file import Instrument
+
     meta = read_meta(decode(data, path), path)
     stub = Instrument(Law(meta))
     refs = tuple((ref.title, ref.id) for ref in targets(stub))
     return FileEntry(
         path, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, read_ns,
         hashlib.sha256(data).hexdigest(), meta.id, meta.title, refs,
+        tuple(normal_title(title) for title in (meta.title, *(title for title, _ in refs))),
     )  # fmt: skip
 
 
@@ -126,7 +132,8 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
         data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
         if data.get("format") != _CACHE_FORMAT:
             return {}
-        return {row[0]: FileEntry._make([*row[:-1], tuple(map(tuple, row[-1]))]) for row in data["files"]}
+        make = tuple.__new__
+        return {row[0]: make(FileEntry, (*row[:-2], tuple(map(tuple, row[-2])), tuple(row[-1]))) for row in data["files"]}
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return {}
 
@@ -139,6 +146,7 @@ def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
     faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
     faults.point("cache:moved")
+    save_code_record(db_dir)
 
 
 def _listing(root: Path, folder: str) -> list[str]:
@@ -176,6 +184,9 @@ class Inputs:
         return self.instruments[inst_id].path
 
     def law(self, law_id: str) -> Law:
+        from ..core.model import Law
+        from .textformat import parse
+
         if law_id not in self._parsed:
             path = self.law_path(law_id)
             self._parsed[law_id] = parse(read_text(self.root / path, path), path=path)
@@ -184,6 +195,8 @@ class Inputs:
         return law
 
     def instrument(self, inst_id: str) -> Instrument:
+        from .instrument_file import Instrument, parse_instrument
+
         key = f"instrument:{inst_id}"
         if key not in self._parsed:
             path = self.instrument_path(inst_id)
@@ -229,20 +242,21 @@ class Inputs:
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
     """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed).
 
-    Each title is normalised once (a build and every command ask this of the whole repository).
+    Each title is normalised when its file is read (and cached with it): a build and every command ask this of the
+    whole repository.
     """
     by_id: dict[str, list[str]] = defaultdict(list)  # law id → instruments naming it by id
     by_title: dict[str, list[str]] = defaultdict(list)  # normal title → instruments naming it by title (no id)
     for inst_id, inst in instruments.items():
-        for title, ref_id in inst.targets:
+        for (_, ref_id), normal in zip(inst.targets, inst.normal[1:], strict=True):
             if ref_id:
                 by_id[ref_id].append(inst_id)
             else:
-                by_title[normal_title(title)].append(inst_id)
+                by_title[normal].append(inst_id)
     order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
-        found = set(by_id.get(law_id, ())) | set(by_title.get(normal_title(law.title), ()))
+        found = set(by_id.get(law_id, ())) | set(by_title.get(law.normal[0], ()))
         out[law_id] = sorted(found, key=order.__getitem__)
     return out
 
@@ -285,16 +299,78 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
     return sorted(modules[m].relative_to(root).as_posix() for m in seen | ({""} & modules.keys()))
 
 
-def code_fingerprint() -> str:
-    """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full."""
+def code_fingerprint(db_dir: Path | None = None) -> str:
+    """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full.
+
+    With ``db_dir``: the fingerprint the last build recorded there (``save_code_record``) when that code is
+    certainly unchanged since (``show`` then reads neither the code nor the schema).
+    """
+    if db_dir is not None and (known := _recorded_fingerprint(db_dir)) is not None:
+        return known
     root = PACKAGE_ROOT
     stats = tuple((p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns) for p in root.glob("**/*.py") if (st := p.stat()))
     if stats not in _FINGERPRINTS:  # read the code again only when a file changed
+        from ..deriving.schema import SCHEMA_VERSION
+
         parts: list[bytes] = [str(SCHEMA_VERSION).encode()]
-        for rel in deriving_files(root):
+        rels = deriving_files(root)
+        for rel in rels:
             parts += [rel.encode(), (root / rel).read_bytes()]
         _FINGERPRINTS[stats] = _sha(parts)
+        _DERIVING[_FINGERPRINTS[stats]] = rels
     return _FINGERPRINTS[stats]
+
+
+#: fingerprint → the files it was made from (``deriving_files``), for ``save_code_record``.
+_DERIVING: dict[str, list[str]] = {}
+CODE_RECORD = ".code-fingerprint.json"
+
+
+def _code_stats(root: Path, rels: list[str]) -> list[list[object]]:
+    """(file, size, modification time) of each of ``rels``, and (folder, modification time) of every package folder
+    (a module added anywhere changes its folder's time)."""
+    out: list[list[object]] = []
+    for rel in rels:
+        st = os.stat(root / rel)
+        out.append([rel, st.st_size, st.st_mtime_ns])
+    for folder in sorted({os.path.dirname(rel) for rel in rels} | {""}):
+        out.append([folder + "/", 0, os.stat(root / folder).st_mtime_ns])
+    return out
+
+
+def save_code_record(db_dir: Path) -> None:
+    """Record, beside the build, the fingerprint of the code that made it and the times of the files it was made from
+    (not when one of them changed so recently that a later change could leave its time as it is)."""
+    fingerprint = code_fingerprint()
+    rels = _DERIVING.get(fingerprint)
+    if rels is None:
+        return
+    try:
+        stats = _code_stats(PACKAGE_ROOT, rels)
+        if any(int(str(mtime)) + RACY_NS >= time.time_ns() for _, _, mtime in stats):
+            return
+        tmp = db_dir / f"{CODE_RECORD}.tmp"
+        record = {"format": _CACHE_FORMAT, "root": str(PACKAGE_ROOT), "code": fingerprint, "files": stats}
+        tmp.write_text(json.dumps(record), encoding="utf-8")
+        os.replace(tmp, db_dir / CODE_RECORD)
+    except OSError:
+        return
+
+
+def _recorded_fingerprint(db_dir: Path) -> str | None:
+    """The recorded fingerprint when every file and folder it was made from is as recorded, else None."""
+    try:
+        record = json.loads((db_dir / CODE_RECORD).read_text(encoding="utf-8"))
+        if record.get("format") != _CACHE_FORMAT or record.get("root") != str(PACKAGE_ROOT):
+            return None
+        files = record["files"]
+        rels = [rel for rel, _, _ in files if not rel.endswith("/")]
+        if _code_stats(PACKAGE_ROOT, rels) != files:
+            return None
+        code = record["code"]
+        return code if isinstance(code, str) else None
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return None
 
 
 def _read(root: str, rel: str) -> FileEntry:
@@ -317,6 +393,8 @@ def _read_all(root: str, rels: list[str]) -> list[FileEntry]:
     cpus = os.cpu_count() or 1
     if len(rels) < PARALLEL_READ_FROM or cpus < 2:
         return _read_many(root, rels)
+    import multiprocessing
+
     chunks = [rels[k::cpus] for k in range(cpus)]
     with multiprocessing.get_context("fork").Pool(cpus) as pool:
         parts = pool.starmap(_read_many, [(root, chunk) for chunk in chunks])

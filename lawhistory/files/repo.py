@@ -13,13 +13,15 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import BadLawId, FormatError, RepositoryError
 from ..core.files import read_text
 from ..core.ids import LAW_ID, check_law_id
-from ..core.model import Law
-from .instrument_file import Instrument, parse_instrument
-from .textformat import parse
+
+if TYPE_CHECKING:  # parsing files is imported by the methods that read them
+    from ..core.model import Law
+    from .instrument_file import Instrument
 
 LAWS = "laws"
 AMENDMENTS = "amendments"
@@ -107,6 +109,8 @@ class Repository:
 
     def load_laws(self) -> list[Law]:
         """Every law, parsed (each file's id must say where it is)."""
+        from .textformat import parse
+
         laws = []
         for path in self.law_files():
             law = parse(read_text(path, self.relative(path)), path=self.relative(path))
@@ -116,6 +120,8 @@ class Repository:
 
     def load_instruments(self) -> list[Instrument]:
         """Every instrument, parsed (each file's id must say where it is)."""
+        from .instrument_file import parse_instrument
+
         out = []
         for path in self.instrument_files():
             inst = parse_instrument(read_text(path, self.relative(path)), path=self.relative(path))
@@ -139,6 +145,8 @@ class Repository:
         path = self.law_path(law_id)
         if not path.is_file():
             return None
+        from .textformat import parse
+
         return parse(read_text(path, self.relative(path)), path=self.relative(path))
 
     def law_path(self, law_id: str) -> Path:

@@ -20,7 +20,6 @@ from ..core.bodytext import parse_fragment as parse_fragment
 from ..core.errors import FormatError
 from ..core.ids import ORDINALS
 from ..core.model import CONTAINER_KINDS, Law, LawMeta, Provision
-from .frontmatter import dump_yaml, load_front_matter, meta_from_dict, meta_to_dict
 
 
 def _needs_escape(line: str) -> bool:
@@ -151,11 +150,15 @@ def render_body(body: tuple[Provision, ...], conclusions: tuple[Provision, ...] 
 
 
 def render_front_matter(data: dict[str, Any]) -> str:
+    from .frontmatter import dump_yaml  # YAML is loaded by what reads or writes front matter, not by what shows a law
+
     return "---\n" + dump_yaml(data) + "---\n"
 
 
 def render(law: Law, extra: dict[str, Any] | None = None) -> str:
     """The structured text of ``law``; ``extra`` front matter keys follow the metadata."""
+    from .frontmatter import meta_to_dict
+
     data = meta_to_dict(law.meta)
     if extra:
         data.update(extra)
@@ -172,6 +175,8 @@ def split_front_matter(text: str, path: str | None = None) -> tuple[dict[str, An
     end = text.find("\n---\n", 3)
     if end < 0:
         raise FormatError("the front matter is not closed by a '---' line", path=path)
+    from .frontmatter import load_front_matter
+
     data = load_front_matter(text[4 : end + 1], path) or {}
     body = text[end + 5 :]
     start_line = text[: end + 5].count("\n") + 1
@@ -195,6 +200,8 @@ def parse_document(text: str, path: str | None = None) -> tuple[dict[str, Any], 
         raise FormatError("the file has Windows line endings; save it with Unix (LF) line endings", path=path)
     data, body, start = split_front_matter(text, path)
     try:
+        from .frontmatter import meta_from_dict
+
         meta: LawMeta = meta_from_dict(data)
     except FormatError as e:
         raise FormatError(str(e), path=path) from None

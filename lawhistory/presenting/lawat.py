@@ -16,7 +16,6 @@ from pathlib import Path
 from ..core.ids import addresses
 from ..core.versions import Timeline, Version, in_force, latest_status, status_on, unknown_commencement
 from ..deriving.notes import note_for, provision_text, versions_to
-from ..deriving.schema import SCHEMA_VERSION
 from ..deriving.schema_types import dict_rows
 from ..files.inputs import Inputs, code_fingerprint, repository_index
 from ..files.repo import Repository
@@ -123,8 +122,8 @@ def current_database(db_dir: Path, inputs: Inputs) -> Path | None:
             conn.close()
     except sqlite3.Error:
         return None
-    fresh = {"schema_version": str(SCHEMA_VERSION), "code": code_fingerprint(), "inputs": inputs.files_hash}
-    return db if all(info.get(k) == v for k, v in fresh.items()) else None
+    # The code's fingerprint covers the schema version (the build records both from the same code).
+    return db if info.get("code") == code_fingerprint(db_dir) and info.get("inputs") == inputs.files_hash else None
 
 
 def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:

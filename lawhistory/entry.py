@@ -1,0 +1,112 @@
+"""The ``lawhistory`` command's entry point: ``show`` as a person types it, without loading the command-line framework.
+
+``lawhistory show LAW [--at D] [--format F] [--repo DIR]`` is what people (and scripts) run most, and a new process
+each time: typer, click and pydantic (which typer uses to check every option's value) cost more than reading the law
+from the build's database. Written in that one plain form (each option once, as ``--opt VALUE``, in any order), it is
+run here, by the same function the typer command calls (``show_output``), so it prints the same bytes and fails the
+same way. Anything else (``--known``, ``--help``, ``--at=D``, an option twice, another command, a value typer would
+refuse) goes to the typer app in ``cli``, which parses it as it always has.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .core.errors import LawHistoryError
+
+#: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
+FORMATS = ("text", "json", "html", "md")
+_SHOW_OPTIONS = {"--at": "at", "--format": "format", "--repo": "repo"}
+
+
+def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> str:
+    """What ``lawhistory show`` prints, every byte of it (JSON ends with a line break, as ``typer.echo`` adds)."""
+    import json
+    from dataclasses import replace
+
+    from .core.dates import iso_date
+    from .files.repo import Repository
+    from .presenting import views
+    from .presenting.lawat import show
+
+    when = None if at is None else iso_date(at, "--at")
+    k = None if known is None else iso_date(known, "--known")
+    r = Repository.open(repo) if repo else Repository.find()
+    extra: dict[str, object] = {}
+    if k is None:
+        law_at = show(r, law, when)
+    else:
+        from .deriving import library
+        from .presenting.lawat import from_timeline
+
+        found = library.show_known(r, law, when, k)
+        law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
+        extra = found.known.as_json()
+    if fmt == "json":
+        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "md":
+        return views.law_markdown(law_at)
+    if fmt == "html":
+        return views.law_html(law_at)
+    return views.law_text(law_at)
+
+
+def plain_show(args: list[str]) -> dict[str, str] | None:
+    """``show``'s argument and options when ``args`` (after the program's name) are ``show`` in its plain form, else
+    None (the typer app parses them)."""
+    if len(args) < 2 or args[0] != "show":
+        return None
+    found: dict[str, str] = {}
+    rest = iter(args[1:])
+    for token in rest:
+        if token in _SHOW_OPTIONS:
+            value = next(rest, None)
+            name = _SHOW_OPTIONS[token]
+            if value is None or value == "" or value.startswith("-") or name in found:
+                return None
+            found[name] = value
+        elif token.startswith("-") or "law" in found or token == "":
+            return None
+        else:
+            found["law"] = token
+    if "law" not in found or found.get("format", "text") not in FORMATS:
+        return None
+    return found
+
+
+def _echo(text: str, *, err: bool = False) -> None:
+    """Print as ``typer.echo(text, nl=False)`` does. Click removes ANSI escapes from text not sent to a terminal and
+    writes UTF-8 to a stream that says it is ASCII: such text, or such a stream, is left to click itself."""
+    import codecs
+
+    out = sys.stderr if err else sys.stdout
+    if out is None:
+        return
+    encoding = getattr(out, "encoding", None)  # None: a stream of text only (as tests capture output)
+    if "\x1b" in text or (encoding is not None and codecs.lookup(encoding).name != "utf-8"):
+        import typer
+
+        typer.echo(text, nl=False, err=err)
+        return
+    out.write(text)
+    out.flush()
+
+
+def main() -> None:
+    """Run the ``lawhistory`` command: its plain ``show`` here, anything else through the typer app (``cli.main``)."""
+    plain = plain_show(sys.argv[1:])
+    if plain is None:
+        from .cli import main as typer_main
+
+        typer_main()
+        return
+    try:
+        repo = Path(plain["repo"]) if "repo" in plain else None
+        _echo(show_output(plain["law"], plain.get("at"), plain.get("format", "text"), None, repo))
+    except LawHistoryError as e:
+        _echo(f"error: {e}\n", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        _echo("interrupted\n", err=True)
+        sys.exit(130)
