@@ -47,10 +47,10 @@ def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_pat
     conn = sqlite3.connect(db)
     first = conn.execute("select law from provisions order by rowid limit 1").fetchone()[0]
     top = conn.execute("select max(rowid) from provisions").fetchone()[0]
-    cols = [r[1] for r in conn.execute("pragma table_info(provisions)")]
+    cols = [r[1] for r in conn.execute("pragma table_info(provision_spans)")]
     picked = ", ".join("999" if c == "from_version" else f'"{c}"' for c in cols)
     conn.execute(
-        f"insert into provisions(rowid, {', '.join(cols)}) select :top + 1, {picked} from provisions"
+        f"insert into provision_spans(rowid, {', '.join(cols)}) select :top + 1, {picked} from provision_spans"
         " where law = :law and text like '%dog%' limit 1",
         {"top": top, "law": first},
     )

@@ -20,11 +20,11 @@ from ..core.versions import Timeline, Version, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
-from .schema import PROVISIONS
+from .schema import PROVISION_SPANS
 from .spans import Fragment, Layout, SpanRow, layout, provision_spans
 from .text_ids import with_text_ids
 
-_KIND, _TEXT = (next(n for n, c in enumerate(PROVISIONS.columns) if c.name == name) for name in ("kind", "text"))
+_KIND, _TEXT = (next(n for n, c in enumerate(PROVISION_SPANS.columns) if c.name == name) for name in ("kind", "text"))
 
 Row = dict[str, Any]
 
@@ -44,7 +44,7 @@ class LawRows:
 
     law: Row
     versions: list[Row]
-    provisions: list[SpanRow]  # schema.PROVISIONS columns, in order
+    provisions: list[SpanRow]  # schema.PROVISION_SPANS columns, in order
     changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]

@@ -24,6 +24,8 @@ class Table:
     columns: tuple[Column, ...]
     indexes: tuple[tuple[str, ...], ...] = ()
     fts: tuple[str, ...] = ()
+    #: Not stored: a view presenting these columns from this SQL (the stored rows are in the tables it reads)
+    view: str = ""
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)

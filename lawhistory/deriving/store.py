@@ -27,7 +27,7 @@ from .schema import (
     INSTRUMENTS,
     LAWS,
     OPERATIONS,
-    PROVISIONS,
+    PROVISION_SPANS,
     TABLES,
     VERSIONS,
     VIEWS,
@@ -58,7 +58,7 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     """
     created: set[str] = set()
     later: list[tuple[str, str, str, str]] = []
-    for t in TABLES:
+    for t in _STORED:
         now, after = _foreign_keys(t, created)
         db[t.name].create(  # type: ignore[union-attr]
             {c.name: c.type for c in t.columns},
@@ -72,20 +72,31 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
         db.add_foreign_keys(later)
     if not bulk:  # a bulk load makes its indexes at the end (``finish_schema``): one sort each, not a B-tree insert per row
         _indexes(db)
-    for t in TABLES:
-        if t.fts:
-            db[t.name].enable_fts(list(t.fts), create_triggers=False, tokenize="porter")  # type: ignore[union-attr]
+    db.execute(
+        f"create virtual table [{_FTS}] using fts5 ({', '.join(f'[{c}]' for c in _FTS_TABLE.fts)},"
+        f" tokenize='porter', content=[{PROVISION_SPANS.name}])"
+    )
     if not bulk:
         _views(db)
 
 
+#: The tables stored (``provisions`` is a view presenting ``provision_spans``), and the full-text index of
+#: ``provisions``: its content is the stored rows (their rowids are the view's ``rowid``).
+_STORED = tuple(t for t in TABLES if not t.view)
+_FTS_TABLE = next(t for t in TABLES if t.fts)
+_FTS = f"{_FTS_TABLE.name}_fts"
+
+
 def _indexes(db: sqlite_utils.Database) -> None:
-    for t in TABLES:
+    for t in _STORED:
         for columns in t.indexes:
             db[t.name].create_index(list(columns))  # type: ignore[union-attr]
 
 
 def _views(db: sqlite_utils.Database) -> None:
+    for t in TABLES:
+        if t.view:
+            db.create_view(t.name, t.view)
     for v in VIEWS:
         db.create_view(v.name, v.sql)
 
@@ -94,9 +105,7 @@ def finish_schema(db: sqlite_utils.Database) -> None:
     """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views and the full-text index (each
     made in one pass over the rows)."""
     _indexes(db)
-    for t in TABLES:
-        if t.fts:
-            db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
+    db.execute(f"insert into [{_FTS}]([{_FTS}]) values ('rebuild')")
     _views(db)
 
 
@@ -117,7 +126,7 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     index once, at the end)."""
     _insert_dicts(db, LAWS, [rows.law])
     _insert_dicts(db, VERSIONS, rows.versions)
-    _insert(db, PROVISIONS, rows.provisions)
+    _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
     _insert(db, CHANGES, rows.changes)
     if index:
@@ -141,13 +150,13 @@ def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     """Add a law's provisions to the full-text index, or with ``command`` 'delete' take them out (one statement)."""
-    t = next(t for t in TABLES if t.fts)
-    columns = ", ".join(f"[{c}]" for c in t.fts)
-    first = f"[{t.name}_fts], " if command else ""
+    columns = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
+    first = f"[{_FTS}], " if command else ""
     value = "?, " if command else ""
     params = [command, law_id] if command else [law_id]
     db.execute(
-        f"insert into [{t.name}_fts] ({first}rowid, {columns}) select {value}rowid, {columns} from [{t.name}] where law = ?",
+        f"insert into [{_FTS}] ({first}rowid, {columns}) select {value}rowid, {columns} from [{PROVISION_SPANS.name}]"
+        " where law = ?",
         params,
     )
 
@@ -158,10 +167,12 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     touched: set[int] = set()
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
-        shown = db.execute("select count(*), fragment from provisions where law = ? group by fragment", [law_id]).fetchall()
+        shown = db.execute(
+            f"select count(*), fragment from {PROVISION_SPANS.name} where law = ? group by fragment", [law_id]
+        ).fetchall()
         db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
         touched.update(key for _, key in shown)
-        for table in ("provisions", "changes", "versions", "build_state"):
+        for table in (PROVISION_SPANS.name, "changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
     return touched
