@@ -81,7 +81,7 @@ def test_foreign_keys_are_declared_and_hold(built_repo: Repository) -> None:
     declared = {(fk.table, fk.column, fk.other_table, fk.other_column) for t in stored for fk in db[t.name].foreign_keys}  # type: ignore[union-attr]
     expected = {(t.name, c.name, *c.references.split(".")) for t in stored for c in t.columns if c.references}
     assert declared == expected
-    assert ("provision_spans", "law", "laws", "id") in declared
+    assert ("provision_spans", "law_key", "law_keys", "key") in declared
     conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
     assert conn.execute("pragma foreign_key_check").fetchall() == []
 
@@ -89,12 +89,12 @@ def test_foreign_keys_are_declared_and_hold(built_repo: Repository) -> None:
 def test_point_in_time_indexes_and_full_text_search(built_repo: Repository) -> None:
     db = sqlite_utils.Database(built_repo.db_dir / "lawhistory.db")
     indexes = {tuple(i.columns) for i in db["provision_spans"].indexes}  # type: ignore[union-attr]
-    # A law as at a date is read through the primary key's index (law, position, from_version): in document order.
-    assert ("law", "position", "from_version") in indexes
+    # A law as at a date is read through the primary key's index (law_key, position, from_version): in document order.
+    assert ("law_key", "position", "from_version") in indexes
     from lawhistory.publishing.pages import LAW_TEXT_SQL
 
     plan = " ".join(r[3] for r in db.execute(f"explain query plan {LAW_TEXT_SQL}", {"law": "x", "at": "2020-01-01"}))
-    assert "SEARCH provision_spans USING INDEX sqlite_autoindex_provision_spans_1 (law=?)" in plan and "ORDER BY" not in plan
+    assert "SEARCH provision_spans USING INDEX sqlite_autoindex_provision_spans_1 (law_key=?)" in plan and "ORDER BY" not in plan
     # The facets the site offers and the orders its tables are shown in have indexes of their own.
     assert {("kind", "position"), ("position",)} <= indexes
     assert ("law", "valid_from", "valid_to") in {tuple(i.columns) for i in db["versions"].indexes}  # type: ignore[union-attr]

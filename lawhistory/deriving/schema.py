@@ -20,6 +20,7 @@ from .schema_types import Table as Table
 from .schema_types import View as View
 from .schema_types import col
 from .schema_types import in_force_sql as in_force_sql
+from .schema_types import law_key as law_key
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
 SCHEMA_VERSION = 7
@@ -127,8 +128,8 @@ VERSIONS = Table(
     indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),
 )
 
+_LAW = col("law", str, "The law", "laws.id")
 _SPAN_COLUMNS = (
-    col("law", str, "The law", "laws.id"),
     col("position", int, "Document order: sorting a version's rows by position gives the law as printed"),
     col("from_version", int, "First version holding this text"),
     col("to_version", int, "First version no longer holding it (null: still in the latest version)"),
@@ -167,12 +168,25 @@ _SPAN_TAIL = (
 _CHANGED_BY_CLAUSE = col("changed_by_clause", str, "The amending clause of that instrument")
 _CHANGE_ACTION = col("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ...")
 
+LAW_KEYS = Table(
+    "law_keys",
+    "Each law's key in `provision_spans`: a number made from its id (the same in every build), stored there instead of the id.",
+    ("key",),
+    (
+        col("key", int, "The law's key: the first 47 bits of the BLAKE2b hash of its id"),
+        col("id", str, "The law", "laws.id"),
+    ),
+    indexes=(("id",),),
+)
+
 PROVISION_SPANS = Table(
     "provision_spans",
-    "The stored rows of `provisions` (which presents them): each instrument is named by the number of the law's"
-    " version it made (`versions.number`), not by its id and title again on every row.",
-    ("law", "position", "from_version"),
+    "The stored rows of `provisions` (which presents them): the law is named by its key (`law_keys`), each"
+    " instrument by the number of the law's version it made (`versions.number`), not by their ids and titles again"
+    " on every row.",
+    ("law_key", "position", "from_version"),
     (
+        col("law_key", int, "The law", "law_keys.key"),
         *_SPAN_COLUMNS,
         col("changed_in", int, "The version whose instrument last inserted or changed it (0: the law as made)"),
         _CHANGED_BY_CLAUSE,
@@ -180,7 +194,7 @@ PROVISION_SPANS = Table(
         col("inserted_in", int, "The version that first held this provision"),
         *_SPAN_TAIL,
     ),
-    indexes=(("law", "citation"), ("kind", "position"), ("position",), ("text_id",)),
+    indexes=(("law_key", "citation"), ("kind", "position"), ("position",), ("text_id",)),
 )
 
 _COLUMNS_BEFORE_PROVENANCE = ", ".join(f"s.[{c.name}]" for c in _SPAN_COLUMNS)
@@ -188,13 +202,13 @@ _COLUMNS_BEFORE_PROVENANCE = ", ".join(f"s.[{c.name}]" for c in _SPAN_COLUMNS)
 #: ``provisions``: each span with its instruments' ids and title named again from the law's versions. ``rowid`` is
 #: the span's own (what ``provisions_fts`` indexes): a view has none of its own.
 PROVISIONS_SQL = (
-    f"select {_COLUMNS_BEFORE_PROVENANCE},"
+    f"select k.id as law, {_COLUMNS_BEFORE_PROVENANCE},"
     " c.instrument_title || coalesce(' cl. ' || nullif(s.changed_by_clause, ''), '') as last_changed_by,"
     " c.instrument as changed_by, s.changed_by_clause, s.change_action, i.instrument as inserted_by,"
     " s.fragment, s.text_id, s.rowid as rowid"
-    f" from {PROVISION_SPANS.name} s"
-    " left join versions c on c.law = s.law and c.number = s.changed_in"
-    " left join versions i on i.law = s.law and i.number = s.inserted_in"
+    f" from {PROVISION_SPANS.name} s join {LAW_KEYS.name} k on k.key = s.law_key"
+    " left join versions c on c.law = k.id and c.number = s.changed_in"
+    " left join versions i on i.law = k.id and i.number = s.inserted_in"
 )
 
 PROVISIONS = Table(
@@ -202,6 +216,7 @@ PROVISIONS = Table(
     "Provision text spans: one row per provision for as long as its words, place and provenance stay the same.",
     ("law", "position", "from_version"),
     (
+        _LAW,
         *_SPAN_COLUMNS,
         col("last_changed_by", str, "Instrument (and amending clause) that last inserted or changed it"),
         col("changed_by", str, "The instrument that last inserted or changed it (the law itself if unchanged)", "instruments.id"),
@@ -316,6 +331,7 @@ TABLES: tuple[Table, ...] = (
     LAWS,
     INSTRUMENTS,
     VERSIONS,
+    LAW_KEYS,
     PROVISION_SPANS,
     PROVISIONS,
     FRAGMENTS,

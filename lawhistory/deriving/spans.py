@@ -25,6 +25,7 @@ from ..core.ids import Address, addresses
 from ..core.model import Provision
 from ..core.versions import Change, Timeline, Version
 from .notes import note_for, provision_text
+from .schema_types import law_key
 
 #: A ``provision_spans`` row, in the column order of ``schema.PROVISION_SPANS``.
 SpanRow = tuple[Any, ...]
@@ -196,7 +197,7 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
     """
     lay = lay or layout(tl)
     versions = tl.versions
-    law_id = tl.law.meta.id
+    key = law_key(tl.law.meta.id)
     made_by = tl.made_by
     changed: dict[tuple[int, Change], int] = {}  # (version, change) → the version that made the change
     starts = [_iso(v.valid_from) for v in versions]
@@ -218,7 +219,7 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
             if changed_in < 0:
                 changed_in = changed[(o.start, o.change)] = _changed_in(tl, o.change, o.start)
         row = (
-            law_id, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
+            key, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
             a.citation, a.eid, p.kind, p.num, p.heading, provision_text(p), p.term,
             _cells_json(list(p.cells)) if p.cells else "[]", a.parent, a.depth, note,
             changed_in, change.clause, change.action, o.inserted_in,

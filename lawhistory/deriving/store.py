@@ -25,6 +25,7 @@ from .schema import (
     FRAGMENTS,
     HISTORY,
     INSTRUMENTS,
+    LAW_KEYS,
     LAWS,
     OPERATIONS,
     PROVISION_SPANS,
@@ -32,6 +33,7 @@ from .schema import (
     VERSIONS,
     VIEWS,
     Table,
+    law_key,
 )
 
 
@@ -125,6 +127,11 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     """Insert a law's rows; ``index``: and add its provisions to the full-text index (a bulk build makes the
     index once, at the end)."""
     _insert_dicts(db, LAWS, [rows.law])
+    key = law_key(rows.law["id"])
+    taken = db.execute(f"select id from [{LAW_KEYS.name}] where key = ?", [key]).fetchone()
+    if taken is not None:  # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
+        raise ValueError(f"the laws {taken[0]} and {rows.law['id']} have the same key {key} in {PROVISION_SPANS.name}")
+    _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
@@ -153,10 +160,10 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     columns = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
     first = f"[{_FTS}], " if command else ""
     value = "?, " if command else ""
-    params = [command, law_id] if command else [law_id]
+    params = [command, law_key(law_id)] if command else [law_key(law_id)]
     db.execute(
         f"insert into [{_FTS}] ({first}rowid, {columns}) select {value}rowid, {columns} from [{PROVISION_SPANS.name}]"
-        " where law = ?",
+        " where law_key = ?",
         params,
     )
 
@@ -168,11 +175,13 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
         shown = db.execute(
-            f"select count(*), fragment from {PROVISION_SPANS.name} where law = ? group by fragment", [law_id]
+            f"select count(*), fragment from {PROVISION_SPANS.name} where law_key = ? group by fragment", [law_key(law_id)]
         ).fetchall()
         db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
         touched.update(key for _, key in shown)
-        for table in (PROVISION_SPANS.name, "changes", "versions", "build_state"):
+        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
+        db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
+        for table in ("changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
     return touched
