@@ -51,7 +51,8 @@ def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_pat
     picked = ", ".join("999" if c == "from_version" else f'"{c}"' for c in cols)
     conn.execute(
         f"insert into provision_spans(rowid, {', '.join(cols)}) select :top + 1, {picked} from provision_spans"
-        " where law_key = (select key from law_keys where id = :law) and text like '%dog%' limit 1",
+        " where law_key = (select key from law_keys where id = :law)"
+        " and text_key in (select id from span_texts where text like '%dog%') limit 1",
         {"top": top, "law": first},
     )
     conn.execute("insert into provisions_fts(provisions_fts) values ('rebuild')")

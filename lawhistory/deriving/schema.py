@@ -179,6 +179,23 @@ LAW_KEYS = Table(
     indexes=(("id",),),
 )
 
+SPAN_TEXTS = Table(
+    "span_texts",
+    "Each distinct text of `provisions.text`, stored once however many spans of however many laws hold it.",
+    ("id",),
+    (
+        col("id", int, "The text's key: the first 8 bytes of the BLAKE2b hash of the text, as a signed integer"),
+        col("text", str, "The words"),
+        col("spans", int, "Number of provision spans holding it"),
+    ),
+)
+
+#: The stored columns of a span: its words by their key in ``span_texts``.
+_STORED_SPAN_COLUMNS = tuple(
+    col("text_key", int, "Its words (`provisions.text`; null: none)", "span_texts.id") if c.name == "text" else c
+    for c in _SPAN_COLUMNS
+)
+
 PROVISION_SPANS = Table(
     "provision_spans",
     "The stored rows of `provisions` (which presents them): the law is named by its key (`law_keys`), each"
@@ -187,7 +204,7 @@ PROVISION_SPANS = Table(
     ("law_key", "position", "from_version"),
     (
         col("law_key", int, "The law", "law_keys.key"),
-        *_SPAN_COLUMNS,
+        *_STORED_SPAN_COLUMNS,
         col("changed_in", int, "The version whose instrument last inserted or changed it (0: the law as made)"),
         _CHANGED_BY_CLAUSE,
         _CHANGE_ACTION,
@@ -197,7 +214,7 @@ PROVISION_SPANS = Table(
     indexes=(("law_key", "citation"), ("kind", "position"), ("position",), ("text_id",)),
 )
 
-_COLUMNS_BEFORE_PROVENANCE = ", ".join(f"s.[{c.name}]" for c in _SPAN_COLUMNS)
+_COLUMNS_BEFORE_PROVENANCE = ", ".join("t.text as text" if c.name == "text" else f"s.[{c.name}]" for c in _SPAN_COLUMNS)
 
 #: ``provisions``: each span with its instruments' ids and title named again from the law's versions. ``rowid`` is
 #: the span's own (what ``provisions_fts`` indexes): a view has none of its own.
@@ -207,6 +224,7 @@ PROVISIONS_SQL = (
     " c.instrument as changed_by, s.changed_by_clause, s.change_action, i.instrument as inserted_by,"
     " s.fragment, s.text_id, s.rowid as rowid"
     f" from {PROVISION_SPANS.name} s join {LAW_KEYS.name} k on k.key = s.law_key"
+    f" left join {SPAN_TEXTS.name} t on t.id = s.text_key"
     " left join versions c on c.law = k.id and c.number = s.changed_in"
     " left join versions i on i.law = k.id and i.number = s.inserted_in"
 )
@@ -332,6 +350,7 @@ TABLES: tuple[Table, ...] = (
     INSTRUMENTS,
     VERSIONS,
     LAW_KEYS,
+    SPAN_TEXTS,
     PROVISION_SPANS,
     PROVISIONS,
     FRAGMENTS,

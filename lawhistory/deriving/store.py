@@ -29,6 +29,7 @@ from .schema import (
     LAWS,
     OPERATIONS,
     PROVISION_SPANS,
+    SPAN_TEXTS,
     TABLES,
     VERSIONS,
     VIEWS,
@@ -76,14 +77,14 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
         _indexes(db)
     db.execute(
         f"create virtual table [{_FTS}] using fts5 ({', '.join(f'[{c}]' for c in _FTS_TABLE.fts)},"
-        f" tokenize='porter', content=[{PROVISION_SPANS.name}])"
+        f" tokenize='porter', content=[{_FTS_TABLE.name}], content_rowid=[rowid])"
     )
     if not bulk:
         _views(db)
 
 
 #: The tables stored (``provisions`` is a view presenting ``provision_spans``), and the full-text index of
-#: ``provisions``: its content is the stored rows (their rowids are the view's ``rowid``).
+#: ``provisions``: its content is the view, whose ``rowid`` column is the stored row's.
 _STORED = tuple(t for t in TABLES if not t.view)
 _FTS_TABLE = next(t for t in TABLES if t.fts)
 _FTS = f"{_FTS_TABLE.name}_fts"
@@ -107,8 +108,8 @@ def finish_schema(db: sqlite_utils.Database) -> None:
     """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views and the full-text index (each
     made in one pass over the rows)."""
     _indexes(db)
+    _views(db)  # the full-text index reads its content through the provisions view
     db.execute(f"insert into [{_FTS}]([{_FTS}]) values ('rebuild')")
-    _views(db)
 
 
 def _insert(db: sqlite_utils.Database, table: Table, rows: Iterable[Sequence[Any]]) -> None:
@@ -135,6 +136,7 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
+    _count(db, SPAN_TEXTS, "text", rows.texts)
     _insert(db, CHANGES, rows.changes)
     if index:
         _index_law(db, rows.law["id"], "")
@@ -149,10 +151,21 @@ def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -
     )
 
 
+def _count(db: sqlite_utils.Database, table: Table, column: str, values: dict[int, list[Any]]) -> None:
+    """Count the spans holding each value (key → [value, spans]) of ``table``, the values not stored yet stored."""
+    db.conn.executemany(
+        f"insert into [{table.name}] (id, [{column}], spans) values (?, ?, ?)"
+        " on conflict (id) do update set spans = spans + excluded.spans",
+        ((key, value, n) for key, (value, n) in values.items()),
+    )
+
+
 def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) -> None:
-    """Remove those of ``candidates`` (what ``delete_laws`` gave) that no span shows any more, once the laws derived
-    again are written."""
-    db.conn.executemany(f"delete from [{FRAGMENTS.name}] where id = ? and spans <= 0", ((k,) for k in candidates))
+    """Remove those of ``candidates`` (what ``delete_laws`` gave: fragment and text keys) that no span shows any more,
+    once the laws derived again are written."""
+    keys = [(k,) for k in candidates]
+    for table in (FRAGMENTS, SPAN_TEXTS):
+        db.conn.executemany(f"delete from [{table.name}] where id = ? and spans <= 0", keys)
 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
@@ -160,17 +173,16 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     columns = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
     first = f"[{_FTS}], " if command else ""
     value = "?, " if command else ""
-    params = [command, law_key(law_id)] if command else [law_key(law_id)]
+    params = [command, law_id] if command else [law_id]
     db.execute(
-        f"insert into [{_FTS}] ({first}rowid, {columns}) select {value}rowid, {columns} from [{PROVISION_SPANS.name}]"
-        " where law_key = ?",
+        f"insert into [{_FTS}] ({first}rowid, {columns}) select {value}rowid, {columns} from [{_FTS_TABLE.name}] where law = ?",
         params,
     )
 
 
 def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``); gives the fragments their spans showed (``drop_unused_fragments``)."""
+    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``)."""
     touched: set[int] = set()
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
@@ -179,6 +191,12 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
         ).fetchall()
         db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
         touched.update(key for _, key in shown)
+        held = db.execute(
+            f"select count(*), text_key from {PROVISION_SPANS.name} where law_key = ? and text_key is not null group by text_key",
+            [law_key(law_id)],
+        ).fetchall()
+        db.conn.executemany(f"update [{SPAN_TEXTS.name}] set spans = spans - ? where id = ?", held)
+        touched.update(key for _, key in held)
         db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
         db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
         for table in ("changes", "versions", "build_state"):
