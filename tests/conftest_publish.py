@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from lawhistory.deriving.build import build
+from lawhistory.deriving.schema import TABLES
 from lawhistory.files.instrument_file import parse_instrument
 from lawhistory.files.repo import Repository
 from lawhistory.publishing.site import load_metadata, make_datasette
@@ -104,13 +105,19 @@ def markup_repo(tmp_path_factory: pytest.TempPathFactory) -> Repository:
 
 
 def table_rows(db_path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, sorted (the database's content, whatever order rows were written in)."""
+    """Every row of every table, sorted (the database's content, whatever order rows were written in); and of each
+    table presented as a view of the stored ones (``provisions``), its declared columns (not its stored rowid)."""
     conn = sqlite3.connect(db_path)
     try:
         names = [
             r[0] for r in conn.execute("select name from sqlite_master where type = 'table' and name not like 'provisions_fts%'")
         ]
-        return {name: sorted(conn.execute(f"select * from [{name}]").fetchall(), key=repr) for name in sorted(names)}
+        out = {name: sorted(conn.execute(f"select * from [{name}]").fetchall(), key=repr) for name in sorted(names)}
+        for t in TABLES:
+            if t.view:
+                columns = ", ".join(f"[{c.name}]" for c in t.columns)
+                out[t.name] = sorted(conn.execute(f"select {columns} from [{t.name}]").fetchall(), key=repr)
+        return out
     finally:
         conn.close()
 

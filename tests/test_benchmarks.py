@@ -59,4 +59,4 @@ def test_the_floor_writes_the_same_database_the_build_does(repo: Path, tmp_path:
         a.close()
         b.close()
     sizes = database_size(built)
-    assert "provisions" in sizes and abs(sum(sizes.values()) - built.stat().st_size / 2**20) < 0.01
+    assert "provision_spans" in sizes and abs(sum(sizes.values()) - built.stat().st_size / 2**20) < 0.01

@@ -347,7 +347,7 @@ import os, sqlite3, sys
 conn = sqlite3.connect(sys.argv[1])
 conn.execute("pragma cache_size = 10")  # small: changed pages go to the database file before the commit
 conn.execute("begin")
-conn.execute("delete from provisions")
+conn.execute("delete from provision_spans")
 conn.execute("update build_info set value = 'half-built'")
 os._exit(1)  # killed mid-transaction: the journal is left behind
 """

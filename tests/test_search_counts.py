@@ -47,11 +47,12 @@ def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_pat
     conn = sqlite3.connect(db)
     first = conn.execute("select law from provisions order by rowid limit 1").fetchone()[0]
     top = conn.execute("select max(rowid) from provisions").fetchone()[0]
-    cols = [r[1] for r in conn.execute("pragma table_info(provisions)")]
+    cols = [r[1] for r in conn.execute("pragma table_info(provision_spans)")]
     picked = ", ".join("999" if c == "from_version" else f'"{c}"' for c in cols)
     conn.execute(
-        f"insert into provisions(rowid, {', '.join(cols)}) select :top + 1, {picked} from provisions"
-        " where law = :law and text like '%dog%' limit 1",
+        f"insert into provision_spans(rowid, {', '.join(cols)}) select :top + 1, {picked} from provision_spans"
+        " where law_key = (select key from law_keys where id = :law)"
+        " and text_key in (select id from span_texts where text like '%dog%') limit 1",
         {"top": top, "law": first},
     )
     conn.execute("insert into provisions_fts(provisions_fts) values ('rebuild')")

@@ -20,11 +20,11 @@ from ..core.versions import Timeline, Version, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
-from .schema import PROVISIONS
+from .schema import PROVISION_SPANS
 from .spans import Fragment, Layout, SpanRow, layout, provision_spans
-from .text_ids import with_text_ids
+from .text_ids import text_hash, with_text_ids
 
-_KIND, _TEXT = (next(n for n, c in enumerate(PROVISIONS.columns) if c.name == name) for name in ("kind", "text"))
+_KIND, _TEXT = (next(n for n, c in enumerate(PROVISION_SPANS.columns) if c.name == name) for name in ("kind", "text_key"))
 
 Row = dict[str, Any]
 
@@ -44,10 +44,11 @@ class LawRows:
 
     law: Row
     versions: list[Row]
-    provisions: list[SpanRow]  # schema.PROVISIONS columns, in order
+    provisions: list[SpanRow]  # schema.PROVISION_SPANS columns, in order
     changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]
+    texts: dict[int, list[Any]] = field(default_factory=dict)  # text key → [text, spans holding it]
 
 
 def fragment_id(html: str) -> int:
@@ -75,6 +76,28 @@ def store_fragments_once(spans: list[SpanRow]) -> tuple[list[SpanRow], dict[int,
         fragments[key][1] += 1
         out.append((*row[:-1], key))
     return out, fragments
+
+
+def store_texts_once(spans: list[SpanRow], column: int) -> tuple[list[SpanRow], dict[int, list[Any]]]:
+    """Spans whose words (``column``) are replaced by their key in ``span_texts`` (``text_ids.text_hash``), and each
+    text with the number of spans holding it."""
+    texts: dict[int, list[Any]] = {}
+    keys: dict[str, int] = {}
+    out = []
+    for row in spans:
+        text = row[column]
+        if text is None:
+            out.append(row)
+            continue
+        key = keys.get(text)
+        if key is None:
+            key = keys[text] = text_hash(text)
+            if key in texts:  # two texts with one key: refused rather than one shown for the other
+                raise ValueError(f"two provision texts hash to the key {key}")
+            texts[key] = [text, 0]
+        texts[key][1] += 1
+        out.append((*row[:column], key, *row[column + 1 :]))
+    return out, texts
 
 
 def _gazette(meta: LawMeta) -> Row:
@@ -225,9 +248,11 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
     lay = layout(tl)
     spans = provision_spans(tl, lay, fragment)
     fragments: dict[int, list[Any]] = {}
+    texts: dict[int, list[Any]] = {}
     if fragment is not None:
         spans, fragments = store_fragments_once(spans)
         spans = with_text_ids(spans, _KIND, _TEXT)  # the last column, after the fragment
+        spans, texts = store_texts_once(spans, _TEXT)
     return LawRows(
         law=law_row(tl, law_path),
         versions=version_rows(tl),
@@ -235,4 +260,5 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
         changes=change_rows(tl, lay),
         outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
         fragments=fragments,
+        texts=texts,
     )

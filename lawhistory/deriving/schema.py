@@ -20,9 +20,10 @@ from .schema_types import Table as Table
 from .schema_types import View as View
 from .schema_types import col
 from .schema_types import in_force_sql as in_force_sql
+from .schema_types import law_key as law_key
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -127,52 +128,123 @@ VERSIONS = Table(
     indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),
 )
 
+_LAW = col("law", str, "The law", "laws.id")
+_SPAN_COLUMNS = (
+    col("position", int, "Document order: sorting a version's rows by position gives the law as printed"),
+    col("from_version", int, "First version holding this text"),
+    col("to_version", int, "First version no longer holding it (null: still in the latest version)"),
+    col("valid_from", str, "First day this text applies"),
+    col("valid_to", str, "First day it no longer applies (null: still applies)"),
+    col("citation", str, "How lawyers cite it: 2.7(a), 1.4(1) “cat”, Schedule 1 item 12"),
+    col("eid", str, "Akoma Ntoso style id, e.g. sec_2.7__para_a"),
+    col(
+        "kind",
+        str,
+        "part, division, subdivision, clause, subclause, paragraph, subparagraph, definition, schedule, item or text",
+    ),
+    col("num", str, "Label as printed: 2.8A, (7A), (ba)"),
+    col("heading", str, "Heading (parts, divisions, clauses, schedules)"),
+    col("text", str, "Its own words without its label or its children; a schedule row's cells joined by ' | '"),
+    col("term", str, "The defined term (definitions)"),
+    col("cells", str, "A schedule row's cells, or a schedule's column headings, as a JSON list"),
+    col("parent", str, "The citation of the provision holding it"),
+    col("depth", int, "Nesting depth (0: top level)"),
+    col("note", str, "Reprint-style provenance note, e.g. [Paragraph 2.7(a) amended by ... cl. 3]"),
+)
+_SPAN_TAIL = (
+    col(
+        "fragment",
+        int,
+        "The provision as the law page shows it (its HTML, stored once for every span showing it)",
+        "fragments.id",
+    ),
+    col(
+        "text_id",
+        int,
+        "Its words among the texts compared for similar provisions (null: a part, division or schedule, or fewer than six words)",
+        "provision_texts.id",
+    ),
+)
+_CHANGED_BY_CLAUSE = col("changed_by_clause", str, "The amending clause of that instrument")
+_CHANGE_ACTION = col("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ...")
+
+LAW_KEYS = Table(
+    "law_keys",
+    "Each law's key in `provision_spans`: a number made from its id (the same in every build), stored there instead of the id.",
+    ("key",),
+    (
+        col("key", int, "The law's key: the first 47 bits of the BLAKE2b hash of its id"),
+        col("id", str, "The law", "laws.id"),
+    ),
+    indexes=(("id",),),
+)
+
+SPAN_TEXTS = Table(
+    "span_texts",
+    "Each distinct text of `provisions.text`, stored once however many spans of however many laws hold it.",
+    ("id",),
+    (
+        col("id", int, "The text's key: the first 8 bytes of the BLAKE2b hash of the text, as a signed integer"),
+        col("text", str, "The words"),
+        col("spans", int, "Number of provision spans holding it"),
+    ),
+)
+
+#: The stored columns of a span: its words by their key in ``span_texts``.
+_STORED_SPAN_COLUMNS = tuple(
+    col("text_key", int, "Its words (`provisions.text`; null: none)", "span_texts.id") if c.name == "text" else c
+    for c in _SPAN_COLUMNS
+)
+
+PROVISION_SPANS = Table(
+    "provision_spans",
+    "The stored rows of `provisions` (which presents them): the law is named by its key (`law_keys`), each"
+    " instrument by the number of the law's version it made (`versions.number`), not by their ids and titles again"
+    " on every row.",
+    ("law_key", "position", "from_version"),
+    (
+        col("law_key", int, "The law", "law_keys.key"),
+        *_STORED_SPAN_COLUMNS,
+        col("changed_in", int, "The version whose instrument last inserted or changed it (0: the law as made)"),
+        _CHANGED_BY_CLAUSE,
+        _CHANGE_ACTION,
+        col("inserted_in", int, "The version that first held this provision"),
+        *_SPAN_TAIL,
+    ),
+    indexes=(("law_key", "citation"), ("kind", "position"), ("position",), ("text_id",)),
+)
+
+_COLUMNS_BEFORE_PROVENANCE = ", ".join("t.text as text" if c.name == "text" else f"s.[{c.name}]" for c in _SPAN_COLUMNS)
+
+#: ``provisions``: each span with its instruments' ids and title named again from the law's versions. ``rowid`` is
+#: the span's own (what ``provisions_fts`` indexes): a view has none of its own.
+PROVISIONS_SQL = (
+    f"select k.id as law, {_COLUMNS_BEFORE_PROVENANCE},"
+    " c.instrument_title || coalesce(' cl. ' || nullif(s.changed_by_clause, ''), '') as last_changed_by,"
+    " c.instrument as changed_by, s.changed_by_clause, s.change_action, i.instrument as inserted_by,"
+    " s.fragment, s.text_id, s.rowid as rowid"
+    f" from {PROVISION_SPANS.name} s join {LAW_KEYS.name} k on k.key = s.law_key"
+    f" left join {SPAN_TEXTS.name} t on t.id = s.text_key"
+    " left join versions c on c.law = k.id and c.number = s.changed_in"
+    " left join versions i on i.law = k.id and i.number = s.inserted_in"
+)
+
 PROVISIONS = Table(
     "provisions",
     "Provision text spans: one row per provision for as long as its words, place and provenance stay the same.",
     ("law", "position", "from_version"),
     (
-        col("law", str, "The law", "laws.id"),
-        col("position", int, "Document order: sorting a version's rows by position gives the law as printed"),
-        col("from_version", int, "First version holding this text"),
-        col("to_version", int, "First version no longer holding it (null: still in the latest version)"),
-        col("valid_from", str, "First day this text applies"),
-        col("valid_to", str, "First day it no longer applies (null: still applies)"),
-        col("citation", str, "How lawyers cite it: 2.7(a), 1.4(1) “cat”, Schedule 1 item 12"),
-        col("eid", str, "Akoma Ntoso style id, e.g. sec_2.7__para_a"),
-        col(
-            "kind",
-            str,
-            "part, division, subdivision, clause, subclause, paragraph, subparagraph, definition, schedule, item or text",
-        ),
-        col("num", str, "Label as printed: 2.8A, (7A), (ba)"),
-        col("heading", str, "Heading (parts, divisions, clauses, schedules)"),
-        col("text", str, "Its own words without its label or its children; a schedule row's cells joined by ' | '"),
-        col("term", str, "The defined term (definitions)"),
-        col("cells", str, "A schedule row's cells, or a schedule's column headings, as a JSON list"),
-        col("parent", str, "The citation of the provision holding it"),
-        col("depth", int, "Nesting depth (0: top level)"),
-        col("note", str, "Reprint-style provenance note, e.g. [Paragraph 2.7(a) amended by ... cl. 3]"),
+        _LAW,
+        *_SPAN_COLUMNS,
         col("last_changed_by", str, "Instrument (and amending clause) that last inserted or changed it"),
         col("changed_by", str, "The instrument that last inserted or changed it (the law itself if unchanged)", "instruments.id"),
-        col("changed_by_clause", str, "The amending clause of that instrument"),
-        col("change_action", str, "What that clause did: made, insert, substitute, substitute_words, within ..."),
+        _CHANGED_BY_CLAUSE,
+        _CHANGE_ACTION,
         col("inserted_by", str, "The instrument whose version first held this provision", "instruments.id"),
-        col(
-            "fragment",
-            int,
-            "The provision as the law page shows it (its HTML, stored once for every span showing it)",
-            "fragments.id",
-        ),
-        col(
-            "text_id",
-            int,
-            "Its words among the texts compared for similar provisions (null: a part, division or schedule, or fewer than six words)",
-            "provision_texts.id",
-        ),
+        *_SPAN_TAIL,
     ),
-    indexes=(("law", "citation"), ("kind", "position"), ("position",), ("text_id",)),
     fts=("citation", "heading", "text"),
+    view=PROVISIONS_SQL,
 )
 
 FRAGMENTS = Table(
@@ -277,6 +349,9 @@ TABLES: tuple[Table, ...] = (
     LAWS,
     INSTRUMENTS,
     VERSIONS,
+    LAW_KEYS,
+    SPAN_TEXTS,
+    PROVISION_SPANS,
     PROVISIONS,
     FRAGMENTS,
     CHANGES,
@@ -415,7 +490,13 @@ def _type_name(t: type) -> str:
 
 
 def _table_markdown(t: Table) -> list[str]:
-    lines = [f"### `{t.name}`", "", t.description, "", f"Primary key: {', '.join(f'`{c}`' for c in t.pk)}.", ""]
+    key = f"Primary key: {', '.join(f'`{c}`' for c in t.pk)}."
+    if t.view:
+        key = (
+            f"A view (one row for each row of `{PROVISION_SPANS.name}`, keyed by {', '.join(f'`{c}`' for c in t.pk)}),"
+            " with one more column, `rowid`: the stored row's, which the full-text index names."
+        )
+    lines = [f"### `{t.name}`", "", t.description, "", key, ""]
     lines += ["| column | type | description |", "|---|---|---|"]
     for c in t.columns:
         ref = f" → `{c.references}`" if c.references else ""

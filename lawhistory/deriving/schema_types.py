@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ class Table:
     columns: tuple[Column, ...]
     indexes: tuple[tuple[str, ...], ...] = ()
     fts: tuple[str, ...] = ()
+    #: Not stored: a view presenting these columns from this SQL (the stored rows are in the tables it reads)
+    view: str = ""
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
@@ -68,3 +71,9 @@ def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> s
     """
     p = f"{alias}." if alias else ""
     return f"{'+' if document_order else ''}{p}valid_from <= {at} and ({p}valid_to is null or {p}valid_to > {at})"
+
+
+def law_key(law_id: str) -> int:
+    """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
+    same in every build and at most six bytes in SQLite."""
+    return int.from_bytes(hashlib.blake2b(law_id.encode("utf-8"), digest_size=6).digest(), "big") >> 1

@@ -25,8 +25,9 @@ from ..core.ids import Address, addresses
 from ..core.model import Provision
 from ..core.versions import Change, Timeline, Version
 from .notes import note_for, provision_text
+from .schema_types import law_key
 
-#: A ``provisions`` row, in the column order of ``schema.PROVISIONS``.
+#: A ``provision_spans`` row, in the column order of ``schema.PROVISION_SPANS``.
 SpanRow = tuple[Any, ...]
 #: Renders a provision span as HTML for the law page: (address, note) → fragment.
 Fragment = Callable[[Address, str | None], str]
@@ -166,22 +167,39 @@ class _Open:
     address: Address
     change: Change | None  # the version's provenance entry (None: as made)
     start: int
-    inserted_by: str
+    inserted_in: int  # the version that first held the provision
 
 
 def _instrument_id(tl: Timeline, v: Version) -> str:
     return v.instrument.id if v.instrument else tl.law.meta.id
 
 
+def _changed_in(tl: Timeline, change: Change, upto: int) -> int:
+    """The version (at or before ``upto``) whose instrument made ``change``: ``provisions`` names the instrument (its id
+    and title) from that version's row. A change no version explains is refused rather than shown as another's."""
+    versions = tl.versions
+    for n in range(upto, -1, -1):
+        v = versions[n]
+        if _instrument_id(tl, v) == change.instrument_id:
+            if (v.instrument_title or tl.law.meta.title) != change.instrument:
+                break
+            return n
+    raise ValueError(
+        f"{tl.law.meta.id}: a provision was changed by {change.instrument_id} ({change.instrument!r}), which no version"
+        f" of the law up to version {upto} was made by under that title"
+    )
+
+
 def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment | None = None) -> list[SpanRow]:
     """The ``provisions`` rows of a law: one per span, ordered by (position, from_version).
 
-    Each row holds the columns of ``schema.PROVISIONS`` in order; with ``fragment``, its HTML too.
+    Each row holds the columns of ``schema.PROVISION_SPANS`` in order; with ``fragment``, its HTML too.
     """
     lay = lay or layout(tl)
     versions = tl.versions
-    law_id = tl.law.meta.id
+    key = law_key(tl.law.meta.id)
     made_by = tl.made_by
+    changed: dict[tuple[int, Change], int] = {}  # (version, change) → the version that made the change
     starts = [_iso(v.valid_from) for v in versions]
     last_end = _iso(versions[-1].valid_to)
     position = lay.position
@@ -194,11 +212,17 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
         p = a.provision
         change = o.change or made_by
         note = note_for(a, versions[o.start], versions[: o.start + 1]) if o.change is not None else None
+        if o.change is None:
+            changed_in = 0
+        else:
+            changed_in = changed.get((o.start, o.change), -1)
+            if changed_in < 0:
+                changed_in = changed[(o.start, o.change)] = _changed_in(tl, o.change, o.start)
         row = (
-            law_id, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
+            key, position[slot], o.start, end, starts[o.start], last_end if end is None else starts[end],
             a.citation, a.eid, p.kind, p.num, p.heading, provision_text(p), p.term,
             _cells_json(list(p.cells)) if p.cells else "[]", a.parent, a.depth, note,
-            change.label(), change.instrument_id, change.clause, change.action, o.inserted_by,
+            changed_in, change.clause, change.action, o.inserted_in,
         )  # fmt: skip
         rows.append((*row, fragment(a, note)) if fragment else row)
 
@@ -215,11 +239,11 @@ def provision_spans(tl: Timeline, lay: Layout | None = None, fragment: Fragment 
             if current is not None:
                 if _same(current.address, a) and (current.change is change or current.change == change):
                     continue
-                inserted_by = current.inserted_by
+                inserted_in = current.inserted_in
                 close(slot, n)
             else:
-                inserted_by = _instrument_id(tl, v)
-            open_[slot] = _Open(a, change, n, inserted_by)
+                inserted_in = n
+            open_[slot] = _Open(a, change, n, inserted_in)
     for slot in list(open_):
         close(slot, None)
     rows.sort(key=itemgetter(1, 2))

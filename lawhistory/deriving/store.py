@@ -25,13 +25,16 @@ from .schema import (
     FRAGMENTS,
     HISTORY,
     INSTRUMENTS,
+    LAW_KEYS,
     LAWS,
     OPERATIONS,
-    PROVISIONS,
+    PROVISION_SPANS,
+    SPAN_TEXTS,
     TABLES,
     VERSIONS,
     VIEWS,
     Table,
+    law_key,
 )
 
 
@@ -58,7 +61,7 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     """
     created: set[str] = set()
     later: list[tuple[str, str, str, str]] = []
-    for t in TABLES:
+    for t in _STORED:
         now, after = _foreign_keys(t, created)
         db[t.name].create(  # type: ignore[union-attr]
             {c.name: c.type for c in t.columns},
@@ -72,20 +75,31 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
         db.add_foreign_keys(later)
     if not bulk:  # a bulk load makes its indexes at the end (``finish_schema``): one sort each, not a B-tree insert per row
         _indexes(db)
-    for t in TABLES:
-        if t.fts:
-            db[t.name].enable_fts(list(t.fts), create_triggers=False, tokenize="porter")  # type: ignore[union-attr]
+    db.execute(
+        f"create virtual table [{_FTS}] using fts5 ({', '.join(f'[{c}]' for c in _FTS_TABLE.fts)},"
+        f" tokenize='porter', content=[{_FTS_TABLE.name}], content_rowid=[rowid])"
+    )
     if not bulk:
         _views(db)
 
 
+#: The tables stored (``provisions`` is a view presenting ``provision_spans``), and the full-text index of
+#: ``provisions``: its content is the view, whose ``rowid`` column is the stored row's.
+_STORED = tuple(t for t in TABLES if not t.view)
+_FTS_TABLE = next(t for t in TABLES if t.fts)
+_FTS = f"{_FTS_TABLE.name}_fts"
+
+
 def _indexes(db: sqlite_utils.Database) -> None:
-    for t in TABLES:
+    for t in _STORED:
         for columns in t.indexes:
             db[t.name].create_index(list(columns))  # type: ignore[union-attr]
 
 
 def _views(db: sqlite_utils.Database) -> None:
+    for t in TABLES:
+        if t.view:
+            db.create_view(t.name, t.view)
     for v in VIEWS:
         db.create_view(v.name, v.sql)
 
@@ -94,10 +108,8 @@ def finish_schema(db: sqlite_utils.Database) -> None:
     """The rest of ``create_schema(bulk=True)`` once the rows are in: indexes, views and the full-text index (each
     made in one pass over the rows)."""
     _indexes(db)
-    for t in TABLES:
-        if t.fts:
-            db.execute(f"insert into [{t.name}_fts]([{t.name}_fts]) values ('rebuild')")
-    _views(db)
+    _views(db)  # the full-text index reads its content through the provisions view
+    db.execute(f"insert into [{_FTS}]([{_FTS}]) values ('rebuild')")
 
 
 def _insert(db: sqlite_utils.Database, table: Table, rows: Iterable[Sequence[Any]]) -> None:
@@ -116,9 +128,15 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
     """Insert a law's rows; ``index``: and add its provisions to the full-text index (a bulk build makes the
     index once, at the end)."""
     _insert_dicts(db, LAWS, [rows.law])
+    key = law_key(rows.law["id"])
+    taken = db.execute(f"select id from [{LAW_KEYS.name}] where key = ?", [key]).fetchone()
+    if taken is not None:  # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
+        raise ValueError(f"the laws {taken[0]} and {rows.law['id']} have the same key {key} in {PROVISION_SPANS.name}")
+    _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
-    _insert(db, PROVISIONS, rows.provisions)
+    _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
+    _count(db, SPAN_TEXTS, "text", rows.texts)
     _insert(db, CHANGES, rows.changes)
     if index:
         _index_law(db, rows.law["id"], "")
@@ -133,35 +151,55 @@ def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -
     )
 
 
+def _count(db: sqlite_utils.Database, table: Table, column: str, values: dict[int, list[Any]]) -> None:
+    """Count the spans holding each value (key → [value, spans]) of ``table``, the values not stored yet stored."""
+    db.conn.executemany(
+        f"insert into [{table.name}] (id, [{column}], spans) values (?, ?, ?)"
+        " on conflict (id) do update set spans = spans + excluded.spans",
+        ((key, value, n) for key, (value, n) in values.items()),
+    )
+
+
 def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) -> None:
-    """Remove those of ``candidates`` (what ``delete_laws`` gave) that no span shows any more, once the laws derived
-    again are written."""
-    db.conn.executemany(f"delete from [{FRAGMENTS.name}] where id = ? and spans <= 0", ((k,) for k in candidates))
+    """Remove those of ``candidates`` (what ``delete_laws`` gave: fragment and text keys) that no span shows any more,
+    once the laws derived again are written."""
+    keys = [(k,) for k in candidates]
+    for table in (FRAGMENTS, SPAN_TEXTS):
+        db.conn.executemany(f"delete from [{table.name}] where id = ? and spans <= 0", keys)
 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     """Add a law's provisions to the full-text index, or with ``command`` 'delete' take them out (one statement)."""
-    t = next(t for t in TABLES if t.fts)
-    columns = ", ".join(f"[{c}]" for c in t.fts)
-    first = f"[{t.name}_fts], " if command else ""
+    columns = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
+    first = f"[{_FTS}], " if command else ""
     value = "?, " if command else ""
     params = [command, law_id] if command else [law_id]
     db.execute(
-        f"insert into [{t.name}_fts] ({first}rowid, {columns}) select {value}rowid, {columns} from [{t.name}] where law = ?",
+        f"insert into [{_FTS}] ({first}rowid, {columns}) select {value}rowid, {columns} from [{_FTS_TABLE.name}] where law = ?",
         params,
     )
 
 
 def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``); gives the fragments their spans showed (``drop_unused_fragments``)."""
+    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``)."""
     touched: set[int] = set()
     for law_id in law_ids:
         _index_law(db, law_id, "delete")
-        shown = db.execute("select count(*), fragment from provisions where law = ? group by fragment", [law_id]).fetchall()
+        shown = db.execute(
+            f"select count(*), fragment from {PROVISION_SPANS.name} where law_key = ? group by fragment", [law_key(law_id)]
+        ).fetchall()
         db.conn.executemany(f"update [{FRAGMENTS.name}] set spans = spans - ? where id = ?", shown)
         touched.update(key for _, key in shown)
-        for table in ("provisions", "changes", "versions", "build_state"):
+        held = db.execute(
+            f"select count(*), text_key from {PROVISION_SPANS.name} where law_key = ? and text_key is not null group by text_key",
+            [law_key(law_id)],
+        ).fetchall()
+        db.conn.executemany(f"update [{SPAN_TEXTS.name}] set spans = spans - ? where id = ?", held)
+        touched.update(key for _, key in held)
+        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
+        db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
+        for table in ("changes", "versions", "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
     return touched

@@ -21,7 +21,7 @@ from ..core.dates import date_range
 from ..core.diff import diff_html
 from ..core.versions import status_on
 from ..deriving.notes import label_line as views_label
-from ..deriving.schema import in_force_sql
+from ..deriving.schema import PROVISIONS, in_force_sql
 from ..deriving.schema_types import dict_rows
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
@@ -87,15 +87,20 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
 #: A law's provision spans in force on a date (+valid_from: read through the primary key's index, already in document
 #: order, rather than sorted afterwards).
 _IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
+#: The same, of the stored rows (``provision_spans``, which name the law by its key).
+_LAW_KEY = "law_key = (select key from law_keys where id = :law)"
+_IN_FORCE_STORED = f"{_LAW_KEY} and " + in_force_sql(":at", document_order=True)
 #: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
     "select group_concat(html, ''), group_concat(case when kind = 'schedule' then cells end, char(30))"
-    f" from (select f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+    f" from (select f.html, kind, cells from provision_spans join fragments f on f.id = fragment where {_IN_FORCE_STORED}"
     " order by position)"
 )
 #: Provision spans with their page fragment (``html``), as the columns of one table.
-_SPANS = "select provisions.*, f.html from provisions join fragments f on f.id = fragment"
+#: (``provisions`` is a view: its columns are named, as ``*`` would add its ``rowid``.)
+_COLUMNS = ", ".join(f"p.[{c.name}]" for c in PROVISIONS.columns)
+_SPANS = f"select {_COLUMNS}, f.html from provisions p join fragments f on f.id = p.fragment"
 
 
 def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = ()) -> str:
@@ -110,7 +115,7 @@ def law_text(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[
 
 def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row]) -> str:
     rows = conn.execute(
-        f"select position, f.html, kind, cells from provisions join fragments f on f.id = fragment where {_IN_FORCE}"
+        f"select position, f.html, kind, cells from provision_spans join fragments f on f.id = fragment where {_IN_FORCE_STORED}"
         " order by position",
         {"law": law_id, "at": day},
     ).fetchall()
@@ -150,9 +155,10 @@ def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[R
         " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
         "  ('delete', 'substitute') order by o.seq limit 1) as clause"
         " from changes c join instruments i on i.id = c.instrument"
-        " join provisions p on p.law = c.law and p.citation = c.citation and p.to_version = c.version"
+        " join law_keys k on k.id = c.law"
+        " join provision_spans p on p.law_key = k.key and p.citation = c.citation and p.to_version = c.version"
         " where c.law = ? and c.change = 'deleted' and c.version <= ?"
-        " and not exists (select 1 from provisions q where q.law = c.law and q.citation = c.citation"
+        " and not exists (select 1 from provision_spans q where q.law_key = k.key and q.citation = c.citation"
         "  and q.from_version <= ? and (q.to_version is null or q.to_version > ?))"
         " order by c.position",
         [law_id, version, version, version],
@@ -195,7 +201,7 @@ def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row]
     """The table of contents as at ``day`` (parts, divisions, clauses and schedules) and every citation's eId."""
     return _contents(
         conn.execute(
-            f"select citation, eid, kind, num, heading, depth from provisions where {_IN_FORCE} order by position",
+            f"select citation, eid, kind, num, heading, depth from provision_spans where {_IN_FORCE_STORED} order by position",
             {"law": law_id, "at": day},
         )
     )
@@ -217,8 +223,8 @@ def text_and_contents(
 ) -> tuple[str, list[Row], dict[str, str]]:
     """``law_text`` and ``contents`` together, from one read of the law's spans in force (the page needs both)."""
     rows = conn.execute(
-        "select position, f.html, kind, cells, citation, eid, num, heading, depth from provisions"
-        f" join fragments f on f.id = fragment where {_IN_FORCE} order by position",
+        "select position, f.html, kind, cells, citation, eid, num, heading, depth from provision_spans"
+        f" join fragments f on f.id = fragment where {_IN_FORCE_STORED} order by position",
         {"law": law_id, "at": day},
     ).fetchall()
     toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
@@ -462,7 +468,9 @@ def provision_history(conn: sqlite3.Connection, law_id: str, eid: str) -> Row | 
         return None
     within = "(eid = :eid or substr(eid, 1, length(:prefix)) = :prefix)"
     params = {"law": law_id, "eid": eid, "prefix": eid + "__"}
-    spans = dict_rows(conn, f"select * from provisions where law = :law and {within} order by position, from_version", params)
+    spans = dict_rows(
+        conn, f"select {_COLUMNS} from provisions p where law = :law and {within} order by position, from_version", params
+    )
     if not spans:
         return None
     changes = dict_rows(

@@ -82,7 +82,8 @@ def _heading(
     seen = 0
     while parent and seen < 8:
         row = conn.execute(
-            "select citation, kind, heading, parent from provisions where law = :law and citation = :parent"
+            "select citation, kind, heading, parent from provision_spans"
+            " where law_key = (select key from law_keys where id = :law) and citation = :parent"
             f" and {in_force_sql(':at')} limit 1",
             {"law": law, "parent": parent, "at": day},
         ).fetchone()
@@ -101,8 +102,8 @@ def _counts_sql(conn: sqlite3.Connection, query: Query) -> dict[str, int]:
     if query.when != "all":
         clauses.append(in_force_sql(":day", "p"))
     sql = (
-        "select p.law, count(*) from provisions_fts join provisions p on p.rowid = provisions_fts.rowid"
-        f" where {' and '.join(clauses)} group by p.law"
+        "select k.id, count(*) from provisions_fts join provision_spans p on p.rowid = provisions_fts.rowid"
+        f" join law_keys k on k.key = p.law_key where {' and '.join(clauses)} group by k.id"
     )
     return dict(conn.execute(sql, {"fts": fts_query(query.q), "day": query.day}).fetchall())
 
@@ -131,7 +132,10 @@ _not_in_force_cache: dict[tuple[tuple[int, int, int, int], str], dict[int, str]]
 def _law_ranges(conn: sqlite3.Connection) -> tuple[list[int], list[int], list[str]] | None:
     """Each law's provision rows as one rowid range (lows, highs, laws, in rowid order), when the build wrote each
     law's rows together so the ranges do not overlap; None when they do (the counts are then taken by joining)."""
-    rows = conn.execute("select min(rowid), max(rowid), law from provisions group by law order by 1").fetchall()
+    rows = conn.execute(
+        "select min(s.rowid), max(s.rowid), k.id from provision_spans s join law_keys k on k.key = s.law_key"
+        " group by s.law_key order by 1"
+    ).fetchall()
     for (_, hi, _), (lo, _, _) in itertools.pairwise(rows):
         if lo <= hi:
             return None
@@ -143,7 +147,8 @@ def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
     beside the rows in force, which is every row open-ended from on or before ``day``."""
     return dict(
         conn.execute(
-            f"select rowid, law from provisions where not ({in_force_sql(':day')}) or valid_from is null",
+            "select s.rowid, k.id from provision_spans s join law_keys k on k.key = s.law_key"
+            f" where not ({in_force_sql(':day')}) or valid_from is null",
             {"day": day},
         ).fetchall()
     )
@@ -264,7 +269,11 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
         params.update({f"law{k}": law for k, law in enumerate(laws)})
         # The page's laws' provisions are rows lo to hi (a law's rows are written together): the full-text index
         # looks only there, instead of at every match.
-        lo, hi = conn.execute(f"select min(rowid), max(rowid) from provisions where law in ({marks})", params).fetchone()
+        lo, hi = conn.execute(
+            "select min(s.rowid), max(s.rowid) from provision_spans s join law_keys k on k.key = s.law_key"
+            f" where k.id in ({marks})",
+            params,
+        ).fetchone()
         params.update({"lo": lo, "hi": hi})
         rows = conn.execute(
             "select p.law, l.title, l.local_government, p.citation, p.eid, p.kind, p.heading, p.parent, p.valid_from,"
