@@ -60,22 +60,25 @@ def _column(headings: Sequence[str], *words: str) -> int | None:
     return None
 
 
-#: Rows of schedules with a penalty column, with their schedule's headings (the schedule span holding the row).
-_ROWS_SQL = """select p.law, p.position, p.from_version, p.to_version, p.valid_from, p.valid_to, p.citation, p.eid,
+#: Rows of schedules with a penalty column, with their schedule's headings (the schedule span holding the row). Read
+#: from the stored rows (``provision_spans``, the law named by its key): the ``provisions`` view joined to itself
+#: left SQLite no index for the schedule of each row (every schedule span of every law was read for each item).
+_ROWS_SQL = """select k.id as law, p.position, p.from_version, p.to_version, p.valid_from, p.valid_to, p.citation, p.eid,
   p.num, p.cells, p.parent, s.cells as headings, l.local_government, l.title as law_title
-from provisions p
-join provisions s on s.law = p.law and s.kind = 'schedule' and s.citation = p.parent
+from provision_spans p
+join law_keys k on k.key = p.law_key
+join provision_spans s on s.law_key = p.law_key and s.citation = p.parent and s.kind = 'schedule'
   and s.from_version <= p.from_version and (s.to_version is null or s.to_version > p.from_version)
-join laws l on l.id = p.law
+join laws l on l.id = k.id
 where p.kind = 'item' and s.cells like '%enalt%' {where}
-order by p.law, p.position, p.from_version"""
+order by k.id, p.position, p.from_version"""
 
 
 def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> list[tuple[Any, ...]]:
     """The ``offences`` rows of ``laws`` (all laws when None), in the table's column order, clauses not yet linked."""
     where, params = "", []
     if laws is not None:
-        where = f"and p.law in ({', '.join('?' for _ in laws)})"
+        where = f"and k.id in ({', '.join('?' for _ in laws)})"
         params = list(laws)
     out = []
     for r in conn.execute(_ROWS_SQL.format(where=where), params):
@@ -103,12 +106,14 @@ def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) ->
 
 
 _LINK_EXACT = """update offences set clause_eid = (
-  select p.eid from provisions p where p.law = offences.law and p.citation = offences.clause and +p.kind != 'item'
+  select p.eid from provision_spans p where p.law_key = (select key from law_keys where id = offences.law)
+  and p.citation = offences.clause and +p.kind != 'item'
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
   clause_link = 'exact'
 where clause is not null {where}"""
 _LINK_CLAUSE = """update offences set clause_eid = (
-  select p.eid from provisions p where p.law = offences.law and +p.kind = 'clause'
+  select p.eid from provision_spans p where p.law_key = (select key from law_keys where id = offences.law)
+  and +p.kind = 'clause'
   and p.citation = substr(offences.clause, 1, instr(offences.clause, '(') - 1)
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
   clause_link = 'clause'

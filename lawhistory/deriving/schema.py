@@ -218,15 +218,25 @@ _COLUMNS_BEFORE_PROVENANCE = ", ".join("t.text as text" if c.name == "text" else
 
 #: ``provisions``: each span with its instruments' ids and title named again from the law's versions. ``rowid`` is
 #: the span's own (what ``provisions_fts`` indexes): a view has none of its own.
-PROVISIONS_SQL = (
+_PROVISIONS_COLUMNS = (
     f"select k.id as law, {_COLUMNS_BEFORE_PROVENANCE},"
     " c.instrument_title || coalesce(' cl. ' || nullif(s.changed_by_clause, ''), '') as last_changed_by,"
     " c.instrument as changed_by, s.changed_by_clause, s.change_action, i.instrument as inserted_by,"
     " s.fragment, s.text_id, s.rowid as rowid"
-    f" from {PROVISION_SPANS.name} s join {LAW_KEYS.name} k on k.key = s.law_key"
+)
+_PROVISIONS_JOINS = (
     f" left join {SPAN_TEXTS.name} t on t.id = s.text_key"
     " left join versions c on c.law = k.id and c.number = s.changed_in"
     " left join versions i on i.law = k.id and i.number = s.inserted_in"
+)
+PROVISIONS_SQL = (
+    f"{_PROVISIONS_COLUMNS} from {PROVISION_SPANS.name} s join {LAW_KEYS.name} k on k.key = s.law_key{_PROVISIONS_JOINS}"
+)
+#: The same rows, read law by law in the order of their ids (``cross join`` keeps SQLite to that order): a query
+#: ordered by law and position then reads each law's rows by the primary key instead of sorting every row first
+#: (``current_provisions``' first page at scale 1: 3.5 s through ``provisions``, 3 ms this way).
+PROVISIONS_BY_LAW_SQL = (
+    f"{_PROVISIONS_COLUMNS} from {LAW_KEYS.name} k cross join {PROVISION_SPANS.name} s on s.law_key = k.key{_PROVISIONS_JOINS}"
 )
 
 PROVISIONS = Table(
@@ -401,7 +411,7 @@ VIEWS: tuple[View, ...] = (
         "The text of every law as in force today, in document order.",
         "select p.law, p.position, p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.term, p.cells,"
         " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from, p.rowid as provision_rowid"
-        f" from provisions p where {_IN_FORCE_TODAY} order by p.law, p.position",
+        f" from ({PROVISIONS_BY_LAW_SQL}) p where {_IN_FORCE_TODAY} order by p.law, p.position",
     ),
     View(
         "penalties",
@@ -410,7 +420,9 @@ VIEWS: tuple[View, ...] = (
         f" {_CLAUSE_CELL} as clause, {_OFFENCE_CELL} as offence, {_PENALTY_CELL} as penalty,"
         " p.cells, p.valid_from, p.valid_to, p.last_changed_by"
         " from provisions p"
-        " join provisions s on s.law = p.law and s.kind = 'schedule' and s.citation = p.parent"
+        # the schedule from the stored rows, by the row's law key: through the view SQLite found no index for it
+        " join provision_spans ps on ps.rowid = p.rowid"
+        " join provision_spans s on s.law_key = ps.law_key and s.kind = 'schedule' and s.citation = p.parent"
         " and s.from_version <= p.from_version and (s.to_version is null or s.to_version > p.from_version)"
         " join laws l on l.id = p.law"
         " where p.kind = 'item' and exists (select 1 from json_each(s.cells) h where h.value like '%penalty%')",
