@@ -62,6 +62,11 @@ def run_cli(*args: str | Path) -> tuple[int, str, str]:
     (exit status, stdout, stderr). Any other exception propagates."""
     from lawhistory.cli import main
 
+    return run_main(main, *args)
+
+
+def run_main(main: Callable[[], None], *args: str | Path) -> tuple[int, str, str]:
+    """``main()`` run as the program ``lawhistory ARGS``: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     argv, sys.argv = sys.argv, ["lawhistory", *map(str, args)]
     code = 0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import shutil
 import subprocess
@@ -18,6 +16,7 @@ from lawhistory.cli import main as typer_main
 from lawhistory.cli.app import ShowFormat
 from lawhistory.files import inputs
 from lawhistory.files.repo import Repository
+from tests.conftest import run_main
 from tests.conftest_publish import KELLERBERRIN, make_law_repo
 
 pytest_plugins = ["tests.conftest_publish"]
@@ -26,17 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(main: Callable[[], None], args: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    argv, sys.argv = sys.argv, ["lawhistory", *args]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = argv
-    return code, out.getvalue(), err.getvalue()
+    return run_main(main, *args)
 
 
 def test_show_formats_are_the_commands_formats() -> None:
