@@ -26,7 +26,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from .schema_features import OFFENCES
-from .schema_types import dict_rows, in_force_sql
+from .schema_types import dict_rows, in_force_sql, law_key_sql
 
 Row = dict[str, Any]
 
@@ -106,13 +106,13 @@ def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) ->
 
 
 _LINK_EXACT = """update offences set clause_eid = (
-  select p.eid from provision_spans p where p.law_key = (select key from law_keys where id = offences.law)
+  select p.eid from provision_spans p where p.law_key = {law_key}
   and p.citation = offences.clause and +p.kind != 'item'
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
   clause_link = 'exact'
 where clause is not null {where}"""
 _LINK_CLAUSE = """update offences set clause_eid = (
-  select p.eid from provision_spans p where p.law_key = (select key from law_keys where id = offences.law)
+  select p.eid from provision_spans p where p.law_key = {law_key}
   and +p.kind = 'clause'
   and p.citation = substr(offences.clause, 1, instr(offences.clause, '(') - 1)
   and p.from_version <= offences.from_version and (p.to_version is null or p.to_version > offences.from_version) limit 1),
@@ -136,7 +136,7 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
     marks = ", ".join("?" for _ in OFFENCES.columns)
     conn.executemany(f"insert into offences values ({marks})", rows)
     for sql in (_LINK_EXACT, _LINK_CLAUSE, _UNLINKED):
-        conn.execute(sql.format(where=where), params)
+        conn.execute(sql.format(where=where, law_key=law_key_sql("offences.law")), params)
     return len(rows)
 
 

@@ -77,3 +77,8 @@ def law_key(law_id: str) -> int:
     """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
     same in every build and at most six bytes in SQLite."""
     return int.from_bytes(hashlib.blake2b(law_id.encode("utf-8"), digest_size=6).digest(), "big") >> 1
+
+
+def law_key_sql(law_id: str) -> str:
+    """SQL for the key (``law_keys.key``) of the law whose id is the SQL expression ``law_id``, e.g. ``:law``."""
+    return f"(select key from law_keys where id = {law_id})"

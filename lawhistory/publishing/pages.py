@@ -22,7 +22,7 @@ from ..core.diff import diff_html
 from ..core.versions import status_on
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import PROVISIONS, in_force_sql
-from ..deriving.schema_types import dict_rows
+from ..deriving.schema_types import dict_rows, law_key_sql
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
 from . import similar_links
@@ -88,7 +88,7 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
 #: order, rather than sorted afterwards).
 _IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
 #: The same, of the stored rows (``provision_spans``, which name the law by its key).
-_LAW_KEY = "law_key = (select key from law_keys where id = :law)"
+_LAW_KEY = f"law_key = {law_key_sql(':law')}"
 _IN_FORCE_STORED = f"{_LAW_KEY} and " + in_force_sql(":at", document_order=True)
 #: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).

@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from ..core.dates import date_range
 from ..deriving.schema import in_force_sql
+from ..deriving.schema_types import law_key_sql
 
 PAGE = 30
 #: How many local governments and laws each facet of the page lists (the most matches first); the rest are counted
@@ -83,7 +84,7 @@ def _heading(
     while parent and seen < 8:
         row = conn.execute(
             "select citation, kind, heading, parent from provision_spans"
-            " where law_key = (select key from law_keys where id = :law) and citation = :parent"
+            f" where law_key = {law_key_sql(':law')} and citation = :parent"
             f" and {in_force_sql(':at')} limit 1",
             {"law": law, "parent": parent, "at": day},
         ).fetchone()
