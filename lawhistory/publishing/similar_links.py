@@ -14,9 +14,8 @@ import re
 import sqlite3
 from urllib.parse import quote_plus
 
-from markupsafe import escape
-
 from ..deriving.schema import in_force_sql
+from ..presenting.fragments import escape_text as esc
 
 _FIRST_LINE = re.compile(r'^<(p|h[1-6]|tr) id="([^"]*)"[^\n]*$', re.MULTILINE)
 
@@ -47,31 +46,21 @@ def link(law_id: str, eid: str, citation: str, day: str) -> str:
 _UNQUOTED = re.compile(r"[A-Za-z0-9_.~-]*")
 
 
-def _escape(text: str) -> str:
-    """``markupsafe.escape(text)`` as a plain string (the same five characters, the same entities)."""
-    if not _SPECIAL.search(text):
-        return text
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
-
-
-_SPECIAL = re.compile(r"[&<>'\"]")
-
-
 class _Links:
     """``link`` for one law and day: the parts every provision's link shares are encoded and escaped once (a long
     law has thousands of links; encoding each link's whole query took most of the page's time)."""
 
     def __init__(self, law_id: str, day: str) -> None:
         up = "../" * (law_id.count("/") + 1)
-        self.head = str(escape(f"{up}similar?law={quote_plus(law_id)}&eid="))
-        self.tail = str(escape(f"&at={quote_plus(day)}"))
+        self.head = esc(f"{up}similar?law={quote_plus(law_id)}&eid=")
+        self.tail = esc(f"&at={quote_plus(day)}")
         self.day = day
 
     def __call__(self, eid: str, citation: str) -> str:
         # urlencode({"law": .., "eid": .., "at": ..}), then escaped: escaping is character by character
-        quoted = eid if _UNQUOTED.fullmatch(eid) else _escape(quote_plus(eid))
+        quoted = eid if _UNQUOTED.fullmatch(eid) else esc(quote_plus(eid))
         href = f"{self.head}{quoted}{self.tail}"
-        label = _escape(f"Provisions like {citation} in other laws in force on {self.day}")
+        label = esc(f"Provisions like {citation} in other laws in force on {self.day}")
         return f' <a class="similar" href="{href}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
 
 
