@@ -12,7 +12,8 @@ from ..core.dates import commencement, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
-from ..core.model import Law, LawRef, Provision, normal_title
+from ..core.incomplete import one_line
+from ..core.model import Law, LawRef, Provision, Refusal, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from ..core.versions import (
     Timeline,
@@ -37,7 +38,11 @@ from .timeline import build_timeline
 
 
 class InstrumentRefused(LawHistoryError):
-    """The instrument cannot be applied; nothing was written."""
+    """The instrument cannot be applied; nothing was written but (unless ``amend --discard``) the record of it.
+
+    ``instrument``: what was read of it, when known, for the record."""
+
+    instrument: Instrument | None = None
 
 
 @dataclass
@@ -53,6 +58,18 @@ class AmendOutcome:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     path: str | None = None
+    retried: list[tuple[str, str | None]] = field(default_factory=list)  # (instrument, None: applied | why not)
+
+
+def retried(before: Timeline, after: Timeline, new: str) -> list[tuple[str, str | None]]:
+    """Each instrument ``before`` left out (but the record of a refusal, which is never tried), with None when
+    ``after`` applies it, else why it still is not applied."""
+    still = {i.id: why for i, why in after.waiting}
+    return [
+        (i.title, one_line(still[i.id]) if i.id in still else None)
+        for i, _ in before.waiting
+        if i.id != new and i.refused is None
+    ]
 
 
 def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None) -> tuple[list[Instrument], list[str]]:
@@ -64,53 +81,13 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
-        notes: list[str] = list(law.meta.notes)
-        ops: list[Operation] = []
-        when = law.meta.commencement
-        if when.wording is None and law.meta.gazette.date is not None:
-            # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
-            # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
-            when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
-            law = replace(law, meta=replace(law.meta, commencement=when))
-            notes.append(
-                "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
-                "published (LGA s. 3.14(1))"
-            )
-        if when.wording and (odd := uncertain_commencement(when.wording)):
-            raise InstrumentRefused(
-                f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
-                f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
-            )
-        if when.wording and when.rule == "unknown":
-            # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
-            # it can never be applied as it stands, whatever its instructions say.
-            raise InstrumentRefused(
-                f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
-                "it names no date and no period after publication, so it cannot be applied"
-            )
-        for unit in units(law):
-            try:
-                ops += parse_unit(unit, notes)
-            except InstructionNotUnderstood as e:
-                raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
-        for op in ops:  # new provisions are read with their operation: text that holds none is refused now
-            if op.unreadable is not None:
-                why = unmarked("; ".join(op.unreadable))
-                raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
-        # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
-        law = replace(law, body=unmarked_provisions(law.body))
-        meta = law.meta
-        if Instrument(law=law, operations=tuple(ops)).is_repeal:
-            repealed = tuple(
-                LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
-                for op in ops
-                if op.is_repeal
-            )
-            meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
-        if not ops:
-            raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
-        meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
-        instruments.append(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
+        law = _default_commencement(law)
+        try:
+            instruments.append(_read_one(law))
+        except InstrumentRefused as e:
+            # what was read of it, kept (unless --discard) so every view can say the law omits it
+            e.instrument = e.instrument or Instrument(law=replace(law, body=unmarked_provisions(law.body)))
+            raise
     if not instruments:
         if principals:
             raise ImportFailed(
@@ -118,6 +95,63 @@ def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None)
             )
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     return instruments, principals
+
+
+def _default_commencement(law: Law) -> Law:
+    """``law`` with the commencement the Act gives it when it has no commencement clause."""
+    when = law.meta.commencement
+    if when.wording is None and law.meta.gazette.date is not None:
+        # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
+        # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
+        when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
+        note = (
+            "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
+            "published (LGA s. 3.14(1))"
+        )
+        law = replace(law, meta=replace(law.meta, commencement=when, notes=(*law.meta.notes, note)))
+    return law
+
+
+def _read_one(law: Law) -> Instrument:
+    """One amending or repeal instrument of the file, with its operations parsed; InstrumentRefused when it cannot be."""
+    notes: list[str] = list(law.meta.notes)
+    ops: list[Operation] = []
+    when = law.meta.commencement
+    if when.wording and (odd := uncertain_commencement(when.wording)):
+        raise InstrumentRefused(
+            f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
+            f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
+        )
+    if when.wording and when.rule == "unknown":
+        # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
+        # it can never be applied as it stands, whatever its instructions say.
+        raise InstrumentRefused(
+            f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
+            "it names no date and no period after publication, so it cannot be applied"
+        )
+    for unit in units(law):
+        try:
+            ops += parse_unit(unit, notes)
+        except InstructionNotUnderstood as e:
+            raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    for op in ops:  # new provisions are read with their operation: text that holds none is refused now
+        if op.unreadable is not None:
+            why = unmarked("; ".join(op.unreadable))
+            raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
+    # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
+    law = replace(law, body=unmarked_provisions(law.body))
+    meta = law.meta
+    if Instrument(law=law, operations=tuple(ops)).is_repeal:
+        repealed = tuple(
+            LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
+            for op in ops
+            if op.is_repeal
+        )
+        meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
+    if not ops:
+        raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
+    meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
+    return Instrument(law=replace(law, meta=meta), operations=tuple(ops))
 
 
 def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
@@ -149,9 +183,10 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
 
     ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
     """
-    if any(e.id == inst.id for e in existing) and not repo.instrument_path(inst.id).exists():
+    stored = _stored_applied(repo, inst.id)  # a record of a refusal is replaced by the corrected instrument
+    if any(e.id == inst.id for e in existing) and not stored:
         raise InstrumentRefused(f"the file holds {inst.title} twice; give each instrument once")
-    if repo.instrument_path(inst.id).exists() or any(e.id == inst.id for e in existing):
+    if stored or any(e.id == inst.id for e in existing):
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
         )
@@ -216,6 +251,7 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
         )
     outcome.status = "applied"
+    outcome.retried = retried(before, after, inst.id)
     if inst.is_repeal:
         outcome.version_from = after.repealed_from
         return outcome
@@ -577,13 +613,21 @@ def amend(
     *,
     gazette_date: dt.date | None = None,
     dry_run: bool = False,
+    discard: bool = False,
     notice: Callable[[str], None] | None = None,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
 
+    A refused instrument is kept as a record of what the law omits (``not_applied`` in its front matter), unless
+    ``discard`` or ``dry_run``; the refusal is raised all the same, naming where the record is.
     ``notice`` is told when another command holds the repository's lock and this one waits for it.
     """
-    instruments, principals = read_instruments(repo, path, gazette_date)
+    try:
+        instruments, principals = read_instruments(repo, path, gazette_date)
+    except InstrumentRefused as e:
+        if e.instrument is not None and not (dry_run or discard):
+            _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
+        raise
     instruments = [_with_gazette(i, gazette_date) for i in instruments]
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
@@ -595,7 +639,12 @@ def amend(
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
             existing = [index.instrument(i) for i in acting]
-            outcomes += check_all(repo, inst, laws, [*existing, *earlier])
+            try:
+                outcomes += check_all(repo, inst, laws, [*existing, *earlier])
+            except InstrumentRefused as e:
+                if not (dry_run or discard) and not _stored_applied(repo, inst.id):
+                    _write_record(repo, inst, e)
+                raise
             earlier.append(inst)
         if not dry_run:
             files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}
@@ -603,3 +652,34 @@ def amend(
             for outcome in outcomes:
                 outcome.path = repo.relative(repo.instrument_path(outcome.instrument.id))
     return outcomes, principals
+
+
+def _stored_applied(repo: Repository, inst_id: str) -> bool:
+    """Whether the repository holds ``inst_id`` as an instrument (not as the record of a refusal)."""
+    from ..files.instrument_file import parse_instrument
+
+    path = repo.instrument_path(inst_id)
+    if not path.exists():
+        return False
+    try:
+        return parse_instrument(path.read_text(encoding="utf-8"), str(path)).refused is None
+    except LawHistoryError:
+        return True  # an unreadable file is never overwritten by a record
+
+
+def _keep_refused(repo: Repository, inst: Instrument, e: InstrumentRefused, notice: Callable[[str], None] | None) -> None:
+    with repo.lock(notice=notice):
+        if not _stored_applied(repo, inst.id):
+            _write_record(repo, inst, e)
+
+
+def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> None:
+    """Keep ``inst`` as refused (with the reason and today's date) and say so in the refusal's message."""
+    reason = one_line(str(e))
+    record = replace(inst, refused=Refusal(reason, dt.date.today()))
+    where = repo.instrument_path(inst.id)
+    repo.write_files({where: render_instrument(record)})
+    e.args = (
+        f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
+        "(correct the file and run amend again to replace the record; --discard keeps nothing)",
+    )

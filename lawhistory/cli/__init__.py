@@ -67,6 +67,10 @@ def import_cmd(
                 "unchanged": report.unchanged,
                 "amending_instruments_not_imported": report.skipped_instruments,
                 "notes": report.notes,
+                "pending_tried": {
+                    law: [{"instrument": t, "applied": why is None, "reason": why} for t, why in tried]
+                    for law, tried in report.tried.items()
+                },
             }
         )
     else:
@@ -77,6 +81,10 @@ def import_cmd(
         for law_id, notes in report.notes.items():
             for note in notes:
                 typer.echo(f"note: {law_id}: {note}", err=True)
+        for law_id, tried in report.tried.items():
+            for title_, why in tried:
+                done = "applied" if why is None else f"not applied: {why}"
+                typer.echo(f"note: {law_id}: pending instrument {title_}: {done}", err=True)
     for title_ in report.skipped_instruments:
         typer.echo(f"note: {title_} is an amending or repeal instrument; apply it with 'lawhistory amend {file}'", err=True)
 
@@ -90,8 +98,8 @@ def list_cmd(
     at: Annotated[str | None, typer.Option("--at", help="With --reviews: as at this date (YYYY-MM-DD; default today).")] = None,
     repo: RepoOption = None,
 ) -> None:
-    """List the laws with id, title, local government, status and commencement; or, with --reviews, when each
-    law's statutory review is due.
+    """List the laws with id, status, commencement, title and whether the text in force today omits instruments the
+    repository holds and has not applied (incomplete); or, with --reviews, when each law's statutory review is due.
 
     Example: lawhistory list --reviews --at 2028-03-11
     """
@@ -113,7 +121,9 @@ def list_cmd(
         emit_json(rows)
         return
     for row in rows:
-        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}")
+        omitted = len(row["incomplete"])
+        gaps = f"incomplete ({omitted} not applied)" if omitted else "complete"
+        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}\t{gaps}")
 
 
 @app.command("show")
@@ -133,9 +143,12 @@ def show_cmd(
 
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
-    from ..entry import show_output
+    from ..entry import show_both
 
-    typer.echo(show_output(law, at, fmt.value, known, repo), nl=False)
+    out, err = show_both(law, at, fmt.value, known, repo)
+    typer.echo(out, nl=False)
+    if err:
+        typer.echo(err, nl=False, err=True)
 
 
 @app.command("amend")
@@ -143,11 +156,18 @@ def amend_cmd(
     file: Annotated[Path, typer.Argument(help="Gazette text of an amending or repeal local law.")],
     gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
+    discard: Annotated[
+        bool,
+        typer.Option("--discard", help="On a refusal keep nothing (by default the refused instrument is kept as not applied)."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
     """Parse, verify and apply an amending or repeal instrument (all or nothing), with a redline.
+
+    A refused instrument is kept in amendments/ as not applied, with its reason, so that every view of its law says
+    the text omits it; amend a corrected file to replace the record, or give --discard to keep nothing.
 
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
@@ -160,6 +180,7 @@ def amend_cmd(
         file,
         gazette_date=parse_date(gazette_date, "--gazette-date"),
         dry_run=dry_run,
+        discard=discard,
         notice=lambda message: typer.echo(message, err=True),
     )
     if as_json:
@@ -189,6 +210,7 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "warnings": o.warnings,
         "notes": o.notes,
         "file": o.path,
+        "pending_tried": [{"instrument": t, "applied": why is None, "reason": why} for t, why in o.retried],
     }
 
 
@@ -237,6 +259,11 @@ def _print_outcome(group: list[Any], dry_run: bool) -> None:
         typer.echo(f"warning: {w}", err=True)
     for n in dict.fromkeys(n for o in group for n in o.notes):
         typer.echo(f"note: {n}", err=True)
+    for title, why in dict.fromkeys((t, w) for o in group for t, w in o.retried):
+        typer.echo(
+            f"  pending instrument {'tried' if dry_run else 'retried'}: {title}: "
+            + (("would be applied" if dry_run else "applied") if why is None else f"not applied: {why}")
+        )
     paths = dict.fromkeys(o.path for o in group if o.path)
     if not dry_run:
         for path in paths:
@@ -256,6 +283,7 @@ def history_cmd(
 
     Example: lawhistory history kellerberrin --json
     """
+    from ..core.incomplete import not_applied
     from ..deriving import library
 
     tl = library.timeline_for(open_repo(repo), law)
@@ -266,7 +294,7 @@ def history_cmd(
                 "law": tl.law.meta.id,
                 "title": tl.law.meta.title,
                 "versions": rows,
-                "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting],
+                "not_applied": [n.as_json() for n in not_applied(tl, every=True)],
             }
         )
         return
@@ -275,8 +303,8 @@ def history_cmd(
         typer.echo(
             f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
         )
-    for inst, why in tl.waiting:
-        typer.echo(f"  not applied: {inst.title}: {why}")
+    for n in not_applied(tl, every=True):
+        typer.echo(f"  not applied: {n.instrument} (commences {n.commences or 'unknown'}): {n.reason}")
 
 
 @app.command("diff")
@@ -295,6 +323,12 @@ def diff_cmd(
 
     found = library.diff(open_repo(repo), law, d1, d2)
     s1, s2 = found.labels
+    from ..core.incomplete import affecting, not_applied, warning_line
+
+    warning = warning_line(affecting(not_applied(found.timeline), d2)) if s2 != "not_in_force" else None
+    if warning:
+        typer.echo(warning)
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"{found.timeline.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
     if not found.changes:
         typer.echo("no changes")
