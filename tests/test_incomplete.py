@@ -188,3 +188,56 @@ def test_build_derives_the_same_not_applied_rows_as_the_library(tmp_path: Path) 
     derived = [(tl.law.meta.id, n.instrument_id, n.commences) for tl in library.timelines(repo) for n in not_applied(tl)]
     assert [(r["law"], r["instrument"], r["commences"]) for r in stored] == [(a, b, c.isoformat()) for a, b, c in derived if c]
     assert len(stored) == 1
+
+
+# --- a person supplies the reading (amend --draft / --operations) ---------------------------------------------------
+
+
+def test_a_refused_instrument_completed_by_hand_gives_the_expected_law_noted_as_read_by_hand(tmp_path: Path, cli) -> None:
+    import yaml
+
+    repo = make_repo(tmp_path)
+    assert cli("amend", TWICE, "--repo", repo).exit_code == 1  # kept as not applied
+    ops = tmp_path / "ops.yml"
+    drafted = cli("amend", TWICE, "--draft", ops, "--repo", repo)
+    assert drafted.exit_code == 0, drafted.stderr
+    doc = yaml.safe_load(ops.read_text(encoding="utf-8"))
+    assert "occur 7 times" in doc["refused_when_verified"]
+    [entry] = doc["instruments"][0]["instructions"]
+    assert entry["words"] == "In clause 2.6 delete “poultry” and insert “fowl”."
+    [op] = entry["operations"]
+    assert (op["action"], op["target"], op["words"], op["new"]) == ("substitute_words", "2.6", "poultry", "fowl")
+    op["occurrence"] = "all"  # what the expert reads: every “poultry” of clause 2.6
+    ops.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    applied = cli("amend", TWICE, "--operations", ops, "--by", "A. Officer", "--repo", repo)
+    assert applied.exit_code == 0, applied.stderr
+    record = (repo / "amendments" / f"{TWICE_ID}.txt").read_text(encoding="utf-8")
+    assert "not_applied:" not in record and "supplied_by_hand: true" in record and "by: A. Officer" in record
+    shown = json.loads(_show(cli, repo, COMMENCES, "json").stdout)
+    assert shown["incomplete"] == []
+    p = {x["citation"]: x for x in shown["provisions"]}
+    assert p["2.6(a)"]["text"] == "no fowl shall be kept less than 9 metres from any residential building;"
+    assert "poultry" not in " ".join(x["text"] or "" for c, x in p.items() if c.startswith("2.6("))
+    assert p["2.6(a)"]["last_changed_by"] == f"{TWICE_TITLE} cl. 4 (reading supplied by hand)"
+    text = _show(cli, repo, COMMENCES).stdout
+    assert f"[Paragraph 2.6(a) amended by {TWICE_TITLE} cl. 4 (reading supplied by hand)]" in text
+
+
+def test_an_operations_file_that_leaves_a_clause_unaccounted_for_is_refused(tmp_path: Path, cli) -> None:
+    import yaml
+
+    repo = make_repo(tmp_path)
+    ops = tmp_path / "ops.yml"
+    assert cli("amend", I2021, "--draft", ops, "--repo", repo).exit_code == 0
+    doc = yaml.safe_load(ops.read_text(encoding="utf-8"))
+    instructions = doc["instruments"][0]["instructions"]
+    dropped = instructions.pop(0)["clause"]
+    ops.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    refused = cli("amend", I2021, "--operations", ops, "--repo", repo)
+    assert refused.exit_code == 1 and f"do not account for cl. {dropped}" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    unread = INSTRUMENTS / "synthetic_refuse_unreadable.txt"
+    assert cli("amend", unread, "--draft", ops, "--repo", repo).stdout.startswith(f"wrote {ops}: 1 instruction(s) to complete")
+    placeholder = cli("amend", unread, "--operations", ops, "--repo", repo)  # the placeholder left empty
+    assert placeholder.exit_code == 1 and "cl. 4 has no operations" in placeholder.stderr and "none: true" in placeholder.stderr
+    assert not list((repo / "amendments").rglob("*.txt"))  # a refused reading keeps no record: nothing was read

@@ -13,7 +13,7 @@ from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
 from ..core.incomplete import one_line
-from ..core.model import Law, LawRef, Provision, Refusal, normal_title
+from ..core.model import HandReading, Law, LawRef, Provision, Refusal, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from ..core.versions import (
     Timeline,
@@ -35,6 +35,9 @@ from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, resolved
 from .timeline import build_timeline
+
+#: ``amend --operations``: the operations a person gives each instrument (``by_hand.supplied``), and who and when.
+HandSupplied = tuple[Callable[[Law], tuple[Operation, ...] | None], HandReading]
 
 
 class InstrumentRefused(LawHistoryError):
@@ -72,18 +75,22 @@ def retried(before: Timeline, after: Timeline, new: str) -> list[tuple[str, str 
     ]
 
 
-def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None) -> tuple[list[Instrument], list[str]]:
-    """The amending and repeal instruments in ``path``, with their operations parsed."""
-    options = ImportOptions(gazette_date=gazette_date, source=source_name(repo, path))
-    found = read_source(read_file(path), options, str(path))
+def read_instruments(
+    repo: Repository, path: Path, gazette_date: dt.date | None, hand: HandSupplied | None = None
+) -> tuple[list[Instrument], list[str]]:
+    """The amending and repeal instruments in ``path``, with their operations parsed — or, for an instrument ``hand``
+    gives operations for (``by_hand.supplied``), those operations, recorded as supplied by hand."""
+    found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
     instruments = []
     principals = [law.meta.title for law in found.laws if law.meta.kind == "principal"]
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
         law = _default_commencement(law)
+        given = hand[0](law) if hand is not None else None
         try:
-            instruments.append(_read_one(law))
+            inst = _read_one(law, given)
+            instruments.append(replace(inst, by_hand=hand[1]) if given is not None and hand is not None else inst)
         except InstrumentRefused as e:
             # what was read of it, kept (unless --discard) so every view can say the law omits it
             e.instrument = e.instrument or Instrument(law=replace(law, body=unmarked_provisions(law.body)))
@@ -112,8 +119,9 @@ def _default_commencement(law: Law) -> Law:
     return law
 
 
-def _read_one(law: Law) -> Instrument:
-    """One amending or repeal instrument of the file, with its operations parsed; InstrumentRefused when it cannot be."""
+def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrument:
+    """One amending or repeal instrument of the file, with its operations parsed (or ``given``: supplied by hand);
+    InstrumentRefused when it cannot be."""
     notes: list[str] = list(law.meta.notes)
     ops: list[Operation] = []
     when = law.meta.commencement
@@ -129,11 +137,12 @@ def _read_one(law: Law) -> Instrument:
             f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
             "it names no date and no period after publication, so it cannot be applied"
         )
-    for unit in units(law):
+    for unit in units(law) if given is None else ():
         try:
             ops += parse_unit(unit, notes)
         except InstructionNotUnderstood as e:
             raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    ops += given or ()
     for op in ops:  # new provisions are read with their operation: text that holds none is refused now
         if op.unreadable is not None:
             why = unmarked("; ".join(op.unreadable))
@@ -614,16 +623,18 @@ def amend(
     gazette_date: dt.date | None = None,
     dry_run: bool = False,
     discard: bool = False,
+    hand: HandSupplied | None = None,
     notice: Callable[[str], None] | None = None,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
 
     A refused instrument is kept as a record of what the law omits (``not_applied`` in its front matter), unless
     ``discard`` or ``dry_run``; the refusal is raised all the same, naming where the record is.
+    ``hand``: operations supplied by a person (``amend --operations``), verified and applied as parsed ones are.
     ``notice`` is told when another command holds the repository's lock and this one waits for it.
     """
     try:
-        instruments, principals = read_instruments(repo, path, gazette_date)
+        instruments, principals = read_instruments(repo, path, gazette_date, hand)
     except InstrumentRefused as e:
         if e.instrument is not None and not (dry_run or discard):
             _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
@@ -683,3 +694,20 @@ def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> N
         f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
         "(correct the file and run amend again to replace the record; --discard keeps nothing)",
     )
+
+
+def draft(repo: Repository, path: Path, gazette_date: dt.date | None = None) -> str:
+    """``amend --draft``: the operations the engine reads in every instrument of ``path``, with a placeholder (its words
+    and why) for each instruction it refuses, and why verifying them failed, if it did (``by_hand``)."""
+    from .by_hand import draft_text
+
+    found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
+    laws = [_default_commencement(law) for law in found.laws if law.meta.kind != "principal"]
+    if not laws:
+        raise ImportFailed(f"{path}: no amending or repeal instrument found")
+    try:
+        amend(repo, path, gazette_date=gazette_date, dry_run=True)
+        refusal = None
+    except InstrumentRefused as e:
+        refusal = str(e)
+    return draft_text(laws, refusal)

@@ -160,6 +160,20 @@ def amend_cmd(
         bool,
         typer.Option("--discard", help="On a refusal keep nothing (by default the refused instrument is kept as not applied)."),
     ] = False,
+    draft: Annotated[
+        Path | None,
+        typer.Option(
+            "--draft",
+            help="Write the operations read (and a placeholder for each instruction refused) to this file; apply nothing.",
+        ),
+    ] = None,
+    operations: Annotated[
+        Path | None,
+        typer.Option("--operations", help="Apply the operations in this file (completed from --draft) instead of reading them."),
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="With --operations: who supplied the reading (default: your user name).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
@@ -169,18 +183,28 @@ def amend_cmd(
     A refused instrument is kept in amendments/ as not applied, with its reason, so that every view of its law says
     the text omits it; amend a corrected file to replace the record, or give --discard to keep nothing.
 
+    When the engine cannot read an instruction, a person can: --draft OPS.yml writes what it read, with a placeholder
+    for each instruction it refused; complete it, then --operations OPS.yml verifies and applies it as parsed
+    operations are, and records that the reading was supplied by hand (by whom, when).
+
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
     from ..amending.amend import amend
 
     files.raise_limit(max_file_mb)
-
+    when = parse_date(gazette_date, "--gazette-date")
+    if draft is not None:
+        _write_draft(open_repo(repo), file, when, draft, operations)
+        return
+    if by is not None and operations is None:
+        fail("--by names who supplied a reading: give it with --operations OPS.yml")
     outcomes, principals = amend(
         open_repo(repo),
         file,
-        gazette_date=parse_date(gazette_date, "--gazette-date"),
+        gazette_date=when,
         dry_run=dry_run,
         discard=discard,
+        hand=_hand(operations, by),
         notice=lambda message: typer.echo(message, err=True),
     )
     if as_json:
@@ -192,6 +216,36 @@ def amend_cmd(
         _print_outcome(group, dry_run)
     for title in principals:
         typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+
+
+def _write_draft(r: Any, file: Path, when: Any, out: Path, operations: Path | None) -> None:
+    from ..amending.amend import draft
+    from ..amending.by_hand import placeholders
+
+    if operations is not None:
+        fail("--draft writes a reading and --operations applies one: give one of them")
+    text = draft(r, file, when)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror or e}")
+    left = placeholders(text)
+    typer.echo(f"wrote {out}: {left} instruction(s) to complete by hand" if left else f"wrote {out}: every instruction was read")
+    typer.echo(f"then: lawhistory amend {file} --operations {out}", err=True)
+
+
+def _hand(operations: Path | None, by: str | None) -> Any:
+    """``amend``'s ``hand``: the operations file's reading, and who supplied it today (None without --operations)."""
+    if operations is None:
+        return None
+    import datetime as dt
+    import getpass
+
+    from ..amending.by_hand import supplied
+    from ..core.model import HandReading
+
+    who = by or getpass.getuser()
+    return supplied(operations), HandReading(who, dt.date.today())
 
 
 def _outcome_json(o: Any) -> dict[str, Any]:

@@ -28,9 +28,11 @@ class Change:
     instrument_id: str
     clause: str | None
     action: str
+    by_hand: bool = False  # the instrument's operations were supplied by a person (``amend --operations``)
 
     def label(self) -> str:
-        return f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        said = f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        return f"{said} (reading supplied by hand)" if self.by_hand else said
 
 
 @dataclass(frozen=True, slots=True)
