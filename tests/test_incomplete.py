@@ -241,3 +241,92 @@ def test_an_operations_file_that_leaves_a_clause_unaccounted_for_is_refused(tmp_
     placeholder = cli("amend", unread, "--operations", ops, "--repo", repo)  # the placeholder left empty
     assert placeholder.exit_code == 1 and "cl. 4 has no operations" in placeholder.stderr and "none: true" in placeholder.stderr
     assert not list((repo / "amendments").rglob("*.txt"))  # a refused reading keeps no record: nothing was read
+
+
+# --- commencement from the Act the law was made under -------------------------------------------------------------
+
+BYLAW = """{day} GOVERNMENT GAZETTE, W.A. 701
+{act_caps}
+SHIRE OF EXAMPLETON
+BY-LAWS RELATING TO SYNTHETIC TEST HALLS
+In pursuance of the powers conferred upon it by the {act}, and all other powers enabling it, the Council of the Shire of \
+Exampleton hereby records having resolved on 2 February 1988 to make the following by-laws.
+1. In these by-laws, unless the context otherwise requires, "hall" means a hall of the Council.
+2. No person shall enter a hall without the leave of the Council.
+3. The Council may fix the charges for the use of a hall.
+Dated this 2nd day of February 1988.
+"""
+REPEAL_2005 = """1 June 2005 GOVERNMENT GAZETTE, WA 2401
+LOCAL GOVERNMENT ACT 1995
+SHIRE OF EXAMPLETON
+SYNTHETIC REPEAL LOCAL LAW 2005
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the \
+Shire of Exampleton resolved on 10 May 2005 to make the following local law.
+1. Citation
+This local law may be cited as the Shire of Exampleton Synthetic Repeal Local Law 2005.
+2. Commencement
+This local law comes into operation 14 days after the date of its publication in the Government Gazette.
+3. Repeal
+The Shire of Exampleton By-laws Relating to Synthetic Test Halls published in the Government Gazette on {published} are \
+repealed.
+Dated: 10 May 2005.
+"""
+HALLS = "exampleton/by-laws-relating-to-synthetic-test-halls"
+
+
+def _import_bylaw(cli: Any, tmp_path: Path, day: str, act: str) -> tuple[Path, Any]:
+    from lawhistory.files.repo import Repository as Repo
+
+    repo = Repo.init(tmp_path / "repo").root
+    source = tmp_path / "synthetic_bylaw.txt"
+    source.write_text(BYLAW.format(day=day, act=act, act_caps=act.upper()), encoding="utf-8")
+    result = cli("import", source, "--repo", repo)
+    assert result.exit_code == 0, result.stderr
+    return repo, result
+
+
+def test_a_by_law_with_no_commencement_words_commences_by_the_interpretation_act_and_its_repeal_shows(
+    tmp_path: Path, cli
+) -> None:
+    repo, imported = _import_bylaw(cli, tmp_path, "4 March 1988]", "Local Government Act 1960")
+    assert "Interpretation Act 1984 s 42(1)), 1988-03-04" in imported.stderr  # the note names the rule
+    for day, status in [("1988-03-03", "not_in_force"), ("1988-03-04", "in_force"), ("2004-01-01", "in_force")]:
+        shown = cli("show", HALLS, "--at", day, "--format", "json", "--repo", repo)
+        assert shown.exit_code == 0, shown.stderr
+        assert json.loads(shown.stdout)["status"] == status
+    text = (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")
+    assert "rule: on_gazettal" in text and "Interpretation Act 1984 s 42(1)" in text
+    repeal = tmp_path / "synthetic_repeal.txt"
+    repeal.write_text(REPEAL_2005.format(published="4 March 1988"), encoding="utf-8")
+    assert cli("amend", repeal, "--repo", repo).exit_code == 0
+    after = json.loads(cli("show", HALLS, "--at", "2005-06-15", "--format", "json", "--repo", repo).stdout)
+    assert after["status"] == "repealed"
+    before = json.loads(cli("show", HALLS, "--at", "2005-06-14", "--format", "json", "--repo", repo).stdout)
+    assert before["status"] == "in_force" and before["provisions"]
+
+
+def test_a_law_made_under_the_local_government_act_1995_commences_14_days_after_publication(tmp_path: Path, cli) -> None:
+    repo, imported = _import_bylaw(cli, tmp_path, "4 March 1998]", "Local Government Act 1995")
+    assert "(s 3.14(1)), 1998-03-18" in imported.stderr
+    assert json.loads(cli("show", HALLS, "--at", "1998-03-17", "--format", "json", "--repo", repo).stdout)["status"] == (
+        "not_in_force"
+    )
+    assert json.loads(cli("show", HALLS, "--at", "1998-03-18", "--format", "json", "--repo", repo).stdout)["status"] == (
+        "in_force"
+    )
+
+
+def test_when_no_rule_gives_the_day_the_hint_names_a_fix_that_works(tmp_path: Path, cli) -> None:
+    """Before the Interpretation Act 1984 no rule here gives the day: the refusal says to set it in the law's file (the
+    gazette date is known, so re-importing with --gazette-date would change nothing)."""
+    repo, _ = _import_bylaw(cli, tmp_path, "4 March 1971]", "Local Government Act 1960")
+    refused = cli("show", HALLS, "--at", "1990-01-01", "--repo", repo)
+    assert refused.exit_code == 1 and "--gazette-date" not in refused.stderr
+    assert f"set commencement.date (rule: fixed_date) in the front matter of laws/{HALLS}.txt" in refused.stderr
+    law = repo / "laws" / f"{HALLS}.txt"
+    text = law.read_text(encoding="utf-8")
+    law.write_text(
+        text.replace("  rule: unknown\n", "  rule: fixed_date\n").replace("  date: null\n", "  date: 1971-03-04\n", 1),
+        encoding="utf-8",
+    )
+    assert json.loads(cli("show", HALLS, "--at", "1990-01-01", "--format", "json", "--repo", repo).stdout)["status"] == "in_force"

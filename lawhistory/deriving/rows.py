@@ -17,7 +17,7 @@ from ..core.diff import changes_between
 from ..core.incomplete import not_applied
 from ..core.model import Law, LawMeta
 from ..core.operations import op_fields
-from ..core.versions import Timeline, Version, instruments_for
+from ..core.versions import Timeline, Version, commencement_fix, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
@@ -207,7 +207,8 @@ def instrument_row(
 def principal_row(law: Law, path: str, text: str) -> Row:
     """The ``instruments`` row of a principal law (``text``: its body as made, rendered)."""
     known = law.meta.commencement.date is not None
-    reason = None if known else "its commencement date is not known (re-import it with --gazette-date)"
+    fix = commencement_fix(law.meta.id, law.meta.gazette.date is not None)
+    reason = None if known else f"its commencement date is not known: {fix}"
     return instrument_row(law, path, "applied" if known else "pending", reason, text=text)
 
 

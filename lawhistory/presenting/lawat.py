@@ -166,7 +166,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         n: int | None = len(versions) - 1
     elif commencement is None:
         if refuse_unknown:
-            raise unknown_commencement(law_id, at)
+            raise unknown_commencement(law_id, at, law["gazette_date"] is not None)
         status, n = "commencement_unknown", None
     else:
         status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions])
