@@ -330,3 +330,36 @@ def test_when_no_rule_gives_the_day_the_hint_names_a_fix_that_works(tmp_path: Pa
         encoding="utf-8",
     )
     assert json.loads(cli("show", HALLS, "--at", "1990-01-01", "--format", "json", "--repo", repo).stdout)["status"] == "in_force"
+
+
+# --- did you mean -----------------------------------------------------------------------------------------------------
+
+
+def test_a_misspelt_law_name_suggests_the_law_and_law_links_it(tmp_path: Path, cli) -> None:
+    repo = make_repo(tmp_path)
+    misspelt = tmp_path / "synthetic_misspelt.txt"
+    text = I2021.read_text(encoding="utf-8")
+    assert "amends the Shire of Kellerberrin Animals" in text
+    misspelt.write_text(
+        text.replace("amends the Shire of Kellerberrin Animals", "amends the Shire of Kellerbery Animals"), "utf-8"
+    )
+    pending = cli("amend", misspelt, "--repo", repo)
+    assert pending.exit_code == 0, pending.stderr
+    assert f"did you mean {KELLERBERRIN}?" in pending.stdout
+    assert f"'lawhistory amend {misspelt} --law {KELLERBERRIN}'" in pending.stderr
+    linked = cli("amend", misspelt, "--law", KELLERBERRIN, "--repo", repo)
+    assert linked.exit_code == 0, linked.stderr
+    assert f"applied to {KELLERBERRIN}: new version from 2021-04-23" in linked.stdout
+    stored = next((repo / "amendments").rglob("*.txt")).read_text(encoding="utf-8")
+    assert f"id: {KELLERBERRIN}" in stored and "by hand (amend --law)" in stored
+    shown = json.loads(_show(cli, repo, "2021-04-23", "json").stdout)
+    assert shown["version"]["valid_from"] == "2021-04-23"
+    unknown = cli("amend", misspelt, "--law", "kellerberrin/no-such-law", "--repo", repo)
+    assert unknown.exit_code == 1 and "no such law in the repository" in unknown.stderr
+
+
+def test_amend_on_a_principal_law_the_repository_has_does_not_say_to_import_it(tmp_path: Path, cli) -> None:
+    repo = make_repo(tmp_path)
+    result = cli("amend", SEEDS / "003_9692f55efac41e9f.txt", "--repo", repo)
+    assert result.exit_code == 1 and "the repository has them already" in result.stderr
+    assert "lawhistory import" not in result.stderr

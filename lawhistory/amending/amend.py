@@ -82,7 +82,9 @@ def read_instruments(
     gives operations for (``by_hand.supplied``), those operations, recorded as supplied by hand."""
     found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
     instruments = []
-    principals = [law.meta.title for law in found.laws if law.meta.kind == "principal"]
+    mine = [law for law in found.laws if law.meta.kind == "principal"]
+    held = [law for law in mine if repo.law_by_id(law.meta.id) is not None]  # imported already: nothing to add
+    principals = [law.meta.title for law in mine if law not in held]
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
@@ -96,6 +98,12 @@ def read_instruments(
             e.instrument = e.instrument or Instrument(law=replace(law, body=unmarked_provisions(law.body)))
             raise
     if not instruments:
+        if held and not principals:
+            ids = ", ".join(law.meta.id for law in held)
+            raise ImportFailed(
+                f"{path} holds principal laws only, and the repository has them already ({ids}); amend applies amending "
+                "and repeal instruments — 'lawhistory show ID' shows a law"
+            )
         if principals:
             raise ImportFailed(
                 f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'"
@@ -187,12 +195,15 @@ def _applied(tl: Timeline) -> set[str]:
     return {v.instrument.id for v in tl.versions if v.instrument is not None} | ({tl.repealed_by.id} if tl.repealed_by else set())
 
 
-def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> AmendOutcome:
+def check(
+    repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument], link: str | None = None
+) -> AmendOutcome:
     """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply.
 
-    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
+    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them; ``link``: the law a
+    person linked it to (``amend --law``).
     """
-    stored = _stored_applied(repo, inst.id)  # a record of a refusal is replaced by the corrected instrument
+    stored = _stored_applied(repo, inst.id, link)  # a record of a refusal is replaced by the corrected instrument
     if any(e.id == inst.id for e in existing) and not stored:
         raise InstrumentRefused(f"the file holds {inst.title} twice; give each instrument once")
     if stored or any(e.id == inst.id for e in existing):
@@ -271,12 +282,14 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
-def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> list[AmendOutcome]:
+def check_all(
+    repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument], link: str | None = None
+) -> list[AmendOutcome]:
     """``check`` for each law the instrument amends: one outcome, or one per law when it amends several laws, one in
     each Part (each law checked with the operations of its Part; the instrument read for one is read on for the next)."""
     meta = inst.law.meta
     if not meta.also_amends or meta.amends is None:
-        return [check(repo, inst, laws, existing)]
+        return [check(repo, inst, laws, existing, link)]
     parted = {c for ref in (meta.amends, *meta.also_amends) for c in ref.clauses}
     stray = [op for op in inst.operations if clause_head(op.clause) not in parted]
     if stray:
@@ -624,6 +637,7 @@ def amend(
     dry_run: bool = False,
     discard: bool = False,
     hand: HandSupplied | None = None,
+    link: str | None = None,
     notice: Callable[[str], None] | None = None,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
@@ -631,6 +645,7 @@ def amend(
     A refused instrument is kept as a record of what the law omits (``not_applied`` in its front matter), unless
     ``discard`` or ``dry_run``; the refusal is raised all the same, naming where the record is.
     ``hand``: operations supplied by a person (``amend --operations``), verified and applied as parsed ones are.
+    ``link``: the id of the law the instrument amends, named by a person (``amend --law``) where its title names none.
     ``notice`` is told when another command holds the repository's lock and this one waits for it.
     """
     try:
@@ -645,15 +660,19 @@ def amend(
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         index = repository_index(repo)
         for inst in instruments:
-            inst = _by_gazette_date(repo, index, inst)
+            inst = _linked(repo, inst, link) if link else _by_gazette_date(repo, index, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
             existing = [index.instrument(i) for i in acting]
             try:
-                outcomes += check_all(repo, inst, laws, [*existing, *earlier])
+                checked = check_all(repo, inst, laws, [*existing, *earlier], link)
+                for o in checked:
+                    if o.status == "pending" and o.law_id is None:
+                        _suggest(o, index, link, path)
+                outcomes += checked
             except InstrumentRefused as e:
-                if not (dry_run or discard) and not _stored_applied(repo, inst.id):
+                if not (dry_run or discard) and not _stored_applied(repo, inst.id, link):
                     _write_record(repo, inst, e)
                 raise
             earlier.append(inst)
@@ -665,17 +684,22 @@ def amend(
     return outcomes, principals
 
 
-def _stored_applied(repo: Repository, inst_id: str) -> bool:
-    """Whether the repository holds ``inst_id`` as an instrument (not as the record of a refusal)."""
+def _stored_applied(repo: Repository, inst_id: str, link: str | None = None) -> bool:
+    """Whether the repository holds ``inst_id`` as an instrument — not as the record of a refusal, nor (``link``: a
+    person names the law it amends) as one pending because it names no law, which the linked one replaces."""
     from ..files.instrument_file import parse_instrument
 
     path = repo.instrument_path(inst_id)
     if not path.exists():
         return False
     try:
-        return parse_instrument(path.read_text(encoding="utf-8"), str(path)).refused is None
+        stored = parse_instrument(path.read_text(encoding="utf-8"), str(path))
     except LawHistoryError:
         return True  # an unreadable file is never overwritten by a record
+    linked = repo.law_by_id(link) if link else None
+    if linked is not None and not any(refers_to(ref, linked) for ref in targets(stored)):
+        return False
+    return stored.refused is None
 
 
 def _keep_refused(repo: Repository, inst: Instrument, e: InstrumentRefused, notice: Callable[[str], None] | None) -> None:
@@ -711,3 +735,64 @@ def draft(repo: Repository, path: Path, gazette_date: dt.date | None = None) -> 
     except InstrumentRefused as e:
         refusal = str(e)
     return draft_text(laws, refusal)
+
+
+def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
+    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
+    meta = inst.law.meta
+    law = repo.law_by_id(law_id_)
+    if law is None:
+        raise InstrumentRefused(f"--law {law_id_}: no such law in the repository; 'lawhistory list' gives the ids")
+    if meta.amends is None or meta.also_amends:
+        raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} does not")
+    note = (
+        f"the instrument names the law it amends as {meta.amends.title!r}; it was linked to {law.meta.title} "
+        f"({law_id_}) by hand (amend --law)"
+    )
+    ref = replace(meta.amends, id=law_id_)
+    return replace(inst, law=replace(inst.law, meta=replace(meta, amends=ref, notes=(*meta.notes, note))))
+
+
+def distance(a: str, b: str) -> int:
+    """How many characters must be inserted, deleted or changed to make ``a`` into ``b`` (Levenshtein)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+#: A title this many characters (or fewer) from a law's is taken for a misspelling of it.
+NEAR = 4
+
+
+def near_laws(index: Inputs, council: str, title: str) -> list[str]:
+    """The ids of the laws of ``council`` whose titles are within ``NEAR`` characters of ``title`` (nearest first)."""
+    prefix = law_id(council, "x").split("/")[0] + "/"
+    wanted = normal_title(title)
+    scored = sorted(
+        (d, ident)
+        for ident, entry in index.laws.items()
+        if ident.startswith(prefix) and (d := distance(wanted, normal_title(entry.title))) <= NEAR
+    )
+    return [ident for _, ident in scored]
+
+
+def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path) -> None:
+    """A pending instrument naming a law the repository lacks: "did you mean ID?" when a law of the same council has
+    a title a few characters away."""
+    if link:
+        return
+    meta = outcome.instrument.law.meta
+    for ref in targets(outcome.instrument):
+        try:
+            near = near_laws(index, meta.local_government, ref.title)
+        except BadLawId:
+            near = []
+        if near:
+            outcome.reason = f"{outcome.reason}; did you mean {near[0]}?"
+            outcome.warnings.append(
+                f"{ref.title} is not in the repository; did you mean {near[0]}? If so, link it with "
+                f"'lawhistory amend {path} --law {near[0]}' (it then replaces this pending record)"
+            )

@@ -171,6 +171,10 @@ def amend_cmd(
         Path | None,
         typer.Option("--operations", help="Apply the operations in this file (completed from --draft) instead of reading them."),
     ] = None,
+    link: Annotated[
+        str | None,
+        typer.Option("--law", help="The id of the law it amends, where the title it prints names none (a misspelling)."),
+    ] = None,
     by: Annotated[
         str | None, typer.Option("--by", help="With --operations: who supplied the reading (default: your user name).")
     ] = None,
@@ -205,6 +209,7 @@ def amend_cmd(
         dry_run=dry_run,
         discard=discard,
         hand=_hand(operations, by),
+        link=link,
         notice=lambda message: typer.echo(message, err=True),
     )
     if as_json:
