@@ -389,3 +389,16 @@ async def test_where_the_act_leaves_the_day_uncertain_only_the_window_is_refused
     assert "As at 2000-06-20: whether it was in force is not known" in page and "2000-06-26" in page
     later = visible_text((await ds.client.get(f"/-/law/{HALLS}?at=2000-06-26")).text)
     assert "As at 2000-06-26: in force" in later and "No person shall enter a hall" in later
+
+
+def test_the_plain_show_entry_point_warns_on_stderr_too(tmp_path: Path, cli) -> None:
+    """``lawhistory show LAW --at D`` run by the fast entry point (``entry.main``) prints the same warning."""
+    from lawhistory import entry
+    from tests.conftest import run_main
+
+    repo = make_repo(tmp_path)
+    assert cli("amend", I2022, "--repo", repo).exit_code == 0
+    code, out, err = run_main(entry.main, "show", KELLERBERRIN, "--at", "2022-06-04", "--repo", repo)
+    assert code == 0 and out.startswith("INCOMPLETE: this text omits") and err.startswith("warning: INCOMPLETE")
+    code, out, err = run_main(entry.main, "show", KELLERBERRIN, "--at", "2022-06-03", "--repo", repo)
+    assert code == 0 and "INCOMPLETE" not in out and err == ""
