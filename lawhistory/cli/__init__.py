@@ -14,6 +14,7 @@ import typer
 from ..core import files
 from ..core.dates import date_range, iso_date
 from ..core.errors import LawHistoryError
+from . import check as cli_check
 from . import export as cli_export
 from . import publish as cli_publish
 from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
@@ -306,6 +307,7 @@ def diff_cmd(
 app.command("build")(cli_publish.build_cmd)
 app.command("serve")(cli_publish.serve_cmd)
 app.command("export")(cli_export.export_cmd)
+app.command("check")(cli_check.check_cmd)
 
 
 def main() -> None:
