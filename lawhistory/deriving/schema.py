@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.operations import ACTIONS, Occurrence
 from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS
+from .schema_feeds import FEED_QUERIES
 from .schema_types import Column as Column
 from .schema_types import Query as Query
 from .schema_types import Table as Table
@@ -481,6 +482,7 @@ QUERIES: tuple[Query, ...] = (
     ),
 )
 QUERIES += FEATURE_QUERIES  # statutory reviews, similar provisions, offences
+QUERIES += FEED_QUERIES  # the Atom feeds of changes
 
 
 def datasette_metadata() -> dict[str, dict[str, Any]]:
