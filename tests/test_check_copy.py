@@ -181,3 +181,29 @@ def test_the_check_page_reads_on_a_phone(tmp_path: Path) -> None:
             assert size >= 16
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_a_pdf_copy_gives_the_findings_of_its_text(tmp_path: Path) -> None:
+    """A council copy printed to PDF (by headless Chromium, one printed line a line) is read and checked like its text."""
+    import html
+
+    from playwright.sync_api import sync_playwright
+
+    lines = plant(copy_lines(LATEST), "(a) more than 10 poultry; and", ["(a) more than 12 poultry; and"])
+    text_copy = write_copy(tmp_path / "copy.txt", lines)
+    body = "".join(f"<p>{html.escape(ln)}</p>" for ln in text_copy.read_text(encoding="utf-8").splitlines())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page()
+            page.set_content(f"<style>p{{margin:0;font:10px serif}}</style>{body}")
+            (tmp_path / "copy.pdf").write_bytes(page.pdf(format="A4"))
+        finally:
+            browser.close()
+    from_text = check_copy(Repository.open(EXAMPLETON), text_copy)
+    from_pdf = check_copy(Repository.open(EXAMPLETON), tmp_path / "copy.pdf")
+    assert _differences(from_pdf) == _differences(from_text) == {
+        "2.4(2)(a)": ("different", f"the copy lacks the amendment made by {A2021} cl. 5: it has the words in force before it")
+    }
+    assert from_pdf.at == from_text.at == dt.date(2023, 9, 1)

@@ -213,6 +213,20 @@ def _check_marks(copy: CopyText, version: Version, tl: Timeline) -> list[MarkFin
     return out
 
 
+def _document_order(ours: list[str], theirs: list[str]) -> list[str]:
+    """Every citation once, in lawhistory's order, each one only in the copy right after the one the copy prints
+    before it."""
+    place = {c: float(i) for i, c in enumerate(ours)}
+    last, step = -1.0, 0.0
+    for c in theirs:
+        if c in place:
+            last, step = place[c], 0.0
+        else:
+            step += 1e-3
+            place[c] = last + step
+    return sorted(place, key=place.__getitem__)
+
+
 def compare(tl: Timeline, copy: CopyText, at: dt.date | None = None) -> CheckReport:
     """``copy`` compared with the consolidation of ``tl`` on the date it claims (or ``at``)."""
     law = tl.law
@@ -230,13 +244,13 @@ def compare(tl: Timeline, copy: CopyText, at: dt.date | None = None) -> CheckRep
     history = _history(tl, version)
     ours, theirs = history[-1][1], _texts(copy.law.body)
     findings = []
-    for citation in list(dict.fromkeys([*ours, *theirs])):
+    for citation in _document_order(list(ours), list(theirs)):
         a, b = ours.get(citation), theirs.get(citation)
         if a is not None and b is not None:
             if _norm(a) == _norm(b):
                 findings.append(Finding(citation, "same", b, a))
             else:
-                diff = tuple(word_diff(_norm(a), _norm(b)))
+                diff = tuple(word_diff(" ".join(a.split()), " ".join(b.split())))  # shown as printed
                 findings.append(Finding(citation, "different", b, a, diff, _explain_different(citation, b, a, history)))
         elif b is not None:
             if _DELETED_NOTE.match(b.strip()) and _explain_only_in_copy(citation, history):

@@ -140,8 +140,20 @@ _COVER_LINE = re.compile(
 )
 
 
+#: The same cover in a text whose lines are run together (a PDF's text layer): only the words of such a cover.
+_FLOWED_COVER = re.compile(
+    r"(?:\s*(?:consolidated|extract|from|includ\w*|incorporat\w*|amendments?|vide|government|gazette|of|dated|and|&|,|;"
+    r"|No\.?\s*\d+,?|\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}\b))+",
+    re.I,
+)
+
+
 def split_cover(text: str) -> tuple[str, str]:
     """(the consolidator's cover lines at the top of ``text``, the rest): the cover is not the law's text."""
+    flowed = _FLOWED_COVER.match(text)
+    # the cover runs into the law on one line
+    if flowed and "\n" not in flowed.group(0) and re.search(r"consolidat|includ", flowed.group(0), re.I):
+        return flowed.group(0), text[flowed.end() :].lstrip()
     lines = text.split("\n")
     n = 0
     while n < len(lines) and (not lines[n].strip() or _COVER_LINE.fullmatch(lines[n].strip())):

@@ -23,6 +23,19 @@ def _counts(report: CheckReport) -> dict[str, int]:
     return counts
 
 
+def _verdict(report: CheckReport) -> str:
+    if report.agrees:
+        return f"The copy agrees with lawhistory's consolidation on {report.at}."
+    return f"The copy differs from lawhistory's consolidation on {report.at}."
+
+
+def _count_list(report: CheckReport) -> str:
+    c = _counts(report)
+    items = [f"{c[k]} {label}" for k, label in _LABELS.items()]
+    items += [f"{len(report.marks)} amendment mark(s) questioned", f"{len(report.missing)} amendment(s) the repository lacks"]
+    return '<ul class="counts">' + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>"
+
+
 def summary(report: CheckReport) -> str:
     c = _counts(report)
     verdict = "the copy agrees with lawhistory" if report.agrees else "the copy differs from lawhistory"
@@ -130,7 +143,7 @@ def as_html(report: CheckReport) -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Check of {esc(report.copy)}: {esc(report.title)}</title><style>{_CSS}</style></head><body>"
-        f'<h1>{esc(report.title)}</h1><p class="verdict">{esc(summary(report))}</p>'
+        f'<h1>{esc(report.title)}</h1><p class="verdict">{esc(_verdict(report))}</p>{_count_list(report)}'
         f"<p>The copy {esc(report.copy)} was compared with the law in force on {report.at} ({esc(report.at_from)}): "
         f"the version from {report.version_from} made by {esc(report.version_by)}. Quotation marks and spacing are not "
         f"compared.</p>{missing}{marks}{table}</body></html>\n"
