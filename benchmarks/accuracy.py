@@ -37,7 +37,7 @@ from typing import Any
 import yaml
 
 from benchmarks.first_sight import first_sight_lines, ledger_summary, load_ledger
-from benchmarks.real_cases import VERDICTS, CaseResult, run_all, unseen_first_sight
+from benchmarks.real_cases import VERDICTS, CaseResult, held_back, run_all
 from lawhistory.amending.amend import InstrumentRefused, read_instruments
 from lawhistory.amending.apply import find, get
 from lawhistory.amending.instructions import units
@@ -302,7 +302,7 @@ def main() -> None:
     real = run_all()  # first-sight cases not yet seen are held back (benchmarks/real_cases.py case_dirs)
     real_figures = real_summary(real)
     first_sight = ledger_summary(load_ledger())
-    held_back = len(unseen_first_sight())
+    held = len(held_back())
     summary = {
         "instruments": t.instruments,
         "amending instructions": t.instructions,
@@ -320,7 +320,7 @@ def main() -> None:
         print(
             json.dumps(
                 {
-                    "first_sight": {"rounds": first_sight, "held_back": held_back},
+                    "first_sight": {"rounds": first_sight, "held_back": held},
                     "modelled_on_real": {"summary": real_figures, "instruments": real_rows, "problems": real_problems},
                     "synthetic": {"summary": summary, "instruments": t.rows, "problems": t.problems},
                 },
@@ -332,8 +332,8 @@ def main() -> None:
     for line in first_sight_lines(first_sight):
         print(line)
     print("modelled on real instruments (tests/fixtures/real/instruments), after the fixes")
-    if held_back:
-        print(f"  (held back: {held_back} first-sight cases whose first runs are not all recorded yet)")
+    if held:
+        print(f"  (held back: {held} first-sight cases whose first runs are not all recorded yet)")
     for k, v in real_figures.items():
         print(f"  {k:<{width}}  {v}")
     print("synthetic and bundled (tests/fixtures/accuracy/expected.yml)")

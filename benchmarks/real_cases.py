@@ -73,6 +73,12 @@ def case_dirs(*, unseen: bool = False) -> list[Path]:
     )
 
 
+def held_back() -> list[str]:
+    """The case folders that ``case_dirs`` holds back: first-sight cases whose first runs are not all recorded."""
+    unseen = unseen_first_sight()
+    return [d.name for d in case_dirs(unseen=True) if d.name in unseen]
+
+
 def unseen_first_sight(ledger: Path = LEDGER) -> set[str]:
     """The first-sight cases of the ledger (tests/fixtures/real/first-sight.yml) with a first run not yet recorded."""
     if not ledger.is_file():

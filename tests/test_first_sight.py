@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks import accuracy, first_sight
 from benchmarks.first_sight import LedgerError, ledger_summary, load_ledger, record
-from benchmarks.real_cases import LEDGER, CaseResult, case_dirs, unseen_first_sight
+from benchmarks.real_cases import LEDGER, CaseResult, case_dirs, held_back, unseen_first_sight
 
 SYNTHETIC = """\
 # a synthetic ledger: two rounds, five cases
@@ -83,6 +83,7 @@ def test_cases_whose_first_runs_are_not_all_recorded_are_held_back_from_every_ot
     assert not unseen & seen_dirs  # neither the tests nor the accuracy report run an unseen case
     assert all_dirs - seen_dirs == unseen & all_dirs
     assert "01-busselton-dogs-2015" in seen_dirs  # a case of no first-sight round is never held back
+    assert set(held_back()) == all_dirs - seen_dirs
 
 
 def test_record_writes_each_verdict_on_its_line_and_never_runs_a_first_run_again(tmp_path: Path) -> None:
@@ -151,7 +152,7 @@ def test_the_accuracy_report_prints_the_first_sight_figures_apart_and_first(
     monkeypatch.setattr(accuracy, "run", accuracy.Tally)
     monkeypatch.setattr(accuracy, "run_all", lambda: [_result("10-x", "applied", "applied")])
     monkeypatch.setattr(accuracy, "load_ledger", lambda: load_ledger(path))
-    monkeypatch.setattr(accuracy, "unseen_first_sight", lambda: unseen_first_sight(path))
+    monkeypatch.setattr(accuracy, "held_back", lambda: sorted(unseen_first_sight(path)))
     monkeypatch.setattr(sys, "argv", ["accuracy"])
     accuracy.main()
     out = capsys.readouterr().out.splitlines()
