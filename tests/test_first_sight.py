@@ -166,3 +166,11 @@ def test_the_accuracy_report_prints_the_first_sight_figures_apart_and_first(
     assert report["first_sight"]["held_back"] == 2
     assert report["first_sight"]["rounds"]["new-round"]["first_run_grammar"]["not yet"] == 2
     assert report["modelled_on_real"]["summary"]["instruments exact"] == 1
+
+
+def test_every_case_folder_of_the_issue_20_round_has_its_line_in_the_ledger() -> None:
+    # a case renamed or added without its ledger line would not be held back, and would be seen case by case
+    ledger = load_ledger(LEDGER)
+    numbered = [d.name for d in case_dirs(unseen=True) if 80 <= int(d.name.split("-", 1)[0]) <= 99]
+    assert numbered and all(name in ledger.cases for name in numbered), [n for n in numbered if n not in ledger.cases]
+    assert {e["round"] for n, e in ledger.cases.items() if n in numbered} == {"issue-20"}
