@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -129,8 +129,14 @@ def record(path: Path, field: str, results: Sequence[CaseResult]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A usage error is one line on stderr, exit 2 (not argparse's usage block)."""
+        self.exit(2, f"error: {message} (see --help)\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m benchmarks.first_sight", description=__doc__.splitlines()[0])
     parser.add_argument("cases", nargs="+", metavar="CASE")
     parser.add_argument("--per-case", action="store_true", help="also print each case's verdict (not for a first sight)")
     parser.add_argument(

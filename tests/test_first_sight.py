@@ -139,10 +139,16 @@ def test_the_command_records_into_the_ledger_without_printing_each_verdict(
     assert len(err) == 1 and "already has its first_run_old recorded" in err[0]
 
 
-def test_an_unknown_case_is_a_usage_error_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_case_or_field_is_a_usage_error_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert first_sight.main(["no-such-case"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("error: no case 'no-such-case'")
+    for argv in ([], ["--record", "first_run_later", "01"]):
+        with pytest.raises(SystemExit) as e:
+            first_sight.main(argv)
+        assert e.value.code == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 1 and err[0].startswith("error: ") and err[0].endswith("(see --help)")
 
 
 def test_the_accuracy_report_prints_the_first_sight_figures_apart_and_first(
