@@ -29,8 +29,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
     """
     from ..files.repo import Repository
 
-    existing = directory / "laws"
-    if existing.is_dir() and (directory / "amendments").is_dir():
+    if Repository.is_repository(directory):
         repo = Repository.open(directory)
         laws, instruments = len(repo.law_files()), len(repo.instrument_files())
         typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")

@@ -37,7 +37,7 @@ from typing import Protocol
 
 from ..core import faults
 from ..core.errors import LawHistoryError
-from ..files.inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
+from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from ..files.repo import Repository
 from . import build_history, features, history, store
 from .build_commit import BuildReport as BuildReport
@@ -99,13 +99,33 @@ class Paths:
             or self.git_old.exists()
             or self.tmp.exists()
             or bool(history.stale_locks(self.git))
+            or bool(history.crash_reports(self.git))
         )
+
+    def check(self, repo: Repository) -> None:
+        """Refuse, in one line, a build that would write through a symbolic link (``db/history.git`` linked elsewhere,
+        or a link inside it): a build writes, renames and removes only what lies inside the repository.
+
+        Checked before ``recover``, so recover never renames or removes what a build did not make.
+        """
+        repo.inside(
+            self.db, self.journal, self.git, self.tmp, self.git_old,
+            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp")),
+        )  # fmt: skip
+        for tree in (self.git, self.git_old, self.tmp):
+            for folder, dirs, files in os.walk(tree):
+                for name in dirs + files:
+                    if os.path.islink(os.path.join(folder, name)):
+                        repo.inside(Path(folder) / name)  # refuses it, naming the link
 
     def recover(self) -> None:
         """Undo what an interrupted build left: a half-swapped history, temporary files, an unfinished transaction,
-        lock files in the history (the caller holds the repository's write lock, so no writer is using them)."""
+        lock files in the history (the caller holds the repository's write lock, so no writer is using them), and
+        the crash reports a failed ``git fast-import`` writes into it (the build said what failed)."""
         for lock in history.stale_locks(self.git):
             lock.unlink(missing_ok=True)
+        for report in history.crash_reports(self.git):
+            report.unlink(missing_ok=True)
         if self.git_old.exists():
             if self.git.exists():
                 shutil.rmtree(self.git_old)
@@ -144,6 +164,7 @@ def recover(repo: Repository) -> None:
     if not paths.interrupted():
         return
     with contextlib.suppress(LawHistoryError), repo.lock(wait=False):
+        paths.check(repo)
         paths.recover()
 
 
@@ -335,6 +356,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     progress = progress or _Quiet()
     paths = Paths(repo.db_dir)
     with repo.lock(), _few_collections():
+        paths.check(repo)
         paths.recover()
         inputs = read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
@@ -350,5 +372,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             raise BuildError(f"the build failed ({e}); the previous database and history are unchanged") from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)
+            for crashed in history.crash_reports(paths.git):
+                crashed.unlink(missing_ok=True)
         save_cache(paths.db_dir, inputs.entries)
         return report

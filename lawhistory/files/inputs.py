@@ -27,7 +27,7 @@ from ..core import faults
 from ..core.errors import BadLawId, FormatError, UnknownLaw
 from ..core.files import decode, read_bytes, read_text
 from ..core.model import normal_title
-from .repo import AMENDMENTS, LAWS, Repository
+from .repo import AMENDMENTS, LAWS, Repository, check_regular
 
 if TYPE_CHECKING:  # reading and parsing files is imported when a file must be read (``show`` from a current build reads none)
     from ..core.model import Law, LawMeta
@@ -158,7 +158,9 @@ def _listing(root: Path, folder: str) -> list[str]:
         return []
     for group in groups:
         for f in os.scandir(root / folder / group):
-            if f.name.endswith(".txt") and f.is_file():
+            if f.name.endswith(".txt"):
+                if not f.is_file():
+                    check_regular(Path(f.path), f"{folder}/{group}/{f.name}")  # refused by name, never skipped
                 out.append((group, f.name))
     return [f"{folder}/{group}/{name}" for group, name in sorted(out)]
 
