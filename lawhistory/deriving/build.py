@@ -24,6 +24,7 @@ makes the indexes and the full-text index once, at the end, each in one pass.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import gc
 import os
@@ -34,6 +35,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+import git
 
 from ..core import faults
 from ..core.errors import LawHistoryError
@@ -338,6 +341,48 @@ def _write_history(
     return chain, keep
 
 
+def _disk_full(e: BaseException) -> bool:
+    text = str(e) + str(getattr(e, "stderr", ""))
+    return getattr(e, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or any(
+        words in text
+        for words in ("No space left on device", "Out of diskspace", "database or disk is full", "Disk quota exceeded")
+    )
+
+
+def _size(path: Path) -> int:
+    """Bytes under ``path`` (a file or a folder; 0 when there is none)."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def failure(e: BaseException, repo: Repository, paths: Paths, full: bool) -> str:
+    """A failed build in one line: what could not be written and, when the disk is full, about how much space a build
+    needs (a full build writes a new database and history beside the old ones; an incremental one, a journal or a
+    copy of the database)."""
+    kept = "the previous database and history are unchanged"
+    if not _disk_full(e):
+        return f"the build failed ({one_line(str(e))}); {kept}"
+    name = getattr(e, "filename", None)
+    if isinstance(e, sqlite3.Error):
+        what = f"{repo.relative(paths.db)} (the database)"
+    elif name and not isinstance(e, git.GitError | history.HistoryError):
+        what = repo.relative(Path(name))
+    else:
+        what = f"{repo.relative(paths.git)} (the history)"
+    inputs = _size(repo.laws_dir) + _size(repo.amendments_dir)
+    need = (_size(paths.db) + _size(paths.git) if full else _size(paths.db)) or 20 * inputs
+    return (
+        f"the build could not write {what}: the disk is full; a {'full ' if full else ''}build needs about "
+        f"{max(1, round(need * 1.2 / 1_000_000))} MB free in {repo.relative(paths.db_dir)}/; {kept}"
+    )
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line (git's messages run over several), at most ``limit`` characters."""
+    return " ".join(text.split())[:limit]
+
+
 @contextlib.contextmanager
 def _few_collections() -> Iterator[None]:
     """Run the cyclic garbage collector rarely: deriving makes millions of short-lived, acyclic objects (freed by
@@ -368,8 +413,12 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             report = (
                 _full_build(paths, inputs, plan, progress) if plan.full else _incremental_build(paths, inputs, plan, progress)
             )
-        except (OSError, sqlite3.Error) as e:
-            raise BuildError(f"the build failed ({e}); the previous database and history are unchanged") from e
+        except history.HistoryError as e:
+            if _disk_full(e):
+                raise BuildError(failure(e, repo, paths, plan.full)) from e
+            raise history.HistoryError(one_line(str(e), 500)) from e  # git's own words run over several lines
+        except (OSError, sqlite3.Error, git.GitError) as e:
+            raise BuildError(failure(e, repo, paths, plan.full)) from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)
             for crashed in history.crash_reports(paths.git):

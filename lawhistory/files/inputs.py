@@ -139,10 +139,15 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
 
 
 def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
-    """Write the cache (atomically: a reader sees the old one or the new one)."""
+    """Write the cache (atomically: a reader sees the old one or the new one). A cache that cannot be written (the
+    disk full) is left as it was: it only saves reading files again, and a file it wrongly calls fresh is none."""
     tmp = db_dir / f"{CACHE_NAME}.tmp"
     files = [e for _, e in sorted(entries.items())]
-    tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    try:
+        tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return
     faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
     faults.point("cache:moved")
