@@ -90,3 +90,39 @@ def test_the_disk_full_words_of_sqlite_and_git_are_recognised() -> None:
     assert _disk_full(sqlite3.OperationalError("database or disk is full"))
     assert _disk_full(history.HistoryError("git fast-import failed (fatal: write error. Out of diskspace)"))
     assert not _disk_full(sqlite3.OperationalError("no such table: x"))
+
+
+def _early(tmp_path: Path) -> Path:
+    """The synthetic 2021 amendment, commencing on a fixed day five weeks before its gazette date (9 April 2021)."""
+    text = I2021.read_text(encoding="utf-8")
+    words = "comes into operation 14 days after the date of its publication in the Government Gazette"
+    assert words in text
+    path = tmp_path / "synthetic_early.txt"
+    path.write_text(text.replace(words, "comes into operation on 1 March 2021"), encoding="utf-8")
+    return path
+
+
+def test_a_commencement_before_the_gazette_date_is_refused_in_one_line(tmp_path: Path, cli: Cli) -> None:
+    repo = make_repo(tmp_path)
+    before = tree_hash(repo)
+    one_line(cli("amend", _early(tmp_path), "--repo", repo), "1 March 2021", "before its gazette date", "--force")
+    assert tree_hash(repo) == before
+
+
+def test_with_force_it_is_stored_as_printed_with_a_note(tmp_path: Path, cli: Cli) -> None:
+    repo = make_repo(tmp_path)
+    result = cli("amend", _early(tmp_path), "--repo", repo, "--force")
+    assert result.exit_code == 0, result.stderr
+    assert "new version from 2021-03-01" in result.stdout
+    stored = next((repo / "amendments" / "kellerberrin").glob("*.txt")).read_text(encoding="utf-8")
+    assert "Stored with --force" in stored and "before its gazette date" in stored
+
+
+def test_a_local_government_name_too_long_for_an_id_is_blamed_on_the_name_not_the_title() -> None:
+    from lawhistory.core.errors import BadLawId
+    from lawhistory.core.ids import law_id
+
+    council = "Shire of " + "Longname" * 25
+    with pytest.raises(BadLawId) as refused:
+        law_id(council, f"{council} Animals Local Law 2020")
+    assert "local government's name" in str(refused.value) and "title" not in str(refused.value)

@@ -143,6 +143,9 @@ def amend_cmd(
     gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Store an instrument whose commencement is before its gazette date, noted.")
+    ] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
@@ -160,6 +163,7 @@ def amend_cmd(
         gazette_date=parse_date(gazette_date, "--gazette-date"),
         dry_run=dry_run,
         notice=lambda message: typer.echo(message, err=True),
+        force=force,
     )
     if as_json:
         emit_json(
