@@ -30,6 +30,7 @@ from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
 from ..reading.line_lists import unmarked, unmarked_provisions
+from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, resolved
@@ -578,13 +579,15 @@ def amend(
     gazette_date: dt.date | None = None,
     dry_run: bool = False,
     notice: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
 
-    ``notice`` is told when another command holds the repository's lock and this one waits for it.
+    ``notice`` is told when another command holds the repository's lock and this one waits for it. ``force``: store an
+    instrument whose commencement is before its gazette date (``commencing``), with a note.
     """
     instruments, principals = read_instruments(repo, path, gazette_date)
-    instruments = [_with_gazette(i, gazette_date) for i in instruments]
+    instruments = [commencing.checked(_with_gazette(i, gazette_date), force) for i in instruments]
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one

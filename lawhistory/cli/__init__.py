@@ -30,8 +30,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
     """
     from ..files.repo import Repository
 
-    existing = directory / "laws"
-    if existing.is_dir() and (directory / "amendments").is_dir():
+    if Repository.is_repository(directory):
         repo = Repository.open(directory)
         laws, instruments = len(repo.law_files()), len(repo.instrument_files())
         typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
@@ -145,6 +144,9 @@ def amend_cmd(
     gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Store an instrument whose commencement is before its gazette date, noted.")
+    ] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
@@ -162,6 +164,7 @@ def amend_cmd(
         gazette_date=parse_date(gazette_date, "--gazette-date"),
         dry_run=dry_run,
         notice=lambda message: typer.echo(message, err=True),
+        force=force,
     )
     if as_json:
         emit_json(

@@ -15,7 +15,7 @@ import yaml
 from ..core.errors import LawHistoryError
 from ..core.files import read_text
 from ..files.repo import Repository
-from . import search
+from . import search, security
 
 METADATA_FILE = "metadata.yml"
 #: The metadata of a repository that keeps no metadata.yml of its own (this project's is ``metadata.yml`` at its top).
@@ -158,6 +158,7 @@ def serve(
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
     ds = make_datasette(db_path, metadata, examples, trusted)
+    security.bound_memory(trusted)
     atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
@@ -166,7 +167,9 @@ def serve(
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
     examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
-    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, bool(os.environ.get(_TRUSTED)))
+    trusted = bool(os.environ.get(_TRUSTED))
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, trusted)
+    security.bound_memory(trusted)
     atexit.register(ds.close_all)
     # the search page's counts read each law's rowid range once: read them now rather than at the first search
     threading.Thread(target=search.warm, args=(os.environ[_SERVED],), daemon=True).start()
