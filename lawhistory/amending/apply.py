@@ -757,9 +757,10 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
         steps.append(Step(seq, op, body, tuple(paths)))
         # Citations never change after an amendment (no renumbering), so record them now.
         for path in paths:
-            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
+            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action, inst.by_hand is not None)
             if op.action not in ("insert", "substitute", "insert_definition"):
                 continue  # a heading or word edit changes only the provision itself
             for sub, _p in _walk_paths(get(body, path).children):
-                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
+                hand = inst.by_hand is not None
+                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within", hand))
     return Applied(body, changes, tuple(steps))

@@ -85,11 +85,27 @@ def build_cmd(
     r = open_repo(repo)
     report = _build(r, full=full, quiet=quiet)
     typer.echo(_summary(r, report))
+    _incomplete_summary(r)
     if is_served(r.db_dir) and not report.up_to_date:
         typer.echo(
             "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)",
             err=True,
         )
+
+
+def _incomplete_summary(r: Repository) -> None:
+    """One line per law whose text omits instruments the repository holds and has not applied (``not_applied``)."""
+    from ..deriving.store import read_not_applied
+
+    rows = read_not_applied(r.db_dir / "lawhistory.db")
+    laws = dict.fromkeys(row["law"] for row in rows)
+    if not laws:
+        return
+    typer.echo(f"{len(laws)} law(s) incomplete: instruments known and not applied (each view of them says so):")
+    for law in laws:
+        mine = [row for row in rows if row["law"] == law]
+        first = min((row["commences"] or "date unknown" for row in mine), default="")
+        typer.echo(f"  {law}: {len(mine)} not applied, from {first}; see 'lawhistory history {law}'")
 
 
 def serve_cmd(

@@ -229,3 +229,40 @@ def date_range(valid_from: dt.date | str | None, valid_to: dt.date | str | None)
     start = str(valid_from) if valid_from else "an unknown date"
     end = last_day(valid_to)
     return f"from {start} to {end}" if end else f"from {start} onwards"
+
+
+# --- a law with no commencement words: the Act it was made under decides --------------------------------------------
+
+LGA_1995 = re.compile(r"\bLocal Government Act,? 1995\b")
+#: The first Act a text names as what it is made under ("… conferred by the Local Government Act 1960 …").
+ENABLING_ACT = re.compile(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
+#: The Interpretation Act 1984 came into operation on 1 July 1984; before it, its s 42 did not govern.
+INTERPRETATION_ACT_1984 = dt.date(1984, 7, 1)
+
+
+def statutory_commencement(text: str, gazette_date: dt.date | None) -> tuple[Commencement, str | None]:
+    """When a law with no commencement words came into operation, by the Act it names as made under (``text``: its
+    enacting words and body), and a note naming the rule used; (unknown, None) when no rule gives the day.
+
+    - Local Government Act 1995 s 3.14(1): a local law comes into operation on the 14th day after the day on which it
+      is published in the Gazette (or a later day it specifies — it specifies none).
+    - Interpretation Act 1984 s 42(1): subsidiary legislation (a by-law made under another Act, such as the Local
+      Government Act 1960) comes into operation on the day of its publication in the Gazette, when published on or
+      after 1 July 1984, the day that Act came into operation.
+    """
+    if gazette_date is None:
+        return Commencement(), None
+    if LGA_1995.search(text):
+        day = gazette_date + dt.timedelta(days=14)
+        return Commencement(rule="days_after_gazettal", days=14, date=day), (
+            "it has no commencement words: it is made under the Local Government Act 1995, so it came into operation on "
+            f"the 14th day after the day on which it was published in the Gazette (s 3.14(1)), {day}"
+        )
+    act = ENABLING_ACT.search(text)
+    if act and gazette_date >= INTERPRETATION_ACT_1984:
+        return Commencement(rule="on_gazettal", days=0, date=gazette_date), (
+            f"it has no commencement words: it is subsidiary legislation made under the {act.group(1)} {act.group(2)}, "
+            "so it came into operation on the day of its publication in the Gazette (Interpretation Act 1984 s 42(1)), "
+            f"{gazette_date}"
+        )
+    return Commencement(), None

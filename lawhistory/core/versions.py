@@ -28,9 +28,11 @@ class Change:
     instrument_id: str
     clause: str | None
     action: str
+    by_hand: bool = False  # the instrument's operations were supplied by a person (``amend --operations``)
 
     def label(self) -> str:
-        return f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        said = f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        return f"{said} (reading supplied by hand)" if self.by_hand else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +151,25 @@ def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
     """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
     start = tl.law.meta.commencement.date
     if start is None:
-        raise unknown_commencement(tl.law.meta.id, date)
+        raise unknown_commencement(tl.law.meta.id, date, tl.law.meta.gazette.date is not None)
     status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions])
     return status, None if n is None else tl.versions[n]
 
 
-def unknown_commencement(law_id: str, date: dt.date) -> LawHistoryError:
+def unknown_commencement(law_id: str, date: dt.date, gazette_known: bool) -> LawHistoryError:
     return LawHistoryError(
         f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said; "
-        "re-import it with --gazette-date"
+        + commencement_fix(law_id, gazette_known)
+    )
+
+
+def commencement_fix(law_id: str, gazette_known: bool) -> str:
+    """The fix that works for a law whose commencement is not known: its gazette date, when that is what is missing;
+    else the day itself (no commencement words, and no Act named whose rule gives the day)."""
+    if not gazette_known:
+        return "re-import it with --gazette-date YYYY-MM-DD (the day the Gazette published it)"
+    return (
+        "it has no commencement words and names no Act whose rule gives the day (Local Government Act 1995 s 3.14, "
+        f"Interpretation Act 1984 s 42); set commencement.date (rule: fixed_date) in the front matter of laws/{law_id}.txt "
+        "to the day it came into operation"
     )

@@ -353,6 +353,7 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
     text = ""
     toc: list[Row] = []
     removed: list[Row] = []
+    omitted = omitted_rows(conn, law_id, at) if version is not None or status == "repealed" else []
     if version is not None:
         day = at.isoformat()
         number = int(version["number"])
@@ -369,7 +370,17 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
             text = similar_links.add_links(conn, text, law_id, day)
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text, "toc": toc, "removed": removed}  # fmt: skip
+            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted}  # fmt: skip
+
+
+def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row]:
+    """The ``not_applied`` rows the law's text on ``at`` omits (``core.incomplete.affecting``, in SQL)."""
+    return dict_rows(
+        conn,
+        "select instrument, title, commences, reason from not_applied where law = ? and (commences is null or commences <= ?)"
+        " order by position",
+        [law_id, at.isoformat()],
+    )
 
 
 _CONNECTIONS: dict[str, sqlite3.Connection] = {}
@@ -407,8 +418,8 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         v["href"] = law_url(law_id, at=v["valid_from"], redline="1" if redline else None)
         v["current"] = version is not None and v["number"] == version["number"]
         v["instrument_href"] = instrument_url(v["instrument"])
-    for inst in data["instruments"]:
-        inst["href"] = instrument_url(inst["id"])
+    for inst in [*data["instruments"], *data["incomplete"]]:
+        inst["href"] = instrument_url(inst.get("id") or inst["instrument"])
     if repealer:
         repealer["href"] = instrument_url(repealer["id"])
     can_redline = version is not None and version["number"] > 0
@@ -432,6 +443,7 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         "toc": data["toc"],
         "toc_html": toc_html(data["toc"]),
         "removed": data["removed"],
+        "incomplete": data["incomplete"],
         "import_notes": sentences(law["notes"]),
         "since": since.isoformat() if since else None,
         "first_day": versions[0]["valid_from"] if versions else None,

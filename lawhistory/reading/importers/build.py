@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ...core.dates import commencement, printed_date
+from ...core.dates import commencement, printed_date, statutory_commencement
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
@@ -306,6 +306,11 @@ def _build(
         if kind == "principal"
         else ()
     )
+    when = commencement(wording, gazette.date)
+    if kind == "principal" and wording is None and not fragment:
+        # no commencement words: the Act it was made under decides, when it names one whose rule gives the day
+        when, rule_note = statutory_commencement(f"{enacting_flat} {body_flat}", gazette.date)
+        notes += [rule_note] if rule_note else []
     amends = None
     also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
@@ -330,7 +335,7 @@ def _build(
         kind=kind,
         made=made,
         gazette=gazette,
-        commencement=commencement(wording, gazette.date),
+        commencement=when,
         amends=amends,
         also_amends=also,
         earlier_amendments=earlier,
