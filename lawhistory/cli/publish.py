@@ -136,7 +136,7 @@ def serve_cmd(
         typer.Option(
             "--trusted",
             help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
-            "Default: the public profile (README, 'Security and reliability').",
+            "Default: the public profile (docs/serving.md, 'Security and reliability').",
         ),
     ] = False,
     repo: RepoOption = None,
