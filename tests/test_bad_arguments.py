@@ -216,3 +216,30 @@ def test_serve_on_port_0_prints_the_port_it_listens_on(tmp_path: Path, cli: Any,
     assert result.exit_code == 0, result
     assert len(asked) == 1 and 0 < asked[0] <= 65535
     assert f"http://127.0.0.1:{asked[0]}/-/laws" in result.stderr
+
+
+@pytest.mark.parametrize("bad", sorted(b for n, b in set(cases()) if n == "show"))
+def test_show_in_its_plain_form_fails_as_the_typer_command_does(tmp_path: Path, bad: str) -> None:
+    """``lawhistory show`` written plainly is run without typer (lawhistory/entry.py): the same one line and status."""
+    from lawhistory.entry import main as entry_main
+
+    from .conftest import run_main
+
+    repo = make_repo(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    args = _args(COMMANDS["show"], work, repo, bad)
+    try:
+        plain, typed = run_main(entry_main, *args), run_cli_main(*args)
+    finally:
+        (work / "read-only").exists() and (work / "read-only").chmod(0o700)
+    assert plain[0] in (1, 2) and len(plain[2].strip().splitlines()) == 1, (args, plain)
+    assert (plain[0], plain[2]) == (typed[0], typed[2])
+
+
+def run_cli_main(*args: str) -> tuple[int, str, str]:
+    from lawhistory.cli import main as cli_main
+
+    from .conftest import run_main
+
+    return run_main(cli_main, *args)
