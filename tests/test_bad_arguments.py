@@ -243,3 +243,11 @@ def run_cli_main(*args: str) -> tuple[int, str, str]:
     from .conftest import run_main
 
     return run_main(cli_main, *args)
+
+
+def test_missing_arguments_and_options_are_named_as_the_usage_names_them(cli: Any) -> None:
+    assert cli("show").stderr.strip() == "error: missing argument LAW (see 'lawhistory show --help')"
+    diff = cli("diff", "kellerberrin", "--from", "2020-03-11")
+    assert (diff.exit_code, diff.stderr.strip()) == (2, "error: missing option '--to' (see 'lawhistory diff --help')")
+    unknown = cli("frobnicate")
+    assert (unknown.exit_code, unknown.stderr.strip()) == (2, "error: no such command 'frobnicate' (see 'lawhistory --help')")

@@ -61,7 +61,9 @@ def _bad_value(e: click.BadParameter) -> str:
 
 def usage_line(e: click.UsageError) -> str:
     """A usage error as one line: what is wrong, and where the usage is."""
-    if isinstance(e, click.BadParameter) and not isinstance(e, click.MissingParameter):
+    if isinstance(e, click.MissingParameter) and getattr(e.param, "param_type_name", "") == "argument":
+        what = f"missing argument {_option_name(e)}"  # as the usage line names it: LAW, FILE, DIRECTORY
+    elif isinstance(e, click.BadParameter) and not isinstance(e, click.MissingParameter):
         what = _bad_value(e)
     else:
         what = " ".join(e.format_message().split()).rstrip(".")
