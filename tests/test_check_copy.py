@@ -203,7 +203,11 @@ def test_a_pdf_copy_gives_the_findings_of_its_text(tmp_path: Path) -> None:
             browser.close()
     from_text = check_copy(Repository.open(EXAMPLETON), text_copy)
     from_pdf = check_copy(Repository.open(EXAMPLETON), tmp_path / "copy.pdf")
-    assert _differences(from_pdf) == _differences(from_text) == {
-        "2.4(2)(a)": ("different", f"the copy lacks the amendment made by {A2021} cl. 5: it has the words in force before it")
-    }
+    assert (
+        _differences(from_pdf)
+        == _differences(from_text)
+        == {
+            "2.4(2)(a)": ("different", f"the copy lacks the amendment made by {A2021} cl. 5: it has the words in force before it")
+        }
+    )
     assert from_pdf.at == from_text.at == dt.date(2023, 9, 1)

@@ -5,7 +5,6 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,9 +12,9 @@ import typer
 
 from ..core import files
 from ..core.dates import date_range, iso_date
-from ..core.errors import LawHistoryError
 from . import check as cli_check
 from . import export as cli_export
+from . import failing
 from . import publish as cli_publish
 from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
 
@@ -407,12 +406,5 @@ app.command("check")(cli_check.check_cmd)
 
 
 def main() -> None:
-    """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
-    try:
-        app()
-    except LawHistoryError as e:
-        typer.echo(f"error: {e}", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
+    """Entry point: run the app, every error a user can cause one line on stderr (``failing``)."""
+    failing.run(app)

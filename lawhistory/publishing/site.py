@@ -5,7 +5,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -174,17 +173,6 @@ def app_from_environment() -> Any:
     # the search page's counts read each law's rowid range once: read them now rather than at the first search
     threading.Thread(target=search.warm, args=(os.environ[_SERVED],), daemon=True).start()
     return ds.app()
-
-
-def port_in_use(host: str, port: int) -> str | None:
-    """Why ``serve`` cannot listen on ``host:port`` (checked before it builds), or None when it can."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError as e:
-            return f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose another with --port"
-    return None
 
 
 def main(argv: list[str] | None = None) -> None:
