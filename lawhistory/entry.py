@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .core.errors import LawHistoryError
+from .core.errors import LawHistoryError, os_error_line
 
 #: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
 FORMATS = ("text", "json", "html", "md")
@@ -115,6 +115,9 @@ def main() -> None:
             _echo(err, err=True)
     except LawHistoryError as e:
         _echo(f"error: {e}\n", err=True)
+        sys.exit(1)
+    except OSError as e:  # a path the system refused (a folder given as --repo that cannot be read, ...)
+        _echo(os_error_line(e) + "\n", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         _echo("interrupted\n", err=True)

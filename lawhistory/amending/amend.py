@@ -31,6 +31,7 @@ from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
 from ..reading.line_lists import unmarked, unmarked_provisions
+from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, resolved
@@ -639,6 +640,7 @@ def amend(
     hand: HandSupplied | None = None,
     link: str | None = None,
     notice: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
 
@@ -646,7 +648,8 @@ def amend(
     ``discard`` or ``dry_run``; the refusal is raised all the same, naming where the record is.
     ``hand``: operations supplied by a person (``amend --operations``), verified and applied as parsed ones are.
     ``link``: the id of the law the instrument amends, named by a person (``amend --law``) where its title names none.
-    ``notice`` is told when another command holds the repository's lock and this one waits for it.
+    ``notice`` is told when another command holds the repository's lock and this one waits for it. ``force``: store an
+    instrument whose commencement is before its gazette date (``commencing``), with a note.
     """
     try:
         instruments, principals = read_instruments(repo, path, gazette_date, hand)
@@ -654,7 +657,7 @@ def amend(
         if e.instrument is not None and not (dry_run or discard):
             _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
         raise
-    instruments = [_with_gazette(i, gazette_date) for i in instruments]
+    instruments = [commencing.checked(_with_gazette(i, gazette_date), force) for i in instruments]
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one

@@ -5,7 +5,6 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,8 +12,9 @@ import typer
 
 from ..core import files
 from ..core.dates import date_range, iso_date
-from ..core.errors import LawHistoryError
+from . import check as cli_check
 from . import export as cli_export
+from . import failing
 from . import publish as cli_publish
 from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
 
@@ -29,8 +29,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
     """
     from ..files.repo import Repository
 
-    existing = directory / "laws"
-    if existing.is_dir() and (directory / "amendments").is_dir():
+    if Repository.is_repository(directory):
         repo = Repository.open(directory)
         laws, instruments = len(repo.law_files()), len(repo.instrument_files())
         typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
@@ -179,6 +178,9 @@ def amend_cmd(
         str | None, typer.Option("--by", help="With --operations: who supplied the reading (default: your user name).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Store an instrument whose commencement is before its gazette date, noted.")
+    ] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
@@ -211,6 +213,7 @@ def amend_cmd(
         hand=_hand(operations, by),
         link=link,
         notice=lambda message: typer.echo(message, err=True),
+        force=force,
     )
     if as_json:
         emit_json(
@@ -399,15 +402,9 @@ def diff_cmd(
 app.command("build")(cli_publish.build_cmd)
 app.command("serve")(cli_publish.serve_cmd)
 app.command("export")(cli_export.export_cmd)
+app.command("check")(cli_check.check_cmd)
 
 
 def main() -> None:
-    """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
-    try:
-        app()
-    except LawHistoryError as e:
-        typer.echo(f"error: {e}", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
+    """Entry point: run the app, every error a user can cause one line on stderr (``failing``)."""
+    failing.run(app)

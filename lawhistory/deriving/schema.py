@@ -1,11 +1,11 @@
 """The database's tables, views and indexes, declared once.
 
 ``store`` creates the database from these declarations and ``schema_markdown`` describes it for
-README.md (between ``<!-- schema:start -->`` and ``<!-- schema:end -->``) and docs/schema.md, so
-the description can never drift from the code. ``metadata.yml`` repeats the column descriptions
+docs/schema.md (between ``<!-- schema:start -->`` and ``<!-- schema:end -->``; a test compares the file with
+it), so the description can never drift from the code. ``metadata.yml`` repeats the column descriptions
 for Datasette; a test keeps the two equal.
 
-Run ``python -m lawhistory.deriving.schema`` to print the text for docs/schema.md.
+Run ``python -m lawhistory.deriving.schema > docs/schema.md`` to write docs/schema.md again.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.operations import ACTIONS, Occurrence
 from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS
+from .schema_feeds import FEED_QUERIES
 from .schema_types import Column as Column
 from .schema_types import Query as Query
 from .schema_types import Table as Table
@@ -532,6 +533,7 @@ QUERIES: tuple[Query, ...] = (
     ),
 )
 QUERIES += FEATURE_QUERIES  # statutory reviews, similar provisions, offences
+QUERIES += FEED_QUERIES  # the Atom feeds of changes
 
 
 def datasette_metadata() -> dict[str, dict[str, Any]]:
@@ -594,7 +596,7 @@ def schema_markdown() -> str:
 
 
 def schema_section() -> str:
-    """The text README.md holds between its schema markers (markers included)."""
+    """The text docs/schema.md holds between its schema markers (markers included)."""
     return f"{START_MARKER}\n{schema_markdown()}{END_MARKER}\n"
 
 
