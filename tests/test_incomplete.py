@@ -295,7 +295,7 @@ def test_a_by_law_with_no_commencement_words_commences_by_the_interpretation_act
         assert shown.exit_code == 0, shown.stderr
         assert json.loads(shown.stdout)["status"] == status
     text = (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")
-    assert "rule: on_gazettal" in text and "Interpretation Act 1984 s 42(1)" in text
+    assert "rule: interpretation_s42" in text and "Interpretation Act 1984 s 42(1)" in text
     repeal = tmp_path / "synthetic_repeal.txt"
     repeal.write_text(REPEAL_2005.format(published="4 March 1988"), encoding="utf-8")
     assert cli("amend", repeal, "--repo", repo).exit_code == 0
@@ -363,3 +363,42 @@ def test_amend_on_a_principal_law_the_repository_has_does_not_say_to_import_it(t
     result = cli("amend", SEEDS / "003_9692f55efac41e9f.txt", "--repo", repo)
     assert result.exit_code == 1 and "the repository has them already" in result.stderr
     assert "lawhistory import" not in result.stderr
+
+
+async def test_where_the_act_leaves_the_day_uncertain_only_the_window_is_refused(tmp_path: Path, cli) -> None:
+    """A law of 2000 made under the Health Act 1911 with no commencement words came into operation on the day it was
+    published (Interpretation Act 1984 s 42) or 14 days later (if that Act applies the Local Government Act 1995's
+    s 3.14): every date before or after is answered, and the window is refused, named."""
+    repo, imported = _import_bylaw(cli, tmp_path, "12 June 2000]", "Health Act 1911")
+    assert "whether it was in force between those days is not known" in imported.stderr
+    status = {day: cli("show", HALLS, "--at", day, "--format", "json", "--repo", repo) for day in ("2000-06-11", "2000-06-26")}
+    assert json.loads(status["2000-06-11"].stdout)["status"] == "not_in_force"
+    assert json.loads(status["2000-06-26"].stdout)["status"] == "in_force"
+    for day in ("2000-06-12", "2000-06-25"):
+        refused = cli("show", HALLS, "--at", day, "--repo", repo)
+        assert refused.exit_code == 1 and len(refused.stderr.strip().splitlines()) == 1
+        assert "on 2000-06-12 or on 2000-06-26" in refused.stderr and f"in force on {day} is not known" in refused.stderr
+    assert cli("build", "--quiet", "--repo", repo).exit_code == 0
+    stored = cli("show", HALLS, "--at", "2000-06-20", "--repo", repo)  # read from the build: the same refusal
+    assert stored.exit_code == 1 and "on 2000-06-12 or on 2000-06-26" in stored.stderr
+    assert json.loads(cli("show", HALLS, "--at", "2000-06-26", "--format", "json", "--repo", repo).stdout)["status"] == (
+        "in_force"
+    )
+    ds = make_datasette(repo / "db" / "lawhistory.db", METADATA)
+    page = visible_text((await ds.client.get(f"/-/law/{HALLS}?at=2000-06-20")).text)
+    assert "As at 2000-06-20: whether it was in force is not known" in page and "2000-06-26" in page
+    later = visible_text((await ds.client.get(f"/-/law/{HALLS}?at=2000-06-26")).text)
+    assert "As at 2000-06-26: in force" in later and "No person shall enter a hall" in later
+
+
+def test_the_plain_show_entry_point_warns_on_stderr_too(tmp_path: Path, cli) -> None:
+    """``lawhistory show LAW --at D`` run by the fast entry point (``entry.main``) prints the same warning."""
+    from lawhistory import entry
+    from tests.conftest import run_main
+
+    repo = make_repo(tmp_path)
+    assert cli("amend", I2022, "--repo", repo).exit_code == 0
+    code, out, err = run_main(entry.main, "show", KELLERBERRIN, "--at", "2022-06-04", "--repo", repo)
+    assert code == 0 and out.startswith("INCOMPLETE: this text omits") and err.startswith("warning: INCOMPLETE")
+    code, out, err = run_main(entry.main, "show", KELLERBERRIN, "--at", "2022-06-03", "--repo", repo)
+    assert code == 0 and "INCOMPLETE" not in out and err == ""

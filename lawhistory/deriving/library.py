@@ -14,7 +14,7 @@ from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import ImportFailed, LawHistoryError
 from ..core.incomplete import affecting, not_applied, one_line
 from ..core.model import Law
-from ..core.versions import Timeline, Version, in_force, latest_status
+from ..core.versions import Timeline, Version, in_force, latest_status, status_on, uncertain_from
 from ..files.inputs import Inputs, repository_index
 from ..files.repo import Repository
 from ..files.textformat import render
@@ -122,9 +122,11 @@ def timeline_for(repo: Repository, query: str) -> Timeline:
 
 
 def law_status_today(tl: Timeline, today: dt.date) -> str:
-    if tl.law.meta.commencement.date is None:
+    meta = tl.law.meta
+    if meta.commencement.date is None:
         return "commencement_unknown"
-    return in_force(tl, today)[0]
+    uncertain = uncertain_from(meta.commencement.rule, meta.gazette.date)
+    return status_on(today, meta.commencement.date, tl.repealed_from, [v.valid_from for v in tl.versions], uncertain)[0]
 
 
 def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, Any]]:

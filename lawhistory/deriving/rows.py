@@ -133,6 +133,7 @@ def law_row(tl: Timeline, path: str) -> Row:
         **_gazette(meta),
         "commencement": iso(meta.commencement.date),
         "commencement_wording": meta.commencement.wording,
+        "commencement_rule": meta.commencement.rule,
         "repealed_from": iso(tl.repealed_from),
         "repealed_by": tl.repealed_by.id if tl.repealed_by else None,
         "versions": len(tl.versions),

@@ -52,6 +52,13 @@ LAWS = Table(
         *_GAZETTE,
         col("commencement", str, "Date it came into operation (null when unknown)"),
         col("commencement_wording", str, "The law's own commencement words"),
+        col(
+            "commencement_rule",
+            str,
+            "How the date was found: from its words (on_gazettal, days_after_gazettal, fixed_date ...), or, with none, from"
+            " the Act it was made under (lga_s3_14, interpretation_s42; s42_or_s3_14: on the gazette date or 14 days"
+            " after, dates between not answered)",
+        ),
         col("repealed_from", str, "Date its repeal commenced (null while not repealed)"),
         col("repealed_by", str, "The repealing instrument", "instruments.id"),
         col("versions", int, "Number of versions (the law as made, then one per amending instrument applied)"),

@@ -15,7 +15,16 @@ from pathlib import Path
 
 from ..core.ids import addresses
 from ..core.incomplete import NotApplied, affecting, not_applied
-from ..core.versions import Timeline, Version, in_force, latest_status, status_on, unknown_commencement
+from ..core.versions import (
+    Timeline,
+    Version,
+    in_force,
+    latest_status,
+    status_on,
+    uncertain_commencement,
+    uncertain_from,
+    unknown_commencement,
+)
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema_types import dict_rows
 from ..files.inputs import Inputs, code_fingerprint, repository_index
@@ -106,7 +115,8 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
 
 def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) -> tuple[NotApplied, ...]:
     """What the law shown on ``as_at`` with ``status`` omits: nothing before it commenced (nothing is shown)."""
-    return () if status in ("not_in_force", "commencement_unknown") and as_at is not None else affecting(items, as_at)
+    unshown = ("not_in_force", "commencement_unknown", "commencement_uncertain")
+    return () if status in unshown and as_at is not None else affecting(items, as_at)
 
 
 # --- read back from the build's database -------------------------------------------------------------------------------
@@ -169,7 +179,10 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
             raise unknown_commencement(law_id, at, law["gazette_date"] is not None)
         status, n = "commencement_unknown", None
     else:
-        status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions])
+        uncertain = uncertain_from(law["commencement_rule"], _day(law["gazette_date"]))
+        status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions], uncertain)
+        if status == "commencement_uncertain" and refuse_unknown and uncertain is not None:
+            raise uncertain_commencement(law_id, at, uncertain, commencement)
     provisions: tuple[ProvisionAt, ...] = ()
     if n is not None:
         rows = conn.execute(

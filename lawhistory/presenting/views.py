@@ -79,6 +79,11 @@ def status_words(
         return "Its commencement date is not known, so what was in force on a date cannot be said."
     if status == "not_in_force":
         return f"As at {as_at}: not yet in force (commences {commencement})."
+    if status == "commencement_uncertain":
+        return (
+            f"As at {as_at}: whether it was in force is not known: with no commencement words, it came into operation on"
+            f" the day it was published or on {commencement}, as the Act it was made under decides."
+        )
     if status == "repealed":
         return f"As at {as_at}: repealed from {repealed_from} by {repealed_by or 'a repeal'}."
     until = f" to {last_day(valid_to)}" if valid_to else ""
