@@ -73,9 +73,10 @@ VISITOR = [
 ]
 
 
-def _start(repo: Path, trusted: bool, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _start(repo: Path, trusted: bool, log: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port), "--workers", "1"]
+    command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port)]
+    command += ["--workers", str(workers)]
     with open(log, "wb") as err:
         proc = subprocess.Popen(
             command + (["--trusted"] if trusted else []), stdout=err, stderr=subprocess.STDOUT, start_new_session=True
@@ -117,7 +118,7 @@ def _attack(
 
 
 def measure(
-    repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int, visitor: bool = False
+    repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int, visitor: bool = False, workers: int = 1
 ) -> list[dict[str, Any]]:
     from lawhistory.files.inputs import repository_index
     from lawhistory.files.repo import Repository
@@ -126,7 +127,7 @@ def measure(
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "serve.log"
-        proc, base = _start(repo, trusted, log)
+        proc, base = _start(repo, trusted, log, workers)
         try:
             _law_pages(base, ids, min(20, requests), 1)  # warm up
             for attackers in (0, hostile):
@@ -170,6 +171,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4, help="concurrent law-page clients")
     parser.add_argument("--hostile", type=int, default=4, help="hostile client threads in the second phase")
     parser.add_argument("--visitor", action="store_true", help="replay issue 24's hostile visitor (VISITOR)")
+    parser.add_argument("--workers", type=int, default=1, help="serving processes (lawhistory serve --workers)")
     parser.add_argument("--scale", type=float, help="serve a SYNTHETIC corpus of this scale (at most 0.1 here)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,7 +189,7 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "lawhistory", "build", "--quiet", "--repo", str(repo)], check=True)
         rows = measure(
             repo, trusted=args.trusted, requests=args.requests, clients=args.clients, hostile=args.hostile,
-            visitor=args.visitor,
+            visitor=args.visitor, workers=args.workers,
         )  # fmt: skip
     print(
         f"{'profile':<8} {'hostile':>7} {'p50 (ms)':>9} {'p95 (ms)':>9} {'max (ms)':>9} {'errors':>6} {'log (KB)':>9}  "

@@ -101,6 +101,15 @@ def bad_values(param: Any, tmp: Path | None) -> Iterator[tuple[str, str]]:
 GOOD = {"law": "kellerberrin", "file": str(SEED), "directory": "new-repository"}
 
 
+def _council_copy(tmp: Path) -> Path:
+    import datetime as dt
+
+    from tests.copies import copy_lines, write_copy
+
+    law = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
+    return write_copy(tmp / "council-copy.txt", copy_lines(dt.date(2021, 1, 1), ROOT, law), cover="")
+
+
 def cases() -> Iterator[tuple[str, str]]:
     for name, command in COMMANDS.items():
         yield name, "an option that does not exist"
@@ -121,6 +130,8 @@ def _args(command: Any, tmp: Path, repo: Path, bad: str) -> list[str]:
         value: str | None = None
         if param.name == bad_param:
             value = next(v for k, v in bad_values(param, tmp) if k == bad_kind)
+        elif param.name == "copy":  # check's council copy: one of the bundled law, made from its text
+            value = str(_council_copy(tmp))
         elif param.param_type_name == "argument":
             value = GOOD[param.name] if param.name != "directory" else str(tmp / GOOD["directory"])
         elif param.name == "repo":

@@ -126,3 +126,54 @@ def test_a_local_government_name_too_long_for_an_id_is_blamed_on_the_name_not_th
     with pytest.raises(BadLawId) as refused:
         law_id(council, f"{council} Animals Local Law 2020")
     assert "local government's name" in str(refused.value) and "title" not in str(refused.value)
+
+
+# -- files in proportion, or refused at a documented limit ---------------------------------------------------------------
+
+
+def _stored_instrument(tmp_path: Path, cli: Cli) -> tuple[Path, Path]:
+    repo = make_repo(tmp_path)
+    assert cli("amend", I2021, "--repo", repo).exit_code == 0
+    return repo, next((repo / "amendments" / "kellerberrin").glob("*.txt"))
+
+
+def _with_operations(path: Path, count: int) -> None:
+    """The stored instrument at ``path`` with its operations repeated to ``count``."""
+    head, rest = path.read_text(encoding="utf-8").split("operations:\n", 1)
+    ops, _, body = rest.partition("\n---\n")
+    items = [i if i.endswith("\n") else i + "\n" for i in re.split(r"(?m)^(?=- )", ops) if i.strip()]
+    many = "".join(items[k % len(items)] for k in range(count))
+    path.write_text(head + "operations:\n" + many + "\n---\n" + body, encoding="utf-8")
+
+
+def test_an_instrument_of_more_operations_than_the_limit_is_refused_in_one_line(tmp_path: Path, cli: Cli) -> None:
+    from lawhistory.files.instrument_file import MAX_OPERATIONS
+
+    repo, stored = _stored_instrument(tmp_path, cli)
+    _with_operations(stored, MAX_OPERATIONS + 1)
+    one_line(cli("build", "--repo", repo), stored.name, f"{MAX_OPERATIONS + 1:,} operations", f"{MAX_OPERATIONS:,}")
+
+
+def test_amend_refuses_to_store_an_instrument_past_the_limit() -> None:
+    from lawhistory.amending import commencing
+    from lawhistory.core.errors import FormatError
+    from lawhistory.files.instrument_file import MAX_OPERATIONS, parse_instrument
+
+    inst = parse_instrument(
+        next((ROOT / "amendments" / "gosnells").glob("local-government-property-*.txt")).read_text(encoding="utf-8")
+    )
+    many = type(inst)(law=inst.law, operations=inst.operations * (MAX_OPERATIONS // len(inst.operations) + 1))
+    with pytest.raises(FormatError, match="operations, more than"):
+        commencing.checked(many, force=True)
+    assert commencing.checked(inst, force=False) is inst
+
+
+def test_a_law_file_with_a_line_past_the_limit_is_refused_naming_the_line(tmp_path: Path, cli: Cli) -> None:
+    from lawhistory.files.textformat import MAX_LINE
+
+    repo = make_repo(tmp_path)
+    law = repo / "laws" / "kulin" / "health-local-law-2016.txt"
+    lines = law.read_text(encoding="utf-8").split("\n")
+    lines[-2] += " x" * (MAX_LINE // 2 + 1)
+    law.write_text("\n".join(lines), encoding="utf-8")
+    one_line(cli("build", "--repo", repo), f"health-local-law-2016.txt:{len(lines) - 1}:", f"{MAX_LINE:,} characters")

@@ -175,3 +175,20 @@ def test_a_law_file_read_through_a_link_inside_the_repository_is_allowed(tmp_pat
 
 def test_init_with_a_name_too_long_for_the_file_system_is_one_line(tmp_path: Path, cli: Cli) -> None:
     one_line(cli("init", tmp_path / ("x" * 300)), "too long")
+
+
+def test_serve_does_not_write_through_a_linked_db_folder(tmp_path: Path, outside: Path) -> None:
+    from lawhistory.core.errors import RepositoryError
+    from lawhistory.deriving.build import serving
+
+    repo = make_repo(tmp_path)
+    (repo / "db").rename(outside / "db")
+    (repo / "db").symlink_to(outside / "db")
+    with pytest.raises(RepositoryError, match="db is a symbolic link"), serving(repo / "db"):
+        pass
+    assert not (outside / "db" / ".serving").exists()
+    (repo / "db").unlink()
+    (outside / "db").rename(repo / "db")
+    (repo / "db" / ".serve").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(RepositoryError, match=r"db/\.serve is a symbolic link"), serving(repo / "db"):
+        pass

@@ -102,6 +102,8 @@ async def test_printf_and_format_still_format(ds: Any) -> None:
 def test_printf_refusal_counts_widths_given_as_arguments() -> None:
     assert security.printf_refusal(("%.*c", 10**9, "x")) is not None
     assert security.printf_refusal(("%*d", -(10**9), 1)) is not None
+    assert security.printf_refusal(("%.*c", " 1000000000 and more", "x")) is not None  # SQLite reads the number
+    assert security.printf_refusal((b"%.*c", 1e9, "x")) is not None  # a blob as the format, a real as the width
     assert security.printf_refusal(("%s %.*c", "a", 5, "x")) is None
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ..core.errors import LawHistoryError
 from ..core.model import Instrument
+from ..files.instrument_file import check_operations
 
 
 class CommencesBeforeGazettal(LawHistoryError):
@@ -29,7 +30,9 @@ def before_gazettal(inst: Instrument) -> str | None:
 
 
 def checked(inst: Instrument, force: bool) -> Instrument:
-    """``inst`` itself when its dates agree; refused when they do not, unless ``force`` (then with a note)."""
+    """``inst`` itself when ``amend`` may store it: its dates agree (refused when they do not, unless ``force``: then
+    with a note) and it holds no more operations than a stored instrument may (``check_operations``)."""
+    check_operations(inst)
     why = before_gazettal(inst)
     if why is None:
         return inst

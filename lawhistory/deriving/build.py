@@ -41,7 +41,7 @@ import git
 from ..core import faults
 from ..core.errors import LawHistoryError
 from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
-from ..files.repo import Repository
+from ..files.repo import Repository, check_inside
 from . import build_history, features, history, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
@@ -188,8 +188,11 @@ def staleness(repo: Repository) -> str | None:
 def serving(db_dir: Path) -> Iterator[None]:
     """Mark the database as being served (a build then replaces the file rather than change it in place).
 
-    A repository this user cannot write is served unmarked: no build by this user can change it.
+    A repository this user cannot write is served unmarked: no build by this user can change it. Nothing is written
+    through a link (``db/`` linked elsewhere, or a planted ``db/.serve``, where the site links the files it serves).
     """
+    check_inside(db_dir.parent, db_dir / SERVING_LOCK)
+    check_inside(db_dir.parent, db_dir / ".serve")  # publishing.switch.LINKS
     try:
         db_dir.mkdir(parents=True, exist_ok=True)
         f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below

@@ -14,6 +14,26 @@ from ..core.operations import op_from_dict, op_to_dict
 from .frontmatter import _date, _mapping, _text
 from .textformat import parse_document, render
 
+#: The most operations one instrument may hold: real amending local laws hold tens (the largest bundled, 31), a
+#: few hundred at most. Past it an instrument is refused in one line rather than read at a cost no real one needs
+#: (20,000 operations took ``list`` 35 s and 1.7 GB).
+MAX_OPERATIONS = 2_000
+
+
+def _too_many(count: int, path: str | None) -> FormatError:
+    return FormatError(
+        f"{count:,} operations, more than the {MAX_OPERATIONS:,} one instrument may hold (real amending local laws "
+        "hold tens); check the instrument, or split it",
+        path=path,
+    )
+
+
+def check_operations(inst: Instrument, path: str | None = None) -> Instrument:
+    """``inst`` itself, unless it holds more than ``MAX_OPERATIONS`` operations (FormatError, one line)."""
+    if len(inst.operations) > MAX_OPERATIONS:
+        raise _too_many(len(inst.operations), path or inst.title)
+    return inst
+
 
 def render_instrument(inst: Instrument) -> str:
     extra: dict[str, Any] = {"operations": [op_to_dict(op) for op in inst.operations]}
@@ -51,6 +71,8 @@ def parse_instrument(text: str, path: str | None = None) -> Instrument:
     ops = data.get("operations") or []
     if not isinstance(ops, list):
         raise FormatError("'operations' must be a list", path=path)
+    if len(ops) > MAX_OPERATIONS:  # refused before each is read
+        raise _too_many(len(ops), path)
     try:
         operations = tuple(op_from_dict(d, i) for i, d in enumerate(ops))
         refused, by_hand = _refusal(data.get("not_applied"), path), _reading(data.get("reading"), path)

@@ -204,6 +204,10 @@ class Repository:
                     f"cannot make a repository at {str(path)[:60]}…: a name in that path is too long for the file system "
                     "(255 bytes at most per name); choose a shorter one"
                 ) from None
+            if e.errno == errno.ENOTDIR:
+                blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+                if blocker is not None:
+                    raise RepositoryError(f"cannot make a repository at {path}: {blocker} is a file, not a directory") from None
             raise RepositoryError(f"cannot make a repository at {path}: {e.strerror}") from None
         return cls(path)
 

@@ -229,21 +229,31 @@ _PRINTF = threading.local()
 def printf_refusal(args: tuple[Any, ...]) -> str | None:
     """Why ``printf(*args)`` is refused: a width or precision that would make more than ``MAX_LENGTH`` characters
     (SQLite repeats ``%.*c`` one character at a time, past the length limit, in one step no time limit can stop)."""
-    if not args or not isinstance(args[0], str):
-        return None
+    if not args or not isinstance(args[0], str | bytes):
+        return None  # a number as the format holds no conversion
+    form = args[0] if isinstance(args[0], str) else args[0].decode("latin-1")  # SQLite reads a blob as text
     rest = list(args[1:])
     total = 0
-    for width, precision, kind in _CONVERSION.findall(args[0]):
+    for width, precision, kind in _CONVERSION.findall(form):
         for size in (width, precision):
             if size == "*":
-                value = rest.pop(0) if rest else 0
-                size = str(abs(value)) if isinstance(value, int) else "0"
+                size = str(abs(_as_int(rest.pop(0) if rest else 0)))
             total += int(size or 0)
         if kind != "%" and rest:
             rest.pop(0)
         if total > MAX_LENGTH:
             return f"printf: widths and precisions past {MAX_LENGTH:,} characters make a string too big"
     return None
+
+
+def _as_int(value: Any) -> int:
+    """``value`` as SQLite reads a ``*`` width: a number, or the number a text or blob begins with (else 0)."""
+    if isinstance(value, int | float):
+        return int(value) if abs(value) < 2**63 else 2**63
+    if isinstance(value, bytes):
+        value = value.decode("latin-1")
+    m = re.match(r"\s*([-+]?\d+)", value) if isinstance(value, str) else None
+    return int(m.group(1)[:20]) if m else 0
 
 
 def bounded_printf(*args: Any) -> Any:
