@@ -67,6 +67,10 @@ MAX_FACETS = 5
 MAX_SORTS = 1
 MAX_SQL_PARAMETERS = 32
 MAX_NEXT = 1_000
+#: Rows of an HTML table page (``?_size=``): Datasette renders the page's template on the event loop, 5–15 ms a row
+#: (``provisions?_size=max``, 5 MB of HTML, held every other page of the process for seconds). JSON and CSV may
+#: ask for ``max_returned_rows``.
+MAX_HTML_ROWS = 200
 #: SQLite's memory in a serving process (all its connections): past it a statement fails "out of memory" (a 503).
 HEAP_LIMIT = 768 * 1024 * 1024
 #: Settings of the public profile, over the site's own.
@@ -75,6 +79,9 @@ PUBLIC_SETTINGS: dict[str, Any] = {
     # A table page of 200 rows of two dozen columns is half a megabyte of HTML, most of its time in the template;
     # 50 rows are a quarter of the time (more with ?_size=, up to max_returned_rows).
     "default_page_size": 50,
+    # A visitor's query page shows every row it returns, up to this, rendered on the event loop (HTML of 5,000 rows
+    # took 13 s); more rows are read a page at a time from the JSON (``_next``) or streamed as CSV.
+    "max_returned_rows": 1000,
     "facet_time_limit_ms": 200,
     "max_csv_mb": 20,  # a streamed CSV stops there
     "allow_signed_tokens": False,
@@ -387,6 +394,8 @@ def request_refusal(path: str, query: bytes) -> str | None:
             return f"The SQL names more than {MAX_SQL_PARAMETERS} parameters; use fewer."
         if name == "_next" and (len(value) > MAX_NEXT or not all(map(_int64, value.split(",")))):
             return "The address's _next is not one this site made; follow the page's own next link."
+        if name == "_size" and not path.endswith((".json", ".csv")) and not (value.isdigit() and int(value) <= MAX_HTML_ROWS):
+            return f"A table page shows at most {MAX_HTML_ROWS} rows (_size); ask the .json or .csv for more."
     return None
 
 
