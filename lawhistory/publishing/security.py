@@ -30,6 +30,7 @@ In the public profile:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import html
 import json
 import logging
@@ -73,6 +74,10 @@ MAX_NEXT = 1_000
 MAX_HTML_ROWS = 200
 #: SQLite's memory in a serving process (all its connections): past it a statement fails "out of memory" (a 503).
 HEAP_LIMIT = 768 * 1024 * 1024
+#: Rows of a visitor's query as an HTML page (its JSON and CSV have ``max_returned_rows``): rendered on the event
+#: loop, a thousand rows of provisions were 2.7 s; past these the page says the results were truncated.
+MAX_HTML_QUERY_ROWS = 200
+_HTML_QUERY_ROWS: contextvars.ContextVar[int | None] = contextvars.ContextVar("lawhistory_html_rows", default=None)
 #: Settings of the public profile, over the site's own.
 PUBLIC_SETTINGS: dict[str, Any] = {
     "suggest_facets": False,  # costly on every table page
@@ -347,7 +352,11 @@ def _install_watchdog() -> None:
         if not is_trusted(self.ds):
             kwargs["log_sql_errors"] = False
         try:
-            return await execute(self, *args, **kwargs)
+            results = await execute(self, *args, **kwargs)
+            shown = _HTML_QUERY_ROWS.get()
+            if shown is not None and kwargs.get("truncate") and len(results.rows) > shown:
+                return database.Results(results.rows[:shown], True, results.description)  # said truncated on the page
+            return results
         except database.QueryInterrupted:
             caching.mark_interrupted()  # the answer lacks what was cut off: it is not cached (caching.py)
             raise
@@ -500,6 +509,8 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                 await http_cache(scope, receive, with_headers, app, path)
                 return
             heavy = is_heavy(scope)
+            if heavy and not path.endswith((".json", ".csv")):
+                _HTML_QUERY_ROWS.set(MAX_HTML_QUERY_ROWS)  # this request's task only
 
             async def gated(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
                 refusal = gate.refusal(heavy)
