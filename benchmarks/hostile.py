@@ -14,8 +14,9 @@ answered (by status) and how many bytes the server logged.
 
 ``--visitor`` replays, instead, every request of issue 24's hostile visitor (``VISITOR``: 2,000 named parameters in
 one ``?sql=``, a thousand facets, ``printf`` of a billion characters, NUL characters, a ``_next`` of 5,000 digits, a
-thousand facets on ``laws.json``) beside the good clients, and reports their p95 and max (the target: p95 within 1.5
-times the quiet figure, max at most 1 s). ``--scale S`` serves a SYNTHETIC corpus of that scale (benchmarks/corpus.py).
+thousand facets on ``laws.json``, an HTML table page and a visitor's query page of every row) beside the good
+clients, and reports their p95 and max (the target: p95 within 1.5 times the quiet figure, max at most 1 s).
+``--scale S`` serves a SYNTHETIC corpus of that scale (benchmarks/corpus.py).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ VISITOR = [
     ("GET", "/lawhistory/provisions.json?_next=" + "9" * 5000),
     ("GET", "/lawhistory/provisions.json?_next=abc"),
     ("GET", "/lawhistory/provisions?_sort=nope"),
+    ("GET", "/lawhistory/provisions?_size=max"),
+    ("GET", "/lawhistory?sql=" + urllib.parse.quote("select * from provisions")),
     *HOSTILE,
 ]
 

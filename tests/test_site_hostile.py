@@ -81,6 +81,24 @@ async def test_many_parameters_a_long_query_and_two_sorts_are_refused(ds: Any) -
     await refused(ds, "/lawhistory/laws.json?_sort=title&_sort_desc=id", "one sort")
 
 
+async def test_an_html_table_page_of_thousands_of_rows_is_refused_and_json_may_have_them(ds: Any) -> None:
+    """The page's template is rendered on the event loop: ``provisions?_size=max`` (5 MB of HTML) held it seconds."""
+    await refused(ds, "/lawhistory/provisions?_size=max", "at most 200 rows")
+    await refused(ds, "/lawhistory/provisions?_size=201", "at most 200 rows")
+    assert (await ds.client.get("/lawhistory/provisions?_size=200")).status_code == 200
+    many = await ds.client.get("/lawhistory/provisions.json?_size=max&_shape=objects")
+    assert many.status_code == 200 and len(many.json()["rows"]) > 200
+
+
+async def test_a_visitors_query_shows_at_most_a_thousand_rows_and_its_html_page_two_hundred(ds: Any) -> None:
+    sql = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 5000) select i as n from n"
+    response = await ds.client.get("/lawhistory.json" + query(sql))
+    assert response.status_code == 200 and len(response.json()["rows"]) == 1000 and response.json()["truncated"]
+    page = await ds.client.get("/lawhistory" + query(sql))
+    assert page.status_code == 200 and "returning more than 200 rows" in page.text
+    assert '<td class="col-n">200</td>' in page.text and '<td class="col-n">201</td>' not in page.text
+
+
 async def test_one_printf_step_past_the_length_limit_is_refused_not_left_to_the_time_limit(
     ds: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:

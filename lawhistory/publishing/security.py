@@ -30,6 +30,7 @@ In the public profile:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import html
 import json
 import logging
@@ -67,14 +68,25 @@ MAX_FACETS = 5
 MAX_SORTS = 1
 MAX_SQL_PARAMETERS = 32
 MAX_NEXT = 1_000
+#: Rows of an HTML table page (``?_size=``): Datasette renders the page's template on the event loop, 5–15 ms a row
+#: (``provisions?_size=max``, 5 MB of HTML, held every other page of the process for seconds). JSON and CSV may
+#: ask for ``max_returned_rows``.
+MAX_HTML_ROWS = 200
 #: SQLite's memory in a serving process (all its connections): past it a statement fails "out of memory" (a 503).
 HEAP_LIMIT = 768 * 1024 * 1024
+#: Rows of a visitor's query as an HTML page (its JSON and CSV have ``max_returned_rows``): rendered on the event
+#: loop, a thousand rows of provisions were 2.7 s; past these the page says the results were truncated.
+MAX_HTML_QUERY_ROWS = 200
+_HTML_QUERY_ROWS: contextvars.ContextVar[int | None] = contextvars.ContextVar("lawhistory_html_rows", default=None)
 #: Settings of the public profile, over the site's own.
 PUBLIC_SETTINGS: dict[str, Any] = {
     "suggest_facets": False,  # costly on every table page
     # A table page of 200 rows of two dozen columns is half a megabyte of HTML, most of its time in the template;
     # 50 rows are a quarter of the time (more with ?_size=, up to max_returned_rows).
     "default_page_size": 50,
+    # A visitor's query page shows every row it returns, up to this, rendered on the event loop (HTML of 5,000 rows
+    # took 13 s); more rows are read a page at a time from the JSON (``_next``) or streamed as CSV.
+    "max_returned_rows": 1000,
     "facet_time_limit_ms": 200,
     "max_csv_mb": 20,  # a streamed CSV stops there
     "allow_signed_tokens": False,
@@ -340,7 +352,11 @@ def _install_watchdog() -> None:
         if not is_trusted(self.ds):
             kwargs["log_sql_errors"] = False
         try:
-            return await execute(self, *args, **kwargs)
+            results = await execute(self, *args, **kwargs)
+            shown = _HTML_QUERY_ROWS.get()
+            if shown is not None and kwargs.get("truncate") and len(results.rows) > shown:
+                return database.Results(results.rows[:shown], True, results.description)  # said truncated on the page
+            return results
         except database.QueryInterrupted:
             caching.mark_interrupted()  # the answer lacks what was cut off: it is not cached (caching.py)
             raise
@@ -387,6 +403,8 @@ def request_refusal(path: str, query: bytes) -> str | None:
             return f"The SQL names more than {MAX_SQL_PARAMETERS} parameters; use fewer."
         if name == "_next" and (len(value) > MAX_NEXT or not all(map(_int64, value.split(",")))):
             return "The address's _next is not one this site made; follow the page's own next link."
+        if name == "_size" and not path.endswith((".json", ".csv")) and not (value.isdigit() and int(value) <= MAX_HTML_ROWS):
+            return f"A table page shows at most {MAX_HTML_ROWS} rows (_size); ask the .json or .csv for more."
     return None
 
 
@@ -491,6 +509,8 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                 await http_cache(scope, receive, with_headers, app, path)
                 return
             heavy = is_heavy(scope)
+            if heavy and not path.endswith((".json", ".csv")):
+                _HTML_QUERY_ROWS.set(MAX_HTML_QUERY_ROWS)  # this request's task only
 
             async def gated(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
                 refusal = gate.refusal(heavy)
