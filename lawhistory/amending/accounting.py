@@ -52,6 +52,8 @@ _CITING = re.compile(
 )
 NUMBERED_START = re.compile(
     r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
+    # "In the definition of “premises”; i. delete (b) …; ii. delete (d) …", "A. Delete …": roman and capital numbering
+    r"|(?<=[;—–:-] )(?:[ivx]{1,4}|[A-Z])\.\s+(?=(?i:delete|omit|remove|insert|add|substitute|replace|in|after|before)\b)"
 )
 
 

@@ -1073,3 +1073,18 @@ def read_instruction(unit: Unit, notes: list[str]) -> list[Operation] | None:
     """The operations of one instruction, or None when no family reads it."""
     claimed = claiming_family(unit, notes)
     return claimed[1] if claimed else None
+
+
+def first_claim(unit: Unit, notes: list[str]) -> tuple[Family, list[Operation] | InstructionNotUnderstood] | None:
+    """The first family (in precedence order) whose wording ``unit`` is, with its operations or its refusal."""
+    r = reading(unit, notes)
+    for family in FAMILIES:
+        try:
+            ops = family.read(r)
+        except InstructionNotUnderstood as e:
+            return family, e
+        if ops == []:
+            return family, InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
+        if ops is not None:
+            return family, ops
+    return None

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
-from .families import claiming_family, reading
+from .families import claiming_family, first_claim, reading
 from .grammar.instruction import describe, read_head
 from .grammar.parse import NoParse
 from .parts import (
@@ -79,39 +79,54 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
 _RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 
+#: The families the grammar declares: it is their one reading, and they are consulted only for what it does not parse.
+RETIRED_FAMILIES = frozenset(
+    {
+        "definition deleted or substituted",
+        "definition inserted",
+        "heading substituted",
+        "words",
+        "provision deleted or substituted",
+        "provision inserted",
+        "provision inserted at the beginning",
+    }
+)
+
+
 def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | None, NoParse | None]:
     """The operations of one instruction (None: no reading), and where the grammar's parse stopped (None: it parsed).
 
     The grammar (amending/grammar/wa.lark) decides whenever it parses the instruction. The regular-expression families
-    (families.py) are a transitional fallback, for the shapes the grammar does not yet declare
-    (``TRANSITIONAL_FAMILIES``); when both read an instruction, they must agree (``agree``) or it is refused, naming
-    both readings.
+    (families.py) are a transitional fallback for the wordings the grammar does not yet declare; when the grammar
+    reads an instruction that a family not yet retired (not in ``RETIRED_FAMILIES``) also claims, the two must agree
+    (``agree``) or the instruction is refused, naming both readings.
     """
     r = reading(unit, [])
     grammar: list[Operation] | NoParse | None = None
     own: list[str] = []
     if not _repealed_laws(r.text):
         grammar = read_head(unit, r.head, r.payload, own)
-    legacy: list[Operation] | None = None
+    if isinstance(grammar, list):
+        claim = first_claim(unit, [])
+        if claim is not None and claim[0].name not in RETIRED_FAMILIES:
+            family, got = claim
+            if isinstance(got, InstructionNotUnderstood) or not agree(grammar, got):
+                other = f"refused ({got})" if isinstance(got, InstructionNotUnderstood) else describe(got)
+                raise InstructionNotUnderstood(
+                    f"it reads two ways, by the grammar as {describe(grammar)} and as {family.name}: {other}, "
+                    "so what it does is uncertain"
+                )
+        notes += own
+        return grammar, None
     legacy_notes: list[str] = []
-    refused: InstructionNotUnderstood | None = None
     try:
         claimed = claiming_family(unit, legacy_notes)
-        legacy = claimed[1] if claimed else None
     except InstructionNotUnderstood as e:
-        refused = e
-    if not isinstance(grammar, list):
-        if refused is not None:
-            raise refused
-        notes += legacy_notes
-        return legacy, grammar if isinstance(grammar, NoParse) else None
-    if legacy is not None and not agree(grammar, legacy):
-        raise InstructionNotUnderstood(
-            f"it reads two ways, by the grammar as {describe(grammar)} and by the family as {describe(legacy)}, "
-            "so what it does is uncertain"
-        )
-    notes += own
-    return grammar, None
+        if isinstance(grammar, NoParse):
+            raise InstructionNotUnderstood(f"{e} (the grammar's parse stopped at “{grammar.words[:60]}”)") from None
+        raise
+    notes += legacy_notes
+    return (claimed[1] if claimed else None), grammar
 
 
 def _within(narrow: str, wide: str) -> bool:

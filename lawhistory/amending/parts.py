@@ -86,6 +86,8 @@ class Unit:
     text: str
     context: str | None
     required: bool = False  # a lettered part of "is amended as follows—": it must be an instruction
+    #: the kind of provision a lead-in named without its label ("In clause— (a) 5.2(1), delete …"): the items give it
+    lead: str | None = None
 
 
 # --- walking the instrument -----------------------------------------------------------------------
@@ -113,7 +115,7 @@ AMENDED_AS_FOLLOWS = re.compile(
 
 
 LEAD_IN = re.compile(
-    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
+    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:;-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
     r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
     re.I,
 )
@@ -135,6 +137,14 @@ def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
         return _resolve_context(lead.group("t"), ctx) or ctx
     base = _resolve_context(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx) or ctx
     return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
+
+
+#: A lead-in that names a kind of provision and no label: each item names the rest ("In clause— (a) 5.2(1), …").
+_BARE_KIND = re.compile(r"(?:the )?(?:sub-?)?(?:clause|paragraph|regulation|section)s?|schedule|by-?laws?|items?", re.I)
+
+
+def _lead_kind(target: str | None) -> str | None:
+    return target.strip() if target and _BARE_KIND.fullmatch(target.strip()) else None
 
 
 def units(law: Law) -> list[Unit]:
@@ -223,7 +233,7 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
-def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False) -> None:
+def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False, kind: str | None = None) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
@@ -234,16 +244,18 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:
-            ctx = _resolve_context(amended.group("target") or amended.group("target2"), ctx) or ctx
+            named = amended.group("target") or amended.group("target2")
+            kind = _lead_kind(named) or kind
+            ctx = _resolve_context(named, ctx) or ctx
         for c in parts:
-            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended))
+            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind)
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
     pieces = split_instructions(" ".join(words.split()))
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
-    leads: list[tuple[int, str | None, str]] = [(-1, ctx, label)]
+    leads: list[tuple[int, str | None, str, str | None]] = [(-1, ctx, label, kind)]
     own_last = re.search(r"\((\w+)\)$", label)  # the label's own last part: "(a)" of 6(a)
     last_letter = own_last.group(1) if own_last and re.fullmatch(r"[a-z]{1,2}", own_last.group(1)) else ""
     own_depth = None
@@ -251,19 +263,25 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
         inner = own_last.group(1)
         own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
     for piece in pieces:
-        numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
+        numbered = re.match(r"(\d{1,2}|[ivx]{1,4}|[A-Z])\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
         mark = numbered or lettered
         if mark:
             inner = mark.group(1).strip("()")
-            depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and last_letter not in ("h", "u", "w") else 1
+            depth = (
+                0
+                if inner[0].isdigit() or inner.isupper()
+                else 2
+                if re.fullmatch(r"[ivx]+", inner) and last_letter not in ("h", "u", "w")
+                else 1
+            )
             if depth == 1:
                 last_letter = inner
         else:
             depth = 3
         while len(leads) > 1 and leads[-1][0] >= depth:
             leads.pop()
-        here, base = leads[-1][1], leads[-1][2]
+        here, base, here_kind = leads[-1][1], leads[-1][2], leads[-1][3]
         if mark and base == label and own_last is not None and depth == own_depth:
             # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1), "(a) delete … (b) delete …" as one
             # paragraph (a): (2) is beside (1), (b) beside (a), not in it
@@ -272,12 +290,13 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
         own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
         lead = _lead_in(rest) if len(pieces) > 1 else None
         if lead:
-            leads.append((depth if mark else -1, _lead_context(lead, here), base + own))
+            lead_kind = _lead_kind(lead.group("t")) or here_kind
+            leads.append((depth if mark else -1, _lead_context(lead, here), base + own, lead_kind))
             continue
         if mark:
-            out.append(Unit(base + own, rest, here, True))
+            out.append(Unit(base + own, rest, here, True, here_kind))
         else:
-            out.append(Unit(label, piece, here, required))
+            out.append(Unit(label, piece, here, required, here_kind))
 
 
 # --- targets ---------------------------------------------------------------------------------------

@@ -89,6 +89,13 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
     if lead is None:
         return ctx, None
     chain = _tree(lead, "place_chain")
+    if lead.data == "lead_label":
+        # the lead-in named the kind ("In clause—"), the item names the rest ("(a) 5.2(1), delete …")
+        labels = _span(h, lead).rstrip(", ")
+        if not h.unit.lead:
+            raise InstructionNotUnderstood(f"cannot tell what kind of provision “{labels}” is")
+        where = f"{h.unit.lead} {labels}"
+        return _resolve_context(where, ctx) or ctx, where
     if lead.data == "lead_amended":
         subject = _tree(lead, "subject")
         assert subject is not None
@@ -96,9 +103,15 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         if chain is None:
             return base, None
         # "Clause 26 is amended in subparagraph (v) of paragraph (c) of subclause (2)": the place within the subject
-        return _resolve_context(_span(h, chain), base) or base, None
+        return _resolve_context(_place(h, chain), base) or base, None
     assert chain is not None
-    return _resolve_context(_span(h, chain), ctx) or ctx, _span(h, chain)
+    where = _place(h, chain)
+    return _resolve_context(where, ctx) or ctx, where
+
+
+def _place(h: Head, t: Tree[object]) -> str:
+    """A place's words as the citation reader takes them ("the definition for X" is "the definition of X")."""
+    return re.sub(r"\bdefinitions? for\b", "definition of", _span(h, t), flags=re.I)
 
 
 def _new_words(h: Head, change: Tree[object]) -> str | None:
@@ -123,14 +136,16 @@ def _pick_new(h: Head, tok: Token | None, *, dashed: bool = False) -> str | None
 
 def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     """Where a word edit is made: the lead's provision (each of several named by a list), or the context."""
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_in"), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    if chain is not None and not re.search(r"\bto\b", _place(h, chain)):
+        # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
+        several = resolve_targets(_place(h, chain), h.unit.context)
+        if len(several) > 1:
+            return several
     base, where = _base(h, start)
-    if where is not None:
-        if re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
-            return [f"{base} heading"]
-        if not re.search(r"\bto\b", where):
-            several = resolve_targets(where, h.unit.context)
-            if len(several) > 1:
-                return several
+    if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
+        return [f"{base} heading"]
     if not base:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
     return [base]
@@ -157,7 +172,7 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     inner = _tree(ch, "place_chain")
     if inner is not None:
         # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting …"
-        one = _resolve_context(_span(h, inner), targets[0])
+        one = _resolve_context(_place(h, inner), targets[0])
         if not one or len(targets) > 1:
             raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner)}” is")
         targets = [one]
@@ -245,12 +260,29 @@ def _passage_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
 def _targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]:
     base, _ = _base(h, start)
     plist = _tree(ch, "prov_list")
-    assert plist is not None
-    phrase = _span(h, plist)
+    bare = _tree(ch, "bare_labels")
+    if plist is None and bare is not None:
+        phrase = _bare_phrase(h, bare, base)
+    else:
+        assert plist is not None
+        phrase = _span(h, plist)
     targets = resolve_targets(phrase, base)
     if not targets:
         raise InstructionNotUnderstood(f"cannot tell which provision “{phrase}” is")
     return targets
+
+
+def _bare_phrase(h: Head, bare: Tree[object], base: str | None) -> str:
+    """ "delete (b)": labels with no kind named, read as paragraphs of a definition, subclauses when numbered, or
+    paragraphs when lettered (never a roman numeral, which may be a letter)."""
+    labels = _span(h, bare)
+    first = re.match(r"\((\w+)\)", labels)
+    inner = first.group(1) if first else ""
+    if (base and "“" in base) or (re.fullmatch(r"[a-z]{1,2}", inner) and not re.fullmatch(r"[ivx]+", inner)):
+        return f"paragraph {labels}"
+    if inner[:1].isdigit():
+        return f"subclause {labels}"
+    raise InstructionNotUnderstood(f"cannot tell what kind of provision “{labels}” is")
 
 
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
@@ -367,8 +399,7 @@ def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
-    term = _tree(ch, "term")
-    terms = quoted or ([" ".join(_span(h, term).split())] if term is not None else [])
+    terms = quoted or [" ".join(_span(h, t).split()) for t in _trees(ch, "term")]
     return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
