@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from lark import Lark, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.visitors import CollapseAmbiguities
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
@@ -32,7 +32,7 @@ def parser() -> Lark:
     return Lark(
         GRAMMAR.read_text(encoding="utf-8"),
         parser="earley",
-        lexer="dynamic",
+        lexer="basic",
         ambiguity="explicit",
         propagate_positions=True,
         maybe_placeholders=False,
@@ -55,6 +55,9 @@ def readings(head: str) -> list[Tree[object]] | NoParse:
         tree = parser().parse(head)
     except UnexpectedEOF:
         return NoParse(len(head), "")
+    except UnexpectedToken as e:
+        at = e.token.start_pos or 0 if e.token.type != "$END" else len(head)
+        return NoParse(at, head[at:])
     except UnexpectedCharacters as e:
         at = e.pos_in_stream or 0
         return NoParse(at, head[at:])
