@@ -33,12 +33,12 @@ INSTRUCTION_START = re.compile(
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 LABELLED_START = re.compile(
-    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
+    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing|striking\s+out)\b|"
     r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
     + _VERB
-    + r"\b|(?:delete|omit|remove|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
+    + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
     + _KW
     + r"))"
 )
