@@ -205,10 +205,13 @@ def all_cases() -> list[Case]:
     return [*real_cases(), *accuracy_cases(), *redteam_cases()]
 
 
-def run_case(case: Case, *, pairs: bool = True, sample: int | None = None) -> tuple[Reading, list[VariantResult]]:
-    """The original's reading and each variant's verdict (``sample``: every n-th variant only, deterministically)."""
+def run_case(
+    case: Case, *, pairs: bool = True, sample: int | None = None, only: list[str] | None = None
+) -> tuple[Reading, list[VariantResult]]:
+    """The original's reading and each variant's verdict (``sample``: every n-th variant only, deterministically;
+    ``only``: the variants of these names)."""
     reworded = variants(case.text, case.gazette_date, pairs=pairs)
-    names = sorted(reworded)
+    names = sorted(reworded) if only is None else [n for n in only if n in reworded]
     if sample:
         names = names[::sample]
     results = []

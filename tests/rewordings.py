@@ -393,33 +393,37 @@ breaks_lines, breaks_blank_lines, breaks_one_line = (_breaks(k) for k in ("lines
 
 # --- page furniture --------------------------------------------------------------------------------
 
-_HEADER = re.compile(r"(?P<date>\d{1,2} [A-Z][a-z]+ \d{4})\]? GOVERNMENT GAZETTE, WA (?P<page>\d+)")
+_DATE = r"\d{1,2} [A-Z][a-z]+ \d{4}"
+_HEADERS = (
+    re.compile(rf"(?P<date>{_DATE})\]? GOVERNMENT GAZETTE, WA (?P<page>\d+)"),  # an odd page's
+    re.compile(rf"(?P<page>\d+) GOVERNMENT GAZETTE, WA \[?(?P<date>{_DATE})"),  # an even page's
+)
 
 
-def _header_date(text: str, gazette_date: dt.date | None) -> tuple[str, int] | None:
-    m = _HEADER.search(text)
-    if m:
-        return m.group("date"), int(m.group("page"))
-    if gazette_date is None:
+def _with_header(text: str, at: int, gazette_date: dt.date | None, after: str) -> str | None:
+    """``text`` with a page header put at ``at``: the date of the instrument's own headers (or its gazette date),
+    the page after the one before it, and each later page numbered on by one."""
+    headers = sorted((m for rx in _HEADERS for m in rx.finditer(text)), key=lambda m: m.start())
+    if headers:
+        date = headers[0].group("date")
+        before = [int(m.group("page")) for m in headers if m.start() < at]
+        page = before[-1] + 1 if before else int(headers[0].group("page"))
+    elif gazette_date is not None:
+        date, page = f"{gazette_date.day} {gazette_date:%B %Y}", 1000
+    else:
         return None
-    return f"{gazette_date.day} {gazette_date:%B %Y}", 1000
+    later = [(m.start("page"), m.end("page"), str(int(m.group("page")) + 1)) for m in headers if m.start() >= at]
+    return _subs(text, [(at, at, f"\n{date} GOVERNMENT GAZETTE, WA {page}{after}"), *later])
 
 
 def page_furniture(gazette_date: dt.date | None) -> Rewording:
-    """A gazette page header between two items ("26 February 2020 GOVERNMENT GAZETTE, WA 424"), the instrument's
-    own date and the next page's number (the pages after it numbered on by one)."""
+    """A gazette page header between two items ("26 February 2020 GOVERNMENT GAZETTE, WA 424")."""
 
     def reword(text: str) -> str | None:
-        found = _header_date(text, gazette_date)
         lists = [lst for lst in item_lists(text) if len(lst.labels) >= 2]
-        if found is None or not lists:
+        if not lists:
             return None
-        date, _ = found
-        a = lists[0].labels[len(lists[0].labels) // 2][0]
-        earlier = [int(h.group("page")) for h in _HEADER.finditer(text[:a])]
-        page = (earlier[-1] + 1) if earlier else found[1] if not _HEADER.search(text) else found[1] - 1
-        later = [(h.start("page"), h.end("page"), str(int(h.group("page")) + 1)) for h in _HEADER.finditer(text, a)]
-        return _subs(text, [(a, a, f"\n{date} GOVERNMENT GAZETTE, WA {page}\n"), *later])
+        return _with_header(text, lists[0].labels[len(lists[0].labels) // 2][0], gazette_date, "\n")
 
     return reword
 
@@ -428,20 +432,12 @@ _CLAUSE_LINE = re.compile(r"\n(?=[ \t]*\d+[A-Z]?\.[ \t]+(?:Clause|Schedule|Part|
 
 
 def page_furniture_between_clauses(gazette_date: dt.date | None) -> Rewording:
-    """A gazette page header between two amending clauses (as page_furniture, before the last one's line)."""
+    """A gazette page header between the last two amending clauses."""
 
     def reword(text: str) -> str | None:
-        found = _header_date(text, gazette_date)
-        starts = [m.start() for m in _CLAUSE_LINE.finditer(text, _instructions_start(text))]
         spans = quoted_spans(text)
-        starts = [a for a in starts if not _inside(a, spans)]
-        if found is None or len(starts) < 2:
-            return None
-        a = starts[-1]
-        earlier = [int(h.group("page")) for h in _HEADER.finditer(text[:a])]
-        page = (earlier[-1] + 1) if earlier else found[1] if not _HEADER.search(text) else found[1] - 1
-        later = [(h.start("page"), h.end("page"), str(int(h.group("page")) + 1)) for h in _HEADER.finditer(text, a)]
-        return _subs(text, [(a, a, f"\n{found[0]} GOVERNMENT GAZETTE, WA {page}"), *later])
+        starts = [m.start() for m in _CLAUSE_LINE.finditer(text, _instructions_start(text)) if not _inside(m.start(), spans)]
+        return _with_header(text, starts[-1], gazette_date, "") if len(starts) >= 2 else None
 
     return reword
 
@@ -472,6 +468,8 @@ def _the_words(add: bool) -> Rewording:
             if _inside(m.start(), spans) or bool(m.group("w")) == add:
                 continue
             if add:
+                if not re.search(r"[A-Za-z]{2}", m.group("q")):
+                    continue  # punctuation or a label is not "the words"
                 one = len(m.group("q").split()) == 1
                 edits.append((m.end("v"), m.end("v"), " the word" if one else " the words"))
             else:
