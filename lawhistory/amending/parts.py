@@ -25,7 +25,7 @@ from ..files.textformat import render_fragment
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
-from .accounting import LABELLED_START, leftover_words, split_instructions
+from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -546,7 +546,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # one quoted block: its words as printed, without the marks around them
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
-    inside = LABELLED_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
+    inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
         raise InstructionNotUnderstood(
