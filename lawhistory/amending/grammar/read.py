@@ -225,6 +225,17 @@ def _words_substituted_for(h: Head, start: Tree[object], ch: Tree[object]) -> li
     ]
 
 
+def _words_for_substituted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "for “shall” substitute “must”": the words after "for" go, the new words take their place."""
+    old = _unquote(_tokens(ch, "QUOTED")[0])
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    new = _pick_new(h, news[0] if news else None, dashed=True)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces words but carries no new words")
+    occ = _occurrence(start)
+    return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in _word_targets(h, start)]
+
+
 def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "by deleting the semicolon after the definition of “X” and substituting a full stop": the mark ending X."""
     base, _ = _base(h, start)
@@ -299,6 +310,14 @@ def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[
     if replaces:
         raise InstructionNotUnderstood("it replaces provisions but carries no new text")
     return [_op(h.unit, action="delete", target=t) for t in targets]
+
+
+def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Replace clause 5 with— 5. …"."""
+    targets = _targets(h, start, ch)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces provisions but carries no new text")
+    return _substitute(h.unit, targets, h.payload, h.notes)
 
 
 def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
@@ -464,6 +483,8 @@ _BUILDERS = {
     "words_inserted": _words_inserted,
     "words_removed_beside": _words_removed_beside,
     "words_substituted_for": _words_substituted_for,
+    "words_for_substituted": _words_for_substituted,
+    "provisions_replaced": _provisions_replaced,
     "mark_ending_definition": _mark_ending_definition,
     "passage_changed": _passage_changed,
     "provisions_deleted": _provisions_deleted,
