@@ -298,6 +298,12 @@ def _bare_phrase(h: Head, bare: Tree[object], base: str | None) -> str:
 
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     targets = _targets(h, start, ch)
+    connector = _tree(ch, "connector_after")
+    if connector is not None and _unquote(_tokens(connector, "QUOTED")[0]) not in ("and", "or"):
+        # only a connector ending the provision goes with it (it is the provision's own last word)
+        raise InstructionNotUnderstood(
+            f"it deletes {_tokens(connector, 'QUOTED')[0]} after the provisions, which is not a connector"
+        )
     replaces = _tree(ch, "put") is not None
     if h.payload is not None and replaces:
         if any(t.lower() == "the text of" for t in _tokens(ch, "WHOLE")):
