@@ -428,6 +428,15 @@ def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list
     return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
+def _definition_is_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 3, the definition of “x” is deleted."."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    return [_op(h.unit, action="delete", target=f"{_holder(h, start)} “{_term(h, definition)}”")]
+
+
 def _definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     holder = _holder(h, start)
     if h.payload is None:
@@ -500,6 +509,7 @@ _BUILDERS = {
     "provisions_inserted_at_start": _provisions_inserted_at_start,
     "definitions_deleted": _definitions_deleted,
     "definition_replaced": _definition_replaced,
+    "definition_is_deleted": _definition_is_deleted,
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
