@@ -71,6 +71,35 @@ def test_a_punctuation_mark_is_an_object_like_words() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [
+        ("In clause 5(1) for “shall” substitute “must”.", None, [("substitute_words", "5(1)", "shall", "must", "", "once")]),
+        ("In clause 4 by deleting “x” and inserting in lieu thereof “y”.", None, [("substitute_words", "4", "x", "y", "", "once")]),
+        ("In clause 4 delete “x” and insert “y” in its place.", None, [("substitute_words", "4", "x", "y", "", "once")]),
+        ("In clause 3, the definition of “dog” is deleted.", None, [("delete", "3 “dog”", "", "", "", "once")]),
+        ("Clause 5(2) is deleted and the following subclause substituted— (2) A dog must be kept.", None,
+         [("substitute", "5(2)", "", "(2) A dog must be kept.", "", "once")]),
+        ("Replace subclause (2) with— (2) A dog must be kept.", "5", [("substitute", "5(2)", "", "(2) A dog must be kept.", "", "once")]),
+        ("In clause 3 the following definition is inserted in alphabetical order— “cat means a cat;”", None,
+         [("insert_definition", "3", "", "**cat** means a cat;", "alphabetical", "once")]),
+        ("In clause 3 insert the following definitions in their appropriate alphabetical positions— “cat means a cat;”", None,
+         [("insert_definition", "3", "", "**cat** means a cat;", "alphabetical", "once")]),
+        ("In clause 3, in the definition of “premises”, paragraph (a), delete “shed”.", None,
+         [("delete_words", "3 “premises” (a)", "shed", "", "", "once")]),
+        ("in that subclause delete “dog”;", "3(3)", [("delete_words", "3(3)", "dog", "", "", "once")]),
+        ("delete paragraphs (c) and (d) and “and” after each of them.", "4(2)", [("delete", "4(2)(c)", "", "", "", "once"), ("delete", "4(2)(d)", "", "", "", "once")]),
+    ],
+)  # fmt: skip
+def test_more_wordings_read_as_their_operations(text: str, context: str | None, expected: list[tuple[str, ...]]) -> None:
+    assert ops(text, context) == expected
+
+
+def test_only_a_connector_after_a_deleted_provision_goes_with_it() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="not a connector"):
+        parse_unit(Unit("9", "delete paragraph (c) and “Penalty” after it.", "4(2)"))
+
+
 # --- lead-ins distribute over items; locators compose -------------------------------------------------------------
 
 
