@@ -233,8 +233,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "table cell edited",
         "reference replaced",
         "schedule row replaced by reference",
-        "schedule replaced or deleted",
-        "note deleted",
         "table row replaced by a row with lettered parts",
         "Part or Division inserted",
     ]

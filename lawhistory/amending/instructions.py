@@ -89,6 +89,8 @@ RETIRED_FAMILIES = frozenset(
         "provision deleted or substituted",
         "provision inserted",
         "provision inserted at the beginning",
+        "schedule replaced or deleted",
+        "note deleted",
     }
 )
 

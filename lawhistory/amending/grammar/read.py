@@ -27,6 +27,7 @@ from ..parts import (
     _op,
     _resolve_context,
     _rows_payload,
+    _schedule_payload,
     _substitute,
     _words,
     payload_provisions,
@@ -296,6 +297,27 @@ def _bare_phrase(h: Head, bare: Tree[object], base: str | None) -> str:
     raise InstructionNotUnderstood(f"cannot tell what kind of provision “{labels}” is")
 
 
+def _substituted(h: Head, targets: list[str], payload: str) -> list[Operation]:
+    """Provisions replaced by the payload; a whole schedule by its new text, its table read into rows."""
+    whole = re.fullmatch(r"Schedule (\S+)", targets[0]) if len(targets) == 1 else None
+    if whole:
+        new = _schedule_payload(whole.group(1), payload, h.notes)
+        return [_op(h.unit, action="substitute", target=targets[0], new=new)]
+    return _substitute(h.unit, targets, payload, h.notes)
+
+
+def _note_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 20(1) delete the note.": the line under the provision that begins "Note" (found when the law is known)."""
+    chain = _tree(ch, "place_chain")
+    base, _ = _base(h, start)
+    target = (_resolve_context(_place(h, chain), h.unit.context) if chain is not None else None) or base
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision's note it deletes")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a note and also carries new text, but does not say to insert it")
+    return [_op(h.unit, action="delete", target=f"{target} note")]
+
+
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     targets = _targets(h, start, ch)
     connector = _tree(ch, "connector_after")
@@ -310,7 +332,7 @@ def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[
             return [_op(h.unit, action="substitute_text", target=targets[0], new=" ".join(h.payload.split()))]
         if len(targets) == 1 and re.fullmatch(r"Schedule \S+ item \S+", targets[0]) and "(a)" in h.payload:
             return None  # left to the family "table row replaced by a row with lettered parts"
-        return _substitute(h.unit, targets, h.payload, h.notes)
+        return _substituted(h, targets, h.payload)
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     if replaces:
@@ -323,7 +345,7 @@ def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list
     targets = _targets(h, start, ch)
     if h.payload is None:
         raise InstructionNotUnderstood("it replaces provisions but carries no new text")
-    return _substitute(h.unit, targets, h.payload, h.notes)
+    return _substituted(h, targets, h.payload)
 
 
 def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
@@ -335,12 +357,10 @@ def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
     targets = resolve_targets(_span(h, plist), h.unit.context)
     if not targets:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
-    if any(t.startswith("Schedule") and " " not in t.split(" ", 1)[1] for t in targets):
-        return None  # a schedule replaced: its table is read by the family "schedule replaced or deleted"
     if _tree(ch, "replaced_by") is not None:
         if h.payload is None:
             raise InstructionNotUnderstood("it replaces provisions but carries no new text")
-        return _substitute(h.unit, targets, h.payload, h.notes)
+        return _substituted(h, targets, h.payload)
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     return [_op(h.unit, action="delete", target=t) for t in targets]
@@ -513,6 +533,7 @@ _BUILDERS = {
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
+    "note_deleted": _note_deleted,
 }
 
 
