@@ -231,7 +231,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "words edited and provisions inserted after",
         "provision and passage deleted",
         "table cell edited",
-        "reference replaced",
         "schedule row replaced by reference",
         "table row replaced by a row with lettered parts",
         "Part or Division inserted",

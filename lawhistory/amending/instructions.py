@@ -91,6 +91,7 @@ RETIRED_FAMILIES = frozenset(
         "provision inserted at the beginning",
         "schedule replaced or deleted",
         "note deleted",
+        "reference replaced",
     }
 )
 

@@ -306,6 +306,17 @@ def _substituted(h: Head, targets: list[str], payload: str) -> list[Operation]:
     return _substitute(h.unit, targets, payload, h.notes)
 
 
+def _reference_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 5.12(2)(d) delete the reference to 11.37 and replace it with 11.4.": unquoted words changed."""
+    old, new = (_span(h, t).strip() for t in _trees(ch, "reference"))
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it replaces a reference and also carries new text")
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    return [_op(h.unit, action="substitute_words", target=base, words=old, new=new)]
+
+
 def _note_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "In clause 20(1) delete the note.": the line under the provision that begins "Note" (found when the law is known)."""
     chain = _tree(ch, "place_chain")
@@ -534,6 +545,7 @@ _BUILDERS = {
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
     "note_deleted": _note_deleted,
+    "reference_replaced": _reference_replaced,
 }
 
 
