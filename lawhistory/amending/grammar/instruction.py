@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.operations import Operation
 from ..parts import InstructionNotUnderstood, Unit
-from .parse import NoParse, readings
+from .parse import MAX_READINGS, NoParse, readings
 from .read import Head, build
 
 
@@ -24,6 +24,8 @@ def read_head(unit: Unit, head: str, payload: str | None, notes: list[str]) -> l
     parsed = readings(head)
     if isinstance(parsed, NoParse):
         return parsed
+    if len(parsed) > MAX_READINGS:
+        raise InstructionNotUnderstood(f"its words parse {len(parsed)} ways, too many to tell what it does")
     results: list[tuple[list[Operation] | None, list[str]]] = []
     errors: list[str] = []
     for tree in parsed:

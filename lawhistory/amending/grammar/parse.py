@@ -65,4 +65,4 @@ def readings(head: str) -> list[Tree[object]] | NoParse:
         at = getattr(e, "pos_in_stream", None) or 0
         return NoParse(at, head[at:])
     trees: list[Tree[object]] = CollapseAmbiguities().transform(tree)
-    return trees[:MAX_READINGS]
+    return trees
