@@ -218,7 +218,9 @@ _LABEL = re.compile(r"\((?P<l>[a-z]{1,2}|[ivx]{1,5})\)(?=\s+" + _STARTS + ")", r
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
 _PAYLOAD_LEAD = re.compile(r"\b(?:insert|inserting|add|adding|substitut\w*|replac\w*|following|read|reads)\b", re.I)
-_LEAD_START = re.compile(r"\s*(?:[A-Z][\w ]{0,60}?amended\s+)?(?:\(\d+\)\s+)?(?:In|Clause|Subclause|Paragraph|Schedule|The)\b")
+_LEAD_START = re.compile(
+    r"\s*(?:[A-Z][\w ]{0,60}?amended\s+)?(?:\(\d+\)\s+)?(?:In|Clause|Subclause|Paragraph|Schedule|By-law|The)\b"
+)
 _BLOCK_END = re.compile(r"\n(?=[ \t]*\d+[A-Z]?\.\s+[A-Z])|\n(?=[ \t]*[A-Z][^\n]{0,80}\n[ \t]*\d+[A-Z]?\.\s)")
 
 
@@ -235,9 +237,11 @@ def _sequence(style: str) -> list[str]:
     return list(_LETTERS) if style == "a" else _ROMANS
 
 
-def item_lists(text: str) -> list[ItemList]:
+def item_lists(text: str, *, loose: bool = False) -> list[ItemList]:
     """The instruction lists of the text, each alone in its clause (a list with another list in its clause, nested
-    in it or beside it, is left out: renumbering one of them could make the two one list)."""
+    in it or beside it, is left out: renumbering one of them could make the two one list). A list with an item that
+    inserts new words unquoted is left out too, unless ``loose`` (a line break or a page header between items does
+    not change where such words end in print; a new label or connector after them might)."""
     spans = quoted_spans(text)
     start = _instructions_start(text)
     found = [m for m in _LABEL.finditer(text, start) if not _inside(m.start(), spans)]
@@ -247,8 +251,8 @@ def item_lists(text: str) -> list[ItemList]:
         if first not in ("a", "i"):
             continue
         before = text[: m.start()].rstrip()
-        if not before or before[-1] not in "—:-–":
-            continue
+        if not before or (before[-1] not in "—:-–" and "\n" not in text[len(before) : m.start()]):
+            continue  # a lead-in ends in a dash or a colon, or at the end of its line ("In clause 8A(1)\n(a) …")
         *earlier, sentence = re.split(r"[.;]\s|\n\s*\n", before[-300:])
         after_dash = bool(earlier) and bool(re.search(r"[:—–-]\s*$", before[-300:][: len(before[-300:]) - len(sentence)]))
         if _PAYLOAD_LEAD.search(sentence) or not _LEAD_START.match(sentence) or after_dash:
@@ -262,7 +266,7 @@ def item_lists(text: str) -> list[ItemList]:
                 break
             if len(labels) < len(seq) and later.group("l") == seq[len(labels)]:
                 labels.append((later.start(), later.end()))
-        if any(_unquoted_payload(text, spans, a, b) for a, b in _item_spans(text, labels, block_end)):
+        if not loose and any(_unquoted_payload(text, spans, a, b) for a, b in _item_spans(text, labels, block_end)):
             continue  # an item inserting new words unquoted ("insert: 74.0 cents"): where it ends is the question
         lists.append(ItemList(tuple(labels), first, block_end))
     alone = []
@@ -376,7 +380,7 @@ def _breaks(kind: str) -> Rewording:
 
     def reword(text: str) -> str | None:
         edits = []
-        for lst in item_lists(text):
+        for lst in item_lists(text, loose=kind != "one_line"):
             for a, _ in lst.labels:
                 m = re.search(r"\s*$", text[max(0, a - 20) : a])
                 assert m is not None
@@ -420,7 +424,7 @@ def page_furniture(gazette_date: dt.date | None) -> Rewording:
     """A gazette page header between two items ("26 February 2020 GOVERNMENT GAZETTE, WA 424")."""
 
     def reword(text: str) -> str | None:
-        lists = [lst for lst in item_lists(text) if len(lst.labels) >= 2]
+        lists = [lst for lst in item_lists(text, loose=True) if len(lst.labels) >= 2]
         if not lists:
             return None
         return _with_header(text, lists[0].labels[len(lists[0].labels) // 2][0], gazette_date, "\n")
@@ -522,42 +526,77 @@ def lead_in_as_in(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
-_IN_CLAUSE_LEAD = re.compile(r"\bIn clause (?P<cit>\d+(?:\.\d+)?[A-Z]?)\s*(?P<dash>[—:–-])", re.I)
-_IN_SUBCLAUSE = re.compile(r"\s+in subclause \((?P<sub>\d+[A-Z]?)\),?(?=\s)", re.I)
+_CIT = r"(?P<cit>\d+(?:\.\d+)*[A-Z]{0,2}(?:\(\w+\))*)"
+_CLAUSE_LEADS = (
+    re.compile(r"\bIn clause " + _CIT + r"\s*(?P<dash>[—:–-])"),
+    re.compile(r"\bClause " + _CIT + r" (?:of the principal local law )?is amended(?: as follows)?\s*(?P<dash>[—:–-])"),
+)
+_ITEM_SUB = re.compile(r"\s+in subclause \((?P<n>\d+[A-Z]?)\),?(?=\s)", re.I)
+_ITEM_PARA = re.compile(r"\s+in paragraph \((?P<n>[a-z]{1,2})\),?(?=\s)", re.I)
+_ITEM_VERB = re.compile(r"\s+(?P<v>(?:delete|omit|remove|insert|add|substitute|replace|after|before|at the end)\b)", re.I)
 
 
-def _subclause_items(text: str) -> list[tuple[re.Match[str], ItemList, list[re.Match[str]]]]:
-    """Lead-ins "In clause X—" whose every item begins "in subclause (n)": (the lead-in, its list, each item's
-    "in subclause (n)")."""
+@dataclass(frozen=True)
+class _Distributable:
+    """A lead-in naming a clause before a list whose every item completes the citation or acts on the clause."""
+
+    lead: re.Match[str]
+    lst: ItemList
+    items: tuple[tuple[re.Match[str], str | None], ...]  # each item's opening words, the label they add (or None)
+
+
+def _distributable(text: str) -> list[_Distributable]:
+    """Lead-ins "In clause 5.2—" (or "Clause 5.2 is amended as follows—") before a list whose every item begins
+    "in subclause (n)" (a clause's lead-in), "in paragraph (x)" (a subclause's), or with its action ("delete …")."""
     spans = quoted_spans(text)
     lists = {lst.labels[0][0]: lst for lst in item_lists(text)}
     out = []
-    for m in _IN_CLAUSE_LEAD.finditer(text, _instructions_start(text)):
-        if _inside(m.start(), spans):
-            continue
-        ws = re.match(r"\s*", text[m.end() :])
-        assert ws is not None
-        lst = lists.get(m.end() + ws.end())
-        if lst is None:
-            continue
-        subs = [_IN_SUBCLAUSE.match(text, b) for _, b in lst.labels]
-        if all(s is not None for s in subs):
-            out.append((m, lst, [s for s in subs if s is not None]))
+    for rx in _CLAUSE_LEADS:
+        for m in rx.finditer(text, _instructions_start(text)):
+            if _inside(m.start(), spans):
+                continue
+            gap = re.match(r"\s*", text[m.end() :])
+            lst = lists.get(m.end() + (gap.end() if gap else 0))
+            if lst is None:
+                continue
+            depth = m.group("cit").count("(")
+            items: list[tuple[re.Match[str], str | None]] = []
+            for _, b in lst.labels:
+                sub = _ITEM_SUB if depth == 0 else _ITEM_PARA if depth == 1 else None
+                found = sub.match(text, b) if sub else None
+                if found:
+                    items.append((found, found.group("n")))
+                elif verb := _ITEM_VERB.match(text, b):
+                    items.append((verb, None))
+                else:
+                    break
+            if len(items) == len(lst.labels):
+                out.append(_Distributable(m, lst, tuple(items)))
     return out
+
+
+def _completed(cit: str, found: re.Match[str], label: str | None, partial: bool) -> str:
+    """An item's opening words with the lead-in's clause given in them."""
+    where = f"{cit}({label})" if label else cit
+    if label:
+        return f" {where}," if partial else f" in clause {where}"
+    verb = found.group("v").lower()
+    return f" {where}, {verb}" if partial else f" in clause {where} {verb}"
 
 
 def lead_in_distributed(text: str) -> str | None:
     """ "In clause 5.2— (a) in subclause (1) delete …; (b) in subclause (4) …" ≡ "(a) in clause 5.2(1) delete …;
-    (b) in clause 5.2(4) …" (the lead-in's clause given in each item; one item: "In clause 5.2(1) delete …")."""
+    (b) in clause 5.2(4) …" (and "(c) delete …" ≡ "(c) in clause 5.2 delete …"); one item: "In clause 5.2(1) delete …"."""
     edits = []
-    for lead, lst, subs in _subclause_items(text):
-        cit = lead.group("cit")
-        if len(lst.labels) == 1:
-            edits.append((lead.start(), subs[0].end(), f"In clause {cit}({subs[0].group('sub')})"))
+    for d in _distributable(text):
+        cit = d.lead.group("cit")
+        if len(d.items) == 1:
+            found, label = d.items[0]
+            edits.append((d.lead.start(), found.end(), "In" + _completed(cit, found, label, False)[3:]))
             continue
-        gap = re.match(r"\s*", text[lead.end() :])
-        edits.append((lead.start(), lead.end() + (gap.end() if gap else 0), ""))
-        edits += [(s.start(), s.end(), f" in clause {cit}({s.group('sub')})") for s in subs]
+        gap = re.match(r"\s*", text[d.lead.end() :])
+        edits.append((d.lead.start(), d.lead.end() + (gap.end() if gap else 0), ""))
+        edits += [(found.start(), found.end(), _completed(cit, found, label, False)) for found, label in d.items]
     return _subs(text, edits) if edits else None
 
 
@@ -565,10 +604,10 @@ def lead_in_partial(text: str) -> str | None:
     """ "In clause 5.2— (a) in subclause (1) delete …" ≡ "In clause— (a) 5.2(1), delete …" (the lead-in names the
     kind, each item completes the citation)."""
     edits = []
-    for lead, _lst, subs in _subclause_items(text):
-        cit = lead.group("cit")
-        edits.append((lead.start(), lead.end(), f"In clause{lead.group('dash')}"))
-        edits += [(s.start(), s.end(), f" {cit}({s.group('sub')}),") for s in subs]
+    for d in _distributable(text):
+        cit = d.lead.group("cit")
+        edits.append((d.lead.start(), d.lead.end(), f"In clause{d.lead.group('dash')}"))
+        edits += [(found.start(), found.end(), _completed(cit, found, label, True)) for found, label in d.items]
     return _subs(text, edits) if edits else None
 
 
