@@ -80,7 +80,7 @@ def _instructions_start(text: str) -> int:
 _QUOTING = re.compile(
     r"(?:\b(?:delete|deleting|omit|omitting|remove|removing|strike out|striking out|insert|inserting|add|adding|"
     r"substitute|substituting|with|words?|expression|after|before|place|following|figures?|letters?|"
-    r"definitions? of|definition for|term|instead|to read|reads?))[ \t\n,—–-]*$",
+    r"definitions? of|definition for|term|instead|to read|reads?|text|below))[ \t\n,—–-]*$",
     re.I,
 )
 _LISTED = re.compile(r"(?:,|\band|\bor)\s*$")
@@ -452,6 +452,26 @@ def page_furniture_between_clauses(gazette_date: dt.date | None) -> Rewording:
     return reword
 
 
+def page_furniture_in_payload(gazette_date: dt.date | None) -> Rewording:
+    """A gazette page header inside a quoted block of new text (a page ends mid-payload in print): at a line break,
+    or in a block of one line (twelve words or more) at the space nearest its middle, the page's lines around it."""
+
+    def reword(text: str) -> str | None:
+        for a, b in _spans_after_preamble(text):
+            if text[a] != "“":
+                continue
+            breaks = [m.start() for m in re.finditer(r"\n(?=\S)", text[a:b])]
+            if len(breaks) >= 2:
+                return _with_header(text, a + breaks[len(breaks) // 2], gazette_date, "")
+            spaces = [m.start() for m in re.finditer(r"(?<=\w) (?=\w)", text[a:b])]
+            if not breaks and len(spaces) >= 11:
+                at = a + spaces[len(spaces) // 2]
+                return _with_header(text[:at] + text[at + 1 :], at, gazette_date, "\n")
+        return None
+
+    return reword
+
+
 def clause_blank_lines(text: str) -> str | None:
     """Amending clauses one to a line ≡ a blank line between each two."""
     spans = quoted_spans(text)
@@ -647,6 +667,7 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "page_furniture": page_furniture(gazette_date),
         "clause_furniture": page_furniture_between_clauses(gazette_date),
         "clause_blank_lines": clause_blank_lines,
+        "payload_furniture": page_furniture_in_payload(gazette_date),
         "the_words_added": the_words_added,
         "the_words_dropped": the_words_dropped,
         "lead_in_colon": lead_in_colon,
