@@ -34,11 +34,11 @@ def test_the_cases_give_at_least_2000_variants() -> None:
 
 
 def _quoted_words(text: str) -> list[str]:
-    """The quoted words, page headers left out (a header inside a quoted block is numbered on with the pages)."""
+    """The quoted words, page headers and line breaks left out (a header inside a quoted block is page furniture)."""
     words = [text[a + 1 : b - 1] for a, b in rw.quoted_spans(text)]
     for rx in rw._HEADERS:
         words = [rx.sub("", w) for w in words]
-    return sorted(words)
+    return sorted(" ".join(w.split()) for w in words)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
