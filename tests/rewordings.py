@@ -15,9 +15,11 @@ words insert nothing (a list after "insert—" is a payload, left alone).
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 Rewording = Callable[[str], "str | None"]
@@ -25,7 +27,8 @@ Rewording = Callable[[str], "str | None"]
 # --- quoted spans -----------------------------------------------------------------------------------
 
 
-def quoted_spans(text: str) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=1024)  # pure, and asked of the same text by every rewording
+def quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The top-level quoted spans (start of the opening mark, end after the closing mark): curly “…” with nesting
     counted, and straight "…" pairs outside them. An unbalanced quote leaves the rest of the text unspanned."""
     spans: list[tuple[int, int]] = []
@@ -49,11 +52,12 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             i = j + 1
         else:
             i += 1
-    return spans
+    return tuple(spans)
 
 
-def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
-    return any(a <= pos < b for a, b in spans)
+def _inside(pos: int, spans: Sequence[tuple[int, int]]) -> bool:
+    at = bisect.bisect_right(spans, (pos, 1 << 62)) - 1  # the last span opening at or before pos
+    return at >= 0 and spans[at][0] <= pos < spans[at][1]
 
 
 def _subs(text: str, edits: list[tuple[int, int, str]]) -> str:
@@ -65,6 +69,7 @@ def _subs(text: str, edits: list[tuple[int, int, str]]) -> str:
     return "".join(out) + text[last:]
 
 
+@functools.lru_cache(maxsize=1024)
 def _instructions_start(text: str) -> int:
     """Where the instructions begin: after the preamble's "… to make the following local law." (or at 0)."""
     m = re.search(r"(?:make|makes|made) the following (?:local law|by-?laws?|amendments?)[^.]{0,40}\.", text, re.I)
@@ -75,13 +80,13 @@ def _instructions_start(text: str) -> int:
 _QUOTING = re.compile(
     r"(?:\b(?:delete|deleting|omit|omitting|remove|removing|strike out|striking out|insert|inserting|add|adding|"
     r"substitute|substituting|with|words?|expression|after|before|place|following|figures?|letters?|"
-    r"definitions? of|definition for|term|instead|to read|reads?))[ \t\n,—–-]*$",
+    r"definitions? of|definition for|term|instead|to read|reads?|text|below))[ \t\n,—–-]*$",
     re.I,
 )
 _LISTED = re.compile(r"(?:,|\band|\bor)\s*$")
 
 
-def _straight_ambiguous(text: str, spans: list[tuple[int, int]]) -> bool:
+def _straight_ambiguous(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     """Straight quotes pair ambiguously where a payload opens with a '"' on a line of its own (its own words may hold
     straight quotes too): then no straight-quoted span is taken as known."""
     return any(text[a] == '"' and (text[a + 1 : b - 1].strip() == "" or "\n" in text[a + 1 : a + 3]) for a, b in spans)
@@ -237,7 +242,8 @@ def _sequence(style: str) -> list[str]:
     return list(_LETTERS) if style == "a" else _ROMANS
 
 
-def item_lists(text: str, *, loose: bool = False) -> list[ItemList]:
+@functools.lru_cache(maxsize=1024)
+def item_lists(text: str, *, loose: bool = False) -> tuple[ItemList, ...]:
     """The instruction lists of the text, each alone in its clause (a list with another list in its clause, nested
     in it or beside it, is left out: renumbering one of them could make the two one list). A list with an item that
     inserts new words unquoted is left out too, unless ``loose`` (a line break or a page header between items does
@@ -280,7 +286,7 @@ def item_lists(text: str, *, loose: bool = False) -> list[ItemList]:
         if len(in_block) != len(lst.labels):
             continue
         alone.append(lst)
-    return alone
+    return tuple(alone)
 
 
 def _item_spans(text: str, labels: list[tuple[int, int]], block_end: int) -> list[tuple[int, int]]:
@@ -291,7 +297,7 @@ def _item_spans(text: str, labels: list[tuple[int, int]], block_end: int) -> lis
     return [*out, (last, stop.end() if stop else block_end)]
 
 
-def _unquoted_payload(text: str, spans: list[tuple[int, int]], a: int, b: int) -> bool:
+def _unquoted_payload(text: str, spans: Sequence[tuple[int, int]], a: int, b: int) -> bool:
     """Whether the words from a to b, their quoted spans left out, hold a dash or colon (new words after it)."""
     words = "".join(ch for i, ch in enumerate(text[a:b], a) if not _inside(i, spans))
     return bool(re.search(r"[—:–]|\s-(?:\s|$)", words))
@@ -442,6 +448,26 @@ def page_furniture_between_clauses(gazette_date: dt.date | None) -> Rewording:
         spans = quoted_spans(text)
         starts = [m.start() for m in _CLAUSE_LINE.finditer(text, _instructions_start(text)) if not _inside(m.start(), spans)]
         return _with_header(text, starts[-1], gazette_date, "") if len(starts) >= 2 else None
+
+    return reword
+
+
+def page_furniture_in_payload(gazette_date: dt.date | None) -> Rewording:
+    """A gazette page header inside a quoted block of new text (a page ends mid-payload in print): at a line break,
+    or in a block of one line (twelve words or more) at the space nearest its middle, the page's lines around it."""
+
+    def reword(text: str) -> str | None:
+        for a, b in _spans_after_preamble(text):
+            if text[a] != "“":
+                continue
+            breaks = [m.start() for m in re.finditer(r"\n(?=\S)", text[a:b])]
+            if len(breaks) >= 2:
+                return _with_header(text, a + breaks[len(breaks) // 2], gazette_date, "")
+            spaces = [m.start() for m in re.finditer(r"(?<=\w) (?=\w)", text[a:b])]
+            if not breaks and len(spaces) >= 11:
+                at = a + spaces[len(spaces) // 2]
+                return _with_header(text[:at] + text[at + 1 :], at, gazette_date, "\n")
+        return None
 
     return reword
 
@@ -641,6 +667,7 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "page_furniture": page_furniture(gazette_date),
         "clause_furniture": page_furniture_between_clauses(gazette_date),
         "clause_blank_lines": clause_blank_lines,
+        "payload_furniture": page_furniture_in_payload(gazette_date),
         "the_words_added": the_words_added,
         "the_words_dropped": the_words_dropped,
         "lead_in_colon": lead_in_colon,
