@@ -32,16 +32,19 @@ INSTRUCTION_START = re.compile(
 
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
-LABELLED_START = re.compile(
-    r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing)\b|"
+_INSTRUCTION_AHEAD = (
+    r"(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing|striking\s+out)\b|"
     r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
     + _VERB
-    + r"\b|(?:delete|omit|remove|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
+    + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
     + _KW
     + r"))"
 )
+LABELLED_START = re.compile(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+" + _INSTRUCTION_AHEAD)
+#: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
+ITEM_START = re.compile(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+" + _INSTRUCTION_AHEAD)
 _REFERRING = re.compile(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
@@ -52,6 +55,8 @@ _CITING = re.compile(
 )
 NUMBERED_START = re.compile(
     r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
+    # "In the definition of “premises”; i. delete (b) …; ii. delete (d) …", "A. Delete …": roman and capital numbering
+    r"|(?<=[;—–:-] )(?:[ivx]{1,4}|[A-Z])\.\s+(?=(?i:delete|omit|remove|insert|add|substitute|replace|in|after|before)\b)"
 )
 
 

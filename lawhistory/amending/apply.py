@@ -521,6 +521,14 @@ def _insert_definition(
             raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
         index = after[0] + 1
     else:
+        keys = [_sort_key(holder.children[i].term or "") for i in defs]
+        if op.position == "ordered" and keys != sorted(keys):
+            # no place given ("insert— Y is …"): alphabetical order is the law's own order only when its definitions
+            # are in that order; otherwise where the new one goes is a guess
+            raise ApplyRefused(
+                inst, op, "no place is given for the new definition and the law's definitions are not in alphabetical order",
+                "give the new definition's place (after the definition of …) in the instrument file's operations",
+            )  # fmt: skip
         key = _sort_key(new[0].term or "")
         index = next((i for i in defs if _sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
     body = _insert(body, path, index, new)

@@ -19,11 +19,13 @@ from ..core.operations import Operation
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes
 from ..files.textformat import render_fragment
 from .accounting import INSTRUCTION_START, labelled_starts
-from .instructions import (
+from .parts import (
+    _CONTAINER_PAYLOAD,
     _QUOTED,
     _REF,
     InstructionNotUnderstood,
     Unit,
+    _headed_clause,
     _holder,
     _leading_context,
     _op,
@@ -598,9 +600,6 @@ def _row_with_parts_replaced(r: Reading) -> list[Operation] | None:
     return ops if ops and len(ops) == 2 and (ops[0].new or "").startswith("| ") else None
 
 
-_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
-
-
 def _container_inserted(r: Reading) -> list[Operation] | None:
     """A whole Part or Division inserted: read as any inserted provisions are, its new text a Part (Division)."""
     if r.payload is None or not _CONTAINER_PAYLOAD.match(r.payload):
@@ -739,21 +738,6 @@ def _provision_inserted(r: Reading) -> list[Operation] | None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(r.unit, action="insert", target=targets[0], position=pos, new=rows)]
     return _inserts(r, targets[0], pos, _headed_clause(payload) or payload_provisions(payload, r.notes))
-
-
-_HEADED_CLAUSE = re.compile(
-    r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
-)
-
-
-def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
-    """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
-    is printed over it, outside the quotation marks that hold its number and words (one paragraph of words; a clause
-    with subclauses is read as any new text is)."""
-    m = _HEADED_CLAUSE.match(" ".join(payload.split()))
-    if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
-        return None
-    return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)
 
 
 def _inserts(r: Reading, target: str, pos: str, new: tuple[Provision, ...]) -> list[Operation]:
@@ -1089,3 +1073,18 @@ def read_instruction(unit: Unit, notes: list[str]) -> list[Operation] | None:
     """The operations of one instruction, or None when no family reads it."""
     claimed = claiming_family(unit, notes)
     return claimed[1] if claimed else None
+
+
+def first_claim(unit: Unit, notes: list[str]) -> tuple[Family, list[Operation] | InstructionNotUnderstood] | None:
+    """The first family (in precedence order) whose wording ``unit`` is, with its operations or its refusal."""
+    r = reading(unit, notes)
+    for family in FAMILIES:
+        try:
+            ops = family.read(r)
+        except InstructionNotUnderstood as e:
+            return family, e
+        if ops == []:
+            return family, InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
+        if ops is not None:
+            return family, ops
+    return None

@@ -1,746 +1,32 @@
 """Read an amending instrument's instructions into typed operations.
 
 Each amending clause (or lettered/numbered part of one) is an instruction such as
-"In clause 2.7(1) delete paragraphs (c), (e) and (j)." It is split into a *head* (what to do to
-what) and a *payload* (the words or provisions inserted), the head is matched against the
-families of WA amending wording (see docs/amendments.md), and lists of targets expand to one
-operation each. Text that reads like an instruction but fits no family raises
-``InstructionNotUnderstood`` naming it — nothing is skipped silently.
+"In clause 2.7(1) delete paragraphs (c), (e) and (j)." (``units``). It is split into a *head* (what to do to
+what) and a *payload* (the words or provisions inserted); the head is parsed by the grammar of WA amending
+wording (amending/grammar/wa.lark, docs/amendments.md) and lists of targets expand to one operation each.
+Text that reads like an instruction but has no reading raises ``InstructionNotUnderstood`` naming it —
+nothing is skipped silently. The shared parts (units, targets, payloads) are in ``parts``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
 
-from ..core.dates import printed_date
-from ..core.errors import LawHistoryError
-from ..core.ids import normalise_citation
-from ..core.model import Law, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
-from ..core.quotes import normalise_quotes
-from ..core.terms import DEF_START, def_term_ok
-from ..files.textformat import render_fragment
-from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
-from ..reading.structure import StructureParser
-from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
-from .accounting import LABELLED_START, leftover_words, split_instructions
-
-VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
-PRELIMINARY_HEADING = re.compile(
-    r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
-    r"Interpretation|Definitions|Content and Intent|Content|Intent|Objects?|Purpose and effect|(?:The )?local laws? amended)$",
-    re.I,
-)
-PRELIMINARY_TEXT = re.compile(
-    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
-    r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
-    re.I,
-)
-#: A clause heading that names an amendment ("Clause 3 amended", "Schedule 2 replaced"): its clause is an instruction
-#: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
-_AMENDING_HEADING = re.compile(
-    r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
-    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added)\s*$",
-    re.I,
-)
-QUALIFIER = re.compile(
-    r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
-    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
-    re.I,
-)
-FIRST = re.compile(
-    r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?|\bin the first place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-LAST = re.compile(
-    r"\(?\s*(?:where it )?last (?:occurring|occurs|appearing|appears)\s*\)?|\bin the last place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-SECOND = re.compile(
-    r"\(?\s*(?:where it )?second (?:occurring|occurs|appearing|appears)\s*\)?|\bin the second place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-PUNCTUATION_WORDS = {
-    "a full stop": ".",
-    "a full-stop": ".",
-    "a comma": ",",
-    "a semi colon": ";",
-    "a semicolon": ";",
-    "a semi-colon": ";",
-    "a colon": ":",
-}
-LEVEL = {"clause": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
-
-
-class InstructionNotUnderstood(LawHistoryError):
-    """An amending instruction that fits none of the known families."""
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """One instruction: its amending-clause label, its words, and the provision it speaks of by default."""
-
-    clause: str
-    text: str
-    context: str | None
-    required: bool = False  # a lettered part of "is amended as follows—": it must be an instruction
-
-
-# --- walking the instrument -----------------------------------------------------------------------
-
-
-def _flatten(p: Provision) -> str:
-    parts = []
-    if p.kind == "item":
-        parts.append(" ".join(p.cells))
-    else:
-        if p.kind in ("subclause", "paragraph", "subparagraph") and p.num:
-            parts.append(p.num)
-        if p.text:
-            parts.append(p.text)
-    for c in p.children:
-        parts.append(_flatten(c))
-    return " ".join(parts)
-
-
-AMENDED_AS_FOLLOWS = re.compile(
-    r"^(?:(?P<target>.+?) is (?:further )?amended (?:in (?:Form|Table) \w+ )?(?:as follows|in the following (?:manner|way))|"
-    r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
-    re.I,
+from .families import claiming_family, first_claim, reading
+from .grammar.instruction import describe, read_head
+from .grammar.parse import NoParse
+from .parts import (
+    InstructionNotUnderstood,
+    Unit,
+    _repealed_laws,
+    payload_provisions,
+    resolve_targets,
+    units,
 )
 
-
-LEAD_IN = re.compile(
-    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
-    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
-    re.I,
-)
-
-
-def _lead_in(text: str) -> re.Match[str] | None:
-    """A lead-in that only names what the following instructions speak of (it changes nothing itself)."""
-    m = LEAD_IN.match(text)
-    if m is None or re.search(
-        r"\b(?:delet|insert|omit|remov|add|substitut|replac|repeal)\w*", m.group("t") or m.group("t3") or ""
-    ):
-        return None
-    return m
-
-
-def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
-    """What a lead-in ("In Schedule 3:", "Clause 5 of the principal local law is amended in subclause (1)-") speaks of."""
-    if lead.group("t"):
-        return _resolve_context(lead.group("t"), ctx) or ctx
-    base = _resolve_context(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx) or ctx
-    return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
-
-
-def units(law: Law) -> list[Unit]:
-    """The instructions of an instrument, in order, with preliminary clauses left out."""
-    out: list[Unit] = []
-    clauses = _clauses(law.body)
-    older = _old_style_clauses(law.body)
-    for p in older if len(older) > len(clauses) else clauses:
-        heading = p.heading or ""
-        own = p.text or ""
-        amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
-            continue
-        clause_ctx = _heading_context(heading)
-        _collect(p, p.num or "?", clause_ctx, out)
-    # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
-    # Only with its "cl. N": the title alone may be words of the law (“… the day on which the Shire of X Amendment
-    # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
-    head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
-    return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
-
-
-def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
-    """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
-    that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
-    texts = [_running(p) for p in body]
-    start = next((i for i, t in enumerate(texts) if re.search(r"(?:Under|In pursuance of) the powers conferred", t)), None)
-    if start is None:
-        return []
-    flat = " ".join(" ".join(texts[start + 1 :]).split())
-    marks: list[tuple[int, int, str]] = []  # (where the heading begins, where the clause's words begin, number)
-    n, pos = 1, 0
-    while True:
-        m = re.compile(rf"(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)\s+{n}\.\s+(?=[A-Z(“\"])").search(flat, pos)
-        if not m:
-            break
-        marks.append((m.start(), m.end(), str(n)))
-        n, pos = n + 1, m.end()
-    if len(marks) < 2:
-        return []
-    out = []
-    for i, (h_start, body_start, num) in enumerate(marks):
-        end = marks[i + 1][0] if i + 1 < len(marks) else len(flat)
-        heading = flat[h_start:body_start].rsplit(f" {num}.", 1)[0].strip().rstrip(".")
-        out.append(Provision(kind="clause", num=num, heading=heading, text=flat[body_start:end].strip()))
-    return out
-
-
-def _running(p: Provision) -> str:
-    """A provision's words as running text, labels and headings where they were printed."""
-    if p.kind in ("part", "division", "subdivision"):
-        return " ".join(x for x in [p.heading or "", *(_running(c) for c in p.children)] if x)
-    if p.kind == "clause":
-        label = f"{p.num}." if p.num and p.num.isdigit() else (p.num or "")
-        heading = p.heading or ""
-        # a "heading" that is a sentence is the clause's words, taken for a heading: the label comes first
-        first = [label, heading] if re.search(r"\.(?:\s|$)", heading) else [heading, label]
-        return " ".join(x for x in [*first, _flatten(p)] if x)
-    return _flatten(p)
-
-
-def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
-    out = []
-    for p in body:
-        if p.kind == "clause":
-            out.append(p)
-        elif p.kind in ("part", "division", "subdivision"):
-            out += _clauses(p.children)
-    return out
-
-
-def _heading_context(heading: str) -> str | None:
-    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I) or re.fullmatch(
-        # "Clause 10 (Election of presiding member)": the clause amended and its own heading
-        r"(?:Clause|Section)\s+(\d+[A-Z]{0,2})\s+\([^()]+\)",
-        heading.strip(),
-        re.I,
-    )
-    if m and heading.lower().startswith(("clause", "section")):
-        try:
-            return normalise_citation(m.group(1).replace(" ", ""))
-        except ValueError:
-            return None
-    if m:
-        return f"{heading.split()[0].capitalize()} {m.group(1)}"
-    return None
-
-
-def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False) -> None:
-    """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
-    own = (p.text or "").strip()
-    amended = AMENDED_AS_FOLLOWS.match(own) if own else None
-    if amended and REPEAL_LIST.search(own):
-        amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
-    if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
-        amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
-    parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
-    if parts and (amended or not own):
-        if amended:
-            ctx = _resolve_context(amended.group("target") or amended.group("target2"), ctx) or ctx
-        for c in parts:
-            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended))
-        return
-    words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    pieces = split_instructions(" ".join(words.split()))
-    # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
-    # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
-    # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
-    leads: list[tuple[int, str | None, str]] = [(-1, ctx, label)]
-    own_last = re.search(r"\((\w+)\)$", label)  # the label's own last part: "(a)" of 6(a)
-    last_letter = own_last.group(1) if own_last and re.fullmatch(r"[a-z]{1,2}", own_last.group(1)) else ""
-    own_depth = None
-    if own_last:
-        inner = own_last.group(1)
-        own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
-    for piece in pieces:
-        numbered = re.match(r"(\d{1,2})\.\s+", piece) if len(pieces) > 1 else None
-        lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
-        mark = numbered or lettered
-        if mark:
-            inner = mark.group(1).strip("()")
-            depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and last_letter not in ("h", "u", "w") else 1
-            if depth == 1:
-                last_letter = inner
-        else:
-            depth = 3
-        while len(leads) > 1 and leads[-1][0] >= depth:
-            leads.pop()
-        here, base = leads[-1][1], leads[-1][2]
-        if mark and base == label and own_last is not None and depth == own_depth:
-            # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1), "(a) delete … (b) delete …" as one
-            # paragraph (a): (2) is beside (1), (b) beside (a), not in it
-            base = label[: own_last.start()]
-        rest = piece[mark.end() :] if mark else piece
-        own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
-        lead = _lead_in(rest) if len(pieces) > 1 else None
-        if lead:
-            leads.append((depth if mark else -1, _lead_context(lead, here), base + own))
-            continue
-        if mark:
-            out.append(Unit(base + own, rest, here, True))
-        else:
-            out.append(Unit(label, piece, here, required))
-
-
-# --- targets ---------------------------------------------------------------------------------------
-
-_REF = re.compile(
-    r"(?P<kw>clauses?|subclauses?|paragraphs?|subparagraphs?|schedules?|items?|parts?|divisions?|by-laws?|regulations?)\s+"
-    r"(?P<labels>(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*)(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*))*)",
-    re.I,
-)
-
-
-def _labels(text: str) -> list[str]:
-    # "(1)(a)" is one label reaching down two levels; "(c), (e) and (j)" are three
-    return re.findall(r"\d+(?:\.\d+)*[A-Z]{0,2}(?: ?\([\w]+\))*|\([\w]+\)(?: ?\([\w]+\))*", text)
-
-
-def _resolve_context(target: str, ctx: str | None) -> str | None:
-    """The one provision ``target`` names (None when it names none). One that names several ("In clause 3.14 and in
-    clause 3.15 delete …") is refused, naming them: falling back to the context, or keeping one, would change the
-    wrong words."""
-    targets = resolve_targets(target, ctx)
-    if len(targets) > 1:
-        raise InstructionNotUnderstood(
-            f"“{target.strip()}” names {len(targets)} provisions ({', '.join(targets)}) where one is expected; "
-            "amend the instrument file's operations by hand, one per provision"
-        )
-    return targets[0] if targets else None
-
-
-def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
-    """The citations that a target phrase names, relative to ``ctx``.
-
-    "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
-    "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
-    """
-    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase) or re.search(
-        r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase
-    )
-    if definition:
-        before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
-        holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]
-        holders = resolve_targets(" ".join(r.group(0) for r in holder), ctx) if holder else ([ctx] if ctx else [])
-        if len(holders) != 1:
-            return []
-        cited = f"{holders[0]} “{definition.group('term')}”"
-        inner = [r for r in _REF.finditer(after) if r.group("kw").lower().rstrip("s") in ("paragraph", "subparagraph")]
-        inner.sort(key=lambda r: LEVEL[r.group("kw").lower().rstrip("s")])
-        for r in inner:
-            cited += " " + "".join(lab if lab.startswith("(") else f"({lab})" for lab in _labels(r.group("labels"))[:1])
-        return [_normalised(cited)]
-    refs = list(_REF.finditer(phrase))
-    if not refs:
-        return []
-    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
-    items = [r for r in refs if r.group("kw").lower().startswith("item")]
-    if items and not schedule and ctx and ctx.startswith("Schedule"):
-        sched = " ".join(ctx.split()[:2])
-        return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
-    if schedule:
-        sched = f"Schedule {_labels(schedule[0].group('labels'))[0]}"
-        items = [r for r in refs if r.group("kw").lower().startswith("item")]
-        if items:
-            return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
-        return [sched]
-    parts = [r for r in refs if r.group("kw").lower().startswith(("part", "division"))]
-    if parts:
-        part = next((r for r in refs if r.group("kw").lower().startswith("part")), None)
-        div = next((r for r in refs if r.group("kw").lower().startswith("division")), None)
-        out = f"Part {_labels(part.group('labels'))[0]}" if part else None
-        if div:
-            d = f"Division {_labels(div.group('labels'))[0]}"
-            out = f"{out} {d}" if out else (f"{ctx} {d}" if ctx and ctx.startswith("Part") else d)
-        return [out] if out else []
-    # clause-level references, ordered from the clause down
-    levels: list[tuple[int, list[str]]] = []
-    previous: re.Match[str] | None = None
-    for r in refs:
-        kw = re.sub(r"^(?:by-law|regulation)$", "clause", r.group("kw").lower().rstrip("s"))
-        labels = _labels(r.group("labels"))
-        level = 0 if kw == "clause" else LEVEL.get(kw, 2)
-        if levels and any(lv == level for lv, _ in levels):
-            # "clause 3.14 and clause 3.15", "paragraph (b) and paragraph (d)": the same level named again after a
-            # conjunction is a second target beside the first, never one inside it; any other repetition is unclear
-            between = phrase[previous.end() : r.start()] if previous else ""
-            if levels[-1][0] != level or not re.fullmatch(r"\s*(?:,|,? and|,? or)\s+(?:in\s+)?(?:the\s+)?", between):
-                return []
-            levels[-1] = (level, levels[-1][1] + labels)
-        else:
-            levels.append((level, labels))
-        previous = r
-    levels.sort(key=lambda x: x[0])
-    bases = [""]
-    if levels and levels[0][0] != 0:
-        if not ctx:
-            return []
-        bases = [_ctx_above(ctx, levels[0][0])]
-    levels = [(level, _ranges(labels, phrase)) for level, labels in levels]
-    for level, labels in levels:
-        expanded: list[str] = []
-        for base in bases:
-            prev_lab: str | None = None
-            for lab in labels:
-                lab = lab.replace(" ", "")
-                if level == 0 and lab.startswith("(") and expanded:
-                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it
-                    prev = expanded[-1]
-                    expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
-                elif level == 0:
-                    expanded.append(_normalised(lab))
-                else:
-                    lab = lab if lab.startswith("(") else f"({lab})"
-                    groups = re.findall(r"\(\w+\)", lab)
-                    prev_groups = re.findall(r"\(\w+\)", prev_lab) if prev_lab else []
-                    if len(groups) < len(prev_groups):
-                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii)
-                        lab = "".join(prev_groups[: len(prev_groups) - len(groups)]) + lab
-                    prev_lab = lab
-                    expanded.append(base + lab)
-        bases = expanded
-    # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
-    return [_normalised(b) for b in bases if b]
-
-
-def _ctx_above(ctx: str, level: int) -> str:
-    """``ctx`` cut to the provision above ``level``: "subclause (3)" in the context of 9(1) is 9(3), not 9(1)(3)."""
-    if "“" in ctx or ctx.startswith(("Schedule", "Part", "Division")):
-        return ctx
-    m = re.match(r"^([^(]+)((?:\(\w+\))*)$", ctx)
-    if not m:
-        return ctx
-    kept = m.group(1)
-    previous = None
-    for lab in re.findall(r"\(\w+\)", m.group(2)):
-        inner = lab[1:-1]
-        if inner[0].isdigit():
-            depth = 1
-        elif re.fullmatch(r"[ivx]+", inner) and previous is not None and not re.fullmatch(r"[ivx]+", previous):
-            depth = 3
-        else:
-            depth = 2
-        if depth >= level:
-            break
-        kept += lab
-        previous = inner
-    return kept
-
-
-def _next_label(label: str) -> str | None:
-    """The label after ``label`` in its numbering: (f) → (g), 24ZC → 24ZD, 5 → 6, 2.3 → 2.4; None if it cannot be said."""
-    inner = label.strip("()")
-    wrap = (lambda x: f"({x})") if label.startswith("(") else (lambda x: x)
-    if re.fullmatch(r"\d+", inner) or re.fullmatch(r"\d+\.\d+", inner):
-        head, _, last = inner.rpartition(".")
-        return wrap(f"{head}.{int(last) + 1}" if head else str(int(last) + 1))
-    m = re.fullmatch(r"(.*?)([a-zA-Z])", inner)
-    if m and m.group(2).lower() not in "zi" and not re.fullmatch(r"[ivx]+", inner):
-        return wrap(m.group(1) + chr(ord(m.group(2)) + 1))
-    return None
-
-
-def _ranges(labels: list[str], phrase: str) -> list[str]:
-    """``labels`` with every "X to Y" of ``phrase`` filled in (paragraphs (f) to (h) → (f), (g), (h))."""
-    out: list[str] = []
-    for i, lab in enumerate(labels):
-        if i > 0 and re.search(re.escape(labels[i - 1]) + r"\s+to\s+" + re.escape(lab), phrase):
-            cur = out[-1]
-            for _ in range(60):
-                nxt = _next_label(cur)
-                if nxt is None:
-                    raise InstructionNotUnderstood(f"cannot tell which provisions lie between {labels[i - 1]} and {lab}")
-                if nxt == lab:
-                    break
-                out.append(nxt)
-                cur = nxt
-            else:
-                raise InstructionNotUnderstood(f"cannot tell which provisions lie between {labels[i - 1]} and {lab}")
-        out.append(lab)
-    return out
-
-
-def _normalised(citation: str) -> str:
-    try:
-        return normalise_citation(citation)
-    except ValueError:
-        raise InstructionNotUnderstood(f"“{citation}” is not a provision this instruction can name") from None
-
-
-# --- payloads --------------------------------------------------------------------------------------
-
-_QUOTED = re.compile(r"[“\"]([^”\"]*)[”\"]")
-
-
-def _split_payload(text: str, original: str | None = None) -> tuple[str, str | None]:
-    """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”".
-
-    ``text`` has its quotation marks normalised; the payload is taken from ``original`` (the same words as
-    printed, of the same length) so the inserted text keeps its own marks.
-    """
-    original = original if original is not None else text
-    m = None
-    verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
-        text,
-        re.I,
-    )
-    if verb:
-        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
-        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
-            m = dash
-    if m is None:
-        # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
-        m = re.search(
-            r"\bthe following(?: new)?(?: words?| paragraphs?| sub-?clauses?| definitions?| clauses?| sub-?paragraphs?)?\s*(?:[—:–]|-(?=\s))\s*",
-            text,
-            re.I,
-        )
-    if m is None:
-        q = re.search(
-            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
-            text,
-            re.I,
-        )
-        if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
-            close = _closing(text, q.end())
-            if close is not None and re.match(r"\s+for\s+(?:the words? )?“", text[close + 1 :]):
-                return text, None  # "substitute “A” for “B”": both quoted words belong to the instruction
-        if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
-            q = re.search(
-                r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
-                text,
-                re.I,
-            )  # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash)
-            if q is None:
-                return text, None
-        m = q
-    head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
-    payload = text[m.end() :].strip()
-    # "delete ““very high”.” and insert: “high”.": an instrument that quotes the quotation marks it deletes prints the new
-    # words after the colon as they are, their marks and full stop included
-    literal = m.group(0).strip() == ":" and re.search(r"“[^”]*“", text[: m.start()]) is not None
-    if (
-        not literal
-        and payload.startswith("“")
-        and (close := _closing(text, m.end())) is not None
-        and re.fullmatch(r"[\s.;,]*(?:(?:and|or)[\s.;,]*)?", text[close + 1 :])
-    ):
-        # one quoted block: its words as printed, without the marks around them
-        return head, original[text.index("“", m.end()) + 1 : close]
-    payload = original[m.end() :].strip()
-    inside = LABELLED_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
-    if inside:
-        # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
-        raise InstructionNotUnderstood(
-            f"its inserted words run on into what reads as another instruction (“{payload[inside.start() - 1 :][:60]}”), "
-            "so where they end is uncertain; check the gazette's layout"
-        )
-    if payload.startswith(("“", '"')) and m.group(0).strip() == ":" and not LABELLED_START.search(" " + payload):
-        # "… and insert: “extreme” or “high”": after a colon the new words are printed as they are, their own
-        # quotation marks included (this instrument quotes nothing it inserts)
-        return head, payload
-    if payload.startswith(("“", '"')):
-        close = _closing(text, m.end()) if "“" in text[m.end() :] else None
-        if close is None:
-            raise InstructionNotUnderstood(
-                "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
-            )
-        # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
-        raise InstructionNotUnderstood(
-            f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
-        )
-    return head, payload
-
-
-def _closing(text: str, start: int) -> int | None:
-    """Where the quotation opened at or after ``start`` closes (nested quotes counted), or None."""
-    depth = 0
-    for i in range(text.index("“", start), len(text)):
-        if text[i] == "“":
-            depth += 1
-        elif text[i] == "”":
-            depth -= 1
-            if depth == 0:
-                return i
-    return None
-
-
-_RUN_ON_DEFINITION = re.compile(
-    r";\s*(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
-)
-
-
-def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
-    """New provisions written in an instruction, read like gazette text."""
-    seen: list[str] = []
-    listed = MARKED_LIST_AT_END.search(payload)
-    items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
-    if listed and re.search(r"[—–]\s*$", payload[: listed.start()]):
-        # "… section 4(1) — / local planning scheme / region planning scheme": printed a line an item
-        provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
-    else:
-        provisions = _payload_provisions(unmarked(payload), seen)
-    payload = unmarked(payload)
-    provisions = tuple(_with_note(p) for p in provisions)
-    read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
-    printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
-    if read != printed:
-        # word accounting for new text: every word printed is in the provisions read, in order, and no other
-        at = next((i for i, (a, b) in enumerate(zip(read, printed, strict=False)) if a != b), min(len(read), len(printed)))
-        raise InstructionNotUnderstood(
-            f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
-        )
-    for d in _walk(provisions):
-        if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
-            # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
-            # lines the text no longer shows apart; the items cannot be told apart for certain.
-            raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
-            )
-        run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
-        if run_on:
-            # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
-            raise InstructionNotUnderstood(
-                f"the new definition of “{d.term}” runs on into what reads as another (“{run_on.group(0)[2:]}”), "
-                "so where each definition ends is uncertain"
-            )
-    # How headings were told apart is said once for the whole instrument, not per payload.
-    notes += [n for n in seen if "clause heading(s)" not in n]
-    return provisions
-
-
-_CONTAINER_WORDS = ("part", "division", "subdivision")
-
-
-def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:
-    """``provisions`` with ``items`` (a list printed a line an item) as lines of the last of them, whose words end with
-    the dash that opens the list; unchanged (items run into its words) when it does not end so or holds provisions."""
-    if not provisions:
-        return provisions
-    last = provisions[-1]
-    if last.children:
-        return (*provisions[:-1], replace(last, children=_with_lines(last.children, items)))
-    if not re.search(r"[—–]$", (last.text or "").rstrip()):
-        return (*provisions[:-1], replace(last, text=f"{last.text or ''} {' '.join(items)}".strip()))
-    lines = tuple(Provision(kind="text", text=i) for i in items)
-    return (*provisions[:-1], replace(last, children=lines))
-
-
-def _words_of(p: Provision) -> list[str]:
-    keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
-    parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
-    return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
-
-
-def _with_note(p: Provision) -> Provision:
-    """A definition followed by its note ("…; Note for this definition: …"): the note is the definition's own text lines."""
-    m = re.search(r"\s(Note(?: for this definition)?:)\s+(.+)$", p.text or "") if p.kind == "definition" else None
-    if not m:
-        return p
-    notes = (Provision(kind="text", text=m.group(1)), Provision(kind="text", text=m.group(2)))
-    return replace(p, text=(p.text or "")[: m.start()], children=notes + p.children)
-
-
-def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
-    return [q for p in provisions for q in (p, *_walk(p.children))]
-
-
-_DASH_DEFINITION = re.compile(
-    r"(?:^|(?<=;\s))(?P<term>[A-Za-z][\w’'-]*(?: (?!means\b|includes\b|is\b|are\b)[\w’'-]+){0,5}) —\s+(?=\(a\) )"
-)
-
-
-def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
-    # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
-    # between two definitions) ends the words before it, as it does with a space after it
-    text = re.sub(r";(?=[A-Za-z])", "; ", payload.strip())
-    # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
-    # term, as bold type does, and the law's files mark it with ** instead.
-    text = re.sub(
-        r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text
-    )
-    dashed = list(_DASH_DEFINITION.finditer(text))
-    if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
-        # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its
-        # paragraphs; the definitions before it are read as usual, each such one with its paragraphs
-        out: list[Provision] = []
-        cuts = [m.start("term") for m in dashed] + [len(text)]
-        if cuts[0] > 0:
-            out += _payload_provisions(text[: cuts[0]], notes)
-        for m, end in zip(dashed, cuts[1:], strict=True):
-            parser = StructureParser(mode="payload", root_kind="definition", notes=notes)
-            children = parser.parse(text[m.end() : end])
-            out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
-        return tuple(out)
-    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+", text):
-        parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
-        parser.root.defs = True
-        return parser.parse(text)
-    if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
-        return StructureParser(mode="law", notes=notes).parse(text)
-    container = re.match(
-        r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
-        text,
-    )
-    if container:
-        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses
-        clauses = _payload_provisions(text[container.end() :], notes)
-        if not clauses or any(c.kind != "clause" for c in clauses):
-            return ()
-        level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
-        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=clauses),)
-    whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
-    if whole:
-        # "3. Terms used …": a clause of a law numbered 1., 2., 3.
-        parser = StructureParser(mode="instrument", notes=notes)
-        parser.last_int_clause = int(whole.group(1)) - (0 if text[len(whole.group(1))].isalpha() else 1)
-        return parser.parse(text)
-    kind = "clause" if re.match(r"\(\d", text) else "subclause"
-    return StructureParser(mode="payload", root_kind=kind, notes=notes).parse(text)
-
-
-def _schedule_payload(num: str, payload: str, notes: list[str]) -> str:
-    table = read_offence_table(payload, notes, f"the new Schedule {num}")
-    if table is None:
-        return render_fragment((Provision(kind="schedule", num=num, children=(Provision(kind="text", text=payload),)),))
-    heading = table.before[0] if table.before else None
-    rows = tuple(Provision(kind="item", num=row_num(table.header, r), cells=r) for r in table.rows)
-    extra = (Provision(kind="text", text=table.after),) if table.after else ()
-    return render_fragment((Provision(kind="schedule", num=num, heading=heading, cells=table.header, children=rows + extra),))
-
-
-def _rows_payload(payload: str) -> str | None:
-    rows = []
-    pos = 0
-    flat = " ".join(payload.split())
-    while pos < len(flat):
-        m = OFFENCE_ROW.match(flat, pos)
-        if not m:
-            return None
-        rows.append(
-            Provision(kind="item", num=m.group("n"), cells=(m.group("n"), m.group("cl"), m.group("desc"), m.group("pen")))
-        )
-        pos = m.end() + 1
-    return render_fragment(tuple(rows)) if rows else None
-
-
-# --- the families ----------------------------------------------------------------------------------
-
-
-def _words(value: str) -> str:
-    v = value.strip()
-    return PUNCTUATION_WORDS.get(v.lower(), v)
-
-
-def _occurrence(text: str) -> str:
-    if QUALIFIER.search(text):
-        return "all"
-    if FIRST.search(text):
-        return "first"
-    if LAST.search(text):
-        return "last"
-    if SECOND.search(text):
-        return "second"
-    return "once"
+__all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions", "resolve_targets", "units"]
 
 
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
@@ -756,7 +42,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
         )
     try:
-        ops = _parse(unit, notes)
+        ops, stopped = read_instruction(unit, notes)
     except InstructionNotUnderstood as e:
         raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
     if ops is None:
@@ -764,7 +50,8 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
                 "it fits none of the known families of amending words (docs/amendments.md), "
-                "so nothing was applied — amend the instrument file's operations by hand"
+                + (f"the grammar's parse stopped at “{stopped.words[:60]}”, " if stopped is not None else "")
+                + "so nothing was applied — amend the instrument file's operations by hand"
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
@@ -792,409 +79,78 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
 _RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 
-REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
-_REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
-_REPEAL_ITEM = re.compile(
-    r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
-    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
-    re.I,
+#: The families the grammar declares: it is their one reading, and they are consulted only for what it does not parse.
+RETIRED_FAMILIES = frozenset(
+    {
+        "definition deleted or substituted",
+        "definition inserted",
+        "heading substituted",
+        "words",
+        "provision deleted or substituted",
+        "provision inserted",
+        "provision inserted at the beginning",
+        "schedule replaced or deleted",
+        "note deleted",
+        "reference replaced",
+    }
 )
 
 
-def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
-    """(title, gazette date) of each law a repeal instruction repeals, or [] when it repeals no whole law.
+def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | None, NoParse | None]:
+    """The operations of one instruction (None: no reading), and where the grammar's parse stopped (None: it parsed).
 
-    "The Shire of X Local Law 2010 as published in the Government Gazette on D is repealed." and lists —
-    "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
-    whose items may carry their own publication and amendment history (kept out of the title).
+    The grammar (amending/grammar/wa.lark) decides whenever it parses the instruction. The regular-expression families
+    (families.py) are a transitional fallback for the wordings the grammar does not yet declare; when the grammar
+    reads an instruction that a family not yet retired (not in ``RETIRED_FAMILIES``) also claims, the two must agree
+    (``agree``) or the instruction is refused, naming both readings.
     """
-    table = re.match(
-        r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
-        r"Table\s+(?P<rows>.+)$",
-        text,
-        re.I,
-    )
-    if table:
-        # One title a line, run together: each begins with the council's or road board's name.
-        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.group("rows").strip())
-        if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
-            return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
-        return []
-    listed = _REPEAL_LEAD.search(text)
-    if listed:
-        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
-        items = [i.strip() for i in items if i.strip()]
-    else:
-        one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
-        if not one or re.match(
-            r"(?:the\s+)?(?:clause|sub-?clause|paragraph|schedule|part|division|item|definition)\b", one.group("law"), re.I
-        ):
-            return []
-        items = [one.group("law")]
-    out = []
-    for item in items:
-        m = _REPEAL_ITEM.match(item.strip())
-        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m.group("title"), re.I):
-            return []
-        title = " ".join(m.group("title").split()).rstrip(",;. ")
-        d = printed_date(m.group("date")) if m.group("date") else None
-        out.append((title, d.isoformat() if d else None))
-    return out
-
-
-def _published(text: str, title: str) -> str | None:
-    """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
-    m = re.search(
-        re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text
-    )
-    d = printed_date(m.group(1)) if m else None
-    return d.isoformat() if d else None
-
-
-def _op(unit: Unit, **kw: str | None) -> Operation:
-    return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
-
-
-def _parse(unit: Unit, notes: list[str]) -> list[Operation] | None:
-    from .families import read_instruction
-
-    return read_instruction(unit, notes)
-
-
-def _leading_context(head: str, ctx: str | None) -> str | None:
-    m = re.match(r"^In (.+?),?\s+(?:delete|omit|remove|insert|add|after|before)\b", head, re.I)
-    if m:
-        return _resolve_context(m.group(1), ctx) or ctx
-    return ctx
-
-
-def _holder(head: str, ctx: str | None) -> str:
-    m = re.match(r"^In (.+?),?\s+(?:delete|omit|remove|insert|add|after|before)\b", head, re.I)
-    target = _resolve_context(m.group(1), ctx) if m else ctx
-    if not target:
-        raise InstructionNotUnderstood("cannot tell which provision holds the definitions")
-    return target
-
-
-def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:
-    new = payload_provisions(payload, notes)
-    if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
-        return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
-    if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
-        # "Delete clause 12A(2)(b) and insert: (b) … (c) …": (b) replaced, (c) inserted after it
-        return [
-            _op(unit, action="substitute", target=targets[0], new=render_fragment(new[:1])),
-            _op(unit, action="insert", target=targets[0], position="after", new=render_fragment(new[1:])),
-        ]
-    ops = [_op(unit, action="substitute", target=targets[0], new=render_fragment(new))]
-    return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
-
-
-def _check_lead(head: str, start: int, where: re.Match[str] | None) -> None:
-    """Refuse words before the change that no part of the reading accounts for (word accounting).
-
-    What comes before the change read at ``start`` must be the "In clause X," (or "Clause X is amended by") that
-    named the target, and frame words; anything else — another instruction, a condition — would be ignored.
-    """
-    lead = head[where.end() if where and where.end() <= start else 0 : start]
-    left = leftover_words(lead)
-    verb = re.search(r"\b(?:delet|omit|remov|insert|add|replac|substitut|repeal|strike)\w*", lead, re.I)
-    if verb and not left:
-        left = [verb.group(0)]  # another instruction's verb: its words would be ignored
-    if left:
-        raise InstructionNotUnderstood(
-            f"words before the change it reads are not accounted for (“{' '.join(left)}” in “{lead.strip()}”), "
-            "so it cannot be applied as written"
-        )
-
-
-def _check_rest(rest: str) -> None:
-    """Refuse words left over after an instruction was read (they would otherwise be ignored)."""
-    left = SECOND.sub(" ", FIRST.sub(" ", LAST.sub(" ", QUALIFIER.sub(" ", rest)))).strip(" .;,")
-    left = re.sub(r"^(?:and|or)$", "", left)  # the connector to the next lettered instruction
-    if left:
-        raise InstructionNotUnderstood(f"it says more than could be read (“{left}”), so it cannot be applied as written")
-
-
-def _word_where(head: str) -> re.Match[str] | None:
-    """The provision phrase that opens a word edit: "In clause 4.6(1)(a), …", "Clause 4.6 is amended by …"."""
-    return re.match(
-        r"^(?:In|Amend(?: the)? text of) (?P<where>.+?),?\s+(?:by\s+)?(?=" + VERB + r"|after|before|the words?)", head, re.I
-    ) or re.match(
-        r"^(?P<where>(?:Clause|Sub-?clause|Paragraph|Schedule|By-law|Regulation)\s+.+?)"
-        r"(?: of the principal (?:local laws?|by-?laws?|regulations))? (?:is|are) (?:further )?amended(?: by)?\b",
-        head,
-        re.I,
-    )
-
-
-def _word_ops(unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None) -> list[Operation]:
-    """The word edit of one instruction; one naming several provisions by a list ("In clauses 3.14 and 3.15 delete
-    “A” and insert “B”", "In paragraphs (a), (c) and (d) …") makes the same edit in each, one operation per provision
-    (a range — "clauses 3.14 to 3.16" — is not spread: it may span provisions its labels do not name)."""
-    m = _word_where(head)
-    if m and not re.search(r"\bto\b", m.group("where")):
-        several = resolve_targets(m.group("where"), ctx)
-        if len(several) > 1:
-            return [op for one in several for op in _word_ops_in(unit, head, quoted, payload, ctx, one)]
-    return _word_ops_in(unit, head, quoted, payload, ctx, None)
-
-
-def _word_ops_in(
-    unit: Unit, head: str, quoted: list[str], payload: str | None, ctx: str | None, named: str | None
-) -> list[Operation]:
-    occurrence = _occurrence(head)
-    m = _word_where(head)
-    target = named
-    if m and target is None:
-        target = _resolve_context(m.group("where"), ctx)
-        if target and re.match(r"(?:the )?heading (?:to|of)\b", m.group("where").strip(), re.I):
-            # "In the heading to clause 3.14 delete “jetty” …": the words are those of the heading only, never of the
-            # clause's text (told apart when the law is known: amend._terms_told_apart makes it the new heading)
-            target = f"{target} heading"
-    target = target or ctx
-    if not target:
-        raise InstructionNotUnderstood("cannot tell which provision its words are in")
-    h = head
-    new_from_payload = " ".join(payload.split()) if payload else None
-    # after/before “A” insert “B” (or a punctuation mark), optionally "and delete the semi colon and the word “and”"
-    am = re.search(
-        r"\b(?P<pos>after|before) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"],? (?:insert|add) (?:the words? )?(?:[“\"](?P<b>[^”\"]+)[”\"]|(?P<p>a full stop|a full-stop|a comma|a semi ?-?colon|a colon))",
-        h,
-        re.I,
-    )
-    dashed = am is None
-    am = am or re.search(
-        # "by inserting after “services” — “ , or the different localities, ”": the new words quoted after a dash
-        r"\b(?:insert|inserting|add|adding) (?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,?\s*"
-        r"(?:the following(?: words?)?\s*)?[—:–-]\s*“(?P<b>[^”]*)”(?P<p>(?!))?",
-        h,
-        re.I,
-    )
-    _PUNCT = r"(?:a |the )?(?:full stop|full-stop|comma|semi ?-?colon|colon)"
-    ending = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing) (?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)) "
-        r"(?:at the end of|after) the definition of “(?P<term>[^”]+)”,? and (?:insert|inserting|substitut\w+)(?: instead| in (?:its|their) place)?"
-        r"\s+(?:(?P<new>" + _PUNCT + r")|“(?P<q>[^”]*)”)(?: instead)?",
-        h,
-        re.I,
-    ) or re.search(
-        r"(?:at the end of|after) the definition of “(?P<term>[^”]+)”,? (?:by )?(?:delete|deleting|omit|omitting|remove|removing) "
-        r"(?P<old>the (?:full stop|full-stop|comma|semi ?-?colon|colon)),? and (?:insert|inserting|substitut\w+)(?: instead| in (?:its|their) place)?"
-        r"\s+(?:(?P<new>" + _PUNCT + r")|“(?P<q>[^”]*)”)(?: instead)?",
-        h,
-        re.I,
-    )
-    if ending:
-        # "by deleting the semicolon after the definition of “notifiable authority” and substituting a full stop":
-        # the mark that ends that definition (its last, in the definition and its paragraphs)
-        _check_lead(h, ending.start(), m)
-        _check_rest(h[ending.end() :])
-        holder = target if "“" not in target else target.split(" “")[0]
-        old_mark = _words("a " + re.sub(r"^the ", "", ending.group("old").lower()))
-        new_mark = _words(re.sub(r"^(?:the )", "a ", ending.group("new").lower())) if ending.group("new") else ending.group("q")
-        new_mark = _words("a " + new_mark) if new_mark in ("semicolon", "full stop", "comma", "colon") else new_mark
-        return [
-            _op(
-                unit,
-                action="substitute_words",
-                target=f"{holder} “{ending.group('term')}”",
-                words=old_mark,
-                new=new_mark,
-                occurrence="last",
-            )
-        ]
-    bare = re.search(r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:insert|add)\s*$", h, re.I) or re.search(
-        r"\b(?:insert|inserting|add|adding) (?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,?"
-        r"(?: in the (?:first|second|last) place (?:where|in which) it (?:occurs|appears)| \((?:first|second|last) occurring\))?"
-        r"(?: the following(?: words?)?)?\s*$",
-        h,
-        re.I,
-    )
-    if bare and new_from_payload:
-        _check_lead(h, bare.start(), m)
-        # "before “unless” insert: or a pavilion" — the inserted words follow unquoted
-        pos = bare.group("pos").lower()
-        return [
-            _op(
-                unit,
-                action="insert_words",
-                target=target,
-                words=bare.group("a"),
-                new=new_from_payload,
-                position=pos,
-                occurrence=occurrence,
-            )
-        ]
-    anchored = re.search(
-        r"\b(?P<pos>after|before) (?:the words? )?“(?P<a>[^”]+)”,? (?:delete|omit|remove|strike out) (?:the words? )?“(?P<w>[^”]+)”",
-        h,
-        re.I,
-    )
-    if anchored and payload is None:
-        _check_lead(h, anchored.start(), m)
-        # "after ‘;’ remove ‘or’": the words go only where they follow (or precede) the anchor
-        _check_rest(h[anchored.end() :])
-        a, w = anchored.group("a"), anchored.group("w")
-        words = f"{a} {w}" if anchored.group("pos").lower() == "after" else f"{w} {a}"
-        return [_op(unit, action="substitute_words", target=target, words=words, new=a, occurrence=occurrence)]
-    if am:
-        _check_lead(h, am.start(), m)
-        anchor, new = am.group("a"), am.group("b") if am.group("b") is not None else _words(am.group("p"))
-        if dashed:
-            new = " ".join(new.split())  # the spaces a gazette prints inside the marks (“ , or … ”) are not words
-        rest = h[am.end() :]
-        dm = re.match(
-            r"\s*and delete the (?P<what>semi ?-?colon|comma|full stop)(?: and the word [“\"](?P<w>[^”\"]+)[”\"])?", rest, re.I
-        )
-        if dm and am.group("pos").lower() == "after":
-            removed = _words("a " + dm.group("what").lower())
-            gone = removed + (f" {dm.group('w')}" if dm.group("w") else "")
-            return [
-                _op(unit, action="substitute_words", target=target, words=anchor + gone, new=anchor + new, occurrence=occurrence)
-            ]
-        _check_rest(rest)
-        return [
-            _op(
-                unit,
-                action="insert_words",
-                target=target,
-                words=anchor,
-                new=new,
-                position=am.group("pos").lower(),
-                occurrence=occurrence,
-            )
-        ]
-    late = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing) (?:the words? )?“(?P<a>[^”]+)”(?P<which>\s*\((?:first|second|last) (?:occurring|occurrence)\))?"
-        r" in (?P<where>(?:[^“”]|“[^”]*”)+?),?\s+and\s+(?:substituting|inserting|insert|substitute)(?: instead| in (?:its|their) place)?"
-        r"(?: the following(?: words?)?)?\s*[—:–-]?\s*(?:“(?P<b>[^”]*)”|$)",
-        h,
-        re.I,
-    )
-    if late and late.group("b") is None and new_from_payload is None:
-        late = None
-    if late:
-        # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting the following- “B”"
-        _check_lead(h, late.start(), m)
-        _check_rest(h[late.end() :])
-        where = _resolve_context(late.group("where"), target)
-        if not where:
-            raise InstructionNotUnderstood(f"cannot tell which provision “{late.group('where')}” is")
-        return [
-            _op(
-                unit,
-                action="substitute_words",
-                target=where,
-                words=late.group("a"),
-                new=" ".join(late.group("b").split()) if late.group("b") is not None else new_from_payload,
-                occurrence=occurrence,
-            )
-        ]
-    sf = re.search(
-        # "substitute “changing” for “showering”": the words after "for" go, the first quoted words take their place
-        r"\b(?:substitute|substituting) (?:the words? )?[“\"](?P<b>[^”\"]*)[”\"] for (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"]",
-        h,
-        re.I,
-    )
-    if sf:
-        _check_lead(h, sf.start(), m)
-        _check_rest(h[sf.end() :])
-        return [
-            _op(
-                unit,
-                action="substitute_words",
-                target=target,
-                words=sf.group("a"),
-                new=" ".join(sf.group("b").split()),
-                occurrence=occurrence,
-            )
-        ]
-    sm = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?[“\"](?P<a>[^”\"]+)[”\"](?:[^“\"]*?)(?:and )?(?:inserting instead|inserting in (?:its|their) place|substituting|inserting|insert in (?:its|their) place|substitute in (?:its|their) place|insert|substitute|replace (?:it |them )?with|in (?:its|their) place insert)(?: the following(?: words?)?)?\s*[—:–-]?\s*(?:the words? )?[“\"](?P<b>[^”\"]*)[”\"]",
-        h,
-        re.I,
-    )
-    if sm:
-        _check_lead(h, sm.start(), m)
-        new_words, end = sm.group("b"), sm.end()
-        opened = sm.start("b") - 1
-        if h[opened] == "“" and "“" in new_words and (close := _closing(h, opened)) is not None:
-            # "insert “alcohol (as defined in the “Liquor Control Act 1988”)”": quotation marks inside the new words
-            # are counted, so the new words end at the mark that closes the first
-            new_words, end = h[opened + 1 : close], close + 1
-        _check_rest(h[end:])
-        return [
-            _op(
-                unit,
-                action="substitute_words",
-                target=target,
-                words=sm.group("a"),
-                new=" ".join(new_words.split()),
-                occurrence=occurrence,
-            )
-        ]
-    passage = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing) the (?:passage|paragraph|words) (?:that )?(?:begins|beginning) with "
-        r"“(?P<a>[^”]+)” and (?:ends|ending) with “(?P<b>[^”]+)”(?P<ins>,? and (?:insert|inserting|substitute|substituting)"
-        r"(?: instead| in (?:its|their) place)?(?: the following)?)?",
-        h,
-        re.I,
-    )
-    if passage:
-        # "delete the passage that begins with “Department” and ends with “government].” and insert: …"
-        _check_lead(h, passage.start(), m)
-        _check_rest(h[passage.end() :])
-        if passage.group("ins") and new_from_payload is None:
-            raise InstructionNotUnderstood("it replaces a passage but carries no new words")
-        action = "substitute_words" if passage.group("ins") else "delete_words"
-        if not passage.group("ins") and payload is not None:
-            raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
-        return [_op(unit, action=action, target=target, words=passage.group("a"), until=passage.group("b"), new=new_from_payload)]
-    nested = re.search(r"(?:delete|deleting|omit|omitting|remove|removing) (?:the words? )?“(?=“)", h, re.I)
-    if nested and new_from_payload is not None:
-        # "delete ““extreme”, “severe” or “very high”” and insert: …": the quoted words hold quotation marks
-        close = _closing(h, nested.end() - 1)
-        rest = h[close + 1 :] if close is not None else ""
-        if close is not None and re.fullmatch(
-            r"\s*,?\s*and\s+(?:insert|inserting|substitute|substituting)(?: instead| in (?:its|their) place)?(?: the following)?\s*",
-            rest,
-            re.I,
-        ):
-            _check_lead(h, nested.start(), m)
-            return [
-                _op(
-                    unit,
-                    action="substitute_words",
-                    target=target,
-                    words=h[nested.end() : close],
-                    new=new_from_payload,
-                    occurrence=occurrence,
+    r = reading(unit, [])
+    grammar: list[Operation] | NoParse | None = None
+    own: list[str] = []
+    if not _repealed_laws(r.text):
+        grammar = read_head(unit, r.head, r.payload, own)
+    if isinstance(grammar, list):
+        claim = first_claim(unit, [])
+        if claim is not None and claim[0].name not in RETIRED_FAMILIES:
+            family, got = claim
+            if isinstance(got, InstructionNotUnderstood) or not agree(grammar, got):
+                other = f"refused ({got})" if isinstance(got, InstructionNotUnderstood) else describe(got)
+                raise InstructionNotUnderstood(
+                    f"it reads two ways, by the grammar as {describe(grammar)} and as {family.name}: {other}, "
+                    "so what it does is uncertain"
                 )
-            ]
-    tail = re.search(
-        r"(?:delete|deleting|omit|omitting|remove|removing|replace) (?:the words? )?“(?P<a>[^”]+)”"
-        r"(?P<q>\s*\((?:first|second|third|last) (?:occurring|occurrence)\)|\s*\(?(?:wherever|each) [\w ]+?\)?)?,?"
-        r"\s+and\s+(?:insert|inserting|substitute|substituting|replace (?:it |them )?with)(?: instead| in (?:its|their) place)?"
-        r"(?: the following(?: words?)?)?\s*$",
-        h,
-        re.I,
-    )
-    if new_from_payload is not None and tail:
-        # "… by deleting “A” and substituting the following - “B”" (the new words after the dash)
-        _check_lead(h, tail.start(), m)
-        return [
-            _op(
-                unit, action="substitute_words", target=target, words=tail.group("a"), new=new_from_payload, occurrence=occurrence
-            )
-        ]
-    dm2 = re.search(
-        r"(?:delete|deleting|omit|remove|removing|strike out) (?:the words? )?((?:[“\"][^”\"]+[”\"](?:,? (?:and )?)?)+)", h, re.I
-    )
-    if dm2 and payload is None:
-        _check_lead(h, dm2.start(), m)
-        _check_rest(h[dm2.end() :])
-        return [
-            _op(unit, action="delete_words", target=target, words=w, occurrence=occurrence) for w in _QUOTED.findall(dm2.group(1))
-        ]
-    raise InstructionNotUnderstood("it quotes words but the change to them cannot be read")
+        notes += own
+        return grammar, None
+    legacy_notes: list[str] = []
+    try:
+        claimed = claiming_family(unit, legacy_notes)
+    except InstructionNotUnderstood as e:
+        if isinstance(grammar, NoParse):
+            raise InstructionNotUnderstood(f"{e} (the grammar's parse stopped at “{grammar.words[:60]}”)") from None
+        raise
+    notes += legacy_notes
+    return (claimed[1] if claimed else None), grammar
+
+
+def _within(narrow: str, wide: str) -> bool:
+    """Whether citation ``narrow`` names ``wide`` or a provision inside it (the same definition, if one is named)."""
+    n_prov, _, n_term = narrow.partition(" “")
+    w_prov, _, w_term = wide.partition(" “")
+    inside = n_prov == w_prov or (n_prov.startswith(w_prov) and n_prov[len(w_prov)] == "(")
+    return inside and n_term == w_term
+
+
+def agree(grammar: list[Operation], legacy: list[Operation]) -> bool:
+    """Whether the grammar's reading is the family's, or refines it without changing what is done: the place of the
+    change narrowed to the provision named inside the family's target ("Clause 26 is amended in subclause (2) …"),
+    or a definition put after the one named where the family put it in alphabetical order."""
+    if len(grammar) != len(legacy):
+        return False
+    for g, f in zip(grammar, legacy, strict=True):
+        if g == f or (replace(g, target=f.target) == f and _within(g.target, f.target)):
+            continue
+        named = g.action == "insert_definition" and f.position == "alphabetical" and g.position == "after"
+        if named and replace(g, position=f.position, words=f.words) == f:
+            continue
+        return False
+    return True

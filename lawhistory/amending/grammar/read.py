@@ -1,0 +1,558 @@
+"""Turn a parse of the grammar (wa.lark) into typed operations: one builder per change rule.
+
+The lead ("In clause 3.1(1)(c)", "Clause 7 is amended in subclause (2)") gives the provision the change speaks of;
+the change gives the action, its object (provisions, words, punctuation, definitions, a heading), its position,
+occurrence and new words (quoted in the head, or the payload printed after a dash or colon). Citations are resolved
+by ``parts.resolve_targets``; what the law must hold for an operation to apply stays with the applier.
+
+``read`` returns None when a parse builds into a shape the grammar leaves to the transitional families (a Part
+inserted, fee rows with lettered parts: see ``LEFT_TO_FAMILIES``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lark import Token, Tree
+
+from ...core.operations import Operation
+from ...files.textformat import render_fragment
+from ..parts import (
+    _CONTAINER_PAYLOAD,
+    InstructionNotUnderstood,
+    Unit,
+    _headed_clause,
+    _op,
+    _resolve_context,
+    _rows_payload,
+    _schedule_payload,
+    _substitute,
+    _words,
+    payload_provisions,
+    resolve_targets,
+)
+
+#: A payload shape the grammar reads the words of but leaves to a family to build (transitional, listed).
+LEFT_TO_FAMILIES = ("a Part or Division inserted (its payload a container)", "fee rows with lettered parts")
+
+_OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """What a builder reads: the instruction, its head (quotation marks in one form) and its payload."""
+
+    unit: Unit
+    head: str
+    payload: str | None
+    notes: list[str]
+
+
+def _trees(t: Tree[object], name: str) -> Iterator[Tree[object]]:
+    for c in t.children:
+        if isinstance(c, Tree) and c.data == name:
+            yield c
+
+
+def _tree(t: Tree[object], name: str) -> Tree[object] | None:
+    return next(_trees(t, name), None)
+
+
+def _tokens(t: Tree[object], kind: str) -> list[str]:
+    return [str(c) for c in t.children if isinstance(c, Token) and c.type == kind]
+
+
+def _span(h: Head, t: Tree[object]) -> str:
+    """The words of the head a node covers (from its tokens: a node rebuilt from an ambiguity keeps no position)."""
+    toks = [v for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+    if not toks:
+        return ""
+    return h.head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
+
+
+def _unquote(q: str) -> str:
+    return q[1:-1]
+
+
+def _occurrence(t: Tree[object]) -> str:
+    found = {_OCCURRENCE[s.data] for s in t.iter_subtrees() if s.data in _OCCURRENCE}
+    if len(found) > 1:
+        raise InstructionNotUnderstood(f"it names more than one occurrence ({', '.join(sorted(found))})")
+    return found.pop() if found else "once"
+
+
+def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
+    """(the provision the lead names, or the instruction's context; the lead's own place words, if any)."""
+    ctx = h.unit.context
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    if lead is None:
+        return ctx, None
+    chain = _tree(lead, "place_chain")
+    if lead.data == "lead_label":
+        # the lead-in named the kind ("In clause—"), the item names the rest ("(a) 5.2(1), delete …")
+        labels = _span(h, lead).rstrip(", ")
+        if not h.unit.lead:
+            raise InstructionNotUnderstood(f"cannot tell what kind of provision “{labels}” is")
+        where = f"{h.unit.lead} {labels}"
+        return _resolve_context(where, ctx) or ctx, where
+    if lead.data == "lead_amended":
+        subject = _tree(lead, "subject")
+        assert subject is not None
+        base = _resolve_context(_span(h, subject).split(" of the principal")[0], ctx) or ctx
+        if chain is None:
+            return base, None
+        # "Clause 26 is amended in subparagraph (v) of paragraph (c) of subclause (2)": the place within the subject
+        return _resolve_context(_place(h, chain), base) or base, None
+    assert chain is not None
+    where = _place(h, chain)
+    return _resolve_context(where, ctx) or ctx, where
+
+
+def _place(h: Head, t: Tree[object]) -> str:
+    """A place's words as the citation reader takes them ("the definition for X" is "the definition of X")."""
+    return re.sub(r"\bdefinitions? for\b", "definition of", _span(h, t), flags=re.I)
+
+
+def _new_words(h: Head, change: Tree[object]) -> str | None:
+    """The new words: quoted in the head (or a punctuation mark named), else the payload; never both."""
+    news = [c for c in change.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")]
+    return _pick_new(h, news[-1] if news else None)
+
+
+def _pick_new(h: Head, tok: Token | None, *, dashed: bool = False) -> str | None:
+    if tok is not None and h.payload is not None:
+        raise InstructionNotUnderstood("it gives its new words twice (quoted, and after a dash or colon)")
+    if tok is None:
+        return " ".join(h.payload.split()) if h.payload is not None else None
+    if tok.type == "PUNCTUATION":
+        return _words(str(tok))
+    new = _unquote(str(tok))
+    return " ".join(new.split()) if dashed else new
+
+
+# --- words -------------------------------------------------------------------------------------------------------
+
+
+def _word_targets(h: Head, start: Tree[object]) -> list[str]:
+    """Where a word edit is made: the lead's provision (each of several named by a list), or the context."""
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_in"), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    if chain is not None and not re.search(r"\bto\b", _place(h, chain)):
+        # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
+        several = resolve_targets(_place(h, chain), h.unit.context)
+        if len(several) > 1:
+            return several
+    base, where = _base(h, start)
+    if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
+        return [f"{base} heading"]
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    return [base]
+
+
+def _words_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes words and also carries new text, but does not say to insert it")
+    quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
+    occ = _occurrence(start)
+    return [
+        _op(h.unit, action="delete_words", target=t, words=w, occurrence=occ) for t in _word_targets(h, start) for w in quoted
+    ]
+
+
+def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    quoted = _tokens(ch, "QUOTED")
+    old = _unquote(quoted[0])
+    new_tok = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    new = _pick_new(h, new_tok[-1] if new_tok else None, dashed=True)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces words but carries no new words")
+    targets = _word_targets(h, start)
+    inner = _tree(ch, "place_chain")
+    if inner is not None:
+        # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting …"
+        one = _resolve_context(_place(h, inner), targets[0])
+        if not one or len(targets) > 1:
+            raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner)}” is")
+        targets = [one]
+    occ = _occurrence(start)
+    return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
+
+
+def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
+    quoted = _tokens(ch, "QUOTED")
+    anchor = _unquote(quoted[0])
+    dashed = bool(_tokens(ch, "DASH"))
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    new = _pick_new(h, news[0] if news else None, dashed=dashed)
+    if new is None:
+        raise InstructionNotUnderstood("it inserts words but carries none")
+    occ = _occurrence(start)
+    gone = _tree(ch, "mark_deleted")
+    out = []
+    for t in _word_targets(h, start):
+        if gone is not None:
+            # "after the word “park” insert a full stop and delete the semi colon and the word “and”"
+            if pos != "after":
+                raise InstructionNotUnderstood("it deletes a mark before the words it inserts after, which is uncertain")
+            mark = _words("a " + re.sub(r"^the ", "", _tokens(gone, "MARK")[0], flags=re.I).lower())
+            also = _tokens(gone, "QUOTED")
+            words = anchor + mark + (f" {_unquote(also[0])}" if also else "")
+            out.append(_op(h.unit, action="substitute_words", target=t, words=words, new=anchor + new, occurrence=occ))
+        else:
+            out.append(_op(h.unit, action="insert_words", target=t, words=anchor, new=new, position=pos, occurrence=occ))
+    return out
+
+
+def _words_removed_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    if h.payload is not None:
+        return []
+    pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
+    a, w = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    words = f"{a} {w}" if pos == "after" else f"{w} {a}"
+    occ = _occurrence(start)
+    return [_op(h.unit, action="substitute_words", target=t, words=words, new=a, occurrence=occ) for t in _word_targets(h, start)]
+
+
+def _words_substituted_for(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    new, old = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    occ = _occurrence(start)
+    return [
+        _op(h.unit, action="substitute_words", target=t, words=old, new=" ".join(new.split()), occurrence=occ)
+        for t in _word_targets(h, start)
+    ]
+
+
+def _words_for_substituted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "for “shall” substitute “must”": the words after "for" go, the new words take their place."""
+    old = _unquote(_tokens(ch, "QUOTED")[0])
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    new = _pick_new(h, news[0] if news else None, dashed=True)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces words but carries no new words")
+    occ = _occurrence(start)
+    return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in _word_targets(h, start)]
+
+
+def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by deleting the semicolon after the definition of “X” and substituting a full stop": the mark ending X."""
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision holds the definition")
+    holder = base if "“" not in base else base.split(" “")[0]
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    term = _term(h, definition)
+    old = _words("a " + re.sub(r"^the ", "", _tokens(ch, "MARK")[0], flags=re.I).lower())
+    new = _new_words(h, ch)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces a mark but carries no new one")
+    target = f"{holder} “{term}”"
+    return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, occurrence="last")]
+
+
+def _passage_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    a, b = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    replaces = _tree(ch, "put") is not None
+    new = " ".join(h.payload.split()) if h.payload is not None else None
+    if replaces and new is None:
+        raise InstructionNotUnderstood("it replaces a passage but carries no new words")
+    if not replaces and new is not None:
+        raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
+    action = "substitute_words" if replaces else "delete_words"
+    return [_op(h.unit, action=action, target=t, words=a, until=b, new=new) for t in _word_targets(h, start)]
+
+
+# --- provisions ----------------------------------------------------------------------------------------------------
+
+
+def _targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]:
+    base, _ = _base(h, start)
+    plist = _tree(ch, "prov_list")
+    bare = _tree(ch, "bare_labels")
+    if plist is None and bare is not None:
+        phrase = _bare_phrase(h, bare, base)
+    else:
+        assert plist is not None
+        phrase = _span(h, plist)
+    targets = resolve_targets(phrase, base)
+    if not targets:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{phrase}” is")
+    return targets
+
+
+def _bare_phrase(h: Head, bare: Tree[object], base: str | None) -> str:
+    """ "delete (b)": labels with no kind named, read as paragraphs of a definition, subclauses when numbered, or
+    paragraphs when lettered (never a roman numeral, which may be a letter)."""
+    labels = _span(h, bare)
+    first = re.match(r"\((\w+)\)", labels)
+    inner = first.group(1) if first else ""
+    if (base and "“" in base) or (re.fullmatch(r"[a-z]{1,2}", inner) and not re.fullmatch(r"[ivx]+", inner)):
+        return f"paragraph {labels}"
+    if inner[:1].isdigit():
+        return f"subclause {labels}"
+    raise InstructionNotUnderstood(f"cannot tell what kind of provision “{labels}” is")
+
+
+def _substituted(h: Head, targets: list[str], payload: str) -> list[Operation]:
+    """Provisions replaced by the payload; a whole schedule by its new text, its table read into rows."""
+    whole = re.fullmatch(r"Schedule (\S+)", targets[0]) if len(targets) == 1 else None
+    if whole:
+        new = _schedule_payload(whole.group(1), payload, h.notes)
+        return [_op(h.unit, action="substitute", target=targets[0], new=new)]
+    return _substitute(h.unit, targets, payload, h.notes)
+
+
+def _reference_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 5.12(2)(d) delete the reference to 11.37 and replace it with 11.4.": unquoted words changed."""
+    old, new = (_span(h, t).strip() for t in _trees(ch, "reference"))
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it replaces a reference and also carries new text")
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    return [_op(h.unit, action="substitute_words", target=base, words=old, new=new)]
+
+
+def _note_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 20(1) delete the note.": the line under the provision that begins "Note" (found when the law is known)."""
+    chain = _tree(ch, "place_chain")
+    base, _ = _base(h, start)
+    target = (_resolve_context(_place(h, chain), h.unit.context) if chain is not None else None) or base
+    if not target:
+        raise InstructionNotUnderstood("cannot tell which provision's note it deletes")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a note and also carries new text, but does not say to insert it")
+    return [_op(h.unit, action="delete", target=f"{target} note")]
+
+
+def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    targets = _targets(h, start, ch)
+    connector = _tree(ch, "connector_after")
+    if connector is not None and _unquote(_tokens(connector, "QUOTED")[0]) not in ("and", "or"):
+        # only a connector ending the provision goes with it (it is the provision's own last word)
+        raise InstructionNotUnderstood(
+            f"it deletes {_tokens(connector, 'QUOTED')[0]} after the provisions, which is not a connector"
+        )
+    replaces = _tree(ch, "put") is not None
+    if h.payload is not None and replaces:
+        if any(t.lower() == "the text of" for t in _tokens(ch, "WHOLE")):
+            return [_op(h.unit, action="substitute_text", target=targets[0], new=" ".join(h.payload.split()))]
+        if len(targets) == 1 and re.fullmatch(r"Schedule \S+ item \S+", targets[0]) and "(a)" in h.payload:
+            return None  # left to the family "table row replaced by a row with lettered parts"
+        return _substituted(h, targets, h.payload)
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
+    if replaces:
+        raise InstructionNotUnderstood("it replaces provisions but carries no new text")
+    return [_op(h.unit, action="delete", target=t) for t in targets]
+
+
+def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Replace clause 5 with— 5. …"."""
+    targets = _targets(h, start, ch)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces provisions but carries no new text")
+    return _substituted(h, targets, h.payload)
+
+
+def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "Clause 4.5 is deleted." / "Schedule 1 is deleted and replaced with the following— …"."""
+    subject = _tree(ch, "subject")
+    assert subject is not None
+    plist = _tree(subject, "prov_list")
+    assert plist is not None
+    targets = resolve_targets(_span(h, plist), h.unit.context)
+    if not targets:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    if _tree(ch, "replaced_by") is not None:
+        if h.payload is None:
+            raise InstructionNotUnderstood("it replaces provisions but carries no new text")
+        return _substituted(h, targets, h.payload)
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
+    return [_op(h.unit, action="delete", target=t) for t in targets]
+
+
+def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
+    payload = h.payload
+    if payload is None:
+        raise InstructionNotUnderstood("it inserts provisions but carries no new text")
+    if _CONTAINER_PAYLOAD.match(payload):
+        return None  # left to the family "Part or Division inserted"
+    if " item " in target or " row " in target:
+        rows = _rows_payload(payload)
+        if rows is None:
+            raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
+        return [_op(h.unit, action="insert", target=target, position=pos, new=rows)]
+    new = _headed_clause(payload) or payload_provisions(payload, h.notes)
+    if pos == "end" and new and all(p.kind == "definition" for p in new):
+        # "In clause 1.3— (a) insert— Y is …": a definition with no place given goes where the law's own order puts
+        # it — alphabetical — and is refused when applied if the law's definitions are not in alphabetical order.
+        h.notes.append(
+            f"cl. {h.unit.clause}: no place is given for the new definition(s) of "
+            f"{', '.join('“' + (d.term or '') + '”' for d in new)}: put in alphabetical order, the order of the law's "
+            "definitions (refused if they are not in that order)"
+        )
+        return [
+            _op(h.unit, action="insert_definition", target=target, new=render_fragment((d,)), position="ordered") for d in new
+        ]
+    return [_op(h.unit, action="insert", target=target, position=pos, new=render_fragment(new))]
+
+
+def _provisions_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
+    targets = _targets(h, start, ch)
+    if len(targets) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{', '.join(targets)}” is")
+    return _inserts(h, targets[0], pos)
+
+
+def _provisions_inserted_at_end(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    return _inserts(h, base, "end")
+
+
+def _provisions_inserted_at_start(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    chain = _tree(ch, "place_chain")
+    assert chain is not None
+    target = _resolve_context(_span(h, chain), h.unit.context)
+    if not target:
+        raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    if h.payload is None:
+        raise InstructionNotUnderstood("it inserts provisions but carries no new text")
+    return [
+        _op(h.unit, action="insert", target=target, position="start", new=render_fragment(payload_provisions(h.payload, h.notes)))
+    ]
+
+
+# --- definitions and headings ----------------------------------------------------------------------------------
+
+
+def _term(h: Head, definition: Tree[object]) -> str:
+    quoted = _tokens(definition, "QUOTED")
+    if quoted:
+        return _unquote(quoted[0])
+    term = _tree(definition, "term")
+    assert term is not None
+    return " ".join(_span(h, term).split())
+
+
+def _holder(h: Head, start: Tree[object]) -> str:
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision holds the definitions")
+    return base
+
+
+def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    holder = _holder(h, start)
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
+    quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
+    terms = quoted or [" ".join(_span(h, t).split()) for t in _trees(ch, "term")]
+    return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
+
+
+def _definition_is_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 3, the definition of “x” is deleted."."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    return [_op(h.unit, action="delete", target=f"{_holder(h, start)} “{_term(h, definition)}”")]
+
+
+def _definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    holder = _holder(h, start)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces a definition but carries no new text")
+    quoted = _tokens(ch, "QUOTED")
+    term_node = _tree(ch, "term")
+    term = _unquote(quoted[0]) if quoted else " ".join(_span(h, term_node).split()) if term_node is not None else ""
+    new = render_fragment(payload_provisions(h.payload, h.notes))
+    return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
+
+
+def _definitions_inserted(h: Head, start: Tree[object], ch: Tree[object], after: str | None = None) -> list[Operation]:
+    holder = _holder(h, start)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it inserts definitions but carries no new text")
+    new = payload_provisions(h.payload, h.notes)
+    if not all(p.kind == "definition" for p in new):
+        raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+    return [
+        _op(
+            h.unit,
+            action="insert_definition",
+            target=holder,
+            new=render_fragment((d,)),
+            position="after" if after else "alphabetical",
+            words=after,
+        )
+        for d in new
+    ]
+
+
+def _definitions_inserted_after(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    return _definitions_inserted(h, start, ch, after=_term(h, definition).strip())
+
+
+def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    heading = _tree(ch, "heading_of")
+    assert heading is not None
+    plist = _tree(heading, "prov_list")
+    assert plist is not None
+    targets = resolve_targets(_span(h, plist), h.unit.context)
+    if len(targets) != 1 or h.payload is None:
+        return None
+    new = " ".join(h.payload.split()).strip('“”"')
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    if label:
+        # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
+        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
+            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
+        new = new[label.end() :]
+    return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
+
+
+_BUILDERS = {
+    "words_deleted": _words_deleted,
+    "words_replaced": _words_replaced,
+    "words_inserted": _words_inserted,
+    "words_removed_beside": _words_removed_beside,
+    "words_substituted_for": _words_substituted_for,
+    "words_for_substituted": _words_for_substituted,
+    "provisions_replaced": _provisions_replaced,
+    "mark_ending_definition": _mark_ending_definition,
+    "passage_changed": _passage_changed,
+    "provisions_deleted": _provisions_deleted,
+    "subject_changed": _subject_changed,
+    "provisions_inserted": _provisions_inserted,
+    "provisions_inserted_at_end": _provisions_inserted_at_end,
+    "provisions_inserted_at_start": _provisions_inserted_at_start,
+    "definitions_deleted": _definitions_deleted,
+    "definition_replaced": _definition_replaced,
+    "definition_is_deleted": _definition_is_deleted,
+    "definitions_inserted": _definitions_inserted,
+    "definitions_inserted_after": _definitions_inserted_after,
+    "heading_replaced": _heading_replaced,
+    "note_deleted": _note_deleted,
+    "reference_replaced": _reference_replaced,
+}
+
+
+def build(h: Head, start: Tree[object]) -> list[Operation] | None:
+    """The operations of one parse (None: a shape left to the transitional families)."""
+    change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
+    ops = _BUILDERS[str(change.data)](h, start, change)
+    if ops == []:
+        return None
+    return ops

@@ -1,0 +1,299 @@
+"""The amending language as one declared grammar (lawhistory/amending/grammar/wa.lark): how its parts compose.
+
+Synthetic instructions (not law): each test gives wording and the operations it must make, or the refusal it must
+give. The families' own examples are checked against the grammar in test_each_retired_family_example_reads_the_same.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amending.apply import ApplyRefused, apply_operation
+from lawhistory.amending.families import FAMILIES, claiming_family, reading
+from lawhistory.amending.grammar.instruction import read_head
+from lawhistory.amending.grammar.parse import NoParse, readings, rule_names
+from lawhistory.amending.instructions import RETIRED_FAMILIES, InstructionNotUnderstood, parse_unit, units
+from lawhistory.amending.parts import Unit
+from lawhistory.core.model import Law, LawMeta
+from lawhistory.core.model import Provision as P
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def ops(text: str, context: str | None = None, lead: str | None = None) -> list[tuple[str, ...]]:
+    return [
+        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
+        for o in parse_unit(Unit("9", text, context, lead=lead))
+    ]
+
+
+def law_of(*body: P) -> Law:
+    return Law(meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"), body=body)
+
+
+# --- actions x objects x positions x occurrence x payloads ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("verb", ["delete", "omit", "remove", "strike out", "by deleting", "by omitting", "by removing"])
+@pytest.mark.parametrize(
+    "put", ["insert", "substitute", "insert in its place", "replace it with", "and replace with", "and substitute"]
+)
+def test_verbs_for_replacing_words_combine_freely_and_read_the_same(verb: str, put: str) -> None:
+    joined = put if put.startswith("and ") else f"and {put}"
+    text = f"In clause 4.2(3) {verb} “shall” {joined} “must”."
+    assert ops(text) == [("substitute_words", "4.2(3)", "shall", "must", "", "once")]
+
+
+@pytest.mark.parametrize(
+    ("qualifier", "occurrence"),
+    [("wherever occurring", "all"), ("(each occurrence)", "all"), ("(first occurring)", "first"), ("", "once")],
+)
+@pytest.mark.parametrize(("position", "pos"), [("after", "after"), ("before", "before")])
+def test_positions_and_occurrences_combine(qualifier: str, occurrence: str, position: str, pos: str) -> None:
+    text = f"In clause 3.1 {position} “dog” {qualifier} insert “or cat”.".replace("  ", " ")
+    assert ops(text) == [("insert_words", "3.1", "dog", "or cat", pos, occurrence)]
+
+
+def test_payload_after_a_dash_or_quoted_gives_the_same_words() -> None:
+    quoted = ops("In clause 7 delete “$500” and insert “$1 000”.")
+    dashed = ops("Clause 7 is amended by deleting “$500” and inserting instead — “$1 000”.")
+    colon = ops("In clause 7 delete “$500” and insert: $1 000")
+    assert quoted == dashed == colon == [("substitute_words", "7", "$500", "$1 000", "", "once")]
+
+
+def test_a_punctuation_mark_is_an_object_like_words() -> None:
+    assert ops("In clause 5(1)(c) delete “.” and insert “; or”.") == [("substitute_words", "5(1)(c)", ".", "; or", "", "once")]
+    assert ops("In clause 2.8(2)(f) after “implement” insert a full stop.") == [
+        ("insert_words", "2.8(2)(f)", "implement", ".", "after", "once")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [
+        ("In clause 5(1) for “shall” substitute “must”.", None, [("substitute_words", "5(1)", "shall", "must", "", "once")]),
+        ("In clause 4 by deleting “x” and inserting in lieu thereof “y”.", None, [("substitute_words", "4", "x", "y", "", "once")]),
+        ("In clause 4 delete “x” and insert “y” in its place.", None, [("substitute_words", "4", "x", "y", "", "once")]),
+        ("In clause 3, the definition of “dog” is deleted.", None, [("delete", "3 “dog”", "", "", "", "once")]),
+        ("Clause 5(2) is deleted and the following subclause substituted— (2) A dog must be kept.", None,
+         [("substitute", "5(2)", "", "(2) A dog must be kept.", "", "once")]),
+        ("Replace subclause (2) with— (2) A dog must be kept.", "5", [("substitute", "5(2)", "", "(2) A dog must be kept.", "", "once")]),
+        ("In clause 3 the following definition is inserted in alphabetical order— “cat means a cat;”", None,
+         [("insert_definition", "3", "", "**cat** means a cat;", "alphabetical", "once")]),
+        ("In clause 3 insert the following definitions in their appropriate alphabetical positions— “cat means a cat;”", None,
+         [("insert_definition", "3", "", "**cat** means a cat;", "alphabetical", "once")]),
+        ("In clause 3, in the definition of “premises”, paragraph (a), delete “shed”.", None,
+         [("delete_words", "3 “premises” (a)", "shed", "", "", "once")]),
+        ("in that subclause delete “dog”;", "3(3)", [("delete_words", "3(3)", "dog", "", "", "once")]),
+        ("delete paragraphs (c) and (d) and “and” after each of them.", "4(2)", [("delete", "4(2)(c)", "", "", "", "once"), ("delete", "4(2)(d)", "", "", "", "once")]),
+    ],
+)  # fmt: skip
+def test_more_wordings_read_as_their_operations(text: str, context: str | None, expected: list[tuple[str, ...]]) -> None:
+    assert ops(text, context) == expected
+
+
+def test_only_a_connector_after_a_deleted_provision_goes_with_it() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="not a connector"):
+        parse_unit(Unit("9", "delete paragraph (c) and “Penalty” after it.", "4(2)"))
+
+
+# --- lead-ins distribute over items; locators compose -------------------------------------------------------------
+
+
+def test_a_lead_in_naming_a_kind_lets_each_item_give_the_rest_of_the_citation() -> None:
+    law = law_of(
+        P("clause", num="4", heading="Clause 5.2 amended", text="In clause—", children=(
+            P("paragraph", num="(a)", text="5.2(1), delete “shall” and insert in their place the words “must”;"),
+            P("paragraph", num="(b)", text="5.2(4), delete “may”."),
+        )),
+    )  # fmt: skip
+    found = [op for u in units(law) for op in parse_unit(u)]
+    assert [(o.clause, o.action, o.target, o.words, o.new) for o in found] == [
+        ("4(a)", "substitute_words", "5.2(1)", "shall", "must"),
+        ("4(b)", "delete_words", "5.2(4)", "may", None),
+    ]
+
+
+def test_an_item_giving_a_bare_citation_without_a_lead_in_kind_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match=r"what kind of provision “5\.2\(1\)” is"):
+        parse_unit(Unit("4(a)", "5.2(1), delete “may”.", "5.2"))
+
+
+def test_a_definition_lead_in_ending_in_a_semicolon_distributes_over_roman_items() -> None:
+    law = law_of(
+        P("clause", num="5", heading="Clause 1.3 amended", text=(
+            "In the definition of “premises”; i. delete (b) and insert— “(b) a shed;”; "
+            "ii. delete (d) and insert— “(d) a barn;”."
+        )),
+    )  # fmt: skip
+    found = [op for u in units(law) for op in parse_unit(u)]
+    assert [(o.clause, o.action, o.target, o.new) for o in found] == [
+        ("5(i)", "substitute", "1.3 “premises” (b)", "(b) a shed;"),
+        ("5(ii)", "substitute", "1.3 “premises” (d)", "(d) a barn;"),
+    ]
+
+
+@pytest.mark.parametrize("of", ["of", "for"])
+def test_a_definition_named_narrows_the_words_edited(of: str) -> None:
+    text = f"In clause 1.3 in the definition {of} vehicle delete “car” and replace with “motor car”."
+    assert ops(text) == [("substitute_words", "1.3 “vehicle”", "car", "motor car", "", "once")]
+
+
+def test_the_place_inside_the_subject_narrows_the_target() -> None:
+    text = "Clause 26 is amended in paragraph (c) of subclause (2) by deleting “the Library” and substituting “a library”."
+    assert ops(text) == [("substitute_words", "26(2)(c)", "the Library", "a library", "", "once")]
+
+
+# --- definitions placed by the law's own order (issue 20 part 3) --------------------------------------------------
+
+
+def test_a_definition_with_no_place_given_goes_in_the_laws_order_with_a_note() -> None:
+    notes: list[str] = []
+    [op] = parse_unit(Unit("7(a)", "insert— dog is an animal of the species Canis familiaris;", "1.3"), notes)
+    assert (op.action, op.target, op.position) == ("insert_definition", "1.3", "ordered")
+    assert op.new == "**dog** is an animal of the species Canis familiaris;"
+    assert any("no place is given" in n and "alphabetical" in n for n in notes)
+    ordered = (P("clause", num="1.3", heading="Terms", text="In this local law—", children=(
+        P("definition", term="cat", text="**cat** means a cat;"),
+        P("definition", term="eel", text="**eel** means an eel;"),
+    )),)  # fmt: skip
+    body, _ = apply_operation(ordered, op)
+    assert [d.term for d in body[0].children] == ["cat", "dog", "eel"]
+    unordered = (P("clause", num="1.3", heading="Terms", text="In this local law—", children=(
+        P("definition", term="eel", text="**eel** means an eel;"),
+        P("definition", term="cat", text="**cat** means a cat;"),
+    )),)  # fmt: skip
+    with pytest.raises(ApplyRefused, match="not in alphabetical order"):
+        apply_operation(unordered, op)
+
+
+@pytest.mark.parametrize("verb", ["is", "has the meaning given in the Act", "means"])
+def test_a_definition_drafted_with_is_or_has_the_meaning_is_a_definition(verb: str) -> None:
+    [op] = parse_unit(Unit("7", f"In clause 1.3 insert in alphabetical order— “dog {verb};”", None))
+    assert op.action == "insert_definition" and op.new is not None and op.new.startswith("**dog**")
+
+
+# --- the parse is the word accounting ---------------------------------------------------------------------------
+
+
+def test_two_parses_making_different_operations_are_refused_naming_both_readings() -> None:
+    # "the definitions of dog and cat": two terms, or one term "dog and cat"? (an unquoted term may hold "and")
+    with pytest.raises(InstructionNotUnderstood, match="reads two ways") as e:
+        parse_unit(Unit("3", "In clause 1.4 delete the definitions of dog and cat.", None))
+    assert "delete 1.4 “dog”; delete 1.4 “cat”" in str(e.value) and "delete 1.4 “dog and cat”" in str(e.value)
+    # one definition named: one reading
+    assert ops("In clause 1.4 delete the definition of rules and regulations.") == [
+        ("delete", "1.4 “rules and regulations”", "", "", "", "once")
+    ]
+
+
+def test_words_the_grammar_cannot_place_stop_the_parse_where_they_begin() -> None:
+    stopped = readings("In clause 5 delete “dog” and frobnicate “cat”.")
+    assert isinstance(stopped, NoParse) and stopped.words.startswith("frobnicate")
+    with pytest.raises(InstructionNotUnderstood, match="parse stopped at “frobnicate"):
+        parse_unit(Unit("3", "In clause 5 delete “dog” and frobnicate “cat”.", None))
+
+
+def test_every_parse_reading_the_same_operations_is_one_reading() -> None:
+    # "(c), (e) and (j)" parses as one list of labels several ways; the operations are the same, so it is not refused
+    got = read_head(Unit("9", "x", "2.7(1)"), "delete paragraphs (c), (e) and (j)", None, [])
+    assert isinstance(got, list) and [o.target for o in got] == ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"]
+
+
+# --- the grammar and the families ---------------------------------------------------------------------------------
+
+RETIRED_EXAMPLES = [(f.name, e) for f in FAMILIES if f.name in RETIRED_FAMILIES for e in f.examples]
+
+
+@pytest.mark.parametrize(("family", "example"), RETIRED_EXAMPLES, ids=[f"{f}: {e[:40]}" for f, e in RETIRED_EXAMPLES])
+def test_each_retired_family_example_reads_the_same(family: str, example: str) -> None:
+    unit = Unit("7", example, "3.8")
+    claimed = claiming_family(unit)
+    assert claimed is not None and claimed[0].name == family
+    r = reading(unit, [])
+    assert read_head(unit, r.head, r.payload, []) == claimed[1]
+
+
+def test_the_transitional_families_are_exactly_these() -> None:
+    # The regular-expression families still consulted when the grammar has no parse, or to cross-check it.
+    assert [f.name for f in FAMILIES if f.name not in RETIRED_FAMILIES] == [
+        "repeal",
+        "heading note",
+        "reference note replaced or deleted",
+        "table row found by its words deleted",
+        "words between two others, a provision restated",
+        "word and provision inserted after",
+        "all the words after others replaced",
+        "words that end a provision",
+        "words edited and provisions inserted after",
+        "provision and passage deleted",
+        "table cell edited",
+        "schedule row replaced by reference",
+        "table row replaced by a row with lettered parts",
+        "Part or Division inserted",
+    ]
+
+
+def test_docs_name_every_grammar_rule_with_an_example_it_parses() -> None:
+    doc = (ROOT / "docs" / "amendments.md").read_text(encoding="utf-8")
+    section = doc.split("## The grammar's rules", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in section.splitlines() if line.startswith("| `")]
+    documented = {cell.strip().strip("`"): example.strip() for cell, example in rows}
+    # the rules that only join parts (lists, optional words, qualifiers) are described in the doc's prose
+    joining = {"start", "lead", "subject", "place_chain", "place", "prov", "prov_list", "labels", "list_join", "term"}
+    joining |= {"term_word", "change", "new_words", "quoted_list", "defs", "following", "put", "replaced_by", "reference"}
+    joining |= {"position", "after", "before", "occurrence", "occ_all", "occ_first", "occ_second", "occ_last", "closing"}
+    parts = set(rule_names()) - joining
+    assert parts <= set(documented), f"rules without a row in docs/amendments.md: {parts - set(documented)}"
+    for rule, example in documented.items():
+        assert example.startswith("“") and example.endswith("”"), f"{rule}: its example is not quoted: {example}"
+        text = example[1:-1]
+        unit = Unit("1", text, "3.8", lead="clause")
+        r = reading(unit, [])
+        parsed = readings(r.head)
+        assert not isinstance(parsed, NoParse), f"{rule}: the grammar does not parse its example {text!r}"
+        assert any(rule in {t.data for t in tree.iter_subtrees()} for tree in parsed), f"{rule} is not in the parse of {text!r}"
+
+
+# --- structure ----------------------------------------------------------------------------------------------------
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports anywhere: at the top, inside functions, under TYPE_CHECKING."""
+    here = path.relative_to(ROOT).with_suffix("").parts
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = list(here[:-1]) if node.level else []
+            for _ in range(max(node.level - 1, 0)):
+                base.pop()
+            mod = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names = [mod] + [f"{mod}.{a.name}" for a in node.names]
+            out |= {n for n in names if n.startswith(package)}
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith(package)}
+    return out
+
+
+def test_no_import_cycle_inside_amending() -> None:
+    package = "lawhistory.amending"
+    files = sorted((ROOT / "lawhistory" / "amending").rglob("*.py"))
+    modules = {".".join(f.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): f for f in files}
+    graph = {m: {i for i in _imports(f, package) if i in modules and i != m} for m, f in modules.items()}
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(graph[m]):
+            assert state.get(n) != 1, f"import cycle: {' -> '.join([*path, m, n])}"
+            if n not in state:
+                visit(n, [*path, m])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [])
+    assert "lawhistory.amending.parts" in graph["lawhistory.amending.families"]
