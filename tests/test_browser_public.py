@@ -158,6 +158,7 @@ def test_what_a_version_changed_is_listed_at_the_top_with_jump_links(site: str, 
     assert tab.locator("#next-change").count() == 0  # the latest change
     marked = tab.locator("ol.toc-list li.changed a").all_text_contents()  # the contents mark the clauses changed
     assert list(dict.fromkeys(m.split(" ")[0] for m in marked)) == ["2.7", "2.8A"]
+    section.scroll_into_view_if_needed()
     tab.screenshot(path=str(shots / ("law-what-changed.png" if tab.width_name == "desktop" else "phone-law-what-changed.png")))
     for citation, target in (("2.7(d)", "#sec_2\\.7__para_d"), ("2.8A", "#sec_2\\.8A")):
         tab.goto(f"{site}{PUBLIC['law-redline']}")

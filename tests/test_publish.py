@@ -208,6 +208,8 @@ async def test_homepage_is_the_index_of_laws_and_datasettes_index_moves_to_data(
     assert "hidden tables" not in html and "_memory" not in html
     data = await get(ds, "/-/data")  # Datasette's own index, for researchers
     assert '<a href="/">Browse the laws by local government</a>' in data and 'href="/lawhistory"' in data
+    response = await ds.client.get("/-/data.json")
+    assert response.status_code == 200 and "lawhistory" in response.json()
 
 
 async def test_static_files(ds: Any) -> None:
