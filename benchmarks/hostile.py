@@ -3,6 +3,7 @@
     python -m benchmarks.hostile                       # the public profile (what `lawhistory serve` runs)
     python -m benchmarks.hostile --trusted             # the full Datasette, for comparison
     python -m benchmarks.hostile --repo benchmarks/out/corpus-0.05 --requests 400
+    python -m benchmarks.hostile --visitor --scale 0.1 --clients 12   # issue 24's hostile visitor (docs/security.md)
 
 The repository (default: a copy of this checkout's laws/ and amendments/) is built and served by
 ``lawhistory serve --workers 1`` on 127.0.0.1. Law pages are fetched by ``--clients`` clients, first alone, then
@@ -10,6 +11,11 @@ while ``--hostile`` threads loop, for the same number of requests: invalid SQL, 
 steps, a huge ``randomblob``, a streamed CSV, a POST and the debug pages. Everything stays on loopback and stops
 after the law-page requests are done. Prints one row per phase: law-page p50/p95, errors, hostile requests
 answered (by status) and how many bytes the server logged.
+
+``--visitor`` replays, instead, every request of issue 24's hostile visitor (``VISITOR``: 2,000 named parameters in
+one ``?sql=``, a thousand facets, ``printf`` of a billion characters, NUL characters, a ``_next`` of 5,000 digits, a
+thousand facets on ``laws.json``) beside the good clients, and reports their p95 and max (the target: p95 within 1.5
+times the quiet figure, max at most 1 s). ``--scale S`` serves a SYNTHETIC corpus of that scale (benchmarks/corpus.py).
 """
 
 from __future__ import annotations
@@ -52,9 +58,25 @@ HOSTILE = [
 ]
 
 
-def _start(repo: Path, trusted: bool, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+#: Issue 24's hostile visitor: each request once cost seconds of the event loop, gigabytes, or a 500.
+VISITOR = [
+    ("GET", "/lawhistory.json?sql=" + urllib.parse.quote("select " + ", ".join(f":p{k}" for k in range(2000)))),
+    ("GET", "/lawhistory/provisions?" + "&".join(["_facet=title"] * 1000)),
+    ("GET", "/lawhistory/laws.json?" + "&".join(["_facet=title"] * 1000)),
+    ("GET", "/lawhistory.json?sql=" + urllib.parse.quote("select printf('%.*c', 1000000000, 'x')")),
+    ("GET", "/-/search?q=dog%00x"),
+    ("GET", "/-/search.json?q=%00"),
+    ("GET", "/lawhistory/provisions.json?_next=" + "9" * 5000),
+    ("GET", "/lawhistory/provisions.json?_next=abc"),
+    ("GET", "/lawhistory/provisions?_sort=nope"),
+    *HOSTILE,
+]
+
+
+def _start(repo: Path, trusted: bool, log: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port), "--workers", "1"]
+    command = [sys.executable, "-m", "lawhistory", "serve", "--repo", str(repo), "--port", str(port)]
+    command += ["--workers", str(workers)]
     with open(log, "wb") as err:
         proc = subprocess.Popen(
             command + (["--trusted"] if trusted else []), stdout=err, stderr=subprocess.STDOUT, start_new_session=True
@@ -76,8 +98,10 @@ def _law_pages(base: str, ids: list[str], requests: int, clients: int) -> tuple[
     return fetch_all(urls, clients)
 
 
-def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: threading.Lock) -> None:
-    for method, path in itertools.cycle(HOSTILE):
+def _attack(
+    base: str, stop: threading.Event, statuses: Counter[str], lock: threading.Lock, requests: list[tuple[str, str]]
+) -> None:
+    for method, path in itertools.cycle(requests):
         if stop.is_set():
             return
         request = urllib.request.Request(base + path, method=method, data=b"x=1" if method == "POST" else None)
@@ -93,7 +117,9 @@ def _attack(base: str, stop: threading.Event, statuses: Counter[str], lock: thre
             statuses[status] += 1
 
 
-def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int) -> list[dict[str, Any]]:
+def measure(
+    repo: Path, *, trusted: bool, requests: int, clients: int, hostile: int, visitor: bool = False, workers: int = 1
+) -> list[dict[str, Any]]:
     from lawhistory.files.inputs import repository_index
     from lawhistory.files.repo import Repository
 
@@ -101,13 +127,14 @@ def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "serve.log"
-        proc, base = _start(repo, trusted, log)
+        proc, base = _start(repo, trusted, log, workers)
         try:
             _law_pages(base, ids, min(20, requests), 1)  # warm up
             for attackers in (0, hostile):
                 logged = log.stat().st_size
                 stop, lock, statuses = threading.Event(), threading.Lock(), Counter[str]()
-                threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
+                attack = VISITOR if visitor else HOSTILE
+                threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock, attack)) for _ in range(attackers)]
                 for t in threads:
                     t.start()
                 latencies, errors = _law_pages(base, ids, requests, clients)
@@ -120,6 +147,7 @@ def measure(repo: Path, *, trusted: bool, requests: int, clients: int, hostile: 
                         "hostile clients": attackers,
                         "law page p50 (ms)": statistics.median(latencies),
                         "law page p95 (ms)": _pct(latencies, 0.95),
+                        "law page max (ms)": max(latencies),
                         "law page errors": errors,
                         "hostile answers": dict(sorted(statuses.items())),
                         "log (KB)": (log.stat().st_size - logged) / 1000,
@@ -142,22 +170,40 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300, help="law page requests in each phase")
     parser.add_argument("--clients", type=int, default=4, help="concurrent law-page clients")
     parser.add_argument("--hostile", type=int, default=4, help="hostile client threads in the second phase")
+    parser.add_argument("--visitor", action="store_true", help="replay issue 24's hostile visitor (VISITOR)")
+    parser.add_argument("--workers", type=int, default=1, help="serving processes (lawhistory serve --workers)")
+    parser.add_argument("--scale", type=float, help="serve a SYNTHETIC corpus of this scale (at most 0.1 here)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         repo = args.repo
+        if repo is None and args.scale:
+            from benchmarks.corpus import Scale, generate
+
+            repo = Path(tmp) / "corpus"
+            generate(repo, Scale.of(args.scale))
         if repo is None:
             repo = Path(tmp) / "repo"
             for folder in ("laws", "amendments"):
                 shutil.copytree(ROOT / folder, repo / folder)
             (repo / "db").mkdir()
         subprocess.run([sys.executable, "-m", "lawhistory", "build", "--quiet", "--repo", str(repo)], check=True)
-        rows = measure(repo, trusted=args.trusted, requests=args.requests, clients=args.clients, hostile=args.hostile)
-    print(f"{'profile':<8} {'hostile':>7} {'p50 (ms)':>9} {'p95 (ms)':>9} {'errors':>6} {'log (KB)':>9}  hostile answers")
+        rows = measure(
+            repo, trusted=args.trusted, requests=args.requests, clients=args.clients, hostile=args.hostile,
+            visitor=args.visitor, workers=args.workers,
+        )  # fmt: skip
+    print(
+        f"{'profile':<8} {'hostile':>7} {'p50 (ms)':>9} {'p95 (ms)':>9} {'max (ms)':>9} {'errors':>6} {'log (KB)':>9}  "
+        "hostile answers"
+    )
     for r in rows:
         print(
             f"{r['profile']:<8} {r['hostile clients']:>7} {r['law page p50 (ms)']:>9.1f} {r['law page p95 (ms)']:>9.1f} "
-            f"{r['law page errors']:>6} {r['log (KB)']:>9.1f}  {r['hostile answers']}"
+            f"{r['law page max (ms)']:>9.1f} {r['law page errors']:>6} {r['log (KB)']:>9.1f}  {r['hostile answers']}"
         )
+    if args.visitor and len(rows) == 2:
+        quiet, busy = rows
+        ratio = busy["law page p95 (ms)"] / quiet["law page p95 (ms)"]
+        print(f"p95 beside the visitor: {ratio:.2f}× the quiet figure (target ≤ 1.5×); max {busy['law page max (ms)']:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,9 @@ from lawhistory.files.textformat import parse, render_body
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"
+LEDGER = ROOT / "tests" / "fixtures" / "real" / "first-sight.yml"
 COUNT_PROBLEM = "operations read:"
+VERDICTS = ("exact", "refused_true", "count_differs", "wrong", "refused_wrongly")
 
 
 @dataclass
@@ -56,11 +58,38 @@ class CaseResult:
         return "refused_true" if want == self.outcome and not self.problems else "refused_wrongly"
 
 
-def case_dirs() -> list[Path]:
-    """Every complete case folder (one being written lacks expected.yml or instrument.txt)."""
+def case_dirs(*, unseen: bool = False) -> list[Path]:
+    """Every complete case folder (one being written lacks expected.yml or instrument.txt).
+
+    First-sight cases whose first runs are not all recorded yet (``unseen_first_sight``) are held back unless
+    ``unseen`` is set: a run that showed them case by case (a test, the accuracy report) would be a first sight
+    before the recorded one. ``python -m benchmarks.first_sight`` runs them, printing counts only.
+    """
     if not CASES.is_dir():
         return []
-    return sorted(d for d in CASES.iterdir() if (d / "expected.yml").is_file() and (d / "instrument.txt").is_file())
+    held = set() if unseen else unseen_first_sight()
+    return sorted(
+        d for d in CASES.iterdir() if (d / "expected.yml").is_file() and (d / "instrument.txt").is_file() and d.name not in held
+    )
+
+
+def held_back() -> list[str]:
+    """The case folders that ``case_dirs`` holds back: first-sight cases whose first runs are not all recorded."""
+    unseen = unseen_first_sight()
+    return [d.name for d in case_dirs(unseen=True) if d.name in unseen]
+
+
+def unseen_first_sight(ledger: Path = LEDGER) -> set[str]:
+    """The first-sight cases of the ledger (tests/fixtures/real/first-sight.yml) with a first run not yet recorded."""
+    if not ledger.is_file():
+        return set()
+    data = yaml.safe_load(ledger.read_text(encoding="utf-8")) or {}
+    fields = {name: (spec or {}).get("fields") or [] for name, spec in (data.get("rounds") or {}).items()}
+    return {
+        name
+        for name, entry in (data.get("cases") or {}).items()
+        if any(entry.get(f) is None for f in fields.get(entry.get("round"), []))
+    }
 
 
 def _tree(p: Provision) -> tuple[Any, ...]:

@@ -1,4 +1,4 @@
-"""The benchmark at several scales, one after another, as the README's Performance table.
+"""The benchmark at several scales, one after another, as docs/performance.md's table.
 
     python -m benchmarks.scale --scales 0.1 0.3 1 3          # 200 to 6,000 laws
     python -m benchmarks.scale --scales 0.1 --requests 200   # a quick look

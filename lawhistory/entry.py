@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .core.errors import LawHistoryError
+from .core.errors import LawHistoryError, os_error_line
 
 #: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
 FORMATS = ("text", "json", "html", "md")
@@ -22,6 +22,11 @@ _SHOW_OPTIONS = {"--at": "at", "--format": "format", "--repo": "repo"}
 
 def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> str:
     """What ``lawhistory show`` prints, every byte of it (JSON ends with a line break, as ``typer.echo`` adds)."""
+    return show_both(law, at, fmt, known, repo)[0]
+
+
+def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> tuple[str, str]:
+    """What ``lawhistory show`` prints on stdout, and on stderr (the warning that the text omits instruments)."""
     import json
     from dataclasses import replace
 
@@ -43,13 +48,14 @@ def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Pat
         found = library.show_known(r, law, when, k)
         law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
         extra = found.known.as_json()
+    err = "".join(w + "\n" for w in views.show_warnings(law_at))
     if fmt == "json":
-        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n", err
     if fmt == "md":
-        return views.law_markdown(law_at)
+        return views.law_markdown(law_at), err
     if fmt == "html":
-        return views.law_html(law_at)
-    return views.law_text(law_at)
+        return views.law_html(law_at), err
+    return views.law_text(law_at), err
 
 
 def plain_show(args: list[str]) -> dict[str, str] | None:
@@ -103,9 +109,15 @@ def main() -> None:
         return
     try:
         repo = Path(plain["repo"]) if "repo" in plain else None
-        _echo(show_output(plain["law"], plain.get("at"), plain.get("format", "text"), None, repo))
+        out, err = show_both(plain["law"], plain.get("at"), plain.get("format", "text"), None, repo)
+        _echo(out)
+        if err:
+            _echo(err, err=True)
     except LawHistoryError as e:
         _echo(f"error: {e}\n", err=True)
+        sys.exit(1)
+    except OSError as e:  # a path the system refused (a folder given as --repo that cannot be read, ...)
+        _echo(os_error_line(e) + "\n", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         _echo("interrupted\n", err=True)

@@ -158,16 +158,25 @@ REFUSALS = [
 def test_refusals_name_the_clause_target_and_reason_and_touch_nothing(
     tmp_path: Path, cli, name: str, expected: list[str]
 ) -> None:
+    """With --discard a refusal changes nothing; by default it changes nothing but the record of the refused
+    instrument it keeps (issue 21: every view of the law then says the law omits it)."""
     repo = make_repo(tmp_path)
     cli("amend", I2021, "--repo", repo)
     before = tree_hash(repo)
-    result = cli("amend", INSTRUMENTS / name, "--repo", repo)
+    result = cli("amend", INSTRUMENTS / name, "--discard", "--repo", repo)
     assert result.exit_code == 1
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert 1 <= len(lines) <= 2
     for part in expected:
         assert part in result.stderr, (part, result.stderr)
+    assert tree_hash(repo) == before
+    files = set((repo / "amendments").rglob("*.txt"))
+    kept = cli("amend", INSTRUMENTS / name, "--repo", repo)
+    assert kept.exit_code == 1 and "kept as not applied in amendments/" in kept.stderr
+    [record] = set((repo / "amendments").rglob("*.txt")) - files
+    assert "not_applied:" in record.read_text(encoding="utf-8")
+    record.unlink()
     assert tree_hash(repo) == before
 
 

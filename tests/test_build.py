@@ -225,11 +225,16 @@ def test_build_command_reports_what_it_did(tmp_path: Path, cli: Any) -> None:
     repo = make_law_repo(tmp_path / "repo")
     result = cli("build", "--repo", repo.root)
     assert result.exit_code == 0, result.stderr
+    incomplete = (  # the refused synthetic instrument: the law's text omits it from its commencement (issue 21)
+        "1 law(s) incomplete: instruments known and not applied (each view of them says so):\n"
+        f"  {KELLERBERRIN}: 1 not applied, from 2021-05-29; see 'lawhistory history {KELLERBERRIN}'\n"
+    )
     assert result.stdout == (
         "built db/lawhistory.db and db/history.git: 3 laws, 6 commits, amending instruments: 3 applied, 3 pending, 1 refused (full build)\n"
+        + incomplete
     )
     again = cli("build", "--repo", repo.root)
-    assert again.stdout == "db/lawhistory.db and db/history.git are up to date (3 laws)\n"
+    assert again.stdout == "db/lawhistory.db and db/history.git are up to date (3 laws)\n" + incomplete
 
 
 def test_build_command_says_a_running_serve_reads_the_new_build_next(tmp_path: Path, cli: Any) -> None:

@@ -20,7 +20,8 @@ LAYERS = {
     "deriving": "deriving deriving.build_history deriving.notes deriving.outcomes deriving.spans deriving.rows deriving.schema deriving.schema_types deriving.schema_features deriving.reviews deriving.known_sql deriving.penalties deriving.text_ids deriving.similar deriving.features deriving.store deriving.history deriving.build deriving.build_plan deriving.build_workers deriving.build_commit deriving.library",
     "presenting": "presenting presenting.views presenting.lawat presenting.akn presenting.fragments",
     "publishing": "publishing",
-    "cli": "cli cli.app cli.publish cli.export entry __main__",
+    "checking": "checking checking.copy checking.compare checking.report checking.run",
+    "cli": "cli cli.app cli.publish cli.export cli.check entry __main__",
 }
 
 

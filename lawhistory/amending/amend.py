@@ -12,7 +12,8 @@ from ..core.dates import commencement, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
-from ..core.model import Law, LawRef, Provision, normal_title
+from ..core.incomplete import one_line
+from ..core.model import HandReading, Law, LawRef, Provision, Refusal, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from ..core.versions import (
     Timeline,
@@ -30,14 +31,22 @@ from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
 from ..reading.line_lists import unmarked, unmarked_provisions
+from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, resolved
 from .timeline import build_timeline
 
+#: ``amend --operations``: the operations a person gives each instrument (``by_hand.supplied``), and who and when.
+HandSupplied = tuple[Callable[[Law], tuple[Operation, ...] | None], HandReading]
+
 
 class InstrumentRefused(LawHistoryError):
-    """The instrument cannot be applied; nothing was written."""
+    """The instrument cannot be applied; nothing was written but (unless ``amend --discard``) the record of it.
+
+    ``instrument``: what was read of it, when known, for the record."""
+
+    instrument: Instrument | None = None
 
 
 @dataclass
@@ -53,71 +62,114 @@ class AmendOutcome:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     path: str | None = None
+    retried: list[tuple[str, str | None]] = field(default_factory=list)  # (instrument, None: applied | why not)
 
 
-def read_instruments(repo: Repository, path: Path, gazette_date: dt.date | None) -> tuple[list[Instrument], list[str]]:
-    """The amending and repeal instruments in ``path``, with their operations parsed."""
-    options = ImportOptions(gazette_date=gazette_date, source=source_name(repo, path))
-    found = read_source(read_file(path), options, str(path))
+def retried(before: Timeline, after: Timeline, new: str) -> list[tuple[str, str | None]]:
+    """Each instrument ``before`` left out (but the record of a refusal, which is never tried), with None when
+    ``after`` applies it, else why it still is not applied."""
+    still = {i.id: why for i, why in after.waiting}
+    return [
+        (i.title, one_line(still[i.id]) if i.id in still else None)
+        for i, _ in before.waiting
+        if i.id != new and i.refused is None
+    ]
+
+
+def read_instruments(
+    repo: Repository, path: Path, gazette_date: dt.date | None, hand: HandSupplied | None = None
+) -> tuple[list[Instrument], list[str]]:
+    """The amending and repeal instruments in ``path``, with their operations parsed — or, for an instrument ``hand``
+    gives operations for (``by_hand.supplied``), those operations, recorded as supplied by hand."""
+    found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
     instruments = []
-    principals = [law.meta.title for law in found.laws if law.meta.kind == "principal"]
+    mine = [law for law in found.laws if law.meta.kind == "principal"]
+    held = [law for law in mine if repo.law_by_id(law.meta.id) is not None]  # imported already: nothing to add
+    principals = [law.meta.title for law in mine if law not in held]
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
-        notes: list[str] = list(law.meta.notes)
-        ops: list[Operation] = []
-        when = law.meta.commencement
-        if when.wording is None and law.meta.gazette.date is not None:
-            # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
-            # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
-            when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
-            law = replace(law, meta=replace(law.meta, commencement=when))
-            notes.append(
-                "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
-                "published (LGA s. 3.14(1))"
-            )
-        if when.wording and (odd := uncertain_commencement(when.wording)):
-            raise InstrumentRefused(
-                f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
-                f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
-            )
-        if when.wording and when.rule == "unknown":
-            # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
-            # it can never be applied as it stands, whatever its instructions say.
-            raise InstrumentRefused(
-                f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
-                "it names no date and no period after publication, so it cannot be applied"
-            )
-        for unit in units(law):
-            try:
-                ops += parse_unit(unit, notes)
-            except InstructionNotUnderstood as e:
-                raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
-        for op in ops:  # new provisions are read with their operation: text that holds none is refused now
-            if op.unreadable is not None:
-                why = unmarked("; ".join(op.unreadable))
-                raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
-        # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
-        law = replace(law, body=unmarked_provisions(law.body))
-        meta = law.meta
-        if Instrument(law=law, operations=tuple(ops)).is_repeal:
-            repealed = tuple(
-                LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
-                for op in ops
-                if op.is_repeal
-            )
-            meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
-        if not ops:
-            raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
-        meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
-        instruments.append(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
+        law = _default_commencement(law)
+        given = hand[0](law) if hand is not None else None
+        try:
+            inst = _read_one(law, given)
+            instruments.append(replace(inst, by_hand=hand[1]) if given is not None and hand is not None else inst)
+        except InstrumentRefused as e:
+            # what was read of it, kept (unless --discard) so every view can say the law omits it
+            e.instrument = e.instrument or Instrument(law=replace(law, body=unmarked_provisions(law.body)))
+            raise
     if not instruments:
+        if held and not principals:
+            ids = ", ".join(law.meta.id for law in held)
+            raise ImportFailed(
+                f"{path} holds principal laws only, and the repository has them already ({ids}); amend applies amending "
+                "and repeal instruments — 'lawhistory show ID' shows a law"
+            )
         if principals:
             raise ImportFailed(
                 f"{path} holds principal laws only ({'; '.join(principals)}); add them with 'lawhistory import {path}'"
             )
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     return instruments, principals
+
+
+def _default_commencement(law: Law) -> Law:
+    """``law`` with the commencement the Act gives it when it has no commencement clause."""
+    when = law.meta.commencement
+    if when.wording is None and law.meta.gazette.date is not None:
+        # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
+        # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
+        when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
+        note = (
+            "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
+            "published (LGA s. 3.14(1))"
+        )
+        law = replace(law, meta=replace(law.meta, commencement=when, notes=(*law.meta.notes, note)))
+    return law
+
+
+def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrument:
+    """One amending or repeal instrument of the file, with its operations parsed (or ``given``: supplied by hand);
+    InstrumentRefused when it cannot be."""
+    notes: list[str] = list(law.meta.notes)
+    ops: list[Operation] = []
+    when = law.meta.commencement
+    if when.wording and (odd := uncertain_commencement(when.wording)):
+        raise InstrumentRefused(
+            f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
+            f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
+        )
+    if when.wording and when.rule == "unknown":
+        # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
+        # it can never be applied as it stands, whatever its instructions say.
+        raise InstrumentRefused(
+            f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
+            "it names no date and no period after publication, so it cannot be applied"
+        )
+    for unit in units(law) if given is None else ():
+        try:
+            ops += parse_unit(unit, notes)
+        except InstructionNotUnderstood as e:
+            raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    ops += given or ()
+    for op in ops:  # new provisions are read with their operation: text that holds none is refused now
+        if op.unreadable is not None:
+            why = unmarked("; ".join(op.unreadable))
+            raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
+    # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
+    law = replace(law, body=unmarked_provisions(law.body))
+    meta = law.meta
+    if Instrument(law=law, operations=tuple(ops)).is_repeal:
+        repealed = tuple(
+            LawRef(title=op.target, gazette_date=dt.date.fromisoformat(op.words) if op.words else None)
+            for op in ops
+            if op.is_repeal
+        )
+        meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
+    if not ops:
+        raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
+    meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
+    return Instrument(law=replace(law, meta=meta), operations=tuple(ops))
 
 
 def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
@@ -144,14 +196,18 @@ def _applied(tl: Timeline) -> set[str]:
     return {v.instrument.id for v in tl.versions if v.instrument is not None} | ({tl.repealed_by.id} if tl.repealed_by else set())
 
 
-def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> AmendOutcome:
+def check(
+    repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument], link: str | None = None
+) -> AmendOutcome:
     """Verify ``inst`` against the repository; raise InstrumentRefused or say how it would apply.
 
-    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them.
+    ``laws`` are the candidate principal laws, ``existing`` the instruments that act on them; ``link``: the law a
+    person linked it to (``amend --law``).
     """
-    if any(e.id == inst.id for e in existing) and not repo.instrument_path(inst.id).exists():
+    stored = _stored_applied(repo, inst.id, link)  # a record of a refusal is replaced by the corrected instrument
+    if any(e.id == inst.id for e in existing) and not stored:
         raise InstrumentRefused(f"the file holds {inst.title} twice; give each instrument once")
-    if repo.instrument_path(inst.id).exists() or any(e.id == inst.id for e in existing):
+    if stored or any(e.id == inst.id for e in existing):
         raise InstrumentRefused(
             f"{inst.title} is already in the repository ({repo.relative(repo.instrument_path(inst.id))}); it is not applied twice"
         )
@@ -216,6 +272,7 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
             f"{inst.title} commences before an instrument already applied, which would then fail: {refused[first]}"
         )
     outcome.status = "applied"
+    outcome.retried = retried(before, after, inst.id)
     if inst.is_repeal:
         outcome.version_from = after.repealed_from
         return outcome
@@ -226,12 +283,14 @@ def check(repo: Repository, inst: Instrument, laws: list[Law], existing: list[In
     return outcome
 
 
-def check_all(repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument]) -> list[AmendOutcome]:
+def check_all(
+    repo: Repository, inst: Instrument, laws: list[Law], existing: list[Instrument], link: str | None = None
+) -> list[AmendOutcome]:
     """``check`` for each law the instrument amends: one outcome, or one per law when it amends several laws, one in
     each Part (each law checked with the operations of its Part; the instrument read for one is read on for the next)."""
     meta = inst.law.meta
     if not meta.also_amends or meta.amends is None:
-        return [check(repo, inst, laws, existing)]
+        return [check(repo, inst, laws, existing, link)]
     parted = {c for ref in (meta.amends, *meta.also_amends) for c in ref.clauses}
     stray = [op for op in inst.operations if clause_head(op.clause) not in parted]
     if stray:
@@ -577,25 +636,48 @@ def amend(
     *,
     gazette_date: dt.date | None = None,
     dry_run: bool = False,
+    discard: bool = False,
+    hand: HandSupplied | None = None,
+    link: str | None = None,
     notice: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> tuple[list[AmendOutcome], list[str]]:
     """Parse, verify and (unless ``dry_run``) store every instrument in ``path``; all or nothing.
 
-    ``notice`` is told when another command holds the repository's lock and this one waits for it.
+    A refused instrument is kept as a record of what the law omits (``not_applied`` in its front matter), unless
+    ``discard`` or ``dry_run``; the refusal is raised all the same, naming where the record is.
+    ``hand``: operations supplied by a person (``amend --operations``), verified and applied as parsed ones are.
+    ``link``: the id of the law the instrument amends, named by a person (``amend --law``) where its title names none.
+    ``notice`` is told when another command holds the repository's lock and this one waits for it. ``force``: store an
+    instrument whose commencement is before its gazette date (``commencing``), with a note.
     """
-    instruments, principals = read_instruments(repo, path, gazette_date)
-    instruments = [_with_gazette(i, gazette_date) for i in instruments]
+    try:
+        instruments, principals = read_instruments(repo, path, gazette_date, hand)
+    except InstrumentRefused as e:
+        if e.instrument is not None and not (dry_run or discard):
+            _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
+        raise
+    instruments = [commencing.checked(_with_gazette(i, gazette_date), force) for i in instruments]
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
         outcomes = []
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         index = repository_index(repo)
         for inst in instruments:
-            inst = _by_gazette_date(repo, index, inst)
+            inst = _linked(repo, inst, link) if link else _by_gazette_date(repo, index, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)
             existing = [index.instrument(i) for i in acting]
-            outcomes += check_all(repo, inst, laws, [*existing, *earlier])
+            try:
+                checked = check_all(repo, inst, laws, [*existing, *earlier], link)
+                for o in checked:
+                    if o.status == "pending" and o.law_id is None:
+                        _suggest(o, index, link, path)
+                outcomes += checked
+            except InstrumentRefused as e:
+                if not (dry_run or discard) and not _stored_applied(repo, inst.id, link):
+                    _write_record(repo, inst, e)
+                raise
             earlier.append(inst)
         if not dry_run:
             files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}
@@ -603,3 +685,117 @@ def amend(
             for outcome in outcomes:
                 outcome.path = repo.relative(repo.instrument_path(outcome.instrument.id))
     return outcomes, principals
+
+
+def _stored_applied(repo: Repository, inst_id: str, link: str | None = None) -> bool:
+    """Whether the repository holds ``inst_id`` as an instrument — not as the record of a refusal, nor (``link``: a
+    person names the law it amends) as one pending because it names no law, which the linked one replaces."""
+    from ..files.instrument_file import parse_instrument
+
+    path = repo.instrument_path(inst_id)
+    if not path.exists():
+        return False
+    try:
+        stored = parse_instrument(path.read_text(encoding="utf-8"), str(path))
+    except LawHistoryError:
+        return True  # an unreadable file is never overwritten by a record
+    linked = repo.law_by_id(link) if link else None
+    if linked is not None and not any(refers_to(ref, linked) for ref in targets(stored)):
+        return False
+    return stored.refused is None
+
+
+def _keep_refused(repo: Repository, inst: Instrument, e: InstrumentRefused, notice: Callable[[str], None] | None) -> None:
+    with repo.lock(notice=notice):
+        if not _stored_applied(repo, inst.id):
+            _write_record(repo, inst, e)
+
+
+def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> None:
+    """Keep ``inst`` as refused (with the reason and today's date) and say so in the refusal's message."""
+    reason = one_line(str(e))
+    record = replace(inst, refused=Refusal(reason, dt.date.today()))
+    where = repo.instrument_path(inst.id)
+    repo.write_files({where: render_instrument(record)})
+    e.args = (
+        f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
+        "(correct the file and run amend again to replace the record; --discard keeps nothing)",
+    )
+
+
+def draft(repo: Repository, path: Path, gazette_date: dt.date | None = None) -> str:
+    """``amend --draft``: the operations the engine reads in every instrument of ``path``, with a placeholder (its words
+    and why) for each instruction it refuses, and why verifying them failed, if it did (``by_hand``)."""
+    from .by_hand import draft_text
+
+    found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
+    laws = [_default_commencement(law) for law in found.laws if law.meta.kind != "principal"]
+    if not laws:
+        raise ImportFailed(f"{path}: no amending or repeal instrument found")
+    try:
+        amend(repo, path, gazette_date=gazette_date, dry_run=True)
+        refusal = None
+    except InstrumentRefused as e:
+        refusal = str(e)
+    return draft_text(laws, refusal)
+
+
+def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
+    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
+    meta = inst.law.meta
+    law = repo.law_by_id(law_id_)
+    if law is None:
+        raise InstrumentRefused(f"--law {law_id_}: no such law in the repository; 'lawhistory list' gives the ids")
+    if meta.amends is None or meta.also_amends:
+        raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} does not")
+    note = (
+        f"the instrument names the law it amends as {meta.amends.title!r}; it was linked to {law.meta.title} "
+        f"({law_id_}) by hand (amend --law)"
+    )
+    ref = replace(meta.amends, id=law_id_)
+    return replace(inst, law=replace(inst.law, meta=replace(meta, amends=ref, notes=(*meta.notes, note))))
+
+
+def distance(a: str, b: str) -> int:
+    """How many characters must be inserted, deleted or changed to make ``a`` into ``b`` (Levenshtein)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+#: A title this many characters (or fewer) from a law's is taken for a misspelling of it.
+NEAR = 4
+
+
+def near_laws(index: Inputs, council: str, title: str) -> list[str]:
+    """The ids of the laws of ``council`` whose titles are within ``NEAR`` characters of ``title`` (nearest first)."""
+    prefix = law_id(council, "x").split("/")[0] + "/"
+    wanted = normal_title(title)
+    scored = sorted(
+        (d, ident)
+        for ident, entry in index.laws.items()
+        if ident.startswith(prefix) and (d := distance(wanted, normal_title(entry.title))) <= NEAR
+    )
+    return [ident for _, ident in scored]
+
+
+def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path) -> None:
+    """A pending instrument naming a law the repository lacks: "did you mean ID?" when a law of the same council has
+    a title a few characters away."""
+    if link:
+        return
+    meta = outcome.instrument.law.meta
+    for ref in targets(outcome.instrument):
+        try:
+            near = near_laws(index, meta.local_government, ref.title)
+        except BadLawId:
+            near = []
+        if near:
+            outcome.reason = f"{outcome.reason}; did you mean {near[0]}?"
+            outcome.warnings.append(
+                f"{ref.title} is not in the repository; did you mean {near[0]}? If so, link it with "
+                f"'lawhistory amend {path} --law {near[0]}' (it then replaces this pending record)"
+            )

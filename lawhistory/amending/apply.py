@@ -297,6 +297,25 @@ def _text_fields(p: Provision) -> list[str]:
     return ["text"] if p.text is not None else []
 
 
+#: How much of a provision a refused word edit quotes (the reader compares it with the instruction's words).
+_QUOTE_CHARS = 200
+
+
+def _current_words(target: Provision) -> str:
+    """The words a word edit looked in (the provision's text, its rows' cells and its subprovisions'), as one line,
+    cut at a word near ``_QUOTE_CHARS`` characters: what the provision says now, for the refusal to quote."""
+    parts = [*([target.heading] if target.kind in CONTAINER_KINDS and target.heading else [])]
+    for p in (target, *(q for _s, q in _walk_paths(target.children))):
+        label = [p.num] if p is not target and p.num and not p.cells else []  # "(a) roosters;", as printed
+        parts += label + [getattr(p, f) for f in _text_fields(p)] + list(p.cells)
+    words = " ".join(" ".join(parts).split())
+    if not words:
+        return "(no words)"
+    if len(words) <= _QUOTE_CHARS:
+        return words
+    return words[:_QUOTE_CHARS].rsplit(" ", 1)[0] + " …"
+
+
 def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) -> str:
     if op.action == "delete_words":
         before, after = text[:start], text[end:]
@@ -359,7 +378,7 @@ def _word_op(
         raise WordsNotFound(
             inst,
             op,
-            f"the words “{words}” do not occur in it",
+            f"the words “{words}” do not occur in it; it reads “{_current_words(target)}”",
             "check the quoted words against the law's text (punctuation and spelling count)",
         )
     if op.occurrence == "once" and len(hits) > 1:
@@ -757,9 +776,10 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
         steps.append(Step(seq, op, body, tuple(paths)))
         # Citations never change after an amendment (no renumbering), so record them now.
         for path in paths:
-            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action)
+            changes[citation_of_path(body, path)] = Change(inst.title, inst.id, op.clause, op.action, inst.by_hand is not None)
             if op.action not in ("insert", "substitute", "insert_definition"):
                 continue  # a heading or word edit changes only the provision itself
             for sub, _p in _walk_paths(get(body, path).children):
-                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within"))
+                hand = inst.by_hand is not None
+                changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within", hand))
     return Applied(body, changes, tuple(steps))

@@ -26,7 +26,9 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     usable = []
     for inst in mine:
         mismatch = gazette_mismatch(inst, law)
-        if mismatch:
+        if inst.refused is not None:  # kept by a refused amend: shown as not applied, never applied
+            waiting.append((inst, inst.refused.reason))
+        elif mismatch:
             waiting.append((inst, mismatch))
         elif inst.law.meta.commencement.date is None:
             waiting.append((inst, "its commencement date is not known (give the gazette date with --gazette-date)"))

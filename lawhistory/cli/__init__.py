@@ -5,7 +5,6 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,8 +12,9 @@ import typer
 
 from ..core import files
 from ..core.dates import date_range, iso_date
-from ..core.errors import LawHistoryError
+from . import check as cli_check
 from . import export as cli_export
+from . import failing
 from . import publish as cli_publish
 from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
 
@@ -29,8 +29,7 @@ def init_cmd(directory: Annotated[Path, typer.Argument(help="Folder for the new 
     """
     from ..files.repo import Repository
 
-    existing = directory / "laws"
-    if existing.is_dir() and (directory / "amendments").is_dir():
+    if Repository.is_repository(directory):
         repo = Repository.open(directory)
         laws, instruments = len(repo.law_files()), len(repo.instrument_files())
         typer.echo(f"{repo.root} is already a law repository ({laws} laws, {instruments} instruments); nothing was changed")
@@ -67,6 +66,10 @@ def import_cmd(
                 "unchanged": report.unchanged,
                 "amending_instruments_not_imported": report.skipped_instruments,
                 "notes": report.notes,
+                "pending_tried": {
+                    law: [{"instrument": t, "applied": why is None, "reason": why} for t, why in tried]
+                    for law, tried in report.tried.items()
+                },
             }
         )
     else:
@@ -77,6 +80,10 @@ def import_cmd(
         for law_id, notes in report.notes.items():
             for note in notes:
                 typer.echo(f"note: {law_id}: {note}", err=True)
+        for law_id, tried in report.tried.items():
+            for title_, why in tried:
+                done = "applied" if why is None else f"not applied: {why}"
+                typer.echo(f"note: {law_id}: pending instrument {title_}: {done}", err=True)
     for title_ in report.skipped_instruments:
         typer.echo(f"note: {title_} is an amending or repeal instrument; apply it with 'lawhistory amend {file}'", err=True)
 
@@ -90,8 +97,8 @@ def list_cmd(
     at: Annotated[str | None, typer.Option("--at", help="With --reviews: as at this date (YYYY-MM-DD; default today).")] = None,
     repo: RepoOption = None,
 ) -> None:
-    """List the laws with id, title, local government, status and commencement; or, with --reviews, when each
-    law's statutory review is due.
+    """List the laws with id, status, commencement, title and whether the text in force today omits instruments the
+    repository holds and has not applied (incomplete); or, with --reviews, when each law's statutory review is due.
 
     Example: lawhistory list --reviews --at 2028-03-11
     """
@@ -113,7 +120,9 @@ def list_cmd(
         emit_json(rows)
         return
     for row in rows:
-        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}")
+        omitted = len(row["incomplete"])
+        gaps = f"incomplete ({omitted} not applied)" if omitted else "complete"
+        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}\t{gaps}")
 
 
 @app.command("show")
@@ -133,9 +142,12 @@ def show_cmd(
 
     Example: lawhistory show kellerberrin --at 2020-03-11 --format json
     """
-    from ..entry import show_output
+    from ..entry import show_both
 
-    typer.echo(show_output(law, at, fmt.value, known, repo), nl=False)
+    out, err = show_both(law, at, fmt.value, known, repo)
+    typer.echo(out, nl=False)
+    if err:
+        typer.echo(err, nl=False, err=True)
 
 
 @app.command("amend")
@@ -143,24 +155,65 @@ def amend_cmd(
     file: Annotated[Path, typer.Argument(help="Gazette text of an amending or repeal local law.")],
     gazette_date: Annotated[str | None, typer.Option(help="Gazette date (YYYY-MM-DD) when the text has no page headers.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the operations and the redline; write nothing.")] = False,
+    discard: Annotated[
+        bool,
+        typer.Option("--discard", help="On a refusal keep nothing (by default the refused instrument is kept as not applied)."),
+    ] = False,
+    draft: Annotated[
+        Path | None,
+        typer.Option(
+            "--draft",
+            help="Write the operations read (and a placeholder for each instruction refused) to this file; apply nothing.",
+        ),
+    ] = None,
+    operations: Annotated[
+        Path | None,
+        typer.Option("--operations", help="Apply the operations in this file (completed from --draft) instead of reading them."),
+    ] = None,
+    link: Annotated[
+        str | None,
+        typer.Option("--law", help="The id of the law it amends, where the title it prints names none (a misspelling)."),
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="With --operations: who supplied the reading (default: your user name).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Store an instrument whose commencement is before its gazette date, noted.")
+    ] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
     """Parse, verify and apply an amending or repeal instrument (all or nothing), with a redline.
+
+    A refused instrument is kept in amendments/ as not applied, with its reason, so that every view of its law says
+    the text omits it; amend a corrected file to replace the record, or give --discard to keep nothing.
+
+    When the engine cannot read an instruction, a person can: --draft OPS.yml writes what it read, with a placeholder
+    for each instruction it refused; complete it, then --operations OPS.yml verifies and applies it as parsed
+    operations are, and records that the reading was supplied by hand (by whom, when).
 
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
     from ..amending.amend import amend
 
     files.raise_limit(max_file_mb)
-
+    when = parse_date(gazette_date, "--gazette-date")
+    if draft is not None:
+        _write_draft(open_repo(repo), file, when, draft, operations)
+        return
+    if by is not None and operations is None:
+        fail("--by names who supplied a reading: give it with --operations OPS.yml")
     outcomes, principals = amend(
         open_repo(repo),
         file,
-        gazette_date=parse_date(gazette_date, "--gazette-date"),
+        gazette_date=when,
         dry_run=dry_run,
+        discard=discard,
+        hand=_hand(operations, by),
+        link=link,
         notice=lambda message: typer.echo(message, err=True),
+        force=force,
     )
     if as_json:
         emit_json(
@@ -171,6 +224,36 @@ def amend_cmd(
         _print_outcome(group, dry_run)
     for title in principals:
         typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+
+
+def _write_draft(r: Any, file: Path, when: Any, out: Path, operations: Path | None) -> None:
+    from ..amending.amend import draft
+    from ..amending.by_hand import placeholders
+
+    if operations is not None:
+        fail("--draft writes a reading and --operations applies one: give one of them")
+    text = draft(r, file, when)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror or e}")
+    left = placeholders(text)
+    typer.echo(f"wrote {out}: {left} instruction(s) to complete by hand" if left else f"wrote {out}: every instruction was read")
+    typer.echo(f"then: lawhistory amend {file} --operations {out}", err=True)
+
+
+def _hand(operations: Path | None, by: str | None) -> Any:
+    """``amend``'s ``hand``: the operations file's reading, and who supplied it today (None without --operations)."""
+    if operations is None:
+        return None
+    import datetime as dt
+    import getpass
+
+    from ..amending.by_hand import supplied
+    from ..core.model import HandReading
+
+    who = by or getpass.getuser()
+    return supplied(operations), HandReading(who, dt.date.today())
 
 
 def _outcome_json(o: Any) -> dict[str, Any]:
@@ -189,6 +272,7 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "warnings": o.warnings,
         "notes": o.notes,
         "file": o.path,
+        "pending_tried": [{"instrument": t, "applied": why is None, "reason": why} for t, why in o.retried],
     }
 
 
@@ -237,6 +321,11 @@ def _print_outcome(group: list[Any], dry_run: bool) -> None:
         typer.echo(f"warning: {w}", err=True)
     for n in dict.fromkeys(n for o in group for n in o.notes):
         typer.echo(f"note: {n}", err=True)
+    for title, why in dict.fromkeys((t, w) for o in group for t, w in o.retried):
+        typer.echo(
+            f"  pending instrument {'tried' if dry_run else 'retried'}: {title}: "
+            + (("would be applied" if dry_run else "applied") if why is None else f"not applied: {why}")
+        )
     paths = dict.fromkeys(o.path for o in group if o.path)
     if not dry_run:
         for path in paths:
@@ -256,6 +345,7 @@ def history_cmd(
 
     Example: lawhistory history kellerberrin --json
     """
+    from ..core.incomplete import not_applied
     from ..deriving import library
 
     tl = library.timeline_for(open_repo(repo), law)
@@ -266,7 +356,7 @@ def history_cmd(
                 "law": tl.law.meta.id,
                 "title": tl.law.meta.title,
                 "versions": rows,
-                "not_applied": [{"instrument": i.title, "reason": why} for i, why in tl.waiting],
+                "not_applied": [n.as_json() for n in not_applied(tl, every=True)],
             }
         )
         return
@@ -275,8 +365,8 @@ def history_cmd(
         typer.echo(
             f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
         )
-    for inst, why in tl.waiting:
-        typer.echo(f"  not applied: {inst.title}: {why}")
+    for n in not_applied(tl, every=True):
+        typer.echo(f"  not applied: {n.instrument} (commences {n.commences or 'unknown'}): {n.reason}")
 
 
 @app.command("diff")
@@ -295,6 +385,12 @@ def diff_cmd(
 
     found = library.diff(open_repo(repo), law, d1, d2)
     s1, s2 = found.labels
+    from ..core.incomplete import affecting, not_applied, warning_line
+
+    warning = warning_line(affecting(not_applied(found.timeline), d2)) if s2 != "not_in_force" else None
+    if warning:
+        typer.echo(warning)
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"{found.timeline.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
     if not found.changes:
         typer.echo("no changes")
@@ -306,15 +402,9 @@ def diff_cmd(
 app.command("build")(cli_publish.build_cmd)
 app.command("serve")(cli_publish.serve_cmd)
 app.command("export")(cli_export.export_cmd)
+app.command("check")(cli_check.check_cmd)
 
 
 def main() -> None:
-    """Entry point: run the app, turning the project's own errors into one line and exit status 1."""
-    try:
-        app()
-    except LawHistoryError as e:
-        typer.echo(f"error: {e}", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
+    """Entry point: run the app, every error a user can cause one line on stderr (``failing``)."""
+    failing.run(app)

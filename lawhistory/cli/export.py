@@ -43,7 +43,7 @@ def export_cmd(
         fail(
             f"{tl.law.meta.id} was {found.status.replace('_', ' ')} on {found.as_at}, so there is no version to export; give another --at date"
         )
-    data = version_akn(tl, version)
+    data = version_akn(tl, version, found.as_at)
     if out is None:
         typer.echo(data.decode("utf-8"), nl=False)
         return

@@ -85,6 +85,7 @@ def build_cmd(
     r = open_repo(repo)
     report = _build(r, full=full, quiet=quiet)
     typer.echo(_summary(r, report))
+    _incomplete_summary(r)
     if is_served(r.db_dir) and not report.up_to_date:
         typer.echo(
             "a 'lawhistory serve' is running on this repository: its next request reads this build (requests under way finish on the previous one)",
@@ -92,8 +93,50 @@ def build_cmd(
         )
 
 
+def _incomplete_summary(r: Repository) -> None:
+    """One line per law whose text omits instruments the repository holds and has not applied (``not_applied``)."""
+    from ..deriving.store import read_not_applied
+
+    rows = read_not_applied(r.db_dir / "lawhistory.db")
+    laws = dict.fromkeys(row["law"] for row in rows)
+    if not laws:
+        return
+    typer.echo(f"{len(laws)} law(s) incomplete: instruments known and not applied (each view of them says so):")
+    for law in laws:
+        mine = [row for row in rows if row["law"] == law]
+        first = min((row["commences"] or "date unknown" for row in mine), default="")
+        typer.echo(f"  {law}: {len(mine)} not applied, from {first}; see 'lawhistory history {law}'")
+
+
+def _listen_port(host: str, port: int) -> int:
+    """The port ``serve`` will listen on (for --port 0, the free one the system gives), checked before anything is
+    built; one line naming what is wrong when it cannot listen there. The check binds and closes: a server that takes
+    the port in the moment before uvicorn binds it is reported by uvicorn."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as e:
+        fail(
+            f"cannot listen on {host}: it is not an address or a name of this machine ({getattr(e, 'strerror', None) or e}); give --host an address such as 127.0.0.1 or 0.0.0.0"
+        )
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(address)
+        except OSError as e:
+            why = e.strerror or str(e)
+            if e.errno == errno.EADDRINUSE:
+                fail(f"cannot listen on {host}:{port} ({why}); is another server using it? choose another with --port")
+            if e.errno == errno.EACCES:
+                fail(f"cannot listen on {host}:{port} ({why}); a port below 1024 needs root: choose another with --port")
+            fail(f"cannot listen on {host}:{port} ({why}); give --host an address of this machine, such as 127.0.0.1 or 0.0.0.0")
+        return int(s.getsockname()[1])
+
+
 def serve_cmd(
-    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8001,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on (0: any free port).")] = 8001,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
     workers: Annotated[
         int, typer.Option("--workers", "-w", min=1, help="Processes serving pages (default: one per CPU).")
@@ -109,7 +152,7 @@ def serve_cmd(
         typer.Option(
             "--trusted",
             help="The full Datasette, for staff on an intranet: debug pages, tracebacks, no limits on visitors' SQL. "
-            "Default: the public profile (README, 'Security and reliability').",
+            "Default: the public profile (docs/serving.md, 'Security and reliability').",
         ),
     ] = False,
     repo: RepoOption = None,
@@ -130,12 +173,10 @@ def serve_cmd(
     """
     from ..deriving import store
     from ..deriving.build import recover, serving, staleness
-    from ..publishing.site import find_examples, load_metadata, metadata_path, port_in_use, serve
+    from ..publishing.site import find_examples, load_metadata, metadata_path, serve
 
     r = open_repo(repo)
-    busy = port_in_use(host, port)
-    if busy is not None:
-        fail(busy)
+    port = _listen_port(host, port)
     demos = find_examples(r) if examples else []
     try:
         reason = staleness(r)

@@ -46,3 +46,14 @@ class BadDate(LawHistoryError):
 
 class BadLawId(LawHistoryError):
     """A law's id cannot name a file in the repository (it must be ``council/title-words``)."""
+
+
+def os_error_line(e: OSError) -> str:
+    """An operating-system error (a path that is missing, a folder given for a file, a folder one may not write) as the
+    one line a user reads: the path and what is wrong with it, lower-case, as the project's own messages are."""
+    what = (e.strerror or str(e)).lower()
+    where = e.filename if e.filename is not None else None
+    if where is None:
+        return f"error: {what}"
+    other = f" (to {e.filename2})" if e.filename2 is not None else ""
+    return f"error: {where}{other}: {what}"

@@ -72,6 +72,11 @@ def check_law_id(law_id: str, *, title: str | None = None, local_government: str
         )
     elif not words:
         why = f"the title {title!r} gives no words for the law's id (after the council's name); give the title as printed"
+    elif len(council) > MAX_ID_PART:
+        why = (
+            f"the local government's name {str(local_government)[:80]!r}… is too long for a law id "
+            f"({MAX_ID_PART} characters at most); check the local government's name"
+        )
     else:
         why = f"the title {title!r} is too long for a law id ({MAX_ID_PART} characters at most); check the title"
     raise BadLawId(why)

@@ -155,11 +155,32 @@ class Law:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why ``amend`` refused an instrument it keeps in the repository as not applied (issue 21), and on what day."""
+
+    reason: str
+    on: dt.date
+
+
+@dataclass(frozen=True, slots=True)
+class HandReading:
+    """Who supplied an instrument's operations by hand (``amend --operations``), and on what day."""
+
+    by: str
+    on: dt.date
+
+
+@dataclass(frozen=True, slots=True)
 class Instrument:
-    """An amending or repeal instrument: its text (as a Law value) and what it does."""
+    """An amending or repeal instrument: its text (as a Law value) and what it does.
+
+    ``refused``: kept by a refused ``amend`` so every view can say the law omits it; never applied while set.
+    ``by_hand``: its operations were supplied by a person, not read by the engine."""
 
     law: Law
     operations: tuple[Operation, ...] = ()
+    refused: Refusal | None = None
+    by_hand: HandReading | None = None
 
     @property
     def id(self) -> str:

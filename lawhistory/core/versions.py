@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .dates import UNCERTAIN
 from .errors import LawHistoryError
 from .model import Instrument, Law, LawRef, Provision, normal_title
 
@@ -28,9 +29,11 @@ class Change:
     instrument_id: str
     clause: str | None
     action: str
+    by_hand: bool = False  # the instrument's operations were supplied by a person (``amend --operations``)
 
     def label(self) -> str:
-        return f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        said = f"{self.instrument} cl. {self.clause}" if self.clause else self.instrument
+        return f"{said} (reading supplied by hand)" if self.by_hand else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,17 +128,29 @@ def latest_status(commencement: dt.date | None, repealed_from: dt.date | None) -
     return "repealed" if repealed_from else "in_force" if commencement else "commencement_unknown"
 
 
+def uncertain_from(rule: str | None, gazette_date: dt.date | None) -> dt.date | None:
+    """The first day of a law's window of uncertain commencement (its gazette date), or None when it has none."""
+    return gazette_date if rule == UNCERTAIN else None
+
+
 def status_on(
-    date: dt.date, commencement: dt.date, repealed_from: dt.date | None, starts: Sequence[dt.date | None]
+    date: dt.date,
+    commencement: dt.date,
+    repealed_from: dt.date | None,
+    starts: Sequence[dt.date | None],
+    uncertain: dt.date | None = None,
 ) -> tuple[str, int | None]:
     """The one rule of "in force on a date": (status, index of the version in force) for a law that commenced on
     ``commencement``, was repealed from ``repealed_from`` and whose versions apply from ``starts``.
 
-    Status is ``in_force``, ``not_in_force`` (before commencement) or ``repealed``. The site reads the same rule from
-    its rows (``publish.pages.status_at``); SQL uses ``schema.in_force_sql``.
+    Status is ``in_force``, ``not_in_force`` (before commencement) or ``repealed`` — or ``commencement_uncertain``
+    from ``uncertain`` (the first day it may have commenced) to the day before ``commencement`` (the last). The site
+    reads the same rule from its rows (``publish.pages.status_at``); SQL uses ``schema.in_force_sql``.
     """
     if repealed_from is not None and date >= repealed_from:
         return "repealed", None
+    if uncertain is not None and uncertain <= date < commencement:
+        return "commencement_uncertain", None
     if date < commencement:
         return "not_in_force", None
     current = 0
@@ -147,15 +162,41 @@ def status_on(
 
 def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
     """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
-    start = tl.law.meta.commencement.date
+    meta = tl.law.meta
+    start = meta.commencement.date
     if start is None:
-        raise unknown_commencement(tl.law.meta.id, date)
-    status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions])
+        raise unknown_commencement(meta.id, date, meta.gazette.date is not None)
+    uncertain = uncertain_from(meta.commencement.rule, meta.gazette.date)
+    status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions], uncertain)
+    if status == "commencement_uncertain" and uncertain is not None:
+        raise uncertain_commencement(meta.id, date, uncertain, start)
     return status, None if n is None else tl.versions[n]
 
 
-def unknown_commencement(law_id: str, date: dt.date) -> LawHistoryError:
+def uncertain_commencement(law_id: str, date: dt.date, first: dt.date, last: dt.date) -> LawHistoryError:
+    """The refusal of a date in a law's window of uncertain commencement, naming the window and the dates answered."""
+    return LawHistoryError(
+        f"{law_id}: it came into operation on {first} or on {last} (no commencement words; the Act it was made under "
+        f"decides: Interpretation Act 1984 s 42, or Local Government Act 1995 s 3.14 if that Act applies it), so whether "
+        f"it was in force on {date} is not known; every date before {first} or from {last} is answered — or set "
+        f"commencement.date (rule: fixed_date) in the front matter of laws/{law_id}.txt"
+    )
+
+
+def unknown_commencement(law_id: str, date: dt.date, gazette_known: bool) -> LawHistoryError:
     return LawHistoryError(
         f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said; "
-        "re-import it with --gazette-date"
+        + commencement_fix(law_id, gazette_known)
+    )
+
+
+def commencement_fix(law_id: str, gazette_known: bool) -> str:
+    """The fix that works for a law whose commencement is not known: its gazette date, when that is what is missing;
+    else the day itself (no commencement words, and no Act named whose rule gives the day)."""
+    if not gazette_known:
+        return "re-import it with --gazette-date YYYY-MM-DD (the day the Gazette published it)"
+    return (
+        "it has no commencement words and names no Act whose rule gives the day (Local Government Act 1995 s 3.14, "
+        f"Interpretation Act 1984 s 42); set commencement.date (rule: fixed_date) in the front matter of laws/{law_id}.txt "
+        "to the day it came into operation"
     )

@@ -24,6 +24,7 @@ makes the indexes and the full-text index once, at the end, each in one pass.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import gc
 import os
@@ -35,10 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+import git
+
 from ..core import faults
 from ..core.errors import LawHistoryError
-from ..files.inputs import Inputs, code_fingerprint, load_cache, read_inputs, save_cache
-from ..files.repo import Repository
+from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
+from ..files.repo import Repository, check_inside
 from . import build_history, features, history, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
@@ -99,13 +102,33 @@ class Paths:
             or self.git_old.exists()
             or self.tmp.exists()
             or bool(history.stale_locks(self.git))
+            or bool(history.crash_reports(self.git))
         )
+
+    def check(self, repo: Repository) -> None:
+        """Refuse, in one line, a build that would write through a symbolic link (``db/history.git`` linked elsewhere,
+        or a link inside it): a build writes, renames and removes only what lies inside the repository.
+
+        Checked before ``recover``, so recover never renames or removes what a build did not make.
+        """
+        repo.inside(
+            self.db, self.journal, self.git, self.tmp, self.git_old,
+            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp")),
+        )  # fmt: skip
+        for tree in (self.git, self.git_old, self.tmp):
+            for folder, dirs, files in os.walk(tree):
+                for name in dirs + files:
+                    if os.path.islink(os.path.join(folder, name)):
+                        repo.inside(Path(folder) / name)  # refuses it, naming the link
 
     def recover(self) -> None:
         """Undo what an interrupted build left: a half-swapped history, temporary files, an unfinished transaction,
-        lock files in the history (the caller holds the repository's write lock, so no writer is using them)."""
+        lock files in the history (the caller holds the repository's write lock, so no writer is using them), and
+        the crash reports a failed ``git fast-import`` writes into it (the build said what failed)."""
         for lock in history.stale_locks(self.git):
             lock.unlink(missing_ok=True)
+        for report in history.crash_reports(self.git):
+            report.unlink(missing_ok=True)
         if self.git_old.exists():
             if self.git.exists():
                 shutil.rmtree(self.git_old)
@@ -144,6 +167,7 @@ def recover(repo: Repository) -> None:
     if not paths.interrupted():
         return
     with contextlib.suppress(LawHistoryError), repo.lock(wait=False):
+        paths.check(repo)
         paths.recover()
 
 
@@ -164,8 +188,11 @@ def staleness(repo: Repository) -> str | None:
 def serving(db_dir: Path) -> Iterator[None]:
     """Mark the database as being served (a build then replaces the file rather than change it in place).
 
-    A repository this user cannot write is served unmarked: no build by this user can change it.
+    A repository this user cannot write is served unmarked: no build by this user can change it. Nothing is written
+    through a link (``db/`` linked elsewhere, or a planted ``db/.serve``, where the site links the files it serves).
     """
+    check_inside(db_dir.parent, db_dir / SERVING_LOCK)
+    check_inside(db_dir.parent, db_dir / ".serve")  # publishing.switch.LINKS
     try:
         db_dir.mkdir(parents=True, exist_ok=True)
         f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
@@ -317,6 +344,48 @@ def _write_history(
     return chain, keep
 
 
+def _disk_full(e: BaseException) -> bool:
+    text = str(e) + str(getattr(e, "stderr", ""))
+    return getattr(e, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or any(
+        words in text
+        for words in ("No space left on device", "Out of diskspace", "database or disk is full", "Disk quota exceeded")
+    )
+
+
+def _size(path: Path) -> int:
+    """Bytes under ``path`` (a file or a folder; 0 when there is none)."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def failure(e: BaseException, repo: Repository, paths: Paths, full: bool) -> str:
+    """A failed build in one line: what could not be written and, when the disk is full, about how much space a build
+    needs (a full build writes a new database and history beside the old ones; an incremental one, a journal or a
+    copy of the database)."""
+    kept = "the previous database and history are unchanged"
+    if not _disk_full(e):
+        return f"the build failed ({one_line(str(e))}); {kept}"
+    name = getattr(e, "filename", None)
+    if isinstance(e, sqlite3.Error):
+        what = f"{repo.relative(paths.db)} (the database)"
+    elif name and not isinstance(e, git.GitError | history.HistoryError):
+        what = repo.relative(Path(name))
+    else:
+        what = f"{repo.relative(paths.git)} (the history)"
+    inputs = _size(repo.laws_dir) + _size(repo.amendments_dir)
+    need = (_size(paths.db) + _size(paths.git) if full else _size(paths.db)) or 20 * inputs
+    return (
+        f"the build could not write {what}: the disk is full; a {'full ' if full else ''}build needs about "
+        f"{max(1, round(need * 1.2 / 1_000_000))} MB free in {repo.relative(paths.db_dir)}/; {kept}"
+    )
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line (git's messages run over several), at most ``limit`` characters."""
+    return " ".join(text.split())[:limit]
+
+
 @contextlib.contextmanager
 def _few_collections() -> Iterator[None]:
     """Run the cyclic garbage collector rarely: deriving makes millions of short-lived, acyclic objects (freed by
@@ -335,6 +404,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     progress = progress or _Quiet()
     paths = Paths(repo.db_dir)
     with repo.lock(), _few_collections():
+        paths.check(repo)
         paths.recover()
         inputs = read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
@@ -346,9 +416,15 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             report = (
                 _full_build(paths, inputs, plan, progress) if plan.full else _incremental_build(paths, inputs, plan, progress)
             )
-        except (OSError, sqlite3.Error) as e:
-            raise BuildError(f"the build failed ({e}); the previous database and history are unchanged") from e
+        except history.HistoryError as e:
+            if _disk_full(e):
+                raise BuildError(failure(e, repo, paths, plan.full)) from e
+            raise history.HistoryError(one_line(str(e), 500)) from e  # git's own words run over several lines
+        except (OSError, sqlite3.Error, git.GitError) as e:
+            raise BuildError(failure(e, repo, paths, plan.full)) from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)
+            for crashed in history.crash_reports(paths.git):
+                crashed.unlink(missing_ok=True)
         save_cache(paths.db_dir, inputs.entries)
         return report

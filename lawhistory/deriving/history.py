@@ -364,6 +364,12 @@ def stale_locks(git_dir: Path) -> list[Path]:
     return [*git_dir.glob("*.lock"), *(git_dir / "refs").glob("**/*.lock")]
 
 
+def crash_reports(git_dir: Path) -> list[Path]:
+    """The reports a failed ``git fast-import`` leaves in ``git_dir`` (``fast_import_crash_<pid>``): the build that
+    ran it said what failed, in one line; they are removed with the rest of what it left."""
+    return list(git_dir.glob("fast_import_crash_*")) if git_dir.is_dir() else []
+
+
 def head(git_dir: Path) -> str:
     """The commit ``main`` points at ("" when there is no history)."""
     if not (git_dir / "HEAD").exists():

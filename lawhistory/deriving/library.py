@@ -12,8 +12,9 @@ from ..amending.timeline import build_timeline
 from ..core import files
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import ImportFailed, LawHistoryError
+from ..core.incomplete import affecting, not_applied, one_line
 from ..core.model import Law
-from ..core.versions import Timeline, Version, in_force, latest_status
+from ..core.versions import Timeline, Version, in_force, latest_status, status_on, uncertain_from
 from ..files.inputs import Inputs, repository_index
 from ..files.repo import Repository
 from ..files.textformat import render
@@ -28,6 +29,8 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     skipped_instruments: list[str] = field(default_factory=list)
     notes: dict[str, list[str]] = field(default_factory=dict)
+    #: law id → each pending instrument tried on it now it is here: (title, None when applied, else why not)
+    tried: dict[str, list[tuple[str, str | None]]] = field(default_factory=dict)
 
 
 def read_file(path: Path) -> bytes:
@@ -82,7 +85,21 @@ def import_file(
         for law in new:
             report.imported.append(law.meta.id)
             report.notes[law.meta.id] = list(law.meta.notes)
+        if new:
+            index = repository_index(repo)
+            for law in new:
+                report.tried[law.meta.id] = tried_on(build_timeline(law, index.claimed(law.meta.id)))
     return report
+
+
+def tried_on(tl: Timeline) -> list[tuple[str, str | None]]:
+    """Each instrument of ``tl``'s law (the record of a refusal aside, which is not tried): None when applied, else why
+    it is not (on one line)."""
+    waiting = {i.id: one_line(why) for i, why in tl.waiting}
+    mine = [v.instrument for v in tl.versions if v.instrument is not None]
+    mine += [tl.repealed_by] if tl.repealed_by is not None else []
+    mine += [i for i, _ in tl.waiting if i.refused is None]
+    return [(i.title, waiting.get(i.id)) for i in sorted(mine, key=lambda i: (i.law.meta.commencement.date or dt.date.max, i.id))]
 
 
 def timelines(repo: Repository) -> list[Timeline]:
@@ -105,9 +122,11 @@ def timeline_for(repo: Repository, query: str) -> Timeline:
 
 
 def law_status_today(tl: Timeline, today: dt.date) -> str:
-    if tl.law.meta.commencement.date is None:
+    meta = tl.law.meta
+    if meta.commencement.date is None:
         return "commencement_unknown"
-    return in_force(tl, today)[0]
+    uncertain = uncertain_from(meta.commencement.rule, meta.gazette.date)
+    return status_on(today, meta.commencement.date, tl.repealed_from, [v.valid_from for v in tl.versions], uncertain)[0]
 
 
 def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, Any]]:
@@ -125,6 +144,8 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
                 "gazette_date": meta.gazette.date.isoformat() if meta.gazette.date else None,
                 "versions": len(tl.versions),
                 "partial": meta.partial,
+                # what the text in force today omits (core.incomplete); [] when nothing
+                "incomplete": [n.as_json() for n in affecting(not_applied(tl), today)],
             }
         )
     return rows

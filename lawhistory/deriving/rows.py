@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.diff import changes_between
+from ..core.incomplete import not_applied
 from ..core.model import Law, LawMeta
 from ..core.operations import op_fields
-from ..core.versions import Timeline, Version, instruments_for
+from ..core.versions import Timeline, Version, commencement_fix, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
@@ -46,6 +47,7 @@ class LawRows:
     versions: list[Row]
     provisions: list[SpanRow]  # schema.PROVISION_SPANS columns, in order
     changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
+    not_applied: list[Row] = field(default_factory=list)  # schema.NOT_APPLIED rows
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]
     texts: dict[int, list[Any]] = field(default_factory=dict)  # text key → [text, spans holding it]
@@ -131,6 +133,7 @@ def law_row(tl: Timeline, path: str) -> Row:
         **_gazette(meta),
         "commencement": iso(meta.commencement.date),
         "commencement_wording": meta.commencement.wording,
+        "commencement_rule": meta.commencement.rule,
         "repealed_from": iso(tl.repealed_from),
         "repealed_by": tl.repealed_by.id if tl.repealed_by else None,
         "versions": len(tl.versions),
@@ -141,7 +144,23 @@ def law_row(tl: Timeline, path: str) -> Row:
         "path": path,
         "history_path": history_path(meta.id),
         "reviews": json.dumps([d.isoformat() for d in meta.reviews]),
+        "incomplete": json.dumps([n.as_json() for n in not_applied(tl)], ensure_ascii=False),
     }
+
+
+def not_applied_rows(tl: Timeline) -> list[Row]:
+    """The ``not_applied`` rows of ``tl``'s law (``core.incomplete``)."""
+    return [
+        {"law": tl.law.meta.id, "instrument": n.instrument_id, "position": i, "title": n.instrument,
+         "commences": iso(n.commences), "reason": n.reason}
+        for i, n in enumerate(not_applied(tl))
+    ]  # fmt: skip
+
+
+def _omitted_in(tl: Timeline, v: Version) -> str:
+    """The instruments not applied that commence before ``v`` stops applying: its text omits them on some day."""
+    omitted = [n for n in not_applied(tl) if n.commences is None or v.valid_to is None or n.commences < v.valid_to]
+    return json.dumps([n.as_json() for n in omitted], ensure_ascii=False)
 
 
 def instrument_row(
@@ -189,7 +208,8 @@ def instrument_row(
 def principal_row(law: Law, path: str, text: str) -> Row:
     """The ``instruments`` row of a principal law (``text``: its body as made, rendered)."""
     known = law.meta.commencement.date is not None
-    reason = None if known else "its commencement date is not known (re-import it with --gazette-date)"
+    fix = commencement_fix(law.meta.id, law.meta.gazette.date is not None)
+    reason = None if known else f"its commencement date is not known: {fix}"
     return instrument_row(law, path, "applied" if known else "pending", reason, text=text)
 
 
@@ -215,6 +235,7 @@ def version_rows(tl: Timeline) -> list[Row]:
             "instrument": v.instrument.id if v.instrument else tl.law.meta.id,
             "instrument_title": v.instrument_title or tl.law.meta.title,
             "commit": None,
+            "incomplete": _omitted_in(tl, v),
         }
         for v in tl.versions
     ]
@@ -258,6 +279,7 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
         versions=version_rows(tl),
         provisions=spans,
         changes=change_rows(tl, lay),
+        not_applied=not_applied_rows(tl),
         outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
         fragments=fragments,
         texts=texts,

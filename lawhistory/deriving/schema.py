@@ -1,11 +1,11 @@
 """The database's tables, views and indexes, declared once.
 
 ``store`` creates the database from these declarations and ``schema_markdown`` describes it for
-README.md (between ``<!-- schema:start -->`` and ``<!-- schema:end -->``) and docs/schema.md, so
-the description can never drift from the code. ``metadata.yml`` repeats the column descriptions
+docs/schema.md (between ``<!-- schema:start -->`` and ``<!-- schema:end -->``; a test compares the file with
+it), so the description can never drift from the code. ``metadata.yml`` repeats the column descriptions
 for Datasette; a test keeps the two equal.
 
-Run ``python -m lawhistory.deriving.schema`` to print the text for docs/schema.md.
+Run ``python -m lawhistory.deriving.schema > docs/schema.md`` to write docs/schema.md again.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.operations import ACTIONS, Occurrence
 from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS
+from .schema_feeds import FEED_QUERIES
 from .schema_types import Column as Column
 from .schema_types import Query as Query
 from .schema_types import Table as Table
@@ -23,7 +24,7 @@ from .schema_types import in_force_sql as in_force_sql
 from .schema_types import law_key as law_key
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -51,6 +52,13 @@ LAWS = Table(
         *_GAZETTE,
         col("commencement", str, "Date it came into operation (null when unknown)"),
         col("commencement_wording", str, "The law's own commencement words"),
+        col(
+            "commencement_rule",
+            str,
+            "How the date was found: from its words (on_gazettal, days_after_gazettal, fixed_date ...), or, with none, from"
+            " the Act it was made under (lga_s3_14, interpretation_s42; s42_or_s3_14: on the gazette date or 14 days"
+            " after, dates between not answered)",
+        ),
         col("repealed_from", str, "Date its repeal commenced (null while not repealed)"),
         col("repealed_by", str, "The repealing instrument", "instruments.id"),
         col("versions", int, "Number of versions (the law as made, then one per amending instrument applied)"),
@@ -61,6 +69,12 @@ LAWS = Table(
         col("path", str, "The law's file in the repository"),
         col("history_path", str, "The law's consolidated text in db/history.git"),
         col("reviews", str, "Dates the council accepted a report of a statutory review (s 3.16), as a JSON list"),
+        col(
+            "incomplete",
+            str,
+            "Instruments the repository holds that act on this law and are not applied (rows of `not_applied`), as a JSON"
+            " list of {instrument, instrument_id, commences, reason}; [] when its text omits nothing",
+        ),
     ),
     indexes=(("local_government",),),
 )
@@ -124,8 +138,31 @@ VERSIONS = Table(
         col("instrument", str, "The instrument that made this version", "instruments.id"),
         col("instrument_title", str, "That instrument's title"),
         col("commit", str, "The commit of this version in db/history.git"),
+        col(
+            "incomplete",
+            str,
+            "The instruments not applied that commence while this version applies (or before), which its text therefore"
+            " omits on some of its days: a JSON list as in `laws.incomplete`",
+        ),
     ),
     indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),
+)
+
+NOT_APPLIED = Table(
+    "not_applied",
+    "Every instrument the repository holds that acts on a law and is not in its consolidation (refused when its law"
+    " arrived, refused by amend and kept, or waiting for earlier amendments): on and after its commencement the law's"
+    " text is incomplete, and every view says so.",
+    ("law", "instrument"),
+    (
+        col("law", str, "The law whose text omits it", "laws.id"),
+        col("instrument", str, "The instrument", "instruments.id"),
+        col("position", int, "Order among the law's instruments not applied (by commencement)"),
+        col("title", str, "The instrument's title"),
+        col("commences", str, "Its commencement (null when unknown: then every date is affected)"),
+        col("reason", str, "Why it is not applied, on one line"),
+    ),
+    indexes=(("law", "commences"),),
 )
 
 _LAW = col("law", str, "The law", "laws.id")
@@ -359,6 +396,7 @@ TABLES: tuple[Table, ...] = (
     LAWS,
     INSTRUMENTS,
     VERSIONS,
+    NOT_APPLIED,
     LAW_KEYS,
     SPAN_TEXTS,
     PROVISION_SPANS,
@@ -398,6 +436,16 @@ _CLAUSE_CELL = _header_cell("h.value like 'clause%' or h.value like '%provision%
 _OFFENCE_CELL = _header_cell("h.value like '%offence%'")
 _PENALTY_CELL = _header_cell("h.value like '%penalty%'")
 
+
+def omitted_sql(law: str, at: str) -> str:
+    """SQL for what the text of ``law`` on ``at`` omits (``core.incomplete.affecting``): one line naming each
+    instrument not applied that commenced by then, or null when it omits nothing."""
+    return (
+        "(select group_concat(n.title || ' (commencing ' || coalesce(n.commences, 'unknown') || '), not applied: '"
+        f" || n.reason, '; ') from not_applied n where n.law = {law} and (n.commences is null or n.commences <= {at}))"
+    )
+
+
 VIEWS: tuple[View, ...] = (
     View(
         "law_status",
@@ -408,9 +456,11 @@ VIEWS: tuple[View, ...] = (
     ),
     View(
         "current_provisions",
-        "The text of every law as in force today, in document order.",
+        "The text of every law as in force today, in document order; incomplete names the instruments not applied that"
+        " it omits (null: none).",
         "select p.law, p.position, p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.term, p.cells,"
-        " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from, p.rowid as provision_rowid"
+        " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from, p.rowid as provision_rowid,"
+        f" {omitted_sql('p.law', TODAY)} as incomplete"
         f" from ({PROVISIONS_BY_LAW_SQL}) p where {_IN_FORCE_TODAY} order by p.law, p.position",
     ),
     View(
@@ -439,8 +489,10 @@ QUERIES: tuple[Query, ...] = (
         "law_as_at",
         "A law as at a date",
         "Every provision of one law as in force on a date, in document order (the same rows as `lawhistory show LAW"
-        " --at DATE --format json`). law: a law id; at: YYYY-MM-DD.",
-        "select citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by\nfrom provisions\n"
+        " --at DATE --format json`). law: a law id; at: YYYY-MM-DD. incomplete: the instruments the repository holds and"
+        " has not applied that commenced by then, which this text omits (null: it omits nothing).",
+        f"select {omitted_sql(':law', ':at')} as incomplete,\n"
+        "  citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by\nfrom provisions\n"
         f"where law = :law\n  and {in_force_sql(':at')}\norder by position\n",
     ),
     Query(
@@ -481,6 +533,7 @@ QUERIES: tuple[Query, ...] = (
     ),
 )
 QUERIES += FEATURE_QUERIES  # statutory reviews, similar provisions, offences
+QUERIES += FEED_QUERIES  # the Atom feeds of changes
 
 
 def datasette_metadata() -> dict[str, dict[str, Any]]:
@@ -543,7 +596,7 @@ def schema_markdown() -> str:
 
 
 def schema_section() -> str:
-    """The text README.md holds between its schema markers (markers included)."""
+    """The text docs/schema.md holds between its schema markers (markers included)."""
     return f"{START_MARKER}\n{schema_markdown()}{END_MARKER}\n"
 
 

@@ -1,6 +1,6 @@
 """The tables of the questions asked across laws: offences (``penalties``) and similar provisions (``similar``).
 
-Declared here, apart from the core tables in ``schema`` (which adds them to ``TABLES``, so the database, README and
+Declared here, apart from the core tables in ``schema`` (which adds them to ``TABLES``, so the database, docs/schema.md and
 metadata.yml describe them like every other table). The build fills them after the laws' rows are written
 (``features.derive``).
 """

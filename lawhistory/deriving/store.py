@@ -27,6 +27,7 @@ from .schema import (
     INSTRUMENTS,
     LAW_KEYS,
     LAWS,
+    NOT_APPLIED,
     OPERATIONS,
     PROVISION_SPANS,
     SPAN_TEXTS,
@@ -134,6 +135,7 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
         raise ValueError(f"the laws {taken[0]} and {rows.law['id']} have the same key {key} in {PROVISION_SPANS.name}")
     _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
+    _insert_dicts(db, NOT_APPLIED, rows.not_applied)
     _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
     _count(db, SPAN_TEXTS, "text", rows.texts)
@@ -199,7 +201,7 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
         touched.update(key for _, key in held)
         db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
         db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
-        for table in ("changes", "versions", "build_state"):
+        for table in ("changes", "versions", NOT_APPLIED.name, "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
     return touched
@@ -279,6 +281,14 @@ def read_info(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     return {r["key"]: r["value"] for r in _rows(path, f"select key, value from {BUILD_INFO.name}")}
+
+
+def read_not_applied(path: Path) -> list[dict[str, Any]]:
+    """Every ``not_applied`` row of the database at ``path`` (law, instrument, position, title, commences, reason), by
+    law and commencement: what each law's text omits from its commencement on ([] when there is no database)."""
+    if not path.exists():
+        return []
+    return [dict(r) for r in _rows(path, f"select * from {NOT_APPLIED.name} order by law, position")]
 
 
 def read_state(path: Path) -> dict[str, tuple[str, str]]:

@@ -14,6 +14,9 @@ from ..core.model import Commencement, Gazette, LawMeta, LawRef
 class _Dumper(yaml.SafeDumper):
     """Safe dumper that writes multi-line strings as literal blocks and never wraps lines."""
 
+    def ignore_aliases(self, data: Any) -> bool:
+        return True  # a date given twice (gazette and commencement) is written twice, never as &id001 / *id001
+
 
 _LINE_BREAKS = frozenset("\x85\u2028\u2029\r")
 

@@ -27,7 +27,7 @@ from ..core import faults
 from ..core.errors import BadLawId, FormatError, UnknownLaw
 from ..core.files import decode, read_bytes, read_text
 from ..core.model import normal_title
-from .repo import AMENDMENTS, LAWS, Repository
+from .repo import AMENDMENTS, LAWS, Repository, check_regular
 
 if TYPE_CHECKING:  # reading and parsing files is imported when a file must be read (``show`` from a current build reads none)
     from ..core.model import Law, LawMeta
@@ -139,10 +139,15 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
 
 
 def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
-    """Write the cache (atomically: a reader sees the old one or the new one)."""
+    """Write the cache (atomically: a reader sees the old one or the new one). A cache that cannot be written (the
+    disk full) is left as it was: it only saves reading files again, and a file it wrongly calls fresh is none."""
     tmp = db_dir / f"{CACHE_NAME}.tmp"
     files = [e for _, e in sorted(entries.items())]
-    tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    try:
+        tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return
     faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
     faults.point("cache:moved")
@@ -158,7 +163,9 @@ def _listing(root: Path, folder: str) -> list[str]:
         return []
     for group in groups:
         for f in os.scandir(root / folder / group):
-            if f.name.endswith(".txt") and f.is_file():
+            if f.name.endswith(".txt"):
+                if not f.is_file():
+                    check_regular(Path(f.path), f"{folder}/{group}/{f.name}")  # refused by name, never skipped
                 out.append((group, f.name))
     return [f"{folder}/{group}/{name}" for group, name in sorted(out)]
 

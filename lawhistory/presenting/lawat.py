@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.ids import addresses
-from ..core.versions import Timeline, Version, in_force, latest_status, status_on, unknown_commencement
+from ..core.incomplete import NotApplied, affecting, not_applied
+from ..core.versions import (
+    Timeline,
+    Version,
+    in_force,
+    latest_status,
+    status_on,
+    uncertain_commencement,
+    uncertain_from,
+    unknown_commencement,
+)
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema_types import dict_rows
 from ..files.inputs import Inputs, code_fingerprint, repository_index
@@ -59,6 +69,7 @@ class LawAt:
     provisions: tuple[ProvisionAt, ...]
     compilation: tuple[tuple[str, str, str], ...]  # (instrument, gazette, commencement) for the law and each instrument
     known: str | None = None  # what the law is as known on a date (``known.Known.sentence``), said after the status
+    incomplete: tuple[NotApplied, ...] = ()  # instruments known and not applied that this text omits (core.incomplete)
 
 
 def gazette_label(date: dt.date | str | None, pages: str | None) -> str:
@@ -98,8 +109,14 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
         tl.repealed_by.title if tl.repealed_by else None,
         version.valid_from if version else None, version.valid_to if version else None,
         (version.instrument_title or meta.title) if version else None, version is not None,
-        tuple(provisions), tuple(compilation_table(tl)),
+        tuple(provisions), tuple(compilation_table(tl)), None, _omitted(not_applied(tl), status, as_at),
     )  # fmt: skip
+
+
+def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) -> tuple[NotApplied, ...]:
+    """What the law shown on ``as_at`` with ``status`` omits: nothing before it commenced (nothing is shown)."""
+    unshown = ("not_in_force", "commencement_unknown", "commencement_uncertain")
+    return () if status in unshown and as_at is not None else affecting(items, as_at)
 
 
 # --- read back from the build's database -------------------------------------------------------------------------------
@@ -159,10 +176,13 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         n: int | None = len(versions) - 1
     elif commencement is None:
         if refuse_unknown:
-            raise unknown_commencement(law_id, at)
+            raise unknown_commencement(law_id, at, law["gazette_date"] is not None)
         status, n = "commencement_unknown", None
     else:
-        status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions])
+        uncertain = uncertain_from(law["commencement_rule"], _day(law["gazette_date"]))
+        status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions], uncertain)
+        if status == "commencement_uncertain" and refuse_unknown and uncertain is not None:
+            raise uncertain_commencement(law_id, at, uncertain, commencement)
     provisions: tuple[ProvisionAt, ...] = ()
     if n is not None:
         rows = conn.execute(
@@ -180,11 +200,16 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         row = instruments[i]
         compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(row["commencement"])))
     version = versions[n] if n is not None else None
+    omitted = tuple(
+        NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"])
+        for r in dict_rows(conn, "select * from not_applied where law = ? order by position", [law_id])
+    )
     return LawAt(
         law["id"], law["title"], law["local_government"], at, status, commencement, repealed_from,
         instruments[law["repealed_by"]]["title"] if law["repealed_by"] else None,
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
+        None, _omitted(omitted, status, at),
     )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.dates import last_day
 from ..core.ids import schedule_citation
+from ..core.incomplete import warning_line
 from ..core.model import CONTAINER_KINDS
 from ..core.versions import Timeline, Version
 from ..deriving.notes import label_line
@@ -33,6 +34,7 @@ def law_json(law: LawAt) -> dict[str, Any]:
         "law": {"id": law.id, "title": law.title, "local_government": law.local_government},
         "as_at": law.as_at.isoformat() if law.as_at else None,
         "status": law.status,
+        "incomplete": [n.as_json() for n in law.incomplete],
         "version": None,
         "provisions": [],
     }
@@ -77,6 +79,11 @@ def status_words(
         return "Its commencement date is not known, so what was in force on a date cannot be said."
     if status == "not_in_force":
         return f"As at {as_at}: not yet in force (commences {commencement})."
+    if status == "commencement_uncertain":
+        return (
+            f"As at {as_at}: whether it was in force is not known: with no commencement words, it came into operation on"
+            f" the day it was published or on {commencement}, as the Act it was made under decides."
+        )
     if status == "repealed":
         return f"As at {as_at}: repealed from {repealed_from} by {repealed_by or 'a repeal'}."
     until = f" to {last_day(valid_to)}" if valid_to else ""
@@ -89,7 +96,7 @@ def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
 
 
 def law_text(law: LawAt) -> str:
-    lines = [law.title, status_line(law), *([law.known] if law.known else []), ""]
+    lines = [*_warning(law), law.title, status_line(law), *([law.known] if law.known else []), ""]
     headed: set[str | None] = set()
     for p in law.provisions:
         if p.kind == "item" and p.parent not in headed:  # a schedule's column headings, above its rows
@@ -102,6 +109,17 @@ def law_text(law: LawAt) -> str:
     for title, gazette, commenced in law.compilation:
         lines.append(f"  {title} — {gazette} — commenced {commenced}")
     return "\n".join(lines) + "\n"
+
+
+def _warning(law: LawAt) -> list[str]:
+    """The warning every view of a law prints before its title when the text omits instruments (or nothing)."""
+    line = warning_line(law.incomplete)
+    return [line] if line else []
+
+
+def show_warnings(law: LawAt) -> list[str]:
+    """What ``show`` also prints on stderr: the same warning, so a script reading only stdout's JSON is told too."""
+    return [f"warning: {w}" for w in _warning(law)]
 
 
 def _label_line(p: ProvisionAt) -> str:
@@ -135,7 +153,7 @@ def law_markdown(law: LawAt) -> str:
     Headings for parts, divisions and clauses; the provisions under a heading as a list nested by depth (so a
     renderer shows a list, not one paragraph); schedule rows as a table, a row's note kept in its last cell.
     """
-    lines = [f"# {_md(law.title)}", "", f"*{_md(status_line(law))}*", ""]
+    lines = [*(f"> **{_md(w)}**\n" for w in _warning(law)), f"# {_md(law.title)}", "", f"*{_md(status_line(law))}*", ""]
     if law.known:
         lines += [f"*{_md(law.known)}*", ""]
     if law.has_version:
@@ -237,6 +255,7 @@ def law_html(law: LawAt) -> str:
         + "".join(f".depth-{i}{{margin-left:{1.5 * i}em}}" for i in range(8))
         + ".note{color:#555;font-size:.9em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}</style>",
         "</head><body>",
+        *(f'<p class="incomplete" role="alert"><strong>{html.escape(w)}</strong></p>' for w in _warning(law)),
         f"<h1>{title}</h1>",
         f'<p class="status">{html.escape(status_line(law))}</p>',
         *([f'<p class="known">{html.escape(law.known)}</p>'] if law.known else []),

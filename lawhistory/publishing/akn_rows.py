@@ -13,10 +13,11 @@ import json
 import sqlite3
 from typing import Any
 
+from ..core.incomplete import NotApplied
 from ..core.model import Commencement, Gazette, LawMeta, Provision
 from ..deriving.schema_types import dict_rows
 from ..presenting.akn import Event, Expression, Mod, write
-from .pages import status_at
+from .pages import omitted_rows, status_at
 
 Row = dict[str, Any]
 
@@ -120,8 +121,11 @@ def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expr
         Mod(int(c["version"]), c["change"], c["eid"], starts.get(int(c["version"]) - 1))
         for c in dict_rows(conn, "select version, change, eid from changes where law = ? and version <= ?", [law_id, number])
     )
+    omitted = tuple(
+        NotApplied(r["title"], r["instrument"], _date(r["commences"]), r["reason"]) for r in omitted_rows(conn, law_id, at)
+    )
     return Expression(
-        meta, number, dt.date.fromisoformat(version["valid_from"]), body, conclusions, found, tuple(events), mods
+        meta, number, dt.date.fromisoformat(version["valid_from"]), body, conclusions, found, tuple(events), mods, omitted
     ), status
 
 

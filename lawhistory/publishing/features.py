@@ -18,7 +18,7 @@ from datasette import Response
 
 from ..deriving import penalties, reviews, similar
 from ..deriving.schema_types import dict_rows
-from . import pages
+from . import csv_safe, pages
 
 Row = dict[str, Any]
 
@@ -38,7 +38,7 @@ def csv_response(rows: Sequence[Row], columns: Sequence[str], filename: str) -> 
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     for r in rows:
-        writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
+        writer.writerow(csv_safe.row("" if r.get(c) is None else r.get(c) for c in columns))
     return Response(
         out.getvalue(),
         content_type="text/csv; charset=utf-8",

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from ..core.dates import date_range
 from ..core.diff import diff_html
-from ..core.versions import status_on
+from ..core.versions import status_on, uncertain_from
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import PROVISIONS, in_force_sql
 from ..deriving.schema_types import dict_rows, law_key_sql
@@ -64,8 +64,13 @@ def status_at(law: Row, versions: list[Row], at: dt.date) -> tuple[str, Row | No
     """(status, version) on ``at``, by the one rule (``versions.status_on``) read from the law's rows."""
     if law["commencement"] is None:
         return "commencement_unknown", None
+    uncertain = uncertain_from(law.get("commencement_rule"), _date(law["gazette_date"]))
     status, n = status_on(
-        at, dt.date.fromisoformat(law["commencement"]), _date(law["repealed_from"]), [_date(v["valid_from"]) for v in versions]
+        at,
+        dt.date.fromisoformat(law["commencement"]),
+        _date(law["repealed_from"]),
+        [_date(v["valid_from"]) for v in versions],
+        uncertain,
     )
     return status, None if n is None else versions[n]
 
@@ -357,6 +362,7 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
     toc: list[Row] = []
     removed: list[Row] = []
     changes: tuple[changes_list.Change, ...] = ()
+    omitted = omitted_rows(conn, law_id, at) if version is not None or status == "repealed" else []
     if version is not None:
         day = at.isoformat()
         number = int(version["number"])
@@ -378,7 +384,18 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
             else changes_list.for_version(conn, law_id, number)
         )
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "changes": changes}  # fmt: skip
+            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted,
+            "changes": changes}  # fmt: skip
+
+
+def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row]:
+    """The ``not_applied`` rows the law's text on ``at`` omits (``core.incomplete.affecting``, in SQL)."""
+    return dict_rows(
+        conn,
+        "select instrument, title, commences, reason from not_applied where law = ? and (commences is null or commences <= ?)"
+        " order by position",
+        [law_id, at.isoformat()],
+    )
 
 
 _CONNECTIONS: dict[str, sqlite3.Connection] = {}
@@ -416,8 +433,8 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         v["href"] = law_url(law_id, at=v["valid_from"], redline="1" if redline else None)
         v["current"] = version is not None and v["number"] == version["number"]
         v["instrument_href"] = instrument_url(v["instrument"])
-    for inst in data["instruments"]:
-        inst["href"] = instrument_url(inst["id"])
+    for inst in [*data["instruments"], *data["incomplete"]]:
+        inst["href"] = instrument_url(inst.get("id") or inst["instrument"])
     if repealer:
         repealer["href"] = instrument_url(repealer["id"])
     can_redline = version is not None and version["number"] > 0
@@ -443,6 +460,7 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         "toc_html": toc_html(data["toc"], changes_list.changed_contents(data["changes"], (t["eid"] for t in data["toc"]))),
         **what_changed(law_id, data["changes"], versions, version, at, redline and can_redline, since),
         "removed": data["removed"],
+        "incomplete": data["incomplete"],
         "import_notes": sentences(law["notes"]),
         "source_href": source_address(law.get("source")),
         "since": since.isoformat() if since else None,

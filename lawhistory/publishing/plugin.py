@@ -21,7 +21,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, features, known_rows, pages, search
+from . import akn_rows, features, feeds, known_rows, pages, search
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -148,7 +148,9 @@ async def law_view(datasette: Any, request: Any) -> Response:
         context = await pages.law_page(db, law_id, at, redline, since)
     if context is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
-    context = {**context, "problem": problem, "database": db.name}
+    law = context["law"]
+    feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
+    context = {**context, "problem": problem, "database": db.name, "feeds": feeds_}
     return await _render(datasette, request, "lawhistory_law.html", context)
 
 
@@ -208,9 +210,10 @@ async def laws_view(datasette: Any, request: Any) -> Response:
         if name in datasette.databases:
             demo = await pages.laws_index(datasette.get_database(name))
             demos.append({"name": name, **demo})
-    return await _render(
-        datasette, request, "lawhistory_laws.html", {**context, "database": _database(datasette).name, "demos": demos}
-    )
+    name = _database(datasette).name
+    councils = [feeds.of_council(name, local_government) for local_government, _ in context["groups"]]
+    context = {**context, "database": name, "demos": demos, "feeds": [feeds.everything(name), *councils]}
+    return await _render(datasette, request, "lawhistory_laws.html", context)
 
 
 async def data_view(datasette: Any, request: Any) -> Response:

@@ -285,6 +285,7 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
             params,
         ).fetchall()
     results = []
+    omitted = _omitted(conn, laws)
     for law, title, lg, citation, eid, kind, heading, parent, valid_from, valid_to, snippet, changed_by, marked in rows:
         snippet = snippet or ""  # a clause or part that is only a heading has no words of its own
         at = query.day if query.when != "all" else valid_from
@@ -307,6 +308,11 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
                 "applies": date_range(valid_from, valid_to),
                 "last_changed_by": changed_by if changed_by != title else None,
                 "url": law_url(law, at=at) + f"#{eid}",
+                "incomplete": [
+                    n
+                    for n in omitted.get(law, [])
+                    if _omits(n["commences"], query.day if query.when != "all" else None, valid_to)
+                ],
             }
         )
     by_council: dict[str, int] = {}
@@ -324,6 +330,29 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
     return {"q": query.q, "when": query.when, "today": query.day, "total": total, "page": max(query.page, 1),
             "pages": (total + PAGE - 1) // PAGE, "results": results, "facets": facets,
             "facet_limit": FACET_LIMIT, "facets_more": more}  # fmt: skip
+
+
+def _omitted(conn: sqlite3.Connection, laws: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The instruments not applied (``not_applied``) of each of ``laws``, in commencement order."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    if not laws:
+        return out
+    marks = ", ".join("?" * len(laws))
+    for law, inst, title, commences, reason in conn.execute(
+        f"select law, instrument, title, commences, reason from not_applied where law in ({marks}) order by law, position", laws
+    ):
+        out.setdefault(law, []).append({"instrument": inst, "title": title, "commences": commences, "reason": reason})
+    return out
+
+
+def _omits(commences: str | None, day: str | None, valid_to: str | None) -> bool:
+    """Whether a result's words omit an instrument commencing on ``commences``: shown as at ``day`` (on or after it
+    commenced), or (``day`` None: every version searched) while they applied (it commenced before they stopped)."""
+    if commences is None:
+        return True
+    if day is not None:
+        return commences <= day
+    return valid_to is None or commences < valid_to
 
 
 def shown_facets(facets: dict[str, list[dict[str, Any]]], query: Query) -> dict[str, dict[str, Any]]:

@@ -14,6 +14,13 @@ In the public profile:
 - Datasette's own pages take turns (``Gate``: two at once, 32 waiting, of which two may run visitors' SQL
   (``?sql=``, ``?_where=``) or stream CSV); the next is answered 503 at once. Law pages never wait for them, so
   they always find a free database thread;
+- a request's cost is bounded before Datasette reads it (``request_refusal``): the query string's size, its number
+  of parameters, facets and sorts, the named parameters of a visitor's SQL and the shape of ``_next``; a NUL
+  character is refused (400, a plain message). ``printf``/``format`` refuse a width or precision past ``MAX_LENGTH``
+  (SQLite spends one uninterruptible step per repeated character), and a serving process caps SQLite's heap
+  (``bound_memory``: an answer that would need more is 503, the worker lives on);
+- a malformed value a visitor sent (a ``_next`` or filter that is not a number, a sort by no column) is a 400,
+  never a 500;
 - only GET and HEAD: nothing on the site is written, so any other method is answered 405;
 - Datasette's debug and introspection pages are gone, and no absolute path is shown (``pragma_database_list``
   reads its ``file`` column as null);
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
 import re
 import sqlite3
@@ -36,7 +44,7 @@ from typing import Any, TypeVar, cast
 
 from datasette import Response, hookimpl
 
-from . import caching
+from . import caching, csv_safe
 
 PLUGIN = "lawhistory-security"
 log = logging.getLogger("lawhistory.site")
@@ -51,6 +59,16 @@ HEAVY_AT_ONCE = 2
 #: The site's own pages, static files and the database download (which uses no database thread): never held back
 #: by Datasette's pages.
 LAW_PAGES = re.compile(r"^/(?:-/(?:laws(?:\.json)?$|law/|instrument/|lawhistory/static/|static/)|favicon\.ico$|[^/.]+\.db$)")
+#: What one request may ask (``request_refusal``): Datasette reads the query string again for each named parameter
+#: and makes each facet (a page per facet), so these bound a request's cost before Datasette sees it.
+MAX_QUERY_BYTES = 16_384
+MAX_PARAMETERS = 64
+MAX_FACETS = 5
+MAX_SORTS = 1
+MAX_SQL_PARAMETERS = 32
+MAX_NEXT = 1_000
+#: SQLite's memory in a serving process (all its connections): past it a statement fails "out of memory" (a 503).
+HEAP_LIMIT = 768 * 1024 * 1024
 #: Settings of the public profile, over the site's own.
 PUBLIC_SETTINGS: dict[str, Any] = {
     "suggest_facets": False,  # costly on every table page
@@ -100,20 +118,34 @@ def profile_metadata(metadata: dict[str, Any], trusted: bool) -> dict[str, Any]:
 # -- errors --------------------------------------------------------------------------------------
 
 
-def _status_and_message(exception: BaseException) -> tuple[int, str]:
+#: Errors Datasette raises from a value in the address it could not use (``_next=abc``: ValueError; a number past
+#: SQLite's integers: OverflowError; a NUL in ``_where``: ProgrammingError; a text ``_next`` for a number column:
+#: IntegrityError): the visitor's value, not the server, is at fault.
+_BAD_VALUE = (ValueError, OverflowError, sqlite3.ProgrammingError, sqlite3.IntegrityError)
+BUSY_MEMORY = "The server has no memory free for this request now; ask for less (fewer rows or columns) or try again."
+
+
+def _status_and_message(exception: BaseException, query: str = "") -> tuple[int, str]:
     from datasette.utils.asgi import Base400
     from datasette.views.base import DatasetteError
 
     if isinstance(exception, Base400):
         return exception.status, str(exception.args[0]) if exception.args else "Bad request"
+    if isinstance(exception, (MemoryError, OutOfMemory)):
+        return 503, BUSY_MEMORY
     if isinstance(exception, DatasetteError):
-        return exception.status, re.sub(r"<[^>]*>", "", str(exception.message))
+        message = re.sub(r"<[^>]*>", "", str(exception.message))
+        if exception.status == 500 and query and message.startswith("Cannot sort"):
+            return 400, message  # Datasette's own words for a sort by no such column, with the wrong status
+        return exception.status, message
+    if query and isinstance(exception, _BAD_VALUE):
+        return 400, f"A value in the address cannot be used here ({one_line(str(exception), 120)}); check it."
     return 500, "Something went wrong on the server; the error has been logged."
 
 
 def error_response(request: Any, exception: BaseException) -> Response:
     """The plain page (or JSON) for an error, logged in one line."""
-    status, message = _status_and_message(exception)
+    status, message = _status_and_message(exception, str(getattr(request, "query_string", "") or ""))
     log.log(
         logging.ERROR if status >= 500 else logging.INFO,
         "%s %s %s: %s: %s",
@@ -170,6 +202,71 @@ def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) 
         return
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_LENGTH)
     conn.set_authorizer(_authorizer)
+    # Datasette turns on tracebacks from SQL functions; a visitor's refused printf would write one per request.
+    sqlite3.enable_callback_tracebacks(False)
+    for name in ("printf", "format"):
+        conn.create_function(name, -1, bounded_printf, deterministic=True)
+
+
+def bound_memory(trusted: bool, limit: int | None = None) -> None:
+    """Cap SQLite's heap in this serving process at ``limit`` (``HEAP_LIMIT``) bytes, in the public profile: a
+    statement that would need more fails "out of memory" (answered 503, ``OutOfMemory``) and the worker lives on,
+    instead of growing until the system replaces it. The cap is the process's (every connection), and can only be
+    lowered: ``serve`` sets it once, as a worker starts."""
+    if not trusted:
+        sqlite3.connect(":memory:").execute(f"pragma hard_heap_limit = {int(limit or HEAP_LIMIT)}").fetchone()
+
+
+class OutOfMemory(Exception):
+    """A statement needed more memory than the serving process may give it (answered 503, not a 400 of bad SQL)."""
+
+
+#: One conversion of SQLite's printf: flags, width, precision (``*`` takes the next argument), type.
+_CONVERSION = re.compile(r"%[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])")
+_PRINTF = threading.local()
+
+
+def printf_refusal(args: tuple[Any, ...]) -> str | None:
+    """Why ``printf(*args)`` is refused: a width or precision that would make more than ``MAX_LENGTH`` characters
+    (SQLite repeats ``%.*c`` one character at a time, past the length limit, in one step no time limit can stop)."""
+    if not args or not isinstance(args[0], str | bytes):
+        return None  # a number as the format holds no conversion
+    form = args[0] if isinstance(args[0], str) else args[0].decode("latin-1")  # SQLite reads a blob as text
+    rest = list(args[1:])
+    total = 0
+    for width, precision, kind in _CONVERSION.findall(form):
+        for size in (width, precision):
+            if size == "*":
+                size = str(abs(_as_int(rest.pop(0) if rest else 0)))
+            total += int(size or 0)
+        if kind != "%" and rest:
+            rest.pop(0)
+        if total > MAX_LENGTH:
+            return f"printf: widths and precisions past {MAX_LENGTH:,} characters make a string too big"
+    return None
+
+
+def _as_int(value: Any) -> int:
+    """``value`` as SQLite reads a ``*`` width: a number, or the number a text or blob begins with (else 0)."""
+    if isinstance(value, int | float):
+        return int(value) if abs(value) < 2**63 else 2**63
+    if isinstance(value, bytes):
+        value = value.decode("latin-1")
+    m = re.match(r"\s*([-+]?\d+)", value) if isinstance(value, str) else None
+    return int(m.group(1)[:20]) if m else 0
+
+
+def bounded_printf(*args: Any) -> Any:
+    """SQLite's own ``printf``, run on a private in-memory connection once ``printf_refusal`` finds nothing to refuse."""
+    refusal = printf_refusal(args)
+    if refusal is not None:
+        raise ValueError(refusal)
+    conn = getattr(_PRINTF, "conn", None)
+    if conn is None:
+        conn = _PRINTF.conn = sqlite3.connect(":memory:", check_same_thread=False)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_LENGTH)
+    marks = ", ".join("?" * len(args))
+    return conn.execute(f"select printf({marks})", args).fetchone()[0]
 
 
 class Watchdog:
@@ -247,14 +344,50 @@ def _install_watchdog() -> None:
         except database.QueryInterrupted:
             caching.mark_interrupted()  # the answer lacks what was cut off: it is not cached (caching.py)
             raise
+        except (MemoryError, sqlite3.OperationalError) as e:
+            if isinstance(e, MemoryError) or "out of memory" in str(e):
+                raise OutOfMemory(BUSY_MEMORY) from None  # not an SQL error: Datasette would answer it 400
+            raise
 
     database.Database.execute = quiet_execute
 
 
 _install_watchdog()
+csv_safe.install()
 
 
 # -- requests ------------------------------------------------------------------------------------
+
+
+def _int64(text: str) -> bool:
+    """Whether ``text`` is no whole number or one SQLite can hold (a longer one is a 500 deep in Datasette)."""
+    digits = text.removeprefix("-")
+    return not digits.isdigit() or (len(digits) <= 19 and -(2**63) <= int(text) < 2**63)
+
+
+def request_refusal(path: str, query: bytes) -> str | None:
+    """Why a request is refused before Datasette reads it (400), or None. Each bound is far above what the site's
+    own pages and links ask; each keeps one request from costing seconds of the event loop or gigabytes of memory."""
+    if len(query) > MAX_QUERY_BYTES:
+        return f"The address's query is {len(query):,} bytes long; this site answers queries of at most {MAX_QUERY_BYTES:,}."
+    if b"%00" in query.lower() or b"\x00" in query or "\x00" in path:
+        return "The address holds a NUL character (%00), which no value on this site can hold."
+    try:
+        args = urllib.parse.parse_qsl(query.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMETERS)
+    except ValueError:
+        return f"The address has more than {MAX_PARAMETERS} query parameters; ask for less at a time."
+    names = [k for k, _ in args]
+    facets = sum(bool(re.fullmatch(r"_facet(?:_(?!size$)\w+)?", k)) for k in names)
+    if facets > MAX_FACETS:
+        return f"The address asks for {facets} facets; at most {MAX_FACETS} are made for one page."
+    if sum(k in ("_sort", "_sort_desc") for k in names) > MAX_SORTS:
+        return "The address asks for more than one sort; sort by one column at a time."
+    for name, value in args:
+        if name == "sql" and len(set(re.findall(r"[:$@][A-Za-z_]\w*", value))) > MAX_SQL_PARAMETERS:
+            return f"The SQL names more than {MAX_SQL_PARAMETERS} parameters; use fewer."
+        if name == "_next" and (len(value) > MAX_NEXT or not all(map(_int64, value.split(",")))):
+            return "The address's _next is not one this site made; follow the page's own next link."
+    return None
 
 
 def is_heavy(scope: MutableMapping[str, Any]) -> bool:
@@ -266,6 +399,17 @@ def is_heavy(scope: MutableMapping[str, Any]) -> bool:
 async def _plain(send: Callable[..., Awaitable[Any]], status: int, text: str, extra: list[tuple[bytes, bytes]]) -> None:
     body = text.encode("utf-8")
     headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()), *extra]
+    await send({"type": "http.response.start", "status": status, "headers": headers + HEADERS})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _refuse(send: Callable[..., Awaitable[Any]], path: str, status: int, text: str) -> None:
+    """A refusal as JSON for a ``.json`` address (as ``error_response`` answers), else as plain text."""
+    if not path.endswith(".json"):
+        await _plain(send, status, text + "\n", [])
+        return
+    body = json.dumps({"ok": False, "error": text, "status": status}).encode()
+    headers = [(b"content-type", b"application/json; charset=utf-8"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers + HEADERS})
     await send({"type": "http.response.body", "body": body})
 
@@ -307,7 +451,8 @@ class Gate:
 
 @_hook
 def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
-    def wrap(app: ASGI) -> ASGI:
+    def wrap(inner: ASGI) -> ASGI:
+        app = csv_safe.asgi(inner)  # CSV safe for spreadsheets in every profile
         if is_trusted(datasette):
             return app
         gate = Gate()  # one event loop per process: no lock needed
@@ -324,6 +469,11 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
                 return
             if HIDDEN.match(path):
                 await _plain(send, 404, "Not found.\n", [])
+                return
+            refusal = request_refusal(path, scope.get("query_string", b""))
+            if refusal is not None:
+                log.info("400 %s %s: %s", scope["method"], one_line(path), refusal)
+                await _refuse(send, path, 400, refusal)
                 return
 
             async def with_headers(message: MutableMapping[str, Any]) -> None:

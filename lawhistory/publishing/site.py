@@ -5,7 +5,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ import yaml
 from ..core.errors import LawHistoryError
 from ..core.files import read_text
 from ..files.repo import Repository
-from . import search
+from . import search, security
 
 METADATA_FILE = "metadata.yml"
 #: The metadata of a repository that keeps no metadata.yml of its own (this project's is ``metadata.yml`` at its top).
@@ -158,6 +157,7 @@ def serve(
         uvicorn.run(f"{__name__}:app_from_environment", factory=True, host=host, port=port, workers=workers, log_level="warning")
         return
     ds = make_datasette(db_path, metadata, examples, trusted)
+    security.bound_memory(trusted)
     atexit.register(ds.close_all)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
@@ -166,22 +166,13 @@ def serve(
 def app_from_environment() -> Any:
     """The ASGI app of one worker process of ``serve``."""
     examples = {k: Path(v) for k, v in json.loads(os.environ.get(_EXAMPLES) or "{}").items()}
-    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, bool(os.environ.get(_TRUSTED)))
+    trusted = bool(os.environ.get(_TRUSTED))
+    ds = make_datasette(Path(os.environ[_SERVED]), json.loads(os.environ[_METADATA]), examples, trusted)
+    security.bound_memory(trusted)
     atexit.register(ds.close_all)
     # the search page's counts read each law's rowid range once: read them now rather than at the first search
     threading.Thread(target=search.warm, args=(os.environ[_SERVED],), daemon=True).start()
     return ds.app()
-
-
-def port_in_use(host: str, port: int) -> str | None:
-    """Why ``serve`` cannot listen on ``host:port`` (checked before it builds), or None when it can."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError as e:
-            return f"cannot listen on {host}:{port} ({e.strerror or e}); is another server using it? choose another with --port"
-    return None
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ...core.dates import commencement, printed_date
+from ...core.dates import commencement, printed_date, statutory_commencement
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
@@ -185,6 +185,12 @@ def _conclusions(text: str) -> tuple[Provision, ...]:
     return tuple(Provision(kind="text", text=s) for s in sentences if s)
 
 
+def _numbered(body: tuple[Provision, ...]) -> bool:
+    """Whether any provision of ``body`` carries a label (a law is made of numbered provisions; a text whose every
+    line is free text, such as a licence or a letter, is not a law, whatever title it is given)."""
+    return any(p.num is not None or _numbered(p.children) for p in body)
+
+
 def _gazette(
     piece: InstrumentText, stream: Stream, options: ImportOptions, where: str, strict: bool, notes: list[str]
 ) -> Gazette:
@@ -290,6 +296,11 @@ def _build(
     if lead:
         preface.insert(0, Provision(kind="text", text=lead))
     body = repair(tuple(preface) + provisions, len(preface), headings, notes)
+    if mode != "instrument" and not _numbered(body):
+        raise ImportFailed(
+            f"{where}: no recognisable local law: not one provision in it is numbered (no Part, clause, section or "
+            f"paragraph label could be read){', so --title does not make it one' if options.title else ''}"
+        )
     _note_gaps(body, headings, len(preface), notes)
 
     gazette = _gazette(piece, stream, options, where, strict_date, notes)
@@ -306,6 +317,11 @@ def _build(
         if kind == "principal"
         else ()
     )
+    when = commencement(wording, gazette.date)
+    if kind == "principal" and wording is None and not fragment:
+        # no commencement words: the Act it was made under decides, when it names one whose rule gives the day
+        when, rule_note = statutory_commencement(f"{enacting_flat} {body_flat}", gazette.date)
+        notes += [rule_note] if rule_note else []
     amends = None
     also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
@@ -330,7 +346,7 @@ def _build(
         kind=kind,
         made=made,
         gazette=gazette,
-        commencement=commencement(wording, gazette.date),
+        commencement=when,
         amends=amends,
         also_amends=also,
         earlier_amendments=earlier,

@@ -124,7 +124,7 @@ def split_glued_labels(text: str) -> tuple[str, int]:
 
 #: A consolidation's note of the amendment that last changed the provision above it, on a line of its own:
 #: "Amd GG No. 181 14.11.14" (amending gazette number and date). It is the consolidator's, not the law's.
-_AMENDMENT_NOTE = re.compile(r"Amd(?:t|\.)? GG No\.? ?\d+ \d{1,2}\.\d{1,2}\.\d{2,4}")
+AMENDMENT_NOTE = re.compile(r"Amd(?:t|\.)? GG No\.? ?\d+ \d{1,2}\.\d{1,2}\.\d{2,4}")
 
 
 def strip_amendment_notes(text: str) -> tuple[str, list[str]]:
@@ -132,8 +132,8 @@ def strip_amendment_notes(text: str) -> tuple[str, list[str]]:
     removed. A note counts only as a whole line; the same words inside a provision ("[Deleted GG No. 36 29.02.08]")
     are the consolidation's text of the provision and stay."""
     lines = text.split("\n")
-    keep = [ln for ln in lines if not _AMENDMENT_NOTE.fullmatch(ln.strip())]
-    removed = [ln.strip() for ln in lines if _AMENDMENT_NOTE.fullmatch(ln.strip())]
+    keep = [ln for ln in lines if not AMENDMENT_NOTE.fullmatch(ln.strip())]
+    removed = [ln.strip() for ln in lines if AMENDMENT_NOTE.fullmatch(ln.strip())]
     return "\n".join(keep), removed
 
 
