@@ -201,10 +201,15 @@ async def test_index_lists_local_governments_their_laws_and_status(ds: Any) -> N
     assert 'href="/lawhistory/penalties"' in html
 
 
-async def test_homepage_and_menu_link_to_the_index(ds: Any) -> None:
+async def test_homepage_is_the_index_of_laws_and_datasettes_index_moves_to_data(ds: Any) -> None:
     html = await get(ds, "/")
-    assert '<a href="/-/laws">Browse the laws by local government</a>' in html
-    assert '<li><a href="/-/laws">Local laws</a></li>' in html
+    assert "<h1>Local laws</h1>" in html and '<form class="index-search"' in html
+    assert '<li><a href="/">Local laws</a></li>' in html  # the menu
+    assert "hidden tables" not in html and "_memory" not in html
+    data = await get(ds, "/-/data")  # Datasette's own index, for researchers
+    assert '<a href="/">Browse the laws by local government</a>' in data and 'href="/lawhistory"' in data
+    response = await ds.client.get("/-/data.json")
+    assert response.status_code == 200 and "lawhistory" in response.json()
 
 
 async def test_static_files(ds: Any) -> None:

@@ -67,7 +67,7 @@ def law_page(base: str) -> tuple[str, int]:
     assert status == 200, html[:500]
     found = BUILD.search(html)
     assert found, "the page names the build it was read from"
-    timeline = html.split('<nav class="timeline"', 1)[1].split("</nav>", 1)[0]
+    timeline = html.split('<nav class="timeline', 1)[1].split("</nav>", 1)[0]
     return found.group(1), timeline.count("<li")
 
 

@@ -178,6 +178,7 @@ async def law_page(db: Any, law_id: str, at: dt.date, known: dt.date, redline: b
         )
     elif found.status in ("not_published", "not_stored"):
         context.update(law_text="", toc=[], removed=[], status_line=f"As at {at}, as known on {known}: no text can be shown.")
+        context.update(changes=[], previous_change=None, next_change=None)  # no text shown, so no change in it
     if found.status == "not_stored":
         context.update(await db.execute_fn(lambda conn: not_stored_context(conn, law_id, at, known)))
     return context

@@ -25,7 +25,7 @@ from ..deriving.schema import PROVISIONS, in_force_sql
 from ..deriving.schema_types import dict_rows, law_key_sql
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
-from . import similar_links
+from . import changes_list, similar_links
 
 Row = dict[str, Any]
 _SAFE_REDLINE = re.compile(r"(?:[^<>]|</?(?:del|ins)>)*")
@@ -239,12 +239,15 @@ def text_and_contents(
     return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
 
 
-def toc_html(toc: Sequence[Row]) -> Markup:
+def toc_html(toc: Sequence[Row], changed: frozenset[str] = frozenset()) -> Markup:
     """The table of contents as the law page lists it (twice: folded on a phone, in the sidebar on a wider screen),
-    made once here: a template loop over hundreds of entries costs more than the rest of the page."""
+    made once here: a template loop over hundreds of entries costs more than the rest of the page. The entries in
+    ``changed`` (eIds) are marked as changed."""
     esc = fragments.escape_text
+    mark = ' <span class="toc-changed">changed</span>'
     items = "".join(
-        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}"><a href="#{esc(t["eid"])}">{esc(t["label"])}</a></li>\n  '
+        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}{" changed" if t["eid"] in changed else ""}">'
+        f'<a href="#{esc(t["eid"])}">{esc(t["label"])}</a>{mark if t["eid"] in changed else ""}</li>\n  '
         for t in toc
     )
     return Markup(f'<ol class="toc-list">\n  {items}</ol>')
@@ -358,6 +361,7 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
     text = ""
     toc: list[Row] = []
     removed: list[Row] = []
+    changes: tuple[changes_list.Change, ...] = ()
     omitted = omitted_rows(conn, law_id, at) if version is not None or status == "repealed" else []
     if version is not None:
         day = at.isoformat()
@@ -374,8 +378,14 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
         text = link_cells(text, eids)
         if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
             text = similar_links.add_links(conn, text, law_id, day)
+        changes = (
+            changes_list.for_period(conn, law_id, since.isoformat(), day)
+            if since
+            else changes_list.for_version(conn, law_id, number)
+        )
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted}  # fmt: skip
+            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted,
+            "changes": changes}  # fmt: skip
 
 
 def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row]:
@@ -441,18 +451,53 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
         "can_redline": can_redline,
         "redline_href": law_url(law_id, at=at.isoformat(), redline="1"),
         "plain_href": law_url(law_id, at=at.isoformat()),
-        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={at.isoformat()}",
+        # a version's data exists only on the days a version applies (before the law commenced there is none)
+        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={at.isoformat()}" if version is not None else None,
         "form_action": law_url(law_id),
         "instruments": data["instruments"],
         "repealer": repealer,
         "toc": data["toc"],
-        "toc_html": toc_html(data["toc"]),
+        "toc_html": toc_html(data["toc"], changes_list.changed_contents(data["changes"], (t["eid"] for t in data["toc"]))),
+        **what_changed(law_id, data["changes"], versions, version, at, redline and can_redline, since),
         "removed": data["removed"],
         "incomplete": data["incomplete"],
         "import_notes": sentences(law["notes"]),
+        "source_href": source_address(law.get("source")),
         "since": since.isoformat() if since else None,
         "first_day": versions[0]["valid_from"] if versions else None,
     }
+
+
+def what_changed(
+    law_id: str, changes: Sequence[changes_list.Change], versions: Sequence[Row], version: Row | None,
+    at: dt.date, marked: bool, since: dt.date | None,
+) -> Row:  # fmt: skip
+    """The "what changed" list's context: each change with its jump link (to the text marked up when this page does
+    not show the deleted provision's place), and the links to the previous and next change."""
+    redline_page = law_url(law_id, at=at.isoformat(), redline="1")
+    listed = [
+        {"citation": c.citation, "change": c.change, "kind": c.kind,
+         "href": f"#{c.eid}" if marked or since or c.change != changes_list.DELETED else f"{redline_page}#{c.eid}"}
+        for c in changes
+    ]  # fmt: skip
+    around = changes_list.neighbours([int(v["number"]) for v in versions], int(version["number"])) if version else None
+    by_number = {int(v["number"]): v for v in versions}
+
+    def link(n: int | None) -> Row | None:
+        v = by_number.get(n) if n is not None else None
+        return None if v is None else {"valid_from": v["valid_from"], "href": law_url(law_id, at=v["valid_from"], redline="1")}
+
+    return {
+        "changes": listed,
+        "previous_change": link(around.previous) if around and not since else None,
+        "next_change": link(around.next) if around and not since else None,
+    }
+
+
+def source_address(source: str | None) -> str | None:
+    """The web address a text was imported from, when its ``source`` names one ("gazette-text: https://…")."""
+    found = re.search(r"https?://[^\s\"'<>]+", source or "")
+    return found.group(0) if found else None
 
 
 def sentences(notes_json: str | None) -> list[str]:
@@ -559,6 +604,7 @@ async def instrument_page(db: Any, inst_id: str) -> Row | None:
         "amends_href": law_url(amends["id"]) if amends else None,
         "amended": amended,
         "json_href": instrument_url(inst_id) + ".json",
+        "source_href": source_address(inst.get("source")),
         "is_law": inst["kind"] == "principal",
         "law_href": law_url(inst_id) if inst["kind"] == "principal" else None,
     }

@@ -2,7 +2,8 @@
 
 Routes (all read the database only, so any number of Datasette instances can serve the same file):
 
-- ``/-/laws`` — local governments and their laws, with status, and instruments not applied;
+- ``/`` (and ``/-/laws``) — local governments and their laws, with status, and instruments not applied;
+- ``/-/data`` — Datasette's own index of the databases (the data pages, for researchers);
 - ``/-/law/<law id>?at=YYYY-MM-DD&redline=1`` — a law as at a date, with a date picker, its
   timeline of versions and, optionally, the redline against the previous version;
 - ``/-/instrument/<id>`` — an instrument's text, its operations and what each did;
@@ -215,6 +216,14 @@ async def laws_view(datasette: Any, request: Any) -> Response:
     return await _render(datasette, request, "lawhistory_laws.html", context)
 
 
+async def data_view(datasette: Any, request: Any) -> Response:
+    """Datasette's index of databases, out of the public's way (``/`` is the index of laws)."""
+    from datasette.views.index import IndexView
+
+    response: Response = await IndexView.as_view(datasette)(request, None)
+    return response
+
+
 def static_view(request: Any) -> Response:
     name = request.url_vars["name"]
     path = STATIC / name
@@ -227,7 +236,9 @@ def static_view(request: Any) -> Response:
 @_hook
 def register_routes() -> list[tuple[str, Any]]:
     return [
+        (r"^/$", laws_view),  # before Datasette's index, which moves to /-/data
         (r"^/-/laws$", laws_view),
+        (r"^/-/data(?P<format>\.jsono?)?$", data_view),
         (r"^/-/about$", about_view),
         (r"^/-/search(?P<format>\.json)?$", search_view),
         (r"^/-/law/(?P<law_id>.+)\.akn$", akn_rows.akn_view),  # before the law page, which takes every other id
@@ -263,7 +274,12 @@ def extra_css_urls(datasette: Any) -> list[str]:
 
 @_hook
 def menu_links(datasette: Any) -> list[dict[str, str]]:
-    return [{"href": datasette.urls.path("/-/laws"), "label": "Local laws"}]
+    return [
+        {"href": datasette.urls.path("/"), "label": "Local laws"},
+        {"href": datasette.urls.path("/-/search"), "label": "Search"},
+        {"href": datasette.urls.path("/-/about"), "label": "About"},
+        {"href": datasette.urls.path("/-/data"), "label": "Data (tables and queries)"},
+    ]
 
 
 @_hook
