@@ -22,6 +22,19 @@ def test_both_page_header_forms_and_the_glued_variant_are_removed() -> None:
     assert flat(s.text).endswith("not be within the boundary of the lot; and (b) be clean.")
 
 
+def test_page_headers_printed_as_table_rows_are_removed() -> None:
+    raw = (
+        "(a) the 2020/21 financial year; or (b) the 2021/22 financial year.\n"
+        "| 1960 | GOVERNMENT GAZETTE, WA | 1 June 2021 |\n(2) In clause 14(3) delete the words.\n"
+        "| 1 June 2021 | GOVERNMENT GAZETTE, WA | 1961 |\nDated: 26 May 2021."
+    )
+    s = normalise(raw)
+    assert "GAZETTE" not in s.text and "|" not in s.text
+    assert [p.page for p in s.pages] == [1960, 1961]
+    assert s.pages[0].date == dt.date(2021, 6, 1)
+    assert flat(s.text).startswith("(a) the 2020/21 financial year; or (b) the 2021/22 financial year. (2) In clause")
+
+
 def test_the_special_gazette_cover_and_the_scraper_label_are_furniture() -> None:
     s = normalise((SEEDS / "004_34274a89b0432fb1.txt").read_text(encoding="utf-8"))
     assert "!2020028GG!" not in s.text and "ISSN" not in s.text and "PRINT POST" not in s.text

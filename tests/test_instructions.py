@@ -229,3 +229,12 @@ def test_a_lettered_part_of_amended_as_follows_must_be_an_instruction() -> None:
     assert parse_unit(found[0])[0].new == "(ba) the period;"
     with pytest.raises(InstructionNotUnderstood, match=r"cl\. 4\(b\): cannot read this instruction"):
         parse_unit(found[1])
+
+
+def test_new_words_running_into_an_unread_page_header_are_refused_naming_where_they_stop() -> None:
+    # a header with a misprinted month is not taken out as furniture; the words before it broke off at the page
+    text = (
+        "Delete paragraph (d) and insert: (d) a paper record that shows the total votes 3372 GOVERNMENT GAZETTE, WA 28 Auust 2009"
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"page header .*“… a paper record that shows the total votes”"):
+        parse_unit(Unit("4", text, "10A"))

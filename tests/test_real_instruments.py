@@ -17,7 +17,20 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "91-merredin-meetings-lead-in-items-complete-the-citation": (
+        "a clause inserted whole whose payload holds a definition ending in a citation completed by the lead-in items "
+        "(“clause 8(” …): reading the payload needs the lead-in's items joined to the citation they complete"
+    ),
+    "96-victoria-park-dogs-part-deleted-schedule-column-edit": (
+        "“in item 1, in the column headed “Modified penalty $”, delete … and insert …”: a word edit located by a "
+        "schedule item and a column heading, which the grammar does not yet read"
+    ),
+    "98-kondinin-one-local-law-amends-three": (
+        "“Clause 3.2 amended In clause 3.2—” followed by items: a heading glued to a lead-in whose relative items "
+        "complete the locator, which the grammar does not yet read"
+    ),
+}
 
 
 class KnownRefusal(Exception):

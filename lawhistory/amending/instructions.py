@@ -56,6 +56,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
     for op in ops:
+        _refuse_unread_page_header(unit, op.new or "")
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -72,6 +73,23 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
             )
     return ops
+
+
+#: A gazette page header left in an instruction's words because it is misprinted ("3372 GOVERNMENT GAZETTE, WA 28 Auust
+#: 2009"), so the page-header reader did not take it out; the page number before it belongs to it.
+_UNREAD_PAGE_HEADER = re.compile(r"(?:\|? ?\d{1,5} ?\|? ?)?\bGOVERNMENT GAZETTE,? W\.?A\.?")
+
+
+def _refuse_unread_page_header(unit: Unit, new: str) -> None:
+    """Refuse new words that run into a page header: the words printed before the page break may be cut off there (a
+    sentence broken off mid-way, its end printed elsewhere), and put in with the header they would be wrong law."""
+    if m := _UNREAD_PAGE_HEADER.search(new):
+        before = " ".join(new[: m.start()].split()[-8:])
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words stop at a gazette page header the reader could not take out "
+            f"(“{' '.join(new[m.start() : m.start() + 45].split())}”) after “… {before}”; where the words before "
+            "the page break end cannot be known from the text — write the instrument file's words out by hand"
+        )
 
 
 #: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),

@@ -40,6 +40,10 @@ PAGE_HEADER = re.compile(
     # "12 May, 1971.] GOVERNMENT GAZETTE, W.A. 1403"
     r"|(?:(?<!\d)(?P<p7>\d{1,5}) GOVERNMENT GAZETTE, W\.A\. \[(?P<d7>" + _OLD_DATE + r")\.)"
     r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
+    # a copy that prints the header as a table row: "| 1958 | GOVERNMENT GAZETTE, WA | 1 June 2021 |" and
+    # "| 1 June 2021 | GOVERNMENT GAZETTE, WA | 1959 |"
+    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<d9>" + _DATE + r") ?\|)"
+    r"|(?:\| ?(?P<d10>" + _DATE + r") ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -139,8 +143,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
 
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
-        page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8") if m.group(g)), None)
-        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8") if m.group(g))
+        page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8", "p9", "p10") if m.group(g)), None)
+        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10") if m.group(g))
         # a header printed without its page number (d6) is the page after the one before it (settled below)
         headers.append((int(page) if page else 0, printed_date(date)))
         if m.group("d5") or m.group("d6"):
