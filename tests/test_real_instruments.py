@@ -29,6 +29,44 @@ KNOWN: dict[str, str] = {
     "98-kondinin-one-local-law-amends-three": (
         "“Clause 3.2 amended In clause 3.2—” followed by items: a heading glued to a lead-in whose relative items "
         "complete the locator, which the grammar does not yet read"
+    "80-cambridge-standing-orders-closing-quote-line-dollar-spaced": (
+        "quote balance must accept a closing quote on its own line after the payload's full stop"
+    ),
+    "81-nedlands-meetings-subparagraphs-and-connector-deleted-before-full-stop": (
+        "a deletion of provisions joined with a quoted connector 'after subparagraph (ii)'"
+    ),
+    "82-coolgardie-cemeteries-after-each-of-paragraphs-unclosed-term": (
+        "instructions are not found at all: 'after each of paragraphs' with an unclosed term"
+    ),
+    "84-brookton-property-semicolon-to-full-stop-paragraph-and-connector": (
+        "a quoted payload followed by punctuation in other quotes (“ and ”; ')"
+    ),
+    "85-claremont-property-clause-inserted-schedule-row-under-heading": (
+        "a schedule row inserted 'under the heading' of a schedule"
+    ),
+    "86-harvey-health-passage-begins-ends-by-laws-repealed-by-gazette-page": (
+        "enacting words 'Made under ... by the Council ... by resolution on' are not recognised (read as an excerpt)"
+    ),
+    "87-mount-magnet-brigades-two-clauses-inserted-long-headings": (
+        "commencement split by items '(a) clauses 1 and 2 ... (b) the rest ... on the day after' (OCR 'alter')"
+    ),
+    "88-beverley-health-definition-renamed-part-heading-replaced": (
+        "enacting words 'Made by the Council of ... by resolution on' are not recognised (read as an excerpt)"
+    ),
+    "89-pingelly-health-payload-lines-out-of-order-refused": (
+        "enacting words 'Made by the Council ... by resolution on' not recognised; then must refuse naming 'fixture on land'"
+    ),
+    "92-narrogin-by-laws-1992-paragraph-label-misread-refused": (
+        "commencement 'on the day on which they are published in the Gazette' cut by a page header; then refuse naming '(if)'"
+    ),
+    "95-bunbury-meetings-definition-replaced-term-lost-refused": (
+        "citation clause 'This is the ... Local Law' read as an instruction; then refuse naming the definition of auditor"
+    ),
+    "97-quairading-repeal-2023-obsolete-local-laws": (
+        "a 'Purpose and effect' clause of a repeal local law read as an instruction"
+    ),
+    "99-koorda-meetings-two-subclauses-replaced-includes-definition": (
+        "citation 5.12(1)(d) resolved against the wrong provision when subclauses are replaced together"
     ),
 }
 
