@@ -29,6 +29,7 @@ KNOWN: dict[str, str] = {
     "98-kondinin-one-local-law-amends-three": (
         "“Clause 3.2 amended In clause 3.2—” followed by items: a heading glued to a lead-in whose relative items "
         "complete the locator, which the grammar does not yet read"
+    ),
     "80-cambridge-standing-orders-closing-quote-line-dollar-spaced": (
         "quote balance must accept a closing quote on its own line after the payload's full stop"
     ),
