@@ -524,10 +524,10 @@ def _under_attack(base: str, urls: list[str], clients: int, attackers: int = 1) 
     (``benchmarks.hostile``: invalid SQL, costly statements, huge blobs, a streamed CSV, a POST, debug pages)."""
     from collections import Counter
 
-    from benchmarks.hostile import _attack
+    from benchmarks.hostile import HOSTILE, _attack
 
     stop, lock, statuses = threading.Event(), threading.Lock(), Counter[str]()
-    threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock)) for _ in range(attackers)]
+    threads = [threading.Thread(target=_attack, args=(base, stop, statuses, lock, HOSTILE)) for _ in range(attackers)]
     for t in threads:
         t.start()
     cache = Counter[str]()
