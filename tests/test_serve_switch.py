@@ -214,3 +214,13 @@ def test_an_example_that_cannot_be_built_does_not_keep_the_laws_from_being_serve
     with serving(repo.root, log, "--workers", "1") as base:
         assert "warning: examples/broken is not served: " in log.read_text()
         assert law_page(base)[1] == 1
+
+
+def test_serve_names_the_address_the_readme_tells_people_to_open(served: Served) -> None:
+    # The README says "open http://127.0.0.1:8001/": serve prints that address (the site's root), and it answers
+    # with the index of laws.
+    printed = served.log.read_text(encoding="utf-8")
+    assert f"on {served.base}/ (Ctrl-C stops)" in printed, printed
+    status, html = get(f"{served.base}/")
+    assert status == 200
+    assert f'href="/-/law/{KELLERBERRIN}"' in html

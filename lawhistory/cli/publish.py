@@ -159,7 +159,7 @@ def serve_cmd(
 ) -> None:
     """Build if the database is missing or out of date, then serve it read-only with Datasette.
 
-    Law pages are at /-/laws, search at /-/search; metadata.yml in the repository supplies titles, descriptions and
+    The site opens on the index of laws at /; law pages are at /-/laws, search at /-/search; metadata.yml in the repository supplies titles, descriptions and
     canned queries. The port is checked before anything is built.
 
     A build while it serves (lawhistory amend, then lawhistory build) writes a new database file; the site
@@ -201,7 +201,7 @@ def serve_cmd(
             demos.remove(demo)
     metadata = load_metadata(metadata_path(r))
     served = {d.root.name: d.db_dir / "lawhistory.db" for d in demos}
-    typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/-/laws (Ctrl-C stops)", err=True)
+    typer.echo(f"serving {r.relative(r.db_dir / 'lawhistory.db')} on http://{host}:{port}/ (Ctrl-C stops)", err=True)
     for name in served:
         typer.echo(f"  and the illustrative repository examples/{name} (not law) as the database '{name}'", err=True)
     with contextlib.ExitStack() as stack:
