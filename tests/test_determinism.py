@@ -4,7 +4,8 @@ Python gives every process a random string-hash seed (PYTHONHASHSEED), so anythi
 or orders by hash, can read the same instrument differently from one run to the next — the kind of fault that makes
 a clean-clone CI run fail where the working tree passed. Every instrument the tests hold (modelled on real ones,
 synthetic and red-team) is read in child processes under different hash seeds; the operations, notes and refusals
-must be the same text in each.
+must be the same text in each. First-sight cases whose first run is not recorded yet are not read (a first sight
+comes first; tests/fixtures/real/FIRST-SIGHT.md).
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from tests.conftest import ROOT
 SCRIPT = r"""
 import sys, tempfile
 from pathlib import Path
+from benchmarks.real_cases import held_back
 from lawhistory.amending.amend import read_instruments
 from lawhistory.core.errors import LawHistoryError
 from lawhistory.files.repo import Repository
 
 root = Path(sys.argv[1])
+unseen = set(held_back())  # first-sight cases whose first run is not recorded yet: not read before it
 paths = sorted(
-    [*root.glob("tests/fixtures/real/instruments/*/instrument.txt"), *root.glob("tests/fixtures/instruments/*.txt"),
-     *root.glob("tests/fixtures/synthetic/redteam/i*.txt")]
+    [*(p for p in root.glob("tests/fixtures/real/instruments/*/instrument.txt") if p.parent.name not in unseen),
+     *root.glob("tests/fixtures/instruments/*.txt"), *root.glob("tests/fixtures/synthetic/redteam/i*.txt")]
 )
 with tempfile.TemporaryDirectory() as d:
     repo = Repository.init(Path(d) / "repo")

@@ -105,6 +105,35 @@ def test_record_writes_each_verdict_on_its_line_and_never_runs_a_first_run_again
         record(path, "fixed", [_result("99-z", "applied", "applied")])
 
 
+def test_a_round_measured_by_one_first_run_is_held_back_then_recorded_once(tmp_path: Path) -> None:
+    # a later round (as issue-20-round-2) has a single run on the engine of the day: first_run
+    text = SYNTHETIC + (
+        "  06-f: {round: one-run-round, first_run: null, fixed: null}\n"
+        "  07-g: {round: one-run-round, first_run: null, fixed: null}\n"
+    )
+    text = text.replace("cases:\n", "  one-run-round: {fields: [first_run]}\ncases:\n")
+    path = _ledger(tmp_path, text)
+    assert {"06-f", "07-g"} <= unseen_first_sight(path)
+    figures = ledger_summary(load_ledger(path))
+    assert set(figures["one-run-round"]) == {"first_run", "fixed"}
+    assert figures["one-run-round"]["first_run"]["not yet"] == 2
+    record(path, "first_run", [_result("06-f", "applied", "applied"), _result("07-g", "refused", "refused")])
+    cases = load_ledger(path).cases
+    assert cases["06-f"]["first_run"] == "exact" and cases["07-g"]["first_run"] == "refused_true"
+    assert cases["06-f"]["fixed"] is None  # only the field named is written
+    assert not {"06-f", "07-g"} & unseen_first_sight(path)
+    with pytest.raises(LedgerError, match="06-f already has its first_run recorded"):
+        record(path, "first_run", [_result("06-f", "refused", "applied")])
+
+
+def test_the_real_ledger_names_every_run_it_uses_and_a_line_for_each_round_2_case() -> None:
+    ledger = load_ledger(LEDGER)
+    assert ledger.rounds["issue-20-round-2"] == ("first_run",)
+    members = sorted(c for c, e in ledger.cases.items() if e["round"] == "issue-20-round-2")
+    assert [m.split("-", 1)[0] for m in members] == [str(n) for n in range(100, 112)]
+    assert {d.name for d in case_dirs(unseen=True)} >= set(members)  # each line is a case folder
+
+
 def test_the_command_prints_the_counts_only_unless_asked_for_each_case(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
