@@ -27,7 +27,7 @@ from lawhistory.amending.apply import (
     find,
 )
 from lawhistory.core.ids import Address, addresses, walk
-from lawhistory.core.labels import bracket_kind, next_letter
+from lawhistory.core.labels import bracket_kind, next_letter, numbered_rows
 from lawhistory.core.model import CONTAINER_KINDS, Law, LawMeta, Provision
 from lawhistory.core.operations import Operation
 from lawhistory.files.instrument_file import Instrument
@@ -490,6 +490,22 @@ def renamed_terms(
     return out
 
 
+def unnumbered_tables(
+    old: tuple[Provision, ...], expected: tuple[Provision, ...], chosen: list[tuple[Path, str, int, int]]
+) -> list[Path]:
+    """Tables whose edited column headings would no longer number their rows as before (an edit the engine refuses:
+    the rows could no longer be cited as items)."""
+    out = []
+    for path in {h[0] for h in chosen if h[1].startswith("cell")}:
+        before = node(old, path)
+        if before.kind != "schedule":
+            continue
+        rows = numbered_rows(node(expected, path).cells, before.children)
+        if any(a.num is not None and a.num != b.num for a, b in zip(before.children, rows, strict=True)):
+            out.append(path)
+    return out
+
+
 def draw_word_edit(data: st.DataObject, t: S.Target, occurrences: list[str]) -> Operation:
     words = draw_words(data, t)
     action = data.draw(st.sampled_from(WORD_ACTIONS))
@@ -514,11 +530,15 @@ def test_word_edits_change_exactly_the_chosen_occurrences(data: st.DataObject) -
     chosen = hits if o.occurrence == "all" else [hits[-1]] if o.occurrence == "last" else [hits[0]]
     expected = expected_after_word_edit(body, chosen, o)
     renamed = renamed_terms(body, expected, chosen)
+    unnumbered = unnumbered_tables(body, expected, chosen)
     try:
         new, changed = apply_operation(body, o)
     except ApplyRefused as refusal:
-        assert renamed and "defined term" in str(refusal), refusal
+        assert (renamed and "defined term" in str(refusal)) or (
+            unnumbered and "would take the item numbers away" in str(refusal)
+        ), refusal
         return
+    assert not unnumbered, "an edit that takes the rows' item numbers away must be refused"
     for path in renamed:  # the definition now defines the words its text begins with
         term = node(new, path).term or ""
         assert term.strip() and (node(new, path).text or "").startswith(term)
@@ -655,10 +675,14 @@ def test_a_law_stays_a_valid_tree_after_word_edits(data: st.DataObject) -> None:
     body, ts = a_body(data)
     t = pick(data, ts)
     o = draw_word_edit(data, t, ["first", "last", "all"])
+    hits = hits_in(t.provision, t.path, o.words or "")
+    chosen = hits if o.occurrence == "all" else [hits[-1]] if o.occurrence == "last" else [hits[0]]
+    unnumbered = unnumbered_tables(body, expected_after_word_edit(body, chosen, o), chosen)
     try:
         new, _ = apply_operation(body, o)
     except ApplyRefused as refusal:
-        assert "defined term" in str(refusal), refusal
+        message = str(refusal)
+        assert "defined term" in message or (unnumbered and "would take the item numbers away" in message), refusal
         return
     assert parse_body(render_body(new)) == (new, ())
 
