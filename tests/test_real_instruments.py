@@ -60,12 +60,6 @@ KNOWN: dict[str, str] = {
     "92-narrogin-by-laws-1992-paragraph-label-misread-refused": (
         "commencement 'on the day on which they are published in the Gazette' cut by a page header; then refuse naming '(if)'"
     ),
-    "95-bunbury-meetings-definition-replaced-term-lost-refused": (
-        "citation clause 'This is the ... Local Law' read as an instruction; then refuse naming the definition of auditor"
-    ),
-    "97-quairading-repeal-2023-obsolete-local-laws": (
-        "a 'Purpose and effect' clause of a repeal local law read as an instruction"
-    ),
     "99-koorda-meetings-two-subclauses-replaced-includes-definition": (
         "citation 5.12(1)(d) resolved against the wrong provision when subclauses are replaced together"
     ),

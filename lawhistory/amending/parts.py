@@ -22,10 +22,12 @@ from ..core.operations import Operation
 from ..core.quotes import normalise_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
+from ..reading.gazette import is_enacting
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
+from .frame import frame_kind
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -158,6 +160,8 @@ def units(law: Law) -> list[Unit]:
         amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
+        if not amending and frame_kind(p.heading, _flatten(p)) is not None:
+            continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
@@ -171,7 +175,7 @@ def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
     that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
     texts = [_running(p) for p in body]
-    start = next((i for i, t in enumerate(texts) if re.search(r"(?:Under|In pursuance of) the powers conferred", t)), None)
+    start = next((i for i, t in enumerate(texts) if is_enacting(t)), None)
     if start is None:
         return []
     flat = " ".join(" ".join(texts[start + 1 :]).split())
@@ -792,7 +796,7 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         return []
     listed = _REPEAL_LEAD.search(text)
     if listed:
-        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
+        items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
         items = [i.strip() for i in items if i.strip()]
     else:
         one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
@@ -810,6 +814,18 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         d = printed_date(m.group("date")) if m.group("date") else None
         out.append((title, d.isoformat() if d else None))
     return out
+
+
+def _numbered_items(text: str) -> list[str]:
+    """The items of a list numbered "1. … 2. … 3. …" (each number the next, after the end of the item before it), or
+    [] when ``text`` does not begin with "1."."""
+    if not re.match(r"1\.\s", text):
+        return []
+    items, n, start = [], 2, 2
+    while (m := re.compile(rf"(?<=[;.])(?:\s+and)?\s+{n}\.\s+(?=[A-Z])").search(text, start)) is not None:
+        items.append(text[start : m.start()])
+        start, n = m.end(), n + 1
+    return [*items, text[start:]]
 
 
 def _published(text: str, title: str) -> str | None:
