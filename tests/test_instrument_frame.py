@@ -164,3 +164,106 @@ def test_a_repeal_list_numbered_with_figures_gives_each_law_and_its_date() -> No
         ("By-laws Relating to Caravans", "1980-06-04"),
         ("Signs Local Law 2001", "2001-08-06"),
     ]
+
+
+# --- page headers whose bracket the OCR read as a figure ------------------------------------------------------------
+
+
+def test_a_header_bracket_read_as_1_is_read_as_the_bracket_when_another_header_prints_that_date() -> None:
+    text = (
+        "812   GOVERNMENT GAZETTE, WA [4 May 1993\n\nwords of the first page\n\n"
+        "4 May 19931 GOVERNMENT GAZETTE, WA 813\n\nwords of the second page\n\n"
+        "814 GOVERNMENT GAZETTE, WA 14 May 1993\n\nwords of the third page"
+    )
+    stream = normalise(text, line_mode=True, source_label=False)
+    assert "GOVERNMENT" not in stream.text
+    assert [(p.page, p.date.isoformat()) for p in stream.pages] == [(812, "1993-05-04"), (813, "1993-05-04"), (814, "1993-05-14")]
+
+
+def test_a_header_day_with_a_bracket_read_as_1_is_read_as_the_bracket_when_confirmed() -> None:
+    text = "29 June 2005] GOVERNMENT GAZETTE, WA 2401\n\nwords\n\n2402 GOVERNMENT GAZETTE, WA 129 June 2005\n\nmore words"
+    stream = normalise(text, line_mode=True, source_label=False)
+    assert [(p.page, p.date.isoformat()) for p in stream.pages] == [(2401, "2005-06-29"), (2402, "2005-06-29")]
+
+
+def test_a_day_that_may_be_a_misread_bracket_or_a_date_is_kept_as_printed() -> None:
+    # "19 June" may be "[9 June" misread, or the 19th: a date of the calendar is never read otherwise
+    text = "9 June 2005] GOVERNMENT GAZETTE, WA 2401\n\nwords\n\n2402 GOVERNMENT GAZETTE, WA 19 June 2005\n\nmore words"
+    stream = normalise(text, line_mode=True, source_label=False)
+    assert [(p.page, p.date.isoformat()) for p in stream.pages] == [(2401, "2005-06-09"), (2402, "2005-06-19")]
+
+
+def test_a_table_row_header_with_brackets_is_removed() -> None:
+    text = "| 3016 | GOVERNMENT GAZETTE, WA | [8 July 1997 |\nwords\n| 8 July 19971 | GOVERNMENT GAZETTE, WA | 3017 |\nmore"
+    stream = normalise(text, line_mode=True, source_label=False)
+    assert "GOVERNMENT" not in stream.text
+    assert [p.page for p in stream.pages] == [3016, 3017]
+
+
+def test_a_bracket_misread_that_no_other_header_confirms_is_refused_naming_it() -> None:
+    from lawhistory.core.errors import ImportFailed
+
+    text = "4 May 19931 GOVERNMENT GAZETTE, WA 813\n\nwords\n\n814 GOVERNMENT GAZETTE, WA [5 May 1993\n\nmore"
+    with pytest.raises(ImportFailed, match="4 May 19931"):
+        normalise(text, line_mode=True, source_label=False)
+
+
+# --- older by-laws: heading first, "I." for 1, "is amended by — (a) deleting …" --------------------------------------
+
+OLD_BY_LAWS = """\
+LOCAL GOVERNMENT ACT 1960
+
+SHIRE OF TESTVILLE
+
+HALLS AMENDMENT BY-LAWS 1991
+
+In pursuance of the powers conferred upon it by the Local Government Act 1960 and all other powers enabling it, the \
+Council of the Shire of Testville hereby records having resolved on the 4th day of March 1991 to make and submit for \
+confirmation by the Governor the following by-laws.
+
+Citation
+
+I. These by-laws may be cited as the Shire of Testville Halls Amendment By-laws 1991.
+
+Commencement
+
+2. These by-laws shall come into operation on the day on which they are published in the Government Gazette.
+
+Principal by-laws
+
+3. In these by-laws the Shire of Testville Halls By-laws 1980* are referred to as the principal by-laws.
+
+[* Published in the Gazette of 3 June 1980 at pp. 1-3.
+
+For amendments to 1 March 1991 see 1990 Index to Legislation of Western Australia, p. 99
+
+By-law 2 amended
+
+4. By-law 2 of the principal by-laws is amended by —
+
+(a) deleting the definition of "hall" and substituting the following definition —
+" "hall" means a public hall of the council; ".
+(b) inserting before the definition of "meeting" the following definition —
+" "hirer" means a person who hires a hall; ".
+
+and
+(c) deleting the definition of "Secretary".
+
+By-law 5 amended
+
+5. By-law 5 (1) of the principal by-laws is amended by deleting ", body or bodies" and substituting " or body ".
+"""
+
+
+def test_older_by_laws_are_read_heading_first_with_their_commencement_principal_and_lettered_items() -> None:
+    (law,) = read_source(OLD_BY_LAWS.encode(), ImportOptions(source="synthetic.txt"), "synthetic.txt").laws
+    assert law.meta.commencement.rule == "on_gazettal"
+    assert law.meta.commencement.wording == (
+        "These by-laws shall come into operation on the day on which they are published in the Government Gazette."
+    )
+    assert law.meta.amends is not None and law.meta.amends.title == "Shire of Testville Halls By-laws 1980"
+    assert law.meta.amends.gazette_date is not None and law.meta.amends.gazette_date.isoformat() == "1980-06-03"
+    # "For amendments to 1 March 1991 see …" points to an index; it names no amendment
+    assert law.meta.earlier_amendments == ()
+    found = [(u.clause, u.text.split(" the ")[0]) for u in units(law)]
+    assert found == [("4(a)", "deleting"), ("4(b)", "inserting before"), ("4(c)", "deleting"), ("5", "By-law 5 (1) of")]

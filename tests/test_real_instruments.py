@@ -57,9 +57,6 @@ KNOWN: dict[str, str] = {
     "89-pingelly-health-payload-lines-out-of-order-refused": (
         "enacting words 'Made by the Council ... by resolution on' not recognised; then must refuse naming 'fixture on land'"
     ),
-    "92-narrogin-by-laws-1992-paragraph-label-misread-refused": (
-        "commencement 'on the day on which they are published in the Gazette' cut by a page header; then refuse naming '(if)'"
-    ),
     "99-koorda-meetings-two-subclauses-replaced-includes-definition": (
         "citation 5.12(1)(d) resolved against the wrong provision when subclauses are replaced together"
     ),

@@ -118,7 +118,7 @@ AMENDED_AS_FOLLOWS = re.compile(
 
 LEAD_IN = re.compile(
     r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:;-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
-    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
+    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows| by)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
     re.I,
 )
 
@@ -171,6 +171,12 @@ def units(law: Law) -> list[Unit]:
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
+_OLD_AMENDING_HEADING = (
+    r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
+    r"(?:amended|deleted|inserted|replaced|repealed|substituted)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
+)
+
+
 def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
     that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
@@ -182,7 +188,14 @@ def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     marks: list[tuple[int, int, str]] = []  # (where the heading begins, where the clause's words begin, number)
     n, pos = 1, 0
     while True:
-        m = re.compile(rf"(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)\s+{n}\.\s+(?=[A-Z(“\"])").search(flat, pos)
+        # (the first clause's "1." may be printed, or copied, as "I.": "Citation I. These by-laws may be cited …")
+        label = "(?:1|I)" if n == 1 else str(n)
+        # a heading starts after the end of a sentence — or anywhere, when it names the provision it amends ("… p. 3023
+        # By-law 2 amended 4. By-law 2 of …": a footnote that ends without a full stop)
+        m = re.compile(
+            rf"(?:(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)|(?<=\s)(?P<a>{_OLD_AMENDING_HEADING}))"
+            rf"\s+{label}\.\s+(?=[A-Z(“\"])"
+        ).search(flat, pos)
         if not m:
             break
         marks.append((m.start(), m.end(), str(n)))
@@ -192,7 +205,7 @@ def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     out = []
     for i, (h_start, body_start, num) in enumerate(marks):
         end = marks[i + 1][0] if i + 1 < len(marks) else len(flat)
-        heading = flat[h_start:body_start].rsplit(f" {num}.", 1)[0].strip().rstrip(".")
+        heading = re.split(rf"\s{'(?:1|I)' if num == '1' else num}\.\s", flat[h_start:body_start])[0].strip().rstrip(".")
         out.append(Provision(kind="clause", num=num, heading=heading, text=flat[body_start:end].strip()))
     return out
 
@@ -619,6 +632,15 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             raise InstructionNotUnderstood(
                 f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
             )
+        unmarked_terms = _UNMARKED_DEFINITIONS.match(d.text or "") if d.kind != "definition" else None
+        if unmarked_terms and not any(c.kind == "definition" for c in d.children):
+            # "(1) In this clause brigade officer has the meaning given in clause 3(1); take control means …": definitions
+            # whose terms are neither quoted nor in bold, run into the words that introduce them; where each term
+            # begins is not printed, so none is guessed.
+            raise InstructionNotUnderstood(
+                f"the new text “{unmarked_terms.group(0)[:100]}” defines terms that are neither quoted nor in bold, so "
+                "where each term begins and ends is uncertain; write each term as **term** means …"
+            )
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
@@ -632,6 +654,11 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
+#: "In this clause brigade officer has the meaning given in …": words that define a term not marked as one.
+_UNMARKED_DEFINITIONS = re.compile(
+    r"In this (?:clause|subclause|Part|Division|Subdivision|Schedule|local law|by-?law|regulation|section)\s*[—–:-]?\s+"
+    r"(?![“\"‘'*])[^.;:—–“”]{1,60}?\s(?:means|has the (?:same )?meaning)\b[^.;]*"
+)
 
 
 def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:

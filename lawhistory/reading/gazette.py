@@ -42,8 +42,8 @@ PAGE_HEADER = re.compile(
     r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
     # a copy that prints the header as a table row: "| 1958 | GOVERNMENT GAZETTE, WA | 1 June 2021 |" and
     # "| 1 June 2021 | GOVERNMENT GAZETTE, WA | 1959 |"
-    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<d9>" + _DATE + r") ?\|)"
-    r"|(?:\| ?(?P<d10>" + _DATE + r") ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
+    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?\[?(?P<d9>" + _DATE + r") ?\|)"
+    r"|(?:\| ?(?P<d10>" + _DATE + r")\]? ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -141,7 +141,7 @@ CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Con
 # Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
     r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d|[….]{3,}\s*\n))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
-    r"Passed by resolution|The Common Seal of|The common seal of)"
+    r"Passed by resolution|The Common Seal of|The common seal of|By order of the Council\b|By Order of the Council\b)"
 )
 CONTENTS_ENTRY = re.compile(
     r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Part|Division|Subdivision) \d+ ?[—–-]| (?:SCHEDULE|Schedule)\b(?! \d+\.\d)|$)"
