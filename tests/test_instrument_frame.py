@@ -267,3 +267,57 @@ def test_older_by_laws_are_read_heading_first_with_their_commencement_principal_
     assert law.meta.earlier_amendments == ()
     found = [(u.clause, u.text.split(" the ")[0]) for u in units(law)]
     assert found == [("4(a)", "deleting"), ("4(b)", "inserting before"), ("4(c)", "deleting"), ("5", "By-law 5 (1) of")]
+
+
+# --- commencement "alter" for "after", unmarked terms, closing words ---------------------------------------------------
+
+
+def test_alter_is_read_as_after_only_in_the_rest_of_a_split_commencement() -> None:
+    from lawhistory.core.dates import commencement_rule
+
+    split = (
+        "This local law comes into operation as follows — (a) clauses 1 and 2 — on the day on which this local law is "
+        "published in the Gazette; (b) the rest of the local law — on the day {} that day."
+    )
+    assert commencement_rule(split.format("alter"))[:2] == ("day_after_gazettal", 1)
+    assert commencement_rule(split.format("after"))[:2] == ("day_after_gazettal", 1)
+    # nowhere else: "alter" in other words is not taken for "after"
+    assert commencement_rule("This local law comes into operation on the day alter its publication.")[0] == "unknown"
+
+
+def test_new_text_defining_terms_neither_quoted_nor_bold_is_refused_naming_it() -> None:
+    from lawhistory.amending.parts import InstructionNotUnderstood, payload_provisions
+
+    unmarked_text = (
+        "(1) In this clause dog officer has the meaning given in clause 3(1); seize means take into custody. "
+        "(2) A dog officer may seize a dog."
+    )
+    with pytest.raises(InstructionNotUnderstood, match="dog officer has the meaning"):
+        payload_provisions(unmarked_text, [])
+    marked = (
+        "(1) In this clause — “dog officer” has the meaning given in clause 3(1); “seize” means take into custody. "
+        "(2) A dog officer may seize a dog."
+    )
+    first = payload_provisions(marked, [])[0]
+    assert [c.term for c in first.children if c.kind == "definition"] == ["dog officer", "seize"]
+
+
+def test_by_order_of_the_council_starts_the_closing_words() -> None:
+    text = (
+        "Shire of Testville Dogs Amendment Local Law 2021 Made by the Council of the Shire of Testville by resolution "
+        "on 3 March 2021. 1. Citation This local law is the Shire of Testville Dogs Amendment Local Law 2021. "
+        "2. Clause 4 amended In clause 4 delete “dog” and insert “cat”. By order of the Council, A. B. EXAMPLE, "
+        "Shire President."
+    )
+    (piece,) = split_instruments(normalise(text, source_label=False))
+    assert "EXAMPLE" not in piece.body and piece.conclusions.startswith("By order of the Council")
+
+
+def test_a_term_holding_a_stray_quotation_mark_is_not_read_as_a_term() -> None:
+    from lawhistory.amending.parts import InstructionNotUnderstood, payload_provisions
+
+    # the copy's OCR printed the opening mark as "CC": the term would be 'CC "dwelling-house"'
+    with pytest.raises(InstructionNotUnderstood):
+        payload_provisions('CC "dwelling-house" does not include any shed;', [])
+    (read,) = payload_provisions("“dwelling-house” does not include any shed;", [])
+    assert read.kind == "definition" and read.term == "dwelling-house"
