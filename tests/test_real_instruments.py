@@ -46,25 +46,24 @@ KNOWN: dict[str, str] = {
         "a schedule row inserted 'under the heading' of a schedule"
     ),
     "86-harvey-health-passage-begins-ends-by-laws-repealed-by-gazette-page": (
-        "enacting words 'Made under ... by the Council ... by resolution on' are not recognised (read as an excerpt)"
+        "enacting words 'Made under ... by the Council ... by resolution on' are now read; then: clause labels glued to "
+        "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "
+        "line (signatures, 'L.S.') and by-laws repealed identified only by gazette date and page"
     ),
     "87-mount-magnet-brigades-two-clauses-inserted-long-headings": (
-        "commencement split by items '(a) clauses 1 and 2 ... (b) the rest ... on the day after' (OCR 'alter')"
+        "the split commencement is now read ('alter' read as 'after' only in 'the rest ... on the day alter that day', "
+        "with a note); then: new clause 45A defines terms neither quoted nor in bold after 'In this clause' (refused, "
+        "naming them: reading them needs the payload's printed line starts)"
     ),
     "88-beverley-health-definition-renamed-part-heading-replaced": (
-        "enacting words 'Made by the Council of ... by resolution on' are not recognised (read as an excerpt)"
+        "enacting words 'Made by the Council of ... by resolution on' and the header '129 December' are now read; then: "
+        "OCR '46'/'33' for the quotation marks around payloads, commencement words printed above the title, and a new "
+        "clause '3.' of a payload taken for the instrument's clause 3"
     ),
     "89-pingelly-health-payload-lines-out-of-order-refused": (
-        "enacting words 'Made by the Council ... by resolution on' not recognised; then must refuse naming 'fixture on land'"
-    ),
-    "92-narrogin-by-laws-1992-paragraph-label-misread-refused": (
-        "commencement 'on the day on which they are published in the Gazette' cut by a page header; then refuse naming '(if)'"
-    ),
-    "95-bunbury-meetings-definition-replaced-term-lost-refused": (
-        "citation clause 'This is the ... Local Law' read as an instruction; then refuse naming the definition of auditor"
-    ),
-    "97-quairading-repeal-2023-obsolete-local-laws": (
-        "a 'Purpose and effect' clause of a repeal local law read as an instruction"
+        "enacting words and the bracketed table-row headers are now read; then: OCR 'CC'/'it'/'tt' for the quotation "
+        "marks before payloads (a term 'CC “dwelling-house”' is now refused) must be read before the refusal can name "
+        "'fixture on land'"
     ),
     "99-koorda-meetings-two-subclauses-replaced-includes-definition": (
         "citation 5.12(1)(d) resolved against the wrong provision when subclauses are replaced together"

@@ -34,6 +34,11 @@ INSTRUCTION_START = re.compile(
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 _INSTRUCTION_AHEAD = (
     r"(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing|striking\s+out)\b|"
+    # an item of "… is amended by — (a) deleting the definition of …; (b) inserting before the definition of …": the
+    # lead-in's "by" serves every item (the verb names what it deletes or where it inserts)
+    r"(?:deleting|inserting|substituting|omitting|removing|adding)\s+(?:(?:the\s+|in\s+the\s+)?(?:definitions?|words?|full\s+stop|"
+    r"heading)\b|(?:before|after)\s+(?:the\s+)?(?:definition|words?|(?:sub-?)?(?:clause|paragraph))\b|"
+    r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
     r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
     + r"[^—;]{0,80}?\b"
@@ -46,7 +51,7 @@ LABELLED_START = re.compile(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+" + _INS
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
 ITEM_START = re.compile(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+" + _INSTRUCTION_AHEAD)
 _REFERRING = re.compile(
-    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
 )
 #: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").

@@ -324,6 +324,22 @@ def _naming(inst: Instrument, law: Law) -> Instrument:
     return replace(inst, law=replace(inst.law, meta=replace(meta, amends=replace(ref, id=law.meta.id))))
 
 
+def _naming_repealed(repo: Repository, index: Inputs, inst: Instrument) -> Instrument:
+    """``inst`` naming by its id each law it repeals by a title without the council's name ("By-laws Relating to
+    Transportable Buildings" in a list of the Shire of X's by-laws), as ``_naming`` does for the law amended: every
+    reader of the repository (each repealed law's timeline) then finds it."""
+    meta = inst.law.meta
+    if meta.kind != "repeal" or not meta.repeals:
+        return inst
+    named = []
+    for ref in meta.repeals:
+        law = None if ref.id else _law_named(repo, index, inst, ref)
+        named.append(replace(ref, id=law.meta.id) if law is not None and not refers_to(ref, law) else ref)
+    if named == list(meta.repeals):
+        return inst
+    return replace(inst, law=replace(inst.law, meta=replace(meta, repeals=tuple(named))))
+
+
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
     """Whether ``ref`` names ``law``, by its title or by its title without the council's name."""
     lg = inst.law.meta.local_government
@@ -664,6 +680,7 @@ def amend(
         index = repository_index(repo)
         for inst in instruments:
             inst = _linked(repo, inst, link) if link else _by_gazette_date(repo, index, inst)
+            inst = _naming_repealed(repo, index, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
             acting = dict.fromkeys(i for law in laws for i in index.claims.get(law.meta.id, ()) if i != inst.id)

@@ -22,10 +22,12 @@ from ..core.operations import Operation
 from ..core.quotes import normalise_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
+from ..reading.gazette import is_enacting
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
+from .frame import frame_kind
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -116,7 +118,7 @@ AMENDED_AS_FOLLOWS = re.compile(
 
 LEAD_IN = re.compile(
     r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:;-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
-    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
+    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows| by)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
     re.I,
 )
 
@@ -158,6 +160,8 @@ def units(law: Law) -> list[Unit]:
         amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
+        if not amending and frame_kind(p.heading, _flatten(p)) is not None:
+            continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
@@ -167,18 +171,31 @@ def units(law: Law) -> list[Unit]:
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
+_OLD_AMENDING_HEADING = (
+    r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
+    r"(?:amended|deleted|inserted|replaced|repealed|substituted)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
+)
+
+
 def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
     that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
     texts = [_running(p) for p in body]
-    start = next((i for i, t in enumerate(texts) if re.search(r"(?:Under|In pursuance of) the powers conferred", t)), None)
+    start = next((i for i, t in enumerate(texts) if is_enacting(t)), None)
     if start is None:
         return []
     flat = " ".join(" ".join(texts[start + 1 :]).split())
     marks: list[tuple[int, int, str]] = []  # (where the heading begins, where the clause's words begin, number)
     n, pos = 1, 0
     while True:
-        m = re.compile(rf"(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)\s+{n}\.\s+(?=[A-Z(“\"])").search(flat, pos)
+        # (the first clause's "1." may be printed, or copied, as "I.": "Citation I. These by-laws may be cited …")
+        label = "(?:1|I)" if n == 1 else str(n)
+        # a heading starts after the end of a sentence — or anywhere, when it names the provision it amends ("… p. 3023
+        # By-law 2 amended 4. By-law 2 of …": a footnote that ends without a full stop)
+        m = re.compile(
+            rf"(?:(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)|(?<=\s)(?P<a>{_OLD_AMENDING_HEADING}))"
+            rf"\s+{label}\.\s+(?=[A-Z(“\"])"
+        ).search(flat, pos)
         if not m:
             break
         marks.append((m.start(), m.end(), str(n)))
@@ -188,7 +205,7 @@ def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     out = []
     for i, (h_start, body_start, num) in enumerate(marks):
         end = marks[i + 1][0] if i + 1 < len(marks) else len(flat)
-        heading = flat[h_start:body_start].rsplit(f" {num}.", 1)[0].strip().rstrip(".")
+        heading = re.split(rf"\s{'(?:1|I)' if num == '1' else num}\.\s", flat[h_start:body_start])[0].strip().rstrip(".")
         out.append(Provision(kind="clause", num=num, heading=heading, text=flat[body_start:end].strip()))
     return out
 
@@ -615,6 +632,15 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             raise InstructionNotUnderstood(
                 f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
             )
+        unmarked_terms = _UNMARKED_DEFINITIONS.match(d.text or "") if d.kind != "definition" else None
+        if unmarked_terms and not any(c.kind == "definition" for c in d.children):
+            # "(1) In this clause brigade officer has the meaning given in clause 3(1); take control means …": definitions
+            # whose terms are neither quoted nor in bold, run into the words that introduce them; where each term
+            # begins is not printed, so none is guessed.
+            raise InstructionNotUnderstood(
+                f"the new text “{unmarked_terms.group(0)[:100]}” defines terms that are neither quoted nor in bold, so "
+                "where each term begins and ends is uncertain; write each term as **term** means …"
+            )
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
@@ -628,6 +654,11 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
+#: "In this clause brigade officer has the meaning given in …": words that define a term not marked as one.
+_UNMARKED_DEFINITIONS = re.compile(
+    r"In this (?:clause|subclause|Part|Division|Subdivision|Schedule|local law|by-?law|regulation|section)\s*[—–:-]?\s+"
+    r"(?![“\"‘'*])[^.;:—–“”]{1,60}?\s(?:means|has the (?:same )?meaning)\b[^.;]*"
+)
 
 
 def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:
@@ -792,7 +823,7 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         return []
     listed = _REPEAL_LEAD.search(text)
     if listed:
-        items = re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
+        items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
         items = [i.strip() for i in items if i.strip()]
     else:
         one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
@@ -810,6 +841,18 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         d = printed_date(m.group("date")) if m.group("date") else None
         out.append((title, d.isoformat() if d else None))
     return out
+
+
+def _numbered_items(text: str) -> list[str]:
+    """The items of a list numbered "1. … 2. … 3. …" (each number the next, after the end of the item before it), or
+    [] when ``text`` does not begin with "1."."""
+    if not re.match(r"1\.\s", text):
+        return []
+    items, n, start = [], 2, 2
+    while (m := re.compile(rf"(?<=[;.])(?:\s+and)?\s+{n}\.\s+(?=[A-Z])").search(text, start)) is not None:
+        items.append(text[start : m.start()])
+        start, n = m.end(), n + 1
+    return [*items, text[start:]]
 
 
 def _published(text: str, title: str) -> str | None:

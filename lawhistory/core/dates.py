@@ -113,6 +113,12 @@ def uncertain_commencement(wording: str | None) -> str | None:
     return None
 
 
+#: "(b) the rest of the local law — on the day alter that day": the OCR's "alter" for "after", in the one place of a
+#: commencement's split rule where it can only be that word (the day before the day of publication is not a day a
+#: local law can commence). Read as "after", with a note (``reading.importers.build``); nowhere else.
+ALTER_FOR_AFTER = re.compile(r"\bthe rest of (?:the|this) local law\s*[—–-]?\s*on the day alter (?:that day|gazettal day)", re.I)
+
+
 def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | None]:
     """(rule, days, fixed date) read from an instrument's commencement words.
 
@@ -127,7 +133,9 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         # "(a) clauses 1 and 2 — on the day on which this local law is published …; (b) the rest of the local law —
         # on the day after that day": the amendments commence when the rest does.
         when = rest.group("when")
-        if re.match(r"on the day after (?:that day|gazettal day)", when, re.I):
+        # (a copy's OCR may print "after" as "alter" here: no other word can stand between "the day" and "that day" in
+        # a commencement — a local law cannot come into operation before it is published — see ``ALTER_FOR_AFTER``)
+        if re.match(r"on the day (?:after|alter) (?:that day|gazettal day)", when, re.I):
             return "day_after_gazettal", 1, None
         m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day)", when, re.I)
         if m and _ordinal(m.group(1)) is not None:
@@ -158,7 +166,8 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     ) or re.search(r"\bday following (?:the day of )?(?:its )?publi", w, re.I):
         return "day_after_gazettal", 1, None
     if re.search(
-        r"\bon the (?:same )?day (?:on which |that )?it is published|\bon the (?:date|day) of (?:its )?publication|\bupon (?:its )?publication|\bon publication",
+        r"\bon the (?:same )?day (?:on which |that )?(?:it is|they are|(?:this|the) (?:local law|by-?law|instrument) is|"
+        r"(?:these|the) (?:local laws|by-?laws) are) published|\bon the (?:date|day) of (?:its )?publication|\bupon (?:its )?publication|\bon publication",
         w,
         re.I,
     ):

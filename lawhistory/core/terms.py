@@ -85,5 +85,9 @@ def def_term_ok(m: re.Match[str]) -> bool:
     words = term.split()
     if not words or words[0].lower() in _STOP_FIRST:
         return False
+    if re.search(r"[“”\"]", term):
+        # 'CC "dwelling-house" does not include …': a quotation mark inside a term not quoted itself (a copy's OCR
+        # of an opening mark as letters): where the term begins is uncertain
+        return False
     limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
     return len(words) <= limit and not term.endswith((",", "—"))

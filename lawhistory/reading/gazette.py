@@ -17,7 +17,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from ..core.dates import MONTHS, printed_date
+from ..core.dates import MONTHS, PRINTED_DATE, printed_date
 from ..core.ids import law_id as law_id
 from ..core.ids import slug as slug
 from .page_headers import unglue_page_headers
@@ -42,8 +42,8 @@ PAGE_HEADER = re.compile(
     r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
     # a copy that prints the header as a table row: "| 1958 | GOVERNMENT GAZETTE, WA | 1 June 2021 |" and
     # "| 1 June 2021 | GOVERNMENT GAZETTE, WA | 1959 |"
-    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<d9>" + _DATE + r") ?\|)"
-    r"|(?:\| ?(?P<d10>" + _DATE + r") ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
+    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?\[?(?P<d9>" + _DATE + r") ?\|)"
+    r"|(?:\| ?(?P<d10>" + _DATE + r")\]? ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -69,6 +69,66 @@ ENACTING_END = re.compile(
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
+# Enacting words printed as one sentence that says who made the law and when, with or without the Acts it was made
+# under, in any order: "Made by the Council of the Shire of X by resolution on 14 May 2024.", "Made under the Local
+# Government Act 1995 section 3.5 … by the Council of the Shire of X by resolution on …", "Made by the Council of the
+# City of X at an ordinary meeting of the Council held on the 5th day of May 1999 under the Health Act 1911." Such a
+# sentence is the enacting words only when it names the maker (a council or local government, ``_MADE_BY``), the
+# act of making (a resolution or a meeting, and its date, ``_MADE_WHEN``), and the law's provisions follow it
+# (``_BODY_FOLLOWS``): "made by" in a law's own words, or in closing words after its provisions, is not them.
+MADE = re.compile(r"(?<![^\s])Made\s+(?=(?:under|by|at|on|pursuant|in\s+pursuance)\b)")
+#: the full stop that ends a sentence (not that of "s. 3", "No. 2", "pp. 2129-34", "W.A." or a number's "3.5")
+_SENTENCE_END = re.compile(
+    r"(?<![\s(]s)(?<![\s(]ss)(?<![\s(]No)(?<![\s(]pp)(?<![\s(]p)(?<![\s(]cl)(?<!W\.A)(?<![\s(][A-Z])\.(?=\s|$)"
+)
+_MADE_BY = re.compile(
+    r"\bby\s+the\s+(?:Council|local\s+government)\s+of\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z]"
+    r"|\bby\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z][\w’'\- ]*?\s+Council\b"
+)
+_MADE_WHEN = re.compile(
+    r"\b(?:by\s+(?:a\s+|an\s+)?(?:(?:special|absolute\s+majority)\s+)?resolution|resolved|(?:ordinary|special|extraordinary|general|"
+    r"council)?\s*meeting\b[^.]{0,80}?\bheld|by\s+(?:an\s+)?absolute\s+majority)\b[^.]{0,80}?" + PRINTED_DATE.pattern,
+    re.I,
+)
+_BODY_FOLLOWS = re.compile(
+    r"\s*(?:(?:PART|Part)\s+(?:1|I)\b|(?:1\.1|1\.?)\s*[A-Z(]|[A-Z][a-z]+(?:\s+[a-z]+){0,4}\s+1\.?\s+[A-Z(]|"
+    r"(?:TABLE\s+OF\s+CONTENTS|CONTENTS|ARRANGEMENT)\b)"
+)
+
+
+def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
+    """Where the enacting sentence "Made … by the Council of … by resolution on …." that begins at ``start`` ends
+    (after its full stop), or None when the words there are not such enacting words (see ``MADE``; with ``body``
+    false, the provisions that must follow them are not looked for)."""
+    if not MADE.match(text, start):
+        return None
+    stop = _SENTENCE_END.search(text, start, min(len(text), start + 800))
+    if stop is None:
+        return None
+    sentence = " ".join(text[start : stop.end()].split())
+    if "\f" in text[start : stop.start()] or not (_MADE_BY.search(sentence) and _MADE_WHEN.search(sentence)):
+        return None
+    return stop.end() if not body or _BODY_FOLLOWS.match(text, stop.end()) else None
+
+
+def enacting_spans(text: str) -> list[tuple[int, int | None]]:
+    """Where each instrument's enacting words begin, in order, and where they end when that is known already (a
+    "Made …" sentence); None when ``ENACTING_END`` finds the end."""
+    spans: list[tuple[int, int | None]] = [(m.start(), None) for m in ENACTING.finditer(text)]
+    for m in MADE.finditer(text):
+        end = made_sentence(text, m.start())
+        if end is not None:
+            spans.append((m.start(), end))
+    return sorted(spans)
+
+
+def is_enacting(words: str) -> bool:
+    """Whether ``words`` (a provision's running text) hold an instrument's enacting words."""
+    return bool(ENACTING.search(words)) or any(
+        made_sentence(words, m.start(), body=False) is not None for m in MADE.finditer(words)
+    )
+
+
 TITLE_BLOCK = re.compile(
     # a word of the title may open a bracket: LOCAL GOVERNMENT (MEETINGS PROCEDURE) LOCAL LAW 2021
     # (it starts with a word, not with a number: "… 107" ends a contents page's last entry)
@@ -81,7 +141,7 @@ CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Con
 # Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
     r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d|[….]{3,}\s*\n))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
-    r"Passed by resolution|The Common Seal of|The common seal of)"
+    r"Passed by resolution|The Common Seal of|The common seal of|By order of the Council\b|By Order of the Council\b)"
 )
 CONTENTS_ENTRY = re.compile(
     r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Part|Division|Subdivision) \d+ ?[—–-]| (?:SCHEDULE|Schedule)\b(?! \d+\.\d)|$)"
@@ -381,7 +441,8 @@ def _plain_title_start(text: str, end: int) -> int:
 def split_instruments(stream: Stream) -> list[InstrumentText]:
     """Each instrument in the stream, in order. A stream without enacting words is one fragment."""
     text = stream.text
-    enacting = [m.start() for m in ENACTING.finditer(text)]
+    spans = enacting_spans(text)
+    enacting = [u for u, _ in spans]
     if not enacting:
         return [
             InstrumentText(
@@ -414,8 +475,9 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
     for i, (region_start, title_start, u) in enumerate(heads):
         end = heads[i + 1][0] if i + 1 < len(heads) else len(text)
         lead = text[:region_start] if i == 0 else ""
-        em = ENACTING_END.search(text, u, end)
-        enact_end = em.end() if em else u
+        known_end = spans[i][1]
+        em = ENACTING_END.search(text, u, end) if known_end is None else None
+        enact_end = known_end if known_end is not None else (em.end() if em else u)
         late = _late_contents(text, enact_end, end)
         remainder = text[late:end]
         am = ATTESTATION.search(remainder)

@@ -35,8 +35,8 @@ AMENDED = [
         r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
     ),
     re.compile(
-        r"In this (?:local law|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal\s+"
-        r"(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
+        r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"
+        r"the\s+principal\s+(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
         r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
     ),
     re.compile(
@@ -67,13 +67,19 @@ class Amended:
     earlier: tuple[dt.date, ...]
 
 
+_POINTER = re.compile(r"\bFor\s+amendments\s+(?:to|up\s+to|as\s+at)\s+" + _DATE + r"\s+see\b[^\]]*", re.I)
+
+
 def amended_law(body: str) -> Amended | None:
     """The law named in the instrument's principal-law clause, or None when it names none."""
     for rx in AMENDED:
         m = rx.search(body)
         if m:
             date = printed_date(m.group("date")) if m.group("date") else None
-            return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(m.group("rest"))))
+            # "For amendments to 26 February 1992 see the Index to Legislation …" points to where the amendments up
+            # to that day are listed; it names no amendment (the day is the index's, not a gazette's)
+            rest = _POINTER.sub(" ", m.group("rest"))
+            return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(rest)))
     return None
 
 

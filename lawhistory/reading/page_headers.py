@@ -26,9 +26,45 @@ _PLAIN = re.compile(
 )
 
 
+#: Spaces a copy printed inside a header ("1274   GOVERNMENT GAZETTE, WA [20 March 1992"): one space.
+_WIDE = re.compile(r"(?<=\d)[ \t]{2,}(?=" + _GG + r")|(?P<gg>" + _GG + r")[ \t]{2,}(?=\[?\d)")
+#: A header's bracket read as the figure 1 by the copy's OCR: after the year on an odd page ("20 March 19921
+#: GOVERNMENT GAZETTE, WA 1275", "| 28 June 19941 | GOVERNMENT …") or before the day on an even page ("7908 GOVERNMENT
+#: GAZETTE, WA 129 December 2000"): a five-figure year, or a three-figure day, that no date has.
+_BRACKET_AFTER_YEAR = re.compile(r"(?<!\d)(?P<date>\d{1,2} " + _MONTH + r" \d{4})1(?P<rest>(?: \|)? " + _GG + r")")
+_BRACKET_BEFORE_DAY = re.compile(r"(?P<head>" + _GG + r"(?: \|)? )1(?P<date>(?:[12]\d|3[01]) " + _MONTH + r" \d{4})(?!\d)")
+_HEADER_DATE = re.compile(
+    _GG + r"(?: \|)? \[?(?P<a>\d{1,2} " + _MONTH + r" \d{4})(?!\d)|(?<!\d)(?P<b>\d{1,2} " + _MONTH + r" \d{4})\]?(?: \|)? " + _GG
+)
+
+
+def read_bracket_misreads(text: str, where: str = "the text") -> str:
+    """``text`` with each page header whose bracket the OCR read as the figure 1 written with the bracket ("20 March
+    19921 GOVERNMENT GAZETTE, WA" → "20 March 1992] GOVERNMENT GAZETTE, WA"), when another header of the same text
+    prints that date (a gazette's pages all carry its date); one that no other header confirms is refused, naming it
+    — a date is never guessed. The spaces a copy printed wide inside a header are made one first."""
+    text = _WIDE.sub(lambda m: (m.group("gg") or "") + " ", text)
+    if not (_BRACKET_AFTER_YEAR.search(text) or _BRACKET_BEFORE_DAY.search(text)):
+        return text
+    printed = {m.group("a") or m.group("b") for m in _HEADER_DATE.finditer(text)}
+
+    def confirmed(m: re.Match[str], fixed: str) -> str:
+        if m.group("date") not in printed:
+            raise ImportFailed(
+                f"{where}: the page header {m.group(0)!r} prints a figure where its bracket stands (a date of no "
+                f"calendar), and no other page header prints {m.group('date')!r}; write the header as printed in the "
+                f"gazette (e.g. '9 October 2000] GOVERNMENT GAZETTE, WA 5611')"
+            )
+        return fixed
+
+    text = _BRACKET_AFTER_YEAR.sub(lambda m: confirmed(m, f"{m.group('date')}]{m.group('rest')}"), text)
+    return _BRACKET_BEFORE_DAY.sub(lambda m: confirmed(m, f"{m.group('head')}[{m.group('date')}"), text)
+
+
 def unglue_page_headers(text: str, where: str = "the text") -> str:
     """``text`` with each glued page header written apart (``9 October 2000] GOVERNMENT GAZETTE, WA 5611``), so the
     page header reader takes it; an odd page's header that the other headers cannot settle is refused."""
+    text = read_bracket_misreads(text, where)
     if not (GLUED_ODD.search(text) or GLUED_EVEN.search(text)):
         return text
     pages: set[int] = set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ...core.dates import commencement, printed_date, statutory_commencement
+from ...core.dates import ALTER_FOR_AFTER, commencement, printed_date, statutory_commencement
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
@@ -318,6 +318,11 @@ def _build(
         else ()
     )
     when = commencement(wording, gazette.date)
+    if wording and ALTER_FOR_AFTER.search(" ".join(wording.split())):
+        notes.append(
+            "its commencement reads “on the day alter that day”: read as “after” (the copy's OCR; no other word can "
+            "stand there) — check the gazette"
+        )
     if kind == "principal" and wording is None and not fragment:
         # no commencement words: the Act it was made under decides, when it names one whose rule gives the day
         when, rule_note = statutory_commencement(f"{enacting_flat} {body_flat}", gazette.date)
@@ -358,12 +363,18 @@ def _build(
     return Law(meta=meta, body=body, conclusions=_conclusions(piece.conclusions))
 
 
+_RUN_ON_LABEL = re.compile(r"(?<!\S)(?:\d+|I)\.\s+(?=[A-Z])")
+
+
 def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
         text = a.provision.text or ""
-        if COMMENCEMENT.search(text):
-            return text
+        m = COMMENCEMENT.search(text)
+        if m:
+            # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
+            # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
+            return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, m.start()) else text
         if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
