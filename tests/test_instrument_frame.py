@@ -4,6 +4,9 @@ interpretation) told apart from amending instructions. Every text here is synthe
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from lawhistory.amending.frame import frame_kind
@@ -321,3 +324,45 @@ def test_a_term_holding_a_stray_quotation_mark_is_not_read_as_a_term() -> None:
         payload_provisions('CC "dwelling-house" does not include any shed;', [])
     (read,) = payload_provisions("“dwelling-house” does not include any shed;", [])
     assert read.kind == "definition" and read.term == "dwelling-house"
+
+
+# --- a law named without its council's name is only that council's law --------------------------------------------
+
+OTHER_REPEAL = """1 June 2005 GOVERNMENT GAZETTE, WA 2401
+LOCAL GOVERNMENT ACT 1995
+SHIRE OF OTHERTON
+SYNTHETIC REPEAL LOCAL LAW 2005
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the \
+Shire of Otherton resolved on 10 May 2005 to make the following local law.
+1. Citation
+This local law may be cited as the Shire of Otherton Synthetic Repeal Local Law 2005.
+2. Commencement
+This local law comes into operation 14 days after the date of its publication in the Government Gazette.
+3. Repeal
+The following local laws of the Shire of Otherton are repealed—
+1. By-laws Relating to Synthetic Test Halls published in the Government Gazette on 4 March 1988.
+Dated: 10 May 2005.
+"""
+
+
+def test_a_repeal_naming_a_law_without_the_councils_name_never_repeals_another_councils_law(tmp_path: Path, cli) -> None:
+    # The Shire of Exampleton's by-laws have the same bare title as the Shire of Otherton's that Otherton repeals:
+    # Exampleton's law stays in force (the repository does not hold Otherton's; the repeal waits for it).
+    from lawhistory.files.repo import Repository
+    from tests.test_incomplete import BYLAW, HALLS
+
+    repo = Repository.init(tmp_path / "repo").root
+    source = tmp_path / "synthetic_bylaw.txt"
+    act = "Local Government Act 1960"
+    source.write_text(BYLAW.format(day="4 March 1988]", act=act, act_caps=act.upper()), encoding="utf-8")
+    assert cli("import", source, "--repo", repo).exit_code == 0
+    law_file = repo / "laws" / f"{HALLS}.txt"  # titled, as many real laws are, without its council's name
+    titled = law_file.read_text(encoding="utf-8").replace("title: Shire of Exampleton By-laws", "title: By-laws", 1)
+    assert "title: By-laws Relating to Synthetic Test Halls" in titled
+    law_file.write_text(titled, encoding="utf-8")
+    repeal = tmp_path / "synthetic_other_repeal.txt"
+    repeal.write_text(OTHER_REPEAL, encoding="utf-8")
+    result = cli("amend", repeal, "--repo", repo)
+    shown = json.loads(cli("show", HALLS, "--at", "2005-07-01", "--format", "json", "--repo", repo).stdout)
+    assert shown["status"] == "in_force", (result.stdout, result.stderr)
+    assert "Otherton" not in (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")

@@ -24,6 +24,7 @@ from ..core.versions import (
     own_operations,
     refers_to,
     targets,
+    title_reaches,
 )
 from ..deriving.library import read_file, source_name
 from ..files.inputs import Inputs, repository_index
@@ -638,10 +639,11 @@ def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -
         law = None  # the title makes no id: look for it among the titles
     if law is not None and refers_to(ref, law):
         return law
-    # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's).
+    # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's): only
+    # a law of the same council is that law (another council's "By-laws Relating to Dogs" is not).
     wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
     for ident, entry in index.laws.items():
-        if normal_title(entry.title) in wanted:
+        if normal_title(entry.title) in wanted and title_reaches(ref.title, inst.law.meta.id, ident):
             return repo.law_by_id(ident)
     return None
 

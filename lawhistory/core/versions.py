@@ -9,6 +9,7 @@ any order; the timeline is always recomputed from all of them.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -76,6 +77,27 @@ def commencement_key(inst: Instrument) -> tuple[dt.date, dt.date, int]:
     return (meta.commencement.date, meta.gazette.date or meta.commencement.date, page)
 
 
+# A title that names its local government ("Shire of X …", "X Road Board By-laws") is that council's law whoever
+# cites it (a council renamed or merged repeals its predecessor's laws by their titles).
+_NAMES_COUNCIL = re.compile(
+    r"\b(?:Shire|Town|City|Municipality|Municipal\s+District|Road\s+District|Roads?\s+Board\s+District)\s+of\b"
+    r"|\bRoads?\s+Board\b",
+    re.I,
+)
+
+
+def council_of(ident: str) -> str:
+    """The local government part of a law's or an instrument's id (``kellerberrin`` of ``kellerberrin/…``)."""
+    return ident.split("/", 1)[0]
+
+
+def title_reaches(title: str, inst_id: str, law_id: str) -> bool:
+    """Whether an instrument ``inst_id`` naming a law by ``title`` alone (no id) may mean the law ``law_id``: a title
+    that names no local government ("By-laws Relating to Dogs", "Waste Local Law 2018") means only a law of the
+    instrument's own council, never another council's law of the same title."""
+    return bool(_NAMES_COUNCIL.search(title)) or council_of(inst_id) == council_of(law_id)
+
+
 def refers_to(ref: LawRef, law: Law) -> bool:
     """Whether an instrument's reference (by id, else by title) names ``law``."""
     if ref.id:
@@ -109,7 +131,13 @@ def clause_head(clause: str) -> str:
 
 def instruments_for(law: Law, instruments: Iterable[Instrument]) -> list[Instrument]:
     """The instruments in the repository that amend or repeal ``law``."""
-    return [inst for inst in instruments if any(refers_to(ref, law) for ref in targets(inst))]
+    return [
+        inst
+        for inst in instruments
+        if any(
+            refers_to(ref, law) and (ref.id or title_reaches(ref.title, inst.law.meta.id, law.meta.id)) for ref in targets(inst)
+        )
+    ]
 
 
 def gazette_mismatch(inst: Instrument, law: Law) -> str | None:

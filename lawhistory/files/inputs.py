@@ -27,6 +27,7 @@ from ..core import faults
 from ..core.errors import BadLawId, FormatError, UnknownLaw
 from ..core.files import decode, read_bytes, read_text
 from ..core.model import normal_title
+from ..core.versions import title_reaches
 from .repo import AMENDMENTS, LAWS, Repository, check_regular
 
 if TYPE_CHECKING:  # reading and parsing files is imported when a file must be read (``show`` from a current build reads none)
@@ -253,17 +254,18 @@ def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dic
     whole repository.
     """
     by_id: dict[str, list[str]] = defaultdict(list)  # law id → instruments naming it by id
-    by_title: dict[str, list[str]] = defaultdict(list)  # normal title → instruments naming it by title (no id)
+    by_title: dict[str, list[tuple[str, str]]] = defaultdict(list)  # normal title → (instrument, title) naming it
     for inst_id, inst in instruments.items():
-        for (_, ref_id), normal in zip(inst.targets, inst.normal[1:], strict=True):
+        for (title, ref_id), normal in zip(inst.targets, inst.normal[1:], strict=True):
             if ref_id:
                 by_id[ref_id].append(inst_id)
             else:
-                by_title[normal].append(inst_id)
+                by_title[normal].append((inst_id, title))
     order = {inst_id: n for n, inst_id in enumerate(instruments)}
     out: dict[str, list[str]] = {}
     for law_id, law in laws.items():
-        found = set(by_id.get(law_id, ())) | set(by_title.get(law.normal[0], ()))
+        titled = {i for i, title in by_title.get(law.normal[0], ()) if title_reaches(title, i, law_id)}
+        found = set(by_id.get(law_id, ())) | titled
         out[law_id] = sorted(found, key=order.__getitem__)
     return out
 
