@@ -324,3 +324,59 @@ def test_a_new_definition_takes_the_laws_quotation_marks_when_all_its_definition
     plain = body_of("3. Terms\n  (1) In this local law —\n    **applicant** means a person;\n    **hall** means a hall.\n")
     done, _ = apply_operation(plain, op)
     assert [d.text for d in done[0].children[0].children][1] == "fee means a fee;"
+
+
+# --- relative locators ----------------------------------------------------------------------------------------------
+
+
+def _items(lead: str, *items: str) -> list[tuple[str, str, str]]:
+    from lawhistory.amending.instructions import units
+    from lawhistory.core.model import Law, LawMeta
+
+    children = tuple(P("paragraph", num=f"({chr(97 + i)})", text=t) for i, t in enumerate(items))
+    law = Law(
+        meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"),
+        body=(P("clause", num="7", heading="Clause 3.2 amended", text=lead, children=children),),
+    )
+    return [(o.clause, str(o.action), o.target) for u in units(law) for o in parse_unit(u)]
+
+
+@pytest.mark.parametrize("lead", ["In clause 3.2—", "Clause 3.2 is amended as follows—", "In clause 3.2:"])
+def test_that_subclause_is_the_one_the_item_before_names_and_it_is_the_lead_ins_provision(lead: str) -> None:
+    assert _items(
+        lead,
+        "in subclause (1) delete “may” and insert “must”;",
+        "in that subclause, after “confined” insert “at all times”; and",
+        "in the heading to it delete “Dogs to be” and insert “Dog to be kept”.",
+    ) == [
+        ("7(a)", "substitute_words", "3.2(1)"),
+        ("7(b)", "insert_words", "3.2(1)"),
+        ("7(c)", "substitute_words", "3.2 heading"),
+    ]
+
+
+def test_that_subclause_with_no_subclause_named_before_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="cannot tell which subclause"):
+        _items("In clause 3.2—", "delete “may” and insert “must”;", "in that subclause, after “confined” insert “at all times”.")
+    # the lead-in names a subclause: that subclause is it
+    assert _items("In clause 3.2(2)—", "in that subclause delete “may”.") == [("7(a)", "delete_words", "3.2(2)")]
+
+
+def test_an_amending_heading_run_into_its_lead_in_is_the_heading() -> None:
+    from lawhistory.reading.headings import take_heading
+
+    s = "7. Clause 3.2 amended In clause 3.2— (a) in subclause (1) delete “may” and insert “must”; (b) in the heading …\nPart 4"
+    heading, taken, _ = take_heading(s, 2, known=None, mode="instrument")
+    assert heading == "Clause 3.2 amended" and s[2 + taken :].startswith(" In clause 3.2—")
+    # words that are not a capitalised sentence after it are not cut off as a heading
+    s2 = "7. Clause 3.2 amended by deleting “may” and inserting “must” in subclause (1), which is a long sentence …\nPart 4"
+    assert take_heading(s2, 2, known=None, mode="instrument")[0] is None
+
+
+def test_a_new_clause_numbered_with_a_full_stop_is_a_clause_even_when_its_heading_reads_like_a_definition() -> None:
+    # "9. Agenda to include …": not the definition of “9. Agenda to” (a term never starts with a clause number)
+    new = payload_provisions(
+        "9. Agenda to include motions on notice (1) In this clause - motion on notice means a motion. (2) The CEO acts.", []
+    )
+    assert [(p.kind, p.num, p.heading) for p in new] == [("clause", "9", "Agenda to include motions on notice")]
+    assert [d.term for d in new[0].children[0].children] == ["motion on notice"]

@@ -88,6 +88,8 @@ class Unit:
     required: bool = False  # a lettered part of "is amended as follows—": it must be an instruction
     #: the kind of provision a lead-in named without its label ("In clause— (a) 5.2(1), delete …"): the items give it
     lead: str | None = None
+    #: the words of the instruction before it under the same lead-in (what "that subclause" may speak of)
+    previous: str | None = None
 
 
 # --- walking the instrument -----------------------------------------------------------------------
@@ -233,7 +235,15 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
-def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False, kind: str | None = None) -> None:
+def _collect(
+    p: Provision,
+    label: str,
+    ctx: str | None,
+    out: list[Unit],
+    required: bool = False,
+    kind: str | None = None,
+    before: str | None = None,
+) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
@@ -247,8 +257,10 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             named = amended.group("target") or amended.group("target2")
             kind = _lead_kind(named) or kind
             ctx = _resolve_context(named, ctx) or ctx
+        last: str | None = None  # the item before, under the same lead-in
         for c in parts:
-            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind)
+            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
+            last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
     pieces = split_instructions(" ".join(words.split()))
@@ -262,6 +274,7 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     if own_last:
         inner = own_last.group(1)
         own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
+    previous: dict[str | None, str] = {}  # the last item's words under each lead-in's place
     for piece in pieces:
         numbered = re.match(r"(\d{1,2}|[ivx]{1,4}|[A-Z])\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
@@ -294,9 +307,10 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             leads.append((depth if mark else -1, _lead_context(lead, here), base + own, lead_kind))
             continue
         if mark:
-            out.append(Unit(base + own, rest, here, True, here_kind))
+            out.append(Unit(base + own, rest, here, True, here_kind, previous=previous.get(here)))
+            previous[here] = rest
         else:
-            out.append(Unit(label, piece, here, required, here_kind))
+            out.append(Unit(label, piece, here, required, here_kind, previous=before if len(pieces) == 1 else None))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -741,7 +755,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
             children = parser.parse(text[m.end() : end])
             out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
         return tuple(out)
-    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+", text):
+    # (a clause numbered "9." is no defined term: "9. Agenda to include motions …" is a clause, not "9. Agenda to" defined)
+    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+|\d+[A-Z]{0,2}\.\s", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
         return parser.parse(text)

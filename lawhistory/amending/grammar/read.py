@@ -19,6 +19,7 @@ from lark import Token, Tree
 
 from ...core.model import Provision
 from ...core.operations import WORD_ACTIONS, Operation
+from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
     _CONTAINER_PAYLOAD,
@@ -29,11 +30,13 @@ from ..parts import (
     _resolve_context,
     _rows_payload,
     _schedule_payload,
+    _split_payload,
     _substitute,
     _words,
     payload_provisions,
     resolve_targets,
 )
+from .parse import NoParse, readings
 
 #: A payload shape the grammar reads the words of but leaves to a family to build (transitional, listed).
 LEFT_TO_FAMILIES = ("a Part or Division inserted (its payload a container)", "fee rows with lettered parts")
@@ -108,6 +111,8 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         return _resolve_context(_place(h, chain), base) or base, None
     assert chain is not None
     where = _place(h, chain)
+    if (relative := _relative(h, chain)) is not None:
+        return relative, where
     base = _resolve_context(where, ctx) or ctx
     return (_with_column(h, chain, base) if base else base), where
 
@@ -143,6 +148,53 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
         out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
         pos = b
     return "".join([*out, h.head[pos:end]])
+
+
+_KIND_LEVEL = {"clause": 0, "regulation": 0, "section": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
+
+
+def _level(citation: str) -> int | None:
+    """How deep a clause-level citation reaches: 3.2 is a clause (0), 3.2(1) a subclause (1), 3.2(1)(a) a paragraph (2)."""
+    if not re.fullmatch(r"\d+(?:\.\d+)*[A-Z]{0,2}(?:\(\w+\))*", citation):
+        return None
+    return len(re.findall(r"\(\w+\)", citation))
+
+
+def _relative(h: Head, chain: Tree[object]) -> str | None:
+    """What "that subclause" (the whole place) names: the lead-in's provision when it is of that kind, else the one of
+    that kind the item before names; refused when neither is. None: the place is not a relative locator alone."""
+    places = [c for c in chain.children if isinstance(c, Tree)]
+    if len(places) != 1 or places[0].data != "relative":
+        return None
+    kind = re.sub(r"^sub-", "sub", _tokens(places[0], "KIND")[0].lower()).rstrip("s")
+    want, ctx = _KIND_LEVEL.get(kind), h.unit.context
+    if want is not None and ctx and _level(ctx) == want:
+        return ctx
+    before = _previous_place(h)
+    if want is not None and before and _level(before) == want:
+        return before
+    raise InstructionNotUnderstood(f"cannot tell which {kind} “{_span(h, places[0])}” is")
+
+
+def _previous_place(h: Head) -> str | None:
+    """The provision the instruction before this one (under the same lead-in) names in its lead, if it parses."""
+    prev = h.unit.previous
+    if not prev:
+        return None
+    try:
+        head, _ = _split_payload(normalise_quotes(prev.strip()))
+    except (UnbalancedQuote, InstructionNotUnderstood):
+        return None
+    parsed = readings(head)
+    if isinstance(parsed, NoParse) or len(parsed) != 1:
+        return None
+    lead = next((c for c in parsed[0].children if isinstance(c, Tree) and c.data == "lead_in"), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    if chain is None or any(c.data == "relative" for c in chain.iter_subtrees()):
+        return None
+    # the words of the item before, read against the same lead-in (its own span, not this head's)
+    before = Head(h.unit, head, None, [])
+    return _resolve_context(_place(before, chain), h.unit.context)
 
 
 def _with_column(h: Head, chain: Tree[object] | None, target: str) -> str:
