@@ -399,6 +399,14 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if known is not None:
             ops.append(known)
             continue
+        under = re.fullmatch(r"(?P<table>.+) under “(?P<heading>[^”]+)”", op.target) if op.action == "insert" else None
+        if under and (placed := _under_heading(version.body, op, under)) is not None:
+            ops.append(placed)
+            continue
+        column = re.fullmatch(r"(?P<row>.+) column “(?P<heading>[^”]+)”", op.target) if op.action in WORD_ACTIONS else None
+        if column and (edited := _column_edit(version.body, op, column)) is not None:
+            ops.append(edited)
+            continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)
@@ -529,6 +537,51 @@ def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) 
     cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
     new = render_fragment((replace(row, cells=cells),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
+
+
+def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[str]) -> Operation | None:
+    """New rows 'under the heading “Offences on reserves”' of a table as an insert after the last row under that
+    sub-heading: the one line of the table that is the heading, with rows after it; None otherwise (refused)."""
+    paths = find(body, under.group("table"))
+    if len(paths) != 1:
+        return None
+    table = get(body, paths[0])
+    wanted = " ".join(under.group("heading").split()).lower()
+    lines = [i for i, c in enumerate(table.children) if c.kind == "text" and " ".join((c.text or "").split()).lower() == wanted]
+    if len(lines) != 1:
+        return None
+    last = None
+    for i in range(lines[0] + 1, len(table.children)):
+        if table.children[i].kind != "item":
+            break
+        last = i
+    if last is None:
+        return None
+    return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
+
+
+def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | None:
+    """'in item 1, in the column headed “Modified penalty $”, delete “100” and insert “150”' as the row it changes: the
+    one row cited, in a table with exactly one column of that heading, the words occurring exactly once in that row's
+    cell; None otherwise (the operation then names no provision and is refused)."""
+    from ..files.textformat import render_fragment
+    from .apply import _edit, _pattern
+
+    paths = find(body, column.group("row"))
+    if len(paths) != 1 or len(paths[0]) < 2 or not op.words or op.occurrence != Occurrence.ONCE or op.until:
+        return None
+    row, table = get(body, paths[0]), get(body, paths[0][:-1])
+    wanted = " ".join(column.group("heading").split()).lower()
+    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+    if len(cols) != 1 or cols[0] >= len(row.cells):
+        return None
+    col = cols[0]
+    hits = list(_pattern(op.words).finditer(row.cells[col]))
+    if len(hits) != 1:
+        return None
+    cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
+    new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
+    return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)
 
 
 def _definitions(p: Provision) -> list[Provision]:

@@ -515,6 +515,7 @@ def _insert_definition(
     for d in new:
         if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
             raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
+    new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
     if op.position == "after" and op.words:
         after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
         if not after:
@@ -533,6 +534,21 @@ def _insert_definition(
         index = next((i for i in defs if _sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
     body = _insert(body, path, index, new)
     return body, [(*path, index + k) for k in range(len(new))]
+
+
+def _in_the_laws_marks(new: tuple[Provision, ...], defs: list[Provision]) -> tuple[Provision, ...]:
+    """New definitions printed as the law prints its own: when every definition there shows its term in quotation marks
+    (“dog” means …), a new one whose term is shown without them (the instrument's marks were read as bold type) takes
+    them; otherwise unchanged."""
+    quoted = all((d.text or "").startswith(f"“{d.term}”") for d in defs if d.term)
+    if not quoted or not any(d.term for d in defs):
+        return new
+    return tuple(
+        replace(d, text=f"“{d.term}”{(d.text or '')[len(d.term) :]}")
+        if d.term and (d.text or "").startswith(d.term) and not (d.text or "").startswith("“")
+        else d
+        for d in new
+    )
 
 
 def _insert_at_start(

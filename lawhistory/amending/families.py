@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..core.labels import next_letter
 from ..core.model import Provision
 from ..core.operations import Operation
-from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes
+from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, unopened_close
 from ..files.textformat import render_fragment
 from .accounting import INSTRUCTION_START, labelled_starts
 from .parts import (
@@ -38,6 +38,7 @@ from .parts import (
     _word_ops,
     payload_provisions,
     resolve_targets,
+    unopened_split,
 )
 
 
@@ -571,7 +572,7 @@ def _cell_edited(r: Reading) -> list[Operation] | None:
     """'(In Schedule 2 in the Table:) in the items for clauses 6.2(1), (4) and (5) in the 3rd column delete “6” and
     insert: 15': a word edit in one column of each row whose first column cites the clause. The rows and the column are
     found when the law is known (amend: the words must occur once in that cell), or the instruction is refused."""
-    m = _CELL_EDIT.match(" ".join(normalise_quotes(r.unit.text).split()))
+    m = _CELL_EDIT.match(" ".join(r.text.split()))
     sched = re.match(r"(Schedule \S+)", (m.group("sched") if m and m.group("sched") else None) or r.ctx or "")
     if m is None or sched is None:
         return None
@@ -1004,11 +1005,29 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
     try:
         text = normalise_quotes(original)
     except UnbalancedQuote as e:
-        raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
+        # new text printed as a block whose opening mark is lost ("insert — (da) …; / ”."): read up to its closing one
+        block = unopened_payload(unit, original, notes)
+        if block is None:
+            raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
+        return block
     if _repealed_laws(text):
         return Reading(unit, text, text, None, notes)
     head, payload = _split_payload(text, original)
     return Reading(unit, text, head, payload, notes)
+
+
+def unopened_payload(unit: Unit, original: str, notes: list[str]) -> Reading | None:
+    """The reading of an instruction whose new text, printed after a dash or colon without its opening quotation mark,
+    ends with its closing one (``quotes.unopened_close``); None when it is not so (the marks are then refused)."""
+    cut = unopened_close(original)
+    if cut is None:
+        return None
+    kept = original[:cut].rstrip()
+    text = normalise_quotes(kept)
+    split = unopened_split(text, kept)
+    if split is None:
+        return None
+    return Reading(unit, text, split[0], split[1], notes)
 
 
 def _unread_instruction(r: Reading) -> str | None:

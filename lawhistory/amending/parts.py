@@ -90,6 +90,8 @@ class Unit:
     required: bool = False  # a lettered part of "is amended as follows—": it must be an instruction
     #: the kind of provision a lead-in named without its label ("In clause— (a) 5.2(1), delete …"): the items give it
     lead: str | None = None
+    #: the words of the instruction before it under the same lead-in (what "that subclause" may speak of)
+    previous: str | None = None
 
 
 # --- walking the instrument -----------------------------------------------------------------------
@@ -250,7 +252,15 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
-def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], required: bool = False, kind: str | None = None) -> None:
+def _collect(
+    p: Provision,
+    label: str,
+    ctx: str | None,
+    out: list[Unit],
+    required: bool = False,
+    kind: str | None = None,
+    before: str | None = None,
+) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
@@ -264,8 +274,10 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             named = amended.group("target") or amended.group("target2")
             kind = _lead_kind(named) or kind
             ctx = _resolve_context(named, ctx) or ctx
+        last: str | None = None  # the item before, under the same lead-in
         for c in parts:
-            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind)
+            _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
+            last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
     pieces = split_instructions(" ".join(words.split()))
@@ -279,6 +291,7 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
     if own_last:
         inner = own_last.group(1)
         own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
+    previous: dict[str | None, str] = {}  # the last item's words under each lead-in's place
     for piece in pieces:
         numbered = re.match(r"(\d{1,2}|[ivx]{1,4}|[A-Z])\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
@@ -311,9 +324,10 @@ def _collect(p: Provision, label: str, ctx: str | None, out: list[Unit], require
             leads.append((depth if mark else -1, _lead_context(lead, here), base + own, lead_kind))
             continue
         if mark:
-            out.append(Unit(base + own, rest, here, True, here_kind))
+            out.append(Unit(base + own, rest, here, True, here_kind, previous=previous.get(here)))
+            previous[here] = rest
         else:
-            out.append(Unit(label, piece, here, required, here_kind))
+            out.append(Unit(label, piece, here, required, here_kind, previous=before if len(pieces) == 1 else None))
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -513,16 +527,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     printed, of the same length) so the inserted text keeps its own marks.
     """
     original = original if original is not None else text
-    m = None
-    verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
-        text,
-        re.I,
-    )
-    if verb:
-        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
-        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
-            m = dash
+    m = _payload_dash(text)
     if m is None:
         # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
         m = re.search(
@@ -558,9 +563,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         not literal
         and payload.startswith("“")
         and (close := _closing(text, m.end())) is not None
-        and re.fullmatch(r"[\s.;,]*(?:(?:and|or)[\s.;,]*)?", text[close + 1 :])
+        and re.fullmatch(r"[\s.;,'’]*(?:(?:and|or)[\s.;,'’]*)?", text[close + 1 :])
     ):
-        # one quoted block: its words as printed, without the marks around them
+        # one quoted block: its words as printed, without the marks around them (a stray single mark after it, quoting
+        # nothing, is print noise)
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
@@ -585,6 +591,34 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
         )
     return head, payload
+
+
+def _payload_dash(text: str) -> re.Match[str] | None:
+    """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text."""
+    verb = re.search(
+        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
+        text,
+        re.I,
+    )
+    if verb:
+        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
+        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
+            return dash
+    return None
+
+
+def unopened_split(text: str, original: str) -> tuple[str, str] | None:
+    """(head, payload) of an instruction whose new text after a dash or colon has lost its opening quotation mark and
+    been cut before its closing one (``quotes.unopened_close``): the payload is all the words after the dash, quoted
+    words in it included only where they are a defined term (“code of conduct” means …: a quotation first is otherwise
+    read as the new words, and which mark was lost uncertain); None when it is not so."""
+    m = _payload_dash(text)
+    if m is None:
+        return None
+    payload = text[m.end() :]
+    if payload.startswith("“") and not DEF_START.match(payload):
+        return None
+    return text[: m.start()].strip(), original[m.end() :].strip()
 
 
 def _closing(text: str, start: int) -> int | None:
@@ -617,6 +651,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         provisions = _payload_provisions(unmarked(payload), seen)
     payload = unmarked(payload)
     provisions = tuple(_with_note(p) for p in provisions)
+    provisions = tuple(_with_penalty_line(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
@@ -690,6 +725,34 @@ def _with_note(p: Provision) -> Provision:
     return replace(p, text=(p.text or "")[: m.start()], children=notes + p.children)
 
 
+#: "… of the CEO. Penalty for this subclause: a fine of $2 000.": the penalty line a provision ends with, naming its kind.
+_PENALTY_LINE = re.compile(
+    r"(?<=[.;])\s+(?P<line>Penalty for this (?P<kind>sub-?clause|clause|regulation|sub-?regulation|paragraph): .+)$"
+)
+
+
+def _with_penalty_line(p: Provision) -> Provision:
+    """``p`` with a penalty line printed at the end of its words ("Penalty for this subclause: …"), run into them in a
+    payload whose lines were joined, as a text line of the provision it names (the last of them); unchanged when no
+    provision of that kind holds it."""
+    lifted, line = _lift_penalty(p)
+    return p if line is not None else lifted
+
+
+def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
+    if p.children:
+        last, line = _lift_penalty(p.children[-1])
+        p = replace(p, children=(*p.children[:-1], last))
+    else:
+        m = _PENALTY_LINE.search(p.text or "") if p.kind != "text" else None
+        line = (m.group("kind").replace("-", "").lower(), m.group("line")) if m else None
+        if m:
+            p = replace(p, text=(p.text or "")[: m.start()])
+    if line is not None and line[0] == p.kind:
+        return replace(p, children=(*p.children, Provision(kind="text", text=line[1]))), None
+    return p, line
+
+
 def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
@@ -706,7 +769,9 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
-        r"(^|;\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)", r"\1\2", text
+        r"(^|;\s+|[—–:]\s+|\s-\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)",
+        r"\1\2",
+        text,
     )
     dashed = list(_DASH_DEFINITION.finditer(text))
     if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
@@ -721,7 +786,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
             children = parser.parse(text[m.end() : end])
             out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
         return tuple(out)
-    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+", text):
+    # (a clause numbered "9." is no defined term: "9. Agenda to include motions …" is a clause, not "9. Agenda to" defined)
+    if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+|\d+[A-Z]{0,2}\.\s", text):
         parser = StructureParser(mode="payload", root_kind="subclause", notes=notes)
         parser.root.defs = True
         return parser.parse(text)

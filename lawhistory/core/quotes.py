@@ -83,6 +83,31 @@ def normalise_quotes(text: str) -> str:
     return "".join(out)
 
 
+#: A closing mark that ends the text, with only the instruction's closing punctuation (and a connector) after it.
+_LAST_CLOSE = re.compile(r"[”\"]\s*[.;,]*\s*(?:(?:and|or)\s*[.;,]*\s*)?$")
+
+
+def unopened_close(text: str) -> int | None:
+    """Where a closing mark ends ``text`` that no opening mark goes with, the words before it balancing (None if not so).
+
+    New text printed as a block after "insert —" is closed on its own line ("… of the Act; / ”."); the opening mark,
+    printed in the margin, is often lost from a copy. Only such a last mark is told apart: one missing anywhere else
+    leaves which words are quoted uncertain."""
+    last = _LAST_CLOSE.search(text)
+    if last is None:
+        return None
+    try:
+        normalise_quotes(text)
+        return None  # the mark has its opening one
+    except UnbalancedQuote:
+        pass
+    try:
+        normalise_quotes(text[: last.start()])
+    except UnbalancedQuote:
+        return None
+    return last.start()
+
+
 def _where(what: str, text: str, at: int) -> str:
     near = " ".join(text[max(0, at - 30) : at + 40].split())
     return f"its quotation marks do not balance ({what}, near “{near}”), so which words it quotes is uncertain"

@@ -198,6 +198,11 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             if len(after) >= 2 and heading_tail(line, after[0], after[1]):  # a heading printed over two lines
                 return f"{line} {after[0].strip()}", lead + nl + 1 + len(after[0]) + 1, False
             return line, lead + nl + 1, False
+        am = AMENDING_HEADING.match(line) if mode == "instrument" and sentence else None
+        if am and re.match(r" [A-Z]", line[am.end(1) :]):
+            # "7. Clause 3.2 amended In clause 3.2— (a) …": an amending clause's heading run into its words, on a line
+            # the copy joined with the ones after it; the heading ends where its words begin, with a capital
+            return am.group(1), lead + am.end(1), False
         if line:
             return None, lead, False
     words = body.split(" ")

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from ...core.operations import Operation
+from ...core.model import Provision
+from ...core.operations import WORD_ACTIONS, Operation
+from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
     _CONTAINER_PAYLOAD,
@@ -28,11 +30,13 @@ from ..parts import (
     _resolve_context,
     _rows_payload,
     _schedule_payload,
+    _split_payload,
     _substitute,
     _words,
     payload_provisions,
     resolve_targets,
 )
+from .parse import NoParse, readings
 
 #: A payload shape the grammar reads the words of but leaves to a family to build (transitional, listed).
 LEFT_TO_FAMILIES = ("a Part or Division inserted (its payload a container)", "fee rows with lettered parts")
@@ -107,12 +111,101 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         return _resolve_context(_place(h, chain), base) or base, None
     assert chain is not None
     where = _place(h, chain)
-    return _resolve_context(where, ctx) or ctx, where
+    if (relative := _relative(h, chain)) is not None:
+        return relative, where
+    base = _resolve_context(where, ctx) or ctx
+    return (_with_column(h, chain, base) if base else base), where
 
 
 def _place(h: Head, t: Tree[object]) -> str:
-    """A place's words as the citation reader takes them ("the definition for X" is "the definition of X")."""
-    return re.sub(r"\bdefinitions? for\b", "definition of", _span(h, t), flags=re.I)
+    """A place's words as the citation reader takes them ("the definition for X" is "the definition of X"; a term
+    named without quotation marks is quoted, so the words after it are not read as part of it)."""
+    return re.sub(r"\bdefinitions? for\b", "definition of", _quoting_terms(h, t), flags=re.I)
+
+
+def _quoting_terms(h: Head, t: Tree[object]) -> str:
+    """The words ``t`` covers, each unquoted defined term of a definition in it quoted (“meeting”)."""
+    toks = [v for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+    if not toks:
+        return ""
+    start, end = min(x.start_pos or 0 for x in toks), max(x.end_pos or 0 for x in toks)
+    cuts: list[tuple[int, int]] = []
+    for d in t.iter_subtrees():
+        term = _tree(d, "term") if d.data == "definition" else None
+        inner = [v for v in term.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if term else []
+        if inner:
+            cuts.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
+    gone: list[tuple[int, int]] = []
+    for c in t.iter_subtrees():
+        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if c.data == "column" else []
+        if inner:
+            # a column's heading is not a citation ("the column headed “Clause 3”"): it is added by _with_column
+            gone.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
+    out, pos = [], start
+    for a, b in sorted(set(cuts) | set(gone)):
+        if a < pos:
+            continue
+        out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
+        pos = b
+    return "".join([*out, h.head[pos:end]])
+
+
+_KIND_LEVEL = {"clause": 0, "regulation": 0, "section": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
+
+
+def _level(citation: str) -> int | None:
+    """How deep a clause-level citation reaches: 3.2 is a clause (0), 3.2(1) a subclause (1), 3.2(1)(a) a paragraph (2)."""
+    if not re.fullmatch(r"\d+(?:\.\d+)*[A-Z]{0,2}(?:\(\w+\))*", citation):
+        return None
+    return len(re.findall(r"\(\w+\)", citation))
+
+
+def _relative(h: Head, chain: Tree[object]) -> str | None:
+    """What "that subclause" (the whole place) names: the lead-in's provision when it is of that kind, else the one of
+    that kind the item before names; refused when neither is. None: the place is not a relative locator alone."""
+    places = [c for c in chain.children if isinstance(c, Tree)]
+    if len(places) != 1 or places[0].data != "relative":
+        return None
+    kind = re.sub(r"^sub-", "sub", _tokens(places[0], "KIND")[0].lower()).rstrip("s")
+    want, ctx = _KIND_LEVEL.get(kind), h.unit.context
+    if want is not None and ctx and _level(ctx) == want:
+        return ctx
+    before = _previous_place(h)
+    if want is not None and before and _level(before) == want:
+        return before
+    raise InstructionNotUnderstood(f"cannot tell which {kind} “{_span(h, places[0])}” is")
+
+
+def _previous_place(h: Head) -> str | None:
+    """The provision the instruction before this one (under the same lead-in) names in its lead, if it parses."""
+    prev = h.unit.previous
+    if not prev:
+        return None
+    try:
+        head, _ = _split_payload(normalise_quotes(prev.strip()))
+    except (UnbalancedQuote, InstructionNotUnderstood):
+        return None
+    parsed = readings(head)
+    if isinstance(parsed, NoParse) or len(parsed) != 1:
+        return None
+    lead = next((c for c in parsed[0].children if isinstance(c, Tree) and c.data == "lead_in"), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    if chain is None or any(c.data == "relative" for c in chain.iter_subtrees()):
+        return None
+    # the words of the item before, read against the same lead-in (its own span, not this head's)
+    before = Head(h.unit, head, None, [])
+    return _resolve_context(_place(before, chain), h.unit.context)
+
+
+def _with_column(h: Head, chain: Tree[object] | None, target: str) -> str:
+    """``target`` narrowed to the column its place names ("Schedule 3 item 1 column “Modified penalty $”"), if any."""
+    columns = [c for c in chain.iter_subtrees() if c.data == "column"] if chain is not None else []
+    if not columns:
+        return target
+    if len(columns) > 1:
+        raise InstructionNotUnderstood("it names more than one column")
+    heading = " ".join(_unquote(_tokens(columns[0], "QUOTED")[0]).split())
+    return f"{target} column “{heading}”"
 
 
 def _new_words(h: Head, change: Tree[object]) -> str | None:
@@ -143,7 +236,7 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
         # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
         several = resolve_targets(_place(h, chain), h.unit.context)
         if len(several) > 1:
-            return several
+            return [_with_column(h, chain, t) for t in several]
     base, where = _base(h, start)
     if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
         return [f"{base} heading"]
@@ -254,6 +347,25 @@ def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> l
     return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, occurrence="last")]
 
 
+def _mark_ending_provision(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by deleting the semicolon after paragraph (c) and inserting instead a full stop" / "by inserting before the full
+    stop at the end of subparagraph (iii) — and the Code": the mark that ends each provision named, replaced (or the new
+    words put before it) — `substitute_words` at the `end`, applied only where the mark ends the provision's words."""
+    mark = _words("a " + re.sub(r"^the ", "", _tokens(ch, "MARK")[0], flags=re.I).lower())
+    if _tokens(ch, "DELETE"):
+        new = _new_words(h, ch)
+        if new is None:
+            raise InstructionNotUnderstood("it replaces a mark but carries no new one")
+    else:
+        quoted = _tokens(ch, "QUOTED")
+        ins = _pick_new(h, next((c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"), None), dashed=True)
+        if ins is None or (quoted and h.payload is not None):
+            raise InstructionNotUnderstood("it inserts words before a mark but carries none")
+        new = ins + mark
+    targets = _targets(h, start, ch)
+    return [_op(h.unit, action="substitute_words", target=t, words=mark, new=new, position="end") for t in targets]
+
+
 def _passage_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     a, b = (_unquote(q) for q in _tokens(ch, "QUOTED"))
     replaces = _tree(ch, "put") is not None
@@ -337,7 +449,10 @@ def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[
         raise InstructionNotUnderstood(
             f"it deletes {_tokens(connector, 'QUOTED')[0]} after the provisions, which is not a connector"
         )
+    ending = _connector_ending(h, start, ch, targets)
     replaces = _tree(ch, "put") is not None
+    if ending and (h.payload is not None or replaces):
+        raise InstructionNotUnderstood("it deletes a connector after a provision it keeps and also replaces provisions")
     if h.payload is not None and replaces:
         if any(t.lower() == "the text of" for t in _tokens(ch, "WHOLE")):
             return [_op(h.unit, action="substitute_text", target=targets[0], new=" ".join(h.payload.split()))]
@@ -348,7 +463,26 @@ def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     if replaces:
         raise InstructionNotUnderstood("it replaces provisions but carries no new text")
-    return [_op(h.unit, action="delete", target=t) for t in targets]
+    return [_op(h.unit, action="delete", target=t) for t in targets] + ending
+
+
+def _connector_ending(h: Head, start: Tree[object], ch: Tree[object], targets: list[str]) -> list[Operation]:
+    """ "… and “or” after subparagraph (ii)": a connector (and, or) after a provision named. After one deleted too, it
+    is that provision's own last word and goes with it (no operation); after one kept, it is deleted where it ends
+    that provision's words (`delete_words` at the `end`, applied only where the connector ends its last line)."""
+    named = _tree(ch, "connector_after_named")
+    if named is None:
+        return []
+    word = _unquote(_tokens(named, "QUOTED")[0])
+    if word.strip().lower() not in ("and", "or"):
+        raise InstructionNotUnderstood(f"it deletes “{word}” after a provision, which is not a connector")
+    plist = _tree(named, "prov_list")
+    assert plist is not None
+    base, _ = _base(h, start)
+    after = resolve_targets(_span(h, plist), base)
+    if not after:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    return [_op(h.unit, action="delete_words", target=t, words=word.strip(), position="end") for t in after if t not in targets]
 
 
 def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -403,9 +537,69 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     return [_op(h.unit, action="insert", target=target, position=pos, new=render_fragment(new))]
 
 
+def _connector(h: Head) -> str | None:
+    """The new text when it is a connector alone (“ and ”, “or”): put at the end of a provision's words, not a provision."""
+    new = " ".join((h.payload or "").split())
+    return new if new.lower() in ("and", "or") else None
+
+
+def _inserted_after_each(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "after each of paragraphs (a) and (b) by inserting — “ and ”": a connector at the end of each provision's words
+    (`insert_words` at the `end`); other new text goes after the one provision named, as any inserted provisions."""
+    targets = _targets(h, start, ch)
+    connector = _connector(h)
+    if connector is not None:
+        if any(c.data == "before" for c in ch.children if isinstance(c, Tree)):
+            raise InstructionNotUnderstood(f"it puts the connector “{connector}” before a provision, which is uncertain")
+        return [_op(h.unit, action="insert_words", target=t, new=connector, position="end") for t in targets]
+    if len(targets) != 1:
+        raise InstructionNotUnderstood(f"it inserts new provisions after each of {', '.join(targets)}, which is uncertain")
+    pos = "before" if any(c.data == "before" for c in ch.children if isinstance(c, Tree)) else "after"
+    return _inserts(h, targets[0], pos)
+
+
+def _rows_inserted_under(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In Schedule 6 under the heading “Offences on reserves” insert: 14. clause 18A(2) | 250 | 500 |": new rows at
+    the end of the rows under a table's sub-heading — `insert` at the `end` of “Schedule 6 under “…””, put after the
+    last of those rows when the law is known (amend), and refused otherwise."""
+    base, _ = _base(h, start)
+    if not base or not base.startswith("Schedule "):
+        raise InstructionNotUnderstood("it inserts under a heading, but names no schedule that holds it")
+    if h.payload is None:
+        raise InstructionNotUnderstood("it inserts rows but carries no new text")
+    rows = _rows_payload(h.payload) or _pipe_rows(h.payload)
+    if rows is None:
+        raise InstructionNotUnderstood("the new rows could not be read into their columns")
+    heading = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
+    return [_op(h.unit, action="insert", target=f"{base} under “{heading}”", position="end", new=rows)]
+
+
+def _pipe_rows(payload: str) -> str | None:
+    """New table rows printed with their cells between bars ("| 14. | clause 18A(2) | 250 | 500 |"), or one row whose
+    bars before and between its item number and clause are lost ("14. clause 18A(2) | 250 | 500 |"); None otherwise."""
+    flat = " ".join(payload.split())
+    if flat.startswith("|"):
+        rows = [r for r in re.split(r"(?<=\|)\s+(?=\|)", flat) if r.strip()]
+        if not all(re.fullmatch(r"\|(?:[^|]*\|){2,}", r) for r in rows):
+            return None
+        cells = [tuple(c.strip() for c in r.strip("|").split("|")) for r in rows]
+    else:
+        pieces = [c.strip() for c in flat.rstrip("|").split("|")]
+        first = re.fullmatch(r"(\d+[A-Z]{0,2}\.?) ((?:clause|regulation|by-?law|section) .+)", pieces[0], re.I)
+        if len(pieces) < 2 or first is None:
+            return None
+        cells = [(first.group(1), first.group(2), *pieces[1:])]
+    if any(not all(c) for c in cells):
+        return None
+    return render_fragment(tuple(Provision(kind="item", num=c[0], cells=c) for c in cells))
+
+
 def _provisions_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
     targets = _targets(h, start, ch)
+    if (connector := _connector(h)) is not None and pos == "after":
+        # "after paragraph (b) insert “and”": the connector ends the provision's words
+        return [_op(h.unit, action="insert_words", target=t, new=connector, position="end") for t in targets]
     if len(targets) != 1:
         raise InstructionNotUnderstood(f"cannot tell which provision “{', '.join(targets)}” is")
     return _inserts(h, targets[0], pos)
@@ -533,6 +727,9 @@ _BUILDERS = {
     "provisions_replaced": _provisions_replaced,
     "mark_ending_definition": _mark_ending_definition,
     "passage_changed": _passage_changed,
+    "mark_ending_provision": _mark_ending_provision,
+    "inserted_after_each": _inserted_after_each,
+    "rows_inserted_under": _rows_inserted_under,
     "provisions_deleted": _provisions_deleted,
     "subject_changed": _subject_changed,
     "provisions_inserted": _provisions_inserted,
@@ -555,4 +752,18 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     ops = _BUILDERS[str(change.data)](h, start, change)
     if ops == []:
         return None
+    _column_read(h, start, ops)
     return ops
+
+
+def _column_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
+    """Word accounting for a column named ("in the column headed “Fee”"): every operation must be made in it, as a word
+    edit; a change that would drop it (made in the whole row, or to provisions) is refused, naming it."""
+    column = next((c for c in start.iter_subtrees() if c.data == "column"), None)
+    if column is None or ops is None:
+        return
+    if not all(op.action in WORD_ACTIONS and " column “" in op.target for op in ops):
+        raise InstructionNotUnderstood(
+            f"its words “{_span(h, column)}” name a column, which this change is not made in; amend the instrument "
+            "file's operations by hand"
+        )
