@@ -171,6 +171,34 @@ async def test_the_site_tables_and_canned_query_say_the_law_is_incomplete(tmp_pa
     assert stored["incomplete"][0]["instrument"] == TWICE_TITLE
 
 
+async def test_the_canned_query_law_as_known_says_what_its_text_omits_as_show_known_does(tmp_path: Path, cli) -> None:
+    """``law_as_known`` shows the law's text on D as known on K: every row names the instrument not applied when it
+    was published by K and commenced by D — exactly what ``show --at D --known K`` says — and none otherwise."""
+    root = make_repo(tmp_path)
+    assert cli("amend", TWICE, "--repo", root).exit_code == 1  # kept as not applied; Gazette 2021-04-09
+    assert cli("build", "--quiet", "--repo", root).exit_code == 0
+    ds = make_datasette(Repository.open(root).db_dir / "lawhistory.db", METADATA)
+
+    async def canned(at: str, known: str) -> list[dict[str, Any]]:
+        params = {"law": KELLERBERRIN, "at": at, "known": known, "_shape": "array"}
+        rows: list[dict[str, Any]] = (await ds.client.get("/lawhistory/law_as_known.json", params=params)).json()
+        assert rows, (at, known)
+        return rows
+
+    for at, known, omits in (("2021-05-01", "2021-05-01", True), ("2021-05-01", "2021-04-09", True),
+                             ("2021-05-01", "2021-04-08", False), ("2021-04-22", "2021-05-01", False)):  # fmt: skip
+        shown = cli("show", KELLERBERRIN, "--at", at, "--known", known, "--format", "json", "--repo", root)
+        assert shown.exit_code == 0, shown.stderr
+        said = json.loads(shown.stdout)["incomplete"]
+        assert [n["instrument"] for n in said] == ([TWICE_TITLE] if omits else []), (at, known)
+        cells = {r["incomplete"] for r in await canned(at, known)}
+        if omits:
+            [cell] = cells
+            assert cell.startswith(f"{TWICE_TITLE} (commencing {COMMENCES}), not applied: ") and said[0]["reason"] in cell
+        else:
+            assert cells == {None}, (at, known)
+
+
 def test_build_derives_the_same_not_applied_rows_as_the_library(tmp_path: Path) -> None:
     """The ``not_applied`` table is what ``core.incomplete.not_applied`` says of each law (for the feeds of issue 25)."""
     from lawhistory.core.incomplete import not_applied

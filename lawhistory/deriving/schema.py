@@ -22,6 +22,7 @@ from .schema_types import View as View
 from .schema_types import col
 from .schema_types import in_force_sql as in_force_sql
 from .schema_types import law_key as law_key
+from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
 SCHEMA_VERSION = 8
@@ -435,15 +436,6 @@ def _header_cell(match: str) -> str:
 _CLAUSE_CELL = _header_cell("h.value like 'clause%' or h.value like '%provision%'")
 _OFFENCE_CELL = _header_cell("h.value like '%offence%'")
 _PENALTY_CELL = _header_cell("h.value like '%penalty%'")
-
-
-def omitted_sql(law: str, at: str) -> str:
-    """SQL for what the text of ``law`` on ``at`` omits (``core.incomplete.affecting``): one line naming each
-    instrument not applied that commenced by then, or null when it omits nothing."""
-    return (
-        "(select group_concat(n.title || ' (commencing ' || coalesce(n.commences, 'unknown') || '), not applied: '"
-        f" || n.reason, '; ') from not_applied n where n.law = {law} and (n.commences is null or n.commences <= {at}))"
-    )
 
 
 VIEWS: tuple[View, ...] = (

@@ -120,7 +120,8 @@ FEATURE_QUERIES: tuple[Query, ...] = (
         " or before another date (known), in document order: the rows of `lawhistory show LAW --at DATE --known K"
         " --format json`, and version_from, the first day of the stored version that text is. No rows when nothing"
         " was known or in force, or when the text then known was never in force (the command derives it; the law page"
-        " says why). law: a law id; at, known: YYYY-MM-DD.",
+        " says why). law: a law id; at, known: YYYY-MM-DD. incomplete: the instruments the repository holds and has not"
+        " applied that were published by known and commenced by at, which this text omits (null: it omits nothing).",
         LAW_AS_KNOWN_SQL,
     ),
     Query(
