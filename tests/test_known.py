@@ -329,9 +329,7 @@ def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
 
 def _omitted(incomplete: list[dict[str, Any]]) -> str | None:
     """The canned queries' ``incomplete`` cell for the instruments ``show --format json`` lists as omitted."""
-    lines = [
-        f"{n['instrument']} (commencing {n['commences'] or 'unknown'}), not applied: {n['reason']}" for n in incomplete
-    ]
+    lines = [f"{n['instrument']} (commencing {n['commences'] or 'unknown'}), not applied: {n['reason']}" for n in incomplete]
     return "; ".join(lines) or None
 
 
