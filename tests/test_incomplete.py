@@ -317,13 +317,13 @@ def test_a_by_law_with_no_commencement_words_commences_by_the_interpretation_act
     tmp_path: Path, cli
 ) -> None:
     repo, imported = _import_bylaw(cli, tmp_path, "4 March 1988]", "Local Government Act 1960")
-    assert "Interpretation Act 1984 s 42(1)), 1988-03-04" in imported.stderr  # the note names the rule
+    assert "Interpretation Act 1984 s 41(1)(b)), 1988-03-04" in imported.stderr  # the note names the rule
     for day, status in [("1988-03-03", "not_in_force"), ("1988-03-04", "in_force"), ("2004-01-01", "in_force")]:
         shown = cli("show", HALLS, "--at", day, "--format", "json", "--repo", repo)
         assert shown.exit_code == 0, shown.stderr
         assert json.loads(shown.stdout)["status"] == status
     text = (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")
-    assert "rule: interpretation_s42" in text and "Interpretation Act 1984 s 42(1)" in text
+    assert "rule: interpretation_s41" in text and "Interpretation Act 1984 s 41(1)(b)" in text
     repeal = tmp_path / "synthetic_repeal.txt"
     repeal.write_text(REPEAL_2005.format(published="4 March 1988"), encoding="utf-8")
     assert cli("amend", repeal, "--repo", repo).exit_code == 0
@@ -395,7 +395,7 @@ def test_amend_on_a_principal_law_the_repository_has_does_not_say_to_import_it(t
 
 async def test_where_the_act_leaves_the_day_uncertain_only_the_window_is_refused(tmp_path: Path, cli) -> None:
     """A law of 2000 made under the Health Act 1911 with no commencement words came into operation on the day it was
-    published (Interpretation Act 1984 s 42) or 14 days later (if that Act applies the Local Government Act 1995's
+    published (Interpretation Act 1984 s 41(1)(b)) or 14 days later (if that Act applies the Local Government Act 1995's
     s 3.14): every date before or after is answered, and the window is refused, named."""
     repo, imported = _import_bylaw(cli, tmp_path, "12 June 2000]", "Health Act 1911")
     assert "whether it was in force between those days is not known" in imported.stderr

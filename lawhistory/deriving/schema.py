@@ -416,7 +416,8 @@ def law_status_sql(at: str, alias: str = "l") -> str:
     """SQL for a law's status on ``at`` (``in_force``, ``not_in_force``, ``repealed``, ``commencement_unknown``), as
     ``versions.status_on`` decides it from the ``laws`` row."""
     return (
-        f"case when {alias}.commencement is null then 'commencement_unknown'"
+        f"case when {alias}.commencement is null and {alias}.gazette_date > {at} then 'not_in_force'"
+        f" when {alias}.commencement is null then 'commencement_unknown'"
         f" when {alias}.repealed_from is not null and {alias}.repealed_from <= {at} then 'repealed'"
         f" when {alias}.commencement > {at} then 'not_in_force'"
         " else 'in_force' end"
