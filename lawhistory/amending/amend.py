@@ -224,9 +224,7 @@ def check(
         return outcome
     if inst.law.meta.commencement.date is None and inst.law.meta.gazette.date is not None:
         where = repo.relative(repo.instrument_path(inst.id))
-        raise InstrumentRefused(
-            commencing.unknown_day(inst, f"{where} (kept by this refusal) and delete its not_applied entry")
-        )
+        raise InstrumentRefused(commencing.unknown_day(inst, f"{where} (kept by this refusal) and delete its not_applied entry"))
     if inst.law.meta.commencement.date is None:
         raise InstrumentRefused(
             f"{inst.title}: its commencement cannot be computed "
@@ -671,7 +669,10 @@ def amend(
                 outcomes += checked
             except InstrumentRefused as e:
                 if not (dry_run or discard) and not _stored_applied(repo, inst.id, link):
-                    _write_record(repo, inst, e)
+                    # the record names its law by id where it names it by a title without the council's name, so
+                    # that every view of that law finds it
+                    named = (_naming(inst, law) for law in laws if any(_names(r, law, inst) for r in targets(inst)))
+                    _write_record(repo, next(named, inst), e)
                 raise
             earlier.append(inst)
         if not dry_run:

@@ -91,10 +91,13 @@ def made_under_law(inst: Instrument, law: Law) -> Instrument:
             days, f"{days} days after its publication"
         )
         rule = own.rule if own.rule in ("lga_s3_14", INTERPRETATION) else "on_gazettal" if days == 0 else "days_after_gazettal"
-        found = Commencement(rule=rule, days=days, date=day), (
-            f"it has no commencement words, nor has {law.meta.title}, which the repository records as coming into "
-            f"operation {how} (commencement.rule: {own.rule}); an amendment of it made under the same Act and "
-            f"published in the same period ({_period(published)}) takes the same rule: in operation on {day}"
+        found = (
+            Commencement(rule=rule, days=days, date=day),
+            (
+                f"it has no commencement words, nor has {law.meta.title}, which the repository records as coming into "
+                f"operation {how} (commencement.rule: {own.rule}); an amendment of it made under the same Act and "
+                f"published in the same period ({_period(published)}) takes the same rule: in operation on {day}"
+            ),
         )
     elif when.rule == "unknown" and published >= LGA_1995_IN_FORCE and "local law" in meta.title.lower():
         # an uncertain rule means it names another Act; an unknown one from 1 July 1996 that it names none

@@ -57,7 +57,7 @@ LAWS = Table(
             "commencement_rule",
             str,
             "How the date was found: from its words (on_gazettal, days_after_gazettal, fixed_date ...), or, with none, from"
-            " the Act it was made under (lga_s3_14, interpretation_s42; s42_or_s3_14: on the gazette date or 14 days"
+            " the Act it was made under (lga_s3_14, interpretation_s41; s41_or_s3_14: on the gazette date or 14 days"
             " after, dates between not answered)",
         ),
         col("repealed_from", str, "Date its repeal commenced (null while not repealed)"),
@@ -162,6 +162,7 @@ NOT_APPLIED = Table(
         col("title", str, "The instrument's title"),
         col("commences", str, "Its commencement (null when unknown: then every date is affected)"),
         col("reason", str, "Why it is not applied, on one line"),
+        col("published", str, "Its gazette date: with no commencement known, the first day the law's text can omit it"),
     ),
     indexes=(("law", "commences"),),
 )

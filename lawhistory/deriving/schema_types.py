@@ -75,7 +75,8 @@ def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> s
 
 def omitted_sql(law: str, at: str, known: str | None = None) -> str:
     """SQL for what the text of ``law`` on ``at`` omits (``core.incomplete.affecting``): one line naming each
-    instrument not applied that commenced by then, or null when it omits nothing. With ``known`` (the law as known
+    instrument not applied that commenced by then (of unknown commencement: published by then), or null when it omits
+    nothing. With ``known`` (the law as known
     from the Gazette on that day, ``amending.known``), only those published by then: the others were not known."""
     published = (
         ""
@@ -84,7 +85,8 @@ def omitted_sql(law: str, at: str, known: str | None = None) -> str:
     )
     return (
         "(select group_concat(n.title || ' (commencing ' || coalesce(n.commences, 'unknown') || '), not applied: '"
-        f" || n.reason, '; ') from not_applied n where n.law = {law} and (n.commences is null or n.commences <= {at})"
+        f" || n.reason, '; ') from not_applied n where n.law = {law}"
+        f" and (coalesce(n.commences, n.published) is null or coalesce(n.commences, n.published) <= {at})"
         f"{published})"
     )
 

@@ -202,7 +202,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(row["commencement"])))
     version = versions[n] if n is not None else None
     omitted = tuple(
-        NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"])
+        NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"], _day(r["published"]))
         for r in dict_rows(conn, "select * from not_applied where law = ? order by position", [law_id])
     )
     return LawAt(

@@ -392,8 +392,8 @@ def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row
     """The ``not_applied`` rows the law's text on ``at`` omits (``core.incomplete.affecting``, in SQL)."""
     return dict_rows(
         conn,
-        "select instrument, title, commences, reason from not_applied where law = ? and (commences is null or commences <= ?)"
-        " order by position",
+        "select instrument, title, commences, reason, published from not_applied where law = ?"
+        " and (coalesce(commences, published) is null or coalesce(commences, published) <= ?) order by position",
         [law_id, at.isoformat()],
     )
 

@@ -326,7 +326,7 @@ def _build(
     elif wording is None and not fragment:
         # an amending or repeal instrument with no commencement words: the Act it names as made under decides (its
         # enacting words first, then its heading); with none, ``amend`` looks to the law it amends
-        act = enabling_act(enacting_flat, flat(piece.title_block), body_flat)
+        act = enabling_act(enacting_flat, flat(piece.title_block), flat(lead), body_flat)
         when, rule_note = rule_of_act(act, gazette.date)
         if when.rule == UNCERTAIN:
             # publication or the 14th day after: no one day, so no version can start on it (``amend`` refuses it,
