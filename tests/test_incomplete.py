@@ -201,6 +201,22 @@ async def test_the_canned_query_law_as_known_says_what_its_text_omits_as_show_kn
             assert cells == {None}, (at, known)
 
 
+async def test_the_canned_queries_of_provisions_across_laws_say_which_law_is_incomplete(tmp_path: Path, cli) -> None:
+    """``penalties`` and ``offences`` give parts of each law's text on a date: each row of the law whose text omits an
+    instrument then names it; a row of a complete law, or of the day before it commenced, names none."""
+    root = make_repo(tmp_path)
+    assert cli("amend", TWICE, "--repo", root).exit_code == 1  # kept as not applied, commencing 2021-04-23
+    assert cli("build", "--quiet", "--repo", root).exit_code == 0
+    ds = make_datasette(Repository.open(root).db_dir / "lawhistory.db", METADATA)
+    for query, params in (("penalties", {"search": ""}), ("offences", {"search": ""})):
+        for at, omits in (("2021-05-01", True), ("2021-04-22", False)):
+            got = (await ds.client.get(f"/lawhistory/{query}.json", params={**params, "at": at, "_shape": "array"})).json()
+            mine = [r for r in got if r["law"] == KELLERBERRIN]
+            assert mine, (query, at)
+            assert all((TWICE_TITLE in (r["incomplete"] or "")) == omits for r in mine), (query, at)
+            assert all(r["incomplete"] is None for r in got if r["law"] != KELLERBERRIN), (query, at)
+
+
 def test_build_derives_the_same_not_applied_rows_as_the_library(tmp_path: Path) -> None:
     """The ``not_applied`` table is what ``core.incomplete.not_applied`` says of each law (for the feeds of issue 25)."""
     from lawhistory.core.incomplete import not_applied

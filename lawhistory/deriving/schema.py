@@ -510,8 +510,10 @@ QUERIES: tuple[Query, ...] = (
         "penalties",
         "Offences and penalties across all laws",
         "Every prescribed offence with its modified penalty, from the schedules of every law, as in force on a date"
-        " (empty: today). search: words in the offence, clause or law title (optional).",
-        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law\nfrom penalties\n"
+        " (empty: today). search: words in the offence, clause or law title (optional). incomplete: the instruments not"
+        " applied that the law's text then omits (null: none).",
+        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law,\n"
+        f"  {omitted_sql('p.law', _AT_OR_TODAY)} as incomplete\nfrom penalties p\n"
         f"where {in_force_sql(_AT_OR_TODAY)}\n"
         "  and (:search = '' or offence like '%' || :search || '%' or clause like '%' || :search || '%'"
         " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n",
