@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from lawhistory.deriving.build import build
 from lawhistory.files.repo import Repository
 from lawhistory.publishing.site import make_datasette
@@ -171,6 +173,50 @@ async def test_the_site_tables_and_canned_query_say_the_law_is_incomplete(tmp_pa
     assert stored["incomplete"][0]["instrument"] == TWICE_TITLE
 
 
+async def test_the_canned_query_law_as_known_says_what_its_text_omits_as_show_known_does(tmp_path: Path, cli) -> None:
+    """``law_as_known`` shows the law's text on D as known on K: every row names the instrument not applied when it
+    was published by K and commenced by D — exactly what ``show --at D --known K`` says — and none otherwise."""
+    root = make_repo(tmp_path)
+    assert cli("amend", TWICE, "--repo", root).exit_code == 1  # kept as not applied; Gazette 2021-04-09
+    assert cli("build", "--quiet", "--repo", root).exit_code == 0
+    ds = make_datasette(Repository.open(root).db_dir / "lawhistory.db", METADATA)
+
+    async def canned(at: str, known: str) -> list[dict[str, Any]]:
+        params = {"law": KELLERBERRIN, "at": at, "known": known, "_shape": "array"}
+        rows: list[dict[str, Any]] = (await ds.client.get("/lawhistory/law_as_known.json", params=params)).json()
+        assert rows, (at, known)
+        return rows
+
+    for at, known, omits in (("2021-05-01", "2021-05-01", True), ("2021-05-01", "2021-04-09", True),
+                             ("2021-05-01", "2021-04-08", False), ("2021-04-22", "2021-05-01", False)):  # fmt: skip
+        shown = cli("show", KELLERBERRIN, "--at", at, "--known", known, "--format", "json", "--repo", root)
+        assert shown.exit_code == 0, shown.stderr
+        said = json.loads(shown.stdout)["incomplete"]
+        assert [n["instrument"] for n in said] == ([TWICE_TITLE] if omits else []), (at, known)
+        cells = {r["incomplete"] for r in await canned(at, known)}
+        if omits:
+            [cell] = cells
+            assert cell.startswith(f"{TWICE_TITLE} (commencing {COMMENCES}), not applied: ") and said[0]["reason"] in cell
+        else:
+            assert cells == {None}, (at, known)
+
+
+async def test_the_canned_queries_of_provisions_across_laws_say_which_law_is_incomplete(tmp_path: Path, cli) -> None:
+    """``penalties`` and ``offences`` give parts of each law's text on a date: each row of the law whose text omits an
+    instrument then names it; a row of a complete law, or of the day before it commenced, names none."""
+    root = make_repo(tmp_path)
+    assert cli("amend", TWICE, "--repo", root).exit_code == 1  # kept as not applied, commencing 2021-04-23
+    assert cli("build", "--quiet", "--repo", root).exit_code == 0
+    ds = make_datasette(Repository.open(root).db_dir / "lawhistory.db", METADATA)
+    for query, params in (("penalties", {"search": ""}), ("offences", {"search": ""})):
+        for at, omits in (("2021-05-01", True), ("2021-04-22", False)):
+            got = (await ds.client.get(f"/lawhistory/{query}.json", params={**params, "at": at, "_shape": "array"})).json()
+            mine = [r for r in got if r["law"] == KELLERBERRIN]
+            assert mine, (query, at)
+            assert all((TWICE_TITLE in (r["incomplete"] or "")) == omits for r in mine), (query, at)
+            assert all(r["incomplete"] is None for r in got if r["law"] != KELLERBERRIN), (query, at)
+
+
 def test_build_derives_the_same_not_applied_rows_as_the_library(tmp_path: Path) -> None:
     """The ``not_applied`` table is what ``core.incomplete.not_applied`` says of each law (for the feeds of issue 25)."""
     from lawhistory.core.incomplete import not_applied
@@ -289,13 +335,13 @@ def test_a_by_law_with_no_commencement_words_commences_by_the_interpretation_act
     tmp_path: Path, cli
 ) -> None:
     repo, imported = _import_bylaw(cli, tmp_path, "4 March 1988]", "Local Government Act 1960")
-    assert "Interpretation Act 1984 s 42(1)), 1988-03-04" in imported.stderr  # the note names the rule
+    assert "Interpretation Act 1984 s 41(1)(b)), 1988-03-04" in imported.stderr  # the note names the rule
     for day, status in [("1988-03-03", "not_in_force"), ("1988-03-04", "in_force"), ("2004-01-01", "in_force")]:
         shown = cli("show", HALLS, "--at", day, "--format", "json", "--repo", repo)
         assert shown.exit_code == 0, shown.stderr
         assert json.loads(shown.stdout)["status"] == status
     text = (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")
-    assert "rule: interpretation_s42" in text and "Interpretation Act 1984 s 42(1)" in text
+    assert "rule: interpretation_s41" in text and "Interpretation Act 1984 s 41(1)(b)" in text
     repeal = tmp_path / "synthetic_repeal.txt"
     repeal.write_text(REPEAL_2005.format(published="4 March 1988"), encoding="utf-8")
     assert cli("amend", repeal, "--repo", repo).exit_code == 0
@@ -330,6 +376,181 @@ def test_when_no_rule_gives_the_day_the_hint_names_a_fix_that_works(tmp_path: Pa
         encoding="utf-8",
     )
     assert json.loads(cli("show", HALLS, "--at", "1990-01-01", "--format", "json", "--repo", repo).stdout)["status"] == "in_force"
+
+
+#: A synthetic by-law as the repository holds it (front matter), with its commencement as the test gives it.
+HALLS_FILE = """---
+id: exampleton/by-laws-relating-to-synthetic-test-halls
+title: Shire of Exampleton By-laws Relating to Synthetic Test Halls
+local_government: Shire of Exampleton
+kind: principal
+made: null
+gazette:
+  date: {published}
+  number: null
+  pages: null
+commencement:
+  wording: null
+  rule: {rule}
+  days: null
+  date: {date}
+partial: false
+source: 'synthetic test fixture (invented text, not law)'
+---
+
+1.
+  In these by-laws, unless the context otherwise requires, "hall" means a hall of the Council.
+
+2.
+  No person shall enter a hall without the leave of the Council.
+"""
+#: A synthetic amendment of it in the 1960s–1980s frame (heading, "records having resolved", "in lieu thereof"), with
+#: no commencement words.
+HALLS_AMENDMENT = """{day}] GOVERNMENT GAZETTE, W.A. 4801
+{act}.
+Shire of Exampleton.
+By-laws Relating to Synthetic Test Halls—Amendment.
+In pursuance of the powers conferred upon it by the abovementioned Act and all other powers enabling it, the Council \
+of the Shire of Exampleton hereby records having resolved on the 9th day of October, {year}, to make and submit for \
+confirmation by the Governor the following amendment to the By-laws Relating to Synthetic Test Halls published in the \
+Government Gazette on the {published_words}:—
+The By-laws Relating to Synthetic Test Halls are amended as follows:—
+1. By-law 2 is amended by deleting the words "the leave" between "without" and "of the Council" and inserting in lieu \
+thereof the words "the written leave".
+Dated this 14th day of October, {year}.
+"""
+
+
+def _halls(tmp_path: Path, published: str, rule: str, date: str | None) -> Path:
+    repo = Repository.init(tmp_path / "repo").root
+    law = repo / "laws" / f"{HALLS}.txt"
+    law.parent.mkdir(parents=True, exist_ok=True)
+    law.write_text(HALLS_FILE.format(published=published, rule=rule, date=date or "null"), encoding="utf-8")
+    return repo
+
+
+def _halls_amendment(tmp_path: Path, day: str, act: str, published_words: str) -> Path:
+    path = tmp_path / "synthetic_halls_amendment.txt"
+    text = HALLS_AMENDMENT.format(day=day, act=act, year=day.split()[-1], published_words=published_words)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _text_of_2(cli: Any, repo: Path, day: str) -> str:
+    shown = cli("show", HALLS, "--at", day, "--format", "json", "--repo", repo)
+    assert shown.exit_code == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["incomplete"] == [], data["incomplete"]
+    return next(p["text"] for p in data["provisions"] if p["citation"] == "2")
+
+
+AMENDED, ORIGINAL = "without the written leave of the Council", "without the leave of the Council"
+
+
+@pytest.mark.parametrize(
+    ("day", "act", "commences", "rule", "cited"),
+    [
+        # a by-law amendment under the Local Government Act 1960 published from 1 July 1984: on its publication
+        (
+            "2 December 1988",
+            "Local Government Act 1960",
+            "1988-12-02",
+            "interpretation_s41",
+            "Interpretation Act 1984 s 41(1)(b)",
+        ),
+        # under the Local Government Act 1995: the 14th day after
+        ("2 December 2005", "Local Government Act 1995", "2005-12-16", "lga_s3_14", "(s 3.14(1))"),
+    ],
+)
+def test_an_amendment_with_no_commencement_words_commences_by_the_act_it_names(
+    tmp_path: Path, cli, day: str, act: str, commences: str, rule: str, cited: str
+) -> None:
+    """The law it amends records a day of its own (fixed_date), which is no rule to follow: the Act the amendment names
+    decides, and the note (``amend --json``, the instrument's file) names the rule; ``show --at`` gives the amended
+    text from that day and the text as it was the day before."""
+    repo = _halls(tmp_path, "1988-03-04", "fixed_date", "1988-03-04")
+    amended = cli("amend", _halls_amendment(tmp_path, day, act, "4th day of March, 1988"), "--json", "--repo", repo)
+    assert amended.exit_code == 0, amended.stderr
+    [done] = json.loads(amended.stdout)["instruments"]
+    assert (done["status"], done["commencement"], done["version_from"]) == ("applied", commences, commences)
+    [note] = [n for n in done["notes"] if n.startswith("it has no commencement words")]
+    assert cited in note and act in note and commences in note
+    stored = (repo / done["file"]).read_text(encoding="utf-8")
+    assert f"rule: {rule}" in stored and cited in stored
+    assert AMENDED in _text_of_2(cli, repo, commences)
+    assert ORIGINAL in _text_of_2(cli, repo, _day_before(commences))
+
+
+def test_a_by_law_amendment_before_1984_takes_the_rule_the_law_it_amends_records(tmp_path: Path, cli) -> None:
+    """Before 1 July 1984 no rule lawhistory can cite gives the day a by-law with no commencement words came into
+    operation. Where the repository records that the by-law it amends came into operation on its publication (set by a
+    person: rule on_gazettal), an amendment made under the same Act in the same period takes that rule, noted."""
+    repo = _halls(tmp_path, "1961-06-05", "on_gazettal", "1961-06-05")
+    source = _halls_amendment(tmp_path, "3 December 1963", "Local Government Act, 1960-1962", "5th day of June, 1961")
+    amended = cli("amend", source, "--json", "--repo", repo)
+    assert amended.exit_code == 0, amended.stderr
+    [done] = json.loads(amended.stdout)["instruments"]
+    assert done["commencement"] == "1963-12-03"
+    [note] = [n for n in done["notes"] if n.startswith("it has no commencement words")]
+    assert "commencement.rule: on_gazettal" in note and "before 1 July 1984" in note
+    assert AMENDED in _text_of_2(cli, repo, "1963-12-03") and ORIGINAL in _text_of_2(cli, repo, "1963-12-02")
+
+
+def test_a_by_law_amendment_before_1984_with_no_rule_is_kept_and_the_fix_it_names_works(tmp_path: Path, cli) -> None:
+    """With no rule recorded for the by-law it amends, the amendment's day is not known: it is refused and kept, every
+    view says the law omits it, and the fix the refusal names (its day in the kept file's front matter) applies it."""
+    repo = _halls(tmp_path, "1961-06-05", "unknown", None)
+    law = repo / "laws" / f"{HALLS}.txt"
+    law.write_text(law.read_text(encoding="utf-8").replace("  date: null\n", "  date: 1961-06-05\n", 1), "utf-8")
+    source = _halls_amendment(tmp_path, "3 December 1963", "Local Government Act, 1960-1962", "5th day of June, 1961")
+    refused = cli("amend", source, "--repo", repo)
+    assert refused.exit_code == 1 and len(refused.stderr.strip().splitlines()) == 1
+    assert "before the Interpretation Act 1984" in refused.stderr and "on or after 1963-12-03" in refused.stderr
+    [kept] = (repo / "amendments").rglob("*.txt")
+    assert f"set commencement.date (rule: fixed_date) to that day in the front matter of {kept.relative_to(repo)}" in (
+        refused.stderr
+    )
+    shown = json.loads(cli("show", HALLS, "--at", "1970-01-01", "--format", "json", "--repo", repo).stdout)
+    assert shown["incomplete"][0]["instrument"] == "Shire of Exampleton By-laws Relating to Synthetic Test Halls Amendment"
+    # the fix: the day in its front matter, and the record of the refusal deleted
+    text = kept.read_text(encoding="utf-8")
+    head, rest = text.split("not_applied:\n", 1)
+    rest = rest.split("\n", 2)[2]  # its reason and recorded lines
+    fixed = (
+        (head + rest).replace("  rule: unknown\n", "  rule: fixed_date\n").replace("  date: null\n", "  date: 1963-12-10\n", 1)
+    )
+    kept.write_text(fixed, encoding="utf-8")
+    assert AMENDED in _text_of_2(cli, repo, "1963-12-10") and ORIGINAL in _text_of_2(cli, repo, "1963-12-09")
+
+
+def test_an_amendment_under_another_act_from_1996_names_both_possible_days(tmp_path: Path, cli) -> None:
+    """Made under the Health Act 1911 and published in 2000 with no commencement words, an amendment came into
+    operation on publication (Interpretation Act 1984 s 41(1)(b)) or 14 days after (if that Act applies the LGA 1995's
+    s 3.14): no one day, so it is refused and kept, naming both."""
+    repo = _halls(tmp_path, "1988-03-04", "fixed_date", "1988-03-04")
+    source = _halls_amendment(tmp_path, "12 June 2000", "Health Act 1911", "4th day of March, 1988")
+    refused = cli("amend", source, "--repo", repo)
+    assert refused.exit_code == 1 and "on 2000-06-12 or on 2000-06-26" in refused.stderr
+    assert "Interpretation Act 1984 s 41(1)(b)" in refused.stderr and "front matter of amendments/" in refused.stderr
+    assert ORIGINAL in _text_of_2(cli, repo, "2000-06-11")
+
+
+def test_a_by_law_before_1984_with_no_commencement_words_answers_every_date_before_its_publication(tmp_path: Path, cli) -> None:
+    """Before 1 July 1984 no rule lawhistory can cite gives the day: every date before the by-law was published is
+    answered (not yet in force), and only the dates from its publication are refused, naming the window and the fix."""
+    repo, imported = _import_bylaw(cli, tmp_path, "4 March 1971]", "Local Government Act 1960")
+    assert "before the Interpretation Act 1984" in imported.stderr  # the note says why no rule gives the day
+    before = cli("show", HALLS, "--at", "1971-03-03", "--format", "json", "--repo", repo)
+    assert before.exit_code == 0, before.stderr
+    assert json.loads(before.stdout)["status"] == "not_in_force"
+    assert "not yet in force" in cli("show", HALLS, "--at", "1971-03-03", "--repo", repo).stdout
+    for day in ("1971-03-04", "2001-01-01"):
+        refused = cli("show", HALLS, "--at", day, "--repo", repo)
+        assert refused.exit_code == 1 and "on or after its publication on 1971-03-04" in refused.stderr
+        assert "rule: on_gazettal if that was the day of its publication" in refused.stderr
+    assert cli("build", "--quiet", "--repo", repo).exit_code == 0
+    stored = cli("show", HALLS, "--at", "1971-03-03", "--format", "json", "--repo", repo)  # read from the build
+    assert stored.exit_code == 0 and json.loads(stored.stdout)["status"] == "not_in_force"
 
 
 # --- did you mean -----------------------------------------------------------------------------------------------------
@@ -367,7 +588,7 @@ def test_amend_on_a_principal_law_the_repository_has_does_not_say_to_import_it(t
 
 async def test_where_the_act_leaves_the_day_uncertain_only_the_window_is_refused(tmp_path: Path, cli) -> None:
     """A law of 2000 made under the Health Act 1911 with no commencement words came into operation on the day it was
-    published (Interpretation Act 1984 s 42) or 14 days later (if that Act applies the Local Government Act 1995's
+    published (Interpretation Act 1984 s 41(1)(b)) or 14 days later (if that Act applies the Local Government Act 1995's
     s 3.14): every date before or after is answered, and the window is refused, named."""
     repo, imported = _import_bylaw(cli, tmp_path, "12 June 2000]", "Health Act 1911")
     assert "whether it was in force between those days is not known" in imported.stderr

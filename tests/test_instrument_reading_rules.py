@@ -40,7 +40,7 @@ def test_an_instrument_without_a_commencement_clause_commences_on_the_14th_day_a
     given the day of publication). Case 59 is published on 25 August 2000 (its page header)."""
     [outcome] = _amend(_case("59"))
     when = outcome.instrument.law.meta.commencement
-    assert (when.rule, when.days, when.date) == ("days_after_gazettal", 14, dt.date(2000, 9, 8))
+    assert (when.rule, when.days, when.date) == ("lga_s3_14", 14, dt.date(2000, 9, 8))  # the rule named for its section
     assert any("14th day after" in n for n in outcome.instrument.law.meta.notes)
 
 

@@ -327,6 +327,12 @@ def test_a_version_that_never_applied_for_a_day_is_not_shown() -> None:
 # --- the canned query law_as_known -------------------------------------------------------------------------------------
 
 
+def _omitted(incomplete: list[dict[str, Any]]) -> str | None:
+    """The canned queries' ``incomplete`` cell for the instruments ``show --format json`` lists as omitted."""
+    lines = [f"{n['instrument']} (commencing {n['commences'] or 'unknown'}), not applied: {n['reason']}" for n in incomplete]
+    return "; ".join(lines) or None
+
+
 def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_stored(built: dict[str, Repository]) -> None:
     """For every pair of dates around each gazette date: ``law_as_known`` lists the provisions of the text
     ``show --at D --known K`` derives (the same objects) exactly when the law page shows a stored text, and no rows
@@ -350,8 +356,10 @@ def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_store
         assert tl is not None
         status, version = in_force(tl, at)
         assert status == "in_force" and version is not None
-        expected = version_json(tl, at, status, version)["provisions"]
+        shown = version_json(tl, at, status, version)
+        expected = shown["provisions"]
         assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
+        assert {r.pop("incomplete") for r in got} == {_omitted(shown["incomplete"])}, (day, known)
         assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
     assert seen.get("as_stored", 0) > 20 and seen.get("earlier_version", 0) > 5 and seen.get("not_stored", 0) > 0
     assert seen.get("not_published", 0) > 0 and seen.get("not_in_force", 0) > 0
@@ -367,6 +375,7 @@ async def test_the_canned_query_is_what_show_known_prints(built: dict[str, Repos
         printed = json.loads(out)
         got = await rows(sites[name], "law_as_known", law=LAW, at=at, known=known, _json="cells")
         assert {r.pop("version_from") for r in got} == {printed["version"]["valid_from"]}
+        assert {r.pop("incomplete") for r in got} == {_omitted(printed["incomplete"])}
         assert got == printed["provisions"] and len(got) > 50
     # a text never in force: the command derives it, the query gives no rows
     code, out, _ = show(built["order"].root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")

@@ -90,7 +90,6 @@ def read_instruments(
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
-        law = _default_commencement(law)
         given = hand[0](law) if hand is not None else None
         try:
             inst = _read_one(law, given)
@@ -112,21 +111,6 @@ def read_instruments(
             )
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     return instruments, principals
-
-
-def _default_commencement(law: Law) -> Law:
-    """``law`` with the commencement the Act gives it when it has no commencement clause."""
-    when = law.meta.commencement
-    if when.wording is None and law.meta.gazette.date is not None:
-        # No commencement clause: a local law comes into operation on the 14th day after the day on which it is
-        # published in the Gazette (Local Government Act 1995 s. 3.14(1)).
-        when = replace(when, rule="days_after_gazettal", days=14, date=law.meta.gazette.date + dt.timedelta(days=14))
-        note = (
-            "it has no commencement clause: it comes into operation on the 14th day after the day on which it is "
-            "published (LGA s. 3.14(1))"
-        )
-        law = replace(law, meta=replace(law.meta, commencement=when, notes=(*law.meta.notes, note)))
-    return law
 
 
 def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrument:
@@ -217,12 +201,18 @@ def check(
     if law is None:
         names = "; ".join(r.title for r in targets(inst)) or "its principal law"
         outcome.reason = f"{names} is not in the repository; the instrument is kept and applies when that law is imported"
-        if inst.law.meta.commencement.date is None:
+        if inst.law.meta.commencement.date is None and inst.law.meta.gazette.date is None:
             outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
+        elif inst.law.meta.commencement.date is None:
+            outcome.warnings.append(
+                "it has no commencement words and the Act it names gives no day: it takes the rule the law it amends "
+                "records when that is imported, if it records one"
+            )
         return outcome
     outcome.law_id = law.meta.id
-    inst = _naming(inst, law)
+    inst = commencing.made_under_law(_naming(inst, law), law)  # no commencement words: the rule its law records
     outcome.instrument = inst
+    outcome.notes = list(inst.law.meta.notes)
     mismatch = gazette_mismatch(inst, law)
     if mismatch:
         raise InstrumentRefused(f"{mismatch}; check the instrument's principal-law reference and the law's gazette date")
@@ -233,6 +223,9 @@ def check(
             "once that day is known"
         )
         return outcome
+    if inst.law.meta.commencement.date is None and inst.law.meta.gazette.date is not None:
+        where = repo.relative(repo.instrument_path(inst.id))
+        raise InstrumentRefused(commencing.unknown_day(inst, f"{where} (kept by this refusal) and delete its not_applied entry"))
     if inst.law.meta.commencement.date is None:
         raise InstrumentRefused(
             f"{inst.title}: its commencement cannot be computed "
@@ -748,7 +741,10 @@ def amend(
                 outcomes += checked
             except InstrumentRefused as e:
                 if not (dry_run or discard) and not _stored_applied(repo, inst.id, link):
-                    _write_record(repo, inst, e)
+                    # the record names its law by id where it names it by a title without the council's name, so
+                    # that every view of that law finds it
+                    named = (_naming(inst, law) for law in laws if any(_names(r, law, inst) for r in targets(inst)))
+                    _write_record(repo, next(named, inst), e)
                 raise
             earlier.append(inst)
         if not dry_run:
@@ -801,7 +797,7 @@ def draft(repo: Repository, path: Path, gazette_date: dt.date | None = None) -> 
     from .by_hand import draft_text
 
     found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
-    laws = [_default_commencement(law) for law in found.laws if law.meta.kind != "principal"]
+    laws = [law for law in found.laws if law.meta.kind != "principal"]
     if not laws:
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     try:

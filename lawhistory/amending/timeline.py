@@ -16,6 +16,7 @@ from ..core.operations import Operation
 from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for, own_operations
 from ..files.instrument_file import Instrument
 from .apply import Applied, Step, apply_instrument
+from .commencing import made_under_law, unknown_day
 from .law_known import Unresolved, resolved
 
 
@@ -25,11 +26,14 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     waiting: list[tuple[Instrument, str]] = []
     usable = []
     for inst in mine:
+        inst = made_under_law(inst, law)  # no commencement words: the rule the law it amends records
         mismatch = gazette_mismatch(inst, law)
         if inst.refused is not None:  # kept by a refused amend: shown as not applied, never applied
             waiting.append((inst, inst.refused.reason))
         elif mismatch:
             waiting.append((inst, mismatch))
+        elif inst.law.meta.commencement.date is None and inst.law.meta.gazette.date is not None:
+            waiting.append((inst, unknown_day(inst, "its file")))
         elif inst.law.meta.commencement.date is None:
             waiting.append((inst, "its commencement date is not known (give the gazette date with --gazette-date)"))
         else:

@@ -245,53 +245,81 @@ def date_range(valid_from: dt.date | str | None, valid_to: dt.date | str | None)
 LGA_1995 = re.compile(r"\bLocal Government Act,? 1995\b")
 #: The first Act a text names as what it is made under ("… conferred by the Local Government Act 1960 …").
 ENABLING_ACT = re.compile(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
-#: The Interpretation Act 1984 came into operation on 1 July 1984; before it, its s 42 did not govern.
+#: The Interpretation Act 1984 came into operation on 1 July 1984; before it, its s 41 did not govern.
 INTERPRETATION_ACT_1984 = dt.date(1984, 7, 1)
 #: The Local Government Act 1995 came into operation on 1 July 1996.
 LGA_1995_IN_FORCE = dt.date(1996, 7, 1)
+#: The rule of subsidiary legislation with no commencement words made under another Act and published from 1 July
+#: 1984 (Interpretation Act 1984 s 41(1)(b)): the day of its publication.
+INTERPRETATION = "interpretation_s41"
 #: The rule of a law with no commencement words made under another Act and published from 1 July 1996: it came into
-#: operation on the day of publication (Interpretation Act 1984 s 42) or, if that Act applies the Local Government Act
-#: 1995's procedure, on the 14th day after (s 3.14). ``commencement.date`` is the later day; ``versions.status_on``
-#: answers no date between the gazette date and it.
-UNCERTAIN = "s42_or_s3_14"
+#: operation on the day of publication (Interpretation Act 1984 s 41(1)(b)) or, if that Act applies the Local
+#: Government Act 1995's procedure, on the 14th day after (s 3.14). ``commencement.date`` is the later day;
+#: ``versions.status_on`` answers no date between the gazette date and it.
+UNCERTAIN = "s41_or_s3_14"
+#: The names these rules had before their citation was corrected (s 41, not s 42): still read in front matter.
+OLD_RULES = {"interpretation_s42": INTERPRETATION, "s42_or_s3_14": UNCERTAIN}
+#: The rules a law with no commencement words takes from its Act (``statutory_commencement``).
+STATUTORY_RULES = ("lga_s3_14", INTERPRETATION, UNCERTAIN)
+
+
+def enabling_act(*texts: str) -> str | None:
+    """The Act a law or instrument is made under, as the first of ``texts`` that names an Act names it: the Local
+    Government Act 1995 when that text names it, else the first Act it names ("Local Government Act 1960")."""
+    for text in texts:
+        if LGA_1995.search(text):
+            return "Local Government Act 1995"
+        act = ENABLING_ACT.search(text)
+        if act:
+            return f"{act.group(1)} {act.group(2)}"
+    return None
 
 
 def statutory_commencement(text: str, gazette_date: dt.date | None) -> tuple[Commencement, str | None]:
     """When a law with no commencement words came into operation, by the Act it names as made under (``text``: its
-    enacting words and body), and a note naming the rule used; (unknown, None) when no rule gives the day. The rule
-    is named for the section (``lga_s3_14``, ``interpretation_s42``): the law's own words gave none.
+    enacting words and body), and a note naming the rule used; see ``rule_of_act``."""
+    return rule_of_act(enabling_act(text), gazette_date)
+
+
+def rule_of_act(act: str | None, gazette_date: dt.date | None, what: str = "it") -> tuple[Commencement, str | None]:
+    """When ``what`` (a law or an amending instrument), with no commencement words, made under ``act`` and published on
+    ``gazette_date``, came into operation, and a note naming the rule used; (unknown, a note or None) when no rule gives
+    the day. The rule is named for the section (``lga_s3_14``, ``interpretation_s41``): its own words gave none.
 
     - Local Government Act 1995 s 3.14(1): a local law comes into operation on the 14th day after the day on which it
       is published in the Gazette (or a later day it specifies — it specifies none).
-    - Interpretation Act 1984 s 42(1): subsidiary legislation (a by-law made under another Act, such as the Local
-      Government Act 1960) comes into operation on the day of its publication in the Gazette, when published on or
-      after 1 July 1984, the day that Act came into operation.
+    - Interpretation Act 1984 s 41(1)(b): subsidiary legislation (a by-law made under another Act, such as the Local
+      Government Act 1960) comes into operation on the day of its publication, when published on or after 1 July 1984,
+      the day that Act came into operation.
     - Made under another Act and published from 1 July 1996: that Act may apply the Local Government Act 1995's
       procedure (s 3.14), so the day is publication or the 14th day after (``UNCERTAIN``; see ``versions.status_on``).
+    - Published before 1 July 1984: no rule is established here (docs/incomplete.md): unknown, with a note saying so.
     """
-    if gazette_date is None:
+    if gazette_date is None or act is None:
         return Commencement(), None
-    if LGA_1995.search(text):
+    if act == "Local Government Act 1995":
         day = gazette_date + dt.timedelta(days=14)
         return Commencement(rule="lga_s3_14", days=14, date=day), (
-            "it has no commencement words: it is made under the Local Government Act 1995, so it came into operation on "
+            f"{what} has no commencement words: made under the Local Government Act 1995, {what} came into operation on "
             f"the 14th day after the day on which it was published in the Gazette (s 3.14(1)), {day}"
         )
-    act = ENABLING_ACT.search(text)
-    if act and gazette_date >= LGA_1995_IN_FORCE:
+    if gazette_date >= LGA_1995_IN_FORCE:
         # another Act may apply the Local Government Act 1995's procedure for local laws (s 3.14) to what is made under
         # it: the day is publication or the 14th day after, and the days between are not answered
         last = gazette_date + dt.timedelta(days=14)
         return Commencement(rule=UNCERTAIN, days=14, date=last), (
-            f"it has no commencement words and is made under the {act.group(1)} {act.group(2)}: it came into operation "
-            f"on the day of its publication, {gazette_date} (Interpretation Act 1984 s 42(1)), or, if that Act applies "
-            f"the Local Government Act 1995's procedure, on the 14th day after it, {last} (s 3.14(1)); whether it was in "
-            "force between those days is not known"
+            f"{what} has no commencement words and is made under the {act}: {what} came into operation on the day of "
+            f"its publication, {gazette_date} (Interpretation Act 1984 s 41(1)(b)), or, if that Act applies the Local "
+            f"Government Act 1995's procedure, on the 14th day after it, {last} (s 3.14(1)); whether it was in force "
+            "between those days is not known"
         )
-    if act and gazette_date >= INTERPRETATION_ACT_1984:
-        return Commencement(rule="interpretation_s42", days=0, date=gazette_date), (
-            f"it has no commencement words: it is subsidiary legislation made under the {act.group(1)} {act.group(2)}, "
-            "so it came into operation on the day of its publication in the Gazette (Interpretation Act 1984 s 42(1)), "
-            f"{gazette_date}"
+    if gazette_date >= INTERPRETATION_ACT_1984:
+        return Commencement(rule=INTERPRETATION, days=0, date=gazette_date), (
+            f"{what} has no commencement words: subsidiary legislation made under the {act}, {what} came into operation "
+            f"on the day of its publication in the Gazette (Interpretation Act 1984 s 41(1)(b)), {gazette_date}"
         )
-    return Commencement(), None
+    return Commencement(), (
+        f"{what} has no commencement words and is made under the {act}, published on {gazette_date}, before the "
+        "Interpretation Act 1984 (1 July 1984): no rule lawhistory can cite gives the day it came into operation, "
+        f"only that it was not before {gazette_date}"
+    )

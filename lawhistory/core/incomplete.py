@@ -15,12 +15,19 @@ from .versions import Timeline
 
 @dataclass(frozen=True, slots=True)
 class NotApplied:
-    """An instrument known and not applied to a law: its title, id, commencement (None: unknown) and why."""
+    """An instrument known and not applied to a law: its title, id, commencement (None: unknown), why, and its gazette
+    date (``published``: with no commencement known, the first day it can affect)."""
 
     instrument: str
     instrument_id: str
     commences: dt.date | None
     reason: str
+    published: dt.date | None = None
+
+    @property
+    def earliest(self) -> dt.date | None:
+        """The first day the law's text can omit it: its commencement, else its publication (None: any day)."""
+        return self.commences or self.published
 
     def as_json(self) -> dict[str, str | None]:
         return {
@@ -50,14 +57,15 @@ def not_applied(tl: Timeline, *, every: bool = False) -> tuple[NotApplied, ...]:
         if not every and tl.repealed_from is not None and when is not None and when >= tl.repealed_from:
             continue
         reason = f"refused by amend on {inst.refused.on}: {why}" if inst.refused is not None else why
-        out.append(NotApplied(inst.title, inst.id, when, one_line(reason)))
+        out.append(NotApplied(inst.title, inst.id, when, one_line(reason), inst.law.meta.gazette.date))
     return tuple(sorted(out, key=lambda n: (n.commences or dt.date.max, n.instrument_id)))
 
 
 def affecting(items: Iterable[NotApplied], at: dt.date | None) -> tuple[NotApplied, ...]:
     """Those of ``items`` that the law as shown on ``at`` omits: commenced on or before ``at``, or of unknown
-    commencement (it cannot be said to be later). ``at`` None is the latest version, which omits every one."""
-    return tuple(n for n in items if at is None or n.commences is None or n.commences <= at)
+    commencement and published by ``at`` (it cannot be said to be later; it did not commence before it was published)
+    or not known to be. ``at`` None is the latest version, which omits every one."""
+    return tuple(n for n in items if at is None or n.earliest is None or n.earliest <= at)
 
 
 def warning_line(items: Iterable[NotApplied]) -> str | None:

@@ -188,12 +188,21 @@ def status_on(
     return "in_force", current
 
 
+def unknown_status(date: dt.date, gazette_date: dt.date | None) -> str:
+    """The status on ``date`` of a law whose commencement is not known: ``not_in_force`` before its publication in the
+    Gazette (with no commencement words it did not come into operation before it was published), else
+    ``commencement_unknown``."""
+    return "not_in_force" if gazette_date is not None and date < gazette_date else "commencement_unknown"
+
+
 def in_force(tl: Timeline, date: dt.date) -> tuple[str, Version | None]:
     """(status, version) on ``date``: ``in_force``, ``not_in_force`` (before commencement) or ``repealed``."""
     meta = tl.law.meta
     start = meta.commencement.date
     if start is None:
-        raise unknown_commencement(meta.id, date, meta.gazette.date is not None)
+        if unknown_status(date, meta.gazette.date) == "not_in_force":
+            return "not_in_force", None
+        raise unknown_commencement(meta.id, date, meta.gazette.date)
     uncertain = uncertain_from(meta.commencement.rule, meta.gazette.date)
     status, n = status_on(date, start, tl.repealed_from, [v.valid_from for v in tl.versions], uncertain)
     if status == "commencement_uncertain" and uncertain is not None:
@@ -205,16 +214,23 @@ def uncertain_commencement(law_id: str, date: dt.date, first: dt.date, last: dt.
     """The refusal of a date in a law's window of uncertain commencement, naming the window and the dates answered."""
     return LawHistoryError(
         f"{law_id}: it came into operation on {first} or on {last} (no commencement words; the Act it was made under "
-        f"decides: Interpretation Act 1984 s 42, or Local Government Act 1995 s 3.14 if that Act applies it), so whether "
-        f"it was in force on {date} is not known; every date before {first} or from {last} is answered — or set "
+        f"decides: Interpretation Act 1984 s 41(1)(b), or Local Government Act 1995 s 3.14 if that Act applies it), so "
+        f"whether it was in force on {date} is not known; every date before {first} or from {last} is answered — or set "
         f"commencement.date (rule: fixed_date) in the front matter of laws/{law_id}.txt"
     )
 
 
-def unknown_commencement(law_id: str, date: dt.date, gazette_known: bool) -> LawHistoryError:
+def unknown_commencement(law_id: str, date: dt.date, gazette_date: dt.date | None) -> LawHistoryError:
+    """The refusal of a date on or after the publication of a law whose commencement is not known (every date before
+    it is answered: not yet in force)."""
+    window = (
+        f" (it came into operation on or after its publication on {gazette_date}: every date before that is answered)"
+        if gazette_date is not None
+        else ""
+    )
     return LawHistoryError(
-        f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said; "
-        + commencement_fix(law_id, gazette_known)
+        f"{law_id}: its commencement date is not known, so what was in force on {date} cannot be said{window}; "
+        + commencement_fix(law_id, gazette_date is not None)
     )
 
 
@@ -224,7 +240,8 @@ def commencement_fix(law_id: str, gazette_known: bool) -> str:
     if not gazette_known:
         return "re-import it with --gazette-date YYYY-MM-DD (the day the Gazette published it)"
     return (
-        "it has no commencement words and names no Act whose rule gives the day (Local Government Act 1995 s 3.14, "
-        f"Interpretation Act 1984 s 42); set commencement.date (rule: fixed_date) in the front matter of laws/{law_id}.txt "
-        "to the day it came into operation"
+        "it has no commencement words and names no Act whose rule gives the day (Local Government Act 1995 s 3.14; "
+        "Interpretation Act 1984 s 41(1)(b), from 1 July 1984); set commencement.date (rule: fixed_date) in the front "
+        f"matter of laws/{law_id}.txt to the day it came into operation (rule: on_gazettal if that was the day of its "
+        "publication: its amendments with no commencement words then take the same rule)"
     )

@@ -8,11 +8,14 @@ the law was not yet published on K, not yet in force on D, repealed on D by a re
 known was never in force (a version published by K after one that was not, a version that shares its first day with
 the next, or an instrument not applied to the law as now published that may have applied to the law then known) —
 the command derives that text from the repository (``amending.known``).
+
+``incomplete`` names, on every row, the instruments the repository holds and has not applied that were published by K
+and commenced by D — what this text omits, as ``show --known`` says (null: it omits nothing).
 """
 
 from __future__ import annotations
 
-from .schema_types import in_force_sql
+from .schema_types import in_force_sql, omitted_sql
 
 LAW_AS_KNOWN_SQL = f"""with law as (
   select id, commencement, gazette_date, repealed_from, repealed_by from laws where id = :law
@@ -50,7 +53,8 @@ LAW_AS_KNOWN_SQL = f"""with law as (
       )
     )
 )
-select p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.parent, p.term, p.cells, p.last_changed_by,
+select {omitted_sql(":law", ":at", ":known")} as incomplete,
+  p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.parent, p.term, p.cells, p.last_changed_by,
   a.day as version_from
 from answer a join provisions p on p.law = :law
 where {in_force_sql("a.day", "p")}

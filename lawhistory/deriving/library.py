@@ -14,7 +14,7 @@ from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import ImportFailed, LawHistoryError
 from ..core.incomplete import affecting, not_applied, one_line
 from ..core.model import Law
-from ..core.versions import Timeline, Version, in_force, latest_status, status_on, uncertain_from
+from ..core.versions import Timeline, Version, in_force, latest_status, status_on, uncertain_from, unknown_status
 from ..files.inputs import Inputs, repository_index
 from ..files.repo import Repository
 from ..files.textformat import render
@@ -124,7 +124,7 @@ def timeline_for(repo: Repository, query: str) -> Timeline:
 def law_status_today(tl: Timeline, today: dt.date) -> str:
     meta = tl.law.meta
     if meta.commencement.date is None:
-        return "commencement_unknown"
+        return unknown_status(today, meta.gazette.date)
     uncertain = uncertain_from(meta.commencement.rule, meta.gazette.date)
     return status_on(today, meta.commencement.date, tl.repealed_from, [v.valid_from for v in tl.versions], uncertain)[0]
 

@@ -152,14 +152,14 @@ def not_applied_rows(tl: Timeline) -> list[Row]:
     """The ``not_applied`` rows of ``tl``'s law (``core.incomplete``)."""
     return [
         {"law": tl.law.meta.id, "instrument": n.instrument_id, "position": i, "title": n.instrument,
-         "commences": iso(n.commences), "reason": n.reason}
+         "commences": iso(n.commences), "reason": n.reason, "published": iso(n.published)}
         for i, n in enumerate(not_applied(tl))
     ]  # fmt: skip
 
 
 def _omitted_in(tl: Timeline, v: Version) -> str:
     """The instruments not applied that commence before ``v`` stops applying: its text omits them on some day."""
-    omitted = [n for n in not_applied(tl) if n.commences is None or v.valid_to is None or n.commences < v.valid_to]
+    omitted = [n for n in not_applied(tl) if n.earliest is None or v.valid_to is None or n.earliest < v.valid_to]
     return json.dumps([n.as_json() for n in omitted], ensure_ascii=False)
 
 

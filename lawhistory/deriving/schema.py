@@ -22,6 +22,7 @@ from .schema_types import View as View
 from .schema_types import col
 from .schema_types import in_force_sql as in_force_sql
 from .schema_types import law_key as law_key
+from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
 SCHEMA_VERSION = 8
@@ -56,7 +57,7 @@ LAWS = Table(
             "commencement_rule",
             str,
             "How the date was found: from its words (on_gazettal, days_after_gazettal, fixed_date ...), or, with none, from"
-            " the Act it was made under (lga_s3_14, interpretation_s42; s42_or_s3_14: on the gazette date or 14 days"
+            " the Act it was made under (lga_s3_14, interpretation_s41; s41_or_s3_14: on the gazette date or 14 days"
             " after, dates between not answered)",
         ),
         col("repealed_from", str, "Date its repeal commenced (null while not repealed)"),
@@ -161,6 +162,7 @@ NOT_APPLIED = Table(
         col("title", str, "The instrument's title"),
         col("commences", str, "Its commencement (null when unknown: then every date is affected)"),
         col("reason", str, "Why it is not applied, on one line"),
+        col("published", str, "Its gazette date: with no commencement known, the first day the law's text can omit it"),
     ),
     indexes=(("law", "commences"),),
 )
@@ -415,7 +417,8 @@ def law_status_sql(at: str, alias: str = "l") -> str:
     """SQL for a law's status on ``at`` (``in_force``, ``not_in_force``, ``repealed``, ``commencement_unknown``), as
     ``versions.status_on`` decides it from the ``laws`` row."""
     return (
-        f"case when {alias}.commencement is null then 'commencement_unknown'"
+        f"case when {alias}.commencement is null and {alias}.gazette_date > {at} then 'not_in_force'"
+        f" when {alias}.commencement is null then 'commencement_unknown'"
         f" when {alias}.repealed_from is not null and {alias}.repealed_from <= {at} then 'repealed'"
         f" when {alias}.commencement > {at} then 'not_in_force'"
         " else 'in_force' end"
@@ -435,15 +438,6 @@ def _header_cell(match: str) -> str:
 _CLAUSE_CELL = _header_cell("h.value like 'clause%' or h.value like '%provision%'")
 _OFFENCE_CELL = _header_cell("h.value like '%offence%'")
 _PENALTY_CELL = _header_cell("h.value like '%penalty%'")
-
-
-def omitted_sql(law: str, at: str) -> str:
-    """SQL for what the text of ``law`` on ``at`` omits (``core.incomplete.affecting``): one line naming each
-    instrument not applied that commenced by then, or null when it omits nothing."""
-    return (
-        "(select group_concat(n.title || ' (commencing ' || coalesce(n.commences, 'unknown') || '), not applied: '"
-        f" || n.reason, '; ') from not_applied n where n.law = {law} and (n.commences is null or n.commences <= {at}))"
-    )
 
 
 VIEWS: tuple[View, ...] = (
@@ -516,8 +510,10 @@ QUERIES: tuple[Query, ...] = (
         "penalties",
         "Offences and penalties across all laws",
         "Every prescribed offence with its modified penalty, from the schedules of every law, as in force on a date"
-        " (empty: today). search: words in the offence, clause or law title (optional).",
-        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law\nfrom penalties\n"
+        " (empty: today). search: words in the offence, clause or law title (optional). incomplete: the instruments not"
+        " applied that the law's text then omits (null: none).",
+        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law,\n"
+        f"  {omitted_sql('p.law', _AT_OR_TODAY)} as incomplete\nfrom penalties p\n"
         f"where {in_force_sql(_AT_OR_TODAY)}\n"
         "  and (:search = '' or offence like '%' || :search || '%' or clause like '%' || :search || '%'"
         " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n",

@@ -73,6 +73,24 @@ def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> s
     return f"{'+' if document_order else ''}{p}valid_from <= {at} and ({p}valid_to is null or {p}valid_to > {at})"
 
 
+def omitted_sql(law: str, at: str, known: str | None = None) -> str:
+    """SQL for what the text of ``law`` on ``at`` omits (``core.incomplete.affecting``): one line naming each
+    instrument not applied that commenced by then (of unknown commencement: published by then), or null when it omits
+    nothing. With ``known`` (the law as known
+    from the Gazette on that day, ``amending.known``), only those published by then: the others were not known."""
+    published = (
+        ""
+        if known is None
+        else f" and exists (select 1 from instruments i where i.id = n.instrument and i.gazette_date <= {known})"
+    )
+    return (
+        "(select group_concat(n.title || ' (commencing ' || coalesce(n.commences, 'unknown') || '), not applied: '"
+        f" || n.reason, '; ') from not_applied n where n.law = {law}"
+        f" and (coalesce(n.commences, n.published) is null or coalesce(n.commences, n.published) <= {at})"
+        f"{published})"
+    )
+
+
 def law_key(law_id: str) -> int:
     """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
     same in every build and at most six bytes in SQLite."""

@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from ..core.dates import OLD_RULES
 from ..core.errors import FormatError
 from ..core.model import Commencement, Gazette, LawMeta, LawRef
 
@@ -231,7 +232,7 @@ def meta_from_dict(d: Any) -> LawMeta:
         ),
         commencement=Commencement(
             wording=_text(c.get("wording"), "commencement.wording"),
-            rule=_text(c.get("rule"), "commencement.rule") or "unknown",
+            rule=_rule(_text(c.get("rule"), "commencement.rule")),
             days=days,
             date=_date(c.get("date"), "commencement.date"),
         ),
@@ -272,3 +273,8 @@ def _reviews(value: Any, made: dt.date | None, kind: str) -> tuple[dt.date, ...]
             raise FormatError(f"front matter field 'reviews': {item} is before the law was made ({made}); check the date")
         dates.append(item)
     return tuple(dates)
+
+
+def _rule(rule: str | None) -> str:
+    """A commencement rule as front matter names it; a rule's earlier name (``dates.OLD_RULES``) reads as its name."""
+    return OLD_RULES.get(rule or "unknown", rule or "unknown")

@@ -405,7 +405,7 @@ def version_akn(tl: Timeline, version: Version, at: dt.date | None = None) -> by
 
 def omits_in(n: NotApplied, valid_to: dt.date | None) -> bool:
     """Whether a version that stops applying on ``valid_to`` (None: the latest) omits ``n`` on some of its days."""
-    return n.commences is None or valid_to is None or n.commences < valid_to
+    return n.earliest is None or valid_to is None or n.earliest < valid_to
 
 
 #: Characters XML 1.0 cannot carry (control characters other than tab and line breaks, and non-characters).

@@ -24,6 +24,7 @@ from ..core.versions import (
     uncertain_commencement,
     uncertain_from,
     unknown_commencement,
+    unknown_status,
 )
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema_types import dict_rows
@@ -175,9 +176,9 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         status = latest_status(commencement, repealed_from)
         n: int | None = len(versions) - 1
     elif commencement is None:
-        if refuse_unknown:
-            raise unknown_commencement(law_id, at, law["gazette_date"] is not None)
-        status, n = "commencement_unknown", None
+        status, n = unknown_status(at, _day(law["gazette_date"])), None
+        if status == "commencement_unknown" and refuse_unknown:
+            raise unknown_commencement(law_id, at, _day(law["gazette_date"]))
     else:
         uncertain = uncertain_from(law["commencement_rule"], _day(law["gazette_date"]))
         status, n = status_on(at, commencement, repealed_from, [_day(v["valid_from"]) for v in versions], uncertain)
@@ -201,7 +202,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(row["commencement"])))
     version = versions[n] if n is not None else None
     omitted = tuple(
-        NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"])
+        NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"], _day(r["published"]))
         for r in dict_rows(conn, "select * from not_applied where law = ? order by position", [law_id])
     )
     return LawAt(

@@ -77,6 +77,8 @@ def status_words(
     """The one status line ("As at D: in force. This version applies from …"), as ``show`` and the law page print it."""
     if status == "commencement_unknown" and as_at is not None:
         return "Its commencement date is not known, so what was in force on a date cannot be said."
+    if status == "not_in_force" and commencement is None:
+        return f"As at {as_at}: not yet in force (not yet published in the Gazette; its commencement date is not known)."
     if status == "not_in_force":
         return f"As at {as_at}: not yet in force (commences {commencement})."
     if status == "commencement_uncertain":

@@ -122,7 +122,8 @@ def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expr
         for c in dict_rows(conn, "select version, change, eid from changes where law = ? and version <= ?", [law_id, number])
     )
     omitted = tuple(
-        NotApplied(r["title"], r["instrument"], _date(r["commences"]), r["reason"]) for r in omitted_rows(conn, law_id, at)
+        NotApplied(r["title"], r["instrument"], _date(r["commences"]), r["reason"], _date(r["published"]))
+        for r in omitted_rows(conn, law_id, at)
     )
     return Expression(
         meta, number, dt.date.fromisoformat(version["valid_from"]), body, conclusions, found, tuple(events), mods, omitted

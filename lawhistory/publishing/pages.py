@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from ..core.dates import date_range
 from ..core.diff import diff_html
-from ..core.versions import status_on, uncertain_from
+from ..core.versions import status_on, uncertain_from, unknown_status
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import PROVISIONS, in_force_sql
 from ..deriving.schema_types import dict_rows, law_key_sql
@@ -63,7 +63,7 @@ def safe_redline(value: str | None) -> Markup | None:
 def status_at(law: Row, versions: list[Row], at: dt.date) -> tuple[str, Row | None]:
     """(status, version) on ``at``, by the one rule (``versions.status_on``) read from the law's rows."""
     if law["commencement"] is None:
-        return "commencement_unknown", None
+        return unknown_status(at, _date(law["gazette_date"])), None
     uncertain = uncertain_from(law.get("commencement_rule"), _date(law["gazette_date"]))
     status, n = status_on(
         at,
@@ -392,8 +392,8 @@ def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row
     """The ``not_applied`` rows the law's text on ``at`` omits (``core.incomplete.affecting``, in SQL)."""
     return dict_rows(
         conn,
-        "select instrument, title, commences, reason from not_applied where law = ? and (commences is null or commences <= ?)"
-        " order by position",
+        "select instrument, title, commences, reason, published from not_applied where law = ?"
+        " and (coalesce(commences, published) is null or coalesce(commences, published) <= ?) order by position",
         [law_id, at.isoformat()],
     )
 

@@ -311,7 +311,8 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
                 "incomplete": [
                     n
                     for n in omitted.get(law, [])
-                    if _omits(n["commences"], query.day if query.when != "all" else None, valid_to)
+                    # of unknown commencement: its gazette date is the first day it can be omitted (``earliest``)
+                    if _omits(n["commences"] or n["published"], query.day if query.when != "all" else None, valid_to)
                 ],
             }
         )
@@ -338,10 +339,13 @@ def _omitted(conn: sqlite3.Connection, laws: list[str]) -> dict[str, list[dict[s
     if not laws:
         return out
     marks = ", ".join("?" * len(laws))
-    for law, inst, title, commences, reason in conn.execute(
-        f"select law, instrument, title, commences, reason from not_applied where law in ({marks}) order by law, position", laws
+    for law, inst, title, commences, reason, published in conn.execute(
+        f"select law, instrument, title, commences, reason, published from not_applied where law in ({marks})"
+        " order by law, position",
+        laws,
     ):
-        out.setdefault(law, []).append({"instrument": inst, "title": title, "commences": commences, "reason": reason})
+        entry = {"instrument": inst, "title": title, "commences": commences, "reason": reason, "published": published}
+        out.setdefault(law, []).append(entry)
     return out
 
 

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
-from ...core.dates import ALTER_FOR_AFTER, commencement, printed_date, statutory_commencement
+from ...core.dates import (
+    ALTER_FOR_AFTER,
+    UNCERTAIN,
+    commencement,
+    enabling_act,
+    printed_date,
+    rule_of_act,
+    statutory_commencement,
+)
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
@@ -326,6 +335,16 @@ def _build(
     if kind == "principal" and wording is None and not fragment:
         # no commencement words: the Act it was made under decides, when it names one whose rule gives the day
         when, rule_note = statutory_commencement(f"{enacting_flat} {body_flat}", gazette.date)
+        notes += [rule_note] if rule_note else []
+    elif wording is None and not fragment:
+        # an amending or repeal instrument with no commencement words: the Act it names as made under decides (its
+        # enacting words first, then its heading); with none, ``amend`` looks to the law it amends
+        act = enabling_act(enacting_flat, flat(piece.title_block), flat(lead), body_flat)
+        when, rule_note = rule_of_act(act, gazette.date)
+        if when.rule == UNCERTAIN:
+            # publication or the 14th day after: no one day, so no version can start on it (``amend`` refuses it,
+            # naming both days, unless the law it amends records the rule)
+            when = replace(when, date=None)
         notes += [rule_note] if rule_note else []
     amends = None
     also: tuple[LawRef, ...] = ()
