@@ -366,3 +366,77 @@ def test_a_repeal_naming_a_law_without_the_councils_name_never_repeals_another_c
     shown = json.loads(cli("show", HALLS, "--at", "2005-07-01", "--format", "json", "--repo", repo).stdout)
     assert shown["status"] == "in_force", (result.stdout, result.stderr)
     assert "Otherton" not in (repo / "laws" / f"{HALLS}.txt").read_text(encoding="utf-8")
+
+
+# --- "Made by the Council … under section N of the X Act": a maker and a power, no day (first-sight case 104) --------
+
+MADE_UNDER_FORMS = [
+    "Made by the Council of the Shire of Testville under section 342 of the Health Act 1911 in accordance with "
+    "subdivision 2 of Division 2 of Part 3 of the Local Government Act 1995.",
+    "Made by the Council of the City of Testville under sections 3.5 and 3.6 of the Local Government Act 1995.",
+    "Made by the Council of the Town of Testville under the powers conferred by the Local Government Act 1995.",
+    "Made by the Shire of Testville Council under s. 3.5 of the Local Government Act 1995.",
+]
+
+
+@pytest.mark.parametrize("made", MADE_UNDER_FORMS)
+def test_made_under_a_power_with_the_law_after_it_are_enacting_words(made: str) -> None:
+    text = (
+        f"Shire of Testville Health Amendment Local Laws 2009 {made} "
+        "1. Citation These local laws may be cited as the Shire of Testville Health Amendment Local Laws 2009. "
+        "2. Clause 4 amended In clause 4 delete “dog” and insert “cat”."
+    )
+    (piece,) = split_instruments(normalise(text, source_label=False))
+    assert " ".join(piece.enacting.split()) == made
+    assert piece.body.lstrip().startswith("1. Citation")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        # a power but no maker
+        "Made under section 3.5 of the Local Government Act 1995. 1. Citation This local law …",
+        # a maker and a power, but the law's own words go on (no provisions follow the sentence)
+        "Made by the Council of the Shire of Testville under section 3.5 of the Local Government Act 1995, an order "
+        "may be revoked. (2) The CEO must …",
+        "Made by the Council of the Shire of Testville under section 3.5 of the Local Government Act 1995. The CEO "
+        "must keep a register.",
+    ],
+)
+def test_made_under_a_power_without_a_maker_or_provisions_after_it_are_not_enacting_words(words: str) -> None:
+    pieces = split_instruments(normalise(words, source_label=False))
+    assert [p.enacting for p in pieces] == [""]
+
+
+@pytest.mark.parametrize(
+    ("wording", "rule"),
+    [
+        ("These local laws come into operation 14 days after the date of their publication in the Government Gazette.",
+         ("days_after_gazettal", 14, None)),
+        ("These by-laws come into operation fourteen days after their publication in the Gazette.",
+         ("days_after_gazettal", 14, None)),
+        ("These local laws come into operation on the day after the date of their publication in the Gazette.",
+         ("day_after_gazettal", 1, None)),
+        ("These local laws come into operation on the day of their publication in the Gazette.", ("on_gazettal", 0, None)),
+        ("These local laws come into operation one month after the date of their publication in the Gazette.",
+         ("months_after_gazettal", None, None)),
+    ],
+)  # fmt: skip
+def test_commencement_words_of_local_laws_in_the_plural(wording: str, rule: tuple[object, ...]) -> None:
+    from lawhistory.core.dates import commencement_rule
+
+    assert commencement_rule(wording) == rule
+
+
+@pytest.mark.parametrize("verb", ["are amended as set out in these local laws", "are referred to as the principal local laws"])
+def test_principal_local_laws_in_the_plural_are_the_law_amended(verb: str) -> None:
+    import datetime as dt
+
+    from lawhistory.reading.instrument_meta import amended_law
+
+    found = amended_law(
+        f"3. Principal local laws The Shire of Testville Health Local Laws 2002 published in the Government Gazette on "
+        f"9 August 2002 {verb}."
+    )
+    assert found is not None
+    assert (found.title, found.gazette_date) == ("Shire of Testville Health Local Laws 2002", dt.date(2002, 8, 9))

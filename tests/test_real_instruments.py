@@ -55,10 +55,6 @@ KNOWN: dict[str, str] = {
         "a word edit of the whole law: “In the principal local law, delete “…” wherever it occurs and insert “…”” "
         "(every occurrence, defined terms and headings included)"
     ),
-    "104-harvey-health-three-level-numbers-contents-lists-it-twice": (
-        "a gazette whose cover and contents come first (listing the instrument twice): the instrument's own first "
-        "page is not found, so it is read as an excerpt"
-    ),
     "106-fremantle-property-2019-starts-after-tail-of-other-notice-row-in-numerical-order": (
         "a schedule row inserted “in the appropriate numerical order”, and a row found by “the item relating to clause 4.3(a)”"
     ),

@@ -144,7 +144,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         if d:
             return "fixed_date", None, d
         w = when
-    _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |it is |it was |the )?(?:publi|gazettal)"
+    _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?(?:publi|gazettal)"
     m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:
         return "days_after_gazettal", _count(m.group(1)), None
@@ -157,17 +157,21 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     if _months_after(w) is not None:
         return "months_after_gazettal", None, None
     m = re.search(
-        r"\bon the (\w+(?:-\w+)?) day (?:after|following) (?:the (?:date|day) (?:of|on which)|its publi|publi)", w, re.I
+        r"\bon the (\w+(?:-\w+)?) day (?:after|following) (?:the (?:date|day) (?:of|on which)|its publi|their publi|publi)",
+        w,
+        re.I,
     )
     if m and _ordinal(m.group(1)) is not None:
         return "days_after_gazettal", _ordinal(m.group(1)), None
     if re.search(
-        r"\bon the day (?:after|following) (?:the (?:day|date) )?(?:on which it is |of its |of |its )?publi", w, re.I
-    ) or re.search(r"\bday following (?:the day of )?(?:its )?publi", w, re.I):
+        r"\bon the day (?:after|following) (?:the (?:day|date) )?(?:on which it is |on which they are |of its |of their |of |its |their )?publi",
+        w,
+        re.I,
+    ) or re.search(r"\bday following (?:the day of )?(?:its |their )?publi", w, re.I):
         return "day_after_gazettal", 1, None
     if re.search(
         r"\bon the (?:same )?day (?:on which |that )?(?:it is|they are|(?:this|the) (?:local law|by-?law|instrument) is|"
-        r"(?:these|the) (?:local laws|by-?laws) are) published|\bon the (?:date|day) of (?:its )?publication|\bupon (?:its )?publication|\bon publication",
+        r"(?:these|the) (?:local laws|by-?laws) are) published|\bon the (?:date|day) of (?:its |their )?publication|\bupon (?:its |their )?publication|\bon publication",
         w,
         re.I,
     ):
@@ -183,7 +187,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
 
 
 _MONTHS_AFTER = re.compile(
-    r"\b(\w+) (?:calendar )?months? (?:after|following) (?:the (?:date|day) (?:of|on which) )?(?:its |it is |it was |the )?"
+    r"\b(\w+) (?:calendar )?months? (?:after|following) (?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?"
     r"(?:publi|gazettal)",
     re.I,
 )

@@ -90,6 +90,13 @@ _MADE_WHEN = re.compile(
     r"council)?\s*meeting\b[^.]{0,80}?\bheld|by\s+(?:an\s+)?absolute\s+majority)\b[^.]{0,80}?" + PRINTED_DATE.pattern,
     re.I,
 )
+# ... or the power it is made under instead of the day ("Made by the Council of the Shire of X under section 342 of
+# the Health Act 1911 in accordance with …": the provisions that follow then make it enacting words)
+_MADE_UNDER = re.compile(
+    r"\bunder\s+(?:section|s\.?|sections|ss\.?)\s*\d+[\w.()]*(?:\s*(?:and|,)\s*\d+[\w.()]*)*\s+of\s+the\s+"
+    r"[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
+    r"|\bunder\s+the\s+powers\s+conferred\s+(?:on\s+it\s+)?by\s+the\s+[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
+)
 _BODY_FOLLOWS = re.compile(
     r"\s*(?:(?:PART|Part)\s+(?:1|I)\b|(?:1\.1|1\.?)\s*[A-Z(]|[A-Z][a-z]+(?:\s+[a-z]+){0,4}\s+1\.?\s+[A-Z(]|"
     r"(?:TABLE\s+OF\s+CONTENTS|CONTENTS|ARRANGEMENT)\b)"
@@ -106,9 +113,12 @@ def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
     if stop is None:
         return None
     sentence = " ".join(text[start : stop.end()].split())
-    if "\f" in text[start : stop.start()] or not (_MADE_BY.search(sentence) and _MADE_WHEN.search(sentence)):
+    if "\f" in text[start : stop.start()] or not _MADE_BY.search(sentence):
         return None
-    return stop.end() if not body or _BODY_FOLLOWS.match(text, stop.end()) else None
+    if _MADE_WHEN.search(sentence):
+        return stop.end() if not body or _BODY_FOLLOWS.match(text, stop.end()) else None
+    # made under a power, with no day: enacting words only where the provisions follow them
+    return stop.end() if _MADE_UNDER.search(sentence) and _BODY_FOLLOWS.match(text, stop.end()) else None
 
 
 def enacting_spans(text: str) -> list[tuple[int, int | None]]:

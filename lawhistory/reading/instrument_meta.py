@@ -53,8 +53,10 @@ AMENDED = [
         + _PUBLISHED
         + r")?(?P<rest>[^.]*)\."
     ),
-    re.compile(r"\bThe\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+is\s+(?:hereby\s+|further\s+)?amended"),
-    re.compile(r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+is\s+referred\s+to\s+as\s+the\s+principal"),
+    re.compile(r"\bThe\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+(?:hereby\s+|further\s+)?amended"),
+    re.compile(
+        r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal"
+    ),
 ]
 
 
