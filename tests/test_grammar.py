@@ -233,7 +233,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "table cell edited",
         "schedule row replaced by reference",
         "table row replaced by a row with lettered parts",
-        "Part or Division inserted",
     ]
 
 

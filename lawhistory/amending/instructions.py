@@ -110,6 +110,7 @@ RETIRED_FAMILIES = frozenset(
         "schedule replaced or deleted",
         "note deleted",
         "reference replaced",
+        "Part or Division inserted",
     }
 )
 

@@ -5,8 +5,8 @@ the change gives the action, its object (provisions, words, punctuation, definit
 occurrence and new words (quoted in the head, or the payload printed after a dash or colon). Citations are resolved
 by ``parts.resolve_targets``; what the law must hold for an operation to apply stays with the applier.
 
-``read`` returns None when a parse builds into a shape the grammar leaves to the transitional families (a Part
-inserted, fee rows with lettered parts: see ``LEFT_TO_FAMILIES``).
+``read`` returns None when a parse builds into a shape the grammar leaves to the transitional families (fee
+rows with lettered parts: see ``LEFT_TO_FAMILIES``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ..parts import (
 )
 
 #: A payload shape the grammar reads the words of but leaves to a family to build (transitional, listed).
-LEFT_TO_FAMILIES = ("a Part or Division inserted (its payload a container)", "fee rows with lettered parts")
+LEFT_TO_FAMILIES = ("fee rows with lettered parts",)
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -382,7 +382,7 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     if payload is None:
         raise InstructionNotUnderstood("it inserts provisions but carries no new text")
     if _CONTAINER_PAYLOAD.match(payload):
-        return None  # left to the family "Part or Division inserted"
+        return _container_inserted(h, target, pos, payload)
     if " item " in target or " row " in target:
         rows = _rows_payload(payload)
         if rows is None:
@@ -401,6 +401,21 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
             _op(h.unit, action="insert_definition", target=target, new=render_fragment((d,)), position="ordered") for d in new
         ]
     return [_op(h.unit, action="insert", target=target, position=pos, new=render_fragment(new))]
+
+
+# --- retired: Part or Division inserted ---
+
+
+def _container_inserted(h: Head, target: str, pos: str, payload: str) -> list[Operation]:
+    """ "After clause 18 insert: Part 3A — Annual return 18A. …" / "After clause 27 the following Division is inserted —
+    “Division 3 — … 27A. …”": a whole Part (Division) inserted as any provisions are (``provisions_inserted``), its new
+    text a Part (Division) with its clauses. Where it goes — after the Part (Division) whose last clause is named — is
+    told when the law is known (refused when that clause is not the last of one)."""
+    new = _headed_clause(payload) or payload_provisions(payload, h.notes)
+    fragment = render_fragment(new)
+    if not re.match(r"\s*(?:Part|Division)\b", fragment, re.I):
+        raise InstructionNotUnderstood("its new text begins with a Part or Division heading but was not read as one")
+    return [_op(h.unit, action="insert", target=target, position=pos, new=fragment)]
 
 
 def _provisions_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
