@@ -232,7 +232,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "provision and passage deleted",
         "table cell edited",
         "schedule row replaced by reference",
-        "table row replaced by a row with lettered parts",
     ]
 
 

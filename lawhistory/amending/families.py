@@ -35,6 +35,7 @@ from .parts import (
     _schedule_payload,
     _split_payload,
     _substitute,
+    _value_row_with_parts,
     _word_ops,
     payload_provisions,
     resolve_targets,
@@ -530,34 +531,6 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     if payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     return [_op(r.unit, action="delete", target=t) for t in targets]
-
-
-#: A value in a fee table's last column: "nil", "1.20 per hour", "$50", "2.50".
-_VALUE = r"(?:nil|\$ ?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?: per (?:hour|day|week|month|year|annum))?"
-
-
-def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
-    """'delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; nil (b) … 1.20 per hour':
-    a table row whose description ends in a dash, then a row per lettered part, each ending in its value. Read so only
-    when every part is lettered in order and ends in a value; the rows have three columns (item, description, value),
-    and a table with other columns refuses them when they are applied."""
-    if len(targets) != 1 or not re.fullmatch(r"Schedule \S+ item (\S+)", targets[0]):
-        return None
-    num = targets[0].rsplit(" ", 1)[1]
-    text = " ".join(payload.split())
-    m = re.match(re.escape(num) + r"(?P<dot>\.?) (?P<desc>[^()]+? —) (?=\(a\) )", text)
-    if m is None:
-        return None
-    parts = re.split(r" (?=\([a-z]\) )", text[m.end() :])
-    rows = [f"| {num}{m.group('dot')} | {m.group('desc')} |  |"]
-    label = "a"
-    for part in parts:
-        v = re.fullmatch(r"(?P<desc>\(" + label + r"\) .+?) (?P<value>" + _VALUE + r")", part.strip())
-        if v is None:
-            return None
-        rows.append(f"|  | {v.group('desc')} | {v.group('value')} |")
-        label = chr(ord(label) + 1)
-    return "\n".join(rows)
 
 
 _CELL_EDIT = re.compile(

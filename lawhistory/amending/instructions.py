@@ -111,6 +111,7 @@ RETIRED_FAMILIES = frozenset(
         "note deleted",
         "reference replaced",
         "Part or Division inserted",
+        "table row replaced by a row with lettered parts",
     }
 )
 

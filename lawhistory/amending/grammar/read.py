@@ -5,8 +5,7 @@ the change gives the action, its object (provisions, words, punctuation, definit
 occurrence and new words (quoted in the head, or the payload printed after a dash or colon). Citations are resolved
 by ``parts.resolve_targets``; what the law must hold for an operation to apply stays with the applier.
 
-``read`` returns None when a parse builds into a shape the grammar leaves to the transitional families (fee
-rows with lettered parts: see ``LEFT_TO_FAMILIES``).
+``read`` returns None when a parse builds into a shape the grammar leaves to the transitional families.
 """
 
 from __future__ import annotations
@@ -29,13 +28,11 @@ from ..parts import (
     _rows_payload,
     _schedule_payload,
     _substitute,
+    _value_row_with_parts,
     _words,
     payload_provisions,
     resolve_targets,
 )
-
-#: A payload shape the grammar reads the words of but leaves to a family to build (transitional, listed).
-LEFT_TO_FAMILIES = ("fee rows with lettered parts",)
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -341,14 +338,34 @@ def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[
     if h.payload is not None and replaces:
         if any(t.lower() == "the text of" for t in _tokens(ch, "WHOLE")):
             return [_op(h.unit, action="substitute_text", target=targets[0], new=" ".join(h.payload.split()))]
-        if len(targets) == 1 and re.fullmatch(r"Schedule \S+ item \S+", targets[0]) and "(a)" in h.payload:
-            return None  # left to the family "table row replaced by a row with lettered parts"
+        rows = _row_with_parts(h, targets, h.payload)
+        if rows is not None:
+            return rows
         return _substituted(h, targets, h.payload)
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes and also carries new text, but does not say to insert it")
     if replaces:
         raise InstructionNotUnderstood("it replaces provisions but carries no new text")
     return [_op(h.unit, action="delete", target=t) for t in targets]
+
+
+# --- retired: table row replaced by a row with lettered parts ---
+
+
+def _row_with_parts(h: Head, targets: list[str], payload: str) -> list[Operation] | None:
+    """ "In Schedule 2 in the Table delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay;
+    nil (b) for each other bay 1.80 per hour": a fee row replaced (``provisions_deleted`` with new text) by a row whose
+    description ends in the dash, then a row per lettered part (description, value) inserted after it. Read so only when
+    every part is lettered in order and ends in a value (``parts._value_row_with_parts``); a table without exactly three
+    columns refuses the rows when they are applied. None: the new text is not such a row."""
+    rows = _value_row_with_parts(targets, payload)
+    if rows is None:
+        return None
+    first, rest = rows.split("\n", 1)
+    return [
+        _op(h.unit, action="substitute", target=targets[0], new=first),
+        _op(h.unit, action="insert", target=targets[0], position="after", new=rest),
+    ]
 
 
 def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
