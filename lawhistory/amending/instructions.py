@@ -112,6 +112,8 @@ RETIRED_FAMILIES = frozenset(
         "reference replaced",
         "Part or Division inserted",
         "table row replaced by a row with lettered parts",
+        "heading note",
+        "reference note replaced or deleted",
     }
 )
 

@@ -498,7 +498,8 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     original = original if original is not None else text
     m = None
     verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
+        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows|"
+        r"(?:is|are) to read)\b",
         text,
         re.I,
     )

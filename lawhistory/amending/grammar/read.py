@@ -581,6 +581,77 @@ _BUILDERS = {
 }
 
 
+# --- retired: heading note ---
+
+
+def _heading_to_read(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Note: The heading to amended clause 20A is to read: Bond amounts (cl. 14E(3A) and 14G(2))": the provision's
+    heading is the payload (its closing full stop left out)."""
+    heading = _tree(ch, "heading_of")
+    assert heading is not None
+    plist = _tree(heading, "prov_list")
+    assert plist is not None
+    targets = resolve_targets(_span(h, plist), h.unit.context)
+    if len(targets) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    if h.payload is None or not h.payload.strip():
+        raise InstructionNotUnderstood("it says what a heading is to read but gives no heading")
+    new = " ".join(h.payload.split())
+    new = new[:-1] if new.endswith(".") else new
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    if label:
+        # "Part 2 — Dogs": the label is printed with the new heading; the heading is the rest
+        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
+            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
+        new = new[label.end() :]
+    return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
+
+
+# --- retired: reference note replaced or deleted ---
+
+
+def _reference_note_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]": the bracketed line
+    that names the clauses a form (or a schedule) serves — printed just before a form's heading, just after a
+    schedule's. Which line that is, is told when the law is known (law_known.reference_resolved), or refused."""
+    place = _tree(ch, "note_place")
+    heading = _tree(ch, "heading_of")
+    assert place is not None and heading is not None
+    word = _span(h, place).lower()
+    pos = "before" if word in ("before", "above") else "after"
+    plist = _tree(heading, "prov_list")
+    assert plist is not None
+    cited = " ".join(_span(h, plist).split())
+    m = re.fullmatch(r"(?i:schedule) (?P<s>\d+[A-Z]{0,2})(?: (?i:form) (?P<f>\d+[A-Z]{0,2}))?", cited)
+    if m is None:
+        raise InstructionNotUnderstood(f"a reference is printed at the heading of a schedule or a form, not of “{cited}”")
+    sched = f"Schedule {m.group('s')}"
+    what = f"Form {m.group('f')}" if m.group("f") else sched
+    if (pos == "before") != bool(m.group("f")):
+        raise InstructionNotUnderstood(
+            f"a reference is printed before a form's heading or after a schedule's, not {pos} {what}'s"
+        )
+    target = f"{sched} reference {pos} the heading to {what}"
+    if _tree(ch, "put") is None:
+        if h.payload is not None:
+            raise InstructionNotUnderstood("it deletes a reference and also carries new text, but does not say to insert it")
+        return [_op(h.unit, action="delete", target=target)]
+    new = " ".join((h.payload or "").split())
+    if not re.fullmatch(r"\[[^\[\]]+\]", new):
+        raise InstructionNotUnderstood(
+            f"its new reference “{new[:60]}” is not one bracketed line, so what it puts there is uncertain"
+        )
+    return [_op(h.unit, action="substitute_text", target=target, new=new)]
+
+
+#: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
+_RETIRED_BUILDERS = {
+    "heading_to_read": _heading_to_read,
+    "reference_note_changed": _reference_note_changed,
+}
+_BUILDERS |= _RETIRED_BUILDERS
+
+
 def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     """The operations of one parse (None: a shape left to the transitional families)."""
     change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
