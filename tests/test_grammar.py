@@ -225,8 +225,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "words between two others, a provision restated",
         "word and provision inserted after",
         "all the words after others replaced",
-        "words that end a provision",
-        "words edited and provisions inserted after",
         "provision and passage deleted",
         "table cell edited",
         "schedule row replaced by reference",

@@ -114,6 +114,8 @@ RETIRED_FAMILIES = frozenset(
         "table row replaced by a row with lettered parts",
         "heading note",
         "reference note replaced or deleted",
+        "words that end a provision",
+        "words edited and provisions inserted after",
     }
 )
 

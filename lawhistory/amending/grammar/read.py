@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
+from ...core.labels import next_letter
 from ...core.operations import Operation
 from ...files.textformat import render_fragment
 from ..parts import (
@@ -644,18 +645,124 @@ def _reference_note_changed(h: Head, start: Tree[object], ch: Tree[object]) -> l
     return [_op(h.unit, action="substitute_text", target=target, new=new)]
 
 
+# --- retired: words that end a provision ---
+
+
+def _mark_words(tok: str) -> str:
+    """ "the full stop" → ".", "the semi colon" → ";" (a mark named as the words changed)."""
+    return _words("a " + re.sub(r"^the ", "", tok, flags=re.I).lower())
+
+
+def _old_and_new(h: Head, ch: Tree[object]) -> tuple[str, str | None]:
+    """The words a words change replaces (quoted, or a mark named) and its new words (quoted, a mark, or the payload)."""
+    if ch.data == "mark_replaced":
+        old = _mark_words(_tokens(ch, "MARK")[0])
+        news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")]
+    else:
+        old = _unquote(_tokens(ch, "QUOTED")[0])
+        news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    return old, _pick_new(h, news[-1] if news else None, dashed=True)
+
+
+def _mark_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In paragraph (d) delete the full stop and insert “; or”": a mark named as the words replaced."""
+    old, new = _old_and_new(h, ch)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces a mark but carries no new words")
+    occ = _occurrence(start)
+    return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in _word_targets(h, start)]
+
+
+def _after_provision(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "after paragraph (ea) by deleting “or”" / "after paragraph (b) by inserting — “ and ”" / "after paragraph (c) by
+    deleting “; and” and inserting a full stop instead": a words change made after the provision the lead names is a
+    change to the words that end it — ``position: end``, applied only where they end its last line of text. With new
+    words that go on into the next label, the provision after it (``_words_then_provisions``). None: a change this lead
+    does not read (left to the families)."""
+    plist = _tree(lead, "prov_list")
+    assert plist is not None
+    if _tree(plist, "list_join") is not None or _occurrence(start) != "once" or _tree(ch, "place_chain") is not None:
+        return None
+    target = _resolve_context(_span(h, plist), h.unit.context)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    if ch.data == "words_deleted":
+        quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
+        if h.payload is not None or len(quoted) != 1:
+            return None
+        return [_op(h.unit, action="delete_words", target=target, words=quoted[0], position="end")]
+    if ch.data == "provisions_inserted_at_end":
+        new = " ".join((h.payload or "").split())
+        if not new or re.match(r"\(\w{1,4}\)\s", new) or _tree(ch, "following") is not None:
+            return None
+        return [_op(h.unit, action="insert_words", target=target, new=new, position="end")]
+    if ch.data in ("words_replaced", "mark_replaced"):
+        if ch.data == "words_replaced" and _tokens(ch, "REPLACE"):
+            return None
+        then = _words_then_provisions(h, [target], ch)
+        if then is not None:
+            return then
+        old, new = _old_and_new(h, ch)
+        if new is None:
+            raise InstructionNotUnderstood("it replaces words but carries no new words")
+        return [_op(h.unit, action="substitute_words", target=target, words=old, new=" ".join(new.split()), position="end")]
+    return None
+
+
+# --- retired: words edited and provisions inserted after ---
+
+
+def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> list[Operation] | None:
+    """ "after paragraph (f) by deleting the full stop and inserting instead — “ ; or (g) the goods sold are — (i) …”":
+    new words that are only punctuation and a connector and then the label next after the provision's — its new closing
+    words (“.” → “; or”), then the new provision inserted after it. None: the new words are not such."""
+    if len(targets) != 1 or (label := re.search(r"\(\w{1,4}\)$", targets[0])) is None:
+        return None
+    old, new = _old_and_new(h, ch)
+    nxt = next_letter(label.group(0))
+    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", (new or "").strip())
+    if new is None or nxt is None or cut is None or not cut.group("words").strip():
+        return None
+    provisions = payload_provisions(new.strip()[cut.end() :], h.notes)
+    return [
+        _op(h.unit, action="substitute_words", target=targets[0], words=old, new=re.sub(r"\s+", " ", cut.group("words").strip())),
+        _op(h.unit, action="insert", target=targets[0], position="after", new=render_fragment(provisions)),
+    ]
+
+
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
 _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
     "reference_note_changed": _reference_note_changed,
+    "mark_replaced": _mark_replaced,
 }
 _BUILDERS |= _RETIRED_BUILDERS
+
+
+def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[Operation] | None:
+    """The readings that once were families and compose with the grammar's own changes: a change made after a
+    provision (lead_after), and a words change whose new words go on into the next provision. [] : left to the
+    families; None: the change's own builder reads it."""
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    if lead is not None and lead.data == "lead_after":
+        return _after_provision(h, start, lead, change) or []
+    if change.data in ("words_replaced", "mark_replaced") and _tree(change, "place_chain") is None:
+        if change.data == "words_replaced" and _tokens(change, "REPLACE"):
+            return None
+        try:
+            targets = _word_targets(h, start)
+        except InstructionNotUnderstood:
+            return None
+        return _words_then_provisions(h, targets, change)
+    return None
 
 
 def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     """The operations of one parse (None: a shape left to the transitional families)."""
     change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
-    ops = _BUILDERS[str(change.data)](h, start, change)
+    ops = _retired_build(h, start, change)
+    if ops is None:
+        ops = _BUILDERS[str(change.data)](h, start, change)
     if ops == []:
         return None
     return ops
