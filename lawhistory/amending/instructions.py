@@ -116,6 +116,7 @@ RETIRED_FAMILIES = frozenset(
         "reference note replaced or deleted",
         "words that end a provision",
         "words edited and provisions inserted after",
+        "word and provision inserted after",
     }
 )
 

@@ -709,6 +709,36 @@ def _after_provision(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[
     return None
 
 
+# --- retired: word and provision inserted after ---
+
+
+def _word_and_provision(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "After paragraph (b), insert the following word and paragraph: “and (c) an election held …;”.": the connector
+    goes at the end of (b) and the new paragraph after it — read so only when the new text is the connector and then
+    the label that comes next after (b)."""
+    if next((c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before")), None) != "after":
+        raise InstructionNotUnderstood("it inserts a word and a provision other than after a provision, which is uncertain")
+    targets = _targets(h, start, ch)
+    label = re.search(r"\(\w{1,4}\)$", targets[0]) if len(targets) == 1 else None
+    if label is None:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{', '.join(targets)}” is")
+    nxt = next_letter(label.group(0))
+    payload = (h.payload or "").strip()
+    cut = re.match(r"(?P<word>and|or)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", payload)
+    if nxt is None or cut is None:
+        raise InstructionNotUnderstood(f"its new text does not begin with a connector and then {nxt or 'the next label'}")
+    return [
+        _op(h.unit, action="insert_words", target=targets[0], new=cut.group("word"), position="end"),
+        _op(
+            h.unit,
+            action="insert",
+            target=targets[0],
+            position="after",
+            new=render_fragment(payload_provisions(payload[cut.end() :], h.notes)),
+        ),
+    ]
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -746,6 +776,8 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
     if lead is not None and lead.data == "lead_after":
         return _after_provision(h, start, lead, change) or []
+    if change.data == "provisions_inserted" and any(True for _ in change.find_data("word_and_kind")):
+        return _word_and_provision(h, start, change)
     if change.data in ("words_replaced", "mark_replaced") and _tree(change, "place_chain") is None:
         if change.data == "words_replaced" and _tokens(change, "REPLACE"):
             return None
