@@ -117,6 +117,7 @@ RETIRED_FAMILIES = frozenset(
         "words that end a provision",
         "words edited and provisions inserted after",
         "word and provision inserted after",
+        "all the words after others replaced",
     }
 )
 

@@ -110,7 +110,9 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
 
 def _place(h: Head, t: Tree[object]) -> str:
     """A place's words as the citation reader takes them ("the definition for X" is "the definition of X")."""
-    return re.sub(r"\bdefinitions? for\b", "definition of", _span(h, t), flags=re.I)
+    words = re.sub(r"\bdefinitions? for\b", "definition of", _span(h, t), flags=re.I)
+    # "Subclause 36 (1)" (as a Commonwealth-style instrument cites it): clause 36's subclause (1)
+    return re.sub(r"^Sub-?(?:clause|section)\s+(\d+[A-Z]{0,2})\s*(?=\()", r"clause \1", words, flags=re.I)
 
 
 def _new_words(h: Head, change: Tree[object]) -> str | None:
@@ -739,6 +741,27 @@ def _word_and_provision(h: Head, start: Tree[object], ch: Tree[object]) -> list[
     ]
 
 
+# --- retired: all the words after others replaced ---
+
+
+def _words_after_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Subclause 36 (1): Omit all the words after “A person is eligible … if the person”, substitute “is enrolled …”.":
+    the provision's words after the quoted ones go (and the new words follow them). Where they end is told when the law
+    is known (law_known.after_resolved: the quoted words once in a provision that holds no provisions of its own)."""
+    after = _unquote(_tokens(ch, "QUOTED")[0])
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")][1:]
+    replaces = _tree(ch, "put") is not None
+    if not replaces and h.payload is not None:
+        raise InstructionNotUnderstood("it deletes words and also carries new text, but does not say to insert it")
+    new = _pick_new(h, news[-1] if news else None, dashed=True) if replaces else ""
+    if new is None:
+        raise InstructionNotUnderstood("it replaces words but carries no new words")
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision's words it changes")
+    return [_op(h.unit, action="substitute_words", target=f"{base} after “{after}”", new=new)]
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -765,6 +788,7 @@ _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
     "reference_note_changed": _reference_note_changed,
     "mark_replaced": _mark_replaced,
+    "words_after_changed": _words_after_changed,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
