@@ -223,7 +223,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "repeal",
         "table row found by its words deleted",
         "words between two others, a provision restated",
-        "provision and passage deleted",
         "table cell edited",
         "schedule row replaced by reference",
     ]

@@ -118,6 +118,7 @@ RETIRED_FAMILIES = frozenset(
         "words edited and provisions inserted after",
         "word and provision inserted after",
         "all the words after others replaced",
+        "provision and passage deleted",
     }
 )
 

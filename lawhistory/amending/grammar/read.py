@@ -762,6 +762,48 @@ def _words_after_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list
     return [_op(h.unit, action="substitute_words", target=f"{base} after “{after}”", new=new)]
 
 
+# --- retired: provision and passage deleted ---
+
+
+def _provision_and_passage(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (a)
+    and insert: (ii) …": a provision and the words that follow it to the end of the provision holding it. The structured
+    format keeps no words after a list, so such a passage is read as ending that provision's line: when the law is known
+    (law_known.passage_resolved), it is one deletion (substitution) of the provision, and only when the provision is the
+    last of the one the passage ends with and the words that begin the passage are found in it and nowhere else there;
+    otherwise the instrument is refused, naming them."""
+    plist = _tree(ch, "prov_list")
+    passage = _tree(ch, "passage_to_end")
+    assert plist is not None and passage is not None
+    ends = _tree(passage, "prov_list")
+    assert ends is not None
+    base, _ = _base(h, start)
+    xs = resolve_targets(_span(h, plist), base)
+    if len(xs) != 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    y = _resolve_context(_span(h, ends), xs[0])
+    if not y or not (xs[0].startswith(y) and len(xs[0]) > len(y)):
+        raise InstructionNotUnderstood(
+            f"the passage ends at the end of “{_span(h, ends)}”, which does not hold {xs[0]}, so where it ends is uncertain"
+        )
+    begins = _unquote(_tokens(passage, "QUOTED")[0])
+    target = f"{xs[0]} and the passage from “{begins}” to the end of {y}"
+    if _tree(ch, "put") is None:
+        if h.payload is not None:
+            raise InstructionNotUnderstood("it deletes a passage and also carries new text, but does not say to insert it")
+        return [_op(h.unit, action="delete", target=target)]
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces a provision and a passage but carries no new text")
+    new = payload_provisions(h.payload, h.notes)
+    label = re.search(r"(\([^()]+\)|[^()]+)$", xs[0])
+    if not new or label is None or new[0].num != label.group(1):
+        raise InstructionNotUnderstood(f"its new text does not begin with {xs[0]}'s label, so what it replaces is uncertain")
+    ops = [_op(h.unit, action="substitute", target=target, new=render_fragment(new[:1]))]
+    if len(new) > 1:
+        ops.append(_op(h.unit, action="insert", target=xs[0], position="after", new=render_fragment(new[1:])))
+    return ops
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -789,6 +831,7 @@ _RETIRED_BUILDERS = {
     "reference_note_changed": _reference_note_changed,
     "mark_replaced": _mark_replaced,
     "words_after_changed": _words_after_changed,
+    "provision_and_passage": _provision_and_passage,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
