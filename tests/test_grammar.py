@@ -224,7 +224,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
         "table row found by its words deleted",
         "words between two others, a provision restated",
         "table cell edited",
-        "schedule row replaced by reference",
     ]
 
 

@@ -119,6 +119,7 @@ RETIRED_FAMILIES = frozenset(
         "word and provision inserted after",
         "all the words after others replaced",
         "provision and passage deleted",
+        "schedule row replaced by reference",
     }
 )
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from lark import Token, Tree
 
 from ...core.labels import next_letter
+from ...core.model import Provision
 from ...core.operations import Operation
 from ...files.textformat import render_fragment
 from ..parts import (
@@ -804,6 +805,33 @@ def _provision_and_passage(h: Head, start: Tree[object], ch: Tree[object]) -> li
     return ops
 
 
+# --- retired: schedule row replaced by reference ---
+
+
+def _row_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In Schedule 2 delete the row relating to clause 6.3 and insert: | Clause 6.3 | Inspect vehicles |": the row whose
+    first column names what is cited ("Schedule 2 row relating to clause 6.3": which row that is, is told when the law
+    is known — amend.rows_found), replaced by the new row(s) read into their columns, or deleted."""
+    base, _ = _base(h, start)
+    if not base or not base.startswith("Schedule"):
+        raise InstructionNotUnderstood("cannot tell which schedule's row it means")
+    ref = _tree(ch, "row_ref")
+    assert ref is not None
+    target = f"{' '.join(base.split()[:2])} row relating to {' '.join(_span(h, ref).split())}"
+    if _tree(ch, "put") is None:
+        if h.payload is not None:
+            raise InstructionNotUnderstood("it deletes a row and also carries new text, but does not say to insert it")
+        return [_op(h.unit, action="delete", target=target)]
+    rows = [ln for ln in re.split(r"(?<=\|)\s+(?=\|)", (h.payload or "").strip()) if ln.strip()]
+    if not rows or not all(re.fullmatch(r"\|(?:[^|]*\|){2,}", row.strip()) for row in rows):
+        raise InstructionNotUnderstood("the new row could not be read into its columns")
+    cells = [tuple(c.strip() for c in row.strip().strip("|").split("|")) for row in rows]
+    if any(len(c) < 2 for c in cells):
+        raise InstructionNotUnderstood("the new row could not be read into its columns")
+    new = render_fragment(tuple(Provision(kind="item", cells=c) for c in cells))
+    return [_op(h.unit, action="substitute", target=target, new=new)]
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -832,6 +860,7 @@ _RETIRED_BUILDERS = {
     "mark_replaced": _mark_replaced,
     "words_after_changed": _words_after_changed,
     "provision_and_passage": _provision_and_passage,
+    "row_replaced": _row_replaced,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
