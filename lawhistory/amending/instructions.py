@@ -120,6 +120,7 @@ RETIRED_FAMILIES = frozenset(
         "all the words after others replaced",
         "provision and passage deleted",
         "schedule row replaced by reference",
+        "table cell edited",
     }
 )
 

@@ -832,6 +832,60 @@ def _row_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operat
     return [_op(h.unit, action="substitute", target=target, new=new)]
 
 
+# --- retired: table cell edited ---
+
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6"}
+
+
+def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "(In Schedule 2 in the Table:) in the items for clauses 6.2(1), (4) and (5) in the 3rd column delete “6” and
+    insert: 15": a words change in one column of each row whose first column cites the clause. The rows and the column
+    are found when the law is known (amend: the words must occur once in that cell), or the instruction is refused.
+    [] : a change or a place these locators do not read (left to the families)."""
+    chain = _tree(lead, "place_chain")
+    assert chain is not None
+    items = next(chain.find_data("items_for"), None)
+    column = next(chain.find_data("cell_column"), None)
+    others = [c for c in chain.children if isinstance(c, Tree) and c.data not in ("items_for", "cell_column", "table")]
+    if items is None or column is None or ch.data != "words_replaced" or _tokens(ch, "REPLACE"):
+        return []
+    if _tree(ch, "place_chain") is not None or _occurrence(start) != "once" or len(others) > 1:
+        return []
+    if [k.lower() for k in _tokens(items, "KIND")] not in (["item"], ["items"]):
+        return []
+    where = _span(h, others[0]) if others else h.unit.context or ""
+    sched = re.match(r"(?i:schedule) (\S+)$", " ".join(where.split()))
+    if sched is None:
+        return []
+    plist = _tree(items, "prov_list")
+    assert plist is not None
+    refs = resolve_targets(re.sub(r"^clauses?\s+", "clause ", _span(h, plist), flags=re.I), None)
+    if not refs:
+        raise InstructionNotUnderstood(f"cannot tell which rows “{_span(h, plist)}” are")
+    nth = re.match(r"the (\w+) column", _span(h, column), re.I)
+    assert nth is not None
+    col = _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
+    news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
+    if news:
+        new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
+    elif h.payload is not None:
+        # "… and insert: 15." / "… insert: 15; and": the new words, without the mark or connector that ends the item
+        new = re.sub(r"[.;]?(?:\s+(?:and|or))?$", "", " ".join(h.payload.split()))
+    else:
+        raise InstructionNotUnderstood("it replaces words but carries no new words")
+    return [
+        _op(
+            h.unit,
+            action="substitute_words",
+            target=f"Schedule {sched.group(1)} row relating to clause {ref} column {col}",
+            words=old,
+            new=new,
+        )
+        for ref in refs
+    ]
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -872,6 +926,8 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
     if lead is not None and lead.data == "lead_after":
         return _after_provision(h, start, lead, change) or []
+    if lead is not None and any(True for _ in lead.find_pred(lambda t: t.data in ("items_for", "cell_column"))):
+        return _cell_edited(h, start, lead, change)
     if change.data == "provisions_inserted" and any(True for _ in change.find_data("word_and_kind")):
         return _word_and_provision(h, start, change)
     if change.data in ("words_replaced", "mark_replaced") and _tree(change, "place_chain") is None:
