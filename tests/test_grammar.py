@@ -222,7 +222,6 @@ def test_the_transitional_families_are_exactly_these() -> None:
     assert [f.name for f in FAMILIES if f.name not in RETIRED_FAMILIES] == [
         "repeal",
         "table row found by its words deleted",
-        "words between two others, a provision restated",
     ]
 
 

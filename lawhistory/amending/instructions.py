@@ -121,6 +121,7 @@ RETIRED_FAMILIES = frozenset(
         "provision and passage deleted",
         "schedule row replaced by reference",
         "table cell edited",
+        "words between two others, a provision restated",
     }
 )
 

@@ -497,6 +497,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     """
     original = original if original is not None else text
     m = None
+    # "…, by-law 13 now to read:— 13. …": the provision restated follows (read by the grammar's words_between_changed)
+    restated = re.search(r"\bnow to read\s*:?\s*[—–:-]+\s*(?=\S)", text, re.I)
+    if restated and text[: restated.start()].count("“") == text[: restated.start()].count("”"):
+        head = text[: restated.end()].strip().rstrip("—:–- ")
+        return head, original[restated.end() :].strip()
     verb = re.search(
         r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows|"
         r"(?:is|are) to read)\b",

@@ -19,6 +19,7 @@ from lark import Token, Tree
 from ...core.labels import next_letter
 from ...core.model import Provision
 from ...core.operations import Operation
+from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
     _CONTAINER_PAYLOAD,
@@ -886,6 +887,58 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
     ]
 
 
+# --- retired: words between two others, a provision restated ---
+
+
+def _words_between_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”,
+    by-law 13 now to read:— 13. …" / "… is amended by adding the words “Y” between “A” and “B”.": words changed where
+    they lie between two others. Where that is, is told when the law is known (law_known.between_resolved: A then B once
+    in the provision's words, with X — or nothing, when words are added — between them); a provision restated "now to
+    read" is taken as restated only when its words are those the change makes (law_known.restated_resolved)."""
+    between = _tree(ch, "between")
+    assert between is not None
+    a, b = (" ".join(_unquote(q).split()) for q in _tokens(between, "QUOTED"))
+    quoted = [" ".join(_unquote(q).split()) for q in _tokens(ch, "QUOTED")]
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")]
+    if ch.data == "words_between_inserted":
+        old, new = None, quoted[0]
+    else:
+        old = quoted[0]
+        new = (
+            " ".join((_words(str(news[1])) if news[1].type == "PUNCTUATION" else _unquote(news[1])).split())
+            if len(news) > 1
+            else None
+        )
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision its words are in")
+    ops = [_op(h.unit, action="substitute_words", target=f"{base} between “{a}” and “{b}”", words=old, new=new)]
+    restated = _tree(ch, "restated")
+    if restated is None:
+        if h.payload is not None:
+            raise InstructionNotUnderstood("it changes words and also carries new text, but does not say what it is")
+        return ops
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_amended"), None)
+    subject = _tree(lead, "subject") if lead is not None else None
+    prov = _tree(restated, "prov")
+    assert prov is not None
+    label = (_tokens(_tree(prov, "labels") or prov, "LABEL") or [""])[0].rstrip(".")
+    named = [str(t) for t in subject.scan_values(lambda v: isinstance(v, Token) and v.type == "LABEL")] if subject else []
+    text = " ".join((h.payload or "").split())
+    try:
+        text = normalise_quotes(text)
+    except UnbalancedQuote:
+        raise InstructionNotUnderstood("the quotation marks of the provision restated do not balance") from None
+    printed = re.match(re.escape(label) + r"\.?\s+", text) if label else None
+    if printed is None or not named or named[0].rstrip(".") != label:
+        raise InstructionNotUnderstood(
+            f"the provision restated “now to read” is not {_span(h, subject) if subject else 'the one amended'}"
+        )
+    ops.append(_op(h.unit, action="substitute_text", target=f"{base} as restated", new=text[printed.end() :]))
+    return ops
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -915,6 +968,8 @@ _RETIRED_BUILDERS = {
     "words_after_changed": _words_after_changed,
     "provision_and_passage": _provision_and_passage,
     "row_replaced": _row_replaced,
+    "words_between_changed": _words_between_changed,
+    "words_between_inserted": _words_between_changed,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
