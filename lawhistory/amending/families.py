@@ -38,6 +38,7 @@ from .parts import (
     _value_row_with_parts,
     _word_ops,
     payload_provisions,
+    repeal_frame,
     resolve_targets,
 )
 
@@ -979,7 +980,9 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
     except UnbalancedQuote as e:
         raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
     if _repealed_laws(text):
-        return Reading(unit, text, text, None, notes)
+        # a repeal of whole laws is framed apart: "The following local laws are repealed" and its items (the grammar's
+        # laws_repealed / law_repealed)
+        return Reading(unit, text, *repeal_frame(text), notes)
     head, payload = _split_payload(text, original)
     return Reading(unit, text, head, payload, notes)
 

@@ -20,7 +20,6 @@ from .grammar.parse import NoParse
 from .parts import (
     InstructionNotUnderstood,
     Unit,
-    _repealed_laws,
     payload_provisions,
     resolve_targets,
     units,
@@ -122,6 +121,7 @@ RETIRED_FAMILIES = frozenset(
         "schedule row replaced by reference",
         "table cell edited",
         "words between two others, a provision restated",
+        "repeal",
     }
 )
 
@@ -137,8 +137,7 @@ def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | No
     r = reading(unit, [])
     grammar: list[Operation] | NoParse | None = None
     own: list[str] = []
-    if not _repealed_laws(r.text):
-        grammar = read_head(unit, r.head, r.payload, own)
+    grammar = read_head(unit, r.head, r.payload, own)
     if isinstance(grammar, list):
         claim = first_claim(unit, [])
         if claim is not None and claim[0].name not in RETIRED_FAMILIES:

@@ -818,6 +818,19 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def repeal_frame(text: str) -> tuple[str, str | None]:
+    """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
+    its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
+    ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
+    listed = _REPEAL_LEAD.search(text)
+    if listed:
+        return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
+    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b)", text, re.I)
+    if table:
+        return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()
+    return text, None
+
+
 def _published(text: str, title: str) -> str | None:
     """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
     m = re.search(

@@ -27,6 +27,7 @@ from ..parts import (
     Unit,
     _headed_clause,
     _op,
+    _repealed_laws,
     _resolve_context,
     _rows_payload,
     _schedule_payload,
@@ -939,6 +940,25 @@ def _words_between_changed(h: Head, start: Tree[object], ch: Tree[object]) -> li
     return ops
 
 
+# --- retired: repeal ---
+
+
+def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "The following local laws are repealed— (a) X as published … on D; and amended on D2. (b) …" / "The Shire of X
+    Local Law 2001 as published in the Government Gazette on 3 May 2001 is repealed.": a `repeal` of each law named,
+    its title read without the history printed with it (parts._repealed_laws)."""
+    if ch.data == "laws_repealed" and h.payload is None:
+        raise InstructionNotUnderstood("it repeals the laws that follow, but none follow")
+    try:
+        text = normalise_quotes(h.unit.text.strip())
+    except UnbalancedQuote as e:
+        raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
+    repealed = _repealed_laws(text)
+    if not repealed:
+        raise InstructionNotUnderstood("it repeals whole laws, but which laws (their titles) could not be read")
+    return [_op(h.unit, action="repeal", target=title, words=date) for title, date in repealed]
+
+
 # --- retired: words edited and provisions inserted after ---
 
 
@@ -970,6 +990,8 @@ _RETIRED_BUILDERS = {
     "row_replaced": _row_replaced,
     "words_between_changed": _words_between_changed,
     "words_between_inserted": _words_between_changed,
+    "laws_repealed": _laws_repealed,
+    "law_repealed": _laws_repealed,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
