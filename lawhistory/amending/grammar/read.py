@@ -707,10 +707,12 @@ def _after_provision(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[
         then = _words_then_provisions(h, [target], ch)
         if then is not None:
             return then
-        old, new = _old_and_new(h, ch)
-        if new is None:
+        old, replacement = _old_and_new(h, ch)
+        if replacement is None:
             raise InstructionNotUnderstood("it replaces words but carries no new words")
-        return [_op(h.unit, action="substitute_words", target=target, words=old, new=" ".join(new.split()), position="end")]
+        return [
+            _op(h.unit, action="substitute_words", target=target, words=old, new=" ".join(replacement.split()), position="end")
+        ]
     return None
 
 
@@ -902,6 +904,8 @@ def _words_between_changed(h: Head, start: Tree[object], ch: Tree[object]) -> li
     a, b = (" ".join(_unquote(q).split()) for q in _tokens(between, "QUOTED"))
     quoted = [" ".join(_unquote(q).split()) for q in _tokens(ch, "QUOTED")]
     news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION")]
+    old: str | None
+    new: str | None
     if ch.data == "words_between_inserted":
         old, new = None, quoted[0]
     else:
