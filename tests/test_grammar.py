@@ -285,3 +285,55 @@ def test_no_import_cycle_inside_amending() -> None:
         if m not in state:
             visit(m, [])
     assert "lawhistory.amending.parts" in graph["lawhistory.amending.families"]
+
+
+# --- the rules that once were families compose with the grammar's other parts ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [
+        # a column named in words, not only as "3rd"
+        ("in the item for clause 6.5 in the third column delete “8” and insert “20”", "Schedule 2",
+         [("substitute_words", "Schedule 2 row relating to clause 6.5 column 3", "8", "20", "", "once")]),
+        # new words that go on into the next label, with any lead: the closing words changed, then the provision after
+        ("In clause 11(2)(f) delete “.” and insert “; or (g) the goods are newspapers.”", None,
+         [("substitute_words", "11(2)(f)", ".", "; or", "", "once"), ("insert", "11(2)(f)", "", "(g) the goods are newspapers.", "after", "once")]),
+        # a change after a provision, by: the words that end it
+        ("after paragraph (f) by deleting the full stop and inserting “; or”;", "11(2)",
+         [("substitute_words", "11(2)(f)", ".", "; or", "end", "once")]),
+        # "the following words and paragraphs": the connector, then every provision after it
+        ("After paragraph (b) insert the following words and paragraphs— “or (c) an election; (d) a poll;”", "10",
+         [("insert_words", "10(b)", "", "or", "end", "once"), ("insert", "10(b)", "", "(c) an election;\n(d) a poll;", "after", "once")]),
+        # all the words after others, with an ordinary lead-in
+        ("In clause 36(1) omit all the words after “if the person”.", None,
+         [("substitute_words", "36(1) after “if the person”", "", "", "", "once")]),
+        # what a heading is to read, without "Note:"
+        ("The heading to clause 8 is to read: CEO to be notified", None, [("substitute_heading", "8", "", "CEO to be notified", "", "once")]),
+        # a provision of the principal law repealed is a provision deleted, never a whole law repealed
+        ("By-law 13 is repealed.", None, [("delete", "13", "", "", "", "once")]),
+        ("The Shire of X By-laws relating to Camping as published in the Government Gazette on 20 November 1970 are hereby repealed.", None,
+         [("repeal", "Shire of X By-laws relating to Camping", "1970-11-20", "", "", "once")]),
+    ],
+)  # fmt: skip
+def test_the_retired_families_readings_compose(text: str, context: str | None, expected: list[tuple[str, ...]]) -> None:
+    assert ops(text, context) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "refusal"),
+    [
+        ("Before paragraph (b), insert the following word and paragraph: “and (c) an election;”.", "10", "other than after"),
+        ("After paragraph (b), insert the following word and paragraph: “(c) an election;”.", "10", "connector and then"),
+        ("Delete the reference after the heading to Schedule 1 Form 3", None, "before a form's heading"),
+        ("Delete the reference before the heading to clause 5 and insert: [cl. 5.1]", None, "schedule or a form"),
+        ("Delete the reference before the heading to Schedule 1 Form 1 and insert: cl. 5.1", None, "not one bracketed line"),
+        ("By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”, "
+         "by-law 14 now to read:— 14. The Hall.", None, "restated"),
+        ("Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (b).",
+         None, "does not hold"),
+    ],
+)  # fmt: skip
+def test_the_retired_families_refusals_are_kept(text: str, context: str | None, refusal: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match=refusal):
+        parse_unit(Unit("9", text, context))
