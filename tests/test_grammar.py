@@ -15,7 +15,13 @@ from lawhistory.amending.apply import ApplyRefused, apply_operation
 from lawhistory.amending.families import FAMILIES, claiming_family, reading
 from lawhistory.amending.grammar.instruction import read_head
 from lawhistory.amending.grammar.parse import NoParse, readings, rule_names
-from lawhistory.amending.instructions import RETIRED_FAMILIES, InstructionNotUnderstood, parse_unit, units
+from lawhistory.amending.instructions import (
+    GRAMMAR_ONLY_FAMILIES,
+    RETIRED_FAMILIES,
+    InstructionNotUnderstood,
+    parse_unit,
+    units,
+)
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Law, LawMeta
 from lawhistory.core.model import Provision as P
@@ -337,3 +343,15 @@ def test_the_retired_families_readings_compose(text: str, context: str | None, e
 def test_the_retired_families_refusals_are_kept(text: str, context: str | None, refusal: str) -> None:
     with pytest.raises(InstructionNotUnderstood, match=refusal):
         parse_unit(Unit("9", text, context))
+
+
+def test_a_family_the_grammar_reads_wholly_is_never_consulted() -> None:
+    # the family "reference note replaced or deleted" reads "under the heading" (as "after"); the grammar does not
+    # declare "under" there, so the instruction is refused, naming where the parse stopped — no regular expression
+    # decides it
+    text = "Delete the reference under the heading to Schedule 2"
+    claimed = claiming_family(Unit("9", text, None))
+    assert claimed is not None and claimed[0].name == "reference note replaced or deleted"
+    with pytest.raises(InstructionNotUnderstood, match="parse stopped at “under the heading"):
+        parse_unit(Unit("9", text, None))
+    assert GRAMMAR_ONLY_FAMILIES <= RETIRED_FAMILIES

@@ -997,8 +997,11 @@ def _unread_instruction(r: Reading) -> str | None:
     return r.head[starts[0].start() :] if starts else None
 
 
-def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family, list[Operation]] | None:
-    """The first family (in precedence order) that reads ``unit``, with its operations; None when none does.
+def claiming_family(
+    unit: Unit, notes: list[str] | None = None, skip: frozenset[str] = frozenset()
+) -> tuple[Family, list[Operation]] | None:
+    """The first family (in precedence order, none named in ``skip``) that reads ``unit``, with its operations; None
+    when none does.
 
     Word accounting: an instruction whose frame holds the start of another instruction is refused, quoting it —
     whatever family would read the first, the second's words would be left unread.
@@ -1008,6 +1011,8 @@ def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family,
     if other:
         raise InstructionNotUnderstood(f"it holds another instruction that would be left unread (“{other[:80]}”)")
     for family in FAMILIES:
+        if family.name in skip:
+            continue
         ops = family.read(r)
         if ops == []:
             raise InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")
