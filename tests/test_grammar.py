@@ -15,7 +15,13 @@ from lawhistory.amending.apply import ApplyRefused, apply_operation
 from lawhistory.amending.families import FAMILIES, claiming_family, reading
 from lawhistory.amending.grammar.instruction import read_head
 from lawhistory.amending.grammar.parse import NoParse, readings, rule_names
-from lawhistory.amending.instructions import RETIRED_FAMILIES, InstructionNotUnderstood, parse_unit, units
+from lawhistory.amending.instructions import (
+    GRAMMAR_ONLY_FAMILIES,
+    RETIRED_FAMILIES,
+    InstructionNotUnderstood,
+    parse_unit,
+    units,
+)
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Law, LawMeta
 from lawhistory.core.model import Provision as P
@@ -220,20 +226,7 @@ def test_each_retired_family_example_reads_the_same(family: str, example: str) -
 def test_the_transitional_families_are_exactly_these() -> None:
     # The regular-expression families still consulted when the grammar has no parse, or to cross-check it.
     assert [f.name for f in FAMILIES if f.name not in RETIRED_FAMILIES] == [
-        "repeal",
-        "heading note",
-        "reference note replaced or deleted",
         "table row found by its words deleted",
-        "words between two others, a provision restated",
-        "word and provision inserted after",
-        "all the words after others replaced",
-        "words that end a provision",
-        "words edited and provisions inserted after",
-        "provision and passage deleted",
-        "table cell edited",
-        "schedule row replaced by reference",
-        "table row replaced by a row with lettered parts",
-        "Part or Division inserted",
     ]
 
 
@@ -246,6 +239,7 @@ def test_docs_name_every_grammar_rule_with_an_example_it_parses() -> None:
     joining = {"start", "lead", "subject", "place_chain", "place", "prov", "prov_list", "labels", "list_join", "term"}
     joining |= {"term_word", "change", "new_words", "quoted_list", "defs", "following", "put", "replaced_by", "reference"}
     joining |= {"position", "after", "before", "occurrence", "occ_all", "occ_first", "occ_second", "occ_last", "closing"}
+    joining |= {"retired_change", "retired_place", "retired_start"}  # the rules that once were families, each with its own row
     parts = set(rule_names()) - joining
     assert parts <= set(documented), f"rules without a row in docs/amendments.md: {parts - set(documented)}"
     for rule, example in documented.items():
@@ -297,3 +291,67 @@ def test_no_import_cycle_inside_amending() -> None:
         if m not in state:
             visit(m, [])
     assert "lawhistory.amending.parts" in graph["lawhistory.amending.families"]
+
+
+# --- the rules that once were families compose with the grammar's other parts ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [
+        # a column named in words, not only as "3rd"
+        ("in the item for clause 6.5 in the third column delete “8” and insert “20”", "Schedule 2",
+         [("substitute_words", "Schedule 2 row relating to clause 6.5 column 3", "8", "20", "", "once")]),
+        # new words that go on into the next label, with any lead: the closing words changed, then the provision after
+        ("In clause 11(2)(f) delete “.” and insert “; or (g) the goods are newspapers.”", None,
+         [("substitute_words", "11(2)(f)", ".", "; or", "", "once"), ("insert", "11(2)(f)", "", "(g) the goods are newspapers.", "after", "once")]),
+        # a change after a provision, by: the words that end it
+        ("after paragraph (f) by deleting the full stop and inserting “; or”;", "11(2)",
+         [("substitute_words", "11(2)(f)", ".", "; or", "end", "once")]),
+        # "the following words and paragraphs": the connector, then every provision after it
+        ("After paragraph (b) insert the following words and paragraphs— “or (c) an election; (d) a poll;”", "10",
+         [("insert_words", "10(b)", "", "or", "end", "once"), ("insert", "10(b)", "", "(c) an election;\n(d) a poll;", "after", "once")]),
+        # all the words after others, with an ordinary lead-in
+        ("In clause 36(1) omit all the words after “if the person”.", None,
+         [("substitute_words", "36(1) after “if the person”", "", "", "", "once")]),
+        # what a heading is to read, without "Note:"
+        ("The heading to clause 8 is to read: CEO to be notified", None, [("substitute_heading", "8", "", "CEO to be notified", "", "once")]),
+        # a provision of the principal law repealed is a provision deleted, never a whole law repealed
+        ("By-law 13 is repealed.", None, [("delete", "13", "", "", "", "once")]),
+        ("The Shire of X By-laws relating to Camping as published in the Government Gazette on 20 November 1970 are hereby repealed.", None,
+         [("repeal", "Shire of X By-laws relating to Camping", "1970-11-20", "", "", "once")]),
+    ],
+)  # fmt: skip
+def test_the_retired_families_readings_compose(text: str, context: str | None, expected: list[tuple[str, ...]]) -> None:
+    assert ops(text, context) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "refusal"),
+    [
+        ("Before paragraph (b), insert the following word and paragraph: “and (c) an election;”.", "10", "other than after"),
+        ("After paragraph (b), insert the following word and paragraph: “(c) an election;”.", "10", "connector and then"),
+        ("Delete the reference after the heading to Schedule 1 Form 3", None, "before a form's heading"),
+        ("Delete the reference before the heading to clause 5 and insert: [cl. 5.1]", None, "schedule or a form"),
+        ("Delete the reference before the heading to Schedule 1 Form 1 and insert: cl. 5.1", None, "not one bracketed line"),
+        ("By-law 13 is amended by deleting the words “X” between “A” and “B” and inserting in lieu thereof the words “Y”, "
+         "by-law 14 now to read:— 14. The Hall.", None, "restated"),
+        ("Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (b).",
+         None, "does not hold"),
+    ],
+)  # fmt: skip
+def test_the_retired_families_refusals_are_kept(text: str, context: str | None, refusal: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match=refusal):
+        parse_unit(Unit("9", text, context))
+
+
+def test_a_family_the_grammar_reads_wholly_is_never_consulted() -> None:
+    # the family "reference note replaced or deleted" reads "under the heading" (as "after"); the grammar does not
+    # declare "under" there, so the instruction is refused, naming where the parse stopped — no regular expression
+    # decides it
+    text = "Delete the reference under the heading to Schedule 2"
+    claimed = claiming_family(Unit("9", text, None))
+    assert claimed is not None and claimed[0].name == "reference note replaced or deleted"
+    with pytest.raises(InstructionNotUnderstood, match="parse stopped at “under the heading"):
+        parse_unit(Unit("9", text, None))
+    assert GRAMMAR_ONLY_FAMILIES <= RETIRED_FAMILIES

@@ -35,8 +35,10 @@ from .parts import (
     _schedule_payload,
     _split_payload,
     _substitute,
+    _value_row_with_parts,
     _word_ops,
     payload_provisions,
+    repeal_frame,
     resolve_targets,
     unopened_split,
 )
@@ -533,34 +535,6 @@ def _provision_deleted(r: Reading) -> list[Operation] | None:
     return [_op(r.unit, action="delete", target=t) for t in targets]
 
 
-#: A value in a fee table's last column: "nil", "1.20 per hour", "$50", "2.50".
-_VALUE = r"(?:nil|\$ ?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?: per (?:hour|day|week|month|year|annum))?"
-
-
-def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
-    """'delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; nil (b) … 1.20 per hour':
-    a table row whose description ends in a dash, then a row per lettered part, each ending in its value. Read so only
-    when every part is lettered in order and ends in a value; the rows have three columns (item, description, value),
-    and a table with other columns refuses them when they are applied."""
-    if len(targets) != 1 or not re.fullmatch(r"Schedule \S+ item (\S+)", targets[0]):
-        return None
-    num = targets[0].rsplit(" ", 1)[1]
-    text = " ".join(payload.split())
-    m = re.match(re.escape(num) + r"(?P<dot>\.?) (?P<desc>[^()]+? —) (?=\(a\) )", text)
-    if m is None:
-        return None
-    parts = re.split(r" (?=\([a-z]\) )", text[m.end() :])
-    rows = [f"| {num}{m.group('dot')} | {m.group('desc')} |  |"]
-    label = "a"
-    for part in parts:
-        v = re.fullmatch(r"(?P<desc>\(" + label + r"\) .+?) (?P<value>" + _VALUE + r")", part.strip())
-        if v is None:
-            return None
-        rows.append(f"|  | {v.group('desc')} | {v.group('value')} |")
-        label = chr(ord(label) + 1)
-    return "\n".join(rows)
-
-
 _CELL_EDIT = re.compile(
     r"^(?:In (?P<sched>Schedule \S+?),? in the Table,?:? )?in the items? for (?P<refs>clauses? .+?) in the (?P<col>\d+)(?:st|nd|rd|th) column delete “(?P<w>[^“”]+)” and "
     r"(?:insert|substitute)\s*:?\s*(?:“(?P<q>[^“”]*)”|(?P<new>[^“”]+?))[.;]?(?: and| or)?$",
@@ -1011,7 +985,9 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
             raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
         return block
     if _repealed_laws(text):
-        return Reading(unit, text, text, None, notes)
+        # a repeal of whole laws is framed apart: "The following local laws are repealed" and its items (the grammar's
+        # laws_repealed / law_repealed)
+        return Reading(unit, text, *repeal_frame(text), notes)
     head, payload = _split_payload(text, original)
     return Reading(unit, text, head, payload, notes)
 
@@ -1040,8 +1016,11 @@ def _unread_instruction(r: Reading) -> str | None:
     return r.head[starts[0].start() :] if starts else None
 
 
-def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family, list[Operation]] | None:
-    """The first family (in precedence order) that reads ``unit``, with its operations; None when none does.
+def claiming_family(
+    unit: Unit, notes: list[str] | None = None, skip: frozenset[str] = frozenset()
+) -> tuple[Family, list[Operation]] | None:
+    """The first family (in precedence order, none named in ``skip``) that reads ``unit``, with its operations; None
+    when none does.
 
     Word accounting: an instruction whose frame holds the start of another instruction is refused, quoting it —
     whatever family would read the first, the second's words would be left unread.
@@ -1051,6 +1030,8 @@ def claiming_family(unit: Unit, notes: list[str] | None = None) -> tuple[Family,
     if other:
         raise InstructionNotUnderstood(f"it holds another instruction that would be left unread (“{other[:80]}”)")
     for family in FAMILIES:
+        if family.name in skip:
+            continue
         ops = family.read(r)
         if ops == []:
             raise InstructionNotUnderstood(f"it reads as {family.name}, but no operation could be made of it")

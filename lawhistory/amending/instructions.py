@@ -20,7 +20,6 @@ from .grammar.parse import NoParse
 from .parts import (
     InstructionNotUnderstood,
     Unit,
-    _repealed_laws,
     payload_provisions,
     resolve_targets,
     units,
@@ -110,6 +109,41 @@ RETIRED_FAMILIES = frozenset(
         "schedule replaced or deleted",
         "note deleted",
         "reference replaced",
+        "Part or Division inserted",
+        "table row replaced by a row with lettered parts",
+        "heading note",
+        "reference note replaced or deleted",
+        "words that end a provision",
+        "words edited and provisions inserted after",
+        "word and provision inserted after",
+        "all the words after others replaced",
+        "provision and passage deleted",
+        "schedule row replaced by reference",
+        "table cell edited",
+        "words between two others, a provision restated",
+        "repeal",
+    }
+)
+
+
+#: Retired families the grammar reads wholly: never consulted, not even when the grammar has no parse (an instruction
+#: in their wording that the grammar cannot parse is refused, naming where the parse stopped). The other retired
+#: families are still consulted then, for the few wordings of theirs the grammar does not declare yet.
+GRAMMAR_ONLY_FAMILIES = frozenset(
+    {
+        "Part or Division inserted",
+        "table row replaced by a row with lettered parts",
+        "heading note",
+        "reference note replaced or deleted",
+        "words that end a provision",
+        "words edited and provisions inserted after",
+        "word and provision inserted after",
+        "all the words after others replaced",
+        "provision and passage deleted",
+        "schedule row replaced by reference",
+        "table cell edited",
+        "words between two others, a provision restated",
+        "repeal",
     }
 )
 
@@ -125,8 +159,7 @@ def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | No
     r = reading(unit, [])
     grammar: list[Operation] | NoParse | None = None
     own: list[str] = []
-    if not _repealed_laws(r.text):
-        grammar = read_head(unit, r.head, r.payload, own)
+    grammar = read_head(unit, r.head, r.payload, own)
     if isinstance(grammar, list):
         claim = first_claim(unit, [])
         if claim is not None and claim[0].name not in RETIRED_FAMILIES:
@@ -141,7 +174,7 @@ def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | No
         return grammar, None
     legacy_notes: list[str] = []
     try:
-        claimed = claiming_family(unit, legacy_notes)
+        claimed = claiming_family(unit, legacy_notes, skip=GRAMMAR_ONLY_FAMILIES)
     except InstructionNotUnderstood as e:
         if isinstance(grammar, NoParse):
             raise InstructionNotUnderstood(f"{e} (the grammar's parse stopped at “{grammar.words[:60]}”)") from None

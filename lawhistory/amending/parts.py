@@ -527,6 +527,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     printed, of the same length) so the inserted text keeps its own marks.
     """
     original = original if original is not None else text
+    # "…, by-law 13 now to read:— 13. …": the provision restated follows (read by the grammar's words_between_changed)
+    restated = re.search(r"\bnow to read\s*:?\s*[—–:-]+\s*(?=\S)", text, re.I)
+    if restated and text[: restated.start()].count("“") == text[: restated.start()].count("”"):
+        head = text[: restated.end()].strip().rstrip("—:–- ")
+        return head, original[restated.end() :].strip()
     m = _payload_dash(text)
     if m is None:
         # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
@@ -596,7 +601,8 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
 def _payload_dash(text: str) -> re.Match[str] | None:
     """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text."""
     verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows)\b",
+        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows|"
+        r"(?:is|are) to read)\b",
         text,
         re.I,
     )
@@ -919,6 +925,19 @@ def _numbered_items(text: str) -> list[str]:
         items.append(text[start : m.start()])
         start, n = m.end(), n + 1
     return [*items, text[start:]]
+
+
+def repeal_frame(text: str) -> tuple[str, str | None]:
+    """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
+    its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
+    ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
+    listed = _REPEAL_LEAD.search(text)
+    if listed:
+        return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
+    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b)", text, re.I)
+    if table:
+        return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()
+    return text, None
 
 
 def _published(text: str, title: str) -> str | None:
@@ -1289,3 +1308,33 @@ def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
         return None
     return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)
+
+
+# --- fee rows with lettered parts (read by the grammar: read._provisions_deleted; once the family of that name) ---
+
+#: A value in a fee table's last column: "nil", "1.20 per hour", "$50", "2.50".
+_VALUE = r"(?:nil|\$ ?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?: per (?:hour|day|week|month|year|annum))?"
+
+
+def _value_row_with_parts(targets: list[str], payload: str) -> str | None:
+    """'delete item 11 and insert: 11. a parking station … — (a) for each motor cycle bay; nil (b) … 1.20 per hour':
+    a table row whose description ends in a dash, then a row per lettered part, each ending in its value. Read so only
+    when every part is lettered in order and ends in a value; the rows have three columns (item, description, value),
+    and a table with other columns refuses them when they are applied."""
+    if len(targets) != 1 or not re.fullmatch(r"Schedule \S+ item (\S+)", targets[0]):
+        return None
+    num = targets[0].rsplit(" ", 1)[1]
+    text = " ".join(payload.split())
+    m = re.match(re.escape(num) + r"(?P<dot>\.?) (?P<desc>[^()]+? —) (?=\(a\) )", text)
+    if m is None:
+        return None
+    parts = re.split(r" (?=\([a-z]\) )", text[m.end() :])
+    rows = [f"| {num}{m.group('dot')} | {m.group('desc')} |  |"]
+    label = "a"
+    for part in parts:
+        v = re.fullmatch(r"(?P<desc>\(" + label + r"\) .+?) (?P<value>" + _VALUE + r")", part.strip())
+        if v is None:
+            return None
+        rows.append(f"|  | {v.group('desc')} | {v.group('value')} |")
+        label = chr(ord(label) + 1)
+    return "\n".join(rows)
