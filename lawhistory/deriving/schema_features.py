@@ -50,7 +50,6 @@ PROVISION_TEXTS = Table(
         col("text", str, "The provision's own words"),
         col("words", int, "Number of words"),
     ),
-    indexes=(("text",),),
 )
 
 TEXT_BANDS = Table(
@@ -61,6 +60,7 @@ TEXT_BANDS = Table(
         col("band", int, "Band key: a hash of one band of the text's MinHash signature"),
         col("text_id", int, "The text", "provision_texts.id"),
     ),
+    without_rowid=True,
 )
 
 SIMILAR_TEXTS = Table(

@@ -27,6 +27,9 @@ class Table:
     fts: tuple[str, ...] = ()
     #: Not stored: a view presenting these columns from this SQL (the stored rows are in the tables it reads)
     view: str = ""
+    #: Stored in its primary key's B-tree alone (``WITHOUT ROWID``): a table of keys only is then stored once, not in a
+    #: table and again in the index of its primary key
+    without_rowid: bool = False
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)

@@ -64,12 +64,7 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     later: list[tuple[str, str, str, str]] = []
     for t in _STORED:
         now, after = _foreign_keys(t, created)
-        db[t.name].create(  # type: ignore[union-attr]
-            {c.name: c.type for c in t.columns},
-            pk=t.pk[0] if len(t.pk) == 1 else t.pk,
-            foreign_keys=now,
-            not_null=set(t.pk),
-        )
+        _create_table(db, t, now)
         created.add(t.name)
         later += [(t.name, *fk) for fk in after]
     if later:
@@ -82,6 +77,17 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     )
     if not bulk:
         _views(db)
+
+
+def _create_table(db: sqlite_utils.Database, t: Table, foreign_keys: list[tuple[str, str, str]]) -> None:
+    """Create table ``t`` (``WITHOUT ROWID`` when it says so: sqlite-utils has no option for it)."""
+    columns = {c.name: c.type for c in t.columns}
+    pk = t.pk[0] if len(t.pk) == 1 else t.pk
+    if not t.without_rowid:
+        db[t.name].create(columns, pk=pk, foreign_keys=foreign_keys, not_null=set(t.pk))  # type: ignore[union-attr]
+        return
+    sql = db.create_table_sql(t.name, columns, pk=pk, foreign_keys=foreign_keys, not_null=set(t.pk))
+    db.execute(sql.rstrip().rstrip(";") + " without rowid")
 
 
 #: The tables stored (``provisions`` is a view presenting ``provision_spans``), and the full-text index of
