@@ -345,6 +345,14 @@ def test_the_retired_families_refusals_are_kept(text: str, context: str | None, 
         parse_unit(Unit("9", text, context))
 
 
+def test_quoted_words_may_hold_quotation_marks() -> None:
+    # the grammar itself reads them (not a family consulted when it has no parse)
+    unit = Unit("9", "delete ““very high”.” and insert: “high”.", "15B(7)")
+    r = reading(unit, [])
+    got = read_head(unit, r.head, r.payload, [])
+    assert isinstance(got, list) and [(o.words, o.new) for o in got] == [("“very high”.", "“high”.")]
+
+
 def test_a_family_the_grammar_reads_wholly_is_never_consulted() -> None:
     # the family "reference note replaced or deleted" reads "under the heading" (as "after"); the grammar does not
     # declare "under" there, so the instruction is refused, naming where the parse stopped — no regular expression
