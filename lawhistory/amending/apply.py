@@ -343,6 +343,8 @@ def _word_op(
     """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
     free-text line whose every word is deleted goes."""
     if op.position == "end":
+        if not path:
+            raise ApplyRefused(inst, op, "the law as a whole has no one end for words", "name the provision they end")
         return _edit_at_end(body, path, op, inst)
     words = op.words or ""
     if not words:
@@ -361,12 +363,14 @@ def _word_op(
         until = _pattern(op.until).pattern
         pattern = re.compile(pattern.pattern + r".*?" + until, re.S)
     hits: list[tuple[Path, str, int, int]] = []
-    target = get(body, path)
-    if target.kind in CONTAINER_KINDS and target.heading:
-        # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
-        for m in pattern.finditer(target.heading):
-            hits.append((path, "heading", m.start(), m.end()))
-    for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
+    target = get(body, path) if path else None
+    # a word edit throughout the law (the empty path) looks in every provision, its heading included
+    lines = [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))] if target else list(_walk_paths(body))
+    for sub, p in lines:
+        if p.heading and (target is None or (p is target and p.kind in CONTAINER_KINDS)):
+            # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
+            for m in pattern.finditer(p.heading):
+                hits.append((sub, "heading", m.start(), m.end()))
         for fld in _text_fields(p):
             value = getattr(p, fld)
             for m in pattern.finditer(value):
@@ -378,7 +382,9 @@ def _word_op(
         raise WordsNotFound(
             inst,
             op,
-            f"the words “{words}” do not occur in it; it reads “{_current_words(target)}”",
+            f"the words “{words}” do not occur in it; it reads “{_current_words(target)}”"
+            if target
+            else f"the words “{words}” occur nowhere in the law",
             "check the quoted words against the law's text (punctuation and spelling count)",
         )
     if op.occurrence == "once" and len(hits) > 1:
@@ -601,6 +607,9 @@ def _apply_operation(
     drive it, places any provision.)"""
     if op.action == "insert_definition":
         return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
+    if op.whole_law:
+        # "In the principal local law, delete “A” wherever it occurs and insert “B”": every provision that holds them
+        return _word_op(body, (), op, inst, tidy=fit)
     path = _one(body, op.target, inst, op)
     target = get(body, path)
     if op.action == "delete":

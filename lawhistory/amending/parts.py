@@ -543,8 +543,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         )
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
             close = _closing(text, q.end())
-            if close is not None and re.match(r"\s+for\s+(?:the words? )?“", text[close + 1 :]):
-                return text, None  # "substitute “A” for “B”": both quoted words belong to the instruction
+            if close is not None and re.match(r"(?:\s*(?:,|and)\s*“[^“”]*”)*\s+for\s+(?:the words? )?“", text[close + 1 :]):
+                # "substitute “A” for “B”" (or "“A” and “B” for “C” and “D” respectively"): all the quoted words
+                # belong to the instruction
+                return text, None
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             q = re.search(
                 r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
