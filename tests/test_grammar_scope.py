@@ -292,6 +292,11 @@ def test_the_columns_are_those_the_sentence_numbers() -> None:
     assert ops(text) == [("substitute_words", "3", "old words", "new words", "", "once")]
 
 
+def test_a_first_row_that_is_a_row_is_never_taken_for_a_header() -> None:
+    text = " ".join([SENTENCE, "| clause 2.1(2) | a | b | | clause 3 | c | d |"])
+    assert ops(text) == [("substitute_words", "2.1(2)", "a", "b", "", "once"), ("substitute_words", "3", "c", "d", "", "once")]
+
+
 def test_a_row_cell_is_read_as_any_locator() -> None:
     text = _table("| the definition of “dog” in clause 1.4 | an animal | a canine |", "| clauses 3.1 and 3.2 | shall | must |")
     assert ops(text) == [

@@ -801,6 +801,9 @@ def _words_changed_by_table(h: Head, start: Tree[object], ch: Tree[object]) -> l
     header, body = rows[0], rows[1:]
     if body and all(set(c) <= set("-: ") and c.strip() for c in body[0]):
         body = body[1:]  # the line under the header (|---|---|)
+    elif where <= len(header) and _row_places(h, _cell_words(header[where - 1])):
+        # no rule under the first row, and its provision reads as one: it is a row, not a header (never skipped)
+        header, body = tuple(f"Column {i}" for i in range(1, len(header) + 1)), rows
     for n in (where, old_col, new_col):
         if not 1 <= n <= len(header):
             raise InstructionNotUnderstood(f"it names column {n} of a table that has {len(header)} columns")
@@ -844,6 +847,15 @@ def _cell_words(cell: str) -> str:
 def _table_row_edit(h: Head, cite: str, old: str, new: str, row: str) -> list[Operation]:
     """One row's word edit: its provision read by the grammar as the place of "In … delete “…” and insert “…”", the
     row's words then put in; refused, naming the row, when the cell reads as no place (or two ways)."""
+    places = _row_places(h, cite)
+    if places is None:
+        raise InstructionNotUnderstood(f"{row}: cannot tell which provision “{cite}” is")
+    return [_op(h.unit, action="substitute_words", target=o.target, words=old, new=new, occurrence=o.occurrence) for o in places]
+
+
+def _row_places(h: Head, cite: str) -> list[Operation] | None:
+    """The word edits the grammar makes of “In {cite}, delete “x” and insert “y”.” (one a provision the cell names), or
+    None when the cell reads as no place, or as two."""
     probe = f"In {cite}, delete “x” and insert “y”."
     parsed = readings(probe)
     built: list[list[Operation]] = []
@@ -855,10 +867,8 @@ def _table_row_edit(h: Head, cite: str, old: str, new: str, row: str) -> list[Op
         if ops and ops not in built:
             built.append(ops)
     if len(built) != 1 or not all(o.action == "substitute_words" and (o.words, o.new) == ("x", "y") for o in built[0]):
-        raise InstructionNotUnderstood(f"{row}: cannot tell which provision “{cite}” is")
-    return [
-        _op(h.unit, action="substitute_words", target=o.target, words=old, new=new, occurrence=o.occurrence) for o in built[0]
-    ]
+        return None
+    return built[0]
 
 
 _BUILDERS = {
