@@ -11,7 +11,7 @@ import pytest
 
 from lawhistory.amending.apply import AmbiguousText, ApplyRefused, WordsNotFound, apply_instrument, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit
+from lawhistory.amending.parts import Unit, units
 from lawhistory.core.errors import FormatError
 from lawhistory.core.ids import citation_of_path
 from lawhistory.core.model import Instrument, Law, LawMeta
@@ -152,6 +152,49 @@ def test_a_provision_change_under_the_whole_law_names_its_provision_as_in_any_la
 def test_the_whole_law_and_a_provision_named_together_are_refused(text: str, context: str | None) -> None:
     with pytest.raises(InstructionNotUnderstood, match="principal local law"):
         parse_unit(Unit("9", text, context))
+
+
+def _lead_in(text: str, *items: str) -> list[tuple[str, str, str]]:
+    law = Law(
+        meta=LawMeta(id="x/a", title="A", local_government="Shire of X", kind="amending"),
+        body=(
+            P("clause", num="4", heading="Clause 3 amended", text=text, children=tuple(
+                P("paragraph", num=f"({chr(97 + i)})", text=t) for i, t in enumerate(items)
+            )),
+        ),
+    )  # fmt: skip
+    out = []
+    for u in units(law):
+        try:
+            out += [(u.clause, str(o.action), str(o.target)) for o in parse_unit(u)]
+        except InstructionNotUnderstood:
+            out.append((u.clause, "refused", ""))
+    return out
+
+
+def test_the_whole_law_as_the_subject_of_is_amended() -> None:
+    text = "The principal local law is amended by deleting “authorised officer” wherever it occurs and inserting “authorised person”."
+    assert ops(text) == [("substitute_words", WHOLE_LAW, "authorised officer", "authorised person", "", "all")]
+
+
+@pytest.mark.parametrize("lead", ["In the principal local law—", "The principal local law is amended as follows—"])
+def test_a_lead_in_naming_the_whole_law_is_the_place_of_each_item_naming_none(lead: str) -> None:
+    # the amending clause's heading names clause 3: the lead-in's words, not the heading, give the place
+    got = _lead_in(
+        lead,
+        "delete “officer” wherever it occurs and insert “person”;",
+        "in clause 3.2 delete “x”;",
+        "delete clause 3.",
+        "in paragraph (b) delete “x”;",
+        "in the Schedule— (i) delete “y” wherever it occurs.",
+    )
+    assert got == [
+        ("4(a)", "substitute_words", WHOLE_LAW),
+        ("4(b)", "delete_words", "3.2"),
+        ("4(c)", "delete", "3"),
+        ("4(d)", "refused", ""),  # a paragraph of which provision?
+        ("4(e)(i)", "refused", ""),  # "the Schedule" names no provision: never the whole law by default
+    ]
 
 
 # --- "respectively": lists of words paired in order ----------------------------------------------------------------

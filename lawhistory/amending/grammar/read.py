@@ -93,6 +93,8 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
     if lead is None:
         return ctx, None
+    if lead.data == "lead_law_amended":
+        return None, None  # (r2scope) "The principal local law is amended by …": no provision is the place
     chain = _tree(lead, "place_chain")
     if lead.data == "lead_label":
         # the lead-in named the kind ("In clause—"), the item names the rest ("(a) 5.2(1), delete …")
@@ -234,7 +236,7 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     """Where a word edit is made: the lead's provision (each of several named by a list), or the context."""
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_in"), None)
     chain = _tree(lead, "place_chain") if lead is not None else None
-    if chain is not None and _names_whole_law(h, chain):
+    if (chain is not None and _names_whole_law(h, chain)) or _whole_law_lead(h, start):
         return [WHOLE_LAW]
     if chain is not None and not re.search(r"\bto\b", _place(h, chain)):
         # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
@@ -269,7 +271,7 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     inner = _tree(ch, "place_chain")
     if inner is not None and _names_whole_law(h, inner):
         # "delete “A” wherever it occurs in the principal local law and insert “B”" (r2scope)
-        if any(isinstance(c, Tree) and c.data.startswith("lead") for c in start.children) or h.unit.context:
+        if any(isinstance(c, Tree) and c.data.startswith("lead") for c in start.children) or h.unit.context or h.unit.whole_law:
             raise InstructionNotUnderstood(f"it names a provision and also “{_span(h, inner)}”, which is uncertain")
         return [_op(h.unit, action="substitute_words", target=WHOLE_LAW, words=old, new=new, occurrence=_occurrence(start))]
     targets = _word_targets(h, start)
@@ -740,6 +742,15 @@ def _names_whole_law(h: Head, chain: Tree[object]) -> bool:
             f"“{_span(h, chain)}” names the whole law and a provision in it; amend the instrument file's operations by hand"
         )
     return True
+
+
+def _whole_law_lead(h: Head, start: Tree[object]) -> bool:
+    """Whether the instruction's lead is the whole law: "The principal local law is amended by …", or no lead of its
+    own under a lead-in naming the whole law ("In the principal local law— (a) delete …")."""
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    if lead is not None:
+        return lead.data == "lead_law_amended"
+    return h.unit.whole_law
 
 
 def _words_replaced_respectively(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
