@@ -116,6 +116,15 @@ def test_a_whole_law_edit_that_leaves_a_definition_without_its_term_is_refused()
         apply_operation(LAW, op)
 
 
+def test_a_whole_law_edit_that_renames_a_term_to_one_defined_beside_it_is_refused() -> None:
+    op = Operation("4", "substitute_words", WHOLE_LAW, "x", words="authorised officer", new="verge", occurrence="all")
+    with pytest.raises(ApplyRefused, match="two definitions of “verge”"):
+        apply_operation(LAW, op)
+    one = Operation("4", "substitute_words", "1.4", "x", words="authorised officer", new="Act", occurrence="all")
+    with pytest.raises(ApplyRefused, match="two definitions of “Act”"):
+        apply_operation(LAW, one)
+
+
 def test_a_whole_law_edit_once_must_find_its_words_once_in_the_whole_law() -> None:
     once = Operation("4", "substitute_words", WHOLE_LAW, "x", words="authorised officer", new="ranger")
     with pytest.raises(AmbiguousText, match="occur 5 times"):

@@ -408,6 +408,8 @@ def _word_op(
         else [hits[0]]
     )
     changed: list[Path] = []
+    renamed: list[str] = []  # the new terms of definitions the edit renamed
+    before = body
     # Edit from the end so earlier offsets stay valid.
     for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):
         p = get(body, sub)
@@ -438,13 +440,37 @@ def _word_op(
                 updated = _labelled_line(body, sub, updated)
             if p.kind == "definition" and not _keeps_term(updated.text or "", p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
+                renamed.append(updated.term or "")
         if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
             body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
             continue
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)
+    if renamed:
+        _check_terms_apart(before, body, renamed, op, inst)
     return body, changed
+
+
+def _check_terms_apart(
+    before: tuple[Provision, ...], after: tuple[Provision, ...], renamed: list[str], op: Operation, inst: Instrument | None
+) -> None:
+    """A definition renamed by a word edit must not take the term another definition beside it defines (“officer”
+    renamed “person” where “person” is defined): the two could no longer be told apart by their term."""
+
+    def twice(body: tuple[Provision, ...]) -> set[str]:
+        out: set[str] = set()
+        for siblings in [body, *(p.children for _s, p in _walk_paths(body))]:
+            slugs = [term_slug(c.term or "") for c in siblings if c.kind == "definition" and c.term]
+            out |= {t for t in slugs if slugs.count(t) > 1}
+        return out
+
+    new = twice(after) - twice(before)
+    if clash := [t for t in renamed if term_slug(t) in new]:
+        raise ApplyRefused(
+            inst, op, f"the change would make two definitions of “{clash[0]}” side by side",
+            "check the instruction; amend the definitions by hand",
+        )  # fmt: skip
 
 
 def _edit_at_end(
