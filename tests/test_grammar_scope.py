@@ -16,7 +16,7 @@ from lawhistory.core.errors import FormatError
 from lawhistory.core.ids import citation_of_path
 from lawhistory.core.model import Instrument, Law, LawMeta
 from lawhistory.core.model import Provision as P
-from lawhistory.core.operations import WHOLE_LAW, Operation
+from lawhistory.core.operations import WHOLE_LAW, Operation, op_from_dict
 from lawhistory.files.textformat import parse
 
 
@@ -140,6 +140,9 @@ def test_a_whole_law_edit_once_must_find_its_words_once_in_the_whole_law() -> No
 def test_only_a_word_edit_targets_the_whole_law() -> None:
     with pytest.raises(FormatError, match="only a word edit"):
         Operation("4", "delete", WHOLE_LAW, "x")
+    with pytest.raises(FormatError, match="only a word edit"):  # as an instrument file's operation
+        op_from_dict({"clause": "4", "action": "substitute", "target": WHOLE_LAW, "source": "x", "new": "1. A"}, 0)
+    assert op_from_dict({"clause": "4", "action": "delete_words", "target": WHOLE_LAW, "source": "x", "words": "A"}, 0).whole_law
     at_end = Operation("4", "delete_words", WHOLE_LAW, "x", words="and", position="end")
     with pytest.raises(ApplyRefused, match="no one end"):
         apply_operation(LAW, at_end)
