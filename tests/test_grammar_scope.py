@@ -251,6 +251,17 @@ def test_respectively_applied_gives_each_pair_its_own_words() -> None:
     assert body[0].children[0].text == "A hive must be registered for each period from 1 January to 31 December."
 
 
+@pytest.mark.parametrize(("position", "pos"), [("after", "after"), ("before", "before")])
+def test_words_inserted_beside_words_paired_respectively(position: str, pos: str) -> None:
+    text = f"In clause 3.1 {position} “dog” and “cat” insert “or puppy” and “or kitten” respectively."
+    assert ops(text) == [
+        ("insert_words", "3.1", "dog", "or puppy", pos, "once"),
+        ("insert_words", "3.1", "cat", "or kitten", pos, "once"),
+    ]
+    with pytest.raises(InstructionNotUnderstood, match="overlap"):
+        parse_unit(Unit("9", f"In clause 3.1 {position} “dog” and “cat” insert “or cat” and “or kitten” respectively.", None))
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [

@@ -761,8 +761,8 @@ def _words_replaced_respectively(h: Head, start: Tree[object], ch: Tree[object])
     if h.payload is not None:
         raise InstructionNotUnderstood("it gives its new words twice (quoted, and after a dash or colon)")
     first, second = ([_unquote(q) for q in _tokens(ql, "QUOTED")] for ql in _trees(ch, "quoted_list"))
-    leading = next(c for c in ch.children if isinstance(c, Token))
-    old, new = (second, first) if leading.type == "SUBSTITUTE" else (first, second)
+    leading = next((c for c in ch.children if isinstance(c, Token)), None)
+    old, new = (second, first) if leading is not None and leading.type == "SUBSTITUTE" else (first, second)
     if len(old) != len(new):
         raise InstructionNotUnderstood(
             f"it pairs {len(old)} words ({', '.join(f'“{w}”' for w in old)}) with {len(new)} "
@@ -776,6 +776,14 @@ def _words_replaced_respectively(h: Head, start: Tree[object], ch: Tree[object])
                     "would change each other's words; amend the instrument file's operations by hand"
                 )
     occ = _occurrence(start)
+    pos = next((c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before")), None)
+    if pos is not None:
+        # "after “dog” and “cat” insert “s” and “es” respectively": each new word beside its own
+        return [
+            _op(h.unit, action="insert_words", target=t, words=a, new=" ".join(b.split()), position=pos, occurrence=occ)
+            for t in _word_targets(h, start)
+            for a, b in zip(old, new, strict=True)
+        ]
     return [
         _op(h.unit, action="substitute_words", target=t, words=a, new=" ".join(b.split()), occurrence=occ)
         for t in _word_targets(h, start)
@@ -909,6 +917,7 @@ _BUILDERS = {
     "note_deleted": _note_deleted,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
+    "words_inserted_respectively": _words_replaced_respectively,  # (r2scope)
     "provisions_inserted_at_end_of": _provisions_inserted_at_end_of,  # (r2scope)
     "words_changed_by_table": _words_changed_by_table,  # (r2scope)
 }
