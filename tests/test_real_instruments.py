@@ -51,22 +51,11 @@ KNOWN: dict[str, str] = {
     "101-armadale-dogs-clauses-in-two-parts-deleted-by-one-sentence": (
         "the passive voice with a heading: “The heading to clause 3.1 is deleted and the following heading is substituted— …”"
     ),
-    "103-karratha-thoroughfares-words-replaced-wherever-they-occur-in-the-law": (
-        "a word edit of the whole law: “In the principal local law, delete “…” wherever it occurs and insert “…”” "
-        "(every occurrence, defined terms and headings included)"
-    ),
     "106-fremantle-property-2019-starts-after-tail-of-other-notice-row-in-numerical-order": (
         "a schedule row inserted “in the appropriate numerical order”, and a row found by “the item relating to clause 4.3(a)”"
     ),
-    "108-mandurah-animals-2019-dates-substituted-respectively-ba-paragraph": (
-        "two replacements paired by “respectively”: “deleting “A” and “B” and substituting “C” and “D” respectively”"
-    ),
     "109-bridgetown-greenbushes-fencing-2006-gazetted-2007-definition-before-clause": (
         "a locator qualified by the law: “The definition of “…” in clause 2 of the principal local law is amended by …”"
-    ),
-    "111-northam-health-2018-words-replaced-by-table-of-provisions": (
-        "amendment by a table: “In each provision … listed in column 1 of the Table, delete the words set out in "
-        "column 2 opposite that provision and insert the words set out in column 3 …”"
     ),
 }
 

@@ -343,6 +343,8 @@ def _word_op(
     """The word edit; with ``tidy`` (an instrument's operation) no space is left before a substituted comma, and a
     free-text line whose every word is deleted goes."""
     if op.position == "end":
+        if not path:
+            raise ApplyRefused(inst, op, "the law as a whole has no one end for words", "name the provision they end")
         return _edit_at_end(body, path, op, inst)
     words = op.words or ""
     if not words:
@@ -361,12 +363,14 @@ def _word_op(
         until = _pattern(op.until).pattern
         pattern = re.compile(pattern.pattern + r".*?" + until, re.S)
     hits: list[tuple[Path, str, int, int]] = []
-    target = get(body, path)
-    if target.kind in CONTAINER_KINDS and target.heading:
-        # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
-        for m in pattern.finditer(target.heading):
-            hits.append((path, "heading", m.start(), m.end()))
-    for sub, p in [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))]:
+    target = get(body, path) if path else None
+    # a word edit throughout the law (the empty path) looks in every provision, its heading included
+    lines = [(path, target), *((path + s, q) for s, q in _walk_paths(target.children))] if target else list(_walk_paths(body))
+    for sub, p in lines:
+        if p.heading and (target is None or (p is target and p.kind in CONTAINER_KINDS)):
+            # "In the heading to Part 3 Division 2 after “halls” insert …": a part or division has words only in its heading
+            for m in pattern.finditer(p.heading):
+                hits.append((sub, "heading", m.start(), m.end()))
         for fld in _text_fields(p):
             value = getattr(p, fld)
             for m in pattern.finditer(value):
@@ -378,7 +382,9 @@ def _word_op(
         raise WordsNotFound(
             inst,
             op,
-            f"the words “{words}” do not occur in it; it reads “{_current_words(target)}”",
+            f"the words “{words}” do not occur in it; it reads “{_current_words(target)}”"
+            if target
+            else f"the words “{words}” occur nowhere in the law",
             "check the quoted words against the law's text (punctuation and spelling count)",
         )
     if op.occurrence == "once" and len(hits) > 1:
@@ -402,6 +408,8 @@ def _word_op(
         else [hits[0]]
     )
     changed: list[Path] = []
+    renamed: list[str] = []  # the new terms of definitions the edit renamed
+    before = body
     # Edit from the end so earlier offsets stay valid.
     for sub, fld, start, end in sorted(chosen, key=lambda h: (h[0], h[1], h[2]), reverse=True):
         p = get(body, sub)
@@ -432,13 +440,37 @@ def _word_op(
                 updated = _labelled_line(body, sub, updated)
             if p.kind == "definition" and not _keeps_term(updated.text or "", p.term or ""):
                 updated = _renamed_definition(updated, p, op, inst)
+                renamed.append(updated.term or "")
         if tidy and updated.kind == "text" and not (updated.text or "").strip() and not updated.children:
             body = _set(body, sub, ())  # every word of a free-text line deleted: the line goes
             continue
         body = _set(body, sub, (updated,))
         if sub not in changed:
             changed.append(sub)
+    if renamed:
+        _check_terms_apart(before, body, renamed, op, inst)
     return body, changed
+
+
+def _check_terms_apart(
+    before: tuple[Provision, ...], after: tuple[Provision, ...], renamed: list[str], op: Operation, inst: Instrument | None
+) -> None:
+    """A definition renamed by a word edit must not take the term another definition beside it defines (“officer”
+    renamed “person” where “person” is defined): the two could no longer be told apart by their term."""
+
+    def twice(body: tuple[Provision, ...]) -> set[str]:
+        out: set[str] = set()
+        for siblings in [body, *(p.children for _s, p in _walk_paths(body))]:
+            slugs = [term_slug(c.term or "") for c in siblings if c.kind == "definition" and c.term]
+            out |= {t for t in slugs if slugs.count(t) > 1}
+        return out
+
+    new = twice(after) - twice(before)
+    if clash := [t for t in renamed if term_slug(t) in new]:
+        raise ApplyRefused(
+            inst, op, f"the change would make two definitions of “{clash[0]}” side by side",
+            "check the instruction; amend the definitions by hand",
+        )  # fmt: skip
 
 
 def _edit_at_end(
@@ -601,6 +633,9 @@ def _apply_operation(
     drive it, places any provision.)"""
     if op.action == "insert_definition":
         return _insert_definition(body, _one(body, op.target, inst, op), op, inst)
+    if op.whole_law:
+        # "In the principal local law, delete “A” wherever it occurs and insert “B”": every provision that holds them
+        return _word_op(body, (), op, inst, tidy=fit)
     path = _one(body, op.target, inst, op)
     target = get(body, path)
     if op.action == "delete":

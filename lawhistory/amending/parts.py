@@ -18,7 +18,7 @@ from ..core.dates import printed_date
 from ..core.errors import LawHistoryError
 from ..core.ids import normalise_citation
 from ..core.model import Law, Provision
-from ..core.operations import Operation
+from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import normalise_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
@@ -28,6 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 from .frame import frame_kind
+from .grammar.parse import names_whole_law
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -92,6 +93,14 @@ class Unit:
     lead: str | None = None
     #: the words of the instruction before it under the same lead-in (what "that subclause" may speak of)
     previous: str | None = None
+    #: (r2scope) its lead-in names the whole law ("In the principal local law— (a) delete …"): a word edit with no
+    #: place of its own is made throughout the law; ``context`` is then None (no provision is the place)
+    whole_law: bool = False
+
+    def __post_init__(self) -> None:
+        if self.context == WHOLE_LAW:
+            object.__setattr__(self, "context", None)
+            object.__setattr__(self, "whole_law", True)
 
 
 # --- walking the instrument -----------------------------------------------------------------------
@@ -138,9 +147,21 @@ def _lead_in(text: str) -> re.Match[str] | None:
 def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
     """What a lead-in ("In Schedule 3:", "Clause 5 of the principal local law is amended in subclause (1)-") speaks of."""
     if lead.group("t"):
-        return _resolve_context(lead.group("t"), ctx) or ctx
-    base = _resolve_context(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx) or ctx
+        return _narrowed(lead.group("t"), ctx)
+    base = _narrowed(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx)
     return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
+
+
+def _narrowed(named: str, ctx: str | None) -> str | None:
+    """The place a lead-in's words give the items under it: ``WHOLE_LAW`` when they name the law itself ("In the
+    principal local law—"); else the provision they name in ``ctx``, or ``ctx`` when they name none — but never the
+    whole law by default: under it, words that name no provision leave no place (so the items are refused, not made
+    throughout the law)."""
+    if names_whole_law(named):
+        return WHOLE_LAW
+    if ctx == WHOLE_LAW:
+        return _resolve_context(named, None)
+    return _resolve_context(named, ctx) or ctx
 
 
 #: A lead-in that names a kind of provision and no label: each item names the rest ("In clause— (a) 5.2(1), …").
@@ -273,7 +294,7 @@ def _collect(
         if amended:
             named = amended.group("target") or amended.group("target2")
             kind = _lead_kind(named) or kind
-            ctx = _resolve_context(named, ctx) or ctx
+            ctx = _narrowed(named, ctx)
         last: str | None = None  # the item before, under the same lead-in
         for c in parts:
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
@@ -548,8 +569,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         )
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
             close = _closing(text, q.end())
-            if close is not None and re.match(r"\s+for\s+(?:the words? )?“", text[close + 1 :]):
-                return text, None  # "substitute “A” for “B”": both quoted words belong to the instruction
+            if close is not None and re.match(r"(?:\s*(?:,|and)\s*“[^“”]*”)*\s+for\s+(?:the words? )?“", text[close + 1 :]):
+                # "substitute “A” for “B”" (or "“A” and “B” for “C” and “D” respectively"): all the quoted words
+                # belong to the instruction
+                return text, None
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
             q = re.search(
                 r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",

@@ -92,6 +92,12 @@ LAW_ACTIONS = tuple(a for a, spec in ACTION_SPECS.items() if spec.level == "law"
 ACTIONS = tuple(ACTION_SPECS)
 
 
+#: The target of a word edit made throughout the law ("In the principal local law, delete “A” wherever it occurs and
+#: insert “B”"): every provision of the law's body, headings included (a heading is part of the law), each one it
+#: changes reported. Only word-level actions take it (``Operation`` refuses any other).
+WHOLE_LAW = "the whole law"
+
+
 #: New words that open a list of provisions: a dash or colon, then a first label and, further on, a second one
 #: ("government is to give notice — (a) on the notice board …; or (b) otherwise, …"). A word edit never puts such
 #: words in as words: its labels would run into the provision's text.
@@ -147,6 +153,8 @@ class Operation:
         object.__setattr__(self, "occurrence", Occurrence(self.occurrence))
         # A repeal names a law by its title, which is no citation: it stays a plain string.
         object.__setattr__(self, "target", str(self.target) if self.is_repeal else Citation.of(self.target))
+        if self.target == WHOLE_LAW and self.action not in WORD_ACTIONS:
+            raise FormatError(f"cl. {self.clause}: only a word edit can be made throughout the law, not {self.action}")
         if self.action in CARRY_PROVISIONS:
             nested = not new_goes_at_top(self.action, self.position, self.citation)
             provisions, unreadable = _read_new(self.new, nested)
@@ -158,6 +166,11 @@ class Operation:
     def citation(self) -> Citation:
         """The target, read as a citation (its ``fragments`` name the provision; None when it reads as none)."""
         return Citation.of(self.target)
+
+    @property
+    def whole_law(self) -> bool:
+        """Whether the operation is a word edit made throughout the law (its target ``WHOLE_LAW``)."""
+        return self.target == WHOLE_LAW
 
     @property
     def is_repeal(self) -> bool:

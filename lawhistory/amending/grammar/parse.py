@@ -49,6 +49,14 @@ def rule_names() -> list[str]:
     return names
 
 
+def names_whole_law(words: str) -> bool:
+    """Whether ``words`` are the grammar's name of the law itself ("the principal local law", "The principal by-laws")."""
+    try:
+        return [t.type for t in parser().lex(words.strip())] == ["PRINCIPAL_LAW"]
+    except UnexpectedInput:
+        return False
+
+
 def readings(head: str) -> list[Tree[object]] | NoParse:
     """Every parse of ``head`` (one tree a reading), or where the parse stopped."""
     try:

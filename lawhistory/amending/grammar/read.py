@@ -18,7 +18,7 @@ from lark import Token, Tree
 
 from ...core.labels import next_letter
 from ...core.model import Provision
-from ...core.operations import WORD_ACTIONS, Operation
+from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
@@ -92,6 +92,8 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
     if lead is None:
         return ctx, None
+    if lead.data == "lead_law_amended":
+        return None, None  # (r2scope) "The principal local law is amended by …": no provision is the place
     chain = _tree(lead, "place_chain")
     if lead.data == "lead_label":
         # the lead-in named the kind ("In clause—"), the item names the rest ("(a) 5.2(1), delete …")
@@ -110,6 +112,8 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         return _resolve_context(_place(h, chain), base) or base, None
     assert chain is not None
     where = _place(h, chain)
+    if _names_whole_law(h, chain):
+        return None, where  # (r2scope) the whole law: no provision is the place (word edits: see _whole_law_targets)
     if (relative := _relative(h, chain)) is not None:
         return relative, where
     base = _resolve_context(where, ctx) or ctx
@@ -233,6 +237,8 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     """Where a word edit is made: the lead's provision (each of several named by a list), or the context."""
     lead = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_in"), None)
     chain = _tree(lead, "place_chain") if lead is not None else None
+    if (chain is not None and _names_whole_law(h, chain)) or _whole_law_lead(h, start):
+        return [WHOLE_LAW]
     if chain is not None and not re.search(r"\bto\b", _place(h, chain)):
         # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
         several = resolve_targets(_place(h, chain), h.unit.context)
@@ -263,8 +269,13 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     new = _pick_new(h, new_tok[-1] if new_tok else None, dashed=True)
     if new is None:
         raise InstructionNotUnderstood("it replaces words but carries no new words")
-    targets = _word_targets(h, start)
     inner = _tree(ch, "place_chain")
+    if inner is not None and _names_whole_law(h, inner):
+        # "delete “A” wherever it occurs in the principal local law and insert “B”" (r2scope)
+        if any(isinstance(c, Tree) and c.data.startswith("lead") for c in start.children) or h.unit.context or h.unit.whole_law:
+            raise InstructionNotUnderstood(f"it names a provision and also “{_span(h, inner)}”, which is uncertain")
+        return [_op(h.unit, action="substitute_words", target=WHOLE_LAW, words=old, new=new, occurrence=_occurrence(start))]
+    targets = _word_targets(h, start)
     if inner is not None:
         # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting …"
         one = _resolve_context(_place(h, inner), targets[0])
@@ -753,6 +764,168 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
+# --- (r2scope) the whole law as a place; lists paired "respectively"; amendment by a table -----------------------
+
+
+def _names_whole_law(h: Head, chain: Tree[object]) -> bool:
+    """Whether a place chain names the whole law ("the principal local law"); refused when it names a provision too
+    ("In the principal local law, clause 3, …": which of the two is meant is left to the instrument file)."""
+    places = [c for c in chain.children if isinstance(c, Tree)]
+    if not any(p.data == "whole_law" for p in places):
+        return False
+    if len(places) > 1:
+        raise InstructionNotUnderstood(
+            f"“{_span(h, chain)}” names the whole law and a provision in it; amend the instrument file's operations by hand"
+        )
+    return True
+
+
+def _whole_law_lead(h: Head, start: Tree[object]) -> bool:
+    """Whether the instruction's lead is the whole law: "The principal local law is amended by …", or no lead of its
+    own under a lead-in naming the whole law ("In the principal local law— (a) delete …")."""
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    if lead is not None:
+        return lead.data == "lead_law_amended"
+    return h.unit.whole_law
+
+
+def _words_replaced_respectively(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by deleting “1 July” and “30 June” and substituting “1 January” and “31 December” respectively": the two lists
+    paired in order, one `substitute_words` a pair, in each place the lead names. Lists of unequal length are refused,
+    naming them; so is a pairing whose edits, made one after another, could act on each other's words (the pairs are
+    made as one change, not in turn)."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it gives its new words twice (quoted, and after a dash or colon)")
+    first, second = ([_unquote(q) for q in _tokens(ql, "QUOTED")] for ql in _trees(ch, "quoted_list"))
+    leading = next((c for c in ch.children if isinstance(c, Token)), None)
+    old, new = (second, first) if leading is not None and leading.type == "SUBSTITUTE" else (first, second)
+    if len(old) != len(new):
+        raise InstructionNotUnderstood(
+            f"it pairs {len(old)} words ({', '.join(f'“{w}”' for w in old)}) with {len(new)} "
+            f"({', '.join(f'“{w}”' for w in new)}) “respectively”, so which replaces which cannot be told"
+        )
+    for i, a in enumerate(old):
+        for j, b in enumerate(old):
+            if i != j and (a in b or (j > i and b in new[i])):
+                raise InstructionNotUnderstood(
+                    f"its pairs “{a}” → “{new[i]}” and “{b}” → “{new[j]}” overlap, so made one after the other they "
+                    "would change each other's words; amend the instrument file's operations by hand"
+                )
+    occ = _occurrence(start)
+    pos = next((c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before")), None)
+    if pos is not None:
+        # "after “dog” and “cat” insert “s” and “es” respectively": each new word beside its own
+        return [
+            _op(h.unit, action="insert_words", target=t, words=a, new=" ".join(b.split()), position=pos, occurrence=occ)
+            for t in _word_targets(h, start)
+            for a, b in zip(old, new, strict=True)
+        ]
+    return [
+        _op(h.unit, action="substitute_words", target=t, words=a, new=" ".join(b.split()), occurrence=occ)
+        for t in _word_targets(h, start)
+        for a, b in zip(old, new, strict=True)
+    ]
+
+
+def _provisions_inserted_at_end_of(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "At the end of clause 4.2 insert— (3) …": new provisions after everything the place holds."""
+    chain = _tree(ch, "place_chain")
+    assert chain is not None
+    target = None if _names_whole_law(h, chain) else _resolve_context(_place(h, chain), h.unit.context)
+    if not target:
+        raise InstructionNotUnderstood(f"cannot tell where the new provisions go (“{_span(h, chain)}”)")
+    return _inserts(h, target, "end")
+
+
+def _words_changed_by_table(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In each provision … listed in column 1 of the Table, delete the words set out in column 2 opposite that
+    provision and insert the words set out in column 3 …" and the table (| provision | old words | new words |): one
+    `substitute_words` a row, the row's provision read as a locator by the grammar itself ("In clause 5.4(1)(b) …").
+    A row that cannot be read refuses the whole instruction, naming the row."""
+    printed = _tokens(ch, "TABLE_ROWS")
+    if h.payload is not None:
+        # "… opposite that provision: | … |": the table printed after a colon is the table
+        table = " ".join(h.payload.split()).removeprefix("Table ")
+        if printed or not (table.startswith("|") and table.endswith("|")):
+            raise InstructionNotUnderstood("it amends by a table and also carries new text after a dash or colon")
+        printed = [table]
+    where, old_col, new_col = (int(n) for n in _tokens(ch, "LABEL"))
+    if not printed:
+        raise InstructionNotUnderstood("it amends by a table that is not printed with it (no rows between bars follow)")
+    rows = _table_rows(printed[0])
+    header, body = rows[0], rows[1:]
+    if body and all(set(c) <= set("-: ") and c.strip() for c in body[0]):
+        body = body[1:]  # the line under the header (|---|---|)
+    elif where <= len(header) and _row_places(h, _cell_words(header[where - 1])):
+        # no rule under the first row, and its provision reads as one: it is a row, not a header (never skipped)
+        header, body = tuple(f"Column {i}" for i in range(1, len(header) + 1)), rows
+    for n in (where, old_col, new_col):
+        if not 1 <= n <= len(header):
+            raise InstructionNotUnderstood(f"it names column {n} of a table that has {len(header)} columns")
+    for i, cell in enumerate(header, start=1):
+        said = cell.split()
+        if len(said) > 1 and said[0].lower() == "column" and said[1] != str(i):
+            raise InstructionNotUnderstood(f"the table's column {i} is headed “{cell}”, so its columns cannot be told apart")
+    if not body:
+        raise InstructionNotUnderstood("its table has no rows")
+    out: list[Operation] = []
+    for n, row in enumerate(body, start=1):
+        cite, old, new = (_cell_words(row[c - 1]) for c in (where, old_col, new_col))
+        shown = " | ".join(row)
+        if not cite or not old or not new:
+            raise InstructionNotUnderstood(f"row {n} of its table (“{shown}”) leaves a cell empty")
+        out += _table_row_edit(h, cite, old, new, f"row {n} of its table (“{shown}”)")
+    return out
+
+
+def _table_rows(printed: str) -> list[tuple[str, ...]]:
+    """The rows of a table printed with bars, its lines run together ("| a | b | | c | d |"): the header's cells give
+    the number of columns (a cell of the header is never empty), so a row's empty cell is still its own cell."""
+    pieces = printed.split("|")[1:-1]
+    width = next((i for i, c in enumerate(pieces) if not c.strip()), len(pieces))
+    if width == 0 or (len(pieces) + 1) % (width + 1):
+        raise InstructionNotUnderstood("its table's rows could not be read into the columns of its header")
+    rows = [tuple(c.strip() for c in pieces[k : k + width]) for k in range(0, len(pieces), width + 1)]
+    if any(pieces[k + width].strip() for k in range(0, len(pieces) - width, width + 1)):
+        raise InstructionNotUnderstood("its table's rows do not all have the columns of its header")
+    return rows
+
+
+def _cell_words(cell: str) -> str:
+    """A cell's words, its enclosing quotation marks (if it has them, and no others) taken off."""
+    words = " ".join(cell.split())
+    if words[:1] == "“" and words[-1:] == "”" and words.count("“") == 1 and words.count("”") == 1:
+        return words[1:-1]
+    return words
+
+
+def _table_row_edit(h: Head, cite: str, old: str, new: str, row: str) -> list[Operation]:
+    """One row's word edit: its provision read by the grammar as the place of "In … delete “…” and insert “…”", the
+    row's words then put in; refused, naming the row, when the cell reads as no place (or two ways)."""
+    places = _row_places(h, cite)
+    if places is None:
+        raise InstructionNotUnderstood(f"{row}: cannot tell which provision “{cite}” is")
+    return [_op(h.unit, action="substitute_words", target=o.target, words=old, new=new, occurrence=o.occurrence) for o in places]
+
+
+def _row_places(h: Head, cite: str) -> list[Operation] | None:
+    """The word edits the grammar makes of “In {cite}, delete “x” and insert “y”.” (one a provision the cell names), or
+    None when the cell reads as no place, or as two."""
+    probe = f"In {cite}, delete “x” and insert “y”."
+    parsed = readings(probe)
+    built: list[list[Operation]] = []
+    for tree in parsed if not isinstance(parsed, NoParse) else []:
+        try:
+            ops = build(Head(h.unit, probe, None, []), tree)
+        except InstructionNotUnderstood:
+            continue
+        if ops and ops not in built:
+            built.append(ops)
+    if len(built) != 1 or not all(o.action == "substitute_words" and (o.words, o.new) == ("x", "y") for o in built[0]):
+        return None
+    return built[0]
+
+
 _BUILDERS = {
     "words_deleted": _words_deleted,
     "words_replaced": _words_replaced,
@@ -779,6 +952,10 @@ _BUILDERS = {
     "heading_replaced": _heading_replaced,
     "note_deleted": _note_deleted,
     "reference_replaced": _reference_replaced,
+    "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
+    "words_inserted_respectively": _words_replaced_respectively,  # (r2scope)
+    "provisions_inserted_at_end_of": _provisions_inserted_at_end_of,  # (r2scope)
+    "words_changed_by_table": _words_changed_by_table,  # (r2scope)
 }
 
 
