@@ -55,9 +55,6 @@ KNOWN: dict[str, str] = {
         "a word edit of the whole law: “In the principal local law, delete “…” wherever it occurs and insert “…”” "
         "(every occurrence, defined terms and headings included)"
     ),
-    "106-fremantle-property-2019-starts-after-tail-of-other-notice-row-in-numerical-order": (
-        "a schedule row inserted “in the appropriate numerical order”, and a row found by “the item relating to clause 4.3(a)”"
-    ),
     "108-mandurah-animals-2019-dates-substituted-respectively-ba-paragraph": (
         "two replacements paired by “respectively”: “deleting “A” and “B” and substituting “C” and “D” respectively”"
     ),
