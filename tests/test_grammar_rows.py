@@ -82,19 +82,19 @@ ORIGINAL = [
 ]
 
 
-def instrument(body: str) -> str:
+def instrument(body: str, year: int = 2020) -> str:
     return f"""MODELLED TEST FIXTURE — synthetic (invented text, not law)
 
 LOCAL GOVERNMENT ACT 1995
 
 SHIRE OF TESTVILLE
 
-PROPERTY AMENDMENT LOCAL LAW 2020
+PROPERTY AMENDMENT LOCAL LAW {year}
 
-Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Testville resolved on 2 March 2020 to make the following local law.
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Testville resolved on 2 March {year} to make the following local law.
 
 1. Citation
-This local law may be cited as the Shire of Testville Property Amendment Local Law 2020.
+This local law may be cited as the Shire of Testville Property Amendment Local Law {year}.
 
 2. Commencement
 This local law comes into operation 14 days after the date of its publication in the Government Gazette.
@@ -106,7 +106,7 @@ This local law amends the Shire of Testville Property Local Law 2016 published i
 {body}
 
 ————
-Dated: 3 March 2020.
+Dated: 3 March {year}.
 The Common Seal of the Shire of Testville was affixed by authority of a resolution of the Council in the presence of—
 A. B. EXAMPLE, Shire President.
 C. D. EXAMPLE, Chief Executive Officer.
@@ -114,14 +114,16 @@ C. D. EXAMPLE, Chief Executive Officer.
 """
 
 
-def run(tmp_path: Path, principal: str, body: str) -> list[tuple[str, ...]]:
-    """The rows of Schedule 1 in force after the instrument whose clause 4 is ``body`` (LawHistoryError if refused)."""
+def run(tmp_path: Path, principal: str, body: str, *earlier: tuple[str, int]) -> list[tuple[str, ...]]:
+    """The rows of Schedule 1 in force after the instrument whose clause 4 is ``body`` (LawHistoryError if refused),
+    and after the instruments ``earlier`` (clause 4, year: each commencing before it) amended after it."""
     repo = Repository.init(tmp_path / "repo")
     law = parse(principal)
     repo.write_text(repo.law_path(law.meta.id), principal)
-    path = tmp_path / "instrument.txt"
-    path.write_text(instrument(body), encoding="utf-8")
-    amend(repo, path, gazette_date=dt.date(2020, 3, 10), discard=True)
+    for n, (text, year) in enumerate([(body, 2020), *earlier]):
+        path = tmp_path / f"instrument-{n}.txt"
+        path.write_text(instrument(text, year), encoding="utf-8")
+        amend(repo, path, gazette_date=dt.date(year, 3, 10), discard=True)
     (law,) = repo.load_laws()
     _, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 3, 24))
     assert version is not None
@@ -284,6 +286,27 @@ def test_rows_placed_and_found_in_one_instrument_see_each_other(tmp_path: Path) 
         ("2.9", "Damaging a sign", "100"),
         ("4.3(a)", "Taking fauna", "500"),
         ORIGINAL[4],
+    ]
+
+
+def test_rows_found_and_placed_are_told_again_when_an_earlier_instrument_arrives_later(tmp_path: Path) -> None:
+    # stored first, the 2020 instrument names rows by what they cite; the 2018 one, added after, inserts a row before
+    # them: applied in commencement order, the 2020 changes still reach the rows they cite (not the rows at their place)
+    body = (
+        f"(1) In Schedule 1 insert in the appropriate numerical order—\n{BARS}\n"
+        "(2) In Schedule 1, in the item relating to clause 4.3(a), in the column headed “Modified penalty $”, delete “200” "
+        "and insert “500”.\n"
+        "(3) In Schedule 1 delete the item relating to clause 4.3(b)."
+    )
+    earlier = "In Schedule 1, after the item relating to clause 2.5(2) insert—\n| 2.6 | Leaving rubbish | 80 |"
+    got = run(tmp_path, CLAUSES, body, (earlier, 2018))
+    assert got == [
+        ORIGINAL[0],
+        ("2.6", "Leaving rubbish", "80"),
+        ORIGINAL[1],
+        NEW,
+        ORIGINAL[2],
+        ("4.3(a)", "Taking fauna", "500"),
     ]
 
 

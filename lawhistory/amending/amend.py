@@ -6,7 +6,6 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from pathlib import Path
 
 from ..core.dates import commencement, uncertain_commencement
@@ -36,7 +35,7 @@ from ..reading.line_lists import unmarked, unmarked_provisions
 from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
-from .law_known import Unresolved, resolved
+from .law_known import Unresolved, names_rows, resolved
 from .timeline import build_timeline
 
 #: ``amend --operations``: the operations a person gives each instrument (``by_hand.supplied``), and who and when.
@@ -382,10 +381,8 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         return inst
     ops: list[Operation] = []
     own = set(own_operations(inst, tl.law))  # an instrument amending several laws: only this law's Part
-    foreign: set[int] = set()  # the places in ops of the operations on other laws
     for seq, op in enumerate(inst.operations, start=1):
         if seq not in own:
-            foreign.add(len(ops))
             ops.append(op)
             continue
         try:
@@ -395,10 +392,9 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if known is not None:
             ops.append(known)
             continue
-        if _names_rows(op):
-            # found in the table as the instrument's earlier changes leave it (a row inserted before moves the rest)
-            now = _body_now(version.body, [o for i, o in enumerate(ops) if i not in foreign])
-            ops += _rows_resolved(now, op, inst) if now is not None else [op]
+        if names_rows(op):
+            # which row, or where in the order: told each time the instrument is applied (law_known.rows_resolved)
+            ops.append(op)
             continue
         under = re.fullmatch(r"(?P<table>.+) under “(?P<heading>[^”]+)”", op.target) if op.action == "insert" else None
         if under and (placed := _under_heading(version.body, op, under)) is not None:
@@ -572,168 +568,6 @@ def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[st
     cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
     new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)
-
-
-# --- (r2rows) a table's row found by what it cites; rows put in the table's numerical order ------------------------
-
-_CITED_ROW = re.compile(r"(?P<table>Schedule \S+) row relating to (?P<ref>.+?)(?P<column> column “[^”]+”)?")
-_IN_ORDER = re.compile(r"(?P<table>Schedule \S+) in numerical order")
-#: A cell that cites a provision or numbers an item: "2.8(2)", "clause 17(1)", "12.", "14A"
-_ORDER_CELL = re.compile(
-    r"(?:(?:sub-?)?(?:clause|regulation|section|by-?law|item)s?\.?\s+|cl\.\s*)?"
-    r"(?P<num>\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)\.?(?P<br>(?:\s?\((?:\d+[A-Z]{0,2}|[a-z])\))*)"
-)
-_ORDER_HEADING = re.compile(r"(?:item|clause|regulation|section|by-?law|provision|no\b|number)", re.I)
-
-
-def _names_rows(op: Operation) -> bool:
-    """Whether ``op`` names a table row by what it cites, or puts rows in the table's numerical order."""
-    cited = _CITED_ROW.fullmatch(op.target)
-    if cited is not None and not re.search(r" column \d+$", cited.group("ref")):  # "… column 3": _cell_edit's
-        return True
-    return op.action == Action.INSERT and _IN_ORDER.fullmatch(op.target) is not None
-
-
-def _body_now(body: tuple[Provision, ...], earlier: list[Operation]) -> tuple[Provision, ...] | None:
-    """``body`` as the instrument's earlier operations leave it; None when one of them does not apply (it is refused
-    for itself when the instrument is applied)."""
-    from .apply import apply_operation
-
-    for op in earlier:
-        if op.is_repeal:
-            continue
-        try:
-            body = apply_operation(body, op)[0]
-        except LawHistoryError:
-            return None
-    return body
-
-
-def _rows_resolved(body: tuple[Provision, ...], op: Operation, inst: Instrument) -> list[Operation]:
-    """'Schedule 1 row relating to clause 4.3(a)' (… column “Modified penalty $”) as the one row of Schedule 1 that
-    cites the provision; 'Schedule 1 in numerical order' as an insert of each new row beside the row it follows in the
-    table's order. Refused, naming the row, when no row or several cite it, or when the order cannot be told; the
-    operation is kept as it is when the table is not one provision of the law (it is refused when applied)."""
-    where = f"{inst.title} cl. {op.clause}"
-    cited = _CITED_ROW.fullmatch(op.target)
-    m = cited or _IN_ORDER.fullmatch(op.target)
-    assert m is not None
-    paths = find(body, m.group("table"))
-    if len(paths) != 1:
-        return [op]
-    table = get(body, paths[0])
-    if cited is None:
-        return _in_numerical_order(body, paths[0], op, where)
-    ref = cited.group("ref")
-    rows = _rows_citing(table, ref)
-    if len(rows) != 1:
-        shown = "; ".join(f"“| {' | '.join(table.children[i].cells)} |”" for i in rows)
-        found = (
-            f"no row of {m.group('table')} cites {ref}"
-            if not rows
-            else f"{len(rows)} rows of {m.group('table')} cite {ref} ({shown})"
-        )
-        raise InstrumentRefused(f"{where}: {found}, so which row it changes is uncertain; check the instruction against the law")
-    citation = citation_of_path(body, (*paths[0], rows[0]))
-    column = cited.group("column")
-    if column is None:
-        return [replace(op, target=citation)]
-    named = replace(op, target=f"{citation}{column}")
-    heading = re.fullmatch(r"(?P<row>.+) column “(?P<heading>[^”]+)”", named.target)
-    assert heading is not None
-    edited = _column_edit(body, named, heading) if op.action in WORD_ACTIONS else None
-    return [edited or named]
-
-
-def _cited_kind(heading: str) -> str:
-    """The kind of provision a table's column heading says its cells cite ("Clause No." → clause)."""
-    first = re.sub(r"[^a-z-]", "", (heading.split() or [""])[0].lower())
-    return first[:-1] if first.endswith("s") else first
-
-
-def _rows_citing(table: Provision, ref: str) -> list[int]:
-    """The rows of ``table`` (child indexes) that cite ``ref`` ("clause 4.3(a)"): a cell that is the citation, or a
-    cell that is its label in a column headed by its kind ("4.3(a)" under "Clause")."""
-    wanted = " ".join(re.sub(r"^the\s+", "", ref, flags=re.I).lower().split())
-    parts = re.fullmatch(r"(?P<kind>[a-z-]+?)s?\s+(?P<label>\S+)", wanted)
-    kind_cols = [i for i, h in enumerate(table.cells) if parts and _cited_kind(h) == parts.group("kind")]
-    out = []
-    for i, c in enumerate(table.children):
-        cells = [" ".join(x.lower().split()) for x in c.cells]
-        if c.kind == "item" and (
-            wanted in cells or any(parts and k < len(cells) and cells[k] == parts.group("label") for k in kind_cols)
-        ):
-            out.append(i)
-    return out
-
-
-def _order_key(cell: str) -> tuple[tuple[int, int, str], ...] | None:
-    """A sort key for a cell citing a provision or numbering an item (2.8 < 2.8(2) < 2.8A < 2.10); None otherwise."""
-    m = _ORDER_CELL.fullmatch(" ".join(cell.split()))
-    if m is None:
-        return None
-    key = []
-    for part in m.group("num").split("."):
-        n = re.fullmatch(r"(\d+)([A-Z]*)", part)
-        assert n is not None
-        key.append((0, int(n.group(1)), n.group(2)))
-    for inner in re.findall(r"\((\w+)\)", m.group("br")):
-        n = re.fullmatch(r"(\d+)([A-Z]*)", inner)
-        key.append((0, int(n.group(1)), n.group(2)) if n else (1, ord(inner), ""))
-    return tuple(key)
-
-
-def _in_numerical_order(body: tuple[Provision, ...], path: tuple[int, ...], op: Operation, where: str) -> list[Operation]:
-    """Each new row of 'Schedule 1 in numerical order' put after the row it follows in the table's order (before the
-    first row when it comes first): the order of every column that cites provisions or numbers items (by its heading),
-    whose rows are in that order; refused when no such column orders them, the columns disagree, a row there cites the
-    same, or a line of text stands between the two rows it would go between."""
-    from ..files.textformat import render_fragment
-    from .apply import apply_operation
-
-    new = op.provisions or ()
-    if not new or any(p.kind != "item" for p in new):
-        raise InstrumentRefused(f"{where}: its new text is not table rows, so it cannot be put in numerical order")
-    out: list[Operation] = []
-    for row in new:
-        table = get(body, path)
-        shown = f"“| {' | '.join(row.cells)} |”"
-        rows = [i for i, c in enumerate(table.children) if c.kind == "item"]
-        places: set[int] = set()
-        why: list[str] = []
-        for col, heading in enumerate(table.cells):
-            if not _ORDER_HEADING.match(heading) or col >= len(row.cells):
-                continue
-            keys = [_order_key(table.children[i].cells[col]) if col < len(table.children[i].cells) else None for i in rows]
-            mine = _order_key(row.cells[col])
-            known = [k for k in keys if k is not None]
-            if mine is None or len(known) != len(keys) or any(a >= b for a, b in pairwise(known)):
-                why.append(f"the column “{heading}” does not give one")
-                continue
-            if mine in known:
-                raise InstrumentRefused(
-                    f"{where}: a row of the table cites {row.cells[col]} already, so where the new row {shown} goes in "
-                    "the numerical order is uncertain; amend the instrument file's operations by hand"
-                )
-            places.add(sum(k < mine for k in known))
-        if len(places) != 1 or not rows:
-            reason = "its columns put it in different places" if len(places) > 1 else "; ".join(why) or "it has no rows"
-            raise InstrumentRefused(
-                f"{where}: the numerical order in which the new row {shown} goes cannot be told from the table ({reason}); "
-                "amend the instrument file's operations by hand"
-            )
-        at = places.pop()
-        if 0 < at < len(rows) and rows[at] != rows[at - 1] + 1:
-            line = table.children[rows[at - 1] + 1]
-            raise InstrumentRefused(
-                f"{where}: the new row {shown} goes between two rows that a line of the table stands between "
-                f"(“{(line.text or '')[:60]}”), so which side of it is uncertain; amend the instrument file's operations by hand"
-            )
-        beside, pos = (rows[0], "before") if at == 0 else (rows[at - 1], "after")
-        placed = replace(op, target=citation_of_path(body, (*path, beside)), position=pos, new=render_fragment((row,)))
-        body = apply_operation(body, placed)[0]
-        out.append(placed)
-    return out
 
 
 def _definitions(p: Provision) -> list[Provision]:
