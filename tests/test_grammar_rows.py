@@ -189,6 +189,12 @@ def test_the_row_citing_a_clause_is_deleted(tmp_path: Path, body: str) -> None:
     assert run(tmp_path, CLAUSES, body) == [*ORIGINAL[:2], *ORIGINAL[3:]]
 
 
+def test_the_rows_citing_two_clauses_are_each_deleted(tmp_path: Path) -> None:
+    # the second row is found after the first is gone (rows without item numbers are cited by their place)
+    got = run(tmp_path, CLAUSES, "In Schedule 1 delete the items relating to clauses 2.7(2) and 4.3(a).")
+    assert got == [ORIGINAL[0], ORIGINAL[2], ORIGINAL[4]]
+
+
 @pytest.mark.parametrize(
     "body",
     [
