@@ -51,9 +51,6 @@ KNOWN: dict[str, str] = {
     "101-armadale-dogs-clauses-in-two-parts-deleted-by-one-sentence": (
         "the passive voice with a heading: “The heading to clause 3.1 is deleted and the following heading is substituted— …”"
     ),
-    "106-fremantle-property-2019-starts-after-tail-of-other-notice-row-in-numerical-order": (
-        "a schedule row inserted “in the appropriate numerical order”, and a row found by “the item relating to clause 4.3(a)”"
-    ),
     "109-bridgetown-greenbushes-fencing-2006-gazetted-2007-definition-before-clause": (
         "a locator qualified by the law: “The definition of “…” in clause 2 of the principal local law is amended by …”"
     ),

@@ -41,7 +41,8 @@ _INSTRUCTION_AHEAD = (
     r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
     r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
     + _KW
-    + r"[^—;]{0,80}?\b"
+    # a quoted heading or term in the lead-in ("in the column headed “Modified penalty $”,") counts as one word
+    + r"(?:[^—;“”]|“[^“”]{0,80}”){0,80}?\b"
     + _VERB
     + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
     + _KW

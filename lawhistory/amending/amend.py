@@ -35,7 +35,7 @@ from ..reading.line_lists import unmarked, unmarked_provisions
 from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
-from .law_known import Unresolved, resolved
+from .law_known import Unresolved, names_rows, resolved
 from .timeline import build_timeline
 
 #: ``amend --operations``: the operations a person gives each instrument (``by_hand.supplied``), and who and when.
@@ -392,6 +392,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if known is not None:
             ops.append(known)
             continue
+        if names_rows(op):
+            # which row, or where in the order: told each time the instrument is applied (law_known.rows_resolved)
+            ops.append(op)
+            continue
         under = re.fullmatch(r"(?P<table>.+) under “(?P<heading>[^”]+)”", op.target) if op.action == "insert" else None
         if under and (placed := _under_heading(version.body, op, under)) is not None:
             ops.append(placed)
@@ -404,17 +408,6 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)
             continue
-        row = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to (?P<ref>.+)", op.target)
-        if row and len(paths := find(version.body, row.group("sched"))) == 1:
-            wanted = " ".join(re.sub(r"^the\s+", "", row.group("ref"), flags=re.I).lower().split())
-            rows = [
-                i
-                for i, c in enumerate(get(version.body, paths[0]).children)
-                if c.kind == "item" and c.cells and " ".join(c.cells[0].lower().split()) == wanted
-            ]
-            if len(rows) == 1:
-                ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], rows[0]))))
-                continue
         listed = LIST_IN_WORDS.search(op.new or "") if op.action == Action.SUBSTITUTE_WORDS else None
         if listed and len(paths := find(version.body, op.target)) == 1:
             ops += _words_become_provisions(get(version.body, paths[0]), op, listed.start(), inst)

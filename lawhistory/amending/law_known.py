@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from ..core.errors import LawHistoryError
 from ..core.ids import citation_of_path
 from ..core.model import Provision
-from ..core.operations import WORD_ACTIONS, Action, Operation
+from ..core.operations import WORD_ACTIONS, Action, Occurrence, Operation
 from .apply import _pattern, find, get
 
 Path = tuple[int, ...]
@@ -249,3 +250,190 @@ def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Opera
         if done is not None:
             return done
     return None
+
+
+# --- (r2rows) a table's row found by what it cites; rows put in the table's numerical order ------------------------
+# Told each time the instrument is applied (timeline), against the table as the instrument's earlier operations leave
+# it: rows without item numbers are cited by their place ("Schedule 1 row 4"), which a row inserted before them moves —
+# by this instrument, or by an earlier instrument added to the repository later.
+
+CITED_ROW = re.compile(r"(?P<table>Schedule \S+) row relating to (?P<ref>.+?)(?P<column> column “(?P<heading>[^”]+)”)?")
+IN_ORDER = re.compile(r"(?P<table>Schedule \S+) in numerical order")
+#: A cell that cites a provision or numbers an item: "2.8(2)", "clause 17(1)", "12.", "14A"
+_ORDER_CELL = re.compile(
+    r"(?:(?:sub-?)?(?:clause|regulation|section|by-?law|item)s?\.?\s+|cl\.\s*)?"
+    r"(?P<num>\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)\.?(?P<br>(?:\s?\((?:\d+[A-Z]{0,2}|[a-z])\))*)"
+)
+_ORDER_HEADING = re.compile(r"(?:item|clause|regulation|section|by-?law|provision|no\b|number)", re.I)
+
+
+def names_rows(op: Operation) -> bool:
+    """Whether ``op`` names a table row by what it cites, or puts rows in the table's numerical order."""
+    cited = CITED_ROW.fullmatch(op.target)
+    if cited is not None and not re.search(r" column \d+$", cited.group("ref")):  # "… column 3": amend._cell_edit's
+        return True
+    return op.action == Action.INSERT and IN_ORDER.fullmatch(op.target) is not None
+
+
+def body_after(body: tuple[Provision, ...], earlier: Sequence[Operation]) -> tuple[Provision, ...] | None:
+    """``body`` as the instrument's earlier operations leave it; None when one of them does not apply (it is refused
+    for itself when the instrument is applied)."""
+    from .apply import apply_operation
+
+    for op in earlier:
+        if op.is_repeal:
+            continue
+        try:
+            body = apply_operation(body, op)[0]
+        except LawHistoryError:
+            return None
+    return body
+
+
+def rows_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> list[Operation] | None:
+    """'Schedule 1 row relating to clause 4.3(a)' (… column “Modified penalty $”) as the one row of Schedule 1 that
+    cites the provision (a word edit in a column: a `substitute` of the row, the words once in that cell);
+    'Schedule 1 in numerical order' as an insert of each new row beside the row it follows in the table's order.
+    ``body``: the law before the instrument, ``earlier``: the instrument's operations before ``op`` (resolved). Unresolved,
+    naming the row, when no row or several cite it, or when the order cannot be told; None when ``op`` names no row so,
+    or the table is not one provision of the law (the operation is then refused when applied, naming its target)."""
+    if not names_rows(op):
+        return None
+    now = body_after(body, earlier)
+    cited = CITED_ROW.fullmatch(op.target)
+    m = cited or IN_ORDER.fullmatch(op.target)
+    assert m is not None
+    paths = find(now, m.group("table")) if now is not None else []
+    if now is None or len(paths) != 1:
+        return None
+    table = get(now, paths[0])
+    if cited is None:
+        return _in_numerical_order(now, paths[0], op)
+    ref = cited.group("ref")
+    rows = _rows_citing(table, ref)
+    if len(rows) != 1:
+        shown = "; ".join(f"“| {' | '.join(table.children[i].cells)} |”" for i in rows)
+        found = (
+            f"no row of {m.group('table')} cites {ref}"
+            if not rows
+            else f"{len(rows)} rows of {m.group('table')} cite {ref} ({shown})"
+        )
+        raise Unresolved(f"{found}, so which row it changes is uncertain")
+    path = (*paths[0], rows[0])
+    citation = citation_of_path(now, path)
+    if cited.group("column") is None:
+        return [replace(op, target=citation)]
+    return [_column_changed(now, path, op, cited.group("heading"), citation)]
+
+
+def _column_changed(body: tuple[Provision, ...], path: Path, op: Operation, heading: str, citation: str) -> Operation:
+    """A word edit in one column of a row as a `substitute` of the row: one column of the table has that heading, and
+    the words occur once in the row's cell there (otherwise Unresolved, naming the cell)."""
+    from ..files.textformat import render_fragment
+    from .apply import _edit
+
+    row, table = get(body, path), get(body, path[:-1])
+    wanted = " ".join(heading.split()).lower()
+    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+    if op.action not in WORD_ACTIONS or len(cols) != 1 or cols[0] >= len(row.cells):
+        found = "no column" if not cols else f"{len(cols)} columns"
+        raise Unresolved(
+            f"{found} of the table {'is' if len(cols) < 2 else 'are'} headed “{heading}”, so which cell changes is uncertain"
+        )
+    col = cols[0]
+    hits = list(_pattern(op.words or "").finditer(row.cells[col])) if op.words else []
+    if len(hits) != 1 or op.occurrence != Occurrence.ONCE or op.until:
+        raise Unresolved(
+            f"the words “{op.words}” occur {len(hits)} times in the cell “{row.cells[col]}” of {citation} under “{heading}”, "
+            "so the change is uncertain"
+        )
+    cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
+    new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
+    return replace(op, action=Action.SUBSTITUTE, target=citation, words=None, new=new, position=None, occurrence=Occurrence.ONCE)
+
+
+def _cited_kind(heading: str) -> str:
+    """The kind of provision a table's column heading says its cells cite ("Clause No." → clause)."""
+    first = re.sub(r"[^a-z-]", "", (heading.split() or [""])[0].lower())
+    return first[:-1] if first.endswith("s") else first
+
+
+def _rows_citing(table: Provision, ref: str) -> list[int]:
+    """The rows of ``table`` (child indexes) that cite ``ref`` ("clause 4.3(a)"): a cell that is the citation, or a
+    cell that is its label in a column headed by its kind ("4.3(a)" under "Clause")."""
+    wanted = " ".join(re.sub(r"^the\s+", "", ref, flags=re.I).lower().split())
+    parts = re.fullmatch(r"(?P<kind>[a-z-]+?)s?\s+(?P<label>\S+)", wanted)
+    label = parts.group("label") if parts else None
+    kind_cols = [i for i, h in enumerate(table.cells) if parts and _cited_kind(h) == parts.group("kind")]
+    out = []
+    for i, c in enumerate(table.children):
+        cells = [" ".join(x.lower().split()) for x in c.cells]
+        if c.kind == "item" and (wanted in cells or any(k < len(cells) and cells[k] == label for k in kind_cols)):
+            out.append(i)
+    return out
+
+
+def _order_key(cell: str) -> tuple[tuple[int, int, str], ...] | None:
+    """A sort key for a cell citing a provision or numbering an item (2.8 < 2.8(2) < 2.8A < 2.10); None otherwise."""
+    m = _ORDER_CELL.fullmatch(" ".join(cell.split()))
+    if m is None:
+        return None
+    key = []
+    for part in m.group("num").split("."):
+        n = re.fullmatch(r"(\d+)([A-Z]*)", part)
+        assert n is not None
+        key.append((0, int(n.group(1)), n.group(2)))
+    for inner in re.findall(r"\((\w+)\)", m.group("br")):
+        n = re.fullmatch(r"(\d+)([A-Z]*)", inner)
+        key.append((0, int(n.group(1)), n.group(2)) if n else (1, ord(inner), ""))
+    return tuple(key)
+
+
+def _in_numerical_order(body: tuple[Provision, ...], path: Path, op: Operation) -> list[Operation]:
+    """Each new row of 'Schedule 1 in numerical order' put after the row it follows in the table's order (before the
+    first row when it comes first): the order of every column that cites provisions or numbers items (by its heading),
+    whose rows are in that order; Unresolved when no such column orders them, the columns disagree, a row there cites
+    the same, or a line of text stands between the two rows it would go between."""
+    from ..files.textformat import render_fragment
+    from .apply import apply_operation
+
+    new = op.provisions or ()
+    if not new or any(p.kind != "item" for p in new):
+        raise Unresolved("its new text is not table rows, so it cannot be put in numerical order")
+    out: list[Operation] = []
+    for row in new:
+        table = get(body, path)
+        shown = f"“| {' | '.join(row.cells)} |”"
+        rows = [i for i, c in enumerate(table.children) if c.kind == "item"]
+        places: set[int] = set()
+        why: list[str] = []
+        for col, heading in enumerate(table.cells):
+            if not _ORDER_HEADING.match(heading) or col >= len(row.cells):
+                continue
+            keys = [_order_key(table.children[i].cells[col]) if col < len(table.children[i].cells) else None for i in rows]
+            mine = _order_key(row.cells[col])
+            known = [k for k in keys if k is not None]
+            if mine is None or len(known) != len(keys) or any(a >= b for a, b in pairwise(known)):
+                why.append(f"the column “{heading}” does not give one")
+                continue
+            if mine in known:
+                raise Unresolved(
+                    f"a row of the table cites {row.cells[col]} already, so where the new row {shown} goes in the "
+                    "numerical order is uncertain"
+                )
+            places.add(sum(k < mine for k in known))
+        if len(places) != 1 or not rows:
+            reason = "its columns put it in different places" if len(places) > 1 else "; ".join(why) or "it has no rows"
+            raise Unresolved(f"the numerical order in which the new row {shown} goes cannot be told from the table ({reason})")
+        at = places.pop()
+        if 0 < at < len(rows) and rows[at] != rows[at - 1] + 1:
+            line = table.children[rows[at - 1] + 1]
+            raise Unresolved(
+                f"the new row {shown} goes between two rows that a line of the table stands between "
+                f"(“{(line.text or '')[:60]}”), so which side of it is uncertain"
+            )
+        beside, pos = (rows[0], "before") if at == 0 else (rows[at - 1], "after")
+        placed = replace(op, target=citation_of_path(body, (*path, beside)), position=pos, new=render_fragment((row,)))
+        body = apply_operation(body, placed)[0]
+        out.append(placed)
+    return out

@@ -17,7 +17,7 @@ from ..core.versions import Change, Timeline, Version, commencement_key, gazette
 from ..files.instrument_file import Instrument
 from .apply import Applied, Step, apply_instrument
 from .commencing import made_under_law, unknown_day
-from .law_known import Unresolved, resolved
+from .law_known import Unresolved, resolved, rows_resolved
 
 
 def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
@@ -82,23 +82,27 @@ def _apply_own(body: tuple[Provision, ...], inst: Instrument, law: Law) -> Appli
     Part); the trace keeps each operation's place in the whole instrument."""
     own = own_operations(inst, law)
     ops: list[Operation] = []
+    origin: list[int] = []  # the place in the whole instrument of each operation applied (a row placed in order: one a row)
     for seq in own:
         # a place named by the law's words that was not resolved when the instrument was read (its law was not in the
-        # repository then): resolved now, against the law it applies to, or the instrument is refused (law_known)
+        # repository then): resolved now, against the law it applies to, or the instrument is refused (law_known); a
+        # row named by what it cites, or put in numerical order, is told each time (law_known.rows_resolved)
         op = inst.operations[seq - 1]
         try:
-            ops.append(resolved(body, op, ops) or op)
+            done = rows_resolved(body, op, ops) or [resolved(body, op, ops) or op]
         except Unresolved as e:
             raise Unresolved(f"{inst.title} cl. {op.clause}: {e}; check the instruction against the law") from None
+        ops += done
+        origin += [seq] * len(done)
     if len(own) == len(inst.operations) and ops == list(inst.operations):
         return apply_instrument(body, inst)
     part = replace(inst, operations=tuple(ops))
     try:
         applied = apply_instrument(body, part)
     except LawHistoryError as e:
-        e.trace = tuple(replace(step, seq=own[step.seq - 1]) for step in e.trace)
+        e.trace = tuple(replace(step, seq=origin[step.seq - 1]) for step in e.trace)
         raise
-    return replace(applied, trace=tuple(replace(step, seq=own[step.seq - 1]) for step in applied.trace))
+    return replace(applied, trace=tuple(replace(step, seq=origin[step.seq - 1]) for step in applied.trace))
 
 
 def _close(v: Version, until: dt.date | None) -> Version:

@@ -117,6 +117,10 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
     if (relative := _relative(h, chain)) is not None:
         return relative, where
     base = _resolve_context(where, ctx) or ctx
+    if (rows := _cited_rows(h, chain, base)) is not None:
+        if len(rows) > 1:
+            raise InstructionNotUnderstood(f"it names {len(rows)} rows where its change needs one ({', '.join(rows)})")
+        base = rows[0]
     return (_with_column(h, chain, base) if base else base), where
 
 
@@ -142,9 +146,11 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
             cuts.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
     gone: list[tuple[int, int]] = []
     for c in t.iter_subtrees():
-        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if c.data == "column" else []
+        gone_kinds = ("column", "row_cited")
+        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if c.data in gone_kinds else []
         if inner:
-            # a column's heading is not a citation ("the column headed “Clause 3”"): it is added by _with_column
+            # a column's heading is not a citation ("the column headed “Clause 3”"): it is added by _with_column; nor is
+            # what a row cites ("the item relating to clause 4.3(a)"): the row is added by _lead_rows
             gone.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
     out, pos = [], start
     for a, b in sorted(set(cuts) | set(gone)):
@@ -239,6 +245,9 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     chain = _tree(lead, "place_chain") if lead is not None else None
     if (chain is not None and _names_whole_law(h, chain)) or _whole_law_lead(h, start):
         return [WHOLE_LAW]
+    if chain is not None and (rows := _lead_rows(h, chain)) is not None:
+        # "In Schedule 1, in the items relating to clauses 2.5(2) and 2.7(2), delete …": the same edit in each row
+        return [_with_column(h, chain, r) for r in rows]
     if chain is not None and not re.search(r"\bto\b", _place(h, chain)):
         # "In clauses 3.14 and 3.15 delete …": the same edit in each provision the list names
         several = resolve_targets(_place(h, chain), h.unit.context)
@@ -1396,6 +1405,117 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
             return None
         return _words_then_provisions(h, targets, change)
     return None
+# --- (r2rows) a table's row found by what it cites; rows put in the table's numerical order ------------------------
+
+
+def _row_refs(h: Head, row: Tree[object]) -> list[str]:
+    """What a row named by its citation cites: "clause 4.3(a)" as printed; "clauses 2.5(2) and 2.7(2)" one each."""
+    cit = _tree(row, "row_citation")
+    assert cit is not None
+    plist = _tree(cit, "prov_list")
+    if plist is None or _single(plist):
+        return [" ".join(_span(h, cit).split())]
+    kind = re.sub(r"^sub-", "sub", _tokens(next(_trees(plist, "prov")), "KIND")[0].lower())
+    kind = kind[:-1] if kind.endswith("s") else kind
+    refs = resolve_targets(_span(h, plist), None)
+    if not refs:
+        raise InstructionNotUnderstood(f"cannot tell which provisions “{_span(h, plist)}” are")
+    return [f"{kind} {r}" for r in refs]
+
+
+def _single(plist: Tree[object]) -> bool:
+    """Whether a list of provisions names one provision with one label ("clause 4.3(a)", not "clauses 4.3(a) and (b)")."""
+    provs = list(_trees(plist, "prov"))
+    labels = _tree(provs[0], "labels") if len(provs) == 1 else None
+    return labels is not None and len(_tokens(labels, "LABEL")) == 1
+
+
+def _cited_rows(h: Head, where: Tree[object], base: str | None) -> list[str] | None:
+    """The rows ``where`` names by what they cite ("Schedule 1 row relating to clause 4.3(a)", one a provision cited;
+    which row that is, is told when the law is known — amend), or None when it names no row so."""
+    rows = [c for c in where.iter_subtrees() if c.data == "row_cited"]
+    if not rows:
+        return None
+    if len(rows) > 1:
+        raise InstructionNotUnderstood("it names rows by what they cite more than once")
+    if not base or not base.startswith("Schedule "):
+        raise InstructionNotUnderstood(f"it names “{_span(h, rows[0])}”, but no schedule whose table holds it")
+    return [f"{base} row relating to {ref}" for ref in _row_refs(h, rows[0])]
+
+
+def _lead_rows(h: Head, chain: Tree[object]) -> list[str] | None:
+    """The rows the lead-in's place names by what they cite, in the schedule it (or the instruction's context) names."""
+    if not any(c.data == "row_cited" for c in chain.iter_subtrees()):
+        return None
+    return _cited_rows(h, chain, _resolve_context(_place(h, chain), h.unit.context) or h.unit.context)
+
+
+def _bar_rows(payload: str) -> str | None:
+    """New table rows printed with their cells between bars ("| 2.8(2) | Smoking … | 100 |"), as rows without item
+    numbers (the applier numbers them when the table's first column is the item number); else rows read as item,
+    clause, description and penalty; None when neither reads."""
+    rows = [ln for ln in re.split(r"(?<=\|)\s+(?=\|)", payload.strip()) if ln.strip()]
+    if rows and all(re.fullmatch(r"\|(?:[^|]*\|){2,}", row.strip()) for row in rows):
+        cells = [tuple(" ".join(c.split()) for c in row.strip().strip("|").split("|")) for row in rows]
+        if all(len(c) >= 2 and all(c) for c in cells):
+            return render_fragment(tuple(Provision(kind="item", cells=c) for c in cells))
+        return None
+    return _rows_payload(payload)
+
+
+def _new_rows(h: Head) -> str:
+    if h.payload is None:
+        raise InstructionNotUnderstood("it inserts rows but carries no new text")
+    rows = _bar_rows(h.payload)
+    if rows is None:
+        raise InstructionNotUnderstood("the new rows could not be read into their columns")
+    return rows
+
+
+def _row_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In Schedule 2 delete the item relating to clause 6.3 (and insert: | Clause 6.3 | … |)": the row citing the
+    provision deleted, or replaced by the new rows (`delete` / `substitute` of “Schedule 2 row relating to clause 6.3”)."""
+    base, _ = _base(h, start)
+    rows = _cited_rows(h, ch, base)
+    assert rows is not None
+    if _tree(ch, "put") is None:
+        if h.payload is not None:
+            raise InstructionNotUnderstood("it deletes a row and also carries new text, but does not say to insert it")
+        return [_op(h.unit, action="delete", target=r) for r in rows]
+    if len(rows) > 1:
+        raise InstructionNotUnderstood(f"it replaces {len(rows)} rows by one text, so which new row is whose is uncertain")
+    return [_op(h.unit, action="substitute", target=rows[0], new=_new_rows(h))]
+
+
+def _row_inserted_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In Schedule 1, after the item relating to clause 2.7(2) insert— | 2.8(2) | … |": new rows before or after the
+    row citing the provision."""
+    pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
+    base, _ = _base(h, start)
+    rows = _cited_rows(h, ch, base)
+    assert rows is not None
+    if len(rows) != 1:
+        raise InstructionNotUnderstood(f"it inserts rows {pos} {len(rows)} rows, so where they go is uncertain")
+    return [_op(h.unit, action="insert", target=rows[0], position=pos, new=_new_rows(h))]
+
+
+def _rows_inserted_in_order(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In Schedule 1 insert in the appropriate numerical order— | 2.8(2) | … | 100 |": `insert` of the rows into
+    “Schedule 1 in numerical order”, each put among the table's rows by what it cites when the law is known (amend),
+    and refused when the rows' order cannot be told (or the law is not known)."""
+    base, _ = _base(h, start)
+    if not base or not re.fullmatch(r"Schedule \S+", base):
+        raise InstructionNotUnderstood("it inserts rows in numerical order, but names no schedule whose table holds them")
+    return [_op(h.unit, action="insert", target=f"{base} in numerical order", position="end", new=_new_rows(h))]
+
+
+_ROW_BUILDERS = {
+    "row_deleted": _row_deleted,
+    "row_inserted_beside": _row_inserted_beside,
+    "rows_inserted_in_order": _rows_inserted_in_order,
+}
+
+_BUILDERS |= _ROW_BUILDERS
 
 
 def build(h: Head, start: Tree[object]) -> list[Operation] | None:
