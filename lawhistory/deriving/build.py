@@ -42,6 +42,7 @@ from ..core import faults
 from ..core.errors import LawHistoryError
 from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
 from ..files.repo import Repository, check_inside
+from ..files.stamp import STAMP_NAME, save_stamp, unchanged
 from . import build_history, features, history, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
@@ -113,7 +114,10 @@ class Paths:
         """
         repo.inside(
             self.db, self.journal, self.git, self.tmp, self.git_old,
-            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp")),
+            *(
+                self.db_dir / name
+                for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", STAMP_NAME, f"{STAMP_NAME}.tmp")
+            ),
         )  # fmt: skip
         for tree in (self.git, self.git_old, self.tmp):
             for folder, dirs, files in os.walk(tree):
@@ -410,6 +414,8 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
         if not full and _why_stale(paths, inputs) is None:
             if inputs.read:
                 save_cache(paths.db_dir, inputs.entries)
+            if unchanged(repo.root, paths.db_dir) is None:
+                save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash)
             return BuildReport(False, len(inputs.laws), up_to_date=True)
         plan = _full(inputs) if full or not paths.db.exists() else _plan(inputs, paths)
         try:
@@ -427,4 +433,5 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             for crashed in history.crash_reports(paths.git):
                 crashed.unlink(missing_ok=True)
         save_cache(paths.db_dir, inputs.entries)
+        save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash)
         return report

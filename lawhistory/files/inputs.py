@@ -229,21 +229,27 @@ class Inputs:
 
     def resolve(self, query: str) -> str:
         """The id of the law whose id is ``query``, or whose title (or id) contains it unambiguously."""
-        q = query.strip()
-        if q in self.laws:
-            return q
-        q = q.lower()
-        matches = [i for i, e in self.laws.items() if q and (q in e.title.lower() or q in i)]
-        if len(matches) == 1:
-            return matches[0]
-        if not matches:
-            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
-        names = "; ".join(matches[:6])
-        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
+        return resolve_law(query, {law_id: e.title for law_id, e in self.laws.items()})
 
     def unclaimed(self) -> list[str]:
         claimed = self.claimers()
         return [i for i in self.instruments if i not in claimed]
+
+
+def resolve_law(query: str, titles: dict[str, str]) -> str:
+    """The id among ``titles`` (law id → title, sorted by id) that is ``query``, or whose title (or id) contains it
+    unambiguously; UnknownLaw naming the matches otherwise."""
+    q = query.strip()
+    if q in titles:
+        return q
+    q = q.lower()
+    matches = [i for i, title in titles.items() if q and (q in title.lower() or q in i)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
+    names = "; ".join(matches[:6])
+    raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
 
 
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
