@@ -170,3 +170,14 @@ def test_a_stamp_of_another_place_or_format_says_nothing(repo: Repository) -> No
 
 def test_the_stamp_and_the_index_agree_on_what_is_racy() -> None:
     assert stamp.RACY_NS == inputs.RACY_NS
+
+
+def test_show_finishes_an_interrupted_write_before_it_reads(repo: Repository) -> None:
+    """A write of several files killed after its journal: ``show`` (which does not tidy every folder) still finishes
+    it first, so it shows the new text, not the stamped database."""
+    law = repo.law_path(KELLERBERRIN)
+    staged = law.with_name(f".{law.name}.x1.tmp")
+    staged.write_text(law.read_text(encoding="utf-8").replace("Roosters", "Cockerel"), encoding="utf-8")
+    repo.journal_path.write_text(f"laws/kellerberrin\t{law.name}\t{staged.name}\n", encoding="utf-8")
+    again = Repository.open(repo.root, tidy=False)
+    assert "Cockerel" in _shown(again) and not repo.journal_path.exists() and not staged.exists()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,6 +75,8 @@ def in_force_sql(at: str, alias: str = "", *, document_order: bool = False) -> s
 def law_key(law_id: str) -> int:
     """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
     same in every build and at most six bytes in SQLite."""
+    import hashlib
+
     return int.from_bytes(hashlib.blake2b(law_id.encode("utf-8"), digest_size=6).digest(), "big") >> 1
 
 

@@ -13,7 +13,6 @@ leave its times as they were.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -49,6 +48,8 @@ _OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
 
 
 def _sha(parts: list[bytes]) -> str:
+    import hashlib  # here: ``show`` reading a current build hashes nothing
+
     h = hashlib.sha256()
     for part in parts:
         h.update(len(part).to_bytes(8, "big"))
@@ -112,6 +113,8 @@ class FileEntry(NamedTuple):
 
 
 def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
+    import hashlib
+
     from ..core.model import Law
     from ..core.versions import targets
     from .instrument_file import Instrument

@@ -25,7 +25,6 @@ show a database that is out of date.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -107,6 +106,8 @@ def save_stamp(root: Path, db_dir: Path, entries: dict[str, FileEntry], files_ha
 def _same_bytes(path: str, sha: str) -> bool:
     try:
         with open(path, "rb") as f:
+            import hashlib
+
             return hashlib.sha256(f.read()).hexdigest() == sha
     except OSError:
         return False
