@@ -40,10 +40,19 @@ import git
 
 from ..core import faults
 from ..core.errors import LawHistoryError
-from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
+from ..files.inputs import (
+    CACHE_NAME,
+    CODE_RECORD,
+    Inputs,
+    code_fingerprint,
+    load_cache,
+    read_inputs,
+    save_cache,
+    taken,
+)
 from ..files.repo import Repository, check_inside
 from ..files.stamp import STAMP_NAME, save_stamp, unchanged
-from . import build_history, features, history, store
+from . import build_history, features, history, similar, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
 from .build_plan import _full, _Plan, _plan
@@ -311,13 +320,14 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
             commits = pool.submit(_write_history, paths, inputs, plan, derived, rewrite)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
+                held = similar.held_by(db.conn, sorted(plan.derive | plan.removed))
                 shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
                 store.drop_unused_fragments(db, shown)
                 _other_instruments(db, inputs, plan, claimers, derived)
-                features.derive(db.conn, sorted(plan.derive | plan.removed))
+                features.derive(db.conn, sorted(plan.derive | plan.removed), held)
                 progress.advance()
                 progress.start(1, "Writing the history")
                 chain, keep = commits.result()
@@ -410,7 +420,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     with repo.lock(), _few_collections():
         paths.check(repo)
         paths.recover()
-        inputs = read_inputs(repo, load_cache(paths.db_dir))
+        inputs = taken(repo) or read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
             if inputs.read:
                 save_cache(paths.db_dir, inputs.entries)
