@@ -15,7 +15,7 @@ from lawhistory.deriving.build import build
 from lawhistory.files import inputs, stamp
 from lawhistory.files.repo import Repository
 from lawhistory.presenting import lawat, views
-from tests.conftest_publish import KELLERBERRIN, add_instrument, make_law_repo
+from tests.conftest_publish import KELLERBERRIN, add_instrument, make_law_repo, table_rows
 
 AMENDMENT = "kellerberrin/synthetic-animals-environment-and-nuisance-amendment-local-law-2021"
 DAY = dt.date(2022, 1, 1)
@@ -181,3 +181,47 @@ def test_show_finishes_an_interrupted_write_before_it_reads(repo: Repository) ->
     repo.journal_path.write_text(f"laws/kellerberrin\t{law.name}\t{staged.name}\n", encoding="utf-8")
     again = Repository.open(repo.root, tidy=False)
     assert "Cockerel" in _shown(again) and not repo.journal_path.exists() and not staged.exists()
+
+
+# --- amend hands its index to the build that follows --------------------------------------------------------------
+
+
+def test_amend_then_build_reads_no_index_again_and_equals_a_full_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawhistory.amending.amend import amend
+    from lawhistory.deriving import build as build_module
+    from tests.conftest import INSTRUMENTS
+
+    r = make_law_repo(tmp_path / "repo", [], laws=[KELLERBERRIN])
+    build(r)
+    amend(r, INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt")
+
+    def refuse(*args: object, **kwargs: object) -> inputs.Inputs:
+        raise AssertionError("the build read the repository index again")
+
+    with monkeypatch.context() as m:
+        m.setattr(build_module, "read_inputs", refuse)
+        report = build(r)
+    assert report.derived == [KELLERBERRIN]
+    assert stamp.unchanged(r.root, r.db_dir) is not None
+    assert _shown(r) == views.law_text(lawat.show(r, KELLERBERRIN, DAY, stored=False))
+    full = make_law_repo(tmp_path / "full", [], laws=[KELLERBERRIN])
+    amend(full, INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt")
+    build(full, full=True)
+    assert table_rows(r.db_dir / "lawhistory.db") == table_rows(full.db_dir / "lawhistory.db")
+
+
+def test_a_write_between_amend_and_build_makes_the_build_read_the_index(tmp_path: Path) -> None:
+    from lawhistory.amending.amend import amend
+    from tests.conftest import INSTRUMENTS
+
+    r = make_law_repo(tmp_path / "repo", [], laws=[KELLERBERRIN])
+    build(r)
+    amend(r, INSTRUMENTS / "synthetic_kellerberrin_amendment_2021.txt")
+    add_instrument(r, "synthetic_kellerberrin_amendment_2022.txt")  # another command's write, after amend's index
+    build(r)
+    assert stamp.unchanged(r.root, r.db_dir) is not None
+    assert _shown(r) == views.law_text(lawat.show(r, KELLERBERRIN, DAY, stored=False))
+    assert len(inputs.repository_index(r).claims[KELLERBERRIN]) == 2
+    from lawhistory.deriving.build import staleness
+
+    assert staleness(r) is None
