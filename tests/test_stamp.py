@@ -225,3 +225,12 @@ def test_a_write_between_amend_and_build_makes_the_build_read_the_index(tmp_path
     from lawhistory.deriving.build import staleness
 
     assert staleness(r) is None
+
+
+def test_a_build_with_nothing_to_do_records_the_code_again_when_its_record_is_gone(repo: Repository) -> None:
+    """``show`` knows the code is the build's from the record (without hashing the package): a no-op build makes it
+    again when it is gone or out of date."""
+    record = repo.db_dir / inputs.CODE_RECORD
+    record.unlink()
+    assert build(repo).up_to_date
+    assert record.exists() and inputs.recorded_fingerprint(repo.db_dir)

@@ -47,7 +47,9 @@ from ..files.inputs import (
     code_fingerprint,
     load_cache,
     read_inputs,
+    recorded_fingerprint,
     save_cache,
+    save_code_record,
     taken,
 )
 from ..files.repo import Repository, check_inside
@@ -424,6 +426,8 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
         if not full and _why_stale(paths, inputs) is None:
             if inputs.read:
                 save_cache(paths.db_dir, inputs.entries)
+            elif not recorded_fingerprint(paths.db_dir):  # the code's record gone or out of date: ``show`` reads it
+                save_code_record(paths.db_dir)
             if unchanged(repo.root, paths.db_dir) is None:
                 save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash)
             return BuildReport(False, len(inputs.laws), up_to_date=True)

@@ -373,6 +373,11 @@ def save_code_record(db_dir: Path) -> None:
         return
 
 
+def recorded_fingerprint(db_dir: Path) -> bool:
+    """Whether the code's record beside the build (``save_code_record``) is there and vouches for the code as it is."""
+    return _recorded_fingerprint(db_dir) is not None
+
+
 def _recorded_fingerprint(db_dir: Path) -> str | None:
     """The recorded fingerprint when every file and folder it was made from is as recorded, else None."""
     try:

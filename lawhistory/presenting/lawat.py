@@ -122,6 +122,11 @@ def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) 
 # --- read back from the build's database -------------------------------------------------------------------------------
 
 
+def _cells(stored: str | None) -> tuple[str, ...]:
+    """A schedule row's cells as stored (JSON; most provisions have none, read without the JSON decoder)."""
+    return () if not stored or stored == "[]" else tuple(json.loads(stored))
+
+
 def _day(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
@@ -225,7 +230,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
             [law_id, n, n],
         ).fetchall()
         provisions = tuple(
-            ProvisionAt(c, e, k, num, h, t, term, tuple(json.loads(cells or "[]")), parent, depth, note, by, action != "made")
+            ProvisionAt(c, e, k, num, h, t, term, _cells(cells), parent, depth, note, by, action != "made")
             for c, e, k, num, h, t, term, cells, parent, depth, note, by, action in rows
         )
     compilation = [(law["title"], gazette_label(law["gazette_date"], law["gazette_pages"]), law["commencement"] or "unknown")]
