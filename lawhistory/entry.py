@@ -27,10 +27,10 @@ def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Pat
 
 def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> tuple[str, str]:
     """What ``lawhistory show`` prints on stdout, and on stderr (the warning that the text omits instruments)."""
+    import json
     from dataclasses import replace
 
     from .core.dates import iso_date
-    from .core.jsontext import dumps_indented
     from .files.repo import Repository
     from .presenting import views
     from .presenting.lawat import show
@@ -50,7 +50,7 @@ def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path 
         extra = found.known.as_json()
     err = "".join(w + "\n" for w in views.show_warnings(law_at))
     if fmt == "json":
-        return dumps_indented({**views.law_json(law_at), **extra}) + "\n", err
+        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n", err
     if fmt == "md":
         return views.law_markdown(law_at), err
     if fmt == "html":
