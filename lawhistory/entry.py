@@ -37,7 +37,7 @@ def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path 
 
     when = None if at is None else iso_date(at, "--at")
     k = None if known is None else iso_date(known, "--known")
-    r = Repository.open(repo) if repo else Repository.find()
+    r = Repository.open(repo, tidy=False) if repo else Repository.find(tidy=False)
     extra: dict[str, object] = {}
     if k is None:
         law_at = show(r, law, when)

@@ -60,3 +60,37 @@ def test_the_floor_writes_the_same_database_the_build_does(repo: Path, tmp_path:
         b.close()
     sizes = database_size(built)
     assert "provision_spans" in sizes and abs(sum(sizes.values()) - built.stat().st_size / 2**20) < 0.01
+
+
+def test_the_floor_writes_the_builds_history_in_the_builds_order_and_is_verified(repo: Path, tmp_path: Path) -> None:
+    """The floor's history is the build's (the same head commit), written as the build writes it: every blob, law by
+    law, before the commits; a floor whose output differs from the build's is refused, not measured."""
+    import subprocess
+
+    from benchmarks.run import BUILD_CACHE_SIZE, history_streams, verify_floor
+    from lawhistory.deriving.build_workers import _open
+
+    build(Repository.open(repo))
+    built_db, built_git = repo / "db" / "lawhistory.db", repo / "db" / "history.git"
+    blobs, commits = history_streams(built_git, tmp_path)
+    assert blobs.read_bytes().startswith(b"blob\n") and b"\ncommit " not in blobs.read_bytes()
+    assert b"\nblob\n" not in commits.read_bytes() and b"M 100644 " in commits.read_bytes()
+    floor_git = tmp_path / "floor.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(floor_git)], check=True)
+    for stream in (blobs, commits):
+        with open(stream, "rb") as fi:
+            subprocess.run(["git", "--git-dir", str(floor_git), "fast-import", "--quiet"], stdin=fi, check=True)
+    floor_db = tmp_path / "floor.db"
+    write_floor_database(built_db, read_rows(built_db), floor_db)
+    verify_floor(built_db, floor_db, built_git, floor_git)
+    conn = sqlite3.connect(floor_db)
+    conn.execute("delete from versions where rowid = (select max(rowid) from versions)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(AssertionError, match="versions"):
+        verify_floor(built_db, floor_db, built_git, floor_git)
+    db = _open(tmp_path / "any.db", scratch=True)
+    try:
+        assert db.execute("pragma cache_size").fetchone()[0] == BUILD_CACHE_SIZE  # the floor writes with the build's cache
+    finally:
+        db.close()

@@ -34,3 +34,11 @@ def test_show_loads_no_heavy_module(tmp_path: Path) -> None:
         "assert json.loads(out.getvalue())['status'] == 'in_force'"
     )
     assert _heavy_after(run) == "[]"
+
+
+def test_importing_the_cli_loads_no_law_model() -> None:
+    """``lawhistory --help`` builds no law: the model's dataclasses and the dates' patterns are made by the commands."""
+    probe = "import lawhistory.cli, sys; print(sorted(m for m in sys.modules if m in {'lawhistory.core.model', 'lawhistory.core.dates'}))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

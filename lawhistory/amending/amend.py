@@ -27,7 +27,7 @@ from ..core.versions import (
     title_reaches,
 )
 from ..deriving.library import read_file, source_name
-from ..files.inputs import Inputs, repository_index
+from ..files.inputs import Inputs, hand_over, repository_index
 from ..files.instrument_file import Instrument, render_instrument
 from ..files.repo import Repository
 from ..reading.importers import ImportOptions, read_source
@@ -743,6 +743,7 @@ def amend(
         if not dry_run:
             files = {repo.instrument_path(o.instrument.id): render_instrument(o.instrument) for o in outcomes}
             repo.write_files(files)
+            hand_over(repo, index, list(files))  # the build that follows in this process reads no index again
             for outcome in outcomes:
                 outcome.path = repo.relative(repo.instrument_path(outcome.instrument.id))
     return outcomes, principals

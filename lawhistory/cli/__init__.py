@@ -11,7 +11,6 @@ from typing import Annotated, Any
 import typer
 
 from ..core import files
-from ..core.dates import date_range, iso_date
 from . import check as cli_check
 from . import export as cli_export
 from . import failing
@@ -345,6 +344,7 @@ def history_cmd(
 
     Example: lawhistory history kellerberrin --json
     """
+    from ..core.dates import date_range
     from ..core.incomplete import not_applied
     from ..deriving import library
 
@@ -380,6 +380,8 @@ def diff_cmd(
 
     Example: lawhistory diff kellerberrin --from 2020-03-11 --to 2021-06-01
     """
+    from ..core.dates import iso_date
+
     d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
     from ..deriving import library
 

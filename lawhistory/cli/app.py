@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from ..core import files
-from ..core.dates import iso_date
 
 if TYPE_CHECKING:  # the repository (and what reading it needs) is imported when a command runs, not for --help
     from ..files.repo import Repository
@@ -65,6 +64,8 @@ def open_repo(repo: Path | None) -> Repository:
 
 
 def parse_date(value: str | None, option: str) -> dt.date | None:
+    from ..core.dates import iso_date  # here: ``--help`` reads no dates (nor the law model they use)
+
     return None if value is None else iso_date(value, option)
 
 

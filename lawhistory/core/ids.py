@@ -21,8 +21,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from anyascii import anyascii
-
 from .errors import BadLawId
 from .model import Provision
 
@@ -539,6 +537,8 @@ def normalise_citation(citation: str) -> str:
 
 def slug(text: str) -> str:
     """Lower-case ASCII words joined by ``-``; other scripts are transliterated (``Кулин`` → ``kulin``)."""
+    from anyascii import anyascii  # here: ``show`` reading a built law makes no slug
+
     s = re.sub(r"[’']", "", anyascii(text).lower())
     return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 

@@ -40,9 +40,21 @@ import git
 
 from ..core import faults
 from ..core.errors import LawHistoryError
-from ..files.inputs import CACHE_NAME, CODE_RECORD, Inputs, code_fingerprint, load_cache, read_inputs, save_cache
+from ..files.inputs import (
+    CACHE_NAME,
+    CODE_RECORD,
+    Inputs,
+    code_fingerprint,
+    load_cache,
+    read_inputs,
+    recorded_fingerprint,
+    save_cache,
+    save_code_record,
+    taken,
+)
 from ..files.repo import Repository, check_inside
-from . import build_history, features, history, store
+from ..files.stamp import STAMP_NAME, save_stamp, unchanged
+from . import build_history, features, history, similar, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
 from .build_plan import _full, _Plan, _plan
@@ -113,7 +125,10 @@ class Paths:
         """
         repo.inside(
             self.db, self.journal, self.git, self.tmp, self.git_old,
-            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp")),
+            *(
+                self.db_dir / name
+                for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", STAMP_NAME, f"{STAMP_NAME}.tmp")
+            ),
         )  # fmt: skip
         for tree in (self.git, self.git_old, self.tmp):
             for folder, dirs, files in os.walk(tree):
@@ -307,13 +322,14 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
             commits = pool.submit(_write_history, paths, inputs, plan, derived, rewrite)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
+                held = similar.held_by(db.conn, sorted(plan.derive | plan.removed))
                 shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
                 store.drop_unused_fragments(db, shown)
                 _other_instruments(db, inputs, plan, claimers, derived)
-                features.derive(db.conn, sorted(plan.derive | plan.removed))
+                features.derive(db.conn, sorted(plan.derive | plan.removed), held)
                 progress.advance()
                 progress.start(1, "Writing the history")
                 chain, keep = commits.result()
@@ -406,10 +422,14 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     with repo.lock(), _few_collections():
         paths.check(repo)
         paths.recover()
-        inputs = read_inputs(repo, load_cache(paths.db_dir))
+        inputs = taken(repo) or read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
             if inputs.read:
                 save_cache(paths.db_dir, inputs.entries)
+            elif not recorded_fingerprint(paths.db_dir):  # the code's record gone or out of date: ``show`` reads it
+                save_code_record(paths.db_dir)
+            if unchanged(repo.root, paths.db_dir) is None:
+                save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash)
             return BuildReport(False, len(inputs.laws), up_to_date=True)
         plan = _full(inputs) if full or not paths.db.exists() else _plan(inputs, paths)
         try:
@@ -427,4 +447,5 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             for crashed in history.crash_reports(paths.git):
                 crashed.unlink(missing_ok=True)
         save_cache(paths.db_dir, inputs.entries)
+        save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash)
         return report

@@ -8,7 +8,7 @@ removed in an incremental build, or with None in a full build (everything anew).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from . import penalties, similar
@@ -23,7 +23,8 @@ class FeatureReport:
     similar: similar.Report
 
 
-def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> FeatureReport:
-    """Fill the offences and similar-provision tables for ``laws`` (every law when None)."""
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Collection[int] | None = None) -> FeatureReport:
+    """Fill the offences and similar-provision tables for ``laws`` (every law when None); ``held``: the provision texts
+    those laws held before their rows were replaced (``similar.held_by``), the only ones that can be left unheld."""
     chosen = None if laws is None else sorted(set(laws))
-    return FeatureReport(penalties.derive(conn, chosen), similar.derive(conn, chosen))
+    return FeatureReport(penalties.derive(conn, chosen), similar.derive(conn, chosen, held))

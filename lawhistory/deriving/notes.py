@@ -5,16 +5,24 @@ the site and the build.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..core.ids import Address
 from ..core.model import CONTAINER_KINDS, Provision
-from ..core.operations import ACTION_SPECS
 from ..core.versions import Change, Timeline, Version
 from ..files.textformat import container_label
 
 #: How a reader's view names what an action did to a provision (from the one table of actions).
-ACTION_WORDS = {action: spec.shown for action, spec in ACTION_SPECS.items() if spec.shown}
+
+
+@functools.cache
+def action_words() -> dict[str, str]:
+    """Each action's word in a note ("inserted", "deleted"), from the operations' table (imported when a note is made:
+    ``show`` reading a built law makes none)."""
+    from ..core.operations import ACTION_SPECS
+
+    return {action: spec.shown for action, spec in ACTION_SPECS.items() if spec.shown}
 
 
 def provision_text(p: Provision) -> str | None:
@@ -66,7 +74,7 @@ def note_for(a: Address, version: Version, history: Sequence[Version] = ()) -> s
     chain = changes_to(a.citation, history or (version,))
     if not chain:
         return None
-    return f"[{_noun(a)} " + "; ".join(f"{ACTION_WORDS.get(c.action, 'amended')} by {c.label()}" for c in chain) + "]"
+    return f"[{_noun(a)} " + "; ".join(f"{action_words().get(c.action, 'amended')} by {c.label()}" for c in chain) + "]"
 
 
 def versions_to(tl: Timeline, version: Version) -> tuple[Version, ...]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,6 +96,8 @@ def omitted_sql(law: str, at: str, known: str | None = None) -> str:
 def law_key(law_id: str) -> int:
     """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
     same in every build and at most six bytes in SQLite."""
+    import hashlib
+
     return int.from_bytes(hashlib.blake2b(law_id.encode("utf-8"), digest_size=6).digest(), "big") >> 1
 
 

@@ -30,7 +30,7 @@ import datetime as dt
 import hashlib
 import sqlite3
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,28 +126,36 @@ def _texts(conn: sqlite3.Connection, ids: list[int]) -> list[tuple[int, str, lis
     return out
 
 
-def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Report:
+def held_by(conn: sqlite3.Connection, laws: Sequence[str]) -> set[int]:
+    """The text ids the provisions of ``laws`` hold now (before an incremental build removes their rows)."""
+    marks = ", ".join("?" for _ in laws)
+    sql = f"select distinct text_id from provisions where text_id is not null and law in ({marks})"
+    return {i for (i,) in conn.execute(sql, list(laws))} if laws else set()
+
+
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Collection[int] | None = None) -> Report:
     """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
     similar texts among the texts not indexed before; returns what it did.
 
     Each span's text id was made with its row (``provisions.text_id``, in the build's workers): SQLite lists the ids
     not seen before from the index on it; Python only hashes and compares the new texts. An incremental build then
-    forgets the texts no provision holds any more.
+    forgets the texts no provision holds any more: of ``held`` (``held_by`` those laws before their rows were removed;
+    only they can have lost their last provision), or of every text when it is not given.
     """
     report = Report()
     if laws is not None and not laws:
         return report
-    held = "select distinct text_id from provisions where text_id is not null"
+    every = "select distinct text_id from provisions where text_id is not null"
     if laws is None:
         for table in ("similar_texts", "text_bands", "provision_texts"):
             conn.execute(f"delete from {table}")
-        ids = [i for (i,) in conn.execute(held)]
+        ids = [i for (i,) in conn.execute(every)]
     else:
         marks = ", ".join("?" for _ in laws)
         ids = [
             i
             for (i,) in conn.execute(
-                f"{held} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
+                f"{every} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
             )
         ]
     new = _texts(conn, sorted(ids))
@@ -161,7 +169,7 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> Repor
     )
     _pairs(conn, new, keys, report, incremental=laws is not None)
     if laws is not None:
-        _forget_unused(conn)
+        _forget_unused(conn, held)
     report.texts = conn.execute("select count(*) from provision_texts").fetchone()[0]
     return report
 
@@ -214,11 +222,19 @@ def _pairs(
     report.pairs = len(kept) // 2
 
 
-def _forget_unused(conn: sqlite3.Connection) -> None:
-    """Remove the texts that no provision holds any more, with their band keys and pairs (each found through a
-    primary key: a text's band keys are made again from its words)."""
+def _forget_unused(conn: sqlite3.Connection, held: Collection[int] | None = None) -> None:
+    """Remove the texts that no provision holds any more (of ``held``; None: of all), with their band keys and pairs
+    (each found through a primary key: a text's band keys are made again from its words)."""
     unheld = "select id from provision_texts t where not exists (select 1 from provisions p where p.text_id = t.id)"
-    gone = [i for (i,) in conn.execute(unheld + " order by id")]
+    if held is None:
+        gone = [i for (i,) in conn.execute(unheld + " order by id")]
+    else:
+        gone = []
+        ids = sorted(held)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            gone += [i for (i,) in conn.execute(f"{unheld} and t.id in ({', '.join('?' for _ in chunk)})", chunk)]
+        gone.sort()
     if not gone:
         return
     texts = dict(conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in gone)})", gone))

@@ -13,7 +13,6 @@ leave its times as they were.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -50,6 +49,8 @@ _OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
 
 
 def _sha(parts: list[bytes]) -> str:
+    import hashlib  # here: ``show`` reading a current build hashes nothing
+
     h = hashlib.sha256()
     for part in parts:
         h.update(len(part).to_bytes(8, "big"))
@@ -113,6 +114,8 @@ class FileEntry(NamedTuple):
 
 
 def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntry:
+    import hashlib
+
     from ..core.model import Law
     from ..core.versions import targets
     from .instrument_file import Instrument
@@ -230,21 +233,27 @@ class Inputs:
 
     def resolve(self, query: str) -> str:
         """The id of the law whose id is ``query``, or whose title (or id) contains it unambiguously."""
-        q = query.strip()
-        if q in self.laws:
-            return q
-        q = q.lower()
-        matches = [i for i, e in self.laws.items() if q and (q in e.title.lower() or q in i)]
-        if len(matches) == 1:
-            return matches[0]
-        if not matches:
-            raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
-        names = "; ".join(matches[:6])
-        raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
+        return resolve_law(query, {law_id: e.title for law_id, e in self.laws.items()})
 
     def unclaimed(self) -> list[str]:
         claimed = self.claimers()
         return [i for i in self.instruments if i not in claimed]
+
+
+def resolve_law(query: str, titles: dict[str, str]) -> str:
+    """The id among ``titles`` (law id → title, sorted by id) that is ``query``, or whose title (or id) contains it
+    unambiguously; UnknownLaw naming the matches otherwise."""
+    q = query.strip()
+    if q in titles:
+        return q
+    q = q.lower()
+    matches = [i for i, title in titles.items() if q and (q in title.lower() or q in i)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
+    names = "; ".join(matches[:6])
+    raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
 
 
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
@@ -366,6 +375,11 @@ def save_code_record(db_dir: Path) -> None:
         return
 
 
+def recorded_fingerprint(db_dir: Path) -> bool:
+    """Whether the code's record beside the build (``save_code_record``) is there and vouches for the code as it is."""
+    return _recorded_fingerprint(db_dir) is not None
+
+
 def _recorded_fingerprint(db_dir: Path) -> str | None:
     """The recorded fingerprint when every file and folder it was made from is as recorded, else None."""
     try:
@@ -442,6 +456,11 @@ def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry
 def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> Inputs:
     """The repository's inputs; files unchanged since ``cache`` was made are not read."""
     law_files, inst_files, read = _scan(repo, cache or {})
+    return _indexed(repo, law_files, inst_files, read)
+
+
+def _indexed(repo: Repository, law_files: list[FileEntry], inst_files: list[FileEntry], read: int) -> Inputs:
+    """The index of these files (each list in repository order): which instruments act on which law, and the hashes."""
     laws = dict(sorted((e.id, e) for e in law_files))
     instruments = {e.id: e for e in inst_files}
     claimed = claims(laws, instruments)
@@ -461,3 +480,57 @@ def repository_index(repo: Repository) -> Inputs:
     that only reads writes nothing, so only a build brings the cache up to date.
     """
     return read_inputs(repo, load_cache(repo.db_dir))
+
+
+# --- handed from one command to the next in the same process --------------------------------------------------------
+
+#: repository root → (the entries a command read and wrote, the folders' and the database's times when it had).
+_HANDED: dict[Path, tuple[dict[str, FileEntry], list[tuple[str, int, int, int]]]] = {}
+
+
+def _folder_times(repo: Repository) -> list[tuple[str, int, int, int]]:
+    """(path, modification and change times, inode) of the database and of every folder holding laws or instruments: a
+    file that lawhistory writes, adds or removes is renamed into place, which changes its folder's times."""
+    out = []
+    for path in (repo.db_dir / "lawhistory.db", repo.laws_dir, repo.amendments_dir):
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            out.append((str(path), 0, 0, 0))
+            continue
+        out.append((str(path), st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+        if path.name != "lawhistory.db":
+            for e in sorted(os.scandir(path), key=lambda e: e.name):
+                if e.is_dir():
+                    st = os.stat(e.path)
+                    out.append((e.path, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+    return out
+
+
+def hand_over(repo: Repository, index: Inputs, written: list[Path]) -> None:
+    """Keep ``index`` (read by ``amend`` under the repository's lock) with the files it has just ``written`` read again,
+    for the build that follows in this process (``taken``), which then neither loads the cache nor reads every file's
+    times again.
+
+    Each entry keeps the times its file had when it was read, so a file edited by hand since then is seen by the next
+    command all the same: the build records the hashes it was given, and the stamp and the cache compare those times.
+    """
+    entries = dict(index.entries)
+    for path in written:
+        rel = repo.relative(path)
+        entries[rel] = _read(str(repo.root), rel)
+    _HANDED[repo.root] = (entries, _folder_times(repo))
+
+
+def taken(repo: Repository) -> Inputs | None:
+    """The index ``hand_over`` kept for ``repo`` (once), or None: none kept, or a file added, removed or rewritten by
+    lawhistory since (a folder's times differ) or the database built by another command: the build reads the index."""
+    handed = _HANDED.pop(repo.root, None)
+    if handed is None or handed[1] != _folder_times(repo):
+        return None
+    entries = handed[0]
+
+    def order(folder: str) -> list[FileEntry]:
+        return sorted((e for rel, e in entries.items() if rel.startswith(f"{folder}/")), key=lambda e: e.path.split("/"))
+
+    return _indexed(repo, order(LAWS), order(AMENDMENTS), 0)

@@ -18,7 +18,6 @@ import fcntl
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +127,8 @@ def _no_space(e: OSError, what: str, size: int) -> RepositoryError | OSError:
 def _temporary(path: Path) -> tuple[int, str]:
     """A new temporary file beside ``path``, open for writing, with the mode a plain new file gets (the user's umask:
     ``mkstemp`` alone makes it 0600, unreadable by other staff accounts)."""
+    import tempfile  # here: a command that only reads makes no temporary file
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     mask = os.umask(0o022)
     os.umask(mask)
@@ -154,13 +155,17 @@ class Repository:
     # -- finding and creating ------------------------------------------------------------------
 
     @classmethod
-    def find(cls, start: Path | None = None) -> Repository:
-        """The repository holding ``start`` (default: the current directory), like git finds its root."""
+    def find(cls, start: Path | None = None, *, tidy: bool = True) -> Repository:
+        """The repository holding ``start`` (default: the current directory), like git finds its root.
+
+        ``tidy``: remove what a killed write left (``recover_if_idle``); False for a command that only reads one law
+        (``show``), which then finishes an interrupted write but does not look for its temporary files in every folder.
+        """
         here = (start or Path.cwd()).resolve()
         for d in (here, *here.parents):
             if (d / LAWS).is_dir() and (d / AMENDMENTS).is_dir():
                 repo = cls(d)
-                repo.recover_if_idle()
+                repo.recover_if_idle(tidy=tidy)
                 return repo
         raise RepositoryError(
             f"{here} is not inside a law repository (no laws/ and amendments/ folders here or above); "
@@ -168,14 +173,14 @@ class Repository:
         )
 
     @classmethod
-    def open(cls, path: Path) -> Repository:
+    def open(cls, path: Path, *, tidy: bool = True) -> Repository:
         path = path.resolve()
         if not ((path / LAWS).is_dir() and (path / AMENDMENTS).is_dir()):
             raise RepositoryError(
                 f"{path} is not a law repository (it needs laws/ and amendments/ folders); run 'lawhistory init {path}'"
             )
         repo = cls(path)
-        repo.recover_if_idle()
+        repo.recover_if_idle(tidy=tidy)
         return repo
 
     @staticmethod
@@ -353,9 +358,13 @@ class Repository:
         journals = list(self.db_dir.glob("..write-journal.*.tmp")) if self.db_dir.is_dir() else []
         return [p for p in staged + journals if not any(q.is_symlink() for q in (p, p.parent, p.parent.parent))]
 
-    def recover_if_idle(self) -> None:
-        """Finish an interrupted write and remove what it left, unless another command is writing right now."""
-        if not self.journal_path.exists() and not self.journal_path.is_symlink() and not self._leftovers():
+    def recover_if_idle(self, tidy: bool = True) -> None:
+        """Finish an interrupted write and remove what it left, unless another command is writing right now.
+
+        Not ``tidy``: only an interrupted write's journal is looked for (one ``stat``); temporary files a killed write
+        left (never named ``*.txt``, so never read as laws) are left for the next command that tidies.
+        """
+        if not self.journal_path.exists() and not self.journal_path.is_symlink() and not (tidy and self._leftovers()):
             return
         try:
             with self.lock(wait=False):

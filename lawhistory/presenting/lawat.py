@@ -28,7 +28,7 @@ from ..core.versions import (
 )
 from ..deriving.notes import note_for, provision_text, versions_to
 from ..deriving.schema_types import dict_rows
-from ..files.inputs import Inputs, code_fingerprint, repository_index
+from ..files.inputs import Inputs, code_fingerprint, repository_index, resolve_law
 from ..files.repo import Repository
 
 
@@ -123,12 +123,19 @@ def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) 
 # --- read back from the build's database -------------------------------------------------------------------------------
 
 
+def _cells(stored: str | None) -> tuple[str, ...]:
+    """A schedule row's cells as stored (JSON; most provisions have none, read without the JSON decoder)."""
+    return () if not stored or stored == "[]" else tuple(json.loads(stored))
+
+
 def _day(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
-def current_database(db_dir: Path, inputs: Inputs) -> Path | None:
-    """The build's database when it holds exactly what deriving ``inputs`` with this code gives, else None."""
+def current_database(db_dir: Path, inputs: Inputs | str) -> Path | None:
+    """The build's database when it holds exactly what deriving ``inputs`` (or the inputs of this ``files_hash``) with
+    this code gives, else None."""
+    files_hash = inputs if isinstance(inputs, str) else inputs.files_hash
     db = db_dir / "lawhistory.db"
     if not db.is_file() or (db_dir / "lawhistory.db-journal").exists() or (db_dir / ".build").exists():
         return None  # none yet, or a build under way or interrupted
@@ -141,7 +148,38 @@ def current_database(db_dir: Path, inputs: Inputs) -> Path | None:
     except sqlite3.Error:
         return None
     # The code's fingerprint covers the schema version (the build records both from the same code).
-    return db if info.get("code") == code_fingerprint(db_dir) and info.get("inputs") == inputs.files_hash else None
+    return db if info.get("code") == code_fingerprint(db_dir) and info.get("inputs") == files_hash else None
+
+
+def _from_unchanged(repo: Repository, query: str, at: dt.date | None) -> LawAt | None:
+    """The law matching ``query`` read from the build's database when the stamp says no file changed since the build
+    read them (``files.stamp``: no file is read, nor the repository index), else None (the caller reads the index).
+
+    The query is resolved as the index resolves it (``resolve_law``), over the laws the database holds, which are the
+    repository's laws when the database is current (checked: the same ids as the stamp's law files).
+    """
+    from ..files.stamp import unchanged
+
+    stamp = unchanged(repo.root, repo.db_dir)
+    db = current_database(repo.db_dir, stamp.inputs) if stamp is not None else None
+    if db is None:
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        conn.execute("begin")  # one read transaction: every row from the same build
+        if conn.execute("select 1 from laws where id = ?", [query]).fetchone() is not None:
+            law_id = query
+        else:
+            titles = dict(conn.execute("select id, title from laws order by id").fetchall())
+            law_id = resolve_law(query, titles) if stamp is not None and stamp.law_ids() == set(titles) else ""
+        return read(conn, law_id, at) if law_id else None
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
 
 
 def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:
@@ -193,7 +231,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
             [law_id, n, n],
         ).fetchall()
         provisions = tuple(
-            ProvisionAt(c, e, k, num, h, t, term, tuple(json.loads(cells or "[]")), parent, depth, note, by, action != "made")
+            ProvisionAt(c, e, k, num, h, t, term, _cells(cells), parent, depth, note, by, action != "made")
             for c, e, k, num, h, t, term, cells, parent, depth, note, by, action in rows
         )
     compilation = [(law["title"], gazette_label(law["gazette_date"], law["gazette_pages"]), law["commencement"] or "unknown")]
@@ -220,6 +258,9 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
     Read from the build's database when it is current (``stored``), else derived from the law's file and the
     instruments the repository index says act on it; both give the same ``LawAt``.
     """
+    found = _from_unchanged(repo, query, at) if stored else None
+    if found is not None:
+        return found
     inputs = repository_index(repo)
     law_id = inputs.resolve(query)
     db = current_database(repo.db_dir, inputs) if stored else None
