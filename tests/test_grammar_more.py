@@ -194,7 +194,7 @@ def test_a_word_edit_in_a_column_is_made_in_that_cell_only(text: str, context: s
     body = body_of(TABLE)
     m = _column_match(op)
     row = _column_edit(body, op, m)
-    assert row is not None and row.action == "substitute" and row.target == "Schedule 3 item 1"
+    assert isinstance(row, Operation) and row.action == "substitute" and row.target == "Schedule 3 item 1"
     done, _ = apply_operation(body, row)
     # "100" is also in the offence column: only the penalty column changes
     assert done[0].children[0].cells == ("1", "3.2", "Failing to collect 100 dogs", "150")
@@ -208,12 +208,15 @@ def _column_match(op: Operation) -> re.Match[str]:
 
 def test_a_column_that_is_not_the_tables_or_words_not_in_its_cell_are_not_guessed() -> None:
     body = body_of(TABLE)
-    for text in (
-        "In Schedule 3, item 1, in the column headed “Fee”, delete “100” and insert “150”.",
-        "In Schedule 3, item 2, in the column headed “Modified penalty $”, delete “100” and insert “150”.",
+    for text, why in (
+        ("In Schedule 3, item 1, in the column headed “Fee”, delete “100” and insert “150”.", "no column(s) headed “Fee”"),
+        (
+            "In Schedule 3, item 2, in the column headed “Modified penalty $”, delete “100” and insert “150”.",
+            "“100” does not occur in the column headed “Modified penalty $” of that row",
+        ),
     ):
         (op,) = parse_unit(Unit("9", text, None))
-        assert _column_edit(body, op, _column_match(op)) is None  # left naming no provision: refused when applied
+        assert why in str(_column_edit(body, op, _column_match(op)))  # refused when applied, saying why
 
 
 def test_a_column_named_in_a_change_not_made_in_it_is_refused() -> None:

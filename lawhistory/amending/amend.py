@@ -401,8 +401,13 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             ops.append(placed)
             continue
         column = re.fullmatch(r"(?P<row>.+) column “(?P<heading>[^”]+)”", op.target) if op.action in WORD_ACTIONS else None
-        if column and (edited := _column_edit(version.body, op, column)) is not None:
-            ops.append(edited)
+        if column:
+            in_column = _column_edit(version.body, op, column)
+            if isinstance(in_column, str):
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {in_column}; check the instruction against the law"
+                )
+            ops.append(in_column)
             continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
@@ -546,25 +551,29 @@ def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[s
     return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
 
 
-def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | None:
+def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | str:
     """'in item 1, in the column headed “Modified penalty $”, delete “100” and insert “150”' as the row it changes: the
     one row cited, in a table with exactly one column of that heading, the words occurring exactly once in that row's
-    cell; None otherwise (the operation then names no provision and is refused)."""
+    cell; otherwise why not (the instruction is refused, saying so)."""
     from ..files.textformat import render_fragment
     from .apply import _edit, _pattern
 
     paths = find(body, column.group("row"))
-    if len(paths) != 1 or len(paths[0]) < 2 or not op.words or op.occurrence != Occurrence.ONCE or op.until:
-        return None
+    heading = column.group("heading")
+    if len(paths) != 1 or len(paths[0]) < 2:
+        return f"no row {column.group('row')} in a table of the law as in force when this instrument commences"
+    if not op.words or op.occurrence != Occurrence.ONCE or op.until:
+        return "a change in one column must name its words once"
     row, table = get(body, paths[0]), get(body, paths[0][:-1])
-    wanted = " ".join(column.group("heading").split()).lower()
+    wanted = " ".join(heading.split()).lower()
     cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
     if len(cols) != 1 or cols[0] >= len(row.cells):
-        return None
+        return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
     col = cols[0]
     hits = list(_pattern(op.words).finditer(row.cells[col]))
     if len(hits) != 1:
-        return None
+        where = "does not occur" if not hits else f"occurs {len(hits)} times"
+        return f"“{op.words}” {where} in the column headed “{heading}” of that row (“{row.cells[col]}”)"
     cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
     new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)
