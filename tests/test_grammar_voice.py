@@ -18,6 +18,7 @@ from lawhistory.amending.parts import Unit
 from lawhistory.core.operations import Operation
 from lawhistory.files.textformat import parse
 from lawhistory.reading.instrument_meta import amended_law
+from tests.rewordings import voice_passive, voice_passive_provisions
 
 
 def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
@@ -44,6 +45,8 @@ _LEADS = ["In clause 3.3(2), ", "In clause 3.3(2) ", "In subclause (2) of clause
             "delete “clause 3.5” and insert “clause 3.6”.",
         ),
         ("“clause 3.5” is replaced by “clause 3.6”.", "delete “clause 3.5” and insert “clause 3.6”."),
+        ("“clause 3.5” is deleted and replaced with “clause 3.6”.", "delete “clause 3.5” and insert “clause 3.6”."),
+        ("the word “clause 3.5” is deleted and substituted by “clause 3.6”.", "delete “clause 3.5” and insert “clause 3.6”."),
         ("“clause 3.5” is replaced with the following words— clause 3.6", "delete “clause 3.5” and insert “clause 3.6”."),
         (
             "“clause 3.5” (wherever occurring) is deleted and “clause 3.6” is inserted instead.",
@@ -172,6 +175,8 @@ def test_the_new_definition_in_alphabetical_order_does_not_take_the_old_ones_pla
         "In clause 1.4, the definition of “vet” is deleted and the following definition is substituted— “vet means a veterinarian;”.",
         "In clause 1.4, the definition of “vet” is deleted and the following definition is inserted instead— “vet means a veterinarian;”.",
         "In clause 1.4, the definition of “vet” is replaced by the following definition— “vet means a veterinarian;”.",
+        "The definition of “vet” in clause 1.4 is deleted and the following definition is substituted— “vet means a veterinarian;”.",
+        "The definition of “vet” in clause 1.4 of the principal local law is deleted and replaced with the following— “vet means a veterinarian;”.",
         "In clause 1.4 delete the definition of “vet” and insert— “vet means a veterinarian;”.",
     ],
 )
@@ -197,10 +202,24 @@ def test_a_definition_inserted_after_another_in_the_passive(text: str) -> None:
         "In clause 3, the definitions of “dog” and “cat” are deleted.",
         "In clause 3, the definitions of “dog” and “cat” are repealed.",
         "In clause 3 delete the definitions of “dog” and “cat”.",
+        "The definitions of “dog” and “cat” in clause 3 are deleted.",
     ],
 )
 def test_definitions_deleted_in_the_passive(text: str) -> None:
     assert ops(text) == [("delete", "3 “dog”", "", "", "", "once"), ("delete", "3 “cat”", "", "", "", "once")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The definition of “dog” in clause 3 is deleted.",
+        "The definition of “dog” in clause 3 of the principal local law is repealed.",
+        "In clause 3, the definition of “dog” is deleted.",
+        "In clause 3 delete the definition of “dog”.",
+    ],
+)
+def test_a_definition_deleted_in_the_passive_names_its_clause_before_or_after_it(text: str) -> None:
+    assert ops(text) == [("delete", "3 “dog”", "", "", "", "once")]
 
 
 # --- "… is amended by": a definition or heading as the subject, and the law it is of -----------------------------
@@ -227,6 +246,7 @@ def test_a_definition_is_the_subject_of_is_amended_by_and_the_law_it_is_of_names
         "The heading to clause 3.1 is deleted and the following heading is substituted— “Dogs to be confined”.",
         "The heading to clause 3.1 is deleted and the following heading is inserted instead— Dogs to be confined",
         "The heading to clause 3.1 of the principal by-laws is replaced by the following heading— “Dogs to be confined”.",
+        "The heading to clause 3.1 is deleted and replaced with the following heading— Dogs to be confined",
         "Delete the heading to clause 3.1 and insert— Dogs to be confined",
     ],
 )
@@ -324,3 +344,34 @@ def test_a_clause_inserted_out_of_the_laws_order_is_still_refused() -> None:
     after, paths = apply_operation(body, op)
     with pytest.raises(ApplyRefused, match="out of the law's numbering"):
         _check_labels(body, after, paths, op, None)
+
+
+# --- the voice as a rewording (tests/rewordings.py): the same operations --------------------------------------------
+
+_INSTRUMENT = (
+    "1. Citation\nThis local law may be cited as the X Amendment Local Law 2020.\n\n"
+    "2. Clause 3 amended\nIn clause 3(1)—\n(a) delete “A” and insert “B”;\n(b) delete the words “C d”;\n"
+    "(c) delete paragraph (e);\n(d) delete “E” and insert “F” in paragraph (f).\n"
+)
+
+
+def test_the_voice_rewording_puts_instructions_that_end_with_their_words_in_the_passive() -> None:
+    words = voice_passive(_INSTRUMENT)
+    assert words is not None
+    assert "(a) “A” is deleted and “B” is inserted instead;" in words and "(b) the words “C d” are deleted;" in words
+    assert "(d) delete “E” and insert “F” in paragraph (f)." in words  # a place after the new words: left active
+    provisions = voice_passive_provisions(_INSTRUMENT)
+    assert provisions is not None and "(c) paragraph (e) is deleted;" in provisions
+
+
+@pytest.mark.parametrize(
+    ("active", "passive"),
+    [
+        ("delete “A” and insert “B”", "“A” is deleted and “B” is inserted instead"),
+        ("delete the words “C d”", "the words “C d” are deleted"),
+        ("delete paragraph (e)", "paragraph (e) is deleted"),
+        ("delete paragraphs (e) and (f)", "paragraphs (e) and (f) are deleted"),
+    ],
+)
+def test_an_item_reworded_in_the_passive_makes_the_same_operations(active: str, passive: str) -> None:
+    assert ops(passive + ";", "3(1)") == ops(active + ";", "3(1)") != []

@@ -780,9 +780,29 @@ def _passive_provisions_inserted(h: Head, start: Tree[object], ch: Tree[object])
     return _provisions_inserted(h, start, ch)
 
 
+def _passive_holder(h: Head, start: Tree[object], ch: Tree[object]) -> str:
+    """The provision holding the definitions: named after them ("the definition of “dog” in clause 3 is deleted"),
+    else by the lead or the context."""
+    holder = _tree(ch, "passive_holder")
+    if holder is None:
+        return _holder(h, start)
+    plist = _tree(holder, "prov_list")
+    assert plist is not None
+    one = _resolve_context(_span(h, plist), _base(h, start)[0])
+    if not one:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    return one
+
+
 def _passive_definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "the definitions of “a” and “b” are deleted" ≡ "delete the definitions of “a” and “b”"."""
-    return _definitions_deleted(h, start, ch)
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
+    holder = _passive_holder(h, start, ch)
+    definition = _tree(ch, "definition")
+    quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
+    terms = [_term(h, definition)] if definition is not None else quoted
+    return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
 def _passive_definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -792,12 +812,18 @@ def _passive_definition_replaced(h: Head, start: Tree[object], ch: Tree[object])
     take the old one's place)."""
     definition = _tree(ch, "definition")
     assert definition is not None
-    holder, term = _holder(h, start), _term(h, definition)
+    holder, term = _passive_holder(h, start, ch), _term(h, definition)
     if h.payload is None:
         raise InstructionNotUnderstood("it replaces a definition but carries no new text")
     if _tokens(ch, "IN_ALPHABETICAL"):
         gone = _op(h.unit, action="delete", target=f"{holder} “{term}”")
-        return [gone, *_definitions_inserted(h, start, ch)]
+        new = payload_provisions(h.payload, h.notes)
+        if not new or not all(p.kind == "definition" for p in new):
+            raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+        return [gone] + [
+            _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position="alphabetical")
+            for d in new
+        ]
     new = render_fragment(payload_provisions(h.payload, h.notes))
     return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
 
