@@ -375,3 +375,11 @@ def test_the_voice_rewording_puts_instructions_that_end_with_their_words_in_the_
 )
 def test_an_item_reworded_in_the_passive_makes_the_same_operations(active: str, passive: str) -> None:
     assert ops(passive + ";", "3(1)") == ops(active + ";", "3(1)") != []
+
+
+def test_a_definition_put_in_alphabetical_order_whose_new_text_is_no_definition_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="could not be read as 'term means"):
+        ops(
+            "In clause 1.4, the definition of “vet” is deleted and the following definition is inserted in alphabetical "
+            "order— (2) A vet is to be registered."
+        )

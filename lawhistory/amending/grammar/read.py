@@ -817,12 +817,12 @@ def _passive_definition_replaced(h: Head, start: Tree[object], ch: Tree[object])
         raise InstructionNotUnderstood("it replaces a definition but carries no new text")
     if _tokens(ch, "IN_ALPHABETICAL"):
         gone = _op(h.unit, action="delete", target=f"{holder} “{term}”")
-        new = payload_provisions(h.payload, h.notes)
-        if not new or not all(p.kind == "definition" for p in new):
+        defs = payload_provisions(h.payload, h.notes)
+        if not defs or not all(p.kind == "definition" for p in defs):
             raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
         return [gone] + [
             _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position="alphabetical")
-            for d in new
+            for d in defs
         ]
     new = render_fragment(payload_provisions(h.payload, h.notes))
     return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
