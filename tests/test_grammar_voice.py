@@ -383,3 +383,22 @@ def test_a_definition_put_in_alphabetical_order_whose_new_text_is_no_definition_
             "In clause 1.4, the definition of “vet” is deleted and the following definition is inserted in alphabetical "
             "order— (2) A vet is to be registered."
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("In clause 5, “A” in paragraph (b) is deleted.", [("delete_words", "5(b)", "A", "", "", "once")]),
+        (
+            "In clause 5, the words “A” in subclause (2) are deleted and “B” is inserted instead.",
+            [("substitute_words", "5(2)", "A", "B", "", "once")],
+        ),
+        (
+            "In clause 5, delete the words “A” in subclause (2) and insert “B”.",
+            [("substitute_words", "5(2)", "A", "B", "", "once")],
+        ),
+        ("In clause 5, “A” in the definition of “x” is replaced by “B”.", [("substitute_words", "5 “x”", "A", "B", "", "once")]),
+    ],
+)
+def test_the_place_after_the_words_in_the_passive_narrows_the_lead(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert ops(text) == expected

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
@@ -728,8 +728,16 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
 
 
 def _passive_words_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
-    """ "“A” is deleted." ≡ "delete “A”"."""
-    return _words_deleted(h, start, ch)
+    """ "“A” is deleted." ≡ "delete “A”"; "“A” in paragraph (b) is deleted": in that place of the lead's provision."""
+    ops = _words_deleted(h, start, ch)
+    inner = _tree(ch, "place_chain")
+    if inner is None:
+        return ops
+    targets = {o.target for o in ops}
+    one = _resolve_context(_place(h, inner), next(iter(targets))) if len(targets) == 1 else None
+    if not one:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner)}” is")
+    return [replace(o, target=one) for o in ops]
 
 
 def _passive_words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
