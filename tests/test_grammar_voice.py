@@ -13,6 +13,7 @@ import datetime as dt
 import pytest
 
 from lawhistory.amending.apply import ApplyRefused, _check_labels, apply_operation
+from lawhistory.amending.grammar.parse import readings
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.core.operations import Operation
@@ -402,3 +403,45 @@ def test_a_definition_put_in_alphabetical_order_whose_new_text_is_no_definition_
 )
 def test_the_place_after_the_words_in_the_passive_narrows_the_lead(text: str, expected: list[tuple[str, ...]]) -> None:
     assert ops(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("In clause 5, paragraph (b) is deleted.", [("delete", "5(b)", "", "", "", "once")]),
+        (
+            "In clause 5 paragraphs (b) and (c) are repealed.",
+            [("delete", "5(b)", "", "", "", "once"), ("delete", "5(c)", "", "", "", "once")],
+        ),
+        ("In Schedule 1, item 3 is deleted.", [("delete", "Schedule 1 item 3", "", "", "", "once")]),
+        (
+            "In clause 5, subclause (2) is deleted and the following subclause is inserted in its place— (2) A dog must be kept.",
+            [("substitute", "5(2)", "", "(2) A dog must be kept.", "", "once")],
+        ),
+        (
+            "In clause 5(1), paragraph (b) is replaced by the following— (b) a shed;",
+            [("substitute", "5(1)(b)", "", "(b) a shed;", "", "once")],
+        ),
+    ],
+)
+def test_a_provision_of_the_leads_provision_deleted_or_replaced_in_the_passive(
+    text: str, expected: list[tuple[str, ...]]
+) -> None:
+    assert ops(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 3, “must” is substituted for “shall” wherever it occurs.",
+        "In clause 3, “or yard” is inserted after “premises” wherever it occurs.",
+        "In clause 3, “clause 3.5” is deleted and “clause 3.6” is inserted instead.",
+        "In clause 3.1, the definition of “dog” in subclause (2) is deleted.",
+        "In clause 5, paragraph (b) is deleted.",
+        "The heading to clause 3.1 is deleted and the following heading is substituted",
+        "The definition of “Rural Lot” in clause 2 of the principal local law is amended by deleting “2 hectares”",
+    ],
+)
+def test_a_passive_instruction_has_exactly_one_parse(text: str) -> None:
+    parsed = readings(text.rstrip("."))
+    assert isinstance(parsed, list) and len(parsed) == 1

@@ -506,7 +506,8 @@ def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
     assert subject is not None
     plist = _tree(subject, "prov_list")
     assert plist is not None
-    targets = resolve_targets(_span(h, plist), h.unit.context)
+    # (r2voice) under a lead ("In clause 5, paragraph (b) is deleted."), the subject is a provision of the lead's
+    targets = resolve_targets(_span(h, plist), _base(h, start)[0])
     if not targets:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
     if _tree(ch, "replaced_by") is not None:
