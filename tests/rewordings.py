@@ -213,6 +213,53 @@ def insert_as_add(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
+# --- the voice (r2voice) ---------------------------------------------------------------------------------------
+_ACTIVE_WORDS = re.compile(
+    r"\b(?P<v>[Dd]elete|[Oo]mit|[Rr]emove)\s+(?P<the>the\s+words?\s+)?(?P<a>“[^“”]*”)"
+    r"(?:,?\s+and\s+(?:insert|substitute)(?:\s+in\s+(?:its|their)\s+place)?\s+(?:the\s+words?\s+)?(?P<b>“[^“”]*”))?"
+    r"(?=\s*[.;](?!\w))"
+)
+_ACTIVE_PROVISIONS = re.compile(
+    r"\b(?P<v>[Dd]elete)\s+(?P<p>(?:sub-?)?(?:clause|paragraph|subparagraph)(?P<s>s)?\s+\(?\w+(?:\.\w+)*\)?(?:\(\w+\))*"
+    r"(?:(?:,|\s+and)\s+\(?\w+(?:\.\w+)*\)?(?:\(\w+\))*)*)(?=\s*[.;](?!\w))"
+)
+
+
+def voice_passive(text: str) -> str | None:
+    """ "delete “x”" ≡ "“x” is deleted"; "delete “x” and insert “y”" ≡ "“x” is deleted and “y” is inserted instead"
+    (only where the instruction ends with them: nothing after the new words that could name a place)."""
+    spans = quoted_spans(text)
+    edits = []
+    for m in _ACTIVE_WORDS.finditer(text, _instructions_start(text)):
+        if _inside(m.start(), spans):
+            continue
+        the = m.group("the") or ""
+        if the and m.group("v")[0].isupper():
+            the = the[0].upper() + the[1:]
+        be = "are" if the.strip().lower().endswith("words") else "is"
+        new = f"{the}{m.group('a')} {be} deleted"
+        if m.group("b"):
+            new += f" and {m.group('b')} is inserted instead"
+        edits.append((m.start(), m.end(), new))
+    return _subs(text, edits) if edits else None
+
+
+def voice_passive_provisions(text: str) -> str | None:
+    """ "delete paragraph (b)." ≡ "paragraph (b) is deleted."; "Delete clauses 3 and 4." ≡ "Clauses 3 and 4 are
+    deleted." (only where the instruction ends with them)."""
+    spans = quoted_spans(text)
+    edits = []
+    for m in _ACTIVE_PROVISIONS.finditer(text, _instructions_start(text)):
+        if _inside(m.start(), spans):
+            continue
+        p = m.group("p")
+        if m.group("v")[0].isupper():
+            p = p[0].upper() + p[1:]
+        be = "are" if m.group("s") or re.search(r",|\band\b", p) else "is"
+        edits.append((m.start(), m.end(), f"{p} {be} deleted"))
+    return _subs(text, edits) if edits else None
+
+
 # --- lists of instruction items ------------------------------------------------------------------------
 
 _STARTS = (
@@ -652,6 +699,8 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "and_insert_in_its_place": and_insert_in_its_place,
         "and_replace_with": and_replace_with,
         "insert_as_add": insert_as_add,
+        "voice_passive": voice_passive,
+        "voice_passive_provisions": voice_passive_provisions,
         "numbering_roman": numbering_roman,
         "numbering_roman_dot": numbering_roman_dot,
         "numbering_arabic_dot": numbering_arabic_dot,

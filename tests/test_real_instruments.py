@@ -44,16 +44,6 @@ KNOWN: dict[str, str] = {
         "marks before payloads (a term 'CC “dwelling-house”' is now refused) must be read before the refusal can name "
         "'fixture on land'"
     ),
-    "100-serpentine-jarrahdale-cats-renamed-term-moves-paragraph-deleted": (
-        "the passive voice: “In clause 3.3(2), “clause 3.5” is deleted and “clause 3.6” is inserted instead” "
-        "(and “the definition of … is deleted and … inserted in its appropriate alphabetical position”)"
-    ),
-    "101-armadale-dogs-clauses-in-two-parts-deleted-by-one-sentence": (
-        "the passive voice with a heading: “The heading to clause 3.1 is deleted and the following heading is substituted— …”"
-    ),
-    "109-bridgetown-greenbushes-fencing-2006-gazetted-2007-definition-before-clause": (
-        "a locator qualified by the law: “The definition of “…” in clause 2 of the principal local law is amended by …”"
-    ),
 }
 
 

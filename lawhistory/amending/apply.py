@@ -761,7 +761,14 @@ def _check_range(body: tuple[Provision, ...], inst: Instrument, index: int) -> N
 
 
 def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
-    return [p.num for p in body for p in (p, *(q for _, q in _walk_paths(p.children))) if p.kind == "clause" and p.num]
+    """The numbers of the law's clauses in order, not those of its schedules' paragraphs (a schedule numbers its own:
+    "Schedule 1 — 1. …, 2. …" after clause 8 is not out of order)."""
+    return [
+        n
+        for p in body
+        if p.kind != "schedule"
+        for n in ([p.num] if p.kind == "clause" and p.num else []) + _clause_nums(p.children)
+    ]
 
 
 def _check_labels(
@@ -777,7 +784,7 @@ def _check_labels(
         node = get(after, path)
         if not node.num or node.kind in ("text", "definition", "item"):
             continue
-        if node.kind == "clause":
+        if node.kind == "clause" and not any(get(after, path[:k]).kind == "schedule" for k in range(1, len(path))):
             same = [n for n in clauses if n == node.num]
             had = [n for n in _clause_nums(before) if n == node.num]
             i = clauses.index(node.num)

@@ -633,6 +633,20 @@ def _payload_dash(text: str) -> re.Match[str] | None:
         dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
         if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
             return dash
+    return _passive_payload_dash(text)
+
+
+def _passive_payload_dash(text: str) -> re.Match[str] | None:
+    """(r2voice) The dash after "the following … is inserted (substituted) after “x”" (the passive voice names its
+    place after the verb, quotations included): the first dash or colon outside a quotation after the verb."""
+    verb = re.search(r"\bthe following\b[^“”—:–;]{0,40}?\b(?:is|are)\s+(?:inserted|added|substituted)\b", text, re.I)
+    if verb is None:
+        return None
+    depth, dash = 0, re.compile(r"\s*(?:[—:–]|-(?=\s))\s*")
+    for i in range(verb.end(), min(len(text), verb.end() + 120)):
+        depth += {"“": 1, "”": -1}.get(text[i], 0)
+        if depth == 0 and (m := dash.match(text, i)) is not None and text[i] in " —:–-":
+            return m
     return None
 
 

@@ -25,6 +25,8 @@ _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
 )
+#: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
+_YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+[A-Z][^.,:;“”]*?)"
 _OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
@@ -46,6 +48,9 @@ AMENDED = [
         r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"
     ),
     re.compile(r"amends\s+the\s+" + _LAW_TITLE + r"(?:" + _PUBLISHED + r")?(?P<rest>[^.]*)\."),
+    # "This local law amends the City of X Local Law Relating to Dogs published in the Government Gazette on D." (a
+    # title with no year: its gazette date, which must follow, names it with the title)
+    re.compile(r"amends\s+the\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*)\."),
     re.compile(
         r"[“\"]?Principal (?:Local Law|local law)[”\"]? means\s+the\s+"
         + _LAW_TITLE
@@ -56,6 +61,11 @@ AMENDED = [
     re.compile(r"\bThe\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+(?:hereby\s+|further\s+)?amended"),
     re.compile(
         r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal"
+    ),
+    # "In this local law the Shire of X Local Law Relating to Fencing, published in the Government Gazette on D, is
+    # referred to as the principal local law." (a title with no year, named with its gazette date)
+    re.compile(
+        r"\b[Tt]he\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal"
     ),
 ]
 

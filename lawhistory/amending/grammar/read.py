@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
@@ -68,8 +68,9 @@ def _tokens(t: Tree[object], kind: str) -> list[str]:
 
 
 def _span(h: Head, t: Tree[object]) -> str:
-    """The words of the head a node covers (from its tokens: a node rebuilt from an ambiguity keeps no position)."""
-    toks = [v for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+    """The words of the head a node covers (from its tokens: a node rebuilt from an ambiguity keeps no position); the
+    law a list of provisions is said to be of ("of the principal local law", which ends the list) is not among them."""
+    toks = [v for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token) and v.type != "OF_PRINCIPAL"]
     if not toks:
         return ""
     return h.head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
@@ -94,7 +95,7 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         return ctx, None
     if lead.data == "lead_law_amended":
         return None, None  # (r2scope) "The principal local law is amended by …": no provision is the place
-    chain = _tree(lead, "place_chain")
+    chain = _tree(lead, "place_chain") or _tree(lead, "voiced_place")  # (r2voice) "The definition of … is amended"
     if lead.data == "lead_label":
         # the lead-in named the kind ("In clause—"), the item names the rest ("(a) 5.2(1), delete …")
         labels = _span(h, lead).rstrip(", ")
@@ -109,6 +110,9 @@ def _base(h: Head, start: Tree[object]) -> tuple[str | None, str | None]:
         if chain is None:
             return base, None
         # "Clause 26 is amended in subparagraph (v) of paragraph (c) of subclause (2)": the place within the subject
+        if base and base.startswith("Schedule "):
+            # (r2voice) "Schedule 1 is amended in paragraph 3(b) by …" reads as "In Schedule 1, paragraph 3(b), …"
+            return _resolve_context(f"{base}, {_place(h, chain)}", ctx) or base, None
         return _resolve_context(_place(h, chain), base) or base, None
     assert chain is not None
     where = _place(h, chain)
@@ -146,8 +150,11 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
             cuts.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
     gone: list[tuple[int, int]] = []
     for c in t.iter_subtrees():
-        gone_kinds = ("column", "row_cited")
-        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if c.data in gone_kinds else []
+        inner = (
+            [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+            if c.data in (*_NOT_CITED, "row_cited")
+            else []
+        )
         if inner:
             # a column's heading is not a citation ("the column headed “Clause 3”"): it is added by _with_column; nor is
             # what a row cites ("the item relating to clause 4.3(a)"): the row is added by _lead_rows
@@ -160,6 +167,9 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
         pos = b
     return "".join([*out, h.head[pos:end]])
 
+
+#: Nodes of a place whose words are no citation: a column's heading (added by _with_column), the law it is of.
+_NOT_CITED = ("column", "of_law")
 
 _KIND_LEVEL = {"clause": 0, "regulation": 0, "section": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
 
@@ -540,7 +550,8 @@ def _subject_changed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
     assert subject is not None
     plist = _tree(subject, "prov_list")
     assert plist is not None
-    targets = resolve_targets(_span(h, plist), h.unit.context)
+    # (r2voice) under a lead ("In clause 5, paragraph (b) is deleted."), the subject is a provision of the lead's
+    targets = resolve_targets(_span(h, plist), _base(h, start)[0])
     if not targets:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
     if _tree(ch, "replaced_by") is not None:
@@ -935,6 +946,140 @@ def _row_places(h: Head, cite: str) -> list[Operation] | None:
     return built[0]
 
 
+# --- (r2voice) the passive voice: each builds the operations of its active twin ----------------------------------
+
+
+def _passive_words_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "“A” is deleted." ≡ "delete “A”"; "“A” in paragraph (b) is deleted": in that place of the lead's provision."""
+    ops = _words_deleted(h, start, ch)
+    inner = _tree(ch, "place_chain")
+    if inner is None:
+        return ops
+    targets = {o.target for o in ops}
+    one = _resolve_context(_place(h, inner), next(iter(targets))) if len(targets) == 1 else None
+    if not one:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner)}” is")
+    return [replace(o, target=one) for o in ops]
+
+
+def _passive_words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "“A” is deleted and “B” is inserted instead" / "“A” is replaced by the following words— B" ≡ "delete “A” and
+    insert “B”" (the first quotation is the old words, a second the new; else the payload)."""
+    return _words_replaced(h, start, ch)
+
+
+def _passive_words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "“or yard” is inserted after “premises”" / "after “premises”, “or yard” is inserted" ≡ "after “premises”
+    insert “or yard”": the anchor is the quotation after the position, the new words the other (or the payload)."""
+    pos_at = next(i for i, c in enumerate(ch.children) if isinstance(c, Tree) and c.data in ("after", "before"))
+    pos = str(ch.children[pos_at].data)  # type: ignore[union-attr]
+    anchor_tok = next(c for c in ch.children[pos_at:] if isinstance(c, Token) and c.type == "QUOTED")
+    news = [c for c in ch.children if isinstance(c, Token) and c.type in ("QUOTED", "PUNCTUATION") and c is not anchor_tok]
+    new = _pick_new(h, news[0] if news else None, dashed=True)
+    if new is None:
+        raise InstructionNotUnderstood("it inserts words but carries none")
+    occ = _occurrence(start)
+    anchor = _unquote(str(anchor_tok))
+    return [
+        _op(h.unit, action="insert_words", target=t, words=anchor, new=new, position=pos, occurrence=occ)
+        for t in _word_targets(h, start)
+    ]
+
+
+def _passive_words_substituted_for(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "“must” is substituted for “shall”" ≡ "substitute “must” for “shall”"."""
+    return _words_substituted_for(h, start, ch)
+
+
+def _passive_provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Clause 5 is replaced by the following— 5. …" ≡ "Replace clause 5 with— 5. …"."""
+    subject = _tree(ch, "subject")
+    assert subject is not None
+    plist = _tree(subject, "prov_list")
+    assert plist is not None
+    targets = resolve_targets(_span(h, plist), _base(h, start)[0])
+    if not targets:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces provisions but carries no new text")
+    return _substituted(h, targets, h.payload)
+
+
+def _passive_provisions_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "The following paragraph is inserted after paragraph (b)— …" ≡ "After paragraph (b) insert— …"."""
+    return _provisions_inserted(h, start, ch)
+
+
+def _passive_holder(h: Head, start: Tree[object], ch: Tree[object]) -> str:
+    """The provision holding the definitions: named after them ("the definition of “dog” in clause 3 is deleted"),
+    else by the lead or the context."""
+    holder = _tree(ch, "passive_holder")
+    if holder is None:
+        return _holder(h, start)
+    plist = _tree(holder, "prov_list")
+    assert plist is not None
+    one = _resolve_context(_span(h, plist), _base(h, start)[0])
+    if not one:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    return one
+
+
+def _passive_definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "the definitions of “a” and “b” are deleted" ≡ "delete the definitions of “a” and “b”"."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
+    holder = _passive_holder(h, start, ch)
+    definition = _tree(ch, "definition")
+    quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
+    terms = [_term(h, definition)] if definition is not None else quoted
+    return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
+
+
+def _passive_definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "the definition of “x” is deleted and the following definition is substituted— …" ≡ "delete the definition of
+    “x” and insert— …" (`substitute`); "… and the following definition is inserted in its appropriate alphabetical
+    position— …": the old one deleted and each new one inserted where the alphabetical order puts it (it need not
+    take the old one's place)."""
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    holder, term = _passive_holder(h, start, ch), _term(h, definition)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it replaces a definition but carries no new text")
+    if _tokens(ch, "IN_ALPHABETICAL"):
+        gone = _op(h.unit, action="delete", target=f"{holder} “{term}”")
+        defs = payload_provisions(h.payload, h.notes)
+        if not defs or not all(p.kind == "definition" for p in defs):
+            raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+        return [gone] + [
+            _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position="alphabetical")
+            for d in defs
+        ]
+    new = render_fragment(payload_provisions(h.payload, h.notes))
+    return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
+
+
+def _passive_definitions_inserted_after(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "the following definition is inserted after the definition of “x”— …" ≡ "after the definition of “x” insert
+    the following definition— …"."""
+    return _definitions_inserted_after(h, start, ch)
+
+
+def _passive_heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "The heading to clause 3.1 is deleted and the following heading is substituted— …" ≡ "Delete the heading to
+    clause 3.1 and insert— …"."""
+    return _heading_replaced(h, start, ch)
+
+
+def _passive_mark_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "the full stop at the end of paragraph (b) is deleted and “; and” is inserted instead" ≡ "delete the full stop at
+    the end of paragraph (b) and insert “; and”"."""
+    mark = _words("a " + re.sub(r"^the ", "", _tokens(ch, "MARK")[0], flags=re.I).lower())
+    new = _new_words(h, ch)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces a mark but carries no new one")
+    return [_op(h.unit, action="substitute_words", target=t, words=mark, new=new, position="end") for t in _targets(h, start, ch)]
+
+
 _BUILDERS = {
     "words_deleted": _words_deleted,
     "words_replaced": _words_replaced,
@@ -965,6 +1110,18 @@ _BUILDERS = {
     "words_inserted_respectively": _words_replaced_respectively,  # (r2scope)
     "provisions_inserted_at_end_of": _provisions_inserted_at_end_of,  # (r2scope)
     "words_changed_by_table": _words_changed_by_table,  # (r2scope)
+    # (r2voice) the passive voice
+    "passive_words_deleted": _passive_words_deleted,
+    "passive_words_replaced": _passive_words_replaced,
+    "passive_words_inserted": _passive_words_inserted,
+    "passive_words_substituted_for": _passive_words_substituted_for,
+    "passive_provisions_replaced": _passive_provisions_replaced,
+    "passive_provisions_inserted": _passive_provisions_inserted,
+    "passive_definitions_deleted": _passive_definitions_deleted,
+    "passive_definition_replaced": _passive_definition_replaced,
+    "passive_definitions_inserted_after": _passive_definitions_inserted_after,
+    "passive_heading_replaced": _passive_heading_replaced,
+    "passive_mark_replaced": _passive_mark_replaced,
 }
 
 
@@ -1405,6 +1562,8 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
             return None
         return _words_then_provisions(h, targets, change)
     return None
+
+
 # --- (r2rows) a table's row found by what it cites; rows put in the table's numerical order ------------------------
 
 
