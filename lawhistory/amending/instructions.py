@@ -122,6 +122,7 @@ RETIRED_FAMILIES = frozenset(
         "table cell edited",
         "words between two others, a provision restated",
         "repeal",
+        "table row found by its words deleted",
     }
 )
 
@@ -144,6 +145,7 @@ GRAMMAR_ONLY_FAMILIES = frozenset(
         "table cell edited",
         "words between two others, a provision restated",
         "repeal",
+        "table row found by its words deleted",
     }
 )
 

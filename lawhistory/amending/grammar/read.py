@@ -1183,6 +1183,31 @@ def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> lis
     ]
 
 
+# --- retired: table row found by its words deleted ---
+
+
+def _row_containing_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”": the one row of
+    the table that holds every quoted string ("Schedule 1 row containing “…” and “…”"; which row that is, is told when
+    the law is known — law_known.row_resolved), among the rows printed just after the line holding the words the
+    instruction before names when the place says "opposite that text"."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a row and also carries new text, but does not say to insert it")
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    places = [c for c in chain.children if isinstance(c, Tree)] if chain is not None else []
+    others = [c for c in places if c.data not in ("table", "table_opposite")]
+    opposite = any(c.data == "table_opposite" for c in places)
+    if len(others) > 1 or (lead is not None and lead.data not in ("lead_in", "lead_colon")):
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    holder = (_resolve_context(_place(h, others[0]), h.unit.context) if others else None) or h.unit.context
+    if not holder:
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    quoted = " and ".join(q for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED"))
+    target = f"{holder} row containing {quoted}" + (" opposite that text" if opposite else "")
+    return [_op(h.unit, action="delete", target=target)]
+
+
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
 _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
@@ -1195,6 +1220,7 @@ _RETIRED_BUILDERS = {
     "words_between_inserted": _words_between_changed,
     "laws_repealed": _laws_repealed,
     "law_repealed": _laws_repealed,
+    "row_containing_deleted": _row_containing_deleted,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 

@@ -1,0 +1,53 @@
+"""The last regular-expression families retired into the grammar (wa.lark's blocks "retired: table row found by its
+words deleted" and "retired: words"): synthetic instructions (not law) and the operations they must make, or the
+refusal they must give. No family of amending/families.py is consulted for them."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.parts import Unit
+
+
+def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
+    return [
+        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
+        for o in parse_unit(Unit("9", text, context, lead="clause"))
+    ]
+
+
+# --- a table row found by its words ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("verb", ["by deleting", "delete", "omit", "by removing", "strike out"])
+@pytest.mark.parametrize("row", ["the row containing", "the row that contains", "the line which contains"])
+@pytest.mark.parametrize("opposite", ["that text", "those words", "the above text"])
+def test_a_row_opposite_the_text_named_before_keeps_those_words(verb: str, row: str, opposite: str) -> None:
+    text = f"in the Table opposite {opposite}, {verb} {row} “(c) Wall fee” and “$”."
+    assert ops(text, "Schedule 3") == [
+        ("delete", "Schedule 3 row containing “(c) Wall fee” and “$” opposite that text", "", "", "", "once")
+    ]
+
+
+@pytest.mark.parametrize("lead", ["", "In the Table, ", "in the table "])
+def test_a_row_found_by_its_words_in_the_whole_table(lead: str) -> None:
+    assert ops(f"{lead}delete the row containing “Niche wall”, “$” and “each”;", "Schedule 2") == [
+        ("delete", "Schedule 2 row containing “Niche wall” and “$” and “each”", "", "", "", "once")
+    ]
+
+
+def test_a_row_found_by_its_words_in_the_schedule_a_lead_names() -> None:
+    assert ops("In Schedule 4, in the Table opposite that text, delete the row containing “x”.", "3.1") == [
+        ("delete", "Schedule 4 row containing “x” opposite that text", "", "", "", "once")
+    ]
+
+
+def test_a_row_found_by_its_words_and_new_text_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("9", "delete the row containing “x” and insert: | a | b |", "Schedule 2", lead="clause"))
+
+
+def test_a_row_found_by_its_words_with_no_table_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="which table"):
+        parse_unit(Unit("9", "delete the row containing “x”.", None, lead="clause"))
