@@ -51,3 +51,41 @@ def test_a_row_found_by_its_words_and_new_text_is_refused() -> None:
 def test_a_row_found_by_its_words_with_no_table_is_refused() -> None:
     with pytest.raises(InstructionNotUnderstood, match="which table"):
         parse_unit(Unit("9", "delete the row containing “x”.", None, lead="clause"))
+
+
+# --- words in a formula, or in a paragraph of text named by its first words ------------------------------------------
+
+
+@pytest.mark.parametrize("verb", ["by deleting", "delete", "omit", "by removing"])
+@pytest.mark.parametrize("place", ["in the formula", "In the formula,", "in formula", "in the paragraph beginning with “R =”"])
+def test_words_in_a_place_inside_the_lines_of_text_are_changed_in_the_provision(verb: str, place: str) -> None:
+    assert ops(f"{place} {verb} “0.5 R +”;", "14(2)") == [("delete_words", "14(2)", "0.5 R +", "", "", "once")]
+
+
+def test_a_place_inside_the_lines_of_text_composes_with_a_lead_and_with_a_replacement() -> None:
+    assert ops("In clause 14(2), in the formula, delete “0.5 R” and insert “0.6 R”.", "14") == [
+        ("substitute_words", "14(2)", "0.5 R", "0.6 R", "", "once")
+    ]
+    assert ops("In the paragraph beginning with “R =”, after “rate” insert “ per hour”.", "14(2)") == [
+        ("insert_words", "14(2)", "rate", " per hour", "after", "once")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in the formula delete “R” wherever occurring;",  # counted in the whole provision, not in the formula
+        "in the paragraph beginning with “R =” delete “R” in the second place where it occurs;",
+        "in the formula delete paragraph (a);",  # a formula holds no provisions
+        "in the subclause beginning with “R =” delete “R”;",  # a labelled provision named by its words
+    ],
+)
+def test_a_place_inside_the_lines_of_text_refuses_what_it_cannot_narrow(text: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match="lines of text"):
+        parse_unit(Unit("9", text, "14(2)", lead="clause"))
+
+
+def test_a_place_inside_the_lines_of_text_is_noted() -> None:
+    notes: list[str] = []
+    parse_unit(Unit("9", "in the formula by deleting “0.5 R +”;", "14(2)", lead="clause"), notes)
+    assert any("the formula" in n and "14(2)" in n and "once" in n for n in notes)

@@ -138,7 +138,8 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
             cuts.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
     gone: list[tuple[int, int]] = []
     for c in t.iter_subtrees():
-        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if c.data == "column" else []
+        named = c.data == "column" or c.data in _TEXT_PLACES
+        inner = [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)] if named else []
         if inner:
             # a column's heading is not a citation ("the column headed “Clause 3”"): it is added by _with_column
             gone.append((min(x.start_pos or 0 for x in inner), max(x.end_pos or 0 for x in inner)))
@@ -148,7 +149,11 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
             continue
         out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
         pos = b
-    return "".join([*out, h.head[pos:end]])
+    words = "".join([*out, h.head[pos:end]])
+    if any(c.data in _TEXT_PLACES for c in t.iter_subtrees()):
+        # "clause 21(1), in the formula": the joining words before a place inside its lines of text go with it
+        words = re.sub(r"(?:[\s,]+in)?[\s,]*$", "", re.sub(r"^[\s,]*(?:in\b)?[\s,]*", "", words, flags=re.I), flags=re.I)
+    return words
 
 
 _KIND_LEVEL = {"clause": 0, "regulation": 0, "section": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
@@ -1208,6 +1213,35 @@ def _row_containing_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> l
     return [_op(h.unit, action="delete", target=target)]
 
 
+# --- retired: words (a formula, a paragraph of text named by its first words) ---
+
+#: Places inside a provision's own lines of text ("the formula", "the paragraph beginning with “M =”"): not citations.
+_TEXT_PLACES = ("formula", "text_beginning")
+
+
+def _text_place_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
+    """Word accounting for a place inside a provision's lines of text: the change is made in the provision holding it,
+    as a word edit of words that must occur there once (the applier refuses them otherwise), so it is made in that
+    place too. Any other change — provisions, or an occurrence counted ("wherever occurring", "in the second place"),
+    which would be counted in the whole provision, not in that place — is refused, naming the place."""
+    place = next((c for c in start.iter_subtrees() if c.data in _TEXT_PLACES), None)
+    if place is None or ops is None:
+        return
+    words = " ".join(_span(h, place).split())
+    kinds = [k.lower() for k in _tokens(place, "KIND")]
+    if kinds not in ([], ["paragraph"]) or not all(
+        op.action in WORD_ACTIONS and op.occurrence == "once" and op.until is None for op in ops
+    ):
+        raise InstructionNotUnderstood(
+            f"its words “{words}” name a place inside a provision's lines of text, where only words that occur once in "
+            "the provision can be changed; amend the instrument file's operations by hand"
+        )
+    h.notes.append(
+        f"cl. {h.unit.clause}: “{words}”: the words are changed in {', '.join(sorted({op.target for op in ops}))}, where "
+        "they must occur once"
+    )
+
+
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
 _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
@@ -1256,6 +1290,7 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     if ops == []:
         return None
     _column_read(h, start, ops)
+    _text_place_read(h, start, ops)
     return ops
 
 
