@@ -89,3 +89,34 @@ def test_a_place_inside_the_lines_of_text_is_noted() -> None:
     notes: list[str] = []
     parse_unit(Unit("9", "in the formula by deleting “0.5 R +”;", "14(2)", lead="clause"), notes)
     assert any("the formula" in n and "14(2)" in n and "once" in n for n in notes)
+
+
+# --- unquoted terms with numbers, or a kind's name -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("term", "read"),
+    [
+        ("Class 3 vehicle", "Class 3 vehicle"),
+        ("Zone 2 or 3 land", "Zone 2 or 3 land"),
+        ("Category 1 hall Category 2 hall", "Category 1 hall Category 2 hall"),
+        ("section", "section"),
+        ("schedule", "schedule"),
+        ("rules and regulations", "rules and regulations"),
+    ],
+)
+@pytest.mark.parametrize("verb", ["delete", "omit", "by deleting"])
+def test_unquoted_terms_may_hold_numbers_or_a_kinds_name(term: str, read: str, verb: str) -> None:
+    assert ops(f"In clause 4(1) {verb} the definition of {term}.") == [("delete", f"4(1) “{read}”", "", "", "", "once")]
+
+
+def test_a_definition_named_by_a_kinds_name_narrows_a_word_edit() -> None:
+    assert ops("In clause 4 in the definition of section delete “Act.” and insert: Act;") == [
+        ("substitute_words", "4 “section”", "Act.", "Act;", "", "once")
+    ]
+
+
+def test_a_definitions_paragraph_is_still_a_paragraph_not_part_of_the_term() -> None:
+    assert ops("In clause 5(1) in the definition of meeting paragraph (d) delete “x.” and insert: x;") == [
+        ("substitute_words", "5(1) “meeting” (d)", "x.", "x;", "", "once")
+    ]
