@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from lawhistory.amending.apply import TargetNotFound, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.model import Provision as P
 
 
 def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
@@ -120,3 +122,41 @@ def test_a_definitions_paragraph_is_still_a_paragraph_not_part_of_the_term() -> 
     assert ops("In clause 5(1) in the definition of meeting paragraph (d) delete “x.” and insert: x;") == [
         ("substitute_words", "5(1) “meeting” (d)", "x.", "x;", "", "once")
     ]
+
+
+# --- a definition inserted before (after) one named ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("by inserting before the definition of “registration” the following definition— “quorum means half;”", "before"),
+        ("Before the definition of registration, insert— quorum means half;", "before"),
+        ("before the definition of “registration” insert the following definition: quorum means half;", "before"),
+        ("by inserting after the definition of “registration” the following definition— “quorum means half;”", "after"),
+    ],
+)
+def test_a_definition_inserted_beside_one_named(text: str, position: str) -> None:
+    got = ops(text, "2")
+    assert [(a, t, w, p) for a, t, w, _, p, _ in got] == [("insert_definition", "2", "registration", position)]
+    assert "quorum" in got[0][3]
+
+
+def test_a_definition_inserted_before_one_named_goes_just_before_it_not_in_alphabetical_order() -> None:
+    unordered = (P("clause", num="2", heading="Terms", text="In these by-laws—", children=(
+        P("definition", term="zone", text="**zone** means a zone;"),
+        P("definition", term="registration", text="**registration** means entry;"),
+    )),)  # fmt: skip
+    for text, order in [
+        ("by inserting before the definition of “registration” the following definition— “quorum means half;”",
+         ["zone", "quorum", "registration"]),
+        ("by inserting after the definition of “zone” the following definition— “quorum means half;”",
+         ["zone", "quorum", "registration"]),
+        ("before the definition of zone insert— quorum means half;", ["quorum", "zone", "registration"]),
+    ]:  # fmt: skip
+        [op] = parse_unit(Unit("4(b)", text, "2"))
+        body, _ = apply_operation(unordered, op)
+        assert [d.term for d in body[0].children] == order, text
+    [op] = parse_unit(Unit("4(b)", "before the definition of emu insert— quorum means half;", "2"))
+    with pytest.raises(TargetNotFound, match="no definition of “emu”"):
+        apply_operation(unordered, op)

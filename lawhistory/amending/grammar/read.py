@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
@@ -1242,6 +1242,22 @@ def _text_place_read(h: Head, start: Tree[object], ops: list[Operation] | None) 
     )
 
 
+# --- retired: definition inserted (before a definition named, or "inserting after the definition of …") ---
+
+
+def _definitions_inserted_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by inserting before the definition of “registration” the following definition — …": each new definition put
+    just before (after) the one named (``words``), in the order given."""
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    before = _tree(ch, "before") is not None or _tokens(ch, "BEFORE") != []
+    ops = _definitions_inserted(h, start, ch, after=_term(h, definition).strip())
+    if not before:
+        return ops
+    # several new definitions before one named: each goes before it, so they keep the order they are given in
+    return [replace(op, position="before") for op in ops]
+
+
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
 _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
@@ -1255,6 +1271,7 @@ _RETIRED_BUILDERS = {
     "laws_repealed": _laws_repealed,
     "law_repealed": _laws_repealed,
     "row_containing_deleted": _row_containing_deleted,
+    "definitions_inserted_beside": _definitions_inserted_beside,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
