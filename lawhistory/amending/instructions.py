@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
-from .families import claiming_family, first_claim, reading
+from .families import FAMILIES, claiming_family, first_claim, reading
 from .grammar.instruction import describe, read_head
 from .grammar.parse import NoParse
 from .parts import (
@@ -148,7 +148,8 @@ def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | No
     own: list[str] = []
     grammar = read_head(unit, r.head, r.payload, own)
     if isinstance(grammar, list):
-        claim = first_claim(unit, [])
+        # the cross-check is made only while a family is not retired (none is now: the families are not run at all)
+        claim = first_claim(unit, []) if any(f.name not in RETIRED_FAMILIES for f in FAMILIES) else None
         if claim is not None and claim[0].name not in RETIRED_FAMILIES:
             family, got = claim
             if isinstance(got, InstructionNotUnderstood) or not agree(grammar, got):
