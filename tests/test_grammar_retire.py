@@ -93,6 +93,18 @@ def test_a_place_inside_the_lines_of_text_is_noted() -> None:
     assert any("the formula" in n and "14(2)" in n and "once" in n for n in notes)
 
 
+def test_the_word_formula_is_still_a_word_of_a_term_or_a_title() -> None:
+    assert ops("In clause 2 delete the definition of formula rate.") == [("delete", "2 “formula rate”", "", "", "", "once")]
+    [op] = parse_unit(
+        Unit(
+            "9",
+            "The Shire of Testville Formula Local Law 2001 as published in the Government Gazette on 3 May 2001 is repealed.",
+            None,
+        )
+    )
+    assert (str(op.action), op.target) == ("repeal", "Shire of Testville Formula Local Law 2001")
+
+
 # --- unquoted terms with numbers, or a kind's name -----------------------------------------------------------------
 
 
