@@ -172,3 +172,35 @@ def test_a_definition_inserted_before_one_named_goes_just_before_it_not_in_alpha
     [op] = parse_unit(Unit("4(b)", "before the definition of emu insert— quorum means half;", "2"))
     with pytest.raises(TargetNotFound, match="no definition of “emu”"):
         apply_operation(unordered, op)
+
+
+# --- no family is consulted ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("in the Table opposite that text, by deleting the row containing “(a) Lawn grave fee” and “$”.", "Schedule 1"),
+        ("in the formula by deleting “1.5 L +”;", "21(1)"),
+        ("In clause 14E(1) delete the definitions of: Category 1 or 2 hall Category 1 or 2 reserve", None),
+        ("In clause 3 in the definition of section delete “Act.” and insert: Act;", None),
+        ("by inserting before the definition of “registration” the following definition— “quorum means half;”", "2"),
+        ("In clause 6.4(3) delete “$5,000” and insert “$10,000”.", None),
+        ("In clause 2.7 delete “roosters” and do something to “geese”.", None),  # refused by the grammar alone
+    ],
+)
+def test_no_family_is_run_to_read_an_instruction(text: str, context: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from lawhistory.amending import families
+
+    def never(r: object) -> None:
+        raise AssertionError(f"a family was consulted for {text!r}")
+
+    monkeypatch.setattr(families, "FAMILIES", tuple(replace(f, read=never) for f in families.FAMILIES))
+    try:
+        got = parse_unit(Unit("9", text, context, lead="clause"))
+    except InstructionNotUnderstood as e:
+        assert "parse stopped" in str(e)
+    else:
+        assert got
