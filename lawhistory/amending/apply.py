@@ -548,11 +548,11 @@ def _insert_definition(
         if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
             raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
     new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
-    if op.position == "after" and op.words:
+    if op.position in ("after", "before") and op.words:
         after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
         if not after:
             raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
-        index = after[0] + 1
+        index = after[0] + (1 if op.position == "after" else 0)
     else:
         keys = [_sort_key(holder.children[i].term or "") for i in defs]
         if op.position == "ordered" and keys != sorted(keys):

@@ -157,7 +157,7 @@ def _reference_note(r: Reading) -> list[Operation] | None:
 
 
 _ROW_CONTAINING = re.compile(
-    r"^(?:In (?P<where>[^“”,]+?),?\s+)?(?:in the Table(?P<opp> opposite (?:that|those|the above) (?:text|words))?,?\s+)?"
+    r"^(?:In (?!the Table\b)(?P<where>[^“”,]+?),?\s+)?(?:in the Table(?P<opp> opposite (?:that|those|the above) (?:text|words))?,?\s+)?"
     r"(?:by )?(?:delete|deleting|omit|omitting|remove|removing) the (?:row|line) (?:containing|that contains|which contains) "
     r"(?P<q>“[^“”]+”(?:(?:,| and) “[^“”]+”)*)\s*[.;]?(?:\s+(?:and|or))?$",
     re.I,

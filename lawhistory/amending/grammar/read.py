@@ -152,7 +152,7 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
     for c in t.iter_subtrees():
         inner = (
             [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
-            if c.data in (*_NOT_CITED, "row_cited")
+            if c.data in (*_NOT_CITED, "row_cited", *_TEXT_PLACES)
             else []
         )
         if inner:
@@ -165,7 +165,11 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
             continue
         out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
         pos = b
-    return "".join([*out, h.head[pos:end]])
+    words = "".join([*out, h.head[pos:end]])
+    if any(c.data in _TEXT_PLACES for c in t.iter_subtrees()):
+        # "clause 21(1), in the formula": the joining words before a place inside its lines of text go with it
+        words = re.sub(r"(?:[\s,]+in)?[\s,]*$", "", re.sub(r"^[\s,]*(?:in\b)?[\s,]*", "", words, flags=re.I), flags=re.I)
+    return words
 
 
 #: Nodes of a place whose words are no citation: a column's heading (added by _with_column), the law it is of.
@@ -1526,6 +1530,76 @@ def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> lis
     ]
 
 
+# --- retired: table row found by its words deleted ---
+
+
+def _row_containing_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "(in the Table opposite that text,) by deleting the row containing “(a) Lawn grave fee” and “$”": the one row of
+    the table that holds every quoted string ("Schedule 1 row containing “…” and “…”"; which row that is, is told when
+    the law is known — law_known.row_resolved), among the rows printed just after the line holding the words the
+    instruction before names when the place says "opposite that text"."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a row and also carries new text, but does not say to insert it")
+    lead = next((c for c in start.children if isinstance(c, Tree) and c.data.startswith("lead")), None)
+    chain = _tree(lead, "place_chain") if lead is not None else None
+    places = [c for c in chain.children if isinstance(c, Tree)] if chain is not None else []
+    others = [c for c in places if c.data not in ("table", "table_opposite")]
+    opposite = any(c.data == "table_opposite" for c in places)
+    if len(others) > 1 or (lead is not None and lead.data not in ("lead_in", "lead_colon")):
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    holder = (_resolve_context(_place(h, others[0]), h.unit.context) if others else None) or h.unit.context
+    if not holder:
+        raise InstructionNotUnderstood("cannot tell which table's row it deletes")
+    quoted = " and ".join(q for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED"))
+    target = f"{holder} row containing {quoted}" + (" opposite that text" if opposite else "")
+    return [_op(h.unit, action="delete", target=target)]
+
+
+# --- retired: words (a formula, a paragraph of text named by its first words) ---
+
+#: Places inside a provision's own lines of text ("the formula", "the paragraph beginning with “M =”"): not citations.
+_TEXT_PLACES = ("formula", "text_beginning")
+
+
+def _text_place_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
+    """Word accounting for a place inside a provision's lines of text: the change is made in the provision holding it,
+    as a word edit of words that must occur there once (the applier refuses them otherwise), so it is made in that
+    place too. Any other change — provisions, or an occurrence counted ("wherever occurring", "in the second place"),
+    which would be counted in the whole provision, not in that place — is refused, naming the place."""
+    place = next((c for c in start.iter_subtrees() if c.data in _TEXT_PLACES), None)
+    if place is None or ops is None:
+        return
+    words = " ".join(_span(h, place).split())
+    kinds = [k.lower() for k in _tokens(place, "KIND")]
+    if kinds not in ([], ["paragraph"]) or not all(
+        op.action in WORD_ACTIONS and op.occurrence == "once" and op.until is None for op in ops
+    ):
+        raise InstructionNotUnderstood(
+            f"its words “{words}” name a place inside a provision's lines of text, where only words that occur once in "
+            "the provision can be changed; amend the instrument file's operations by hand"
+        )
+    h.notes.append(
+        f"cl. {h.unit.clause}: “{words}”: the words are changed in {', '.join(sorted({op.target for op in ops}))}, where "
+        "they must occur once"
+    )
+
+
+# --- retired: definition inserted (before a definition named, or "inserting after the definition of …") ---
+
+
+def _definitions_inserted_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by inserting before the definition of “registration” the following definition — …": each new definition put
+    just before (after) the one named (``words``), in the order given."""
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    before = _tree(ch, "before") is not None or _tokens(ch, "BEFORE") != []
+    ops = _definitions_inserted(h, start, ch, after=_term(h, definition).strip())
+    if not before:
+        return ops
+    # several new definitions before one named: each goes before it, so they keep the order they are given in
+    return [replace(op, position="before") for op in ops]
+
+
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).
 _RETIRED_BUILDERS = {
     "heading_to_read": _heading_to_read,
@@ -1538,6 +1612,8 @@ _RETIRED_BUILDERS = {
     "words_between_inserted": _words_between_changed,
     "laws_repealed": _laws_repealed,
     "law_repealed": _laws_repealed,
+    "row_containing_deleted": _row_containing_deleted,
+    "definitions_inserted_beside": _definitions_inserted_beside,
 }
 _BUILDERS |= _RETIRED_BUILDERS
 
@@ -1686,6 +1762,7 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     if ops == []:
         return None
     _column_read(h, start, ops)
+    _text_place_read(h, start, ops)
     return ops
 
 
