@@ -74,10 +74,14 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
 @pytest.mark.parametrize(
     ("principal", "name", "words"),
     [
-        (P02, "i110", "its words “for the second time” qualify where the change is made"),
-        (P02, "i111", "its words “on the third occasion” qualify where the change is made"),
+        (P02, "i110", "its parse stopped at “where it occurs for the second time"),
+        (P02, "i111", "its parse stopped at “on the third occasion it appears"),
         (P09, "i62", "“200” does not occur in the column headed “Clause” of that row (“9.2”)"),
-        (P09, "i63", "its words “in the fourth column” qualify where the change is made"),
+        (
+            P09,
+            "i63",
+            "“In Schedule 1 item 4 in the fourth column delete “9.2” and insert “9.3”.”; the grammar of amending words (docs/amendments.md) parses it but has no reading of what it changes",
+        ),
         (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
         (P02, "i129", "it gives provisions new labels (“renumber paragraphs (c) and (d) as paragraphs (b) and (c).”)"),
     ],

@@ -48,8 +48,12 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
-                "it fits none of the known families of amending words (docs/amendments.md), "
-                + (f"the grammar's parse stopped at “{stopped.words[:60]}”, " if stopped is not None else "")
+                + (
+                    f"the grammar of amending words (docs/amendments.md) cannot read it: its parse stopped at "
+                    f"“{stopped.words[:60]}”, "
+                    if stopped is not None
+                    else "the grammar of amending words (docs/amendments.md) parses it but has no reading of what it changes, "
+                )
                 + "so nothing was applied — amend the instrument file's operations by hand"
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")

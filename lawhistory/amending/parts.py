@@ -78,7 +78,7 @@ LEVEL = {"clause": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
 
 
 class InstructionNotUnderstood(LawHistoryError):
-    """An amending instruction that fits none of the known families."""
+    """An amending instruction the grammar cannot read (or reads two ways)."""
 
 
 @dataclass(frozen=True, slots=True)
