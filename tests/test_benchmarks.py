@@ -60,3 +60,26 @@ def test_the_floor_writes_the_same_database_the_build_does(repo: Path, tmp_path:
         b.close()
     sizes = database_size(built)
     assert "provision_spans" in sizes and abs(sum(sizes.values()) - built.stat().st_size / 2**20) < 0.01
+
+
+def _phase(hostile: int, p95: float, top: float, errors: int = 0, answers: dict[str, int] | None = None) -> dict[str, object]:
+    return {
+        "hostile clients": hostile, "law page p95 (ms)": p95, "law page max (ms)": top, "law page errors": errors,
+        "hostile answers": answers or {},
+    }  # fmt: skip
+
+
+def test_the_hostile_visitor_benchmark_ends_with_issue_24s_figures() -> None:
+    """Each of issue 24's targets on a line of its own, met or not (the figures here are made up, not measured)."""
+    from benchmarks.hostile import targets
+
+    met = targets([_phase(0, 100, 400), _phase(4, 150, 1000, answers={"400": 70, "503": 9})], (0.2, 1.9))
+    assert met[0].startswith("issue 24's targets (4 hostile threads") and "busy machine" not in met[0]
+    assert met[1] == "  p95 beside the visitor: 150 ms = 1.50× the quiet 100 ms (target ≤ 1.5×): met"
+    assert met[2] == "  max beside the visitor: 1,000 ms (target ≤ 1,000 ms; quiet max 400 ms): met"
+    assert met[3].endswith("0 quiet, 0 beside the visitor (target 0): met")
+    assert met[4] == "  hostile requests answered 500 or not at all: 0 of 79 (target 0): met"
+    missed = targets([_phase(0, 100, 400, 1), _phase(4, 151, 1001, 0, {"500": 1, "failed": 2, "400": 3})], (9.0, 9.0))
+    assert "busy machine" in missed[0]
+    assert all(line.endswith("NOT MET") for line in missed[1:])
+    assert "3 of 6" in missed[4]
