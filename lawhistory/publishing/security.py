@@ -304,6 +304,26 @@ def resident_bytes() -> int:
         return 0
 
 
+_TRIMMED = [0.0]
+
+
+def past_ceiling() -> bool:
+    """Whether this process holds more than ``MEMORY_CEILING``, after handing back to the system what the C library
+    keeps of freed memory (``malloc_trim``, at most every 5 s: what a big answer left may still count otherwise)."""
+    if resident_bytes() <= MEMORY_CEILING:
+        return False
+    now = time.monotonic()
+    if now - _TRIMMED[0] >= 5:
+        _TRIMMED[0] = now
+        try:
+            import ctypes
+
+            ctypes.CDLL(None).malloc_trim(0)
+        except (OSError, AttributeError):
+            pass  # not glibc
+    return resident_bytes() > MEMORY_CEILING
+
+
 #: One conversion of SQLite's printf: flags, width, precision (``*`` takes the next argument), type.
 _CONVERSION = re.compile(r"%[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])")
 _PRINTF = threading.local()
@@ -518,7 +538,7 @@ class Gate:
         self.waiting = 0
 
     def refusal(self, heavy: bool) -> str | None:
-        if resident_bytes() > MEMORY_CEILING:
+        if past_ceiling():
             return (
                 "The server has no memory free for table and query pages now; try again in a few seconds. "
                 "Law pages are not affected.\n"
