@@ -115,7 +115,7 @@ class Paths:
         """
         repo.inside(
             self.db, self.journal, self.git, self.tmp, self.git_old,
-            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp")),
+            *(self.db_dir / name for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", SERVING_LOCK)),
         )  # fmt: skip
         for tree in (self.git, self.git_old, self.tmp):
             for folder, dirs, files in os.walk(tree):
@@ -254,6 +254,7 @@ def _settle(db_dir: Path) -> None:
 def in_place(db_dir: Path) -> Iterator[bool]:
     """Whether a build may change the database in place: True when no ``serve`` serves it, and then none starts to
     until the block ends (it holds ``db/.serving`` exclusively); False when one does (write a copy and rename it)."""
+    check_inside(db_dir.parent, db_dir / SERVING_LOCK)  # a planted link is refused, never opened (nor made)
     f = _serving_file(db_dir)
     if f is None:
         yield True
