@@ -476,6 +476,9 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     paths = Paths(repo.db_dir)
     with repo.lock(), _few_collections():
         paths.check(repo)
+        mark = _serving_file(paths.db_dir)  # made by every build, so the one changing the file in place can hold it
+        if mark is not None:
+            mark.close()
         paths.recover()
         inputs = read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
