@@ -232,7 +232,8 @@ async def test_rows_past_the_budget_are_a_503_and_the_process_serves_on(ds: Any,
 
 
 async def test_the_default_budget_holds_a_page_of_the_largest_rows(ds: Any) -> None:
-    """A thousand rows of the table whose rows are largest (each instrument's text) fit the default budget."""
+    """The largest rows of the schema (``instruments``: each an instrument's whole text) are answered, as many as a
+    JSON page holds, under the default budget; a result wider than ``MAX_COLUMNS`` is refused by SQLite (400)."""
     response = await ds.client.get("/lawhistory/instruments.json?_size=1000&_shape=array")
     assert response.status_code == 200 and len(response.json()) > 1
     too_wide = "select " + ", ".join(f"{k} as c{k}" for k in range(security.MAX_COLUMNS + 1))
