@@ -94,3 +94,49 @@ def test_the_floor_writes_the_builds_history_in_the_builds_order_and_is_verified
         assert db.execute("pragma cache_size").fetchone()[0] == BUILD_CACHE_SIZE  # the floor writes with the build's cache
     finally:
         db.close()
+
+
+def _phase(
+    hostile: int, p95: float, top: float, errors: int = 0, answers: dict[str, int] | None = None, kinds: int = 19
+) -> dict[str, object]:
+    return {
+        "hostile clients": hostile, "law page p95 (ms)": p95, "law page max (ms)": top, "law page errors": errors,
+        "hostile answers": answers or {}, "law pages": 600, "hostile kinds answered": (kinds, 19),
+    }  # fmt: skip
+
+
+def test_the_hostile_visitor_benchmark_ends_with_issue_24s_figures() -> None:
+    """Each of issue 24's targets on a line of its own, met or not (the figures here are made up, not measured)."""
+    from benchmarks.hostile import targets
+
+    met = targets([_phase(0, 100, 400), _phase(4, 150, 1000, answers={"400": 70, "503": 9})], (0.2, 1.9))
+    assert met[0].startswith("issue 24's targets (4 hostile threads") and "busy machine" not in met[0]
+    assert met[1] == "  p95 beside the visitor: 150 ms = 1.50× the quiet 100 ms (target ≤ 1.5×): met"
+    assert met[2] == "  max beside the visitor: 1,000 ms (target ≤ 1,000 ms; quiet max 400 ms): met"
+    assert met[3].endswith("0 quiet, 0 beside the visitor (target 0): met")
+    assert met[4] == "  hostile requests answered 500 or not at all: 0 of 79 (target 0): met"
+    assert met[5] == "  kinds of hostile request answered at least once: 19 of 19 (600 law pages beside them): met"
+    missed = targets([_phase(0, 100, 400, 1), _phase(4, 151, 1001, 0, {"500": 1, "failed": 2, "400": 3}, 18)], (9.0, 9.0))
+    assert "busy machine" in missed[0]
+    assert all(line.endswith("NOT MET") for line in missed[1:])
+    assert "3 of 6" in missed[4]
+
+
+@pytest.mark.slow
+def test_the_hostile_visitor_benchmark_runs_every_request_with_no_500(tmp_path: Path) -> None:
+    """A small run of ``python -m benchmarks.hostile --visitor``: each of the visitor's requests is answered at least
+    once, none with a 500, and no law page fails (its times are reported, never asserted)."""
+    from benchmarks.hostile import VISITOR, measure, targets
+
+    from .conftest_publish import make_law_repo
+
+    repo = make_law_repo(tmp_path / "repo")
+    build(repo)
+    quiet, busy = measure(repo.root, trusted=False, requests=10, clients=2, hostile=2, visitor=True, workers=1)
+    assert busy["hostile kinds answered"] == (len(VISITOR), len(VISITOR))
+    assert not {s for s in busy["hostile answers"] if s.startswith("5") and s != "503"} | (
+        {"failed"} & set(busy["hostile answers"])
+    )
+    assert quiet["law page errors"] == busy["law page errors"] == 0
+    lines = targets([quiet, busy], (0.0, 0.0))
+    assert len(lines) == 6 and lines[4].endswith("(target 0): met") and lines[5].endswith(": met")

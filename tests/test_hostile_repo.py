@@ -192,3 +192,14 @@ def test_serve_does_not_write_through_a_linked_db_folder(tmp_path: Path, outside
     (repo / "db" / ".serve").symlink_to(outside, target_is_directory=True)
     with pytest.raises(RepositoryError, match=r"db/\.serve is a symbolic link"), serving(repo / "db"):
         pass
+
+
+def test_a_planted_serving_mark_is_refused_never_opened(tmp_path: Path, cli: Cli, outside: Path) -> None:
+    """``db/.serving`` as a link to a file outside: a build (which holds it while it changes the database in place)
+    refuses in one line and makes nothing there."""
+    repo = make_repo(tmp_path)
+    assert cli("build", "--repo", repo).exit_code == 0
+    (repo / "db" / ".serving").unlink(missing_ok=True)
+    (repo / "db" / ".serving").symlink_to(outside / "made-by-a-build.txt")
+    one_line(cli("build", "--repo", repo), "db/.serving", "symbolic link")
+    assert not (outside / "made-by-a-build.txt").exists()

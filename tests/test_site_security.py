@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -117,35 +119,139 @@ async def test_staff_profile_keeps_datasettes_own_handler(staff: Any) -> None:
     assert response.status_code == 200
 
 
-async def test_the_cap_on_visitors_sql_turns_away_the_next_client_and_not_law_pages(ds: Any) -> None:
-    slow = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000000) select count(*) from n"
-    running = [asyncio.create_task(sql(ds, slow)) for _ in range(security.HEAVY_AT_ONCE)]
-    await asyncio.sleep(0.3)  # both are now running (each is answered only at the time limit)
-    assert not any(t.done() for t in running)
+class _Held:
+    """A test plugin: SQL function ``held()`` keeps its statement running (and its database thread busy) until the
+    test lets it go: a slow query without a clock, so what the gate does meanwhile is seen without timing."""
+
+    def __init__(self) -> None:
+        self.__name__ = "test_held"
+        self.lock = threading.Lock()
+        self.running = 0
+        self.reached: dict[int, threading.Event] = {}
+        self.go = threading.Event()
+
+    @hookimpl
+    def prepare_connection(self, conn: Any) -> None:
+        conn.create_function("held", 0, self.held)
+
+    def held(self) -> int:
+        with self.lock:
+            self.running += 1
+            for n, event in self.reached.items():
+                if self.running >= n:
+                    event.set()
+        if not self.go.wait(120):  # a safety net: a failing test must not hang the run
+            raise RuntimeError("never let go")
+        return 1
+
+    async def until_running(self, n: int) -> None:
+        """Return once ``n`` statements are held (each in its own database thread)."""
+        with self.lock:
+            event = self.reached.setdefault(n, threading.Event())
+            if self.running >= n:
+                event.set()
+        assert await asyncio.to_thread(event.wait, 120), f"{n} held statements never ran"
+
+
+@pytest.fixture
+def held(built_repo: Repository) -> Any:
+    """A fresh site (its connections made with ``held``) and the plugin; every held statement is let go at the end."""
+    plugin = _Held()
+    pm.register(plugin, name="test-held")
+    ds = make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
+    ds._settings["sql_time_limit_ms"] = 600_000  # held statements end when the test lets them go, not at a limit
+    try:
+        yield ds, plugin
+    finally:
+        plugin.go.set()
+        pm.unregister(plugin)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Let the event loop run until ``condition`` holds (a safety net, not a measure: 60 s is far past any need)."""
+    for _ in range(6000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the condition never held")
+
+
+HELD = "select held() as n"
+
+
+async def test_the_cap_on_visitors_sql_turns_away_the_next_client_and_not_law_pages(held: Any) -> None:
+    ds, plugin = held
+    running = [asyncio.create_task(sql(ds, HELD)) for _ in range(security.HEAVY_AT_ONCE)]
+    await plugin.until_running(security.HEAVY_AT_ONCE)  # both are running, each holding a database thread
     turned_away = await sql(ds, "select 1")
     assert turned_away.status_code == 503
     assert "busy" in turned_away.text and turned_away.headers["retry-after"] == "5"
     law = await ds.client.get(LAW)
     assert law.status_code == 200
-    for t in running:
-        t.cancel()
-    await asyncio.gather(*running, return_exceptions=True)
+    assert not any(t.done() for t in running)  # still held: the answers above came while both ran
+    plugin.go.set()
+    answered = await asyncio.gather(*running)
+    assert [r.status_code for r in answered] == [200] * security.HEAVY_AT_ONCE
+    assert all(r.json() == [{"n": 1}] for r in answered)
+    assert (await sql(ds, "select 1 as n")).json() == [{"n": 1}]  # the cap counts only what runs
 
 
-async def test_table_pages_wait_their_turn_and_a_full_queue_is_turned_away(ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_table_pages_wait_their_turn_and_a_full_queue_is_turned_away(held: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    ds, plugin = held
     monkeypatch.setattr(security, "DATA_QUEUE", 1)
-    ds._settings["sql_time_limit_ms"] = 1000
-    slow = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000000) select count(*) from n"
-    running = [asyncio.create_task(sql(ds, slow)) for _ in range(security.DATA_AT_ONCE)]
-    await asyncio.sleep(0.3)
+    running = [asyncio.create_task(sql(ds, HELD)) for _ in range(security.DATA_AT_ONCE)]
+    await plugin.until_running(security.DATA_AT_ONCE)  # every slot is taken
     waiting = asyncio.create_task(ds.client.get("/lawhistory/laws.json"))
-    await asyncio.sleep(0.1)
+    await until(lambda: ds.lawhistory_gate.waiting == 1)
     assert not waiting.done()  # in the queue, not refused
-    full = await ds.client.get("/lawhistory/laws.json")
+    full = await ds.client.get("/lawhistory/laws.json?_size=2")
     assert full.status_code == 503 and "busy" in full.text
     assert (await ds.client.get("/-/laws")).status_code == 200  # law pages never wait
-    assert (await waiting).status_code == 200  # its turn came when a slow query reached the time limit
-    await asyncio.gather(*running)
+    assert not waiting.done()
+    plugin.go.set()
+    assert (await waiting).status_code == 200  # its turn came when a held query ended
+    assert [r.status_code for r in await asyncio.gather(*running)] == [200] * security.DATA_AT_ONCE
+
+
+async def test_rows_past_the_budget_are_a_503_and_the_process_serves_on(ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row is counted as Datasette reads it: a query whose rows would hold more than ``MAX_RESULT_BYTES`` in the
+    serving process stops there (a budget of 2 MB here, rows of 300 KB: it stops at the seventh)."""
+    monkeypatch.setattr(security, "MAX_RESULT_BYTES", 2 * 1024 * 1024)
+    big = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) select i, zeroblob(300000) from n"
+    for response in (await sql(ds, big), await ds.client.get("/lawhistory", params={"sql": big})):
+        assert response.status_code == 503, response.text[:300]
+        assert "more than 2 MB" in response.text and "fewer rows" in response.text
+    csv = await ds.client.get("/lawhistory.csv", params={"sql": big})
+    assert csv.status_code == 503
+    # what fits is answered, on the same connections
+    fits = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 6) select i, zeroblob(300000) as b from n"
+    response = await sql(ds, fits.replace("zeroblob(300000) as b", "length(zeroblob(300000)) as b"))
+    assert response.status_code == 200 and len(response.json()) == 6
+    assert (await sql(ds, "select count(*) as n from laws")).json()[0]["n"] > 0
+    assert (await ds.client.get("/lawhistory/provisions.json?_size=100")).status_code == 200
+
+
+async def test_the_default_budget_holds_a_page_of_the_largest_rows(ds: Any) -> None:
+    """The largest rows of the schema (``instruments``: each an instrument's whole text) are answered, as many as a
+    JSON page holds, under the default budget; a result wider than ``MAX_COLUMNS`` is refused by SQLite (400)."""
+    response = await ds.client.get("/lawhistory/instruments.json?_size=1000&_shape=array")
+    assert response.status_code == 200 and len(response.json()) > 1
+    too_wide = "select " + ", ".join(f"{k} as c{k}" for k in range(security.MAX_COLUMNS + 1))
+    refused = await sql(ds, too_wide)
+    assert refused.status_code == 400 and "too many columns" in refused.text
+
+
+async def test_a_process_past_its_memory_ceiling_turns_away_datasettes_pages_and_serves_law_pages(
+    ds: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert security.resident_bytes() > 0
+    monkeypatch.setattr(security, "MEMORY_CEILING", 1)  # this process holds more, whatever it hands back
+    for path in ("/lawhistory/laws.json", "/lawhistory.json?sql=select+1"):
+        response = await ds.client.get(path)
+        assert response.status_code == 503 and "no memory free" in response.text, path
+    assert (await ds.client.get(LAW)).status_code == 200
+    monkeypatch.setattr(security, "MEMORY_CEILING", 2**62)
+    assert (await ds.client.get("/lawhistory/laws.json")).status_code == 200  # served again once there is room
 
 
 @pytest.mark.parametrize(

@@ -206,7 +206,7 @@ def serve_cmd(
         typer.echo(f"  and the illustrative repository examples/{name} (not law) as the database '{name}'", err=True)
     with contextlib.ExitStack() as stack:
         for each in [r, *demos]:  # a build meanwhile replaces the database file instead of changing it in place
-            stack.enter_context(serving(each.db_dir))
+            stack.enter_context(serving(each.db_dir, notice=lambda m: typer.echo(m, err=True)))
         serve(
             r.db_dir / "lawhistory.db", metadata, host, port, workers, trusted=trusted, **({"examples": served} if served else {})
         )

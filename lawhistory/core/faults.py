@@ -3,6 +3,9 @@
 ``LAWHISTORY_CRASH_AT=full:history-moved-aside lawhistory build --full`` dies right after that step, as a power cut
 or ``kill -9`` would leave it; the crash tests (tests/test_crash_points.py) do this at every point below and check
 that the next plain ``lawhistory build`` succeeds with the old or the new state. Unset, a point costs one lookup.
+
+``LAWHISTORY_PAUSE_AT=<point>`` stops the process there instead (SIGSTOP), for a test to look at what the others see
+while a build is under way (and kill it there: tests/test_killed_build_served.py).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import os
 import signal
 
 ENV = "LAWHISTORY_CRASH_AT"
+PAUSE = "LAWHISTORY_PAUSE_AT"
 
 #: Every point, in the order a build passes them (a point reached by both kinds of build is listed once).
 POINTS = (
@@ -38,7 +42,9 @@ POINTS = (
 
 
 def point(name: str) -> None:
-    """Kill this process here if ``LAWHISTORY_CRASH_AT`` names this point."""
+    """Kill this process here if ``LAWHISTORY_CRASH_AT`` names this point (stop it, if ``LAWHISTORY_PAUSE_AT`` does)."""
     assert name in POINTS, name
     if os.environ.get(ENV) == name:
         os.kill(os.getpid(), signal.SIGKILL)
+    if os.environ.get(PAUSE) == name:
+        os.kill(os.getpid(), signal.SIGSTOP)

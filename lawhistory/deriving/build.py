@@ -4,9 +4,11 @@ The build is atomic. A full build writes a new database and a new history in ``d
 swaps them in at the end. An incremental build changes the database in place, in one SQLite
 transaction, and adds git objects to the existing history (invisible until ``main`` moves, after
 the transaction commits); while ``lawhistory serve`` is serving the database it is copied and
-swapped in instead, so a served file never changes under its readers. A build that fails or is
-killed leaves the previous database and history as they were (an interrupted transaction is rolled
-back by the next command, from SQLite's journal).
+swapped in instead (written in ``db/.build/``, synced, renamed over the old file), so a served file
+never changes under its readers, and no ``serve`` starts while a build changes the file in place
+(``in_place``). A build that fails or is killed leaves the previous database and history as they
+were: an interrupted transaction is rolled back from SQLite's journal by the next build, or by
+``serve`` before it reads the file (``serving``); ``show`` reads no database that has a journal.
 
 Incremental: each law's inputs (its file and its instruments' files) are hashed into
 ``build_state``; a rebuild re-derives only laws whose hash changed (and instruments that changed
@@ -30,11 +32,11 @@ import gc
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import IO, Protocol
 
 import git
 
@@ -127,7 +129,7 @@ class Paths:
             self.db, self.journal, self.git, self.tmp, self.git_old,
             *(
                 self.db_dir / name
-                for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", STAMP_NAME, f"{STAMP_NAME}.tmp")
+                for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", STAMP_NAME, f"{STAMP_NAME}.tmp", SERVING_LOCK)
             ),
         )  # fmt: skip
         for tree in (self.git, self.git_old, self.tmp):
@@ -199,27 +201,87 @@ def staleness(repo: Repository) -> str | None:
 # --- serving -----------------------------------------------------------------------------------------------------------
 
 
+def _serving_file(db_dir: Path) -> IO[str] | None:
+    """``db/.serving``, opened (None when this user cannot write it: then no build of this user writes the folder)."""
+    try:
+        db_dir.mkdir(parents=True, exist_ok=True)
+        return open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # the caller closes it
+    except OSError:
+        return None
+
+
 @contextlib.contextmanager
-def serving(db_dir: Path) -> Iterator[None]:
+def serving(db_dir: Path, notice: Callable[[str], None] | None = None) -> Iterator[None]:
     """Mark the database as being served (a build then replaces the file rather than change it in place).
 
-    A repository this user cannot write is served unmarked: no build by this user can change it. Nothing is written
-    through a link (``db/`` linked elsewhere, or a planted ``db/.serve``, where the site links the files it serves).
+    A build changing the database in place holds the mark's lock (``in_place``): serving waits for it to end (saying
+    so through ``notice``), and once it has the mark rolls back what a killed one left half-written (``_settle``), so
+    the site never reads a file a build is changing or left half-changed. A repository this user cannot write is
+    served unmarked: no build by this user can change it. Nothing is written through a link (``db/`` linked
+    elsewhere, or a planted ``db/.serve``, where the site links the files it serves).
     """
     check_inside(db_dir.parent, db_dir / SERVING_LOCK)
     check_inside(db_dir.parent, db_dir / ".serve")  # publishing.switch.LINKS
-    try:
-        db_dir.mkdir(parents=True, exist_ok=True)
-        f = open(db_dir / SERVING_LOCK, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
-    except OSError:
-        f = None
+    f = _serving_file(db_dir)
     if f is None:
+        _settle(db_dir)
         yield
         return
     with f:
-        fcntl.flock(f.fileno(), fcntl.LOCK_SH)
         try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if notice is not None:
+                notice(f"waiting for the build under way to finish writing {db_dir.name}/{DB_NAME}")
+            fcntl.flock(f.fileno(), fcntl.LOCK_SH)
+        try:
+            _settle(db_dir)
             yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+class HalfWritten(LawHistoryError):
+    """A killed build left the database half-changed, and it cannot be put back here."""
+
+
+def _settle(db_dir: Path) -> None:
+    """Roll back what a build killed while changing the database in place left in it (SQLite's hot journal), before
+    the site reads the file: a reader that opens it ``immutable`` (the site) would read the half-written pages as they
+    are. Safe beside a build that does the same (``Paths.recover``): SQLite's own locks take turns."""
+    paths = Paths(db_dir)
+    if not (paths.journal.exists() and paths.db.exists()):
+        return
+    try:
+        conn = sqlite3.connect(paths.db)  # reading through a hot journal rolls the transaction back
+        try:
+            conn.execute("select count(*) from sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        raise HalfWritten(
+            f"{db_dir.name}/{DB_NAME} was left half-written by a build that was killed, and cannot be put back "
+            f"here ({e}); run 'lawhistory build' as a user who can write {db_dir.name}/"
+        ) from None
+
+
+@contextlib.contextmanager
+def in_place(db_dir: Path) -> Iterator[bool]:
+    """Whether a build may change the database in place: True when no ``serve`` serves it, and then none starts to
+    until the block ends (it holds ``db/.serving`` exclusively); False when one does (write a copy and rename it)."""
+    check_inside(db_dir.parent, db_dir / SERVING_LOCK)  # a planted link is refused, never opened (nor made)
+    f = _serving_file(db_dir)
+    if f is None:
+        yield True
+        return
+    with f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
@@ -287,6 +349,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     os.rename(tmp_git, paths.git)
     faults.point("full:history-moved")
     os.replace(tmp_db, paths.db)
+    _fsync(paths.db_dir)
     faults.point("full:database-moved")
     if paths.git_old.exists():
         shutil.rmtree(paths.git_old)
@@ -295,13 +358,27 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
 
 
 def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
-    """Change the database in place, in one transaction (or a copy of it, while it is served)."""
-    if is_served(paths.db_dir):
-        paths.tmp.mkdir(parents=True)
-        target = paths.tmp / DB_NAME
-        shutil.copyfile(paths.db, target)
-    else:
-        target = paths.db
+    """Change the database in place, in one transaction (or a copy of it, while it is served: a served file is never
+    changed, and no ``serve`` starts while it is changed in place, ``in_place``)."""
+    with in_place(paths.db_dir) as unserved:
+        if unserved:
+            target = paths.db
+        else:
+            paths.tmp.mkdir(parents=True)
+            target = paths.tmp / DB_NAME
+            shutil.copyfile(paths.db, target)
+        report, head = _incremental_rows(paths, inputs, plan, progress, target)
+        if target != paths.db:
+            _fsync(target)
+            faults.point("incremental:copy-synced")
+            os.replace(target, paths.db)
+            _fsync(paths.db_dir)
+            faults.point("incremental:copy-moved")
+    history.set_head(paths.git, head)
+    return report
+
+
+def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress, target: Path) -> tuple[BuildReport, str]:
     db = _open(target, scratch=False)
     claimers = inputs.claimers()
     try:
@@ -337,13 +414,7 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
                 report, head = _record(db, inputs, plan, chain, keep, plan.derive)
     finally:
         db.close()
-    if target != paths.db:
-        _fsync(target)
-        faults.point("incremental:copy-synced")
-        os.replace(target, paths.db)
-        faults.point("incremental:copy-moved")
-    history.set_head(paths.git, head)
-    return report
+    return report, head
 
 
 def _write_history(
@@ -421,6 +492,9 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
     paths = Paths(repo.db_dir)
     with repo.lock(), _few_collections():
         paths.check(repo)
+        mark = _serving_file(paths.db_dir)  # made by every build, so the one changing the file in place can hold it
+        if mark is not None:
+            mark.close()
         paths.recover()
         inputs = taken(repo) or read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:

@@ -18,7 +18,9 @@ In the public profile:
   of parameters, facets and sorts, the named parameters of a visitor's SQL and the shape of ``_next``; a NUL
   character is refused (400, a plain message). ``printf``/``format`` refuse a width or precision past ``MAX_LENGTH``
   (SQLite spends one uninterruptible step per repeated character), and a serving process caps SQLite's heap
-  (``bound_memory``: an answer that would need more is 503, the worker lives on);
+  (``bound_memory``: an answer that would need more is 503, the worker lives on); the rows one statement makes in
+  Python are counted (``counted_row``: past ``MAX_RESULT_BYTES`` the request is 503) and Datasette's pages are
+  turned away (503) while the process holds more than ``MEMORY_CEILING``;
 - a malformed value a visitor sent (a ``_next`` or filter that is not a number, a sort by no column) is a 400,
   never a 500;
 - only GET and HEAD: nothing on the site is written, so any other method is answered 405;
@@ -34,8 +36,10 @@ import contextvars
 import html
 import json
 import logging
+import os
 import re
 import sqlite3
+import sys
 import threading
 import time
 import urllib.parse
@@ -74,6 +78,18 @@ MAX_NEXT = 1_000
 MAX_HTML_ROWS = 200
 #: SQLite's memory in a serving process (all its connections): past it a statement fails "out of memory" (a 503).
 HEAP_LIMIT = 768 * 1024 * 1024
+#: What the rows of one statement may hold in Python (as Datasette reads them, ``sys.getsizeof`` of each value): past
+#: it the statement stops and the request is answered 503 (``TooBig``). A thousand rows of instruments (each holds
+#: the text of an instrument) are some 30 MB at scale 1; a thousand values of 10 MB each (``zeroblob``, ``printf``
+#: under their caps) would be 10 GB.
+MAX_RESULT_BYTES = 64 * 1024 * 1024
+#: Columns of one statement's result (SQLite's ``SQLITE_LIMIT_COLUMN``, 2,000 by default; the widest table or view
+#: of the schema has far fewer): with ``MAX_LENGTH``, what one row can hold before it is counted.
+MAX_COLUMNS = 100
+#: A serving process's memory (its resident set, read from /proc at each of Datasette's pages): past it Datasette's
+#: pages are answered 503 until the process has less (law pages are still answered), rather than the process growing
+#: until the system replaces it. ``LAWHISTORY_SERVE_MEMORY_MB`` sets it.
+MEMORY_CEILING = int(os.environ.get("LAWHISTORY_SERVE_MEMORY_MB") or 2048) * 1024 * 1024
 #: Rows of a visitor's query as an HTML page (its JSON and CSV have ``max_returned_rows``): rendered on the event
 #: loop, a thousand rows of provisions were 2.7 s; past these the page says the results were truncated.
 MAX_HTML_QUERY_ROWS = 200
@@ -143,6 +159,8 @@ def _status_and_message(exception: BaseException, query: str = "") -> tuple[int,
 
     if isinstance(exception, Base400):
         return exception.status, str(exception.args[0]) if exception.args else "Bad request"
+    if isinstance(exception, TooBig):
+        return 503, str(exception)
     if isinstance(exception, (MemoryError, OutOfMemory)):
         return 503, BUSY_MEMORY
     if isinstance(exception, DatasetteError):
@@ -213,6 +231,8 @@ def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) 
     if is_trusted(datasette):
         return
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_LENGTH)
+    conn.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, MAX_COLUMNS)
+    conn.row_factory = counted_row  # Datasette's sqlite3.Row, each statement's rows counted (MAX_RESULT_BYTES)
     conn.set_authorizer(_authorizer)
     # Datasette turns on tracebacks from SQL functions; a visitor's refused printf would write one per request.
     sqlite3.enable_callback_tracebacks(False)
@@ -231,6 +251,77 @@ def bound_memory(trusted: bool, limit: int | None = None) -> None:
 
 class OutOfMemory(Exception):
     """A statement needed more memory than the serving process may give it (answered 503, not a 400 of bad SQL)."""
+
+
+class TooBig(OutOfMemory):
+    """A statement's rows would hold more than ``MAX_RESULT_BYTES`` in the serving process (answered 503)."""
+
+
+class _Budget(threading.local):
+    """What the rows of the statement running in this thread may still hold (None: no statement of a visitor's page;
+    Datasette runs each statement, from its first row to its last, in one of its threads)."""
+
+    left: int | None = None
+
+
+_BUDGET = _Budget()
+
+
+def counted_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> sqlite3.Row:
+    """``row`` as Datasette reads it (``sqlite3.Row``), counted against the statement's ``MAX_RESULT_BYTES``: past
+    them the statement stops (``TooBig``) before its next row is made, so one request never makes the serving process
+    hold more than that and one row."""
+    left = _BUDGET.left
+    if left is not None:
+        left -= sum(map(sys.getsizeof, row))
+        _BUDGET.left = left
+        if left < 0:
+            _BUDGET.left = None  # said once: the statement ends here
+            raise TooBig(
+                f"The answer would hold more than {MAX_RESULT_BYTES // 1024 // 1024} MB; ask for fewer rows or columns "
+                "(a table's JSON pages its rows with _next; the whole database can be downloaded)."
+            )
+    return sqlite3.Row(cursor, row)
+
+
+@contextmanager
+def counted(conn: sqlite3.Connection) -> Iterator[None]:
+    """Count the rows of the statement run inside against ``MAX_RESULT_BYTES`` (this thread's)."""
+    before = _BUDGET.left
+    _BUDGET.left = MAX_RESULT_BYTES
+    try:
+        yield
+    finally:
+        _BUDGET.left = before
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (0 where /proc cannot tell)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+_TRIMMED = [0.0]
+
+
+def past_ceiling() -> bool:
+    """Whether this process holds more than ``MEMORY_CEILING``, after handing back to the system what the C library
+    keeps of freed memory (``malloc_trim``, at most every 5 s: what a big answer left may still count otherwise)."""
+    if resident_bytes() <= MEMORY_CEILING:
+        return False
+    now = time.monotonic()
+    if now - _TRIMMED[0] >= 5:
+        _TRIMMED[0] = now
+        try:
+            import ctypes
+
+            ctypes.CDLL(None).malloc_trim(0)
+        except (OSError, AttributeError):
+            pass  # not glibc
+    return resident_bytes() > MEMORY_CEILING
 
 
 #: One conversion of SQLite's printf: flags, width, precision (``*`` takes the next argument), type.
@@ -337,7 +428,7 @@ def _install_watchdog() -> None:
     def sqlite_timelimit(conn: sqlite3.Connection, ms: float) -> Iterator[None]:
         with _ORIGINAL_TIMELIMIT(conn, ms):
             if conn.getlimit(sqlite3.SQLITE_LIMIT_LENGTH) == MAX_LENGTH:  # a public connection (prepare_connection)
-                with WATCHDOG.watching(conn, ms):
+                with WATCHDOG.watching(conn, ms), counted(conn):
                     yield
             else:
                 yield
@@ -436,7 +527,8 @@ class Gate:
     """Admission of Datasette's own pages (tables, rows, queries, CSV) in one serving process.
 
     At most ``DATA_AT_ONCE`` run at once and ``DATA_QUEUE`` wait their turn; of them at most ``HEAVY_AT_ONCE`` run
-    visitors' SQL or stream CSV. The rest are answered 503 at once. Law pages never pass the gate: whatever a
+    visitors' SQL or stream CSV. The rest are answered 503 at once, and so is every one while the process holds more
+    than ``MEMORY_CEILING``. Law pages never pass the gate: whatever a
     visitor asks of the tables, a database thread stays free for them (Datasette has three).
     """
 
@@ -446,6 +538,11 @@ class Gate:
         self.waiting = 0
 
     def refusal(self, heavy: bool) -> str | None:
+        if past_ceiling():
+            return (
+                "The server has no memory free for table and query pages now; try again in a few seconds. "
+                "Law pages are not affected.\n"
+            )
         if heavy and self.heavy >= HEAVY_AT_ONCE:
             return "The server is busy with other SQL queries; try again in a few seconds. Law pages are not affected.\n"
         if self.waiting >= DATA_QUEUE:
@@ -473,7 +570,7 @@ def asgi_wrapper(datasette: Any) -> Callable[[ASGI], ASGI]:
         app = csv_safe.asgi(inner)  # CSV safe for spreadsheets in every profile
         if is_trusted(datasette):
             return app
-        gate = Gate()  # one event loop per process: no lock needed
+        gate = datasette.lawhistory_gate = Gate()  # one event loop per process: no lock needed
         http_cache = caching.HttpCache(datasette)
 
         async def public(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
