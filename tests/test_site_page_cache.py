@@ -171,3 +171,10 @@ def test_the_placeholders_are_filled_in_one_pass_and_escaped() -> None:
     page = f"<p>{T.AT}</p><p>{T.STATUS}</p><a href='?known={T.KNOWN}'>{T.KNOWN_LINE}</a>".encode()
     filled = page_cache.fill(page, {T.AT: "2021-05-01", T.STATUS: "<b>&", T.KNOWN: "2022-01-01", T.KNOWN_LINE: T.AT})
     assert filled == f"<p>2021-05-01</p><p>&lt;b&gt;&amp;</p><a href='?known=2022-01-01'>{T.AT}</a>".encode()
+
+
+def test_a_value_holding_a_placeholder_is_not_read_for_one() -> None:
+    T = page_cache.Tokens
+    page = f"<p>{T.PROBLEM}</p><p>{T.AT}</p>".encode()
+    filled = page_cache.fill(page, {T.PROBLEM: f"“{T.AT}” is not a date", T.AT: "2021-05-01"})
+    assert filled == f"<p>“{T.AT}” is not a date</p><p>2021-05-01</p>".encode()

@@ -56,10 +56,15 @@ _TOKEN = re.compile(_WORD.encode() + rb"[a-y]+z")
 
 
 def fill(page: bytes, values: Mapping[str, str]) -> bytes:
-    """``page`` with each placeholder replaced by its value (``values``: placeholder → text, escaped here), in one
-    pass: what a value holds is never read for a placeholder."""
+    """``page`` with each placeholder replaced by its value (``values``: placeholder → text, escaped here), as if in
+    one pass: what a value holds is never read for a placeholder."""
     encoded = {token.encode(): str(escape(value)).encode("utf-8") for token, value in values.items()}
-    return _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), page)
+    word = _WORD.encode()
+    if any(word in value for value in encoded.values()):  # a visitor's words holding one: one pass
+        return _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), page)
+    for token, value in encoded.items():  # no value holds a placeholder: each in turn (a page holds hundreds)
+        page = page.replace(token, value)
+    return _TOKEN.sub(b"", page) if word in page else page
 
 
 def _size() -> int:
