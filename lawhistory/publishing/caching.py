@@ -9,7 +9,8 @@ that runs no visitor's SQL:
   ``If-None-Match`` names it is answered 304 before any page is made (every worker process gives the same tag);
 - a 200 answer is kept in a cache of at most ``LAWHISTORY_CACHE_MB`` (default 64) per serving process, least recently
   used first out, keyed by the files the request reads (each build of each database is a file of its own,
-  ``switch.py``: one build's page is never served for another's), the day, the host and the whole URL;
+  ``switch.py``: one build's page is never served for another's), the day, the host and the whole URL — except a law
+  page, which the law pages' own cache keeps once per version, whatever the day asked for (``page_cache.py``);
 - an answer made while one of its statements was interrupted by the time limit (a facet or count left out) is
   neither kept nor tagged, and the next request makes it again.
 
@@ -45,6 +46,19 @@ ASGI = Callable[[MutableMapping[str, Any], Any, Send], Awaitable[None]]
 #: Set for each cacheable request: whether any of its statements was interrupted (read by ``security``'s wrapper of
 #: ``Database.execute``). A list, so that facets run as tasks of their own (copies of the context) mark it too.
 INTERRUPTED: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("lawhistory_interrupted", default=None)
+
+
+#: Set for each cacheable request: what the law pages' own cache (``page_cache.py``) said of it ("hit", "miss"), or
+#: "" when it was not asked. A page it answered is not kept here too: it keeps one page per version, where this
+#: cache would keep one per day asked for (a visitor asking for every day would push every other answer out).
+PAGE_ANSWER: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("lawhistory_page_answer", default=None)
+
+
+def page_answer(answer: str) -> None:
+    """Note that the law pages' cache answered this request (``hit``) or made and kept its page (``miss``)."""
+    flag = PAGE_ANSWER.get()
+    if flag is not None:
+        flag[0] = answer
 
 
 def mark_interrupted() -> None:
@@ -251,6 +265,8 @@ class HttpCache:
             return
         flag = [False]
         token = INTERRUPTED.set(flag)
+        answered = [""]
+        page_token = PAGE_ANSWER.set(answered)
         start: MutableMapping[str, Any] | None = None
         chunks: list[bytes] = []
         keep = True
@@ -269,7 +285,7 @@ class HttpCache:
                 )
                 if keep:
                     headers = [(k, v) for k, v in headers if k.lower() != b"cache-control"] + validators
-                headers.append((HEADER, b"miss"))
+                headers.append((HEADER, answered[0].encode() if answered[0] else b"miss"))
                 start = {**message, "headers": headers}
                 # the head waits for the last chunk: an answer cut short by the time limit must not carry the tag
                 if not keep:
@@ -291,7 +307,7 @@ class HttpCache:
                     await send(start)
                     body = b"".join(chunks)
                     await send({"type": "http.response.body", "body": body})
-                    if not flag[0] and self.cache.max_bytes:
+                    if not flag[0] and self.cache.max_bytes and not answered[0]:
                         kept = [(k, v) for k, v in start["headers"] if k != HEADER]
                         self.cache.put(key, Cached(int(start["status"]), kept, body))
                 return
@@ -301,3 +317,4 @@ class HttpCache:
             await app(scope, receive, capture)
         finally:
             INTERRUPTED.reset(token)
+            PAGE_ANSWER.reset(page_token)

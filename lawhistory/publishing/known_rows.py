@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pages
+from .page_cache import Tokens
 
 Row = dict[str, Any]
 
@@ -150,34 +151,60 @@ def nearest_shown(rows: list[Row], at: dt.date, known: dt.date) -> dt.date | Non
 def not_stored_context(conn: sqlite3.Connection, law_id: str, at: dt.date, known: dt.date) -> Row:
     """What the page says when the text known then was never in force: the command that derives it, and the latest
     earlier day the site can show as known then."""
-    command = f"lawhistory show {law_id} --at {at.isoformat()} --known {known.isoformat()}"
+    command = f"lawhistory show {law_id} --at {Tokens.AT} --known {Tokens.KNOWN}"
     nearest = nearest_shown(_rows(conn, law_id), at, known)
     return {
         "known_command": command,
         "known_nearest": nearest.isoformat() if nearest else None,
-        "known_nearest_href": pages.law_url(law_id, at=nearest.isoformat(), known=known.isoformat()) if nearest else None,
+        "known_nearest_href": pages.law_url(law_id, at=nearest.isoformat(), known=Tokens.KNOWN) if nearest else None,
     }
 
 
-async def law_page(db: Any, law_id: str, at: dt.date, known: dt.date, redline: bool) -> Row | None:
-    """The law page's context for ``?at=D&known=K``: the stored text the reader on K knew, said plainly."""
-    found = await db.execute_fn(lambda conn: answer(conn, law_id, at, known))
+@dataclass(frozen=True)
+class KnownFrame:
+    """The frame of ``?at=D&known=K`` (``pages.PageFrame``): the answer, the day whose text is shown and its frame.
+    ``key`` is None when the page is not the same on other days (the nearest day it names depends on D)."""
+
+    found: KnownAnswer
+    shown: dt.date
+    page: pages.PageFrame
+    status_line: str
+
+    @property
+    def key(self) -> tuple[Any, ...] | None:
+        return None if self.found.status == "not_stored" else ("known", self.found.status, self.page.key)
+
+
+def frame(conn: sqlite3.Connection, law_id: str, at: dt.date, known: dt.date) -> KnownFrame | None:
+    found = answer(conn, law_id, at, known)
     if found is None:
         return None
     shown = dt.date.fromisoformat(found.day) if found.day else at
-    context = await pages.law_page(db, law_id, shown, redline and found.status == "as_stored")
-    if context is None:
+    page = pages.frame(conn, law_id, shown)
+    if page is None:
         return None
-    context.update(at=at.isoformat(), known=known.isoformat(), known_line=found.sentence, known_status=found.status)
-    context["plain_href"] = pages.law_url(law_id, at=at.isoformat())  # the same date, every instrument published
+    line = page.status_line
     if found.status in ("earlier_version", "repeal_ignored"):
-        v = context["version"]
-        context["status_line"] = (
-            f"As at {at}, as known on {known}: in force, as the version that applies from {v['valid_from']} "
+        line = (
+            f"As at {at}, as known on {known}: in force, as the version that applies from {page.valid_from} "
             "(the instruments published later are ignored)."
         )
     elif found.status in ("not_published", "not_stored"):
-        context.update(law_text="", toc=[], removed=[], status_line=f"As at {at}, as known on {known}: no text can be shown.")
+        line = f"As at {at}, as known on {known}: no text can be shown."
+    return KnownFrame(found, shown, page, line)
+
+
+async def law_page(db: Any, law_id: str, at: dt.date, known: dt.date, redline: bool, framed: KnownFrame) -> Row | None:
+    """The law page's context for ``?at=D&known=K``: the stored text the reader on K knew, said plainly. The days are
+    placeholders (``page_cache.Tokens``), ``framed`` (``frame``) gives what the request fills in."""
+    found = framed.found
+    context = await pages.law_page(db, law_id, framed.shown, redline and found.status == "as_stored", day=Tokens.SHOWN)
+    if context is None:
+        return None
+    context.update(at=Tokens.AT, known=Tokens.KNOWN, known_line=Tokens.KNOWN_LINE, known_status=found.status)
+    context["plain_href"] = pages.law_url(law_id, at=Tokens.AT)  # the same date, every instrument published
+    if found.status in ("not_published", "not_stored"):
+        context.update(law_text="", toc=[], removed=[])
         context.update(changes=[], previous_change=None, next_change=None)  # no text shown, so no change in it
     if found.status == "not_stored":
         context.update(await db.execute_fn(lambda conn: not_stored_context(conn, law_id, at, known)))

@@ -12,6 +12,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -26,6 +27,7 @@ from ..deriving.schema_types import dict_rows, law_key_sql
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
 from . import changes_list, similar_links
+from .page_cache import Tokens
 
 Row = dict[str, Any]
 _SAFE_REDLINE = re.compile(r"(?:[^<>]|</?(?:del|ins)>)*")
@@ -339,18 +341,65 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
     return fragments.wrap_tables("".join(pieces), headers)
 
 
-def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
-    """Everything the law page shows, read in one go (one trip to Datasette's database thread)."""
+def law_rows(conn: sqlite3.Connection, law_id: str) -> tuple[Row, list[Row], Row | None] | None:
+    """The law's row, its versions and the instrument that repealed it (id, title): what its status on any day is
+    read from (None: no such law)."""
     laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
     law = laws[0]
     versions = dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
-    status, version = status_at(law, versions, at)
     repealer = None
     if law["repealed_by"]:
         found = dict_rows(conn, "select id, title from instruments where id = ?", [law["repealed_by"]])
         repealer = found[0] if found else None
+    return law, versions, repealer
+
+
+@dataclass(frozen=True)
+class PageFrame:
+    """What the law page says on a day that is not the same on every day of the version shown: the status, the
+    version, the instruments not applied that commenced by then (the incomplete banner) — together the page's
+    ``key`` (``page_cache.py``) — and the status line, which names the day."""
+
+    status: str
+    version: int | None
+    valid_from: str | None
+    omitted: tuple[str, ...]
+    status_line: str
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return (self.status, self.version, self.omitted)
+
+
+def frame(conn: sqlite3.Connection, law_id: str, at: dt.date) -> PageFrame | None:
+    """The law page's frame on ``at`` (None: no such law): a few small reads, no provision."""
+    rows = law_rows(conn, law_id)
+    if rows is None:
+        return None
+    law, versions, repealer = rows
+    status, version = status_at(law, versions, at)
+    omitted = omitted_rows(conn, law_id, at) if version is not None or status == "repealed" else []
+    return PageFrame(
+        status,
+        None if version is None else int(version["number"]),
+        None if version is None else version["valid_from"],
+        tuple(str(r["instrument"]) for r in omitted),
+        status_line(law, at, status, version, repealer["title"] if repealer else None),
+    )
+
+
+def _law_data(
+    conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None, shown: str = ""
+) -> Row | None:
+    """Everything the law page shows, read in one go (one trip to Datasette's database thread); ``shown``: the day
+    as the page writes it (in the links to similar provisions), the day itself when empty."""
+    rows = law_rows(conn, law_id)
+    if rows is None:
+        return None
+    law, versions, repealer = rows
+    status, version = status_at(law, versions, at)
     instruments = dict_rows(
         conn,
         "select id, title, kind, commencement, status, reason from instruments where id in"
@@ -377,7 +426,7 @@ def _law_data(conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool,
             text, toc, eids = text_and_contents(conn, law_id, day, removed)
         text = link_cells(text, eids)
         if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
-            text = similar_links.add_links(conn, text, law_id, day)
+            text = similar_links.add_links(conn, text, law_id, day, shown or day)
         changes = (
             changes_list.for_period(conn, law_id, since.isoformat(), day)
             if since
@@ -418,13 +467,24 @@ def _read(db: Any, fn: Any) -> Any:
     return fn(conn)
 
 
-async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None) -> Row | None:
-    """The law page's context; ``since``: mark every change between that date and ``at`` (earlier than ``at``)."""
+async def read(db: Any, fn: Any) -> Any:
+    """``fn(connection)``: right here on an immutable file (``_read``), else in Datasette's database thread."""
+    return _read(db, fn) if not db.is_mutable and db.path else await db.execute_fn(fn)
 
-    def read(conn: sqlite3.Connection) -> Row | None:
-        return _law_data(conn, law_id, at, redline, since)
 
-    data = _read(db, read) if not db.is_mutable and db.path else await db.execute_fn(read)
+async def law_page(
+    db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None, day: str = Tokens.AT
+) -> Row | None:
+    """The law page's context; ``since``: mark every change between that date and ``at`` (earlier than ``at``).
+
+    ``day`` is what the page writes for the day (a placeholder, ``page_cache.Tokens``), and its status line is
+    ``Tokens.STATUS`` (``frame`` gives it): the page is the same on every day its ``frame`` names with one key.
+    """
+
+    def body(conn: sqlite3.Connection) -> Row | None:
+        return _law_data(conn, law_id, at, redline, since, day)
+
+    data = await read(db, body)
     if data is None:
         return None
     law, versions, version, repealer = data["law"], data["versions"], data["version"], data["repealer"]
@@ -441,24 +501,24 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
     status = data["status"]
     return {
         "law": law,
-        "at": at.isoformat(),
+        "at": day,
         "status": status,
-        "status_line": status_line(law, at, status, version, repealer["title"] if repealer else None),
+        "status_line": Tokens.STATUS,
         "version": version,
         "versions": versions,
         "law_text": Markup(data["text"]),  # stored by the build with every word escaped (fragments.block)
         "redline": redline and can_redline,
         "can_redline": can_redline,
-        "redline_href": law_url(law_id, at=at.isoformat(), redline="1"),
-        "plain_href": law_url(law_id, at=at.isoformat()),
+        "redline_href": law_url(law_id, at=day, redline="1"),
+        "plain_href": law_url(law_id, at=day),
         # a version's data exists only on the days a version applies (before the law commenced there is none)
-        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={at.isoformat()}" if version is not None else None,
+        "json_href": f"/-/law/{quote(law_id, safe='/')}.json?at={day}" if version is not None else None,
         "form_action": law_url(law_id),
         "instruments": data["instruments"],
         "repealer": repealer,
         "toc": data["toc"],
         "toc_html": toc_html(data["toc"], changes_list.changed_contents(data["changes"], (t["eid"] for t in data["toc"]))),
-        **what_changed(law_id, data["changes"], versions, version, at, redline and can_redline, since),
+        **what_changed(law_id, data["changes"], versions, version, day, redline and can_redline, since),
         "removed": data["removed"],
         "incomplete": data["incomplete"],
         "import_notes": sentences(law["notes"]),
@@ -470,11 +530,11 @@ async def law_page(db: Any, law_id: str, at: dt.date, redline: bool, since: dt.d
 
 def what_changed(
     law_id: str, changes: Sequence[changes_list.Change], versions: Sequence[Row], version: Row | None,
-    at: dt.date, marked: bool, since: dt.date | None,
+    day: str, marked: bool, since: dt.date | None,
 ) -> Row:  # fmt: skip
     """The "what changed" list's context: each change with its jump link (to the text marked up when this page does
     not show the deleted provision's place), and the links to the previous and next change."""
-    redline_page = law_url(law_id, at=at.isoformat(), redline="1")
+    redline_page = law_url(law_id, at=day, redline="1")
     listed = [
         {"citation": c.citation, "change": c.change, "kind": c.kind,
          "href": f"#{c.eid}" if marked or since or c.change != changes_list.DELETED else f"{redline_page}#{c.eid}"}

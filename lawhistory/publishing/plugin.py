@@ -21,7 +21,8 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, features, feeds, known_rows, pages, search
+from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search
+from .page_cache import Tokens
 from .site import ILLUSTRATIVE
 
 HERE = Path(__file__).parent
@@ -85,6 +86,10 @@ async def _build_id(datasette: Any) -> str:
 
 
 async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any], status: int = 200) -> Response:
+    return Response.html(await _html(datasette, request, template, context), status=status)
+
+
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]) -> str:
     context = {
         **context,
         "static": datasette.urls.path("/-/lawhistory/static/"),
@@ -93,8 +98,8 @@ async def _render(datasette: Any, request: Any, template: str, context: dict[str
         "illustrative_page": context.get("database") in _illustrative(datasette),
         "metadata": {k: v for k, v in (datasette.metadata() or {}).items() if k != "databases"},  # the footer's links
     }
-    html = await datasette.render_template(template, context, request=request)
-    return Response.html(html, status=status)
+    html: str = await datasette.render_template(template, context, request=request)
+    return html
 
 
 async def _not_found(datasette: Any, request: Any, message: str) -> Response:
@@ -142,16 +147,57 @@ async def law_view(datasette: Any, request: Any) -> Response:
         problem = f"“{request.args.get('known')}” is not a date like 2021-04-23, so every instrument published is used."
     if known is not None and not bad_known and since is not None:
         problem = "Changes since a date are marked on the law with every instrument published; the second date is not used."
-    if known is not None and not bad_known and since is None:  # the law as known on a date (known_rows.py)
-        context = await known_rows.law_page(db, law_id, at, known, redline)
+    as_known = known is not None and not bad_known and since is None  # the law as known on a date (known_rows.py)
+    return await _law_page(datasette, request, db, law_id, at, redline, since, known if as_known else None, problem)
+
+
+async def _law_page(
+    datasette: Any, request: Any, db: Any, law_id: str, at: dt.date, redline: bool, since: dt.date | None,
+    known: dt.date | None, problem: str | None,
+) -> Response:  # fmt: skip
+    """The law page: made with placeholders for what the request fills in (``page_cache.py``), from the cache when a
+    page of the same key was made before."""
+    fills = {Tokens.AT: at.isoformat(), Tokens.PROBLEM: problem or ""}
+    framed: known_rows.KnownFrame | pages.PageFrame | None
+    if known is not None:
+        as_known: known_rows.KnownFrame | None = await pages.read(db, lambda conn: known_rows.frame(conn, law_id, at, known))
+        if as_known is not None:
+            fills.update({Tokens.SHOWN: as_known.shown.isoformat(), Tokens.KNOWN: known.isoformat()})
+            fills[Tokens.KNOWN_LINE] = as_known.found.sentence
+        framed = as_known
     else:
-        context = await pages.law_page(db, law_id, at, redline, since)
-    if context is None:
+        framed = await pages.read(db, lambda conn: pages.frame(conn, law_id, at))
+    if framed is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
-    law = context["law"]
-    feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
-    context = {**context, "problem": problem, "database": db.name, "feeds": feeds_}
-    return await _render(datasette, request, "lawhistory_law.html", context)
+    fills[Tokens.STATUS] = framed.status_line
+    build = page_cache.build_key(db)
+    cache = page_cache.of(datasette)
+    key = None
+    if build is not None and framed.key is not None and since is None and cache.max_bytes and _anonymous(request):
+        key = (*build, law_id, redline, bool(problem), framed.key)
+    page = cache.get(key) if key is not None else None
+    if key is not None:
+        caching.page_answer("miss" if page is None else "hit")
+    if page is None:
+        if isinstance(framed, known_rows.KnownFrame):
+            assert known is not None
+            context = await known_rows.law_page(db, law_id, at, known, redline, framed)
+        else:
+            context = await pages.law_page(db, law_id, at, redline, since)
+        if context is None:
+            return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
+        law = context["law"]
+        feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
+        context = {**context, "problem": Tokens.PROBLEM if problem else None, "database": db.name, "feeds": feeds_}
+        page = (await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8")
+        if key is not None:
+            cache.put(key, page)
+    return Response(page_cache.fill(page, fills), content_type="text/html; charset=utf-8")
+
+
+def _anonymous(request: Any) -> bool:
+    """Whether nothing on a page depends on who asks: no actor, no cookie (Datasette's messages are in one)."""
+    return request.actor is None and not request.headers.get("cookie") and not request.headers.get("authorization")
 
 
 async def instrument_view(datasette: Any, request: Any) -> Response:

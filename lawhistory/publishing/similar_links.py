@@ -64,13 +64,14 @@ class _Links:
         return f' <a class="similar" href="{href}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
 
 
-def add_links(conn: sqlite3.Connection, text: str, law_id: str, day: str) -> str:
-    """``text`` (the law page's HTML as at ``day``) with a link to similar provisions in each compared provision."""
+def add_links(conn: sqlite3.Connection, text: str, law_id: str, day: str, shown: str | None = None) -> str:
+    """``text`` (the law page's HTML as at ``day``) with a link to similar provisions in each compared provision;
+    ``shown``: the day as the links write it (a placeholder the page fills in, ``page_cache.Tokens``), else ``day``."""
     wanted = comparable(conn, law_id, day)
     if not wanted:
         return text
 
-    links = _Links(law_id, day)
+    links = _Links(law_id, shown or day)
 
     def insert(m: re.Match[str]) -> str:
         line, tag, eid = m.group(0), m.group(1), m.group(2)

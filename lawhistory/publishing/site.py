@@ -75,7 +75,7 @@ def make_datasette(
     Each request reads one build; a build that replaces a file is served from the next request on (``switch``).
     The public profile (``publish/security.py``) unless ``trusted``: the full Datasette, for staff.
     """
-    from . import pages, plugin, security
+    from . import page_cache, pages, plugin, security
     from .switch import NAME, SwitchingDatasette
 
     _ensure_plugin(plugin, "lawhistory")
@@ -86,6 +86,7 @@ def make_datasette(
     ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=settings)
     ds.illustrative = set(examples)
     ds.on_close(pages.forget_connection)
+    page_cache.of(ds)  # the law pages' cache, which forgets a build's pages when its file is closed
     return ds
 
 

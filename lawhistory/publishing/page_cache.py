@@ -1,0 +1,174 @@
+"""The law page made once per version: its HTML kept with placeholders where the day goes, filled in per request.
+
+A law page is a function of the build, the law, the version shown and what else decides what the page says on that
+day — its status, the instruments not applied that commenced by then (the incomplete banner, issue 21: it changes
+inside one version's span), and for ``?known=`` the answer and the version shown — and of the view (redline), not of
+the day itself. The day appears only in the date line and the form, the links that carry it (``?at=``, the similar
+provisions, the data links) and the status line. So the page is rendered with a placeholder (``Tokens``) for each of
+those strings, kept under the key of everything else (``pages.PageFrame.key``), and each request fills in its own
+day: two days inside one version's span are one rendering and one cache entry.
+
+The placeholders are letters and digits only (a random word of this process), so escaping, ``quote_plus`` and
+``urlencode`` leave them as they are; every page is made this way, cached or not, so the cached page is the page.
+
+The cache (``PageCache``): at most ``LAWHISTORY_PAGE_CACHE_MB`` (default 48) per serving process, each page at most
+an eighth; segmented least-recently-used (a page enters on probation, a fifth of the budget, and is kept for long
+only when asked for again), so a visitor walking every law and every day churns the probation segment and leaves the
+pages others read in place. Only requests with no actor and no cookie are answered from it (nothing on the page then
+depends on who asks). Each build's file has a path of its own (``switch.py``) and the key holds the file's identity:
+a new build is a new key, and the old build's pages are dropped when its file is closed (``forget``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import escape
+
+ENVIRONMENT = "LAWHISTORY_PAGE_CACHE_MB"
+DEFAULT_MB = 48
+#: The share of the budget for pages asked for once (the rest is for pages asked for again).
+PROBATION = 0.2
+
+
+_WORD = "lh" + secrets.token_hex(6)
+
+
+class Tokens:
+    """The placeholders of the strings a page takes from its request: a random word of this process, a name, and
+    ``z`` (no placeholder is a part of another)."""
+
+    AT = _WORD + "atz"  # the day asked for
+    SHOWN = _WORD + "shownz"  # the day whose text is shown (the day asked for, or an earlier one as known then)
+    KNOWN = _WORD + "knownz"  # the second date (?known=)
+    STATUS = _WORD + "statusz"  # the status line
+    KNOWN_LINE = _WORD + "knownlinez"  # what was known then
+    PROBLEM = _WORD + "problemz"  # what was wrong with the dates asked for
+
+
+_TOKEN = re.compile(_WORD.encode() + rb"[a-y]+z")
+
+
+def fill(page: bytes, values: Mapping[str, str]) -> bytes:
+    """``page`` with each placeholder replaced by its value (``values``: placeholder → text, escaped here), as if in
+    one pass: what a value holds is never read for a placeholder."""
+    encoded = {token.encode(): str(escape(value)).encode("utf-8") for token, value in values.items()}
+    word = _WORD.encode()
+    if any(word in value for value in encoded.values()):  # a visitor's words holding one: one pass
+        return _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), page)
+    for token, value in encoded.items():  # no value holds a placeholder: each in turn (a page holds hundreds)
+        page = page.replace(token, value)
+    return _TOKEN.sub(b"", page) if word in page else page
+
+
+def _size() -> int:
+    try:
+        mb = float(os.environ.get(ENVIRONMENT, DEFAULT_MB))
+    except ValueError:
+        mb = DEFAULT_MB
+    return max(0, int(mb * 1024 * 1024))
+
+
+@dataclass
+class PageCache:
+    """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` in all."""
+
+    max_bytes: int
+    probation: OrderedDict[tuple[Any, ...], bytes] = field(default_factory=OrderedDict)
+    protected: OrderedDict[tuple[Any, ...], bytes] = field(default_factory=OrderedDict)
+    probation_size: int = 0
+    protected_size: int = 0
+    hits: int = 0
+    misses: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.probation_size + self.protected_size
+
+    def __len__(self) -> int:
+        return len(self.probation) + len(self.protected)
+
+    @staticmethod
+    def _cost(key: tuple[Any, ...], page: bytes) -> int:
+        return len(page) + sum(len(p) if isinstance(p, str | bytes) else len(repr(p)) for p in key) + 200
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        page = self.protected.get(key)
+        if page is not None:
+            self.protected.move_to_end(key)
+            self.hits += 1
+            return page
+        page = self.probation.pop(key, None)
+        if page is None:
+            self.misses += 1
+            return None
+        self.hits += 1  # asked for again: kept for long
+        cost = self._cost(key, page)
+        self.probation_size -= cost
+        self.protected[key] = page
+        self.protected_size += cost
+        self._trim()
+        return page
+
+    def put(self, key: tuple[Any, ...], page: bytes) -> None:
+        cost = self._cost(key, page)
+        if cost > self.max_bytes // 8 or key in self.protected:
+            return
+        old = self.probation.pop(key, None)
+        if old is not None:
+            self.probation_size -= self._cost(key, old)
+        self.probation[key] = page
+        self.probation_size += cost
+        self._trim()
+
+    def _trim(self) -> None:
+        """Pages asked for again keep at most their share (the oldest go back on probation); then the oldest pages
+        on probation go until the whole is within the budget."""
+        limit = self.max_bytes - int(self.max_bytes * PROBATION)
+        while self.protected_size > limit and self.protected:
+            key, page = self.protected.popitem(last=False)
+            cost = self._cost(key, page)
+            self.protected_size -= cost
+            self.probation[key] = page
+            self.probation_size += cost
+        while self.size > self.max_bytes and self.probation:
+            key, page = self.probation.popitem(last=False)
+            self.probation_size -= self._cost(key, page)
+
+    def forget(self, path: str) -> None:
+        """Drop every page of the build whose file is ``path`` (no request reads it any more)."""
+        for segment in (self.probation, self.protected):
+            for key in [k for k in segment if k[0] == path]:
+                page = segment.pop(key)
+                if segment is self.probation:
+                    self.probation_size -= self._cost(key, page)
+                else:
+                    self.protected_size -= self._cost(key, page)
+
+
+def of(datasette: Any) -> PageCache:
+    """The cache of one Datasette (made with it, ``site.make_datasette``, or at its first law page)."""
+    cache = getattr(datasette, "lawhistory_pages", None)
+    if cache is None:
+        cache = datasette.lawhistory_pages = PageCache(_size())
+        if hasattr(datasette, "on_close"):
+            datasette.on_close(cache.forget)
+    return cache
+
+
+def build_key(db: Any) -> tuple[str, str, tuple[int, int, int, int]] | None:
+    """What names the build ``db`` reads: its file's path (a build's own, ``switch.py``) and identity, its name."""
+    if db.is_mutable or not db.path:
+        return None  # a file that may change under the page: never cached
+    identity = getattr(db, "_lawhistory_identity", None)
+    if identity is None:
+        st = os.stat(db.path)
+        identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        db._lawhistory_identity = identity
+    return (str(db.path), str(db.name), identity)

@@ -1,0 +1,180 @@
+"""The law page made once per version and filled in per day (publishing/page_cache.py): the same page as made afresh
+on every day, one entry per version, a new build's pages for a new build, the incomplete banner from its day on, and
+a cache that a visitor asking for every day neither fills nor empties."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+from lawhistory.publishing import page_cache
+from lawhistory.publishing.site import make_datasette
+
+from .conftest_publish import KELLERBERRIN, KULIN_HEALTH, METADATA, REFUSED, add_instrument, make_law_repo
+
+pytest_plugins = ["tests.conftest_publish"]
+
+
+def _day(text: str, days: int = 0) -> str:
+    return (dt.date.fromisoformat(text) + dt.timedelta(days=days)).isoformat()
+
+
+def _days_that_matter(db_path: Path) -> dict[str, list[str]]:
+    """For each law: every day something begins or ends (versions, commencement, repeal, instruments not applied),
+    the day before each, and a day inside each version's span."""
+    conn = sqlite3.connect(db_path)
+    try:
+        out: dict[str, set[str]] = {}
+        for law, commencement, repealed_from in conn.execute("select id, commencement, repealed_from from laws"):
+            days = out.setdefault(law, {"2000-01-01", "2040-06-30"})
+            for d in (commencement, repealed_from):
+                if d:
+                    days |= {d, _day(d, -1), _day(d, 1)}
+        for law, start, end in conn.execute("select law, valid_from, valid_to from versions"):
+            days = out[law]
+            for d in (start, end):
+                if d:
+                    days |= {d, _day(d, -1)}
+            if start:
+                days.add(_day(start, 3))
+        for law, commences in conn.execute("select law, commences from not_applied"):
+            if commences:
+                out[law] |= {commences, _day(commences, -1)}
+    finally:
+        conn.close()
+    return {law: sorted(days) for law, days in out.items()}
+
+
+async def _page(ds: Any, path: str) -> tuple[str, str]:
+    response = await ds.client.get(path)
+    assert response.status_code == 200, response.text[:500]
+    return response.text, response.headers.get("x-lawhistory-cache", "")
+
+
+async def test_every_page_from_the_cache_is_the_page_made_afresh_on_that_day(
+    built_repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For every law, every day where anything begins or ends (and the day before), plain, redlined and as known on
+    several dates: the cached site's page is byte for byte the page of a site that keeps none — so the key holds
+    everything that changes what the page shows (status, version, incomplete banner, repeal, what was known)."""
+    db = built_repo.db_dir / "lawhistory.db"
+    cached = make_datasette(db, METADATA)
+    monkeypatch.setenv(page_cache.ENVIRONMENT, "0")
+    fresh = make_datasette(db, METADATA)
+    assert page_cache.of(fresh).max_bytes == 0 and page_cache.of(cached).max_bytes > 0
+    hits = 0
+    for law, days in _days_that_matter(db).items():
+        for variant in (
+            "", "&redline=1", "&known=2021-05-01", "&known=2022-06-20", "&known=2023-06-01", "&redline=1&known=2022-06-20",
+            "&since=nonsense", "&since=2019-06-01",
+        ):  # fmt: skip
+            for day in days:
+                path = f"/-/law/{law}?at={day}{variant}"
+                page, answered = await _page(cached, path)
+                again, _ = await _page(fresh, path)
+                assert page == again, path
+                hits += answered == "hit"
+    assert hits > 0  # the cache answered some of them (each version's page once made)
+    assert len(page_cache.of(cached)) < hits
+
+
+async def test_two_days_of_one_version_are_one_page_with_their_own_date_lines(ds: Any) -> None:
+    first, answered = await _page(ds, f"/-/law/{KELLERBERRIN}?at=2021-05-01")
+    second, answered_again = await _page(ds, f"/-/law/{KELLERBERRIN}?at=2021-05-20")
+    assert (answered, answered_again) == ("miss", "hit")
+    assert "As at 2021-05-01: in force. This version applies from 2021-04-23" in first
+    assert "As at 2021-05-20: in force. This version applies from 2021-04-23" in second
+    assert 'value="2021-05-20"' in second and "2021-05-01" not in second
+    assert second.replace("2021-05-20", "2021-05-01") == first  # the day is all that differs
+    assert len(page_cache.of(ds)) == 1
+
+
+async def test_the_incomplete_banner_begins_on_its_day_inside_one_version(ds: Any) -> None:
+    """Issue 21: the refused instrument commences on 2021-05-29, inside the span of the version from 2021-04-23."""
+    before = f"/-/law/{KELLERBERRIN}?at=2021-05-28"
+    on = f"/-/law/{KELLERBERRIN}?at=2021-05-29"
+    for path in (before, on, before, on):  # each asked twice: each its own page, the banner only from its day
+        page, _ = await _page(ds, path)
+        assert ('id="incomplete"' in page) is (path == on)
+        assert (f"/-/instrument/{REFUSED}" in page.split('id="status-line"')[0]) is (path == on)
+        assert "This version applies from 2021-04-23" in page
+    assert len(page_cache.of(ds)) == 2
+
+
+async def test_a_repeal_and_the_days_before_commencement_are_pages_of_their_own(ds: Any) -> None:
+    repealed, _ = await _page(ds, f"/-/law/{KULIN_HEALTH}?at=2023-01-01")
+    in_force, _ = await _page(ds, f"/-/law/{KULIN_HEALTH}?at=2022-12-31")
+    later, answered = await _page(ds, f"/-/law/{KULIN_HEALTH}?at=2024-03-01")
+    assert "repealed from 2023-01-01" in repealed and "repealed from" not in in_force.split('id="status-line"')[1][:300]
+    assert answered == "hit" and later.replace("2024-03-01", "2023-01-01") == repealed
+
+
+async def test_a_new_build_shows_its_own_text_at_once(tmp_path: Path) -> None:
+    """The key holds the build's file: a rebuild (a new instrument) is a new page for the same address."""
+    repo = make_law_repo(tmp_path / "repo", ["synthetic_kellerberrin_amendment_2021.txt"], laws=[KELLERBERRIN])
+    build(repo)
+    ds = make_datasette(repo.db_dir / "lawhistory.db", METADATA)
+    path = f"/-/law/{KELLERBERRIN}?at=2023-01-01"
+    old, answered = await _page(ds, path)
+    assert answered == "miss" and (await _page(ds, path))[1] == "hit"
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    build(repo)
+    new, answered = await _page(ds, path)
+    assert answered == "miss" and new != old
+    assert "This version applies from 2022-07-01" in new and "This version applies from 2021-04-23" in old
+    shutil.copyfile(repo.db_dir / "lawhistory.db", tmp_path / "copy.db")
+    afresh, _ = await _page(make_datasette(tmp_path / "copy.db", METADATA), path)
+    assert new == afresh
+
+
+async def test_a_visitor_asking_for_every_day_adds_one_page_per_version_and_pushes_nothing_out(ds: Any) -> None:
+    cache = page_cache.of(ds)
+    for _ in range(2):  # the pages others read, each asked for twice
+        for law in (KULIN_HEALTH, "kulin/animals-environment-and-nuisance-local-law-2016"):
+            await _page(ds, f"/-/law/{law}?at=2020-01-01")
+    kept = set(cache.protected)
+    assert len(kept) == 2
+    day = dt.date(2019, 1, 1)
+    while day < dt.date(2023, 6, 1):  # every day of four years of one law
+        await _page(ds, f"/-/law/{KELLERBERRIN}?at={day}")
+        day += dt.timedelta(days=9)
+    assert kept <= set(cache.protected)  # still there
+    assert len(cache) <= 2 + 6  # as made, 2021, 2022; with and without the incomplete banner; before it commenced
+
+
+def test_the_cache_is_bounded_and_a_scan_of_pages_asked_once_leaves_the_pages_asked_again() -> None:
+    cache = page_cache.PageCache(max_bytes=100_000)
+    build = ("/db/.serve/1-1.db", "lawhistory", (1, 2, 3, 4))
+    for k in range(6):
+        cache.put((*build, k), b"x" * 5_000)
+        assert cache.get((*build, k)) is not None  # asked again: kept for long
+    for k in range(100, 400):  # a scan: each page once
+        cache.put((*build, k), b"y" * 5_000)
+        assert cache.size <= cache.max_bytes
+    assert all((*build, k) in cache.protected for k in range(6))
+    assert cache.get((*build, 100)) is None and cache.get((*build, 399)) is not None
+    cache.put((*build, "big"), b"z" * 20_000)  # over an eighth of the budget: not kept
+    assert cache.get((*build, "big")) is None
+    cache.forget("/db/.serve/1-1.db")
+    assert len(cache) == 0 and cache.size == 0
+
+
+def test_the_placeholders_are_filled_in_one_pass_and_escaped() -> None:
+    T = page_cache.Tokens
+    page = f"<p>{T.AT}</p><p>{T.STATUS}</p><a href='?known={T.KNOWN}'>{T.KNOWN_LINE}</a>".encode()
+    filled = page_cache.fill(page, {T.AT: "2021-05-01", T.STATUS: "<b>&", T.KNOWN: "2022-01-01", T.KNOWN_LINE: T.AT})
+    assert filled == f"<p>2021-05-01</p><p>&lt;b&gt;&amp;</p><a href='?known=2022-01-01'>{T.AT}</a>".encode()
+
+
+def test_a_value_holding_a_placeholder_is_not_read_for_one() -> None:
+    T = page_cache.Tokens
+    page = f"<p>{T.PROBLEM}</p><p>{T.AT}</p>".encode()
+    filled = page_cache.fill(page, {T.PROBLEM: f"“{T.AT}” is not a date", T.AT: "2021-05-01"})
+    assert filled == f"<p>“{T.AT}” is not a date</p><p>2021-05-01</p>".encode()
