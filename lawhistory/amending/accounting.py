@@ -46,7 +46,12 @@ _INSTRUCTION_AHEAD = (
     + _VERB
     + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
     + _KW
-    + r"))"
+    # the passive voice: "(b) “. Delete whichever is not applicable.” is deleted.", "(c) paragraph (d) is deleted."
+    + r"|(?:the\s+words?\s+)?“[^“”]{0,200}”(?:\s+(?:in|after|before)\s+[^—;“”]{0,60}?)?\s+(?:is|are)\s+"
+    r"(?:deleted|omitted|removed|struck\s+out|inserted|added|substituted|replaced)\b"
+    r"|(?:the\s+)?(?:(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)|definitions?\s+of)\s+(?:[^—;“”]|“[^“”]{0,80}”){0,60}?\s+(?:is|are)\s+"
+    r"(?:deleted|omitted|removed|repealed|replaced|struck\s+out)\b"
+    r"))"
 )
 LABELLED_START = re.compile(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+" + _INSTRUCTION_AHEAD)
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.

@@ -852,9 +852,11 @@ def _words_replaced_respectively(h: Head, start: Tree[object], ch: Tree[object])
 
 
 def _provisions_inserted_at_end_of(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
-    """ "At the end of clause 4.2 insert— (3) …": new provisions after everything the place holds."""
+    """ "At the end of clause 4.2 insert— (3) …": new provisions after everything the place holds ("At the end of the
+    principal local law insert— …": which Part or schedule they join is not said, so it is refused)."""
     chain = _tree(ch, "place_chain")
-    assert chain is not None
+    if chain is None:
+        raise InstructionNotUnderstood("cannot tell where the new provisions go (“the end of the principal local law”)")
     target = None if _names_whole_law(h, chain) else _resolve_context(_place(h, chain), h.unit.context)
     if not target:
         raise InstructionNotUnderstood(f"cannot tell where the new provisions go (“{_span(h, chain)}”)")
