@@ -445,3 +445,29 @@ def test_a_provision_of_the_leads_provision_deleted_or_replaced_in_the_passive(
 def test_a_passive_instruction_has_exactly_one_parse(text: str) -> None:
     parsed = readings(text.rstrip("."))
     assert isinstance(parsed, list) and len(parsed) == 1
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "(b) “. Delete whichever is not applicable.” is deleted.",
+        "(b) the words “Delete whichever is not applicable.” are deleted.",
+        "(b) paragraph (d) is deleted.",
+        "(b) the definition of “hirer” is deleted.",
+    ],
+)
+def test_an_item_in_the_passive_ends_the_unquoted_new_words_before_it(item: str) -> None:
+    # "(a) … insert: Department of X. (b) “…” is deleted.": the rewordings benchmark found (b) put into the law as
+    # the tail of (a)'s new words (wrong law). It is the next instruction, or the words are refused; never new text.
+    from lawhistory.amending.accounting import ITEM_START
+
+    assert ITEM_START.search(" Department of Local Government, Sport and Cultural Industries. " + item)
+    text = (
+        "In Schedule 1 Form 1: (a) delete the passage that begins with “Department” and ends with “government].” and "
+        f"insert: Department of Local Government, Sport and Cultural Industries. {item}"
+    )
+    try:
+        got = parse_unit(Unit("5", text, None))
+    except InstructionNotUnderstood:
+        return
+    assert all("is deleted" not in (op.new or "") and "are deleted" not in (op.new or "") for op in got)
