@@ -157,6 +157,9 @@ def _attack(
 
 #: Rounds of law pages at most while waiting for every hostile request to have been answered once.
 MAX_ROUNDS = 20
+#: ... and at least this long (s): on a fast machine 20 rounds of a few law pages end before the slowest kinds of
+#: hostile request (those that run to the 3 s statement limit) have been answered once
+MIN_WAIT = 120.0
 
 
 def measure(
@@ -186,8 +189,8 @@ def measure(
                     t.start()
                 rng = random.Random(f"hostile-{attackers}")
                 latencies, errors = _law_pages(base, ids, requests, clients, rng)
-                rounds = 1
-                while attackers and len(answered) < len(attack) and rounds < MAX_ROUNDS:
+                rounds, began = 1, time.monotonic()
+                while attackers and len(answered) < len(attack) and (rounds < MAX_ROUNDS or time.monotonic() - began < MIN_WAIT):
                     # the law pages went faster than the visitor: go on until each of its requests was answered once
                     more, more_errors = _law_pages(base, ids, requests, clients, rng)
                     latencies, errors, rounds = latencies + more, errors + more_errors, rounds + 1

@@ -226,7 +226,7 @@ def test_serve_on_port_0_prints_the_port_it_listens_on(tmp_path: Path, cli: Any,
     result = cli("serve", "--port", "0", "--workers", "1", "--no-examples", "--repo", repo)
     assert result.exit_code == 0, result
     assert len(asked) == 1 and 0 < asked[0] <= 65535
-    assert f"http://127.0.0.1:{asked[0]}/-/laws" in result.stderr
+    assert f"http://127.0.0.1:{asked[0]}/ (Ctrl-C stops)" in result.stderr
 
 
 @pytest.mark.parametrize("bad", sorted(b for n, b in set(cases()) if n == "show"))
