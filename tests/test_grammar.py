@@ -25,15 +25,9 @@ from lawhistory.amending.instructions import (
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Law, LawMeta
 from lawhistory.core.model import Provision as P
+from tests.helpers import ops
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def ops(text: str, context: str | None = None, lead: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context, lead=lead))
-    ]
 
 
 def law_of(*body: P) -> Law:

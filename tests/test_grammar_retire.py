@@ -4,19 +4,18 @@ refusal they must give. No family of amending/families.py is consulted for them.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from lawhistory.amending.apply import TargetNotFound, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Provision as P
+from tests.helpers import ops as ops_in
 
-
-def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context, lead="clause"))
-    ]
+#: The operations an instruction reads to, under a lead-in naming clauses.
+ops = partial(ops_in, lead="clause")
 
 
 # --- a table row found by its words ---------------------------------------------------------------------------------
