@@ -1,5 +1,6 @@
-"""Helpers shared by test modules: a ``lawhistory serve`` on a free loopback port, and the word-count rule of the
-fidelity tests (which added words a law's notes account for)."""
+"""Helpers shared by test modules: a ``lawhistory serve`` on a free loopback port, the word-count rule of the
+fidelity tests (which added words a law's notes account for), and the grammar tests' reading of one instruction
+(``ops``) and of a law's body from its structured text (``body_of``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+
+from lawhistory.amending.instructions import parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.core.model import Provision
+from lawhistory.files.textformat import parse
 
 
 def free_port() -> int:
@@ -60,3 +66,18 @@ def unsupplied(words: Sequence[str], supplied: list[str]) -> str | None:
         else:
             extra.append(w)
     return " ".join(extra) if extra else None
+
+
+def ops(text: str, context: str | None = None, lead: str | None = None) -> list[tuple[str, ...]]:
+    """The operations one instruction reads to (amending clause 9, in ``context``, under a lead-in naming ``lead``):
+    action, target, words, new text, position and occurrence, each "" when it has none."""
+    return [
+        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
+        for o in parse_unit(Unit("9", text, context, lead=lead))
+    ]
+
+
+def body_of(text: str) -> tuple[Provision, ...]:
+    """The provisions of a principal law whose structured text (docs/format.md) is ``text``."""
+    head = "---\nid: x/a\ntitle: A\nlocal_government: Shire of X\nkind: principal\n---\n"
+    return parse(head + text).body

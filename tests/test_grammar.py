@@ -1,7 +1,7 @@
 """The amending language as one declared grammar (lawhistory/amending/grammar/wa.lark): how its parts compose.
 
 Synthetic instructions (not law): each test gives wording and the operations it must make, or the refusal it must
-give. The families' own examples are checked against the grammar in test_each_retired_family_example_reads_the_same.
+give. The wordings the retired families were tested with are read by the grammar in tests/test_grammar_examples.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lawhistory.amending.apply import ApplyRefused, apply_operation
-from lawhistory.amending.families import FAMILIES, claiming_family, reading
+from lawhistory.amending.families import FAMILIES, reading
 from lawhistory.amending.grammar.instruction import read_head
 from lawhistory.amending.grammar.parse import NoParse, readings, rule_names
 from lawhistory.amending.instructions import (
@@ -25,15 +25,9 @@ from lawhistory.amending.instructions import (
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Law, LawMeta
 from lawhistory.core.model import Provision as P
+from tests.helpers import ops
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def ops(text: str, context: str | None = None, lead: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context, lead=lead))
-    ]
 
 
 def law_of(*body: P) -> Law:
@@ -211,21 +205,18 @@ def test_every_parse_reading_the_same_operations_is_one_reading() -> None:
 
 # --- the grammar and the families ---------------------------------------------------------------------------------
 
-RETIRED_EXAMPLES = [(f.name, e) for f in FAMILIES if f.name in RETIRED_FAMILIES for e in f.examples]
+
+def test_no_family_is_left_to_read_an_instruction() -> None:
+    # every regular-expression family is retired into the grammar: none is left to read what it does not parse
+    assert FAMILIES == ()
+    assert GRAMMAR_ONLY_FAMILIES <= RETIRED_FAMILIES
 
 
-@pytest.mark.parametrize(("family", "example"), RETIRED_EXAMPLES, ids=[f"{f}: {e[:40]}" for f, e in RETIRED_EXAMPLES])
-def test_each_retired_family_example_reads_the_same(family: str, example: str) -> None:
-    unit = Unit("7", example, "3.8")
-    claimed = claiming_family(unit)
-    assert claimed is not None and claimed[0].name == family
-    r = reading(unit, [])
-    assert read_head(unit, r.head, r.payload, []) == claimed[1]
-
-
-def test_the_transitional_families_are_exactly_these() -> None:
-    # The regular-expression families still consulted when the grammar has no parse, or to cross-check it.
-    assert [f.name for f in FAMILIES if f.name not in RETIRED_FAMILIES] == []
+def test_an_instruction_the_grammar_cannot_read_holding_the_start_of_another_is_refused_quoting_it() -> None:
+    # the word accounting (families.claiming_family): the second instruction's words would be left unread
+    text = "In clause 3 delete “a” and frobnicate In clause 4 delete “b”."
+    with pytest.raises(InstructionNotUnderstood, match="holds another instruction that would be left unread \\(“In clause 4"):
+        parse_unit(Unit("9", text, None))
 
 
 def test_docs_name_every_grammar_rule_with_an_example_it_parses() -> None:
@@ -351,13 +342,9 @@ def test_quoted_words_may_hold_quotation_marks() -> None:
     assert isinstance(got, list) and [(o.words, o.new) for o in got] == [("“very high”.", "“high”.")]
 
 
-def test_a_family_the_grammar_reads_wholly_is_never_consulted() -> None:
-    # the family "reference note replaced or deleted" reads "under the heading" (as "after"); the grammar does not
-    # declare "under" there, so the instruction is refused, naming where the parse stopped — no regular expression
-    # decides it
+def test_a_wording_the_grammar_does_not_declare_is_refused_naming_where_its_parse_stopped() -> None:
+    # the retired family "reference note replaced or deleted" read "under the heading" (as "after"); the grammar does
+    # not declare "under" there, so the instruction is refused, naming where the parse stopped — nothing else reads it
     text = "Delete the reference under the heading to Schedule 2"
-    claimed = claiming_family(Unit("9", text, None))
-    assert claimed is not None and claimed[0].name == "reference note replaced or deleted"
     with pytest.raises(InstructionNotUnderstood, match="parse stopped at “under the heading"):
         parse_unit(Unit("9", text, None))
-    assert GRAMMAR_ONLY_FAMILIES <= RETIRED_FAMILIES

@@ -17,20 +17,8 @@ from lawhistory.amending.instructions import InstructionNotUnderstood, parse_uni
 from lawhistory.amending.parts import Unit, payload_provisions
 from lawhistory.core.model import Provision as P
 from lawhistory.core.operations import Operation
-from lawhistory.files.textformat import parse, render_fragment
-
-
-def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context))
-    ]
-
-
-def body_of(text: str) -> tuple[P, ...]:
-    head = "---\nid: x/a\ntitle: A\nlocal_government: Shire of X\nkind: principal\n---\n"
-    return parse(head + text).body
-
+from lawhistory.files.textformat import render_fragment
+from tests.helpers import body_of, ops
 
 # --- a definition narrowed by its own provision, no comma between -------------------------------------------------
 

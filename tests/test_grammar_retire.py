@@ -4,19 +4,18 @@ refusal they must give. No family of amending/families.py is consulted for them.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from lawhistory.amending.apply import TargetNotFound, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.core.model import Provision as P
+from tests.helpers import ops as ops_in
 
-
-def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context, lead="clause"))
-    ]
+#: The operations an instruction reads to, under a lead-in naming clauses.
+ops = partial(ops_in, lead="clause")
 
 
 # --- a table row found by its words ---------------------------------------------------------------------------------
@@ -189,15 +188,10 @@ def test_a_definition_inserted_before_one_named_goes_just_before_it_not_in_alpha
         ("In clause 2.7 delete “roosters” and do something to “geese”.", None),  # refused by the grammar alone
     ],
 )
-def test_no_family_is_run_to_read_an_instruction(text: str, context: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dataclasses import replace
-
-    from lawhistory.amending import families
-
-    def never(r: object) -> None:
-        raise AssertionError(f"a family was consulted for {text!r}")
-
-    monkeypatch.setattr(families, "FAMILIES", tuple(replace(f, read=never) for f in families.FAMILIES))
+def test_the_grammar_alone_reads_an_instruction_or_refuses_it_naming_where_its_parse_stopped(
+    text: str, context: str | None
+) -> None:
+    # no family is left to read what the grammar does not (test_grammar.test_no_family_is_left_to_read_an_instruction)
     try:
         got = parse_unit(Unit("9", text, context, lead="clause"))
     except InstructionNotUnderstood as e:

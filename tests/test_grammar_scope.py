@@ -17,20 +17,7 @@ from lawhistory.core.ids import citation_of_path
 from lawhistory.core.model import Instrument, Law, LawMeta
 from lawhistory.core.model import Provision as P
 from lawhistory.core.operations import WHOLE_LAW, Operation, op_from_dict
-from lawhistory.files.textformat import parse
-
-
-def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context))
-    ]
-
-
-def body_of(text: str) -> tuple[P, ...]:
-    head = "---\nid: x/a\ntitle: A\nlocal_government: Shire of X\nkind: principal\n---\n"
-    return parse(head + text).body
-
+from tests.helpers import body_of, ops
 
 LAW = body_of(
     "PART 1—PRELIMINARY\n\n"

@@ -17,17 +17,9 @@ from lawhistory.amending.grammar.parse import readings
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.core.operations import Operation
-from lawhistory.files.textformat import parse
 from lawhistory.reading.instrument_meta import amended_law
+from tests.helpers import body_of, ops
 from tests.rewordings import voice_passive, voice_passive_provisions
-
-
-def ops(text: str, context: str | None = None) -> list[tuple[str, ...]]:
-    return [
-        (str(o.action), o.target, o.words or "", o.new or "", o.position or "", str(o.occurrence))
-        for o in parse_unit(Unit("9", text, context))
-    ]
-
 
 # --- words: every action in the passive, with the locators and occurrences of the active -------------------------
 
@@ -156,11 +148,10 @@ def test_a_definition_deleted_and_a_new_one_put_in_alphabetical_order_is_two_ope
 
 
 def test_the_new_definition_in_alphabetical_order_does_not_take_the_old_ones_place() -> None:
-    law = parse(
-        "---\nid: x/a\ntitle: A\nlocal_government: Shire of X\nkind: principal\n---\n\n1.4 Terms\n"
+    body = body_of(
+        "\n1.4 Terms\n"
         "  In this local law—\n  **cat** means a cat;\n  **dog** means a dog;\n  **vet** means a vet;\n  **yak** means a yak;\n"
     )
-    body = law.body
     for o in parse_unit(
         Unit("9", "In clause 1.4, the definition of “cat” is deleted and the following definition is inserted in its "
              "appropriate alphabetical position— “tomcat means a male cat;”.", None)
@@ -322,14 +313,12 @@ def test_a_title_without_a_year_and_without_its_gazette_date_is_not_read_as_the_
 
 
 _SCHEDULED = (
-    "---\nid: x/a\ntitle: A\nlocal_government: Shire of X\nkind: principal\n---\n\n"
-    "2. Terms\n  A dog is a dog.\n\n8. Fences\n  A fence is a fence.\n\n"
-    "Schedule 1—FENCES\n\n1.\n  Posts.\n\n2.\n  Wires.\n"
+    "\n2. Terms\n  A dog is a dog.\n\n8. Fences\n  A fence is a fence.\n\nSchedule 1—FENCES\n\n1.\n  Posts.\n\n2.\n  Wires.\n"
 )
 
 
 def test_a_clause_replaced_before_a_schedule_is_not_out_of_order_with_the_schedules_paragraphs() -> None:
-    body = parse(_SCHEDULED).body
+    body = body_of(_SCHEDULED)
     (op,) = parse_unit(
         Unit("9", "Clause 8 is deleted and the following clause substituted— “8. Fences (1) A fence. (2) A gate.”.", None)
     )
@@ -340,7 +329,7 @@ def test_a_clause_replaced_before_a_schedule_is_not_out_of_order_with_the_schedu
 
 
 def test_a_clause_inserted_out_of_the_laws_order_is_still_refused() -> None:
-    body = parse(_SCHEDULED).body
+    body = body_of(_SCHEDULED)
     op = Operation(clause="9", action="insert", target="8", position="after", new="3. Gates\n  A gate is a gate.", source="x")
     after, paths = apply_operation(body, op)
     with pytest.raises(ApplyRefused, match="out of the law's numbering"):

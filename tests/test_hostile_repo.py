@@ -80,14 +80,18 @@ def test_leftover_temporary_files_in_a_linked_folder_are_not_removed(tmp_path: P
     assert (outside / ".victim.tmp").exists()
 
 
+def _moved_out(place: Path, outside: Path) -> None:
+    """The folder ``place`` moved to ``outside``, a symbolic link to it left in its stead."""
+    shutil.copytree(place, outside / "copy", dirs_exist_ok=True)
+    shutil.rmtree(place)
+    place.symlink_to(outside / "copy")
+
+
 @pytest.mark.parametrize("linked", ["amendments/kellerberrin", "amendments"])
 def test_amend_does_not_write_through_a_linked_folder(tmp_path: Path, cli: Cli, outside: Path, linked: str) -> None:
     repo = make_repo(tmp_path)
     (repo / "amendments" / "kellerberrin").mkdir()
-    place = repo / linked
-    shutil.copytree(place, outside / "copy", dirs_exist_ok=True)
-    shutil.rmtree(place)
-    place.symlink_to(outside / "copy")
+    _moved_out(repo / linked, outside)
     before = tree_hash(outside)
     one_line(cli("amend", I2021, "--repo", repo), linked, "symbolic link")
     assert tree_hash(outside) == before
@@ -97,10 +101,7 @@ def test_amend_does_not_write_through_a_linked_folder(tmp_path: Path, cli: Cli, 
 def test_import_does_not_write_through_a_linked_folder(tmp_path: Path, cli: Cli, outside: Path, linked: str) -> None:
     repo = make_repo(tmp_path, laws=False)
     (repo / "laws" / "kellerberrin").mkdir()
-    place = repo / linked
-    shutil.copytree(place, outside / "copy", dirs_exist_ok=True)
-    shutil.rmtree(place)
-    place.symlink_to(outside / "copy")
+    _moved_out(repo / linked, outside)
     before = tree_hash(outside)
     one_line(cli("import", SEED, "--repo", repo), linked, "symbolic link")
     assert tree_hash(outside) == before

@@ -7,8 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from lawhistory.amending.families import claiming_family
-from lawhistory.amending.instructions import InstructionNotUnderstood, Unit, units
+from lawhistory.amending.instructions import InstructionNotUnderstood, Unit, parse_unit, units
 from lawhistory.amending.law_known import Unresolved, resolved
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.model import Commencement, Instrument, Law, LawMeta, LawRef
@@ -99,23 +98,29 @@ def test_a_citation_is_left_to_the_applier() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "refusal"),
     [
         # new words that are not one bracketed reference
-        "Delete the reference before the heading to Schedule 1 Form 1 and insert: cl. 5.1 and 6.2",
+        ("Delete the reference before the heading to Schedule 1 Form 1 and insert: cl. 5.1 and 6.2", "not one bracketed line"),
         # a reference is printed before a form's heading, not before a schedule's
-        "Delete the reference before the heading to Schedule 1 and insert: [cl. 5.1]",
+        ("Delete the reference before the heading to Schedule 1 and insert: [cl. 5.1]", "before a form's heading"),
         # the passage ends at the end of a provision that does not hold the one deleted
-        "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (b) "
-        "and insert: (ii) land; and",
+        (
+            "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph "
+            "(b) and insert: (ii) land; and",
+            "does not hold 16",
+        ),
         # the new text is not the provision deleted
-        "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph (a) "
-        "and insert: (iii) land; and",
+        (
+            "Delete clause 16(a)(ii) and the passage that begins with “unless” and continues until the end of paragraph "
+            "(a) and insert: (iii) land; and",
+            "does not begin with 16",
+        ),
     ],
 )
-def test_words_the_families_cannot_read_for_certain_are_refused(text: str) -> None:
-    with pytest.raises(InstructionNotUnderstood):
-        claiming_family(Unit("5(1)", text, "16"))
+def test_words_the_grammar_cannot_read_for_certain_are_refused(text: str, refusal: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match=refusal):
+        parse_unit(Unit("5(1)", text, "16"))
 
 
 def test_a_numbered_lead_in_read_inside_the_subclause_before_it_keeps_its_own_label() -> None:

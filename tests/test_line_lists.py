@@ -77,7 +77,7 @@ def test_decimal_subsections_under_their_section_are_read_as_its_subclauses() ->
 
 
 def test_a_new_clause_whose_heading_is_printed_outside_its_quotation_marks() -> None:
-    from lawhistory.amending.families import _headed_clause
+    from lawhistory.amending.parts import _headed_clause
 
     (clause,) = _headed_clause("Information on forms “7. A form is not invalid only because it is translated.”.") or ()
     assert (clause.kind, clause.num, clause.heading, clause.text) == (

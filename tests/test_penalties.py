@@ -13,10 +13,9 @@ from lawhistory.deriving.penalties import read_penalty
 from lawhistory.files.repo import Repository
 from lawhistory.publishing.site import load_metadata, make_datasette
 
+from .conftest_publish import KELLERBERRIN
+from .conftest_publish import KULIN_ANIMALS as KULIN
 from .features_repo import ROOT, make_features_repo
-
-KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
-KULIN = "kulin/animals-environment-and-nuisance-local-law-2016"
 
 
 @pytest.fixture(scope="module")

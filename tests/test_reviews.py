@@ -19,10 +19,10 @@ from lawhistory.files.frontmatter import meta_from_dict
 from lawhistory.files.repo import Repository
 from lawhistory.publishing.site import load_metadata, make_datasette
 
+from .conftest_publish import KELLERBERRIN
 from .features_repo import NEWTOWN, OLDTOWN, ROOT, make_features_repo
 
 D = dt.date
-KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
 
 
 @pytest.fixture(scope="module")

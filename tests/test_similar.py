@@ -22,11 +22,9 @@ from lawhistory.deriving.build import build
 from lawhistory.files.repo import Repository
 from lawhistory.publishing.site import load_metadata, make_datasette
 
-from .conftest_publish import table_rows
+from .conftest_publish import KELLERBERRIN, table_rows
+from .conftest_publish import KULIN_ANIMALS as KULIN
 from .features_repo import FIXTURES, NEWTOWN, OLDTOWN, ROOT, make_features_repo
-
-KELLERBERRIN = "kellerberrin/animals-environment-and-nuisance-local-law-2019"
-KULIN = "kulin/animals-environment-and-nuisance-local-law-2016"
 
 
 @pytest.fixture(scope="module")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from lawhistory.core.errors import FormatError
-from lawhistory.core.model import Law, LawMeta
+from lawhistory.core.model import HandReading, Law, LawMeta, Refusal
 from lawhistory.core.model import Provision as P
 from lawhistory.files.instrument_file import parse_instrument, render_instrument
 from lawhistory.files.textformat import parse, parse_body, parse_fragment, render, render_body, render_fragment
@@ -145,3 +147,30 @@ def test_table_cells_with_bars_and_trailing_backslashes_round_trip() -> None:
         P("schedule", num="1", cells=("A", "B"), children=(P("item", cells=("C:\\", "b")), P("item", cells=("x | y", "\\|"))))
     )
     assert parse(render(law)) == law
+
+
+_INSTRUMENT = ROOT / "amendments/gosnells/standing-orders-amendment-local-law-2020.txt"
+
+
+def test_an_instruments_refusal_and_reading_by_hand_round_trip() -> None:
+    inst = parse_instrument(_INSTRUMENT.read_text(encoding="utf-8"))
+    marked = replace(
+        inst, refused=Refusal("clause 3 cannot be read", dt.date(2026, 1, 2)), by_hand=HandReading("A", dt.date(2026, 1, 3))
+    )
+    again = parse_instrument(render_instrument(marked))
+    assert (again.refused, again.by_hand) == (marked.refused, marked.by_hand)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("not_applied: {reason: clause 3 cannot be read}", "'not_applied' needs a reason and the date it was recorded"),
+        ("not_applied: {recorded: 2026-01-02}", "'not_applied' needs a reason and the date it was recorded"),
+        ("reading: {by: A}", r"'reading' needs who supplied it \('by'\) and when \('on'\)"),
+        ("reading: {on: 2026-01-03}", r"'reading' needs who supplied it \('by'\) and when \('on'\)"),
+    ],
+)
+def test_an_instruments_refusal_or_reading_by_hand_without_its_words_or_day_is_refused(field: str, message: str) -> None:
+    text = _INSTRUMENT.read_text(encoding="utf-8").replace("---\n", f"---\n{field}\n", 1)
+    with pytest.raises(FormatError, match=message):
+        parse_instrument(text, path="amendments/x/y.txt")

@@ -826,11 +826,6 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
             continue
         try:
             _check_range(body, inst, seq - 1)
-        except LawHistoryError as e:
-            steps.append(Step(seq, op, body, (), e))
-            e.trace = tuple(steps)
-            raise
-        try:
             after, paths = _apply_operation(body, op, inst, fit=True)
             if op.action in ("insert", "substitute"):
                 _check_labels(body, after, paths, op, inst)

@@ -15,7 +15,7 @@ from . import check as cli_check
 from . import export as cli_export
 from . import failing
 from . import publish as cli_publish
-from .app import MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
+from .app import KnownOption, MaxFileOption, RepoOption, ShowFormat, app, emit_json, fail, open_repo, parse_date
 
 __all__ = ["app", "main"]
 
@@ -129,10 +129,7 @@ def show_cmd(
     law: Annotated[str, typer.Argument(help="Law id, or an unambiguous part of its title.")],
     at: Annotated[str | None, typer.Option("--at", help="Show the law as in force on this date (YYYY-MM-DD).")] = None,
     fmt: Annotated[ShowFormat, typer.Option("--format", help="Output format.")] = ShowFormat.text,
-    known: Annotated[
-        str | None,
-        typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
-    ] = None,
+    known: KnownOption = None,
     repo: RepoOption = None,
 ) -> None:
     """Show a law as in force on a date, with provenance notes and a compilation table.

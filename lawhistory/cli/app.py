@@ -32,6 +32,10 @@ RepoOption = Annotated[
     Path | None,
     typer.Option("--repo", help="The law repository (default: found from the current folder, like git).", show_default=False),
 ]
+KnownOption = Annotated[
+    str | None,
+    typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
+]
 
 
 MaxFileOption = Annotated[

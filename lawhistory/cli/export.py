@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .app import RepoOption, fail, open_repo, parse_date
+from .app import KnownOption, RepoOption, fail, open_repo, parse_date
 
 
 class ExportFormat(StrEnum):
@@ -21,10 +21,7 @@ def export_cmd(
         str | None, typer.Option("--at", help="The version in force on this date (YYYY-MM-DD); default: the latest.")
     ] = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", help="Export format (akn: Akoma Ntoso 3.0 XML).")] = ExportFormat.akn,
-    known: Annotated[
-        str | None,
-        typer.Option("--known", help="Use only the instruments published in the Gazette on or before this date (YYYY-MM-DD)."),
-    ] = None,
+    known: KnownOption = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of standard output.")] = None,
     repo: RepoOption = None,
 ) -> None:

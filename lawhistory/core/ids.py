@@ -404,12 +404,7 @@ def split_citation(citation: str) -> list[str]:
             parts.append(f"{m.group(1).lower()} {m.group(2)}")
             s = s[m.end() :]
             continue
-        m = _CLAUSE.match(s)
-        if m:
-            parts.append(m.group(0))
-            s = s[m.end() :].lstrip()
-            continue
-        m = _BRACKET.match(s)
+        m = _CLAUSE.match(s) or _BRACKET.match(s)
         if m:
             parts.append(m.group(0))
             s = s[m.end() :].lstrip()

@@ -5,6 +5,7 @@ Front matter may also hold ``not_applied`` (``amend`` refused it and kept it, wi
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from ..core.errors import FormatError
@@ -44,24 +45,26 @@ def render_instrument(inst: Instrument) -> str:
     return render(inst.law, extra=extra)
 
 
-def _refusal(value: Any, path: str | None) -> Refusal | None:
+def _text_and_day(value: Any, field: str, keys: tuple[str, str], needs: str, path: str | None) -> tuple[str, dt.date] | None:
+    """The words and the day that front matter field ``field`` holds under ``keys`` (None: no such field); a field
+    without both is refused, saying it ``needs`` them."""
     if value is None:
         return None
-    d = _mapping(value, "not_applied")
-    reason, on = _text(d.get("reason"), "not_applied.reason"), _date(d.get("recorded"), "not_applied.recorded")
-    if reason is None or on is None:
-        raise FormatError("front matter field 'not_applied' needs a reason and the date it was recorded", path=path)
-    return Refusal(reason, on)
+    d = _mapping(value, field)
+    words, on = _text(d.get(keys[0]), f"{field}.{keys[0]}"), _date(d.get(keys[1]), f"{field}.{keys[1]}")
+    if words is None or on is None:
+        raise FormatError(f"front matter field '{field}' needs {needs}", path=path)
+    return words, on
+
+
+def _refusal(value: Any, path: str | None) -> Refusal | None:
+    got = _text_and_day(value, "not_applied", ("reason", "recorded"), "a reason and the date it was recorded", path)
+    return Refusal(*got) if got is not None else None
 
 
 def _reading(value: Any, path: str | None) -> HandReading | None:
-    if value is None:
-        return None
-    d = _mapping(value, "reading")
-    by, on = _text(d.get("by"), "reading.by"), _date(d.get("on"), "reading.on")
-    if by is None or on is None:
-        raise FormatError("front matter field 'reading' needs who supplied it ('by') and when ('on')", path=path)
-    return HandReading(by, on)
+    got = _text_and_day(value, "reading", ("by", "on"), "who supplied it ('by') and when ('on')", path)
+    return HandReading(*got) if got is not None else None
 
 
 def parse_instrument(text: str, path: str | None = None) -> Instrument:

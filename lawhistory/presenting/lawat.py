@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -164,33 +165,33 @@ def _from_unchanged(repo: Repository, query: str, at: dt.date | None) -> LawAt |
     db = current_database(repo.db_dir, stamp.inputs) if stamp is not None else None
     if db is None:
         return None
-    try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return None
-    try:
-        conn.execute("begin")  # one read transaction: every row from the same build
+
+    def by_query(conn: sqlite3.Connection) -> LawAt | None:
         if conn.execute("select 1 from laws where id = ?", [query]).fetchone() is not None:
             law_id = query
         else:
             titles = dict(conn.execute("select id, title from laws order by id").fetchall())
             law_id = resolve_law(query, titles) if stamp is not None and stamp.law_ids() == set(titles) else ""
         return read(conn, law_id, at) if law_id else None
-    except sqlite3.Error:
-        return None
-    finally:
-        conn.close()
+
+    return _in_one_read(db, by_query)
 
 
 def from_database(db: Path, law_id: str, at: dt.date | None) -> LawAt | None:
     """The law as at ``at`` (None: its latest version) read from a current build's rows, or None when it has none."""
+    return _in_one_read(db, lambda conn: read(conn, law_id, at))
+
+
+def _in_one_read(db: Path, reading: Callable[[sqlite3.Connection], LawAt | None]) -> LawAt | None:
+    """What ``reading`` reads from the database ``db``, opened read-only, in one read transaction (every row from the
+    same build); None when the database cannot be read."""
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     except sqlite3.Error:
         return None
     try:
         conn.execute("begin")  # one read transaction: every row from the same build
-        return read(conn, law_id, at)
+        return reading(conn)
     except sqlite3.Error:
         return None
     finally:
