@@ -1505,10 +1505,24 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
         text = normalise_quotes(h.unit.text.strip())
     except UnbalancedQuote as e:
         raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
-    repealed = _repealed_laws(text)
+    # the OCR of a gazette's "Government" as "Govemment" (rn read as m) in "published in the Govemment Gazette on …":
+    # the same words, read as printed (the instrument's text is kept as it is)
+    repealed = _repealed_laws(_OCR_GOVERNMENT.sub("Government", text))
     if not repealed:
         raise InstructionNotUnderstood("it repeals whole laws, but which laws (their titles) could not be read")
+    for title, _ in repealed:
+        # a title that still holds the words of its publication was not told apart from them: the law it names would
+        # be one no repository holds, and the law meant would stay in force
+        if _PUBLICATION_WORDS.search(title):
+            raise InstructionNotUnderstood(
+                f"the title of a law it repeals could not be told apart from the words of its publication ('{title}'); "
+                "check the gazette and correct the instrument's text"
+            )
     return [_op(h.unit, action="repeal", target=title, words=date) for title, date in repealed]
+
+
+_OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
+_PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
 
 
 # --- retired: words edited and provisions inserted after ---
