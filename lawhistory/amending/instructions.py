@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
 from .families import FAMILIES, claiming_family, first_claim, reading
+from .frame import frame_kind
 from .grammar.instruction import describe, read_head
 from .grammar.parse import NoParse
 from .parts import (
@@ -44,6 +45,11 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         ops, stopped = read_instruction(unit, notes)
     except InstructionNotUnderstood as e:
         raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
+    if ops is None and not unit.required and frame_kind("", unit.text) == "savings":
+        # (r3lz) a subclause saving what was done under the laws the clause repeals or amends ("The repeal of a local
+        # law by subclause (1) does not affect any licence …"): it changes no law's words
+        notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
+        return []
     if ops is None:
         if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(

@@ -614,11 +614,24 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             raise InstructionNotUnderstood(
                 "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
             )
+        if _QUOTED_TERM_DEFINITION.match(text, text.index("“", m.end())) and not _closing_after_term(text, close):
+            # (r3lz) a definition printed the older way, only its term quoted ("“authorised person” means a person …;"):
+            # the quoted words are the term, and the definition runs on to the end
+            return head, payload
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
         )
     return head, payload
+
+
+#: (r3lz) A definition whose term alone is quoted, then the words that define it.
+_QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b")
+
+
+def _closing_after_term(text: str, close: int) -> bool:
+    """Whether quotation marks follow the quoted term (more quoted words after it: not a term-only definition)."""
+    return "“" in text[close + 1 :] or "”" in text[close + 1 :]
 
 
 def _payload_dash(text: str) -> re.Match[str] | None:
