@@ -12,12 +12,17 @@ from pathlib import Path
 import pytest
 
 from lawhistory.amending.amend import amend
+from lawhistory.amending.apply import ApplyRefused, apply_operation
 from lawhistory.amending.frame import frame_kind
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.ids import Citation, Fragment
+from lawhistory.core.model import Provision as P
+from lawhistory.core.operations import Operation
 from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
+from lawhistory.reading.headings import AMENDING_HEADING
 from lawhistory.reading.importers.build import _kind
 
 
@@ -189,3 +194,64 @@ def test_a_numbered_local_law_named_by_its_number_and_bracketed_subject_is_repea
     law = repo.law_by_id("testville/local-law-no-8-signs")
     assert law is not None
     assert in_force(build_timeline(law, repo.load_instruments()), dt.date(2003, 6, 6))[0] == "repealed"
+
+
+# --- provisions given new labels ---------------------------------------------------------------------------------
+
+
+def test_clauses_renumbered_respectively_one_renumber_each_in_order() -> None:
+    assert with_new("Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5 respectively.") == [
+        ("renumber", "4.5", "", "4.4"),
+        ("renumber", "4.6", "", "4.5"),
+    ]
+    # new labels above the old ones: the last is renumbered first, so no label is held twice between them
+    assert with_new("Clauses 4.5 and 4.6 are renumbered as clauses 4.6 and 4.7.") == [
+        ("renumber", "4.6", "", "4.7"),
+        ("renumber", "4.5", "", "4.6"),
+    ]
+
+
+def test_a_row_of_a_schedule_named_by_an_ordinal_renumbered_and_deleted() -> None:
+    assert with_new("In the Second Schedule renumber item 3 as item 2.") == [("renumber", "Second Schedule item 3", "", "2")]
+    assert with_new("In the Second Schedule delete item 2.") == [("delete", "Second Schedule item 2", "", "")]
+
+
+def test_renumbering_joined_to_another_change_is_still_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="new labels"):
+        parse_unit(
+            Unit("9", "In clause 3 delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).", None)
+        )
+
+
+def test_a_provision_named_as_renumbered_by_an_earlier_clause() -> None:
+    assert with_new("In clause 4.5 (as renumbered by clause 5) delete “clause 4.5” and insert “clause 4.4”.") == [
+        ("substitute_words", "4.5", "clause 4.5", "clause 4.4")
+    ]
+
+
+def test_renumber_applies_the_new_label_and_keeps_the_words() -> None:
+    body = (
+        P(kind="clause", num="4.4", heading="Application", text="An application is made."),
+        P(kind="schedule", num="Second", heading="EVENTS", cells=("Item", "Event"), children=(
+            P(kind="item", num="3", cells=("3", "Pageant")),
+        )),
+    )  # fmt: skip
+    got, _ = apply_operation(body, Operation(clause="5", action="renumber", target="4.4", new="4.3", source="x"))
+    assert got[0] == P(kind="clause", num="4.3", heading="Application", text="An application is made.")
+    got, _ = apply_operation(body, Operation(clause="5", action="renumber", target="Second Schedule item 3", new="2", source="x"))
+    assert got[1].children[0] == P(kind="item", num="2", cells=("2", "Pageant"))
+
+
+def test_renumber_to_a_label_held_beside_it_is_refused() -> None:
+    body = (P(kind="clause", num="4.4", text="A."), P(kind="clause", num="4.5", text="B."))
+    with pytest.raises(ApplyRefused, match="already in the law"):
+        apply_operation(body, Operation(clause="5", action="renumber", target="4.5", new="4.4", source="x"))
+
+
+def test_a_schedule_named_by_an_ordinal_is_a_citation_of_a_schedule() -> None:
+    assert Citation.of("Second Schedule item 2").fragments == (Fragment("schedule", "Second"), Fragment("item", "2"))
+
+
+def test_headings_that_say_a_provision_is_renumbered_or_an_ordinal_schedule_amended() -> None:
+    assert AMENDING_HEADING.match("Clauses 4.5 and 4.6 renumbered")
+    assert AMENDING_HEADING.match("Second Schedule amended")

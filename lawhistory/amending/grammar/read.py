@@ -335,6 +335,29 @@ def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     return out
 
 
+def _provisions_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r3lz) "Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5 respectively": a `renumber` of each provision of the
+    first list, its new label the one of the second list in the same place (lists of unequal length refused). Given
+    new labels higher than their old ones, the last is renumbered first, so that no label is held twice between them."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it renumbers provisions and also carries new text")
+    base, _ = _base(h, start)
+    old_list, new_list = (_span(h, p) for p in _trees(ch, "prov_list"))
+    olds = resolve_targets(old_list, base)
+    news = [_label_of(c) for c in resolve_targets(new_list, base)]
+    if not olds or len(olds) != len(news) or any(n is None for n in news):
+        raise InstructionNotUnderstood(f"cannot pair the provisions “{old_list}” with their new labels “{new_list}”")
+    ops = [_op(h.unit, action="renumber", target=o, new=n) for o, n in zip(olds, news, strict=True)]
+    upward = all((_label_of(o) or "") < (n or "") for o, n in zip(olds, news, strict=True))
+    return ops[::-1] if upward else ops
+
+
+def _label_of(citation: str) -> str | None:
+    """The label a citation ends in: "4.4" of "4.4", "(b)" of "3(b)", "2" of "Second Schedule item 2"."""
+    m = re.search(r"(?:\bitem |\bPart |\bDivision |\bSchedule )?(\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})$", citation)
+    return m.group(1) if m else None
+
+
 def _words_removed_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     if h.payload is not None:
         return []
@@ -1093,6 +1116,7 @@ _BUILDERS = {
     "words_deleted": _words_deleted,
     "words_replaced": _words_replaced,
     "words_inserted": _words_inserted,
+    "provisions_renumbered": _provisions_renumbered,
     "words_removed_beside": _words_removed_beside,
     "words_substituted_for": _words_substituted_for,
     "words_for_substituted": _words_for_substituted,
