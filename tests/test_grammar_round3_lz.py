@@ -121,10 +121,12 @@ def test_a_heading_replaced_by_a_quoted_heading_in_the_part_the_lead_names() -> 
     ]
 
 
-def test_a_definition_printed_with_only_its_term_quoted() -> None:
+@pytest.mark.parametrize("marks", ["“”", "‘’"])
+def test_a_definition_printed_with_only_its_term_quoted(marks: str) -> None:
+    o, c = marks
     text = (
-        "in clause 2.1, by deleting the definition of “authorised person” and substituting— “authorised person” means a "
-        "person appointed by the City;"
+        f"in clause 2.1, by deleting the definition of “authorised person” and substituting— {o}authorised person{c} "
+        "means a person appointed by the City;"
     )
     assert with_new(text) == [
         ("substitute", "2.1 “authorised person”", "", "**authorised person** means a person appointed by the City;")

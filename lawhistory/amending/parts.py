@@ -608,6 +608,12 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # nothing, is print noise)
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
+    if (single := _SINGLE_QUOTED_TERM_DEFINITION.match(payload)) is not None and not re.search(
+        r"[‘’“”]", payload[single.end() :]
+    ):
+        # (r3lz) a definition printed the older way with only its term quoted, in single marks ("‘authorised person’
+        # means …"): the term's marks as the law's definitions read them, as for double marks (below)
+        return head, f"“{single.group(1)}”{payload[single.end(1) + 1 :]}"
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
@@ -627,8 +633,9 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             )
         if _QUOTED_TERM_DEFINITION.match(text, text.index("“", m.end())) and not _closing_after_term(text, close):
             # (r3lz) a definition printed the older way, only its term quoted ("“authorised person” means a person …;"):
-            # the quoted words are the term, and the definition runs on to the end
-            return head, payload
+            # the quoted words are the term, and the definition runs on to the end (the term's marks as the law's
+            # definitions read them, whichever marks the instrument printed)
+            return head, re.sub(r"^[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]", r"“\1”", payload)
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
@@ -636,6 +643,8 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     return head, payload
 
 
+#: (r3lz) A definition whose term alone is quoted in single marks, then the words that define it.
+_SINGLE_QUOTED_TERM_DEFINITION = re.compile(r"‘([^‘’“”]{1,60})’(?=\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b)")
 #: (r3lz) A definition whose term alone is quoted, then the words that define it.
 _QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b")
 
