@@ -677,6 +677,9 @@ def _same_law_misprinted(printed: str, law: Law) -> bool:
     return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
 
 
+_NUMBER_AND_SUBJECT = re.compile(r"(?P<law>.*\bLocal Law No\.\s*\d+[A-Z]?)\s*\((?P<subject>[^()]+)\)")
+
+
 def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -> Law | None:
     """The law an instrument names, found by the id its title gives (no other law is read)."""
     if ref.id:
@@ -689,7 +692,14 @@ def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -
         return law
     # A repeal list may name a law without the council's name ("Cemeteries Local Law" for the Shire of X's): only
     # a law of the same council is that law (another council's "By-laws Relating to Dogs" is not).
-    wanted = {normal_title(ref.title), normal_title(f"{inst.law.meta.local_government} {ref.title}")}
+    # (r3lz) A council that numbers its local laws may name one by its number and its subject in brackets ("Local Law
+    # No. 8 (Signs, Hoardings and Billposting)") where the law's title runs them together with a dash ("… Local Law
+    # No. 8—Signs, Hoardings and Billposting"): the same number and words.
+    titles = [ref.title]
+    if numbered := _NUMBER_AND_SUBJECT.fullmatch(ref.title):
+        titles.append(f"{numbered.group('law')}—{numbered.group('subject')}")
+    lg = inst.law.meta.local_government
+    wanted = {normal_title(t) for t in titles} | {normal_title(f"{lg} {t}") for t in titles}
     for ident, entry in index.laws.items():
         if normal_title(entry.title) in wanted and title_reaches(ref.title, inst.law.meta.id, ident):
             return repo.law_by_id(ident)

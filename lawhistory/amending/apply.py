@@ -696,6 +696,8 @@ def _apply_operation(
                 inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes"
             )
         return _set(body, path, (replace(target, heading=op.new),)), [path]
+    if op.action == "renumber":
+        return _renumber(body, path, target, op, inst), [path]
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
@@ -844,3 +846,27 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
                 hand = inst.by_hand is not None
                 changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within", hand))
     return Applied(body, changes, tuple(steps))
+
+
+def _renumber(
+    body: tuple[Provision, ...], path: Path, target: Provision, op: Operation, inst: Instrument | None
+) -> tuple[Provision, ...]:
+    """(r3lz) ``target`` given the label ``op.new`` (its words, heading and sub-provisions kept): a clause "4.4", a
+    bracketed label "(b)", a part's or schedule's number, a table row's item number (its first cell too, when that
+    cell prints the old number). Refused when the new label is not of the target's kind of label, or when another
+    provision beside it already has it (the law would print the label twice)."""
+    new = (op.new or "").strip()
+    if target.kind in ("definition", "text") or target.num is None:
+        raise ApplyRefused(inst, op, f"a {target.kind} has no label to renumber", "name the provision whose label changes")
+    bracketed = target.num.startswith("(")
+    if bracketed != new.startswith("(") or (target.kind == "clause" and not re.fullmatch(r"\d+(?:\.\d+)*[A-Z]{0,2}", new)):
+        raise ApplyRefused(inst, op, f"“{new}” is not a label for {target.kind} {target.num}", "check the new label")
+    siblings = _children(body, path[:-1])
+    if any(i != path[-1] and s.kind == target.kind and s.num == new for i, s in enumerate(siblings)):
+        raise ApplyRefused(
+            inst, op, f"{target.kind} {new} is already in the law beside it", "renumber the later provisions first"
+        )
+    cells = target.cells
+    if target.kind == "item" and cells and cells[0].strip() == target.num:
+        cells = (new, *cells[1:])
+    return _set(body, path, (replace(target, num=new, cells=cells),))

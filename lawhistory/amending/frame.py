@@ -55,16 +55,22 @@ _AMENDS = re.compile(
 _INTERPRETATION = re.compile(
     rf"In\s+{_SELF}\s*[,:—–-]?\s*(?:[—–-]\s*)?(?:[“\"‘'][^”\"’']{{1,60}}[”\"’']|[a-z][\w\s-]{{0,40}}?)\s+(?:means|has\s+the\s+meaning|includes)\b.*"
 )
+#: (r3lz) A saving of what was done under a law repealed or amended: "The repeal of a local law by subclause (1) does
+#: not affect any licence issued under it …" — it speaks of the instrument's effect and changes no law's words.
+_SAVINGS = re.compile(
+    r"(?:Despite\s+)?[Tt]he\s+(?:repeal|amendment)s?\s+(?:of\s+[^;“”\"]{1,120}?\s+)?(?:by\s+[^;“”\"]{1,80}?\s+)?"
+    r"(?:does|do|shall|will)\s+not\s+affect\b[^“”\"]*"
+)
 #: Words that tell someone to change a law's words: never in a frame sentence (a purpose may describe them).
 _INSTRUCTION = re.compile(r"\b(?:delet|insert|omit|substitut|replac|strik|renumber|redesignat)\w*", re.I)
-_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION)
+_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION, _SAVINGS)
 #: The footnote that follows a principal-law clause ("[* Published in Gazette 22 May 1998, pp. 2129-34. …]").
 _FOOTNOTE = re.compile(r"\s*\[\s*\.?\*[^\]]*\]?\s*$")
 
 
 def frame_kind(heading: str | None, words: str) -> str | None:
     """What a clause of an instrument is when it speaks of the instrument itself ("citation", "commencement",
-    "purpose", "application", "principal law", "interpretation"), or None when any of its words may be an instruction.
+    "purpose", "application", "principal law", "interpretation", "savings"), or None when any of its words may be an instruction.
     ``words`` are the clause's words as running text (its subclauses' labels and words included); ``heading`` is its
     heading, if the reader found one."""
     text = " ".join(words.split())
@@ -96,7 +102,7 @@ def _sentence_kind(sentence: str) -> str | None:
         return "purpose"
     if _INSTRUCTION.search(sentence):
         return None
-    names = ("citation", "commencement", "application", "principal law", "interpretation")
+    names = ("citation", "commencement", "application", "principal law", "interpretation", "savings")
     for name, rx in zip(names, _SENTENCES, strict=True):
         if rx.fullmatch(sentence):
             return name

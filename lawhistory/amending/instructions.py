@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
 from .families import FAMILIES, claiming_family, first_claim, reading
+from .frame import frame_kind
 from .grammar.instruction import describe, read_head
 from .grammar.parse import NoParse
 from .parts import (
@@ -32,10 +33,13 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
     frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
-    renumber = _RENUMBER.search(frame)
-    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”"):
+    # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
+    renumber = _RENUMBER.search(_AS_RENUMBERED_NOTE.sub("", frame))
+    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”") and not _renumbers(unit):
         # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
-        # given new labels; no operation relabels a provision, so the whole instruction is refused, saying so.
+        # given new labels with other changes, or labels not named: no reading makes them (a renumbering on its own,
+        # "Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5", is read by the grammar), so the whole instruction is
+        # refused, saying so.
         raise InstructionNotUnderstood(
             f"cl. {unit.clause}: it gives provisions new labels (“{renumber.group(0).strip()}”), which no operation "
             f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
@@ -44,6 +48,11 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         ops, stopped = read_instruction(unit, notes)
     except InstructionNotUnderstood as e:
         raise InstructionNotUnderstood(f"cl. {unit.clause}: {e}: “{unit.text[:160]}”") from None
+    if ops is None and not unit.required and frame_kind("", unit.text) == "savings":
+        # (r3lz) a subclause saving what was done under the laws the clause repeals or amends ("The repeal of a local
+        # law by subclause (1) does not affect any licence …"): it changes no law's words
+        notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
+        return []
     if ops is None:
         if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(
@@ -78,6 +87,15 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     return ops
 
 
+def _renumbers(unit: Unit) -> bool:
+    """(r3lz) Whether the instruction is a renumbering the grammar reads (each of its operations a `renumber`)."""
+    try:
+        ops, _ = read_instruction(unit, [])
+    except InstructionNotUnderstood:
+        return False
+    return bool(ops) and all(op.action == "renumber" for op in ops or ())
+
+
 #: A gazette page header left in an instruction's words because it is misprinted ("3372 GOVERNMENT GAZETTE, WA 28 Auust
 #: 2009"), so the page-header reader did not take it out; the page number before it belongs to it.
 _UNREAD_PAGE_HEADER = re.compile(r"(?:\|? ?\d{1,5} ?\|? ?)?\bGOVERNMENT GAZETTE,? W\.?A\.?")
@@ -97,6 +115,9 @@ def _refuse_unread_page_header(unit: Unit, new: str) -> None:
 
 #: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
 #: outside quoted words.
+_AS_RENUMBERED_NOTE = re.compile(
+    r"\(\s*as (?:re-?numbered|amended|inserted) by (?:this local law|clause [\d.]+[A-Z]{0,2}(?:\(\w+\))*)\s*\)", re.I
+)
 _RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 from ..core.dates import printed_date
 from ..core.errors import LawHistoryError
-from ..core.ids import normalise_citation
+from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import normalise_quotes
@@ -45,7 +45,7 @@ PRELIMINARY_TEXT = re.compile(
 #: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
 _AMENDING_HEADING = re.compile(
     r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
-    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added)\s*$",
+    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)\s*$",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -196,7 +196,7 @@ def units(law: Law) -> list[Unit]:
 
 _OLD_AMENDING_HEADING = (
     r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
-    r"(?:amended|deleted|inserted|replaced|repealed|substituted)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
+    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
 )
 
 
@@ -378,6 +378,9 @@ def _resolve_context(target: str, ctx: str | None) -> str | None:
     return targets[0] if targets else None
 
 
+_ORDINAL_SCHEDULE = re.compile(r"(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+Schedule\b", re.I)
+
+
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx``.
 
@@ -400,10 +403,18 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             cited += " " + "".join(lab if lab.startswith("(") else f"({lab})" for lab in _labels(r.group("labels"))[:1])
         return [_normalised(cited)]
     refs = list(_REF.finditer(phrase))
+    # (r3lz) a schedule a law names by an ordinal ("the Second Schedule"), and its items
+    ordinal = _ORDINAL_SCHEDULE.search(phrase)
+    if ordinal:
+        named = f"{ordinal.group(1).capitalize()} Schedule"
+        rows = [r for r in refs if r.group("kw").lower().startswith("item")]
+        return [f"{named} item {n}" for n in _labels(rows[0].group("labels"))] if rows else [named]
     if not refs:
         return []
     schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
     items = [r for r in refs if r.group("kw").lower().startswith("item")]
+    if items and not schedule and ctx and _ORDINAL_SCHEDULE.fullmatch(ctx):
+        return [f"{ctx} item {n}" for n in _labels(items[0].group("labels"))]
     if items and not schedule and ctx and ctx.startswith("Schedule"):
         sched = " ".join(ctx.split()[:2])
         return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
@@ -597,6 +608,12 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # nothing, is print noise)
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
+    if (single := _SINGLE_QUOTED_TERM_DEFINITION.match(payload)) is not None and not re.search(
+        r"[‘’“”]", payload[single.end() :]
+    ):
+        # (r3lz) a definition printed the older way with only its term quoted, in single marks ("‘authorised person’
+        # means …"): the term's marks as the law's definitions read them, as for double marks (below)
+        return head, f"“{single.group(1)}”{payload[single.end(1) + 1 :]}"
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
@@ -614,11 +631,27 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             raise InstructionNotUnderstood(
                 "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
             )
+        if _QUOTED_TERM_DEFINITION.match(text, text.index("“", m.end())) and not _closing_after_term(text, close):
+            # (r3lz) a definition printed the older way, only its term quoted ("“authorised person” means a person …;"):
+            # the quoted words are the term, and the definition runs on to the end (the term's marks as the law's
+            # definitions read them, whichever marks the instrument printed)
+            return head, re.sub(r"^[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]", r"“\1”", payload)
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
         )
     return head, payload
+
+
+#: (r3lz) A definition whose term alone is quoted in single marks, then the words that define it.
+_SINGLE_QUOTED_TERM_DEFINITION = re.compile(r"‘([^‘’“”]{1,60})’(?=\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b)")
+#: (r3lz) A definition whose term alone is quoted, then the words that define it.
+_QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b")
+
+
+def _closing_after_term(text: str, close: int) -> bool:
+    """Whether quotation marks follow the quoted term (more quoted words after it: not a term-only definition)."""
+    return "“" in text[close + 1 :] or "”" in text[close + 1 :]
 
 
 def _payload_dash(text: str) -> re.Match[str] | None:

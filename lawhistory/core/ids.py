@@ -462,6 +462,8 @@ def _fragment(part: str) -> Fragment:
     word, _, label = part.partition(" ")
     if word in _FRAGMENT_KIND and label:
         return Fragment(_FRAGMENT_KIND[word], label)
+    if word in ORDINALS and label == "Schedule":
+        return Fragment("schedule", word)  # (r3lz) a schedule named by an ordinal ("Second Schedule"): num "Second"
     if part.startswith("“"):
         return Fragment("term", part[1:-1])
     if part.startswith("("):

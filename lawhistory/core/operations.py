@@ -27,6 +27,7 @@ class Action(StrEnum):
     INSERT_WORDS = "insert_words"
     SUBSTITUTE_WORDS = "substitute_words"
     REPEAL = "repeal"
+    RENUMBER = "renumber"
 
 
 class Occurrence(StrEnum):
@@ -80,6 +81,8 @@ ACTION_SPECS: dict[str, ActionSpec] = {
         ActionSpec(Action.SUBSTITUTE_WORDS, "word", lambda o: f"in {o.target} substitute “{o.new}” for “{o.words}”", "changed",
                    "amended", "quoted words replaced"),
         ActionSpec(Action.REPEAL, "law", lambda o: f"repeal {o.target}", "repealed", None, "a whole law repealed"),
+        ActionSpec(Action.RENUMBER, "provision", lambda o: f"renumber {o.target} as {o.new}", "renumbered", "renumbered",
+                   "a provision given a new label (new: the label), its words kept"),
     )
 }  # fmt: skip
 
@@ -155,6 +158,8 @@ class Operation:
         object.__setattr__(self, "target", str(self.target) if self.is_repeal else Citation.of(self.target))
         if self.target == WHOLE_LAW and self.action not in WORD_ACTIONS:
             raise FormatError(f"cl. {self.clause}: only a word edit can be made throughout the law, not {self.action}")
+        if self.action == Action.RENUMBER and not (self.new or "").strip():
+            raise FormatError(f"cl. {self.clause}: a renumbering gives the provision's new label (new), and this gives none")
         if self.action in CARRY_PROVISIONS:
             nested = not new_goes_at_top(self.action, self.position, self.citation)
             provisions, unreadable = _read_new(self.new, nested)

@@ -57,11 +57,13 @@ INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
 
 _CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
 AMENDING_HEADING = re.compile(
-    r"((?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
+    r"((?:(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
     + _CITED_LABEL
     + r"(?:(?:,| and| to) "
     + _CITED_LABEL
-    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
+    # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
+    + r")*|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
+    + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered))(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and

@@ -335,6 +335,29 @@ def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     return out
 
 
+def _provisions_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r3lz) "Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5 respectively": a `renumber` of each provision of the
+    first list, its new label the one of the second list in the same place (lists of unequal length refused). Given
+    new labels higher than their old ones, the last is renumbered first, so that no label is held twice between them."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it renumbers provisions and also carries new text")
+    base, _ = _base(h, start)
+    old_list, new_list = (_span(h, p) for p in _trees(ch, "prov_list"))
+    olds = resolve_targets(old_list, base)
+    news = [_label_of(c) for c in resolve_targets(new_list, base)]
+    if not olds or len(olds) != len(news) or any(n is None for n in news):
+        raise InstructionNotUnderstood(f"cannot pair the provisions “{old_list}” with their new labels “{new_list}”")
+    ops = [_op(h.unit, action="renumber", target=o, new=n) for o, n in zip(olds, news, strict=True)]
+    upward = all((_label_of(o) or "") < (n or "") for o, n in zip(olds, news, strict=True))
+    return ops[::-1] if upward else ops
+
+
+def _label_of(citation: str) -> str | None:
+    """The label a citation ends in: "4.4" of "4.4", "(b)" of "3(b)", "2" of "Second Schedule item 2"."""
+    m = re.search(r"(?:\bitem |\bPart |\bDivision |\bSchedule )?(\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})$", citation)
+    return m.group(1) if m else None
+
+
 def _words_removed_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     if h.payload is not None:
         return []
@@ -775,10 +798,13 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     assert heading is not None
     plist = _tree(heading, "prov_list")
     assert plist is not None
-    targets = resolve_targets(_span(h, plist), h.unit.context)
-    if len(targets) != 1 or h.payload is None:
+    # (r3lz) the place a lead names holds the provision ("in Part 3, by deleting the heading to Division 2 …")
+    targets = resolve_targets(_span(h, plist), _base(h, start)[0] or h.unit.context)
+    # the new heading after a dash (the payload), or quoted in the head ("… and substituting the heading “X”")
+    quoted = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"]
+    if len(targets) != 1 or (h.payload is None) == (not quoted):
         return None
-    new = " ".join(h.payload.split()).strip('“”"')
+    new = " ".join(h.payload.split()).strip('“”"') if h.payload is not None else _unquote(quoted[0])
     label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
@@ -1090,6 +1116,7 @@ _BUILDERS = {
     "words_deleted": _words_deleted,
     "words_replaced": _words_replaced,
     "words_inserted": _words_inserted,
+    "provisions_renumbered": _provisions_renumbered,
     "words_removed_beside": _words_removed_beside,
     "words_substituted_for": _words_substituted_for,
     "words_for_substituted": _words_for_substituted,
@@ -1505,10 +1532,49 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
         text = normalise_quotes(h.unit.text.strip())
     except UnbalancedQuote as e:
         raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
+    # the OCR of a gazette's "Government" as "Govemment" (rn read as m) in "published in the Govemment Gazette on …":
+    # the same words, read as printed (the instrument's text is kept as it is)
+    text = _labelled_items(_OCR_GOVERNMENT.sub("Government", text))
     repealed = _repealed_laws(text)
     if not repealed:
         raise InstructionNotUnderstood("it repeals whole laws, but which laws (their titles) could not be read")
+    if (published := len(_PUBLISHED_IN.findall(text))) > len(repealed):
+        # each law of a list is named with its publication: more publications than titles read means a law was read
+        # into another's words (and would stay in force)
+        raise InstructionNotUnderstood(
+            f"it names {published} laws by their publication, but only {len(repealed)} titles could be read; check the "
+            "gazette and correct the instrument's text"
+        )
+    for title, _ in repealed:
+        # a title that still holds the words of its publication was not told apart from them: the law it names would
+        # be one no repository holds, and the law meant would stay in force
+        if _PUBLICATION_WORDS.search(title):
+            raise InstructionNotUnderstood(
+                f"the title of a law it repeals could not be told apart from the words of its publication ('{title}'); "
+                "check the gazette and correct the instrument's text"
+            )
     return [_op(h.unit, action="repeal", target=title, words=date) for title, date in repealed]
+
+
+def _labelled_items(text: str) -> str:
+    """(r3lz) A repeal list whose items carry no label, one a line, each but the last ending ";" ("The following local
+    laws … are repealed— Local Law No. 8 (Signs …), published … 1997; Local Law No. 12 (…), published … 1998."): the
+    same list lettered, (a), (b) …, as the repeal reader reads lists. A list with labels is left as it is."""
+    lead = _UNLABELLED_REPEAL_LEAD.search(text)
+    if lead is None or re.match(r"\s*(?:\([a-z]{1,2}\)|\d+\.)\s", text[lead.end() :]):
+        return text
+    items = re.split(r"(?<=;)\s+(?:and\s+)?(?=(?:the\s+)?[A-Z])", text[lead.end() :].strip())
+    if len(items) < 2 or not all(re.search(r"\b(?:Local Laws?|By-?laws?)\b", i, re.I) for i in items):
+        return text
+    return text[: lead.end()] + " " + " ".join(f"({chr(ord('a') + n)}) {i}" for n, i in enumerate(items))
+
+
+_UNLABELLED_REPEAL_LEAD = re.compile(
+    r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I
+)
+_PUBLISHED_IN = re.compile(r"\b(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette\b", re.I)
+_OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
+_PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
 
 
 # --- retired: words edited and provisions inserted after ---
