@@ -27,13 +27,10 @@ def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Pat
 
 def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> tuple[str, str]:
     """What ``lawhistory show`` prints on stdout, and on stderr (the warning that the text omits instruments)."""
-    import json
-    from dataclasses import replace
-
-    from .core.dates import iso_date
+    # only what the plain json form reads from a current build: the views, the model and the index when needed
+    from .core.status import iso_date
     from .files.repo import Repository
-    from .presenting import views
-    from .presenting.lawat import show
+    from .presenting.lawat import law_json, show, show_warnings
 
     when = None if at is None else iso_date(at, "--at")
     k = None if known is None else iso_date(known, "--known")
@@ -42,15 +39,21 @@ def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path 
     if k is None:
         law_at = show(r, law, when)
     else:
+        from dataclasses import replace
+
         from .deriving import library
         from .presenting.lawat import from_timeline
 
         found = library.show_known(r, law, when, k)
         law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
         extra = found.known.as_json()
-    err = "".join(w + "\n" for w in views.show_warnings(law_at))
+    err = "".join(w + "\n" for w in show_warnings(law_at))
     if fmt == "json":
-        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n", err
+        from .presenting.json_text import dumps  # json.dumps(..., ensure_ascii=False, indent=2), the same characters
+
+        return dumps({**law_json(law_at), **extra}) + "\n", err
+    from .presenting import views
+
     if fmt == "md":
         return views.law_markdown(law_at), err
     if fmt == "html":

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tests.conftest import KELLERBERRIN, make_repo
@@ -42,3 +44,40 @@ def test_importing_the_cli_loads_no_law_model() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+#: What ``show LAW --at D --format json`` from a current build must not load (a new process pays for each): the
+#: frameworks and readers, and the package's law model, readers, index, views and deriving code.
+NOT_FOR_JSON_SHOW = (
+    "yaml", "jinja2", "lark", "git", "sqlite_utils", "rich", "typer", "click", "pydantic", "markupsafe", "datasette",
+    "uvicorn", "numpy", "html", "hashlib", "lawhistory.core.model", "lawhistory.core.ids", "lawhistory.core.versions",
+    "lawhistory.core.dates", "lawhistory.core.bodytext", "lawhistory.files.inputs", "lawhistory.files.textformat",
+    "lawhistory.files.frontmatter", "lawhistory.files.instrument_file", "lawhistory.presenting.views",
+    "lawhistory.presenting.fragments", "lawhistory.deriving", "lawhistory.amending", "lawhistory.cli",
+)  # fmt: skip
+
+
+def test_show_json_from_a_current_build_loads_only_what_it_prints(tmp_path: Path) -> None:
+    """The plain ``show --format json`` (the command's entry point, as a new process runs it) reads a current build and
+    loads none of ``NOT_FOR_JSON_SHOW``; the same command on a repository with no build derives the law and does load
+    the model (so the probe sees what is imported)."""
+    repo = make_repo(tmp_path, amendments=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    time.sleep(2.1)  # the files settled before the build reads them: the stamp vouches without hashing them again
+    subprocess.run([sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(repo)], env=env, cwd=ROOT, check=True)
+
+    def loaded(where: Path) -> list[str]:
+        probe = (
+            "import sys, contextlib, io, json\nfrom lawhistory.entry import main\n"
+            f"sys.argv = ['lawhistory', 'show', {KELLERBERRIN!r}, '--at', '2021-05-01', '--format', 'json', '--repo', {str(where)!r}]\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out): main()\n"
+            "assert json.loads(out.getvalue())['status'] == 'in_force'\n"
+            f"print(sorted(m for m in sys.modules if any(m == n or m.startswith(n + '.') for n in {NOT_FOR_JSON_SHOW!r})))"
+        )
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        return list(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
+
+    assert loaded(repo) == []
+    unbuilt = make_repo(tmp_path / "unbuilt", amendments=True)
+    assert "lawhistory.core.model" in loaded(unbuilt)
