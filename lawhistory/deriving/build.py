@@ -400,7 +400,7 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
                 held = similar.held_by(db.conn, sorted(plan.derive | plan.removed))
-                shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
+                shown = store.delete_laws(db, sorted(plan.derive | plan.removed), rewritten=plan.derive)
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)

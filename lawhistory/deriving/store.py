@@ -132,22 +132,77 @@ def _insert_dicts(db: sqlite_utils.Database, table: Table, rows: Iterable[Row]) 
 
 
 def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) -> None:
-    """Insert a law's rows; ``index``: and add its provisions to the full-text index (a bulk build makes the
-    index once, at the end)."""
+    """Insert a law's rows; ``index``: and keep the full-text index up to date (a bulk build makes the index once, at
+    the end). With ``index``, the spans ``delete_laws`` kept of the law's last build are compared with the new ones:
+    a span the same is left as it is, one whose words are the same is changed in place, and only spans added,
+    removed or worded otherwise go into or out of the full-text index (``_replace_spans``)."""
     _insert_dicts(db, LAWS, [rows.law])
     key = law_key(rows.law["id"])
     taken = db.execute(f"select id from [{LAW_KEYS.name}] where key = ?", [key]).fetchone()
-    if taken is not None:  # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
+    if taken is not None and not (index and taken[0] == rows.law["id"]):
+        # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
         raise ValueError(f"the laws {taken[0]} and {rows.law['id']} have the same key {key} in {PROVISION_SPANS.name}")
-    _insert(db, LAW_KEYS, [(key, rows.law["id"])])
+    if taken is None:
+        _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert_dicts(db, NOT_APPLIED, rows.not_applied)
-    _insert(db, PROVISION_SPANS, rows.provisions)
+    reindex: list[int] | None = _replace_spans(db, key, rows.provisions) if index and taken is not None else None
+    if reindex is None:
+        _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
     _count(db, SPAN_TEXTS, "text", rows.texts)
     _insert(db, CHANGES, rows.changes)
-    if index:
+    if reindex is not None:  # the new and changed spans' words, now that their texts are stored
+        db.conn.executemany(f"insert into [{_FTS}] (rowid, {_FTS_COLUMNS}) {_FTS_ROW}", [(r,) for r in reindex])
+    elif index:
         _index_law(db, rows.law["id"], "")
+
+
+#: The columns of ``provision_spans`` in order, and where in a row its key and its indexed words are.
+_SPAN_NAMES = [c.name for c in PROVISION_SPANS.columns]
+_SPAN_KEY = [_SPAN_NAMES.index(n) for n in PROVISION_SPANS.pk]
+_SPAN_WORDS = [_SPAN_NAMES.index("text_key" if n == "text" else n) for n in _FTS_TABLE.fts]
+_FTS_COLUMNS = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
+#: One span's indexed words, read through ``provisions`` (its text from ``span_texts``) by the span's rowid.
+_FTS_ROW = f"select rowid, {_FTS_COLUMNS} from [{_FTS_TABLE.name}] where rowid = ?"
+
+
+def _replace_spans(db: sqlite_utils.Database, key: int, rows: Sequence[Sequence[Any]]) -> list[int] | None:
+    """Make the law's stored spans (those ``delete_laws`` kept) ``rows``, changing only those that differ: a span with
+    the same key (position and first version) and the same values is left alone; with the same words (citation,
+    heading, text) it is changed in place and keeps its full-text entry; otherwise its entry is taken out and the row
+    changed, or deleted, or a new row inserted. Gives the rowids whose words go into the full-text index (once their
+    texts are stored), or None when the law had no spans (the caller inserts them all and indexes the law)."""
+    columns = ", ".join(f"[{n}]" for n in _SPAN_NAMES)
+    old = {
+        tuple(r[1 + i] for i in _SPAN_KEY): r
+        for r in db.conn.execute(f"select rowid, {columns} from [{PROVISION_SPANS.name}] where law_key = ?", [key])
+    }
+    if not old:
+        return None
+    same_words: list[tuple[Any, ...]] = []
+    reworded: list[tuple[Any, ...]] = []
+    added: list[Sequence[Any]] = []
+    for row in rows:
+        was = old.pop(tuple(row[i] for i in _SPAN_KEY), None)
+        if was is None:
+            added.append(row)
+        elif tuple(was[1:]) != tuple(row):
+            words = all(was[1 + i] == row[i] for i in _SPAN_WORDS)
+            (same_words if words else reworded).append((*row, was[0]))
+    removed = [r[0] for r in old.values()]
+    # out of the index with the words it holds (read through the view before the rows change)
+    db.conn.executemany(
+        f"insert into [{_FTS}] ([{_FTS}], rowid, {_FTS_COLUMNS}) select 'delete', {_FTS_ROW.removeprefix('select ')}",
+        [(r,) for r in removed] + [(r[-1],) for r in reworded],
+    )
+    db.conn.executemany(f"delete from [{PROVISION_SPANS.name}] where rowid = ?", [(r,) for r in removed])
+    assign = ", ".join(f"[{n}] = ?" for n in _SPAN_NAMES)
+    db.conn.executemany(f"update [{PROVISION_SPANS.name}] set {assign} where rowid = ?", same_words + reworded)
+    marks = ", ".join("?" for _ in _SPAN_NAMES)
+    insert = f"insert into [{PROVISION_SPANS.name}] ({columns}) values ({marks})"
+    new = [db.conn.execute(insert, row).lastrowid for row in added]
+    return [r[-1] for r in reworded] + [r for r in new if r is not None]
 
 
 def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -> None:
@@ -188,12 +243,17 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     )
 
 
-def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
+def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str], *, rewritten: Iterable[str] = ()) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``)."""
+    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``).
+
+    ``rewritten``: laws whose rows ``write_law`` writes again at once (``index``): their spans and full-text entries are
+    kept for it to compare with the new ones (most of a law's spans are the same after one more instrument)."""
+    kept = set(rewritten)
     touched: set[int] = set()
     for law_id in law_ids:
-        _index_law(db, law_id, "delete")
+        if law_id not in kept:
+            _index_law(db, law_id, "delete")
         shown = db.execute(
             f"select count(*), fragment from {PROVISION_SPANS.name} where law_key = ? group by fragment", [law_key(law_id)]
         ).fetchall()
@@ -205,8 +265,9 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
         ).fetchall()
         db.conn.executemany(f"update [{SPAN_TEXTS.name}] set spans = spans - ? where id = ?", held)
         touched.update(key for _, key in held)
-        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
-        db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
+        if law_id not in kept:
+            db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
+            db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
         for table in ("changes", "versions", NOT_APPLIED.name, "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
