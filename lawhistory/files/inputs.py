@@ -308,7 +308,7 @@ def code_fingerprint(db_dir: Path | None = None) -> str:
     """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full.
 
     With ``db_dir``: the fingerprint the last build recorded there (``save_code_record``) when that code is
-    certainly unchanged since (``show`` then reads neither the code nor the schema).
+    certainly unchanged since (``show`` then reads neither the code nor the schema, and a build hashes no code).
     """
     if db_dir is not None and (known := _recorded_fingerprint(db_dir)) is not None:
         return known
