@@ -5,7 +5,8 @@ each time: typer, click and pydantic (which typer uses to check every option's v
 from the build's database. Written in that one plain form (each option once, as ``--opt VALUE``, in any order), it is
 run here, by the same function the typer command calls (``show_output``), so it prints the same bytes and fails the
 same way. Anything else (``--known``, ``--help``, ``--at=D``, an option twice, another command, a value typer would
-refuse) goes to the typer app in ``cli``, which parses it as it always has.
+refuse) goes to the typer app in ``cli``, which parses it as it always has. ``lawhistory --help`` alone is printed
+from ``TOP_HELP``, typer's own text, kept the same by a test.
 """
 
 from __future__ import annotations
@@ -14,6 +15,34 @@ import sys
 from pathlib import Path
 
 from .core.errors import LawHistoryError, os_error_line
+
+#: ``lawhistory --help`` as typer prints it at a terminal of 80 columns or more (click wraps to 78): printed without
+#: loading typer and click (their import and formatting cost more than Python's own start-up). A test keeps it the same
+#: as typer's; after adding or renaming a command, paste typer's output here (``tests/test_lazy_imports.py`` shows it).
+TOP_HELP = (
+    "Usage: lawhistory [OPTIONS] COMMAND [ARGS]...\n"
+    "\n"
+    "  Follow Western Australian local laws through their amendments: import,\n"
+    "  amend, show any law at any date.\n"
+    "\n"
+    "Options:\n"
+    "  --help  Show this message and exit.\n"
+    "\n"
+    "Commands:\n"
+    "  init     Create an empty law repository (laws/, amendments/, db/).\n"
+    "  import   Add the principal local law(s) in FILE to the repository and...\n"
+    "  list     List the laws with id, status, commencement, title and whether...\n"
+    "  show     Show a law as in force on a date, with provenance notes and a...\n"
+    "  amend    Parse, verify and apply an amending or repeal instrument (all...\n"
+    "  history  List a law's versions with their dates and the instruments...\n"
+    "  diff     Show a word-level redline of a law between two dates.\n"
+    "  build    Build db/lawhistory.db (SQLite) and db/history.git (one commit...\n"
+    "  serve    Build if the database is missing or out of date, then serve it...\n"
+    "  export   Export the version of a law in force on a date as an Akoma...\n"
+    "  check    Compare a consolidated copy of a law with lawhistory's...\n"
+)
+#: The narrowest terminal ``TOP_HELP`` is for (click formats for ``min(columns, 80) - 2``).
+HELP_COLUMNS = 80
 
 #: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
 FORMATS = ("text", "json", "html", "md")
@@ -104,6 +133,12 @@ def _echo(text: str, *, err: bool = False) -> None:
 
 def main() -> None:
     """Run the ``lawhistory`` command: its plain ``show`` here, anything else through the typer app (``cli.main``)."""
+    if sys.argv[1:] == ["--help"]:
+        import shutil
+
+        if shutil.get_terminal_size().columns >= HELP_COLUMNS:  # as click measures it; narrower: click wraps the text
+            _echo(TOP_HELP)
+            return
     plain = plain_show(sys.argv[1:])
     if plain is None:
         from .cli import main as typer_main

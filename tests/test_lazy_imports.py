@@ -81,3 +81,33 @@ def test_show_json_from_a_current_build_loads_only_what_it_prints(tmp_path: Path
     assert loaded(repo) == []
     unbuilt = make_repo(tmp_path / "unbuilt", amendments=True)
     assert "lawhistory.core.model" in loaded(unbuilt)
+
+
+def _help(columns: int, *, through_typer: bool) -> tuple[str, list[str]]:
+    """(what ``lawhistory --help`` prints, the frameworks it loaded) at a terminal ``columns`` wide: by the command's
+    entry point, or by the typer app itself."""
+    main = "from lawhistory.cli import main" if through_typer else "from lawhistory.entry import main"
+    probe = (
+        f"import sys, contextlib, io\n{main}\nsys.argv = ['lawhistory', '--help']\nout = io.StringIO()\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out): main()\n"
+        "print(repr(out.getvalue()))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'typer', 'click'} and '.' not in m))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": str(columns)}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    text, modules = done.stdout.strip().splitlines()[-2:]
+    return ast.literal_eval(text), ast.literal_eval(modules)
+
+
+def test_help_is_typers_text_printed_without_typer() -> None:
+    """``lawhistory --help`` prints typer's own help (``entry.TOP_HELP``; if this fails after a command was added or
+    renamed, paste the typer text this test shows into it) without loading typer or click; on a terminal narrower
+    than ``HELP_COLUMNS`` typer formats it, as it wraps it otherwise."""
+    for columns in (80, 132):
+        shown, loaded = _help(columns, through_typer=False)
+        typers, _ = _help(columns, through_typer=True)
+        assert shown == typers, f"entry.TOP_HELP is not typer's help; typer prints:\n{typers}"
+        assert loaded == []
+    narrow, loaded = _help(60, through_typer=False)
+    assert narrow == _help(60, through_typer=True)[0] != _help(80, through_typer=True)[0]
+    assert "typer" in loaded
