@@ -92,6 +92,30 @@ def test_an_incremental_build_rewrites_only_the_spans_that_changed(tmp_path: Pat
     assert search(db(repo), "Roosters drakes geese turkeys peafowl")  # the integrity check passes, the new words found
 
 
+@pytest.mark.parametrize("share", [0.0, 1.0])
+def test_spans_written_anew_or_span_by_span_give_the_full_builds_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float
+) -> None:
+    """Whether a law derived again has its spans written anew (most changed: ``share`` 0) or span by span (``share``
+    1), the database and its full-text index are the full build's."""
+    monkeypatch.setattr(store, "_REWRITE_SHARE", share)
+    first, both = ["synthetic_kellerberrin_amendment_2021.txt"], ["synthetic_kellerberrin_amendment_2022.txt"]
+    repo = make_law_repo(tmp_path / "inc", first)
+    build(repo)
+    add_instrument(repo, both[0])  # spans ended and made
+    assert build(repo).derived == [KELLERBERRIN]
+    fresh = make_law_repo(tmp_path / "both", first + both)
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    repo.instrument_path(AMENDMENT_2022).unlink()  # spans made again as they were, ended ones open again
+    assert build(repo).derived == [KELLERBERRIN]
+    fresh = make_law_repo(tmp_path / "first", first)
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    for word in ("peafowl", "peafowls", "drakes", "rooster", "dog", "food"):
+        assert search(db(repo), word) == search(db(fresh), word), word
+
+
 def test_removing_an_instrument_and_a_law_rebuilds_to_the_same_result(tmp_path: Path) -> None:
     repo = make_law_repo(tmp_path / "inc")
     build(repo)

@@ -146,7 +146,7 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
         _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert_dicts(db, NOT_APPLIED, rows.not_applied)
-    reindex: list[int] | None = _replace_spans(db, key, rows.provisions) if index and taken is not None else None
+    reindex: list[int] | None = _replace_spans(db, rows.law["id"], key, rows.provisions) if index and taken is not None else None
     if reindex is None:
         _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
@@ -158,51 +158,59 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
         _index_law(db, rows.law["id"], "")
 
 
-#: The columns of ``provision_spans`` in order, and where in a row its key and its indexed words are.
+#: The columns of ``provision_spans`` in order, and where in a row are what makes a span the same span with the same
+#: indexed words (its first version, citation, eid, heading and text: not its position, which an inserted provision
+#: moves, nor its last version, which the next instrument may set).
 _SPAN_NAMES = [c.name for c in PROVISION_SPANS.columns]
-_SPAN_KEY = [_SPAN_NAMES.index(n) for n in PROVISION_SPANS.pk]
-_SPAN_WORDS = [_SPAN_NAMES.index("text_key" if n == "text" else n) for n in _FTS_TABLE.fts]
+_SPAN_SAME = [_SPAN_NAMES.index(n) for n in ("from_version", "citation", "eid", "heading", "text_key")]
 _FTS_COLUMNS = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
 #: One span's indexed words, read through ``provisions`` (its text from ``span_texts``) by the span's rowid.
 _FTS_ROW = f"select rowid, {_FTS_COLUMNS} from [{_FTS_TABLE.name}] where rowid = ?"
+#: Above this share of a law's spans added or removed, the law's spans are written anew and indexed in one statement
+#: each (cheaper than a statement a span).
+_REWRITE_SHARE = 0.25
 
 
-def _replace_spans(db: sqlite_utils.Database, key: int, rows: Sequence[Sequence[Any]]) -> list[int] | None:
-    """Make the law's stored spans (those ``delete_laws`` kept) ``rows``, changing only those that differ: a span with
-    the same key (position and first version) and the same values is left alone; with the same words (citation,
-    heading, text) it is changed in place and keeps its full-text entry; otherwise its entry is taken out and the row
-    changed, or deleted, or a new row inserted. Gives the rowids whose words go into the full-text index (once their
-    texts are stored), or None when the law had no spans (the caller inserts them all and indexes the law)."""
+def _replace_spans(db: sqlite_utils.Database, law_id: str, key: int, rows: Sequence[Sequence[Any]]) -> list[int] | None:
+    """Make the law's stored spans (those ``delete_laws`` kept) ``rows``, changing only those that differ, and give
+    the rowids whose words go into the full-text index (once their texts are stored); None when the law had no spans
+    or most of them changed (the caller then inserts them all and indexes the law, as for a new law).
+
+    A span the same (first version, citation, eid, heading, text) as a stored one keeps its rowid, so its full-text
+    entry stays right: left alone when every value is the same, else written again under that rowid (its position or
+    last version changed). Only spans removed leave the index, and only spans added enter it."""
     columns = ", ".join(f"[{n}]" for n in _SPAN_NAMES)
-    old = {
-        tuple(r[1 + i] for i in _SPAN_KEY): r
-        for r in db.conn.execute(f"select rowid, {columns} from [{PROVISION_SPANS.name}] where law_key = ?", [key])
-    }
+    old: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    for r in db.conn.execute(f"select rowid, {columns} from [{PROVISION_SPANS.name}] where law_key = ?", [key]):
+        old.setdefault(tuple(r[1 + i] for i in _SPAN_SAME), []).append(r)
     if not old:
         return None
-    same_words: list[tuple[Any, ...]] = []
-    reworded: list[tuple[Any, ...]] = []
+    changed: list[tuple[Any, ...]] = []
     added: list[Sequence[Any]] = []
     for row in rows:
-        was = old.pop(tuple(row[i] for i in _SPAN_KEY), None)
+        same = old.get(tuple(row[i] for i in _SPAN_SAME))
+        was = same.pop(0) if same else None
         if was is None:
             added.append(row)
         elif tuple(was[1:]) != tuple(row):
-            words = all(was[1 + i] == row[i] for i in _SPAN_WORDS)
-            (same_words if words else reworded).append((*row, was[0]))
-    removed = [r[0] for r in old.values()]
-    # out of the index with the words it holds (read through the view before the rows change)
+            changed.append((was[0], *row))
+    removed = [r[0] for left in old.values() for r in left]
+    if len(added) + len(removed) > _REWRITE_SHARE * max(len(rows), 1):
+        _index_law(db, law_id, "delete")
+        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [key])
+        return None
+    # out of the index with the words it holds (read through the view before the rows go)
     db.conn.executemany(
         f"insert into [{_FTS}] ([{_FTS}], rowid, {_FTS_COLUMNS}) select 'delete', {_FTS_ROW.removeprefix('select ')}",
-        [(r,) for r in removed] + [(r[-1],) for r in reworded],
+        [(r,) for r in removed],
     )
-    db.conn.executemany(f"delete from [{PROVISION_SPANS.name}] where rowid = ?", [(r,) for r in removed])
-    assign = ", ".join(f"[{n}] = ?" for n in _SPAN_NAMES)
-    db.conn.executemany(f"update [{PROVISION_SPANS.name}] set {assign} where rowid = ?", same_words + reworded)
+    db.conn.executemany(
+        f"delete from [{PROVISION_SPANS.name}] where rowid = ?", [(r,) for r in removed + [c[0] for c in changed]]
+    )
     marks = ", ".join("?" for _ in _SPAN_NAMES)
+    db.conn.executemany(f"insert into [{PROVISION_SPANS.name}] (rowid, {columns}) values (?, {marks})", changed)
     insert = f"insert into [{PROVISION_SPANS.name}] ({columns}) values ({marks})"
-    new = [db.conn.execute(insert, row).lastrowid for row in added]
-    return [r[-1] for r in reworded] + [r for r in new if r is not None]
+    return [r for r in (db.conn.execute(insert, row).lastrowid for row in added) if r is not None]
 
 
 def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -> None:
