@@ -263,6 +263,13 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
     )  # fmt: skip
 
 
+def repository_index(repo: Repository) -> Inputs:
+    """The repository's index (``inputs.repository_index``), imported only when ``show`` must read it."""
+    from ..files import inputs
+
+    return inputs.repository_index(repo)
+
+
 def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = True) -> LawAt:
     """The law matching ``query`` as in force on ``at`` (None: its latest version), as ``lawhistory show`` prints it.
 
@@ -273,7 +280,6 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
     if found is not None:
         return found
     from ..core.versions import in_force
-    from ..files.inputs import repository_index
 
     inputs = repository_index(repo)
     law_id = inputs.resolve(query)
