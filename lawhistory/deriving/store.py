@@ -134,8 +134,8 @@ def _insert_dicts(db: sqlite_utils.Database, table: Table, rows: Iterable[Row]) 
 def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) -> None:
     """Insert a law's rows; ``index``: and keep the full-text index up to date (a bulk build makes the index once, at
     the end). With ``index``, the spans ``delete_laws`` kept of the law's last build are compared with the new ones:
-    a span the same is left as it is, one whose words are the same is changed in place, and only spans added,
-    removed or worded otherwise go into or out of the full-text index (``_replace_spans``)."""
+    a span the same is left as it is, one moved or ended is written again under its rowid (its full-text entry kept),
+    and only spans added or removed go into or out of the full-text index (``_replace_spans``)."""
     _insert_dicts(db, LAWS, [rows.law])
     key = law_key(rows.law["id"])
     taken = db.execute(f"select id from [{LAW_KEYS.name}] where key = ?", [key]).fetchone()
