@@ -5,7 +5,8 @@ each time: typer, click and pydantic (which typer uses to check every option's v
 from the build's database. Written in that one plain form (each option once, as ``--opt VALUE``, in any order), it is
 run here, by the same function the typer command calls (``show_output``), so it prints the same bytes and fails the
 same way. Anything else (``--known``, ``--help``, ``--at=D``, an option twice, another command, a value typer would
-refuse) goes to the typer app in ``cli``, which parses it as it always has.
+refuse) goes to the typer app in ``cli``, which parses it as it always has. ``lawhistory --help`` alone is printed
+from ``TOP_HELP``, typer's own text, kept the same by a test.
 """
 
 from __future__ import annotations
@@ -14,6 +15,34 @@ import sys
 from pathlib import Path
 
 from .core.errors import LawHistoryError, os_error_line
+
+#: ``lawhistory --help`` as typer prints it at a terminal of 80 columns or more (click wraps to 78): printed without
+#: loading typer and click (their import and formatting cost more than Python's own start-up). A test keeps it the same
+#: as typer's; after adding or renaming a command, paste typer's output here (``tests/test_lazy_imports.py`` shows it).
+TOP_HELP = (
+    "Usage: lawhistory [OPTIONS] COMMAND [ARGS]...\n"
+    "\n"
+    "  Follow Western Australian local laws through their amendments: import,\n"
+    "  amend, show any law at any date.\n"
+    "\n"
+    "Options:\n"
+    "  --help  Show this message and exit.\n"
+    "\n"
+    "Commands:\n"
+    "  init     Create an empty law repository (laws/, amendments/, db/).\n"
+    "  import   Add the principal local law(s) in FILE to the repository and...\n"
+    "  list     List the laws with id, status, commencement, title and whether...\n"
+    "  show     Show a law as in force on a date, with provenance notes and a...\n"
+    "  amend    Parse, verify and apply an amending or repeal instrument (all...\n"
+    "  history  List a law's versions with their dates and the instruments...\n"
+    "  diff     Show a word-level redline of a law between two dates.\n"
+    "  build    Build db/lawhistory.db (SQLite) and db/history.git (one commit...\n"
+    "  serve    Build if the database is missing or out of date, then serve it...\n"
+    "  export   Export the version of a law in force on a date as an Akoma...\n"
+    "  check    Compare a consolidated copy of a law with lawhistory's...\n"
+)
+#: The narrowest terminal ``TOP_HELP`` is for (click formats for ``min(columns, 80) - 2``).
+HELP_COLUMNS = 80
 
 #: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
 FORMATS = ("text", "json", "html", "md")
@@ -27,13 +56,10 @@ def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Pat
 
 def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> tuple[str, str]:
     """What ``lawhistory show`` prints on stdout, and on stderr (the warning that the text omits instruments)."""
-    import json
-    from dataclasses import replace
-
-    from .core.dates import iso_date
+    # only what the plain json form reads from a current build: the views, the model and the index when needed
+    from .core.status import iso_date
     from .files.repo import Repository
-    from .presenting import views
-    from .presenting.lawat import show
+    from .presenting.lawat import law_json, show, show_warnings
 
     when = None if at is None else iso_date(at, "--at")
     k = None if known is None else iso_date(known, "--known")
@@ -42,15 +68,21 @@ def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path 
     if k is None:
         law_at = show(r, law, when)
     else:
+        from dataclasses import replace
+
         from .deriving import library
         from .presenting.lawat import from_timeline
 
         found = library.show_known(r, law, when, k)
         law_at = replace(from_timeline(found.timeline, found.as_at, found.status, found.version), known=found.known.sentence())
         extra = found.known.as_json()
-    err = "".join(w + "\n" for w in views.show_warnings(law_at))
+    err = "".join(w + "\n" for w in show_warnings(law_at))
     if fmt == "json":
-        return json.dumps({**views.law_json(law_at), **extra}, ensure_ascii=False, indent=2) + "\n", err
+        from .presenting.json_text import dumps  # json.dumps(..., ensure_ascii=False, indent=2), the same characters
+
+        return dumps({**law_json(law_at), **extra}) + "\n", err
+    from .presenting import views
+
     if fmt == "md":
         return views.law_markdown(law_at), err
     if fmt == "html":
@@ -101,6 +133,12 @@ def _echo(text: str, *, err: bool = False) -> None:
 
 def main() -> None:
     """Run the ``lawhistory`` command: its plain ``show`` here, anything else through the typer app (``cli.main``)."""
+    if sys.argv[1:] == ["--help"]:
+        import shutil
+
+        if shutil.get_terminal_size().columns >= HELP_COLUMNS:  # as click measures it; narrower: click wraps the text
+            _echo(TOP_HELP)
+            return
     plain = plain_show(sys.argv[1:])
     if plain is None:
         from .cli import main as typer_main

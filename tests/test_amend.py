@@ -367,3 +367,32 @@ def test_a_file_holding_the_same_instrument_twice_is_refused_as_such(tmp_path: P
     twice.write_text(text + "\n" + body, encoding="utf-8")
     result = cli("amend", twice, "--repo", repo)
     assert result.exit_code == 1 and "holds" in result.stderr and "twice" in result.stderr
+
+
+def test_amend_build_stores_and_builds_in_one_command_reading_the_index_once(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``amend --build``: the instrument stored and the database built by the same command, the build taking the index
+    amend read (the repository's files are not listed and checked again); the database is then current and equals a
+    build by 'lawhistory build'."""
+    from lawhistory.deriving import build as build_module
+    from lawhistory.deriving.build import staleness
+    from lawhistory.files.repo import Repository
+
+    repo = make_repo(tmp_path / "one")
+    assert cli("build", "-q", "--repo", repo).exit_code == 0
+    reads: list[object] = []
+    real = build_module.read_inputs
+    monkeypatch.setattr(build_module, "read_inputs", lambda *a, **k: reads.append(a) or real(*a, **k))
+    result = cli("amend", I2021, "--build", "--repo", repo)
+    assert result.exit_code == 0, result.stderr
+    assert "applied to kellerberrin" in result.stdout and "built db/lawhistory.db" in result.stdout
+    assert reads == [], "the build took amend's index"
+    assert staleness(Repository.open(repo)) is None
+    other = make_repo(tmp_path / "two")
+    assert cli("build", "-q", "--repo", other).exit_code == 0
+    assert cli("amend", I2021, "--repo", other).exit_code == 0
+    assert cli("build", "-q", "--repo", other).exit_code == 0
+    assert provisions(cli, repo, KELLERBERRIN, "2021-04-23") == provisions(cli, other, KELLERBERRIN, "2021-04-23")
+    refused = cli("amend", I2022, "--build", "--dry-run", "--repo", repo)
+    assert refused.exit_code == 1 and "--build" in refused.stderr

@@ -70,6 +70,52 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     assert search(db(repo), "Roosters drakes geese turkeys peafowl")
 
 
+def _spans(repo: Repository) -> dict[tuple[object, ...], object]:
+    """Each stored span's values (rowid left out) → its rowid."""
+    rows = query(db(repo), "select rowid as r, * from provision_spans")
+    return {tuple(v for k, v in r.items() if k != "r"): r["r"] for r in rows}
+
+
+def test_an_incremental_build_rewrites_only_the_spans_that_changed(tmp_path: Path) -> None:
+    """A law derived again keeps the rows (and full-text entries) of its spans that one more instrument left as they
+    were: only spans added, ended or reworded are written, and the index still matches its content."""
+    repo = make_law_repo(tmp_path / "inc", ["synthetic_kellerberrin_amendment_2021.txt"])
+    build(repo)
+    before = _spans(repo)
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    assert build(repo).derived == [KELLERBERRIN]
+    after = _spans(repo)
+    same = set(before) & set(after)
+    assert len(same) > len(after) // 2, "most spans are the same after one more instrument"
+    assert {before[k] for k in same} == {after[k] for k in same}, "a span left as it was keeps its row"
+    assert set(after) - set(before), "the spans the instrument made are written"
+    assert search(db(repo), "Roosters drakes geese turkeys peafowl")  # the integrity check passes, the new words found
+
+
+@pytest.mark.parametrize("share", [0.0, 1.0])
+def test_spans_written_anew_or_span_by_span_give_the_full_builds_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float
+) -> None:
+    """Whether a law derived again has its spans written anew (most changed: ``share`` 0) or span by span (``share``
+    1), the database and its full-text index are the full build's."""
+    monkeypatch.setattr(store, "_REWRITE_SHARE", share)
+    first, both = ["synthetic_kellerberrin_amendment_2021.txt"], ["synthetic_kellerberrin_amendment_2022.txt"]
+    repo = make_law_repo(tmp_path / "inc", first)
+    build(repo)
+    add_instrument(repo, both[0])  # spans ended and made
+    assert build(repo).derived == [KELLERBERRIN]
+    fresh = make_law_repo(tmp_path / "both", first + both)
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    repo.instrument_path(AMENDMENT_2022).unlink()  # spans made again as they were, ended ones open again
+    assert build(repo).derived == [KELLERBERRIN]
+    fresh = make_law_repo(tmp_path / "first", first)
+    build(fresh)
+    assert table_rows(db(repo)) == table_rows(db(fresh))
+    for word in ("peafowl", "peafowls", "drakes", "rooster", "dog", "food"):
+        assert search(db(repo), word) == search(db(fresh), word), word
+
+
 def test_removing_an_instrument_and_a_law_rebuilds_to_the_same_result(tmp_path: Path) -> None:
     repo = make_law_repo(tmp_path / "inc")
     build(repo)

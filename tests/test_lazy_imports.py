@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tests.conftest import KELLERBERRIN, make_repo
@@ -42,3 +44,70 @@ def test_importing_the_cli_loads_no_law_model() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+#: What ``show LAW --at D --format json`` from a current build must not load (a new process pays for each): the
+#: frameworks and readers, and the package's law model, readers, index, views and deriving code.
+NOT_FOR_JSON_SHOW = (
+    "yaml", "jinja2", "lark", "git", "sqlite_utils", "rich", "typer", "click", "pydantic", "markupsafe", "datasette",
+    "uvicorn", "numpy", "html", "hashlib", "lawhistory.core.model", "lawhistory.core.ids", "lawhistory.core.versions",
+    "lawhistory.core.dates", "lawhistory.core.bodytext", "lawhistory.files.inputs", "lawhistory.files.textformat",
+    "lawhistory.files.frontmatter", "lawhistory.files.instrument_file", "lawhistory.presenting.views",
+    "lawhistory.presenting.fragments", "lawhistory.deriving", "lawhistory.amending", "lawhistory.cli",
+)  # fmt: skip
+
+
+def test_show_json_from_a_current_build_loads_only_what_it_prints(tmp_path: Path) -> None:
+    """The plain ``show --format json`` (the command's entry point, as a new process runs it) reads a current build and
+    loads none of ``NOT_FOR_JSON_SHOW``; the same command on a repository with no build derives the law and does load
+    the model (so the probe sees what is imported)."""
+    repo = make_repo(tmp_path, amendments=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    time.sleep(2.1)  # the files settled before the build reads them: the stamp vouches without hashing them again
+    subprocess.run([sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(repo)], env=env, cwd=ROOT, check=True)
+
+    def loaded(where: Path) -> list[str]:
+        probe = (
+            "import sys, contextlib, io, json\nfrom lawhistory.entry import main\n"
+            f"sys.argv = ['lawhistory', 'show', {KELLERBERRIN!r}, '--at', '2021-05-01', '--format', 'json', '--repo', {str(where)!r}]\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out): main()\n"
+            "assert json.loads(out.getvalue())['status'] == 'in_force'\n"
+            f"print(sorted(m for m in sys.modules if any(m == n or m.startswith(n + '.') for n in {NOT_FOR_JSON_SHOW!r})))"
+        )
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        return list(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
+
+    assert loaded(repo) == []
+    unbuilt = make_repo(tmp_path / "unbuilt", amendments=True)
+    assert "lawhistory.core.model" in loaded(unbuilt)
+
+
+def _help(columns: int, *, through_typer: bool) -> tuple[str, list[str]]:
+    """(what ``lawhistory --help`` prints, the frameworks it loaded) at a terminal ``columns`` wide: by the command's
+    entry point, or by the typer app itself."""
+    main = "from lawhistory.cli import main" if through_typer else "from lawhistory.entry import main"
+    probe = (
+        f"import sys, contextlib, io\n{main}\nsys.argv = ['lawhistory', '--help']\nout = io.StringIO()\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out): main()\n"
+        "print(repr(out.getvalue()))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'typer', 'click'} and '.' not in m))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": str(columns)}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    text, modules = done.stdout.strip().splitlines()[-2:]
+    return ast.literal_eval(text), ast.literal_eval(modules)
+
+
+def test_help_is_typers_text_printed_without_typer() -> None:
+    """``lawhistory --help`` prints typer's own help (``entry.TOP_HELP``; if this fails after a command was added or
+    renamed, paste the typer text this test shows into it) without loading typer or click; on a terminal narrower
+    than ``HELP_COLUMNS`` typer formats it, as it wraps it otherwise."""
+    for columns in (80, 132):
+        shown, loaded = _help(columns, through_typer=False)
+        typers, _ = _help(columns, through_typer=True)
+        assert shown == typers, f"entry.TOP_HELP is not typer's help; typer prints:\n{typers}"
+        assert loaded == []
+    narrow, loaded = _help(60, through_typer=False)
+    assert narrow == _help(60, through_typer=True)[0] != _help(80, through_typer=True)[0]
+    assert "typer" in loaded

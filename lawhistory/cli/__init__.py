@@ -177,6 +177,13 @@ def amend_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Store an instrument whose commencement is before its gazette date, noted.")
     ] = False,
+    then_build: Annotated[
+        bool,
+        typer.Option(
+            "--build",
+            help="Then build the database, in this command (the repository is read once, not again by 'lawhistory build').",
+        ),
+    ] = False,
     max_file_mb: MaxFileOption = None,
     repo: RepoOption = None,
 ) -> None:
@@ -189,10 +196,15 @@ def amend_cmd(
     for each instruction it refused; complete it, then --operations OPS.yml verifies and applies it as parsed
     operations are, and records that the reading was supplied by hand (by whom, when).
 
+    With --build, the database is built after the instrument is stored, as 'lawhistory build' builds it, in the same
+    process: the build takes the repository's index that amend read (and its files written) instead of reading it again.
+
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
     from ..amending.amend import amend
 
+    if then_build and (dry_run or draft is not None):
+        fail("--build builds after an instrument is stored: not with --dry-run or --draft")
     files.raise_limit(max_file_mb)
     when = parse_date(gazette_date, "--gazette-date")
     if draft is not None:
@@ -200,8 +212,9 @@ def amend_cmd(
         return
     if by is not None and operations is None:
         fail("--by names who supplied a reading: give it with --operations OPS.yml")
+    r = open_repo(repo)
     outcomes, principals = amend(
-        open_repo(repo),
+        r,
         file,
         gazette_date=when,
         dry_run=dry_run,
@@ -215,11 +228,14 @@ def amend_cmd(
         emit_json(
             {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}
         )
-        return
-    for group in _by_instrument(outcomes):
-        _print_outcome(group, dry_run)
-    for title in principals:
-        typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+    else:
+        for group in _by_instrument(outcomes):
+            _print_outcome(group, dry_run)
+        for title in principals:
+            typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
+    if then_build:
+        report = cli_publish._build(r, full=False, quiet=True)
+        typer.echo(cli_publish._summary(r, report), err=as_json)  # after --json's JSON: on stderr
 
 
 def _write_draft(r: Any, file: Path, when: Any, out: Path, operations: Path | None) -> None:

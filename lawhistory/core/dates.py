@@ -7,6 +7,8 @@ import re
 
 from .errors import BadDate
 from .model import Commencement
+from .status import UNCERTAIN as UNCERTAIN
+from .status import iso_date as iso_date
 
 MONTHS = {
     m: i
@@ -65,14 +67,6 @@ def all_printed_dates(text: str) -> list[dt.date]:
         except ValueError:
             continue
     return out
-
-
-def iso_date(value: str, option: str = "date") -> dt.date:
-    """A user's ``YYYY-MM-DD`` date, or a BadDate naming the option and the expected form."""
-    try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise BadDate(f"{option} must be a date like 2020-03-11 (YYYY-MM-DD), not {value!r}") from None
 
 
 def _count(word: str) -> int | None:
@@ -256,11 +250,6 @@ LGA_1995_IN_FORCE = dt.date(1996, 7, 1)
 #: The rule of subsidiary legislation with no commencement words made under another Act and published from 1 July
 #: 1984 (Interpretation Act 1984 s 41(1)(b)): the day of its publication.
 INTERPRETATION = "interpretation_s41"
-#: The rule of a law with no commencement words made under another Act and published from 1 July 1996: it came into
-#: operation on the day of publication (Interpretation Act 1984 s 41(1)(b)) or, if that Act applies the Local
-#: Government Act 1995's procedure, on the 14th day after (s 3.14). ``commencement.date`` is the later day;
-#: ``versions.status_on`` answers no date between the gazette date and it.
-UNCERTAIN = "s41_or_s3_14"
 #: The names these rules had before their citation was corrected (s 41, not s 42): still read in front matter.
 OLD_RULES = {"interpretation_s42": INTERPRETATION, "s42_or_s3_14": UNCERTAIN}
 #: The rules a law with no commencement words takes from its Act (``statutory_commencement``).

@@ -9,8 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .versions import Timeline
+if TYPE_CHECKING:
+    from .versions import Timeline
 
 
 @dataclass(frozen=True, slots=True)

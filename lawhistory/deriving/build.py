@@ -169,7 +169,7 @@ def _why_stale(paths: Paths, inputs: Inputs) -> str | None:
     info = store.read_info(paths.db)
     if not info:
         return f"{paths.db_dir.name}/{DB_NAME} does not exist yet"
-    if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint():
+    if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint(paths.db_dir):
         return "it was built by another version of lawhistory"
     if info.get("inputs") != inputs.files_hash:
         return "laws or amendments changed since the last build"
@@ -336,7 +336,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             chain = commits.result()
         progress.advance()
         with _transaction(db):
-            report, head = _record(db, inputs, plan, chain, 0, set())
+            report, head = _record(db, inputs, plan, chain, 0, set(), code_fingerprint(paths.db_dir))
         if head:
             history.set_head(tmp_git, head)
     finally:
@@ -400,7 +400,7 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
                 held = similar.held_by(db.conn, sorted(plan.derive | plan.removed))
-                shown = store.delete_laws(db, sorted(plan.derive | plan.removed))
+                shown = store.delete_laws(db, sorted(plan.derive | plan.removed), rewritten=plan.derive)
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
                 for law_rows in rows:
                     _write_law(db, law_rows, index=True)
@@ -411,7 +411,7 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
                 progress.start(1, "Writing the history")
                 chain, keep = commits.result()
                 progress.advance()
-                report, head = _record(db, inputs, plan, chain, keep, plan.derive)
+                report, head = _record(db, inputs, plan, chain, keep, plan.derive, code_fingerprint(paths.db_dir))
     finally:
         db.close()
     return report, head

@@ -11,7 +11,7 @@ from pathlib import Path
 import sqlite_utils
 
 from ..core.versions import targets
-from ..files.inputs import Inputs, code_fingerprint
+from ..files.inputs import Inputs
 from . import history, store
 from .build_plan import _Plan
 from .build_workers import _Derived, _instrument_rows
@@ -84,13 +84,19 @@ def _report(plan: _Plan, inputs: Inputs, db: sqlite_utils.Database, commits: int
 
 
 def _record(
-    db: sqlite_utils.Database, inputs: Inputs, plan: _Plan, chain: list[history.Committed], keep: int, laws: set[str]
+    db: sqlite_utils.Database,
+    inputs: Inputs,
+    plan: _Plan,
+    chain: list[history.Committed],
+    keep: int,
+    laws: set[str],
+    code: str,
 ) -> tuple[BuildReport, str]:
     """Record the history (``chain``, whose first ``keep`` commits are the database's already), the build state and the
-    build info (inside the caller's transaction).
+    build info (inside the caller's transaction); ``code``: the code's fingerprint (``code_fingerprint``).
     """
     head = chain[-1].commit if chain else ""
     store.write_history(db, chain, keep, laws)
-    info = {"schema_version": str(SCHEMA_VERSION), "code": code_fingerprint(), "inputs": inputs.files_hash, "head": head}
+    info = {"schema_version": str(SCHEMA_VERSION), "code": code, "inputs": inputs.files_hash, "head": head}
     store.write_state(db, _states(inputs, plan.derive), info)
     return _report(plan, inputs, db, len(chain)), head

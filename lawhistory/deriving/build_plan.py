@@ -33,7 +33,11 @@ def _full(inputs: Inputs) -> _Plan:
 
 def _plan(inputs: Inputs, paths: Paths) -> _Plan:
     info = store.read_info(paths.db)
-    if info.get("schema_version") != str(SCHEMA_VERSION) or info.get("code") != code_fingerprint() or not paths.git.exists():
+    if (
+        info.get("schema_version") != str(SCHEMA_VERSION)
+        or info.get("code") != code_fingerprint(paths.db_dir)
+        or not paths.git.exists()
+    ):
         return _full(inputs)
     old = store.read_state(paths.db)
     new_claims = {law: set(ids) for law, ids in inputs.claims.items()}

@@ -26,7 +26,7 @@ from typing import Any
 from rapidfuzz import fuzz, process, utils
 
 from .schema_features import OFFENCES
-from .schema_types import dict_rows, in_force_sql, law_key_sql
+from .schema_types import dict_rows, in_force_sql, law_key, law_key_sql
 
 Row = dict[str, Any]
 
@@ -77,9 +77,9 @@ order by k.id, p.position, p.from_version"""
 def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> list[tuple[Any, ...]]:
     """The ``offences`` rows of ``laws`` (all laws when None), in the table's column order, clauses not yet linked."""
     where, params = "", []
-    if laws is not None:
-        where = f"and k.id in ({', '.join('?' for _ in laws)})"
-        params = list(laws)
+    if laws is not None:  # by the laws' keys: SQLite reads those laws' spans, not every schedule row of every law
+        where = f"and p.law_key in ({', '.join('?' for _ in laws)})"
+        params = [law_key(law) for law in laws]
     out = []
     for r in conn.execute(_ROWS_SQL.format(where=where), params):
         law, position, from_v, to_v, vf, vt, citation, eid, num, cells_json, parent, headings_json, lg, title = r

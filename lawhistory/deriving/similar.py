@@ -109,7 +109,7 @@ class Report:
     """What ``derive`` did: texts indexed, candidate pairs compared, similar pairs kept, buckets skipped."""
 
     spans: int = 0  # provision spans with a text (counted by a full derive only)
-    texts: int = 0
+    texts: int = 0  # distinct texts indexed (counted by a full derive only)
     new_texts: int = 0
     candidates: int = 0
     pairs: int = 0
@@ -170,7 +170,8 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
     _pairs(conn, new, keys, report, incremental=laws is not None)
     if laws is not None:
         _forget_unused(conn, held)
-    report.texts = conn.execute("select count(*) from provision_texts").fetchone()[0]
+    else:  # counted for a full derive's report only, as the spans are
+        report.texts = conn.execute("select count(*) from provision_texts").fetchone()[0]
     return report
 
 

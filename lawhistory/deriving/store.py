@@ -132,22 +132,85 @@ def _insert_dicts(db: sqlite_utils.Database, table: Table, rows: Iterable[Row]) 
 
 
 def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) -> None:
-    """Insert a law's rows; ``index``: and add its provisions to the full-text index (a bulk build makes the
-    index once, at the end)."""
+    """Insert a law's rows; ``index``: and keep the full-text index up to date (a bulk build makes the index once, at
+    the end). With ``index``, the spans ``delete_laws`` kept of the law's last build are compared with the new ones:
+    a span the same is left as it is, one moved or ended is written again under its rowid (its full-text entry kept),
+    and only spans added or removed go into or out of the full-text index (``_replace_spans``)."""
     _insert_dicts(db, LAWS, [rows.law])
     key = law_key(rows.law["id"])
     taken = db.execute(f"select id from [{LAW_KEYS.name}] where key = ?", [key]).fetchone()
-    if taken is not None:  # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
+    if taken is not None and not (index and taken[0] == rows.law["id"]):
+        # 1 in 2**47 for a pair of laws: refused rather than one law's provisions shown as another's
         raise ValueError(f"the laws {taken[0]} and {rows.law['id']} have the same key {key} in {PROVISION_SPANS.name}")
-    _insert(db, LAW_KEYS, [(key, rows.law["id"])])
+    if taken is None:
+        _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert_dicts(db, NOT_APPLIED, rows.not_applied)
-    _insert(db, PROVISION_SPANS, rows.provisions)
+    reindex: list[int] | None = _replace_spans(db, rows.law["id"], key, rows.provisions) if index and taken is not None else None
+    if reindex is None:
+        _insert(db, PROVISION_SPANS, rows.provisions)
     _add_fragments(db, rows.fragments)
     _count(db, SPAN_TEXTS, "text", rows.texts)
     _insert(db, CHANGES, rows.changes)
-    if index:
+    if reindex is not None:  # the new and changed spans' words, now that their texts are stored
+        db.conn.executemany(f"insert into [{_FTS}] (rowid, {_FTS_COLUMNS}) {_FTS_ROW}", [(r,) for r in reindex])
+    elif index:
         _index_law(db, rows.law["id"], "")
+
+
+#: The columns of ``provision_spans`` in order, and where in a row are what makes a span the same span with the same
+#: indexed words (its first version, citation, eid, heading and text: not its position, which an inserted provision
+#: moves, nor its last version, which the next instrument may set).
+_SPAN_NAMES = [c.name for c in PROVISION_SPANS.columns]
+_SPAN_SAME = [_SPAN_NAMES.index(n) for n in ("from_version", "citation", "eid", "heading", "text_key")]
+_FTS_COLUMNS = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
+#: One span's indexed words, read through ``provisions`` (its text from ``span_texts``) by the span's rowid.
+_FTS_ROW = f"select rowid, {_FTS_COLUMNS} from [{_FTS_TABLE.name}] where rowid = ?"
+#: Above this share of a law's spans added or removed, the law's spans are written anew and indexed in one statement
+#: each (cheaper than a statement a span).
+_REWRITE_SHARE = 0.25
+
+
+def _replace_spans(db: sqlite_utils.Database, law_id: str, key: int, rows: Sequence[Sequence[Any]]) -> list[int] | None:
+    """Make the law's stored spans (those ``delete_laws`` kept) ``rows``, changing only those that differ, and give
+    the rowids whose words go into the full-text index (once their texts are stored); None when the law had no spans
+    or most of them changed (the caller then inserts them all and indexes the law, as for a new law).
+
+    A span the same (first version, citation, eid, heading, text) as a stored one keeps its rowid, so its full-text
+    entry stays right: left alone when every value is the same, else written again under that rowid (its position or
+    last version changed). Only spans removed leave the index, and only spans added enter it."""
+    columns = ", ".join(f"[{n}]" for n in _SPAN_NAMES)
+    old: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    for r in db.conn.execute(f"select rowid, {columns} from [{PROVISION_SPANS.name}] where law_key = ?", [key]):
+        old.setdefault(tuple(r[1 + i] for i in _SPAN_SAME), []).append(r)
+    if not old:
+        return None
+    changed: list[tuple[Any, ...]] = []
+    added: list[Sequence[Any]] = []
+    for row in rows:
+        same = old.get(tuple(row[i] for i in _SPAN_SAME))
+        was = same.pop(0) if same else None
+        if was is None:
+            added.append(row)
+        elif tuple(was[1:]) != tuple(row):
+            changed.append((was[0], *row))
+    removed = [r[0] for left in old.values() for r in left]
+    if len(added) + len(removed) > _REWRITE_SHARE * max(len(rows), 1):
+        _index_law(db, law_id, "delete")
+        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [key])
+        return None
+    # out of the index with the words it holds (read through the view before the rows go)
+    db.conn.executemany(
+        f"insert into [{_FTS}] ([{_FTS}], rowid, {_FTS_COLUMNS}) select 'delete', {_FTS_ROW.removeprefix('select ')}",
+        [(r,) for r in removed],
+    )
+    db.conn.executemany(
+        f"delete from [{PROVISION_SPANS.name}] where rowid = ?", [(r,) for r in removed + [c[0] for c in changed]]
+    )
+    marks = ", ".join("?" for _ in _SPAN_NAMES)
+    db.conn.executemany(f"insert into [{PROVISION_SPANS.name}] (rowid, {columns}) values (?, {marks})", changed)
+    insert = f"insert into [{PROVISION_SPANS.name}] ({columns}) values ({marks})"
+    return [r for r in (db.conn.execute(insert, row).lastrowid for row in added) if r is not None]
 
 
 def _add_fragments(db: sqlite_utils.Database, fragments: dict[int, list[Any]]) -> None:
@@ -188,12 +251,17 @@ def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     )
 
 
-def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
+def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str], *, rewritten: Iterable[str] = ()) -> set[int]:
     """Remove everything derived from these laws, full-text index included (their instruments are removed by
-    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``)."""
+    ``delete_instruments``); gives the fragments their spans showed and the texts they held (``drop_unused_fragments``).
+
+    ``rewritten``: laws whose rows ``write_law`` writes again at once (``index``): their spans and full-text entries are
+    kept for it to compare with the new ones (most of a law's spans are the same after one more instrument)."""
+    kept = set(rewritten)
     touched: set[int] = set()
     for law_id in law_ids:
-        _index_law(db, law_id, "delete")
+        if law_id not in kept:
+            _index_law(db, law_id, "delete")
         shown = db.execute(
             f"select count(*), fragment from {PROVISION_SPANS.name} where law_key = ? group by fragment", [law_key(law_id)]
         ).fetchall()
@@ -205,8 +273,9 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str]) -> set[int]:
         ).fetchall()
         db.conn.executemany(f"update [{SPAN_TEXTS.name}] set spans = spans - ? where id = ?", held)
         touched.update(key for _, key in held)
-        db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
-        db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
+        if law_id not in kept:
+            db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
+            db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
         for table in ("changes", "versions", NOT_APPLIED.name, "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])

@@ -23,10 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import faults
-from ..core.errors import BadLawId, FormatError, UnknownLaw
+from ..core.errors import BadLawId, FormatError
 from ..core.files import decode, read_bytes, read_text
 from ..core.model import normal_title
 from ..core.versions import title_reaches
+from .current import CODE_RECORD as CODE_RECORD
+from .current import RECORD_FORMAT, code_stats, recorded_code
+from .current import resolve_law as resolve_law
 from .repo import AMENDMENTS, LAWS, Repository, check_regular
 
 if TYPE_CHECKING:  # reading and parsing files is imported when a file must be read (``show`` from a current build reads none)
@@ -240,22 +243,6 @@ class Inputs:
         return [i for i in self.instruments if i not in claimed]
 
 
-def resolve_law(query: str, titles: dict[str, str]) -> str:
-    """The id among ``titles`` (law id → title, sorted by id) that is ``query``, or whose title (or id) contains it
-    unambiguously; UnknownLaw naming the matches otherwise."""
-    q = query.strip()
-    if q in titles:
-        return q
-    q = q.lower()
-    matches = [i for i, title in titles.items() if q and (q in title.lower() or q in i)]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise UnknownLaw(f"no law in this repository matches {query!r}; 'lawhistory list' shows their ids and titles")
-    names = "; ".join(matches[:6])
-    raise UnknownLaw(f"{query!r} matches {len(matches)} laws ({names}); give more of the title or the id")
-
-
 def claims(laws: dict[str, FileEntry], instruments: dict[str, FileEntry]) -> dict[str, list[str]]:
     """For each law, the instruments that amend or repeal it (the rule of ``versions.instruments_for``, indexed).
 
@@ -321,7 +308,7 @@ def code_fingerprint(db_dir: Path | None = None) -> str:
     """A hash of the package's deriving code (``deriving_files``): a build by other code is rebuilt in full.
 
     With ``db_dir``: the fingerprint the last build recorded there (``save_code_record``) when that code is
-    certainly unchanged since (``show`` then reads neither the code nor the schema).
+    certainly unchanged since (``show`` then reads neither the code nor the schema, and a build hashes no code).
     """
     if db_dir is not None and (known := _recorded_fingerprint(db_dir)) is not None:
         return known
@@ -341,19 +328,6 @@ def code_fingerprint(db_dir: Path | None = None) -> str:
 
 #: fingerprint → the files it was made from (``deriving_files``), for ``save_code_record``.
 _DERIVING: dict[str, list[str]] = {}
-CODE_RECORD = ".code-fingerprint.json"
-
-
-def _code_stats(root: Path, rels: list[str]) -> list[list[object]]:
-    """(file, size, modification time) of each of ``rels``, and (folder, modification time) of every package folder
-    (a module added anywhere changes its folder's time)."""
-    out: list[list[object]] = []
-    for rel in rels:
-        st = os.stat(root / rel)
-        out.append([rel, st.st_size, st.st_mtime_ns])
-    for folder in sorted({os.path.dirname(rel) for rel in rels} | {""}):
-        out.append([folder + "/", 0, os.stat(root / folder).st_mtime_ns])
-    return out
 
 
 def save_code_record(db_dir: Path) -> None:
@@ -364,11 +338,11 @@ def save_code_record(db_dir: Path) -> None:
     if rels is None:
         return
     try:
-        stats = _code_stats(PACKAGE_ROOT, rels)
+        stats = code_stats(PACKAGE_ROOT, rels)
         if any(int(str(mtime)) + RACY_NS >= time.time_ns() for _, _, mtime in stats):
             return
         tmp = db_dir / f"{CODE_RECORD}.tmp"
-        record = {"format": _CACHE_FORMAT, "root": str(PACKAGE_ROOT), "code": fingerprint, "files": stats}
+        record = {"format": RECORD_FORMAT, "root": str(PACKAGE_ROOT), "code": fingerprint, "files": stats}
         tmp.write_text(json.dumps(record), encoding="utf-8")
         os.replace(tmp, db_dir / CODE_RECORD)
     except OSError:
@@ -382,18 +356,7 @@ def recorded_fingerprint(db_dir: Path) -> bool:
 
 def _recorded_fingerprint(db_dir: Path) -> str | None:
     """The recorded fingerprint when every file and folder it was made from is as recorded, else None."""
-    try:
-        record = json.loads((db_dir / CODE_RECORD).read_text(encoding="utf-8"))
-        if record.get("format") != _CACHE_FORMAT or record.get("root") != str(PACKAGE_ROOT):
-            return None
-        files = record["files"]
-        rels = [rel for rel, _, _ in files if not rel.endswith("/")]
-        if _code_stats(PACKAGE_ROOT, rels) != files:
-            return None
-        code = record["code"]
-        return code if isinstance(code, str) else None
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        return None
+    return recorded_code(db_dir, PACKAGE_ROOT)
 
 
 def _read(root: str, rel: str) -> FileEntry:

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import BadLawId, FormatError, RepositoryError
 from ..core.files import read_text
-from ..core.ids import LAW_ID, check_law_id
 
 if TYPE_CHECKING:  # parsing files is imported by the methods that read them
     from ..core.model import Law
@@ -268,6 +267,8 @@ class Repository:
 
     def law_by_id(self, law_id: str) -> Law | None:
         """The law stored under ``law_id``, parsing only its own file (None when there is none)."""
+        from ..core.ids import LAW_ID  # here: ``show`` from a current build makes no path (nor the ids' patterns)
+
         if not LAW_ID.fullmatch(law_id):
             return None
         path = self.law_path(law_id)
@@ -279,10 +280,14 @@ class Repository:
 
     def law_path(self, law_id: str) -> Path:
         """Where the law ``law_id`` is kept; the one place that makes a law's path (the id is checked)."""
+        from ..core.ids import check_law_id
+
         return self.laws_dir / f"{check_law_id(law_id)}.txt"
 
     def instrument_path(self, law_id: str) -> Path:
         """Where the instrument ``law_id`` is kept (the id is checked, so the path is inside ``amendments/``)."""
+        from ..core.ids import check_law_id
+
         return self.amendments_dir / f"{check_law_id(law_id)}.txt"
 
     # -- writing -------------------------------------------------------------------------------

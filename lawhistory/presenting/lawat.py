@@ -13,24 +13,16 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..core.ids import addresses
-from ..core.incomplete import NotApplied, affecting, not_applied
-from ..core.versions import (
-    Timeline,
-    Version,
-    in_force,
-    latest_status,
-    status_on,
-    uncertain_commencement,
-    uncertain_from,
-    unknown_commencement,
-    unknown_status,
-)
-from ..deriving.notes import note_for, provision_text, versions_to
-from ..deriving.schema_types import dict_rows
-from ..files.inputs import Inputs, code_fingerprint, repository_index, resolve_law
-from ..files.repo import Repository
+from ..core.incomplete import NotApplied, affecting, warning_line
+from ..core.status import latest_status, status_on, uncertain_commencement, uncertain_from, unknown_commencement, unknown_status
+from ..files.current import recorded_code, resolve_law
+
+if TYPE_CHECKING:  # deriving a law (no current build) imports the model, the index and the notes when it must
+    from ..core.versions import Timeline, Version
+    from ..files.inputs import Inputs
+    from ..files.repo import Repository
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +85,10 @@ def compilation_table(tl: Timeline) -> list[tuple[str, str, str]]:
 
 def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> LawAt:
     """The law of ``tl`` as ``show`` prints it: ``version`` (in force on ``as_at``) with its provisions and notes."""
+    from ..core.ids import addresses
+    from ..core.incomplete import not_applied
+    from ..deriving.notes import note_for, provision_text, versions_to
+
     meta = tl.law.meta
     provisions: list[ProvisionAt] = []
     if version is not None:
@@ -124,6 +120,13 @@ def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) 
 # --- read back from the build's database -------------------------------------------------------------------------------
 
 
+def _dict_rows(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    """The rows ``sql`` selects, each as a dict of its column names (``schema_types.dict_rows``, not imported)."""
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
 def _cells(stored: str | None) -> tuple[str, ...]:
     """A schedule row's cells as stored (JSON; most provisions have none, read without the JSON decoder)."""
     return () if not stored or stored == "[]" else tuple(json.loads(stored))
@@ -148,8 +151,16 @@ def current_database(db_dir: Path, inputs: Inputs | str) -> Path | None:
             conn.close()
     except sqlite3.Error:
         return None
-    # The code's fingerprint covers the schema version (the build records both from the same code).
-    return db if info.get("code") == code_fingerprint(db_dir) and info.get("inputs") == files_hash else None
+    if info.get("inputs") != files_hash:
+        return None
+    # The code's fingerprint covers the schema version (the build records both from the same code); its record beside
+    # the build vouches for it without reading the code (else the code is read and hashed).
+    code = recorded_code(db_dir)
+    if code is None:
+        from ..files.inputs import code_fingerprint
+
+        code = code_fingerprint(db_dir)
+    return db if info.get("code") == code else None
 
 
 def _from_unchanged(repo: Repository, query: str, at: dt.date | None) -> LawAt | None:
@@ -201,14 +212,14 @@ def _in_one_read(db: Path, reading: Callable[[sqlite3.Connection], LawAt | None]
 def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_unknown: bool = True) -> LawAt | None:
     """The law as at ``at`` from the rows of ``conn``'s database (None: no such law). A law whose commencement is not
     known is refused as ``show`` refuses it, or (``refuse_unknown`` False, as the site shows it) has no version."""
-    laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
+    laws = _dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
     law = laws[0]
-    versions = dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
+    versions = _dict_rows(conn, "select * from versions where law = ? order by number", [law_id])
     ids = [v["instrument"] for v in versions[1:]] + ([law["repealed_by"]] if law["repealed_by"] else [])
     marks = ",".join("?" * len(ids))
-    found = dict_rows(conn, f"select * from instruments where id in ({marks})", ids) if ids else []
+    found = _dict_rows(conn, f"select * from instruments where id in ({marks})", ids) if ids else []
     instruments = {i["id"]: i for i in found}
     commencement, repealed_from = _day(law["commencement"]), _day(law["repealed_from"])
     if at is None:
@@ -242,7 +253,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
     version = versions[n] if n is not None else None
     omitted = tuple(
         NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"], _day(r["published"]))
-        for r in dict_rows(conn, "select * from not_applied where law = ? order by position", [law_id])
+        for r in _dict_rows(conn, "select * from not_applied where law = ? order by position", [law_id])
     )
     return LawAt(
         law["id"], law["title"], law["local_government"], at, status, commencement, repealed_from,
@@ -251,6 +262,13 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
         None, _omitted(omitted, status, at),
     )  # fmt: skip
+
+
+def repository_index(repo: Repository) -> Inputs:
+    """The repository's index (``inputs.repository_index``), imported only when ``show`` must read it."""
+    from ..files import inputs
+
+    return inputs.repository_index(repo)
 
 
 def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = True) -> LawAt:
@@ -262,6 +280,8 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
     found = _from_unchanged(repo, query, at) if stored else None
     if found is not None:
         return found
+    from ..core.versions import in_force
+
     inputs = repository_index(repo)
     law_id = inputs.resolve(query)
     db = current_database(repo.db_dir, inputs) if stored else None
@@ -276,3 +296,52 @@ def show(repo: Repository, query: str, at: dt.date | None, *, stored: bool = Tru
         return from_timeline(tl, None, status, tl.versions[-1])
     status, version = in_force(tl, at)
     return from_timeline(tl, at, status, version)
+
+
+# --- what ``show --format json`` prints (``views`` renders the other formats) --------------------------------------------
+
+
+def law_json(law: LawAt) -> dict[str, Any]:
+    """``show --format json``: the law, the status on the date, the version's dates and its provisions."""
+    out: dict[str, Any] = {
+        "law": {"id": law.id, "title": law.title, "local_government": law.local_government},
+        "as_at": law.as_at.isoformat() if law.as_at else None,
+        "status": law.status,
+        "incomplete": [n.as_json() for n in law.incomplete],
+        "version": None,
+        "provisions": [],
+    }
+    if not law.has_version:
+        return out
+    out["version"] = {
+        "valid_from": law.valid_from.isoformat() if law.valid_from else None,
+        "valid_to": law.valid_to.isoformat() if law.valid_to else None,
+        "instrument": law.instrument,
+    }
+    out["provisions"] = [
+        {
+            "citation": p.citation,
+            "eid": p.eid,
+            "kind": p.kind,
+            "num": p.num,
+            "heading": p.heading,
+            "text": p.text,
+            "parent": p.parent,
+            "term": p.term,
+            "cells": list(p.cells),
+            "last_changed_by": p.last_changed_by,
+        }
+        for p in law.provisions
+    ]
+    return out
+
+
+def warning_lines(law: LawAt) -> list[str]:
+    """The warning every view of a law prints before its title when the text omits instruments (or nothing)."""
+    line = warning_line(law.incomplete)
+    return [line] if line else []
+
+
+def show_warnings(law: LawAt) -> list[str]:
+    """What ``show`` also prints on stderr: the same warning, so a script reading only stdout's JSON is told too."""
+    return [f"warning: {w}" for w in warning_lines(law)]

@@ -16,51 +16,18 @@ from typing import Any
 
 from ..core.dates import last_day
 from ..core.ids import schedule_citation
-from ..core.incomplete import warning_line
 from ..core.model import CONTAINER_KINDS
 from ..core.versions import Timeline, Version
 from ..deriving.notes import label_line
 from . import fragments
 from .lawat import LawAt, ProvisionAt, from_timeline
+from .lawat import law_json as law_json
+from .lawat import show_warnings as show_warnings
+from .lawat import warning_lines as _warning
 
 
 def version_json(tl: Timeline, as_at: dt.date | None, status: str, version: Version | None) -> dict[str, Any]:
     return law_json(from_timeline(tl, as_at, status, version))
-
-
-def law_json(law: LawAt) -> dict[str, Any]:
-    """``show --format json``: the law, the status on the date, the version's dates and its provisions."""
-    out: dict[str, Any] = {
-        "law": {"id": law.id, "title": law.title, "local_government": law.local_government},
-        "as_at": law.as_at.isoformat() if law.as_at else None,
-        "status": law.status,
-        "incomplete": [n.as_json() for n in law.incomplete],
-        "version": None,
-        "provisions": [],
-    }
-    if not law.has_version:
-        return out
-    out["version"] = {
-        "valid_from": law.valid_from.isoformat() if law.valid_from else None,
-        "valid_to": law.valid_to.isoformat() if law.valid_to else None,
-        "instrument": law.instrument,
-    }
-    out["provisions"] = [
-        {
-            "citation": p.citation,
-            "eid": p.eid,
-            "kind": p.kind,
-            "num": p.num,
-            "heading": p.heading,
-            "text": p.text,
-            "parent": p.parent,
-            "term": p.term,
-            "cells": list(p.cells),
-            "last_changed_by": p.last_changed_by,
-        }
-        for p in law.provisions
-    ]
-    return out
 
 
 def status_line(law: LawAt) -> str:
@@ -111,17 +78,6 @@ def law_text(law: LawAt) -> str:
     for title, gazette, commenced in law.compilation:
         lines.append(f"  {title} — {gazette} — commenced {commenced}")
     return "\n".join(lines) + "\n"
-
-
-def _warning(law: LawAt) -> list[str]:
-    """The warning every view of a law prints before its title when the text omits instruments (or nothing)."""
-    line = warning_line(law.incomplete)
-    return [line] if line else []
-
-
-def show_warnings(law: LawAt) -> list[str]:
-    """What ``show`` also prints on stderr: the same warning, so a script reading only stdout's JSON is told too."""
-    return [f"warning: {w}" for w in _warning(law)]
 
 
 def _label_line(p: ProvisionAt) -> str:
