@@ -6,7 +6,8 @@ with or without items that split it), its purpose and effect ("The purpose of th
 of this local law is that …"), what it applies to, which law it amends ("This Part amends the …", "In these local
 laws the … are referred to as the principal local laws") and what its own words mean ("In this local law —
 “principal local law” means …"). They are told by their meaning: every sentence of the clause has the instrument
-itself (this local law, these by-laws, this Part, this instrument) as what it speaks of, and none of them tells
+itself (this local law, these by-laws, this Part, this instrument) as what it speaks of (or, in a savings clause,
+what a repeal by it does not affect), and none of them tells
 anyone to delete, insert, omit, substitute or replace words. A clause heading printed glued to such words
 ("Citation This is the …", "Purpose and effect (1) The purpose …") is the heading of a frame clause only when its
 words are.
@@ -28,7 +29,7 @@ _SELF = (
 _HEADING = re.compile(
     r"(?:Citation|Short\s+title|Title|Commencement|Commencement\s+and\s+operation|Operation|Purpose(?:s)?(?:\s+and\s+effect)?|"
     r"Effect|Objects?|Intent|Content\s+and\s+intent|Application|Application\s+of\s+this\s+local\s+law|Interpretation|"
-    r"Definitions|Terms\s+used|Principal\s+(?:local\s+laws?|by-?laws?)(?:\s+amended)?|(?:The\s+)?local\s+laws?\s+amended)"
+    r"Definitions|Terms\s+used|Savings(?:\s+and\s+transitional(?:\s+provisions)?)?|Principal\s+(?:local\s+laws?|by-?laws?)(?:\s+amended)?|(?:The\s+)?local\s+laws?\s+amended)"
     r"(?=\s+(?:\(\d+\)\s+)?[A-Z])",
     re.I,
 )
@@ -55,16 +56,24 @@ _AMENDS = re.compile(
 _INTERPRETATION = re.compile(
     rf"In\s+{_SELF}\s*[,:—–-]?\s*(?:[—–-]\s*)?(?:[“\"‘'][^”\"’']{{1,60}}[”\"’']|[a-z][\w\s-]{{0,40}}?)\s+(?:means|has\s+the\s+meaning|includes)\b.*"
 )
+#: A savings sentence: what a repeal (or the instrument) leaves unaffected ("The repeal of the by-laws referred to in
+#: clause 4 does not affect— (a) any penalty incurred …; or (b) any proceedings commenced …", "Nothing in this local
+#: law affects …"): it keeps what was done under the law repealed, and changes no law's words.
+_SAVINGS = re.compile(
+    rf"(?:(?:The|A|Any)\s+repeal\s+(?:of|by)\s+[^“”\"]{{1,200}}?|Nothing\s+in\s+{_SELF})\s+(?:does|shall|will|is\s+to)\s+not\s+"
+    r"(?:affect|prejudice|invalidate)\b[^“”\"]*"
+    rf"|Nothing\s+in\s+{_SELF}\s+(?:affects|prejudices|invalidates)\b[^“”\"]*"
+)
 #: Words that tell someone to change a law's words: never in a frame sentence (a purpose may describe them).
 _INSTRUCTION = re.compile(r"\b(?:delet|insert|omit|substitut|replac|strik|renumber|redesignat)\w*", re.I)
-_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION)
+_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION, _SAVINGS)
 #: The footnote that follows a principal-law clause ("[* Published in Gazette 22 May 1998, pp. 2129-34. …]").
 _FOOTNOTE = re.compile(r"\s*\[\s*\.?\*[^\]]*\]?\s*$")
 
 
 def frame_kind(heading: str | None, words: str) -> str | None:
     """What a clause of an instrument is when it speaks of the instrument itself ("citation", "commencement",
-    "purpose", "application", "principal law", "interpretation"), or None when any of its words may be an instruction.
+    "purpose", "application", "principal law", "interpretation", "savings"), or None when any of its words may be an instruction.
     ``words`` are the clause's words as running text (its subclauses' labels and words included); ``heading`` is its
     heading, if the reader found one."""
     text = " ".join(words.split())
@@ -96,7 +105,7 @@ def _sentence_kind(sentence: str) -> str | None:
         return "purpose"
     if _INSTRUCTION.search(sentence):
         return None
-    names = ("citation", "commencement", "application", "principal law", "interpretation")
+    names = ("citation", "commencement", "application", "principal law", "interpretation", "savings")
     for name, rx in zip(names, _SENTENCES, strict=True):
         if rx.fullmatch(sentence):
             return name

@@ -61,7 +61,9 @@ AMENDING_HEADING = re.compile(
     + _CITED_LABEL
     + r"(?:(?:,| and| to) "
     + _CITED_LABEL
-    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added))(?= |$)"
+    + r")* (?:amended|deleted|inserted|replaced|repealed|substituted|added)"
+    # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
+    + r"(?: and (?:replaced|substituted|inserted|re-?inserted))?)(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
