@@ -173,3 +173,38 @@ def test_words_in_the_penalty_at_the_end_of_the_clause_are_changed_in_that_claus
     assert ops(f"In clause 4.2, {where}, delete “$1,000” and insert “$2,000”.") == [
         ("substitute_words", "4.2", "$1,000", "$2,000", "", "once")
     ]
+
+
+# --- a paragraph cited as the clause's own when its subclauses each hold one ----------------------------------
+
+
+def test_a_paragraph_cited_without_its_subclause_when_two_subclauses_hold_it_is_refused_as_uncertain() -> None:
+    from lawhistory.amending.apply import AmbiguousText, TargetNotFound, apply_operation
+    from lawhistory.core.model import Provision as P
+    from lawhistory.core.operations import Operation
+
+    body = (
+        P(
+            "clause",
+            num="6.2",
+            heading="Motions",
+            children=(
+                P("subclause", num="(1)", text="A motion is not open to debate unless—", children=(
+                    P("paragraph", num="(a)", text="it is seconded; or"),
+                    P("paragraph", num="(b)", text="the presiding member allows it."),
+                )),
+                P("subclause", num="(2)", text="A mover—", children=(
+                    P("paragraph", num="(a)", text="may speak; and"),
+                    P("paragraph", num="(b)", text="may reply."),
+                )),
+            ),
+        ),
+    )  # fmt: skip
+    with pytest.raises(AmbiguousText, match=r"no \(b\) of its own .*6\.2\(1\)\(b\) and 6\.2\(2\)\(b\)"):
+        apply_operation(body, Operation(clause="2.2", action="delete", target="6.2(b)", source="test"))
+    # a label printed nowhere, not even one level down, is still simply not there
+    with pytest.raises(TargetNotFound):
+        apply_operation(body, Operation(clause="2.2", action="delete", target="6.2(c)", source="test"))
+    # the paragraph cited in full is deleted
+    done, _ = apply_operation(body, Operation(clause="2.2", action="delete", target="6.2(2)(b)", source="test"))
+    assert [c.num for c in done[0].children[1].children] == ["(a)"]
