@@ -208,3 +208,8 @@ def test_a_paragraph_cited_without_its_subclause_when_two_subclauses_hold_it_is_
     # the paragraph cited in full is deleted
     done, _ = apply_operation(body, Operation(clause="2.2", action="delete", target="6.2(2)(b)", source="test"))
     assert [c.num for c in done[0].children[1].children] == ["(a)"]
+
+
+def test_labels_inside_an_item_of_a_list_of_provisions_deleted_stay_in_that_item() -> None:
+    got = ops("The following provisions are deleted— (a) paragraphs (b) and (c) of clause 5; and (b) clause 7(2).")
+    assert [(a, t) for a, t, *_ in got] == [("delete", "5(b)"), ("delete", "5(c)"), ("delete", "7(2)")]

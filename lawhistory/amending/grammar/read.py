@@ -1523,7 +1523,8 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
 #: One item of the list: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else.
 _LISTED_CITATION = re.compile(
     r"(?:the\s+)?(?:sub-?clauses?|clauses?|sub-?paragraphs?|paragraphs?|items?|schedules?|parts?|divisions?|"
-    r"sub-?regulations?|regulations?|sections?|by-?laws?)\s+[\w.()]+(?:\s*(?:,|\band\b|\bto\b)\s*[\w.()]+)*",
+    r"sub-?regulations?|regulations?|sections?|by-?laws?)\s+[\w.()]+(?:\s*(?:,|\band\b|\bto\b)\s*[\w.()]+)*"
+    r"(?:\s+of\s+(?:sub-?clause|clause|sub-?regulation|regulation|schedule|part)\s+[\w.()]+)*",  # "… of clause 5"
     re.I,
 )
 
@@ -1535,7 +1536,9 @@ def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -
     if h.payload is None:
         raise InstructionNotUnderstood("it deletes the provisions that follow, but none follow")
     flat = " ".join(h.payload.split())
-    items = [i for i in re.split(r"(?:^|\s)(?:\(\w{1,4}\)|\d{1,2}\.)\s+", flat) if i.strip()]
+    # an item begins at the start or after the mark ending the item before ("…; (b) …", "…; and (d) …", "…. 2. …"), so
+    # labels inside an item ("(a) paragraphs (b) and (c) of clause 5;") stay in it
+    items = [i for i in re.split(r"(?:^|(?<=[;.])\s*(?:(?:and|or)\s+)?)(?:\(\w{1,4}\)|\d{1,2}\.)\s+", flat) if i.strip()]
     if not items or not re.match(r"\(\w{1,4}\)|\d{1,2}\.", flat):
         raise InstructionNotUnderstood(f"it deletes the provisions that follow, but “{flat[:80]}” is not a list of them")
     base, _ = _base(h, start)
