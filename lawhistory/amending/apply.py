@@ -155,8 +155,34 @@ def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: Sequence
     return paths
 
 
+def _one_level_down(body: tuple[Provision, ...], citation: str) -> list[str]:
+    """Where a label cited as the provision's own ("clause 6.2, paragraph (b)": 6.2(b)) is printed one level down
+    instead — in the provision's subclauses ("6.2(1)(b)", "6.2(2)(b)") — the citations of those; else []."""
+    cited = Citation.of(citation)
+    fragments = cited.fragments
+    if not fragments or len(fragments) <= cited.heads or fragments[-1].kind != "label":
+        return []
+    parents = find(body, citation[: citation.rindex(fragments[-1].label)]) if citation.endswith(fragments[-1].label) else []
+    out = []
+    for parent in parents:
+        for i, c in enumerate(get(body, parent).children):
+            if c.kind in ("subclause", "paragraph", "subparagraph") and _match_child(c, fragments[-1]):
+                out.append(f"{citation_of_path(body, (*parent, i))}{fragments[-1].label}")
+    return out
+
+
 def _one(body: tuple[Provision, ...], citation: str, inst: Instrument | None, op: Operation) -> Path:
     paths = find(body, citation)
+    if not paths and (lower := _one_level_down(body, citation)):
+        # "In clause 6.2 delete paragraph (b)" where 6.2's subclauses (1) and (2) each have a (b): the provision has
+        # none of its own, and which of theirs is meant is not said — never guessed, even when only one has it
+        raise AmbiguousText(
+            inst,
+            op,
+            f"the provision has no {citation[citation.rindex('(') :]} of its own (it is printed in {' and '.join(lower)}), "
+            "and the instrument does not say which is meant",
+            "name the provision in full in the instrument file's operations",
+        )
     if not paths:
         raise TargetNotFound(
             inst,

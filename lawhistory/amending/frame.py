@@ -6,7 +6,8 @@ with or without items that split it), its purpose and effect ("The purpose of th
 of this local law is that …"), what it applies to, which law it amends ("This Part amends the …", "In these local
 laws the … are referred to as the principal local laws") and what its own words mean ("In this local law —
 “principal local law” means …"). They are told by their meaning: every sentence of the clause has the instrument
-itself (this local law, these by-laws, this Part, this instrument) as what it speaks of, and none of them tells
+itself (this local law, these by-laws, this Part, this instrument) as what it speaks of (or, in a savings clause,
+what a repeal by it does not affect), and none of them tells
 anyone to delete, insert, omit, substitute or replace words. A clause heading printed glued to such words
 ("Citation This is the …", "Purpose and effect (1) The purpose …") is the heading of a frame clause only when its
 words are.
@@ -28,7 +29,7 @@ _SELF = (
 _HEADING = re.compile(
     r"(?:Citation|Short\s+title|Title|Commencement|Commencement\s+and\s+operation|Operation|Purpose(?:s)?(?:\s+and\s+effect)?|"
     r"Effect|Objects?|Intent|Content\s+and\s+intent|Application|Application\s+of\s+this\s+local\s+law|Interpretation|"
-    r"Definitions|Terms\s+used|Principal\s+(?:local\s+laws?|by-?laws?)(?:\s+amended)?|(?:The\s+)?local\s+laws?\s+amended)"
+    r"Definitions|Terms\s+used|Savings(?:\s+and\s+transitional(?:\s+provisions)?)?|Principal\s+(?:local\s+laws?|by-?laws?)(?:\s+amended)?|(?:The\s+)?local\s+laws?\s+amended)"
     r"(?=\s+(?:\(\d+\)\s+)?[A-Z])",
     re.I,
 )
@@ -55,11 +56,16 @@ _AMENDS = re.compile(
 _INTERPRETATION = re.compile(
     rf"In\s+{_SELF}\s*[,:—–-]?\s*(?:[—–-]\s*)?(?:[“\"‘'][^”\"’']{{1,60}}[”\"’']|[a-z][\w\s-]{{0,40}}?)\s+(?:means|has\s+the\s+meaning|includes)\b.*"
 )
-#: (r3lz) A saving of what was done under a law repealed or amended: "The repeal of a local law by subclause (1) does
-#: not affect any licence issued under it …" — it speaks of the instrument's effect and changes no law's words.
+#: A savings sentence: what a repeal or an amendment (or the instrument) leaves unaffected ("The repeal of a local law
+#: by subclause (1) does not affect any licence issued under it …", "The repeal of the by-laws referred to in clause 4
+#: does not affect— (a) any penalty incurred …", "Nothing in this local law affects …"): it keeps what was done under
+#: the law, and changes no law's words.
 _SAVINGS = re.compile(
     r"(?:Despite\s+)?[Tt]he\s+(?:repeal|amendment)s?\s+(?:of\s+[^;“”\"]{1,120}?\s+)?(?:by\s+[^;“”\"]{1,80}?\s+)?"
     r"(?:does|do|shall|will)\s+not\s+affect\b[^“”\"]*"
+    rf"|(?:(?:The|A|Any)\s+repeal\s+(?:of|by)\s+[^“”\"]{{1,200}}?|Nothing\s+in\s+{_SELF})\s+(?:does|shall|will|is\s+to)\s+not\s+"
+    r"(?:affect|prejudice|invalidate)\b[^“”\"]*"
+    rf"|Nothing\s+in\s+{_SELF}\s+(?:affects|prejudices|invalidates)\b[^“”\"]*"
 )
 #: Words that tell someone to change a law's words: never in a frame sentence (a purpose may describe them).
 _INSTRUCTION = re.compile(r"\b(?:delet|insert|omit|substitut|replac|strik|renumber|redesignat)\w*", re.I)

@@ -142,11 +142,17 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:
         return "days_after_gazettal", _count(m.group(1)), None
-    m = re.search(r"\b(?:at|on) the (?:expiry|expiration|end) of (\w+(?:-\w+)?) (?:clear )?days (?:from|after) " + _pub, w, re.I)
+    m = re.search(
+        r"\b(?:at|on) (?:the day (?:after|following) )?the (?:expiry|expiration|end) of (\w+(?:-\w+)?) (?:clear )?days "
+        r"(?:from|after) " + _pub,
+        w,
+        re.I,
+    )
     if m and _count(m.group(1)) is not None:
         # "at the expiry of 14 days from the day on which it is published": the 14 days are reckoned from the day
         # after publication (Interpretation Act 1984 s. 61: the day a period is reckoned from is excluded), so they
-        # expire at the end of the 14th day after it, and the law is in operation from the day after that.
+        # expire at the end of the 14th day after it, and the law is in operation from the day after that — the day
+        # "on the day after the expiration of 14 days from the date of its publication" names in so many words.
         return "days_after_gazettal", (_count(m.group(1)) or 0) + 1, None
     if _months_after(w) is not None:
         return "months_after_gazettal", None, None

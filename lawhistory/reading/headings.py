@@ -63,7 +63,9 @@ AMENDING_HEADING = re.compile(
     + _CITED_LABEL
     # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
     + r")*|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
-    + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered))(?= |$)"
+    + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
+    # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
+    + r"(?: and (?:replaced|substituted|inserted|re-?inserted))?)(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and

@@ -38,7 +38,7 @@ AMENDED = [
     ),
     re.compile(
         r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"
-        r"the\s+principal\s+(?:local\s+laws?|by-?laws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
+        r"the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
         r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
     ),
     re.compile(
@@ -60,12 +60,12 @@ AMENDED = [
     ),
     re.compile(r"\bThe\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+(?:hereby\s+|further\s+)?amended"),
     re.compile(
-        r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal"
+        r"\b[Tt]he\s+" + _LAW_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+[Pp]rincipal"
     ),
     # "In this local law the Shire of X Local Law Relating to Fencing, published in the Government Gazette on D, is
     # referred to as the principal local law." (a title with no year, named with its gazette date)
     re.compile(
-        r"\b[Tt]he\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+principal"
+        r"\b[Tt]he\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+[Pp]rincipal"
     ),
 ]
 

@@ -470,6 +470,13 @@ def _bare_phrase(h: Head, bare: Tree[object], base: str | None) -> str:
 def _substituted(h: Head, targets: list[str], payload: str) -> list[Operation]:
     """Provisions replaced by the payload; a whole schedule by its new text, its table read into rows."""
     whole = re.fullmatch(r"Schedule (\S+)", targets[0]) if len(targets) == 1 else None
+    if len(targets) == 1 and re.fullmatch(r"Schedule \S+ (?:item|row) .+", targets[0]) and payload.lstrip().startswith("|"):
+        # "In Schedule 2, delete item 3 and replace with— | 3 | 2.3(4) | … | 100 |": the row replaced by the new row(s)
+        # printed with their cells between bars
+        rows = _bar_rows(payload)
+        if rows is None:
+            raise InstructionNotUnderstood("the new rows could not be read into their columns")
+        return [_op(h.unit, action="substitute", target=targets[0], new=rows)]
     if whole:
         new = _schedule_payload(whole.group(1), payload, h.notes)
         return [_op(h.unit, action="substitute", target=targets[0], new=new)]
@@ -1575,6 +1582,41 @@ _UNLABELLED_REPEAL_LEAD = re.compile(
 _PUBLISHED_IN = re.compile(r"\b(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette\b", re.I)
 _OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
 _PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
+# --- (r3list) provisions deleted by a list printed after the sentence ---
+
+#: One item of the list: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else.
+_LISTED_CITATION = re.compile(
+    r"(?:the\s+)?(?:sub-?clauses?|clauses?|sub-?paragraphs?|paragraphs?|items?|schedules?|parts?|divisions?|"
+    r"sub-?regulations?|regulations?|sections?|by-?laws?)\s+[\w.()]+(?:\s*(?:,|\band\b|\bto\b)\s*[\w.()]+)*"
+    r"(?:\s+of\s+(?:sub-?clause|clause|sub-?regulation|regulation|schedule|part)\s+[\w.()]+)*",  # "… of clause 5"
+    re.I,
+)
+
+
+def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "The following provisions of the principal local law are deleted— (a) clause 6.24(3); (b) clause 7.4(4); and
+    (c) clause 8.7(1).": a `delete` of each provision the list cites, in order; an item that is not a citation of
+    provisions (or cites none the instruction can place) refuses the instruction, naming the item."""
+    if h.payload is None:
+        raise InstructionNotUnderstood("it deletes the provisions that follow, but none follow")
+    flat = " ".join(h.payload.split())
+    # an item begins at the start or after the mark ending the item before ("…; (b) …", "…; and (d) …", "…. 2. …"), so
+    # labels inside an item ("(a) paragraphs (b) and (c) of clause 5;") stay in it
+    items = [i for i in re.split(r"(?:^|(?<=[;.])\s*(?:(?:and|or)\s+)?)(?:\(\w{1,4}\)|\d{1,2}\.)\s+", flat) if i.strip()]
+    if not items or not re.match(r"\(\w{1,4}\)|\d{1,2}\.", flat):
+        raise InstructionNotUnderstood(f"it deletes the provisions that follow, but “{flat[:80]}” is not a list of them")
+    base, _ = _base(h, start)
+    ops: list[Operation] = []
+    for item in items:
+        cited = re.sub(r"(?:[;,.]\s*(?:and|or)?|\s+(?:and|or))\s*$", "", item.strip()).strip()
+        cited = re.sub(r"\s+of the (?:principal )?(?:local laws?|by-?laws?)$", "", cited, flags=re.I)
+        # "subclauses 4.1(2) and (3)": cited in full from the clause, as "clause 4.1(2) and (3)" is
+        cited = re.sub(r"^(?:the\s+)?sub-?(clause|regulation)s?\s+(?=\d)", r"\1 ", cited, flags=re.I)
+        targets = resolve_targets(cited, base) if _LISTED_CITATION.fullmatch(cited) else []
+        if not targets:
+            raise InstructionNotUnderstood(f"the item “{item.strip()}” of its list names no provision it can place")
+        ops += [_op(h.unit, action="delete", target=x) for x in targets]
+    return ops
 
 
 # --- retired: words edited and provisions inserted after ---
@@ -1813,6 +1855,7 @@ def _rows_inserted_in_order(h: Head, start: Tree[object], ch: Tree[object]) -> l
 
 
 _ROW_BUILDERS = {
+    "listed_provisions_deleted": _listed_provisions_deleted,  # (r3list)
     "row_deleted": _row_deleted,
     "row_inserted_beside": _row_inserted_beside,
     "rows_inserted_in_order": _rows_inserted_in_order,
