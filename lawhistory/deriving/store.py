@@ -23,6 +23,7 @@ from .schema import (
     BUILD_STATE,
     CHANGES,
     FRAGMENTS,
+    FTS_COLUMNS,
     HISTORY,
     INSTRUMENTS,
     LAW_KEYS,
@@ -76,7 +77,7 @@ def create_schema(db: sqlite_utils.Database, *, bulk: bool = False) -> None:
     if not bulk:  # a bulk load makes its indexes at the end (``finish_schema``): one sort each, not a B-tree insert per row
         _indexes(db)
     db.execute(
-        f"create virtual table [{_FTS}] using fts5 ({', '.join(f'[{c}]' for c in _FTS_TABLE.fts)},"
+        f"create virtual table [{_FTS}] using fts5 ({', '.join(f'[{c}]' for c in FTS_COLUMNS)},"
         f" tokenize='porter', content=[{_FTS_TABLE.name}], content_rowid=[rowid], columnsize=0)"
     )
     if not bulk:
@@ -182,7 +183,7 @@ def drop_unused_fragments(db: sqlite_utils.Database, candidates: Iterable[int]) 
 
 def _index_law(db: sqlite_utils.Database, law_id: str, command: str) -> None:
     """Add a law's provisions to the full-text index, or with ``command`` 'delete' take them out (one statement)."""
-    columns = ", ".join(f"[{c}]" for c in _FTS_TABLE.fts)
+    columns = ", ".join(f"[{c}]" for c in FTS_COLUMNS)
     first = f"[{_FTS}], " if command else ""
     value = "?, " if command else ""
     params = [command, law_id] if command else [law_id]
