@@ -107,6 +107,32 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     assert not any(r[0] == OLDTOWN for r in mine["provisions"])
 
 
+def test_texts_indexed_a_few_at_a_time_make_the_index_all_at_once_makes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build indexes the texts in chunks (its own process holds one chunk's words and signatures at a time): chunks
+    of three texts, in a full build and then an incremental one, give the rows and the report of one chunk."""
+    tables = ("provision_texts", "text_bands", "similar_texts")
+    whole = make_features_repo(tmp_path / "whole", instrument=False, built=False)
+    monkeypatch.setattr(similar, "CHUNK", 1 << 20)
+    build(whole, full=True)
+    conn = connect(whole)
+    expected = similar.derive(conn)
+    conn.close()
+    assert expected.new_texts > 3 and expected.pairs and expected.candidates
+    chunked = make_features_repo(tmp_path / "chunked", instrument=False, built=False)
+    newtown = chunked.law_path(NEWTOWN)
+    text = newtown.read_text(encoding="utf-8")
+    newtown.unlink()
+    monkeypatch.setattr(similar, "CHUNK", 3)
+    build(chunked, full=True)
+    chunked.write_text(newtown, text)
+    assert build(chunked).derived == [NEWTOWN]  # its texts indexed three at a time, found through text_bands
+    mine, theirs = table_rows(chunked.db_dir / "lawhistory.db"), table_rows(whole.db_dir / "lawhistory.db")
+    assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
+    conn = connect(chunked)
+    assert similar.derive(conn) == expected  # a full derive in chunks of three: the same report
+    conn.close()
+
+
 async def test_similar_page_json_csv_and_canned_query(repo: Repository) -> None:
     ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
     params = {"law": OLDTOWN, "eid": "sec_1.2", "at": "2024-01-01"}

@@ -72,6 +72,9 @@ SIMILAR_TEXTS = Table(
         col("other_id", int, "A similar text", "provision_texts.id"),
         col("score", float, "Similarity of the words, 0-100 (rapidfuzz ratio)"),
     ),
+    # every pair is read by its key: stored once in the key's B-tree, not in a table and again in its key's index
+    # (23.0 → 12.9 MiB at scale 1)
+    without_rowid=True,
 )
 
 FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, TEXT_BANDS, SIMILAR_TEXTS)

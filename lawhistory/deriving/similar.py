@@ -30,7 +30,7 @@ import datetime as dt
 import hashlib
 import sqlite3
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,14 +133,20 @@ def held_by(conn: sqlite3.Connection, laws: Sequence[str]) -> set[int]:
     return {i for (i,) in conn.execute(sql, list(laws))} if laws else set()
 
 
+#: Texts hashed and indexed at a time: a text's words, shingles and signature are held only while its chunk is indexed
+#: (all of them at once made the build's own process grow with the repository).
+CHUNK = 2000
+
+
 def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Collection[int] | None = None) -> Report:
     """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
     similar texts among the texts not indexed before; returns what it did.
 
     Each span's text id was made with its row (``provisions.text_id``, in the build's workers): SQLite lists the ids
-    not seen before from the index on it; Python only hashes and compares the new texts. An incremental build then
-    forgets the texts no provision holds any more: of ``held`` (``held_by`` those laws before their rows were removed;
-    only they can have lost their last provision), or of every text when it is not given.
+    not seen before from the index on it; Python only hashes and compares the new texts, ``CHUNK`` at a time (what it
+    holds for them is dropped once their band keys are written). An incremental build then forgets the texts no
+    provision holds any more: of ``held`` (``held_by`` those laws before their rows were removed; only they can have
+    lost their last provision), or of every text when it is not given.
     """
     report = Report()
     if laws is not None and not laws:
@@ -158,16 +164,21 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
                 f"{every} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
             )
         ]
-    new = _texts(conn, sorted(ids))
-    conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
+    ids.sort()
+    wanted: set[int] = set()  # an incremental build's band keys of its new texts (a full build reads every key)
+    for start in range(0, len(ids), CHUNK):
+        new = _texts(conn, ids[start : start + CHUNK])
+        conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
+        keys = band_keys([shingles(ws) for _, _, ws in new])
+        conn.executemany(
+            "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
+        )
+        if laws is not None:
+            wanted.update(k for ks in keys for k in ks)
     if laws is None:  # counted for a full derive's report only: a count of every span grows with the repository
         report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
-    report.new_texts = len(new)
-    keys = band_keys([shingles(ws) for _, _, ws in new])
-    conn.executemany(
-        "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
-    )
-    _pairs(conn, new, keys, report, incremental=laws is not None)
+    report.new_texts = len(ids)
+    _pairs(conn, set(ids), None if laws is None else wanted, report)
     if laws is not None:
         _forget_unused(conn, held)
     else:  # counted for a full derive's report only, as the spans are
@@ -175,31 +186,42 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
     return report
 
 
-def _pairs(
-    conn: sqlite3.Connection, new: list[tuple[int, str, list[str]]], keys: list[list[int]], report: Report, *, incremental: bool
-) -> None:
-    """Compare each new text with the texts sharing a band key with it, and keep the similar pairs."""
-    if not new:
+def _buckets(conn: sqlite3.Connection, wanted: set[int] | None) -> Iterator[list[int]]:
+    """The texts sharing each band key: of ``wanted`` keys (None: of every key, read in the order of the table's
+    primary key, one key's texts held at a time)."""
+    if wanted is None:
+        band: int | None = None
+        members: list[int] = []
+        for k, text_id in conn.execute("select band, text_id from text_bands order by band, text_id"):
+            if k != band:
+                if members:
+                    yield members
+                band, members = k, []
+            members.append(text_id)
+        if members:
+            yield members
         return
     buckets: dict[int, list[int]] = defaultdict(list)
-    if incremental:  # the texts indexed before that share a key with a new one
-        wanted = sorted({k for ks in keys for k in ks})
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start : start + 500]
-            for band, text_id in conn.execute(
-                f"select band, text_id from text_bands where band in ({', '.join('?' for _ in chunk)})", chunk
-            ):
-                buckets[band].append(text_id)
-    else:
-        for (text_id, _, _), ks in zip(new, keys, strict=True):
-            for k in ks:
-                buckets[k].append(text_id)
-    big = {k for k, members in buckets.items() if len(members) > MAX_BUCKET}
-    report.skipped_buckets = len(big)
-    new_ids = {i for i, _, _ in new}
+    keys = sorted(wanted)
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        for k, text_id in conn.execute(
+            f"select band, text_id from text_bands where band in ({', '.join('?' for _ in chunk)})", chunk
+        ):
+            buckets[k].append(text_id)
+    yield from buckets.values()
+
+
+def _pairs(conn: sqlite3.Connection, new_ids: set[int], wanted: set[int] | None, report: Report) -> None:
+    """Compare each new text with the texts sharing a band key with it (``_buckets``), and keep the similar pairs."""
+    if not new_ids:
+        return
     candidates: set[tuple[int, int]] = set()
-    for k, members in buckets.items():
-        if k in big or len(members) < 2:
+    for members in _buckets(conn, wanted):
+        if len(members) > MAX_BUCKET:
+            report.skipped_buckets += 1
+            continue
+        if len(members) < 2:
             continue
         for a in members:
             if a not in new_ids:
@@ -208,12 +230,12 @@ def _pairs(
                 if a != b and (b not in new_ids or a < b):
                     candidates.add((a, b) if a < b else (b, a))
     report.candidates = len(candidates)
-    texts = {i: t for i, t, _ in new}
-    missing = sorted({x for pair in candidates for x in pair} - texts.keys())
-    for start in range(0, len(missing), 500):
-        chunk = missing[start : start + 500]
-        texts.update(conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in chunk)})", chunk))
-    processed = {i: utils.default_process(t) for i, t in texts.items()}
+    needed = sorted({x for pair in candidates for x in pair})
+    processed: dict[int, str] = {}
+    for start in range(0, len(needed), 500):
+        chunk = needed[start : start + 500]
+        for i, t in conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in chunk)})", chunk):
+            processed[i] = utils.default_process(t)
     kept = []
     for a, b in sorted(candidates):
         s = float(fuzz.ratio(processed[a], processed[b]))

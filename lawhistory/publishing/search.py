@@ -20,7 +20,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..core.dates import date_range
-from ..deriving.schema import in_force_sql
+from ..deriving.schema import FTS_COLUMNS, in_force_sql
 from ..deriving.schema_types import law_key_sql
 
 PAGE = 30
@@ -30,6 +30,8 @@ FACET_LIMIT = 20
 _START, _END = "\x02", "\x03"
 #: How many words of context a snippet keeps around the matching words.
 SNIPPET_WORDS = 16
+#: The words' and the heading's columns in the full-text index (``snippet`` and ``highlight`` take their numbers).
+_TEXT, _HEADING = FTS_COLUMNS.index("text"), FTS_COLUMNS.index("heading")
 
 
 @dataclass(frozen=True)
@@ -278,8 +280,8 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
         params.update({"lo": lo, "hi": hi})
         rows = conn.execute(
             "select p.law, l.title, l.local_government, p.citation, p.eid, p.kind, p.heading, p.parent, p.valid_from,"
-            f" p.valid_to, snippet(provisions_fts, 2, char(2), char(3), '…', {SNIPPET_WORDS}), p.last_changed_by,"
-            " highlight(provisions_fts, 1, char(2), char(3))"
+            f" p.valid_to, snippet(provisions_fts, {_TEXT}, char(2), char(3), '…', {SNIPPET_WORDS}), p.last_changed_by,"
+            f" highlight(provisions_fts, {_HEADING}, char(2), char(3))"
             f" {_FROM} where {where} and provisions_fts.rowid between :lo and :hi and p.law in ({marks})"
             f" order by l.local_government, l.title, p.position, p.from_version limit {PAGE} offset {start}",
             params,
