@@ -25,7 +25,7 @@ from .schema_types import law_key as law_key
 from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -124,6 +124,8 @@ INSTRUMENTS = Table(
         ("local_government", "commencement"),
         # what every build asks of all the instruments (their ids, the count by status) without reading their rows
         ("status", "kind", "id"),
+        # the few that amend further laws (``also_amends > '[]'``), found without reading every instrument's row
+        ("also_amends",),
     ),
 )
 
