@@ -21,7 +21,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search
+from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search, table_rows
 from .page_cache import Tokens
 from .site import ILLUSTRATIVE
 
@@ -304,6 +304,7 @@ def prepare_jinja2_environment(env: Environment) -> None:
     env.loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES)), PrefixLoader({"datasette": ChoiceLoader(loaders)}), *loaders])
     # Templates are read once: checking every template file's time on every page costs more than the page's queries.
     env.auto_reload = False
+    env.globals["lawhistory_table_rows"] = table_rows.rows_html  # the rows of a table page (templates/_table.html)
 
 
 @_hook
