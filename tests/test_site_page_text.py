@@ -56,3 +56,23 @@ def test_the_instruments_amending_a_further_law_are_found_through_an_index(built
     # every instrument amending one law writes its list as '[]'; the others sort after it
     lists = [r[0] for r in conn.execute("select also_amends from instruments")]
     assert lists and all(v == "[]" or v > "[]" for v in lists)
+
+
+def test_runs_of_schedule_rows_are_wrapped_as_in_the_joined_text() -> None:
+    from lawhistory.presenting import fragments
+
+    heading = '<h2 id="sch_1" class="prov schedule depth-0">Schedule 1</h2>\n'
+    row = '<tr id="sch_1__item_{}"><td>{}</td></tr>\n'
+    note = '<tr class="note-row"><td colspan="1"><span class="note">[note]</span></td></tr>\n'
+    text = '<p id="sec_1" class="prov clause">1.1 words</p>\n'
+    headers = ['["Item", "Words"]', None, '["A"]']
+    cases = [
+        [],
+        [text],
+        [row.format(1, 1), row.format(2, 2)],  # rows before any schedule heading: no headings
+        [heading, row.format(1, 1) + note, row.format(2, 2), text, row.format(3, 3)],
+        [heading, text, heading.replace("sch_1", "sch_2"), row.format(1, 1), heading.replace("sch_1", "sch_3"), row.format(2, 2)],
+    ]
+    for pieces in cases:
+        assert fragments.wrap_pieces(pieces, headers) == fragments.wrap_tables("".join(pieces), headers)
+    assert fragments.wrap_pieces(cases[3], headers).count("<table") == 2

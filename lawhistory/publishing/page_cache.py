@@ -53,27 +53,32 @@ class Tokens:
 
 
 _TOKEN = re.compile(_WORD.encode() + rb"[a-y]+z")
-_SPLIT = re.compile(b"(" + _TOKEN.pattern + b")")
+_AT = Tokens.AT.encode()
 
 
 class Split:
-    """A page cut at its placeholders, once: its text and placeholders in turn (``parts[1::2]`` are the
-    placeholders), so that filling it in is one join rather than a pass over the whole page for each placeholder (a
-    page holds hundreds: each similar provision's link carries the day)."""
+    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: hundreds of times in a page, in each
+    similar provision's link), so that filling it in is one join rather than a pass over the whole page for each
+    placeholder; the few pieces that hold another placeholder are filled in on their own."""
 
-    __slots__ = ("parts", "size")
+    __slots__ = ("others", "pieces", "size")
 
     def __init__(self, page: bytes) -> None:
-        self.parts = _SPLIT.split(page)
-        self.size = len(page) + 41 * len(self.parts)  # each part's own object and its place in the list
+        self.pieces = page.split(_AT)
+        word = _WORD.encode()
+        self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
+        self.size = len(page) + 41 * len(self.pieces)  # each piece's own object and its place in the list
 
     def __len__(self) -> int:
         return self.size
 
     def fill(self, encoded: Mapping[bytes, bytes]) -> bytes:
-        parts = self.parts[:]
-        parts[1::2] = [encoded.get(token, b"") for token in parts[1::2]]
-        return b"".join(parts)
+        pieces = self.pieces
+        if self.others:
+            pieces = pieces[:]
+            for i in self.others:
+                pieces[i] = _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), pieces[i])
+        return encoded.get(_AT, b"").join(pieces)
 
 
 def fill(page: bytes | Split, values: Mapping[str, str]) -> bytes:

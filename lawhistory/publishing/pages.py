@@ -131,6 +131,10 @@ def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: S
 
 def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], removed: Sequence[Row]) -> str:
     """The fragments (position, html) in order, with a note where each removed provision stood."""
+    return fragments.wrap_tables("".join(_notes_between(rows, removed)), headers)
+
+
+def _notes_between(rows: Sequence[tuple[int, str]], removed: Sequence[Row]) -> list[str]:
     notes = sorted(removed, key=lambda r: int(r["position"]))
     pieces: list[str] = []
     k = 0
@@ -140,7 +144,7 @@ def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], 
             k += 1
         pieces.append(html)
     pieces += [removed_fragment(n) for n in notes[k:]]
-    return fragments.wrap_tables("".join(pieces), headers)
+    return pieces
 
 
 def removed_fragment(note: Row) -> str:
@@ -269,9 +273,7 @@ def page_text(
             html = add(html)
         pieces.append((r[0], html))
     headers = [r[3] for r in rows if r[2] == "schedule"]
-    if removed:
-        return _with_notes(pieces, headers, removed), toc, eids
-    return fragments.wrap_tables("".join(p[1] for p in pieces), headers), toc, eids
+    return fragments.wrap_pieces(_notes_between(pieces, removed) if removed else [p[1] for p in pieces], headers), toc, eids
 
 
 def toc_html(toc: Sequence[Row], changed: frozenset[str] = frozenset()) -> Markup:
