@@ -59,3 +59,30 @@ async def test_a_table_page_shows_its_rows(ds: Any) -> None:
     html = await get(ds, f"/lawhistory/versions?law={KELLERBERRIN}")
     assert html.count('<td class="col-valid_from type-str">') == 3  # as made, 2021, 2022
     assert '<table class="rows-and-columns">' in html and "lawhistory_table_rows" not in html
+
+
+async def test_the_cells_lawhistory_renders_are_rendered_and_another_plugins_cells_too(ds: Any) -> None:
+    from datasette import hookimpl
+    from datasette.plugins import pm
+
+    assert isinstance(pm.hook.render_cell, table_rows.RenderCell)
+    html = await get(ds, f"/lawhistory/changes?law={KELLERBERRIN}&_size=5")
+    assert '<td class="col-diff_html type-str">' in html and "<ins>" in html  # a redline, not escaped markup
+    html = await get(ds, f"/lawhistory/provisions?law={KELLERBERRIN}&_size=5")
+    assert html.count(">on the law page</a>") == 5
+
+    class Shouting:
+        @staticmethod
+        @hookimpl
+        def render_cell(value: Any, column: str) -> Markup | None:
+            return Markup("<b>LOUD</b>") if column == "title" else None
+
+    pm.register(Shouting, name="shouting")
+    try:
+        laws = await get(ds, "/lawhistory/laws?_size=5")
+        # asked of every cell again while another plugin renders cells: each row's title
+        assert laws.count("<b>LOUD</b>") == laws.count("<tr>") - 1 > 0
+        assert "<ins>" in await get(ds, f"/lawhistory/changes?law={KELLERBERRIN}&_size=4")  # and lawhistory's too
+    finally:
+        pm.unregister(name="shouting")
+    assert "<b>LOUD</b>" not in await get(ds, "/lawhistory/laws?_size=4")  # (another address: answers are cached)

@@ -329,6 +329,10 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
     ]
 
 
+#: The columns ``render_cell`` renders (any other cell it leaves to Datasette: ``table_rows.RenderCell``).
+RENDERED = ("diff_html", "fragment")
+
+
 @_hook
 def render_cell(value: Any, column: str, table: str | None, row: Any, datasette: Any) -> Markup | None:
     """Show stored redlines as redlines (only escaped text and <del>/<ins> tags get through); a provision's page
