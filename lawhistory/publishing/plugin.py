@@ -79,7 +79,9 @@ async def _build_id(datasette: Any) -> str:
     """The build the request reads (the hash of its inputs), shown in every page's head."""
     try:
         db = _database(datasette)
-        row = (await db.execute("select value from build_info where key = 'inputs'")).first()
+        # read right here on an immutable file (``pages.read``): a trip to Datasette's database thread and back cost
+        # more than the rest of the page's queries
+        row = await pages.read(db, lambda conn: conn.execute("select value from build_info where key = 'inputs'").fetchone())
     except Exception:  # a database without build_info (built by hand): no id to show
         return ""
     return str(row[0])[:12] if row else ""
