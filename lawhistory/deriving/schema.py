@@ -124,6 +124,8 @@ INSTRUMENTS = Table(
         ("local_government", "commencement"),
         # what every build asks of all the instruments (their ids, the count by status) without reading their rows
         ("status", "kind", "id"),
+        # the few that amend further laws (``also_amends > '[]'``), found without reading every instrument's row
+        ("also_amends",),
     ),
 )
 

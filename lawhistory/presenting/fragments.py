@@ -163,6 +163,30 @@ def wrap_tables(text: str, headers: Sequence[str | None]) -> str:
     return "".join(out)
 
 
+def wrap_pieces(pieces: Sequence[str], headers: Sequence[str | None]) -> str:
+    """``wrap_tables("".join(pieces), headers)`` for fragments (and notes) given one by one: a run of schedule rows is a
+    run of pieces that open with ``<tr`` (every line of a schedule row's fragment does, no line of another's), so the
+    runs are found without searching the whole page again."""
+    out: list[str] = []
+    schedules = 0
+    in_run = False
+    for piece in pieces:
+        if piece.startswith(_ROW):
+            if not in_run:
+                out.append(table_start(headers[schedules - 1] if schedules else None))
+                in_run = True
+        else:
+            if in_run:
+                out.append(TABLE_END)
+                in_run = False
+            if piece.startswith(_SCHEDULE):
+                schedules += 1
+        out.append(piece)
+    if in_run:
+        out.append(TABLE_END)
+    return "".join(out)
+
+
 def span_fragment(a: Address, note: str | None) -> str:
     """The stored fragment of a provision span (``spans.Fragment``)."""
     p = a.provision

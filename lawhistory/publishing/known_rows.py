@@ -37,7 +37,8 @@ select 'unapplied', null, i.commencement, null, i.id, i.title, i.gazette_date, i
   from instruments i where i.amends = :law and i.status != 'applied'
 union all
 select 'unapplied', null, i.commencement, null, i.id, i.title, i.gazette_date, i.commencement
-  from instruments i, json_each(i.also_amends) j where json_extract(j.value, '$.id') = :law and i.status != 'applied'
+  from instruments i, json_each(i.also_amends) j
+  where i.also_amends > '[]' and json_extract(j.value, '$.id') = :law and i.status != 'applied'
 """
 
 

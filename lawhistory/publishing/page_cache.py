@@ -53,18 +53,43 @@ class Tokens:
 
 
 _TOKEN = re.compile(_WORD.encode() + rb"[a-y]+z")
+_AT = Tokens.AT.encode()
 
 
-def fill(page: bytes, values: Mapping[str, str]) -> bytes:
-    """``page`` with each placeholder replaced by its value (``values``: placeholder → text, escaped here), as if in
-    one pass: what a value holds is never read for a placeholder."""
+class Split:
+    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: hundreds of times in a page, in each
+    similar provision's link), so that filling it in is one join rather than a pass over the whole page for each
+    placeholder; the few pieces that hold another placeholder are filled in on their own."""
+
+    __slots__ = ("others", "pieces", "size")
+
+    def __init__(self, page: bytes) -> None:
+        self.pieces = page.split(_AT)
+        word = _WORD.encode()
+        self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
+        self.size = len(page) + 41 * len(self.pieces)  # each piece's own object and its place in the list
+
+    def __len__(self) -> int:
+        return self.size
+
+    def fill(self, encoded: Mapping[bytes, bytes]) -> bytes:
+        pieces = self.pieces
+        if self.others:
+            pieces = pieces[:]
+            for i in self.others:
+                pieces[i] = _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), pieces[i])
+        return encoded.get(_AT, b"").join(pieces)
+
+
+def fill(page: bytes | Split, values: Mapping[str, str]) -> bytes:
+    """``page`` with each placeholder replaced by its value (``values``: placeholder → text, escaped here), in one
+    pass: what a value holds is never read for a placeholder; a placeholder without a value is left out."""
     encoded = {token.encode(): str(escape(value)).encode("utf-8") for token, value in values.items()}
-    word = _WORD.encode()
-    if any(word in value for value in encoded.values()):  # a visitor's words holding one: one pass
-        return _TOKEN.sub(lambda m: encoded.get(m.group(0), b""), page)
-    for token, value in encoded.items():  # no value holds a placeholder: each in turn (a page holds hundreds)
-        page = page.replace(token, value)
-    return _TOKEN.sub(b"", page) if word in page else page
+    return (page if isinstance(page, Split) else Split(page)).fill(encoded)
+
+
+#: What the cache keeps: a page as made, or cut at its placeholders (``Split``).
+Page = bytes | Split
 
 
 def _size() -> int:
@@ -80,8 +105,8 @@ class PageCache:
     """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` in all."""
 
     max_bytes: int
-    probation: OrderedDict[tuple[Any, ...], bytes] = field(default_factory=OrderedDict)
-    protected: OrderedDict[tuple[Any, ...], bytes] = field(default_factory=OrderedDict)
+    probation: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
+    protected: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
     probation_size: int = 0
     protected_size: int = 0
     hits: int = 0
@@ -95,10 +120,10 @@ class PageCache:
         return len(self.probation) + len(self.protected)
 
     @staticmethod
-    def _cost(key: tuple[Any, ...], page: bytes) -> int:
+    def _cost(key: tuple[Any, ...], page: Page) -> int:
         return len(page) + sum(len(p) if isinstance(p, str | bytes) else len(repr(p)) for p in key) + 200
 
-    def get(self, key: tuple[Any, ...]) -> bytes | None:
+    def get(self, key: tuple[Any, ...]) -> Page | None:
         page = self.protected.get(key)
         if page is not None:
             self.protected.move_to_end(key)
@@ -116,7 +141,7 @@ class PageCache:
         self._trim()
         return page
 
-    def put(self, key: tuple[Any, ...], page: bytes) -> None:
+    def put(self, key: tuple[Any, ...], page: Page) -> None:
         cost = self._cost(key, page)
         if cost > self.max_bytes // 8 or key in self.protected:
             return

@@ -131,6 +131,10 @@ def _text_with_notes(conn: sqlite3.Connection, law_id: str, day: str, removed: S
 
 def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], removed: Sequence[Row]) -> str:
     """The fragments (position, html) in order, with a note where each removed provision stood."""
+    return fragments.wrap_tables("".join(_notes_between(rows, removed)), headers)
+
+
+def _notes_between(rows: Sequence[tuple[int, str]], removed: Sequence[Row]) -> list[str]:
     notes = sorted(removed, key=lambda r: int(r["position"]))
     pieces: list[str] = []
     k = 0
@@ -140,7 +144,7 @@ def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], 
             k += 1
         pieces.append(html)
     pieces += [removed_fragment(n) for n in notes[k:]]
-    return fragments.wrap_tables("".join(pieces), headers)
+    return pieces
 
 
 def removed_fragment(note: Row) -> str:
@@ -189,9 +193,10 @@ _CELL = re.compile(r"<td>(\d+\.\d+[A-Z]?(?:\s?\([0-9A-Za-z]+\))*)</td>")
 def link_cells(text: str, eids: dict[str, str]) -> str:
     """Schedule cells that cite a provision of the law ("2.13(1)") as links to it (to its clause when the
     subclause cannot be found)."""
-    if "<table" not in text:
-        return text
+    return _cells_linked(text, eids) if "<table" in text else text
 
+
+def _cells_linked(text: str, eids: dict[str, str]) -> str:
     def link(m: re.Match[str]) -> str:
         cited = m.group(1)
         eid = eids.get(cited) or eids.get(cited.replace(" ", "")) or eids.get(cited.split("(")[0].strip())
@@ -239,6 +244,36 @@ def text_and_contents(
     if removed:
         return _with_notes([(r[0], r[1]) for r in rows], headers, removed), toc, eids
     return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
+
+
+#: The law page's read of the spans in force: each fragment, what the contents and the schedule cells' links need, and
+#: whether the similarity index compares it (``similar_links.COMPARED_SQL``: ``text_id``), in one query.
+_PAGE_TEXT_SQL = (
+    "select position, f.html, kind, cells, citation, eid, num, heading, depth, text_id is not null from provision_spans"
+    f" join fragments f on f.id = fragment where {_IN_FORCE_STORED} order by position"
+)
+
+
+def page_text(
+    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = (), shown: str | None = None
+) -> tuple[str, list[Row], dict[str, str]]:
+    """The plain law page's text, contents and eIds from one read of the spans in force: ``text_and_contents``, then
+    ``link_cells`` and ``similar_links.add_links`` (``shown``: the day as the links write it), made fragment by
+    fragment rather than by reading the whole page again (and the compared provisions once more) for each."""
+    rows = conn.execute(_PAGE_TEXT_SQL, {"law": law_id, "at": day}).fetchall()
+    toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
+    wanted = {r[5]: r[4] for r in rows if r[9]} if similar_links.any_other_law(conn) else {}
+    add = similar_links.adder(law_id, shown or day, wanted) if wanted else None
+    pieces: list[tuple[int, str]] = []
+    for r in rows:
+        html = r[1]
+        if r[2] == "item":  # a schedule row: the cells that cite a provision link to it (``link_cells``)
+            html = _cells_linked(html, eids)
+        if add is not None and r[9]:
+            html = add(html)
+        pieces.append((r[0], html))
+    headers = [r[3] for r in rows if r[2] == "schedule"]
+    return fragments.wrap_pieces(_notes_between(pieces, removed) if removed else [p[1] for p in pieces], headers), toc, eids
 
 
 def toc_html(toc: Sequence[Row], changed: frozenset[str] = frozenset()) -> Markup:
@@ -418,15 +453,12 @@ def _law_data(
         removed = removed_notes(conn, law_id, number) if number > 0 else []
         if since is not None:
             toc, eids = contents(conn, law_id, day)
-            text = redline_between(conn, law_id, since.isoformat(), day)
+            text = link_cells(redline_between(conn, law_id, since.isoformat(), day), eids)
         elif redline and number > 0:
             toc, eids = contents(conn, law_id, day)
-            text = redline_text(conn, law_id, day, number)
-        else:
-            text, toc, eids = text_and_contents(conn, law_id, day, removed)
-        text = link_cells(text, eids)
-        if since is None and not (redline and number > 0):  # the plain text: each compared provision links to /-/similar
-            text = similar_links.add_links(conn, text, law_id, day, shown or day)
+            text = link_cells(redline_text(conn, law_id, day, number), eids)
+        else:  # the plain text: each compared provision links to /-/similar
+            text, toc, eids = page_text(conn, law_id, day, removed, shown or day)
         changes = (
             changes_list.for_period(conn, law_id, since.isoformat(), day)
             if since
@@ -670,8 +702,11 @@ async def instrument_page(db: Any, inst_id: str) -> Row | None:
     }
 
 
-#: The instruments that amend the law ``?`` as a further law, in a later Part (``instruments.also_amends``).
-ALSO_AMENDING = "select i.id from instruments i, json_each(i.also_amends) j where json_extract(j.value, '$.id') = ?"
+#: The instruments that amend the law ``?`` as a further law, in a later Part (``instruments.also_amends``: a JSON list,
+#: ``[]`` when it amends one law; one that names a further law, ``[{…``, sorts after it, and the index finds the few).
+ALSO_AMENDING = (
+    "select i.id from instruments i, json_each(i.also_amends) j where i.also_amends > '[]' and json_extract(j.value, '$.id') = ?"
+)
 
 
 async def _amended(db: Any, inst: Row, amends: Row | None) -> list[Row]:

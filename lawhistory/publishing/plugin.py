@@ -21,7 +21,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search
+from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search, table_rows
 from .page_cache import Tokens
 from .site import ILLUSTRATIVE
 
@@ -79,7 +79,9 @@ async def _build_id(datasette: Any) -> str:
     """The build the request reads (the hash of its inputs), shown in every page's head."""
     try:
         db = _database(datasette)
-        row = (await db.execute("select value from build_info where key = 'inputs'")).first()
+        # read right here on an immutable file (``pages.read``): a trip to Datasette's database thread and back cost
+        # more than the rest of the page's queries
+        row = await pages.read(db, lambda conn: conn.execute("select value from build_info where key = 'inputs'").fetchone())
     except Exception:  # a database without build_info (built by hand): no id to show
         return ""
     return str(row[0])[:12] if row else ""
@@ -189,7 +191,7 @@ async def _law_page(
         law = context["law"]
         feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
         context = {**context, "problem": Tokens.PROBLEM if problem else None, "database": db.name, "feeds": feeds_}
-        page = (await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8")
+        page = page_cache.Split((await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8"))
         if key is not None:
             cache.put(key, page)
     return Response(page_cache.fill(page, fills), content_type="text/html; charset=utf-8")
@@ -304,6 +306,7 @@ def prepare_jinja2_environment(env: Environment) -> None:
     env.loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES)), PrefixLoader({"datasette": ChoiceLoader(loaders)}), *loaders])
     # Templates are read once: checking every template file's time on every page costs more than the page's queries.
     env.auto_reload = False
+    env.globals["lawhistory_table_rows"] = table_rows.rows_html  # the rows of a table page (templates/_table.html)
 
 
 @_hook
@@ -326,6 +329,10 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
         {"href": datasette.urls.path("/-/about"), "label": "About"},
         {"href": datasette.urls.path("/-/data"), "label": "Data (tables and queries)"},
     ]
+
+
+#: The columns ``render_cell`` renders (any other cell it leaves to Datasette: ``table_rows.RenderCell``).
+RENDERED = ("diff_html", "fragment")
 
 
 @_hook

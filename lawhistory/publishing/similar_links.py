@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from urllib.parse import quote_plus
 
 from ..deriving.schema import in_force_sql
 from ..presenting.fragments import escape_text as esc
 
 _FIRST_LINE = re.compile(r'^<(p|h[1-6]|tr) id="([^"]*)"[^\n]*$', re.MULTILINE)
+_CLOSE = {tag: f"</{tag}>" for tag in ("p", "h1", "h2", "h3", "h4", "h5", "h6", "tr")}
 
 
 #: The law's provisions in force on :at that the index compares, read through the primary key (``+``: not through
@@ -32,7 +34,7 @@ def comparable(conn: sqlite3.Connection, law_id: str, day: str) -> dict[str, str
 
     Whether another law in force on ``day`` has similar words is left to ``/-/similar`` (which says when none has):
     asking it here for every provision of a long law costs the page 10-25 ms at scale 1, against about 2 ms."""
-    if conn.execute("select count(*) > 1 from (select 1 from laws limit 2)").fetchone()[0] == 0:
+    if not any_other_law(conn):
         return {}
     return {eid: citation for eid, citation in conn.execute(COMPARED_SQL, {"law": law_id, "at": day})}
 
@@ -52,36 +54,67 @@ class _Links:
 
     def __init__(self, law_id: str, day: str) -> None:
         up = "../" * (law_id.count("/") + 1)
-        self.head = esc(f"{up}similar?law={quote_plus(law_id)}&eid=")
-        self.tail = esc(f"&at={quote_plus(day)}")
-        self.day = day
+        # urlencode({"law": .., "eid": .., "at": ..}), then escaped: escaping is character by character
+        self.head = ' <a class="similar" href="' + esc(f"{up}similar?law={quote_plus(law_id)}&eid=")
+        self.tail = esc(f"&at={quote_plus(day)}") + '" rel="nofollow" aria-label="'
+        self.label_tail = esc(f" in other laws in force on {day}")
 
     def __call__(self, eid: str, citation: str) -> str:
-        # urlencode({"law": .., "eid": .., "at": ..}), then escaped: escaping is character by character
         quoted = eid if _UNQUOTED.fullmatch(eid) else esc(quote_plus(eid))
-        href = f"{self.head}{quoted}{self.tail}"
-        label = esc(f"Provisions like {citation} in other laws in force on {self.day}")
-        return f' <a class="similar" href="{href}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
+        label = f"Provisions like {esc(citation)}{self.label_tail}"
+        return f'{self.head}{quoted}{self.tail}{label}" title="{label}">similar</a>'
+
+
+def any_other_law(conn: sqlite3.Connection) -> bool:
+    """Whether the database holds another law to compare with (not an illustrative repository of one law)."""
+    return bool(conn.execute("select count(*) > 1 from (select 1 from laws limit 2)").fetchone()[0])
+
+
+def _with_link(line: str, tag: str, eid: str, wanted: dict[str, str], links: _Links) -> str:
+    """A provision's first line (``_FIRST_LINE``) with its link, when ``wanted`` (eId → citation) names it."""
+    citation = wanted.get(eid)
+    if citation is None:
+        return line
+    if tag == "tr":  # in the row's first cell (its item number), not among the words or the penalty
+        at = line.find("</td>")
+        return line if at < 0 else line[:at] + links(eid, citation) + line[at:]
+    close = f"</{tag}>"
+    return line[: -len(close)] + links(eid, citation) + close if line.endswith(close) else line
+
+
+def adder(law_id: str, shown: str, wanted: dict[str, str]) -> Callable[[str], str]:
+    """``add(fragment)``: a stored fragment with the link in its first line when that line names a compared provision
+    (``wanted``: eId → citation). What ``add_links`` does to the whole page, one fragment at a time: the first line is
+    the only one of a fragment's lines that carries an eId (``fragments.block``), so a page whose fragments are each
+    given to ``add`` is the page ``add_links`` makes."""
+    links = _Links(law_id, shown)
+
+    def add(fragment: str) -> str:
+        m = _FIRST_LINE.match(fragment)
+        if m is None:
+            return fragment
+        tag, eid = m.group(1, 2)
+        citation = wanted.get(eid)
+        if citation is None:
+            return fragment
+        end = m.end()
+        if tag == "tr":  # in the row's first cell (its item number), not among the words or the penalty
+            at = fragment.find("</td>", 0, end)
+            return fragment if at < 0 else f"{fragment[:at]}{links(eid, citation)}{fragment[at:]}"
+        close = _CLOSE[tag]
+        if not fragment.endswith(close, 0, end):
+            return fragment
+        return f"{fragment[: end - len(close)]}{links(eid, citation)}{fragment[end - len(close) :]}"
+
+    return add
 
 
 def add_links(conn: sqlite3.Connection, text: str, law_id: str, day: str, shown: str | None = None) -> str:
     """``text`` (the law page's HTML as at ``day``) with a link to similar provisions in each compared provision;
-    ``shown``: the day as the links write it (a placeholder the page fills in, ``page_cache.Tokens``), else ``day``."""
+    ``shown``: the day as the links write it (a placeholder the page fills in, ``page_cache.Tokens``), else ``day``.
+    (The law page adds them fragment by fragment as it reads them, ``pages.page_text``, with ``adder``.)"""
     wanted = comparable(conn, law_id, day)
     if not wanted:
         return text
-
     links = _Links(law_id, shown or day)
-
-    def insert(m: re.Match[str]) -> str:
-        line, tag, eid = m.group(0), m.group(1), m.group(2)
-        citation = wanted.get(eid)
-        if citation is None:
-            return line
-        if tag == "tr":  # in the row's first cell (its item number), not among the words or the penalty
-            at = line.find("</td>")
-            return line if at < 0 else line[:at] + links(eid, citation) + line[at:]
-        close = f"</{tag}>"
-        return line[: -len(close)] + links(eid, citation) + close if line.endswith(close) else line
-
-    return _FIRST_LINE.sub(insert, text)
+    return _FIRST_LINE.sub(lambda m: _with_link(m.group(0), m.group(1), m.group(2), wanted, links), text)

@@ -75,11 +75,12 @@ def make_datasette(
     Each request reads one build; a build that replaces a file is served from the next request on (``switch``).
     The public profile (``publish/security.py``) unless ``trusted``: the full Datasette, for staff.
     """
-    from . import page_cache, pages, plugin, security
+    from . import page_cache, pages, plugin, security, table_rows
     from .switch import NAME, SwitchingDatasette
 
     _ensure_plugin(plugin, "lawhistory")
     _ensure_plugin(security, security.PLUGIN)
+    table_rows.ask_render_cell_only_when_needed(plugin, plugin.RENDERED)
     examples = examples or {}
     metadata = security.profile_metadata(_with_examples(metadata, examples), trusted)
     settings = {**SETTINGS, **security.settings(trusted)}
