@@ -851,6 +851,7 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.
         parser = StructureParser(mode="instrument", notes=notes)
+        parser.new_text = True
         parser.last_int_clause = int(whole.group(1)) - (0 if text[len(whole.group(1))].isalpha() else 1)
         return parser.parse(text)
     kind = "clause" if re.match(r"\(\d", text) else "subclause"

@@ -18,6 +18,7 @@ from ...core.dates import (
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
+from ..definitions import mark_bare_terms
 from ..gazette import (
     COMMENCEMENT,
     REPEALS,
@@ -283,6 +284,8 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
+        # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
+        body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
         body_text = mark_line_lists(body_text)
         body_text, relabelled = subsections_as_labels(body_text)
