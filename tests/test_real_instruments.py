@@ -29,11 +29,6 @@ KNOWN: dict[str, str] = {
         "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "
         "line (signatures, 'L.S.') and by-laws repealed identified only by gazette date and page"
     ),
-    "87-mount-magnet-brigades-two-clauses-inserted-long-headings": (
-        "the split commencement is now read ('alter' read as 'after' only in 'the rest ... on the day alter that day', "
-        "with a note); then: new clause 45A defines terms neither quoted nor in bold after 'In this clause' (refused, "
-        "naming them: reading them needs the payload's printed line starts)"
-    ),
     "88-beverley-health-definition-renamed-part-heading-replaced": (
         "enacting words 'Made by the Council of ... by resolution on' and the header '129 December' are now read; then: "
         "OCR '46'/'33' for the quotation marks around payloads, commencement words printed above the title, and a new "
