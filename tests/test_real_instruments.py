@@ -34,11 +34,6 @@ KNOWN: dict[str, str] = {
         "OCR '46'/'33' for the quotation marks around payloads, commencement words printed above the title, and a new "
         "clause '3.' of a payload taken for the instrument's clause 3"
     ),
-    "89-pingelly-health-payload-lines-out-of-order-refused": (
-        "enacting words and the bracketed table-row headers are now read; then: OCR 'CC'/'it'/'tt' for the quotation "
-        "marks before payloads (a term 'CC “dwelling-house”' is now refused) must be read before the refusal can name "
-        "'fixture on land'"
-    ),
 }
 
 

@@ -608,6 +608,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # "… and insert: “extreme” or “high”": after a colon the new words are printed as they are, their own
         # quotation marks included (this instrument quotes nothing it inserts)
         return head, payload
+    if payload.startswith(("“", '"')) and _quoted_definition(text[m.end() :].strip()):
+        # "… the following definition — “dwelling-house” does not include …;": a definition inserted, not quoted as a
+        # whole; its term's marks are the law's own
+        return head, payload
     if payload.startswith(("“", '"')):
         close = _closing(text, m.end()) if "“" in text[m.end() :] else None
         if close is None:
@@ -619,6 +623,20 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
         )
     return head, payload
+
+
+def _quoted_definition(new: str) -> bool:
+    """Whether new text (its marks normalised) is one definition whose term alone is quoted: “x” means … (no other
+    instruction after it, its other marks paired)."""
+    d = DEF_START.match(new)
+    rest = new[d.end() :] if d else ""
+    return (
+        d is not None
+        and d.group("term").startswith("“")
+        and def_term_ok(d)
+        and rest.count("“") == rest.count("”")
+        and ITEM_START.search(" " + rest) is None
+    )
 
 
 def _payload_dash(text: str) -> re.Match[str] | None:
@@ -719,6 +737,16 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the new text “{unmarked_terms.group(0)[:100]}” defines terms that are neither quoted nor in bold, so "
                 "where each term begins and ends is uncertain; write each term as **term** means …"
             )
+        after = _AFTER_CONNECTOR.search(d.text or "") if d.kind in ("paragraph", "subparagraph") and not d.children else None
+        if after:
+            # "(c) … is transferred to another; or fixture on land when …": words after the connector that ends a
+            # paragraph, with no label of their own (a copy whose columns the OCR interleaved): they belong to no
+            # paragraph that can be told, so none is guessed
+            raise InstructionNotUnderstood(
+                f"the words “{_LABEL_CUT.split(after.group('words'))[0][:80]}” follow the “{after.group('conn')}” that ends the new paragraph "
+                f"{d.num or ''} and have no label of their own, so which provision they belong to is uncertain (lines out "
+                "of order in the copy?); check the gazette"
+            )
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
@@ -732,6 +760,9 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
+#: A paragraph's words that go on after the connector that ends it: "…; or fixture on land when …".
+_AFTER_CONNECTOR = re.compile(r";\s*(?P<conn>or|and)\s+(?P<words>[a-z][^;]*)$")
+_LABEL_CUT = re.compile(r" (?=\(\w{1,4}\) )")
 #: "In this clause brigade officer has the meaning given in …": words that define a term not marked as one.
 _UNMARKED_DEFINITIONS = re.compile(
     r"In this (?:clause|subclause|Part|Division|Subdivision|Schedule|local law|by-?law|regulation|section)\s*[—–:-]?\s+"
@@ -1007,7 +1038,7 @@ def _holder(head: str, ctx: str | None) -> str:
 
 
 def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:
-    new = payload_provisions(payload, notes)
+    new = _headed_clause(payload) or payload_provisions(payload, notes)
     if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
         return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
     if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
@@ -1338,11 +1369,21 @@ _HEADED_CLAUSE = re.compile(
 )
 
 
+#: "Application 3. These local laws have effect …": a new clause printed as the instrument prints its own, its
+#: marginal heading over its number (the heading no word that cites a provision: "… under clause 3. …" is no heading).
+_MARGIN_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:\d]{2,80}?)(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)(?<!\b[Bb]y-law)"
+    r"(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?[.;])$"
+)
+
+
 def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
-    is printed over it, outside the quotation marks that hold its number and words (one paragraph of words; a clause
-    with subclauses is read as any new text is)."""
-    m = _HEADED_CLAUSE.match(" ".join(payload.split()))
+    is printed over it, outside the quotation marks that hold its number and words, or with no marks at all (a marginal
+    heading: "Application 3. These local laws have effect …") (one paragraph of words; a clause with subclauses is read
+    as any new text is)."""
+    flat = " ".join(payload.split())
+    m = _HEADED_CLAUSE.match(flat) or _MARGIN_HEADED_CLAUSE.match(flat)
     if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
         return None
     return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)

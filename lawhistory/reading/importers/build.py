@@ -33,6 +33,7 @@ from ..gazette import (
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
+from ..ocr_quotes import read_ocr_quote_marks
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -284,6 +285,8 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
+        # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
+        body_text = read_ocr_quote_marks(body_text, notes)
         # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
         body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
