@@ -29,11 +29,6 @@ KNOWN: dict[str, str] = {
         "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "
         "line (signatures, 'L.S.') and by-laws repealed identified only by gazette date and page"
     ),
-    "88-beverley-health-definition-renamed-part-heading-replaced": (
-        "enacting words 'Made by the Council of ... by resolution on' and the header '129 December' are now read; then: "
-        "OCR '46'/'33' for the quotation marks around payloads, commencement words printed above the title, and a new "
-        "clause '3.' of a payload taken for the instrument's clause 3"
-    ),
 }
 
 

@@ -26,7 +26,8 @@ INSTRUCTION_START = re.compile(
     r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
     + _KW
     + r"|Note:\s+The heading to (?:amended |new )?clause\s+\S+\s+is to read\b"
-    r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
+    # (not the provision of "The heading to Part 2 is deleted …": that instruction begins at "The heading")
+    r"|(?<!\bheading to )(?<!\bheading of )(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
     r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
 )
 

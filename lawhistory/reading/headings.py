@@ -223,6 +223,19 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
+        if (
+            mode == "instrument"
+            and 1 <= i <= 10
+            and re.fullmatch(r"\d{1,3}[A-Z]?\.", w)
+            and words[i + 1 : i + 2] != []
+            and words[i + 1][:1].isupper()
+            and taken[-1].lower() not in _HEADING_NEVER_ENDS
+            and not re.fullmatch(r"(?i)(?:clauses?|sections?|regulations?|by-?laws?|parts?|items?|schedules?)", taken[-1])
+            and not any(x.endswith((".", ";", ":", ",")) for x in taken)
+        ):
+            # "2. Commencement 3. The local law amended …": a heading with no words under it (a page break after it),
+            # run into the next clause's label; a heading holds no clause label
+            break
         if i > 24:
             taken = []
             break

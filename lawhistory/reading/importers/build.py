@@ -320,6 +320,8 @@ def _build(
 
     gazette = _gazette(piece, stream, options, where, strict_date, notes)
     wording = None if fragment else _commencement_words(provisions)
+    if wording is None and not fragment and kind != "principal":
+        wording = _commencement_above_title(piece, provisions, notes)
     made = None
     rm = RESOLVED.search(enacting_flat)
     if rm:
@@ -403,6 +405,35 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
+
+
+#: "This local law comes into operation on 1 February 2001.": commencement words whose subject is the instrument itself.
+_OWN_COMMENCEMENT = re.compile(
+    r"\b(?:This|These) (?:local laws?|by-?laws?|amendments?)\s+(?:shall\s+)?(?:comes?|come) into operation\b[^.]*\."
+)
+
+
+def _commencement_above_title(piece: InstrumentText, provisions: tuple[Provision, ...], notes: list[str]) -> str | None:
+    """Commencement words printed above the instrument's title ("This local law comes into operation on 1 February 2001."
+    over "Shire of Beverley Health Amendment Local Law 2000"), where its clause headed "Commencement" has no words under
+    it: read as its commencement, with a note; None when not so, or when they are not the last sentence before the title."""
+    headed = [
+        a.provision
+        for a in walk(provisions)
+        if a.provision.kind == "clause" and (a.provision.heading or "").strip().lower() == "commencement"
+    ]
+    if len(headed) != 1 or (headed[0].text or "").strip() or headed[0].children:
+        return None
+    above = flat(f"{piece.lead} {piece.title_block}")
+    m = next(iter(reversed(list(_OWN_COMMENCEMENT.finditer(above)))), None)
+    if m is None or "." in above[m.end() :]:
+        # the words must be the last sentence before the title (not words of an earlier instrument in the copy)
+        return None
+    notes.append(
+        f"its commencement, “{m.group(0)}”, is printed above its title (its clause headed “Commencement” has no words "
+        "under it): read as its commencement — check the gazette"
+    )
+    return m.group(0)
 
 
 def _note_gaps(body: tuple[Provision, ...], headings: dict[str, str], preface: int, notes: list[str]) -> None:
