@@ -90,3 +90,9 @@ def test_a_clause_cited_before_a_number_is_no_heading() -> None:
     from lawhistory.amending.parts import _headed_clause
 
     assert _headed_clause("Subject to clause 3. These local laws apply.") is None
+
+
+def test_a_quoted_term_opening_new_text_a_token_opens_takes_curly_marks_inside_the_straight_ones() -> None:
+    text = '(2) Clause 3 is amended by inserting in the appropriate\nalphabetical position -\n\n44\n\n"grave marker" has the meaning given in clause 20(1);\n\n".\n\n5. Clause 27 amended\n'
+    out = read_ocr_quote_marks(text, notes := [])
+    assert '\n"“grave marker” has the meaning given in clause 20(1);\n' in out and notes

@@ -18,12 +18,6 @@ import pytest
 from benchmarks.real_cases import case_dirs, run_case
 
 KNOWN: dict[str, str] = {
-    "82-coolgardie-cemeteries-after-each-of-paragraphs-unclosed-term": (
-        "instructions are not found at all: the instrument's text is misread before the grammar sees it (clause numbers "
-        "glued to the sentence before, 'Local Law 2007.2. Commencement'; commencement item (a) printed before the title; "
-        "'44' for an opening quotation mark; an unclosed term 'burial records'); the grammar reads 'after each of "
-        'paragraphs (a) and (b) by inserting - " and "\' once the instruction is found'
-    ),
     "86-harvey-health-passage-begins-ends-by-laws-repealed-by-gazette-page": (
         "enacting words 'Made under ... by the Council ... by resolution on' are now read; then: clause labels glued to "
         "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "

@@ -40,7 +40,7 @@ _INSTRUCTION_AHEAD = (
     r"(?:deleting|inserting|substituting|omitting|removing|adding)\s+(?:(?:the\s+|in\s+the\s+)?(?:definitions?|words?|full\s+stop|"
     r"heading)\b|(?:before|after)\s+(?:the\s+)?(?:definition|words?|(?:sub-?)?(?:clause|paragraph))\b|"
     r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
-    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
+    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+|each\s+of\s+)?"
     + _KW
     # a quoted heading or term in the lead-in ("in the column headed “Modified penalty $”,") counts as one word
     + r"(?:[^—;“”]|“[^“”]{0,80}”){0,80}?\b"

@@ -1041,6 +1041,14 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     new = _headed_clause(payload) or payload_provisions(payload, notes)
     if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
         return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
+    k = len(targets)
+    if 1 < k < len(new) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new[:k], strict=True)):
+        # "Clause 27(2) and (3) are repealed and the following subclauses are inserted instead — (2) … (3) … (4) …":
+        # each provision replaced by the new one of its label, the rest inserted after the last of them
+        return [
+            *(_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new[:k], strict=True)),
+            _op(unit, action="insert", target=targets[-1], position="after", new=render_fragment(new[k:])),
+        ]
     if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
         # "Delete clause 12A(2)(b) and insert: (b) … (c) …": (b) replaced, (c) inserted after it
         return [

@@ -46,6 +46,7 @@ _STOP = re.compile(
 #: a numbered clause.
 _LABEL_START = re.compile(r"[ \t]*\((?:[a-z]{1,4}|[ivx]{1,5}|\d{1,2}[A-Z]?)\)[ \t]+\S")
 _TERM_START = re.compile(r"[ \t]*[\"“][^\"“”\n]{1,80}[\"”],?[ \t]+" + DEF_VERB + r"\b")
+_STRAIGHT_TERM = re.compile(r"(?P<lead>[ \t]*)\"(?P<term>[^\"“”\n]{1,80})\"(?=,?[ \t]+" + DEF_VERB + r"\b)")
 _CLAUSE_START = re.compile(r"[ \t]*\d+[A-Z]{0,2}\.[ \t]+[A-Z]")
 _HEADING = re.compile(r"[ \t]*[A-Z][A-Za-z ,’'-]{2,80}[ \t]*")
 
@@ -100,6 +101,10 @@ def read_ocr_quote_marks(text: str, notes: list[str]) -> str:
                 continue
             mark = ""
             read = f"read as an opening quotation mark whose closing mark is lost too: left out, the new text “{words}” read as printed after the dash"
+        if mark == '"' and (term := _STRAIGHT_TERM.match(lines[nxt])) is not None:
+            # '"“grave marker” has the meaning …; ".': the term's own marks inside the new text's, told apart as curly
+            # ones (straight marks do not nest)
+            lines[nxt] = f"{term.group('lead')}“{term.group('term')}”{lines[nxt][term.end() :]}"
         if alone is not None:
             lines[i] = mark
             if mark:

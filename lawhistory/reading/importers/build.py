@@ -34,6 +34,7 @@ from ..gazette import (
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
 from ..ocr_quotes import read_ocr_quote_marks
+from ..run_together import close_unclosed_terms, space_glued_dashes, split_glued_labels
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -236,7 +237,7 @@ def _build(
     index: int,
     strict_date: bool = True,
 ) -> Law:
-    body_flat = flat(piece.body)
+    body_flat = flat(split_glued_labels(piece.body, []))  # (the labels' note is given once, where the body is read)
     fragment = not piece.enacting
     enacting_flat = flat(piece.enacting + " " + piece.conclusions)
     title = _title(piece, body_flat, notes) if not fragment else None
@@ -287,6 +288,9 @@ def _build(
     if line_mode and not lines:
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
+        # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
+        body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
+        body_text = space_glued_dashes(body_text, notes)
         # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
         body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
@@ -322,6 +326,8 @@ def _build(
     wording = None if fragment else _commencement_words(provisions)
     if wording is None and not fragment and kind != "principal":
         wording = _commencement_above_title(piece, provisions, notes)
+    elif wording is not None and not fragment:
+        wording = _first_item_above_title(piece, wording, notes)
     made = None
     rm = RESOLVED.search(enacting_flat)
     if rm:
@@ -434,6 +440,28 @@ def _commencement_above_title(piece: InstrumentText, provisions: tuple[Provision
         "under it): read as its commencement — check the gazette"
     )
     return m.group(0)
+
+
+_FOLLOWS_FROM_B = re.compile(r"\bas follows\s*[:—–-]?\s*(?=\(b\)\s)")
+#: "(a) clauses 1 and 2 — on the day on which this local law is published in the Gazette;": a commencement item.
+_FIRST_ITEM = re.compile(r"\(a\)\s+(?P<item>(?:clauses?|sections?|regulations?)\s[^;()]{1,80}?\bon\s[^;()]{1,120};)")
+
+
+def _first_item_above_title(piece: InstrumentText, wording: str, notes: list[str]) -> str:
+    """``wording`` with its item (a) put back when the copy printed it above the title ("… comes into operation as
+    follows: (b) the rest … on the day after that day." and "(a) clauses 1 and 2 — on the day … published in the
+    Gazette;" over the title): only an item (a) that names clauses and a day, where the list begins at (b); the words
+    unchanged otherwise."""
+    follows = _FOLLOWS_FROM_B.search(wording)
+    above = _FIRST_ITEM.search(flat(f"{piece.lead} {piece.title_block}")) if follows else None
+    if follows is None or above is None:
+        return wording
+    item = " ".join(above.group("item").split())
+    notes.append(
+        f"its commencement's item (a), “{item}”, is printed above its title, apart from items (b) …: read as its first "
+        "item — check the gazette"
+    )
+    return f"{wording[: follows.end()]}(a) {item} {wording[follows.end() :]}"
 
 
 def _note_gaps(body: tuple[Provision, ...], headings: dict[str, str], preface: int, notes: list[str]) -> None:
