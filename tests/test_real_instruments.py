@@ -17,13 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "86-harvey-health-passage-begins-ends-by-laws-repealed-by-gazette-page": (
-        "enacting words 'Made under ... by the Council ... by resolution on' are now read; then: clause labels glued to "
-        "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "
-        "line (signatures, 'L.S.') and by-laws repealed identified only by gazette date and page"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

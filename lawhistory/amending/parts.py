@@ -936,6 +936,20 @@ def _occurrence(text: str) -> str:
 
 REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
 _REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
+#: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
+#: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").
+_REPEAL_BY_GAZETTE = re.compile(
+    r"\b(?:local laws?|by-?laws?) published in the (?:Government )?Gazette on the following dates,? at the specified pages,? "
+    r"(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*",
+    re.I,
+)
+_GAZETTE_ITEM = re.compile(
+    r"^(?P<date>\d{1,2} [A-Z][a-z]+ \d{4}),? (?:at )?pp?\. ?(?P<page>\d{1,5})(?:\s?[-‑–]\s?\d{1,5})?\s*[;.]?(?:\s*and)?$"
+)
+#: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
+GAZETTE_NAMED = re.compile(
+    r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
+)
 _REPEAL_ITEM = re.compile(
     r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
@@ -962,6 +976,18 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
             return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
         return []
+    dated = _REPEAL_BY_GAZETTE.search(text)
+    if dated:
+        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated.end() :]) if i.strip()]
+        found = [(_GAZETTE_ITEM.match(i), i) for i in items]
+        if not items or any(m is None or printed_date(m.group("date")) is None for m, _ in found):
+            return []
+        kind = "local law" if re.search(r"local laws?", dated.group(0), re.I) else "by-law"
+        return [
+            (f"the {kind} published in the Gazette on {d.isoformat()} at page {m.group('page')}", d.isoformat())
+            for m, _ in found
+            if m is not None and (d := printed_date(m.group("date"))) is not None
+        ]
     listed = _REPEAL_LEAD.search(text)
     if listed:
         items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
@@ -1000,7 +1026,7 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
     its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
     ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
-    listed = _REPEAL_LEAD.search(text)
+    listed = _REPEAL_LEAD.search(text) or _REPEAL_BY_GAZETTE.search(text)
     if listed:
         return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
     table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b)", text, re.I)

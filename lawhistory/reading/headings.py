@@ -203,12 +203,18 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             # "7. Clause 3.2 amended In clause 3.2— (a) …": an amending clause's heading run into its words, on a line
             # the copy joined with the ones after it; the heading ends where its words begin, with a capital
             return am.group(1), lead + am.end(1), False
-        if line:
+        if line and not (mode == "instrument" and len(line) > 80):
             return None, lead, False
+        # (an instrument's clauses are read from running text: a long "line" is the words of several printed lines,
+        # joined up to a Part heading, and its heading is told from its words as in running text — only when a
+        # sentence follows it, not a label or a quotation: "Amendments (1) …" is left as it was read)
+        joined = bool(line)
+    else:
+        joined = False
     words = body.split(" ")
     skip = 0
     if mode == "instrument":
-        am = AMENDING_HEADING.match(body)
+        am = AMENDING_HEADING.match(body) if not joined else None  # (a joined line's was tried above)
         if am:
             return am.group(1), lead + am.end(1), False
         im = INSERT_HEADING.match(body)
@@ -242,7 +248,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         taken.append(w)
     else:
         taken = []
-    if not taken:
+    if not taken or (joined and not (words[len(taken)] if len(taken) < len(words) else "")[:1].isupper()):
         return None, lead, False
     text = " ".join(taken)
     return text, lead + len(text), True

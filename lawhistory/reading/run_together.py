@@ -74,3 +74,38 @@ def space_glued_dashes(text: str, notes: list[str]) -> str:
         return m.group("lead") + "- "
 
     return _GLUED_DASH.sub(cut, text)
+
+
+_GLUED_HEADING = re.compile(r"^(?P<num>\d{1,3}[A-Z]?)\.(?=[A-Z][a-z])", re.M)
+_UNDASHED_PART = re.compile(r"^(?P<kw>Part|PART|Division) (?P<num>\d{1,3}[A-Z]?)[ \t]+(?P<heading>[A-Z][^.;:—–\n]{1,80})$", re.M)
+_CLAUSE_LINE = re.compile(r"\d{1,3}[A-Z]?\.[ \t]?[A-Z]")
+
+
+def space_glued_headings(text: str, contents: str, notes: list[str]) -> str:
+    """``text`` with a clause label glued to the heading after it at the start of a line spaced from it ("1.Citation" →
+    "1. Citation"), and a Part heading printed with a space for its dash given its dash ("Part 1  Preliminary" →
+    "Part 1 — Preliminary") where the contents list it with one, or a clause starts the next line and the heading is
+    a few words with no verb; each noted once."""
+    glued = _GLUED_HEADING.findall(text)
+    text = _GLUED_HEADING.sub(lambda m: f"{m.group('num')}. ", text)
+    if glued:
+        notes.append(f"{len(glued)} clause label(s) printed glued to their headings (“{glued[0]}.…”) were read apart")
+    listed = " ".join(contents.split())
+    parts: list[str] = []
+
+    def dash(m: re.Match[str]) -> str:
+        label, heading = f"{m.group('kw')} {m.group('num')}", m.group("heading").strip()
+        nxt = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+        in_contents = re.search(re.escape(label) + r" ?[—–-] ?" + re.escape(heading) + r"(?!\w)", listed) is not None
+        plain = len(heading.split()) <= 8 and not re.search(r"\b(?:is|are|of the principal)\b", heading)
+        if not (in_contents or (plain and _CLAUSE_LINE.match(nxt))):
+            return m.group(0)
+        parts.append(label)
+        return f"{label} — {heading}"
+
+    text = _UNDASHED_PART.sub(dash, text)
+    if parts:
+        notes.append(
+            f"Part heading(s) printed with a wide space and no dash after the label ({', '.join(parts)}) read as headings"
+        )
+    return text

@@ -34,7 +34,7 @@ from ..gazette import (
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
 from ..ocr_quotes import read_ocr_quote_marks
-from ..run_together import close_unclosed_terms, space_glued_dashes, split_glued_labels
+from ..run_together import close_unclosed_terms, space_glued_dashes, space_glued_headings, split_glued_labels
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -290,7 +290,7 @@ def _build(
         body_text = read_ocr_quote_marks(body_text, notes)
         # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
         body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
-        body_text = space_glued_dashes(body_text, notes)
+        body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)
         # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
         body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
@@ -363,7 +363,8 @@ def _build(
     amends = None
     also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
-    if kind == "amending":
+    if kind == "amending" or (kind == "repeal" and re.search(r"\bAmendment and Repeal\b", title or "")):
+        # (an "Amendment and Repeal Local Law" amends one law as well as repealing others)
         # a 1960s by-law amendment names the by-laws it amends in its enacting words
         am = amended_law(body_flat) or amended_law(flat(piece.enacting))
         if am:
