@@ -17,34 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "82-coolgardie-cemeteries-after-each-of-paragraphs-unclosed-term": (
-        "instructions are not found at all: the instrument's text is misread before the grammar sees it (clause numbers "
-        "glued to the sentence before, 'Local Law 2007.2. Commencement'; commencement item (a) printed before the title; "
-        "'44' for an opening quotation mark; an unclosed term 'burial records'); the grammar reads 'after each of "
-        'paragraphs (a) and (b) by inserting - " and "\' once the instruction is found'
-    ),
-    "86-harvey-health-passage-begins-ends-by-laws-repealed-by-gazette-page": (
-        "enacting words 'Made under ... by the Council ... by resolution on' are now read; then: clause labels glued to "
-        "headings ('1.Citation'), a Part heading without its dash ('Part 1  Preliminary'), closing words with no 'Dated' "
-        "line (signatures, 'L.S.') and by-laws repealed identified only by gazette date and page"
-    ),
-    "87-mount-magnet-brigades-two-clauses-inserted-long-headings": (
-        "the split commencement is now read ('alter' read as 'after' only in 'the rest ... on the day alter that day', "
-        "with a note); then: new clause 45A defines terms neither quoted nor in bold after 'In this clause' (refused, "
-        "naming them: reading them needs the payload's printed line starts)"
-    ),
-    "88-beverley-health-definition-renamed-part-heading-replaced": (
-        "enacting words 'Made by the Council of ... by resolution on' and the header '129 December' are now read; then: "
-        "OCR '46'/'33' for the quotation marks around payloads, commencement words printed above the title, and a new "
-        "clause '3.' of a payload taken for the instrument's clause 3"
-    ),
-    "89-pingelly-health-payload-lines-out-of-order-refused": (
-        "enacting words and the bracketed table-row headers are now read; then: OCR 'CC'/'it'/'tt' for the quotation "
-        "marks before payloads (a term 'CC “dwelling-house”' is now refused) must be read before the refusal can name "
-        "'fixture on land'"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

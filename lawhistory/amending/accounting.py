@@ -26,7 +26,8 @@ INSTRUCTION_START = re.compile(
     r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
     + _KW
     + r"|Note:\s+The heading to (?:amended |new )?clause\s+\S+\s+is to read\b"
-    r"|(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
+    # (not the provision of "The heading to Part 2 is deleted …": that instruction begins at "The heading")
+    r"|(?<!\bheading to )(?<!\bheading of )(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
     r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
 )
 
@@ -39,7 +40,7 @@ _INSTRUCTION_AHEAD = (
     r"(?:deleting|inserting|substituting|omitting|removing|adding)\s+(?:(?:the\s+|in\s+the\s+)?(?:definitions?|words?|full\s+stop|"
     r"heading)\b|(?:before|after)\s+(?:the\s+)?(?:definition|words?|(?:sub-?)?(?:clause|paragraph))\b|"
     r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
-    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
+    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+|each\s+of\s+)?"
     + _KW
     # a quoted heading or term in the lead-in ("in the column headed “Modified penalty $”,") counts as one word
     + r"(?:[^—;“”]|“[^“”]{0,80}”){0,80}?\b"

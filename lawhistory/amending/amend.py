@@ -36,6 +36,7 @@ from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, names_rows, resolved
+from .parts import GAZETTE_NAMED
 from .timeline import build_timeline
 
 #: ``amend --operations``: the operations a person gives each instrument (``by_hand.supplied``), and who and when.
@@ -153,6 +154,14 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         meta = replace(meta, kind="repeal", repeals=repealed or meta.repeals)
     if not ops:
         raise InstrumentRefused(f"{meta.title}: no amending instructions were found in it")
+    stray = next((op for op in ops if not op.is_repeal), None) if meta.amends is None and meta.kind == "repeal" else None
+    if stray is not None:
+        # an instrument that repeals laws and also amends one, whose law amended is not read: its amendments would
+        # be applied to no law
+        raise InstrumentRefused(
+            f"{meta.title} cl. {stray.clause}: it repeals laws and also amends one, but which law it amends could not be "
+            "read; amend the instrument file by hand"
+        )
     meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
     return Instrument(law=replace(law, meta=meta), operations=tuple(ops))
 
@@ -267,7 +276,7 @@ def check(
         )
     outcome.status = "applied"
     outcome.retried = retried(before, after, inst.id)
-    if inst.is_repeal:
+    if inst.is_repeal and not any(v.instrument is not None and v.instrument.id == inst.id for v in after.versions):
         outcome.version_from = after.repealed_from
         return outcome
     new_version = next(v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id)
@@ -326,12 +335,39 @@ def _naming_repealed(repo: Repository, index: Inputs, inst: Instrument) -> Instr
     if meta.kind != "repeal" or not meta.repeals:
         return inst
     named = []
+    notes: list[str] = []
     for ref in meta.repeals:
+        by_gazette = None if ref.id else _by_gazette_page(repo, index, inst, ref)
+        if by_gazette is not None:
+            # "(a) 9 April 1958 p. 727": named only by the gazette that published it, found by that date and page
+            notes.append(f"{ref.title} is {by_gazette.meta.title} (the one law of the council published on that page)")
+            named.append(LawRef(title=by_gazette.meta.title, gazette_date=ref.gazette_date, id=by_gazette.meta.id))
+            continue
         law = None if ref.id else _law_named(repo, index, inst, ref)
         named.append(replace(ref, id=law.meta.id) if law is not None and not refers_to(ref, law) else ref)
     if named == list(meta.repeals):
         return inst
-    return replace(inst, law=replace(inst.law, meta=replace(meta, repeals=tuple(named))))
+    meta = replace(meta, repeals=tuple(named), notes=(*meta.notes, *notes))
+    return replace(inst, law=replace(inst.law, meta=meta))
+
+
+def _by_gazette_page(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -> Law | None:
+    """The one law of the instrument's council published in the Gazette on the date and beginning on the page that
+    ``ref`` names it by (``parts.GAZETTE_NAMED``); None when it is not named so, or no one law is."""
+    m = GAZETTE_NAMED.match(ref.title)
+    if m is None:
+        return None
+    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
+    found = [
+        law
+        for ident in index.laws
+        if ident.startswith(council + "/")
+        and (law := repo.law_by_id(ident)) is not None
+        and str(law.meta.gazette.date) == m.group("date")
+        and re.match(r"\d+", law.meta.gazette.pages or "") is not None
+        and re.match(r"\d+", law.meta.gazette.pages or "").group(0) == m.group("page")  # type: ignore[union-attr]
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:

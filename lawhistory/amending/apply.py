@@ -404,6 +404,13 @@ def _word_op(
         for i, cell in enumerate(p.cells):
             for m in pattern.finditer(cell):
                 hits.append((sub, f"cell{i}", m.start(), m.end()))
+    if not hits and op.until and op.action == "delete_words" and target is not None and tidy:
+        covered = _passage_lines(target, _pattern(words), _pattern(op.until))
+        if covered is not None:
+            # "In Schedule 2 delete the passage that begins with “Bone” and ends with “offal.”.": a passage that runs
+            # over whole free-text lines of the provision (from the start of one to the end of another) takes them
+            kept = tuple(c for i, c in enumerate(target.children) if i not in covered)
+            return _replace_children(body, path, kept), [path]
     if not hits:
         raise WordsNotFound(
             inst,
@@ -476,6 +483,25 @@ def _word_op(
     if renamed:
         _check_terms_apart(before, body, renamed, op, inst)
     return body, changed
+
+
+def _passage_lines(target: Provision, begins: re.Pattern[str], ends: re.Pattern[str]) -> range | None:
+    """The places among ``target``'s children of the free-text lines a passage covers whole: the first line's words
+    begin with the words that begin it, the last line's end with the words that end it, every line between is free
+    text, and it is the one such run (None otherwise: the passage is then refused as not found)."""
+    kids = target.children
+    runs = []
+    for i, first in enumerate(kids):
+        if first.kind != "text" or first.children or not begins.match((first.text or "").strip()):
+            continue
+        for j in range(i, len(kids)):
+            line = kids[j]
+            if line.kind != "text" or line.children:
+                break
+            if j > i and (m := list(ends.finditer((line.text or "").strip()))) and m[-1].end() == len((line.text or "").strip()):
+                runs.append(range(i, j + 1))
+                break
+    return runs[0] if len(runs) == 1 else None
 
 
 def _check_terms_apart(

@@ -625,6 +625,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # "… and insert: “extreme” or “high”": after a colon the new words are printed as they are, their own
         # quotation marks included (this instrument quotes nothing it inserts)
         return head, payload
+    if payload.startswith(("“", '"')) and _quoted_definition(text[m.end() :].strip()):
+        # "… the following definition — “dwelling-house” does not include …;": a definition inserted, not quoted as a
+        # whole; its term's marks are the law's own
+        return head, payload
     if payload.startswith(("“", '"')):
         close = _closing(text, m.end()) if "“" in text[m.end() :] else None
         if close is None:
@@ -652,6 +656,18 @@ _QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes
 def _closing_after_term(text: str, close: int) -> bool:
     """Whether quotation marks follow the quoted term (more quoted words after it: not a term-only definition)."""
     return "“" in text[close + 1 :] or "”" in text[close + 1 :]
+def _quoted_definition(new: str) -> bool:
+    """Whether new text (its marks normalised) is one definition whose term alone is quoted: “x” means … (no other
+    instruction after it, its other marks paired)."""
+    d = DEF_START.match(new)
+    rest = new[d.end() :] if d else ""
+    return (
+        d is not None
+        and d.group("term").startswith("“")
+        and def_term_ok(d)
+        and rest.count("“") == rest.count("”")
+        and ITEM_START.search(" " + rest) is None
+    )
 
 
 def _payload_dash(text: str) -> re.Match[str] | None:
@@ -752,6 +768,16 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the new text “{unmarked_terms.group(0)[:100]}” defines terms that are neither quoted nor in bold, so "
                 "where each term begins and ends is uncertain; write each term as **term** means …"
             )
+        after = _AFTER_CONNECTOR.search(d.text or "") if d.kind in ("paragraph", "subparagraph") and not d.children else None
+        if after:
+            # "(c) … is transferred to another; or fixture on land when …": words after the connector that ends a
+            # paragraph, with no label of their own (a copy whose columns the OCR interleaved): they belong to no
+            # paragraph that can be told, so none is guessed
+            raise InstructionNotUnderstood(
+                f"the words “{_LABEL_CUT.split(after.group('words'))[0][:80]}” follow the “{after.group('conn')}” that ends the new paragraph "
+                f"{d.num or ''} and have no label of their own, so which provision they belong to is uncertain (lines out "
+                "of order in the copy?); check the gazette"
+            )
         run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
@@ -765,6 +791,9 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
+#: A paragraph's words that go on after the connector that ends it: "…; or fixture on land when …".
+_AFTER_CONNECTOR = re.compile(r";\s*(?P<conn>or|and)\s+(?P<words>[a-z][^;]*)$")
+_LABEL_CUT = re.compile(r" (?=\(\w{1,4}\) )")
 #: "In this clause brigade officer has the meaning given in …": words that define a term not marked as one.
 _UNMARKED_DEFINITIONS = re.compile(
     r"In this (?:clause|subclause|Part|Division|Subdivision|Schedule|local law|by-?law|regulation|section)\s*[—–:-]?\s+"
@@ -884,6 +913,7 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.
         parser = StructureParser(mode="instrument", notes=notes)
+        parser.new_text = True
         parser.last_int_clause = int(whole.group(1)) - (0 if text[len(whole.group(1))].isalpha() else 1)
         return parser.parse(text)
     kind = "clause" if re.match(r"\(\d", text) else "subclause"
@@ -937,6 +967,20 @@ def _occurrence(text: str) -> str:
 
 REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
 _REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
+#: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
+#: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").
+_REPEAL_BY_GAZETTE = re.compile(
+    r"\b(?:local laws?|by-?laws?) published in the (?:Government )?Gazette on the following dates,? at the specified pages,? "
+    r"(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*",
+    re.I,
+)
+_GAZETTE_ITEM = re.compile(
+    r"^(?P<date>\d{1,2} [A-Z][a-z]+ \d{4}),? (?:at )?pp?\. ?(?P<page>\d{1,5})(?:\s?[-‑–]\s?\d{1,5})?\s*[;.]?(?:\s*and)?$"
+)
+#: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
+GAZETTE_NAMED = re.compile(
+    r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
+)
 _REPEAL_ITEM = re.compile(
     r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
@@ -963,6 +1007,18 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
             return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
         return []
+    dated = _REPEAL_BY_GAZETTE.search(text)
+    if dated:
+        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated.end() :]) if i.strip()]
+        found = [(_GAZETTE_ITEM.match(i), i) for i in items]
+        if not items or any(m is None or printed_date(m.group("date")) is None for m, _ in found):
+            return []
+        kind = "local law" if re.search(r"local laws?", dated.group(0), re.I) else "by-law"
+        return [
+            (f"the {kind} published in the Gazette on {d.isoformat()} at page {m.group('page')}", d.isoformat())
+            for m, _ in found
+            if m is not None and (d := printed_date(m.group("date"))) is not None
+        ]
     listed = _REPEAL_LEAD.search(text)
     if listed:
         items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
@@ -1001,7 +1057,7 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
     its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
     ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
-    listed = _REPEAL_LEAD.search(text)
+    listed = _REPEAL_LEAD.search(text) or _REPEAL_BY_GAZETTE.search(text)
     if listed:
         return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
     table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b)", text, re.I)
@@ -1039,9 +1095,17 @@ def _holder(head: str, ctx: str | None) -> str:
 
 
 def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:
-    new = payload_provisions(payload, notes)
+    new = _headed_clause(payload) or payload_provisions(payload, notes)
     if len(new) == len(targets) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=True)):
         return [_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=True)]
+    k = len(targets)
+    if 1 < k < len(new) and all(t.endswith(p.num or "\0") for t, p in zip(targets, new[:k], strict=True)):
+        # "Clause 27(2) and (3) are repealed and the following subclauses are inserted instead — (2) … (3) … (4) …":
+        # each provision replaced by the new one of its label, the rest inserted after the last of them
+        return [
+            *(_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new[:k], strict=True)),
+            _op(unit, action="insert", target=targets[-1], position="after", new=render_fragment(new[k:])),
+        ]
     if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
         # "Delete clause 12A(2)(b) and insert: (b) … (c) …": (b) replaced, (c) inserted after it
         return [
@@ -1370,11 +1434,21 @@ _HEADED_CLAUSE = re.compile(
 )
 
 
+#: "Application 3. These local laws have effect …": a new clause printed as the instrument prints its own, its
+#: marginal heading over its number (the heading no word that cites a provision: "… under clause 3. …" is no heading).
+_MARGIN_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:\d]{2,80}?)(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)(?<!\b[Bb]y-law)"
+    r"(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?[.;])$"
+)
+
+
 def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
-    is printed over it, outside the quotation marks that hold its number and words (one paragraph of words; a clause
-    with subclauses is read as any new text is)."""
-    m = _HEADED_CLAUSE.match(" ".join(payload.split()))
+    is printed over it, outside the quotation marks that hold its number and words, or with no marks at all (a marginal
+    heading: "Application 3. These local laws have effect …") (one paragraph of words; a clause with subclauses is read
+    as any new text is)."""
+    flat = " ".join(payload.split())
+    m = _HEADED_CLAUSE.match(flat) or _MARGIN_HEADED_CLAUSE.match(flat)
     if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
         return None
     return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)

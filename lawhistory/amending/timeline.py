@@ -13,11 +13,29 @@ from ..core.errors import LawHistoryError
 from ..core.ids import addresses
 from ..core.model import Law, Provision
 from ..core.operations import Operation
-from ..core.versions import Change, Timeline, Version, commencement_key, gazette_mismatch, instruments_for, own_operations
+from ..core.versions import (
+    Change,
+    Timeline,
+    Version,
+    commencement_key,
+    gazette_mismatch,
+    instruments_for,
+    own_operations,
+    refers_to,
+)
 from ..files.instrument_file import Instrument
 from .apply import Applied, Step, apply_instrument
 from .commencing import made_under_law, unknown_day
 from .law_known import Unresolved, resolved, rows_resolved
+
+
+def _repeals(inst: Instrument, law: Law) -> bool:
+    """Whether ``inst`` repeals ``law`` (an instrument that amends one law and repeals others — "Health Amendment and
+    Repeal Local Law" — amends the first: its repeal operations are not applied to it)."""
+    meta = inst.law.meta
+    if not any(not op.is_repeal for op in inst.operations):
+        return True
+    return any(refers_to(ref, law) and (ref.id is None or ref.id == law.meta.id) for ref in meta.repeals)
 
 
 def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
@@ -51,7 +69,7 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
         if repealed_from is not None:
             waiting.append((inst, f"the law was repealed on {repealed_from} before it commenced"))
             continue
-        if inst.is_repeal:
+        if inst.is_repeal and _repeals(inst, law):
             if when is not None and start is not None and when < start:
                 waiting.append((inst, f"it commences on {when}, before the law itself commenced ({start})"))
                 continue

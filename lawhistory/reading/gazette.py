@@ -151,7 +151,11 @@ CONTENTS = re.compile(r"\b(?:TABLE OF CONTENTS|CONTENTS|ARRANGEMENT|Table of Con
 # Closing words start at "Dated this …" / "Dated: 10 March 2016" (a form's blank "Dated ......" is not them).
 ATTESTATION = re.compile(
     r"(?:—{2,}\s*)?(?=Dated(?::|\s+(?:this|the|at|\d|[….]{3,}\s*\n))|This Local Law was (?:made|passed|adopted)|This local law was (?:made|passed|adopted)|"
-    r"Passed by resolution|The Common Seal of|The common seal of|By order of the Council\b|By Order of the Council\b)"
+    r"Passed by resolution|The Common Seal of|The common seal of|By order of the Council\b|By Order of the Council\b"
+    # no "Dated" line: the signatures begin them ("E. F. EXAMPLE, Shire President", at the start of a line), when no
+    # clause and no "Dated" line follows (a signature printed mid-text is page furniture)
+    r"|(?<=\n)(?:[A-Z]\.\s?){1,3}[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+)*, (?:Shire |Town |City )?(?:President|Mayor|Chief Executive Officer)(?![a-z])"
+    r"(?![\s\S]*?\n[ \t]*(?:\d{1,3}[A-Z]?\.[ \t]|Dated\b|The Common Seal\b)))"
 )
 CONTENTS_ENTRY = re.compile(
     r"(?<!\S)(?P<num>\d+(?:\.\d+)+[A-Z]{0,2}) (?P<heading>.+?)(?= \d+(?:\.\d+)+[A-Z]{0,2} [A-Z]| (?:PART|Part|Division|Subdivision) \d+ ?[—–-]| (?:SCHEDULE|Schedule)\b(?! \d+\.\d)|$)"

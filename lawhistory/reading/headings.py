@@ -207,12 +207,18 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             # "7. Clause 3.2 amended In clause 3.2— (a) …": an amending clause's heading run into its words, on a line
             # the copy joined with the ones after it; the heading ends where its words begin, with a capital
             return am.group(1), lead + am.end(1), False
-        if line:
+        if line and not (mode == "instrument" and len(line) > 80):
             return None, lead, False
+        # (an instrument's clauses are read from running text: a long "line" is the words of several printed lines,
+        # joined up to a Part heading, and its heading is told from its words as in running text — only when a
+        # sentence follows it, not a label or a quotation: "Amendments (1) …" is left as it was read)
+        joined = bool(line)
+    else:
+        joined = False
     words = body.split(" ")
     skip = 0
     if mode == "instrument":
-        am = AMENDING_HEADING.match(body)
+        am = AMENDING_HEADING.match(body) if not joined else None  # (a joined line's was tried above)
         if am:
             return am.group(1), lead + am.end(1), False
         im = INSERT_HEADING.match(body)
@@ -227,13 +233,26 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
+        if (
+            mode == "instrument"
+            and 1 <= i <= 10
+            and re.fullmatch(r"\d{1,3}[A-Z]?\.", w)
+            and words[i + 1 : i + 2] != []
+            and words[i + 1][:1].isupper()
+            and taken[-1].lower() not in _HEADING_NEVER_ENDS
+            and not re.fullmatch(r"(?i)(?:clauses?|sections?|regulations?|by-?laws?|parts?|items?|schedules?)", taken[-1])
+            and not any(x.endswith((".", ";", ":", ",")) for x in taken)
+        ):
+            # "2. Commencement 3. The local law amended …": a heading with no words under it (a page break after it),
+            # run into the next clause's label; a heading holds no clause label
+            break
         if i > 24:
             taken = []
             break
         taken.append(w)
     else:
         taken = []
-    if not taken:
+    if not taken or (joined and not (words[len(taken)] if len(taken) < len(words) else "")[:1].isupper()):
         return None, lead, False
     text = " ".join(taken)
     return text, lead + len(text), True

@@ -25,7 +25,7 @@ from ..core.labels import ROMAN, bare, bracket_kind, clause_key, follows, same_f
 from ..core.model import Provision
 from ..core.terms import DEF_START, def_term_ok, term_of
 from .closing import after_definitions_starts, closing_line_starts
-from .definitions import find_intro, split_definitions
+from .definitions import find_intro, split_definitions, unbolded
 from .headings import (
     _CAPS_HEADING,
     _SIDE_HEADING,
@@ -155,6 +155,9 @@ class StructureParser:
         # A law numbered in sections 1., 2., 3. (pre-1996 by-laws, model health local laws), not clauses 1.1, 1.2.
         self.int_law = False
         self.heuristic_headings = 0
+        # new provisions an instrument inserts (mode "payload", or an instrument's clauses 1., 2. … read as new text):
+        # only there does a term in bold after "In this clause" open definitions (reading.definitions.mark_bare_terms)
+        self.new_text = mode == "payload"
         self.line_starts: set[int] = set()
         self.closing_starts: list[int] = []  # where printed lines closing a list begin (closing.py)
         self.after_definitions: list[int] = []  # where a sentence after a list of definitions begins (closing.py)
@@ -658,7 +661,7 @@ class StructureParser:
                 # An interpretation clause may start its definitions in this very chunk; only the
                 # end of the text so far can hold the "In this local law ...—" that opens them.
                 window = cur.tail + chunk
-                intro = find_intro(window)
+                intro = find_intro(window, bold=self.new_text)
                 if intro is not None:
                     before = intro - len(cur.tail)
                     if before >= 0:
@@ -705,6 +708,8 @@ class StructureParser:
         elif first.strip():
             holder.append(first)
         for piece in rest:
+            # a term in bold ("**brigade officer** has …", reading.definitions.mark_bare_terms) is stored plain
+            piece = unbolded(piece) if self.new_text else piece
             mm = DEF_START.match(piece.strip())
             if mm and mm.group("glued"):
                 self.notes.append(

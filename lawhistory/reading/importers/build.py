@@ -18,6 +18,7 @@ from ...core.dates import (
 from ...core.errors import ImportFailed
 from ...core.ids import walk
 from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
+from ..definitions import mark_bare_terms
 from ..gazette import (
     COMMENCEMENT,
     REPEALS,
@@ -32,6 +33,8 @@ from ..gazette import (
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
+from ..ocr_quotes import read_ocr_quote_marks
+from ..run_together import close_unclosed_terms, space_glued_dashes, space_glued_headings, split_glued_labels
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -236,7 +239,7 @@ def _build(
     index: int,
     strict_date: bool = True,
 ) -> Law:
-    body_flat = flat(piece.body)
+    body_flat = flat(split_glued_labels(piece.body, []))  # (the labels' note is given once, where the body is read)
     fragment = not piece.enacting
     enacting_flat = flat(piece.enacting + " " + piece.conclusions)
     title = _title(piece, body_flat, notes) if not fragment else None
@@ -285,6 +288,13 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
+        # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
+        body_text = read_ocr_quote_marks(body_text, notes)
+        # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
+        body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
+        body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)
+        # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
+        body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
         body_text = mark_line_lists(body_text)
         body_text, relabelled = subsections_as_labels(body_text)
@@ -316,6 +326,10 @@ def _build(
 
     gazette = _gazette(piece, stream, options, where, strict_date, notes)
     wording = None if fragment else _commencement_words(provisions)
+    if wording is None and not fragment and kind != "principal":
+        wording = _commencement_above_title(piece, provisions, notes)
+    elif wording is not None and not fragment:
+        wording = _first_item_above_title(piece, wording, notes)
     made = None
     rm = RESOLVED.search(enacting_flat)
     if rm:
@@ -351,7 +365,8 @@ def _build(
     amends = None
     also: tuple[LawRef, ...] = ()
     earlier: tuple[dt.date, ...] = ()
-    if kind == "amending":
+    if kind == "amending" or (kind == "repeal" and re.search(r"\bAmendment and Repeal\b", title or "")):
+        # (an "Amendment and Repeal Local Law" amends one law as well as repealing others)
         # a 1960s by-law amendment names the by-laws it amends in its enacting words
         am = amended_law(body_flat) or amended_law(flat(piece.enacting))
         if am:
@@ -399,6 +414,57 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
+
+
+#: "This local law comes into operation on 1 February 2001.": commencement words whose subject is the instrument itself.
+_OWN_COMMENCEMENT = re.compile(
+    r"\b(?:This|These) (?:local laws?|by-?laws?|amendments?)\s+(?:shall\s+)?(?:comes?|come) into operation\b[^.]*\."
+)
+
+
+def _commencement_above_title(piece: InstrumentText, provisions: tuple[Provision, ...], notes: list[str]) -> str | None:
+    """Commencement words printed above the instrument's title ("This local law comes into operation on 1 February 2001."
+    over "Shire of Beverley Health Amendment Local Law 2000"), where its clause headed "Commencement" has no words under
+    it: read as its commencement, with a note; None when not so, or when they are not the last sentence before the title."""
+    headed = [
+        a.provision
+        for a in walk(provisions)
+        if a.provision.kind == "clause" and (a.provision.heading or "").strip().lower() == "commencement"
+    ]
+    if len(headed) != 1 or (headed[0].text or "").strip() or headed[0].children:
+        return None
+    above = flat(f"{piece.lead} {piece.title_block}")
+    m = next(iter(reversed(list(_OWN_COMMENCEMENT.finditer(above)))), None)
+    if m is None or "." in above[m.end() :]:
+        # the words must be the last sentence before the title (not words of an earlier instrument in the copy)
+        return None
+    notes.append(
+        f"its commencement, “{m.group(0)}”, is printed above its title (its clause headed “Commencement” has no words "
+        "under it): read as its commencement — check the gazette"
+    )
+    return m.group(0)
+
+
+_FOLLOWS_FROM_B = re.compile(r"\bas follows\s*[:—–-]?\s*(?=\(b\)\s)")
+#: "(a) clauses 1 and 2 — on the day on which this local law is published in the Gazette;": a commencement item.
+_FIRST_ITEM = re.compile(r"\(a\)\s+(?P<item>(?:clauses?|sections?|regulations?)\s[^;()]{1,80}?\bon\s[^;()]{1,120};)")
+
+
+def _first_item_above_title(piece: InstrumentText, wording: str, notes: list[str]) -> str:
+    """``wording`` with its item (a) put back when the copy printed it above the title ("… comes into operation as
+    follows: (b) the rest … on the day after that day." and "(a) clauses 1 and 2 — on the day … published in the
+    Gazette;" over the title): only an item (a) that names clauses and a day, where the list begins at (b); the words
+    unchanged otherwise."""
+    follows = _FOLLOWS_FROM_B.search(wording)
+    above = _FIRST_ITEM.search(flat(f"{piece.lead} {piece.title_block}")) if follows else None
+    if follows is None or above is None:
+        return wording
+    item = " ".join(above.group("item").split())
+    notes.append(
+        f"its commencement's item (a), “{item}”, is printed above its title, apart from items (b) …: read as its first "
+        "item — check the gazette"
+    )
+    return f"{wording[: follows.end()]}(a) {item} {wording[follows.end() :]}"
 
 
 def _note_gaps(body: tuple[Provision, ...], headings: dict[str, str], preface: int, notes: list[str]) -> None:
