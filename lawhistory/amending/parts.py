@@ -625,9 +625,14 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # "… and insert: “extreme” or “high”": after a colon the new words are printed as they are, their own
         # quotation marks included (this instrument quotes nothing it inserts)
         return head, payload
-    if payload.startswith(("“", '"')) and _quoted_definition(text[m.end() :].strip()):
+    if (
+        payload.startswith(("“", '"'))
+        and re.search(r"\bdefinitions?\b", head, re.I) is not None
+        and _quoted_definition(text[m.end() :].strip())
+    ):
         # "… the following definition — “dwelling-house” does not include …;": a definition inserted, not quoted as a
-        # whole; its term's marks are the law's own
+        # whole; its term's marks are the law's own (only where the head speaks of a definition: new words for words,
+        # “b” means “c”, could be the words with their marks or without them, and are refused below)
         return head, payload
     if payload.startswith(("“", '"')):
         close = _closing(text, m.end()) if "“" in text[m.end() :] else None

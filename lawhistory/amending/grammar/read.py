@@ -23,6 +23,7 @@ from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
     _CONTAINER_PAYLOAD,
+    GAZETTE_NAMED,
     InstructionNotUnderstood,
     Unit,
     _headed_clause,
@@ -1555,7 +1556,8 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     for title, _ in repealed:
         # a title that still holds the words of its publication was not told apart from them: the law it names would
         # be one no repository holds, and the law meant would stay in force
-        if _PUBLICATION_WORDS.search(title):
+        # (a law named only by its gazette's date and page is given a title of that form on purpose: ``amend`` finds it)
+        if _PUBLICATION_WORDS.search(title) and GAZETTE_NAMED.match(title) is None:
             raise InstructionNotUnderstood(
                 f"the title of a law it repeals could not be told apart from the words of its publication ('{title}'); "
                 "check the gazette and correct the instrument's text"
