@@ -661,6 +661,8 @@ _QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes
 def _closing_after_term(text: str, close: int) -> bool:
     """Whether quotation marks follow the quoted term (more quoted words after it: not a term-only definition)."""
     return "“" in text[close + 1 :] or "”" in text[close + 1 :]
+
+
 def _quoted_definition(new: str) -> bool:
     """Whether new text (its marks normalised) is one definition whose term alone is quoted: “x” means … (no other
     instruction after it, its other marks paired)."""
