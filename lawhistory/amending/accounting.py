@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
+from .grammar.parse import opens_instruction
 
 _KW = (
     r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|rows?|notes?|passages?|Parts?|Divisions?|"
@@ -31,31 +33,25 @@ INSTRUCTION_START = re.compile(
 )
 
 
+class _Opening:
+    """Where a label opens an instruction: a label shape (a lexical regular expression) that the grammar of openings
+    (grammar/opening.lark) reads an instruction opening after — "(b) delete “69.0 cents” …", "(c) by inserting …",
+    "ii. in the definition of “x” —", "(d) paragraph (d) is deleted." Searched like a regular expression."""
+
+    def __init__(self, label: str) -> None:
+        self.label = re.compile(label)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return (m for m in self.label.finditer(text) if opens_instruction(text[m.end() :]))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return next(self.finditer(text), None)
+
+
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
-_INSTRUCTION_AHEAD = (
-    r"(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing|striking\s+out)\b|"
-    # an item of "… is amended by — (a) deleting the definition of …; (b) inserting before the definition of …": the
-    # lead-in's "by" serves every item (the verb names what it deletes or where it inserts)
-    r"(?:deleting|inserting|substituting|omitting|removing|adding)\s+(?:(?:the\s+|in\s+the\s+)?(?:definitions?|words?|full\s+stop|"
-    r"heading)\b|(?:before|after)\s+(?:the\s+)?(?:definition|words?|(?:sub-?)?(?:clause|paragraph))\b|"
-    r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
-    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+)?"
-    + _KW
-    # a quoted heading or term in the lead-in ("in the column headed “Modified penalty $”,") counts as one word
-    + r"(?:[^—;“”]|“[^“”]{0,80}”){0,80}?\b"
-    + _VERB
-    + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
-    + _KW
-    # the passive voice: "(b) “. Delete whichever is not applicable.” is deleted.", "(c) paragraph (d) is deleted."
-    + r"|(?:the\s+words?\s+)?“[^“”]{0,200}”(?:\s+(?:in|after|before)\s+[^—;“”]{0,60}?)?\s+(?:is|are)\s+"
-    r"(?:deleted|omitted|removed|struck\s+out|inserted|added|substituted|replaced)\b"
-    r"|(?:the\s+)?(?:(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)|definitions?\s+of)\s+(?:[^—;“”]|“[^“”]{0,80}”){0,60}?\s+(?:is|are)\s+"
-    r"(?:deleted|omitted|removed|repealed|replaced|struck\s+out)\b"
-    r"))"
-)
-LABELLED_START = re.compile(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+" + _INSTRUCTION_AHEAD)
+LABELLED_START = _Opening(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+")
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
-ITEM_START = re.compile(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+" + _INSTRUCTION_AHEAD)
+ITEM_START = _Opening(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+")
 _REFERRING = re.compile(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,

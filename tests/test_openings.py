@@ -1,0 +1,96 @@
+"""Where an instruction opens, asked of the grammar (grammar/opening.lark, read with wa.lark's words).
+
+Synthetic words (not law). A label ("(b)", "ii.", "3.") opens an instruction when the grammar of openings parses an
+opening after it; a label that none follows is words of the text around it. The instructions are split there, and an
+unquoted inserted block ends there (accounting.LABELLED_START, accounting.ITEM_START).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
+from lawhistory.amending.grammar.parse import opens_instruction
+from lawhistory.amending.parts import InstructionNotUnderstood, _split_payload
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "by deleting “x” and inserting “y”",
+        "at the end of paragraph (b) by inserting — “; or”",
+        "deleting the definition of “hirer”",
+        "inserting before the definition of “dog” —",
+        "delete “69.0 cents” and insert “70.0 cents”",
+        "strike out the words “the owner”",
+        "delete paragraph (c)",
+        "in subclause (2) — delete “x”",
+        "in the definition of “x” — (i) delete",
+        "insert in alphabetical order —",
+        "in clause 5, in the column headed “Fee”, delete “5” and insert “6”",
+        "after paragraph (b) insert —",
+        "“. Delete whichever is not applicable.” is deleted.",
+        "paragraph (d) is deleted.",
+        "the definition of “hirer” is deleted.",
+        # shapes the sentence-shaped regular expression before the grammar did not know
+        "in regulation 4 delete “x” and insert “y”",
+        "Part 5 is deleted.",
+        "Schedule 2 is deleted and replaced with the following —",
+    ],
+)
+def test_the_grammar_reads_an_instruction_opening(words: str) -> None:
+    assert opens_instruction(words)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "a person who is the owner of the land",
+        "the person in charge of the premises at the time",
+        "in the opinion of the chief executive officer, the premises are unsafe",
+        "in subclause (3)(e) — cleanliness rating has the meaning given",  # a new provision's words, not a lead-in
+        "subclause (1) does not apply to premises outside the townsite; and (b) the fee is deleted",
+        "",
+    ],
+)
+def test_words_that_open_no_instruction(words: str) -> None:
+    assert not opens_instruction(words)
+
+
+def test_an_opening_beyond_the_reach_is_not_read() -> None:
+    # the place's words run on past 24 words before a verb: no opening (the words of a provision, not a lead)
+    words = "in clause 3 " + "of the local government and its officers " * 5 + "delete “x”"
+    assert not opens_instruction(words)
+    assert opens_instruction("in clause 3 of the local government delete “x”")
+
+
+def test_label_positions_are_found_only_where_an_opening_follows() -> None:
+    text = " the fee in (b) above is payable (c) delete “x” 4. Part 5 is deleted."
+    assert [m.group(0).strip() for m in LABELLED_START.finditer(text)] == ["(c)"]
+    assert [m.group(0).strip() for m in ITEM_START.finditer(text)] == ["(c)", "4."]
+
+
+def test_an_unlettered_clause_is_split_at_an_item_the_old_expression_did_not_know() -> None:
+    # "(b) in regulation 4 …": the sentence-shaped expression knew "in clause", "in paragraph" … and not "regulation"
+    pieces = split_instructions("In clause 3 (a) delete “5 days” and insert “7 days”; (b) in regulation 4 delete “x”.")
+    assert pieces[-1] == "(b) in regulation 4 delete “x”."
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "(b) in regulation 4 delete “30 days”.",
+        "(b) Part 5 is deleted.",
+        "(b) Schedule 2 is deleted.",
+        "ii. in regulation 4 delete “x”.",
+    ],
+)
+def test_unquoted_new_words_never_run_on_into_an_item_the_grammar_reads(item: str) -> None:
+    # the sentence-shaped expression before the grammar knew none of these items: the new words were
+    # "60 days (b) Part 5 is deleted." (the next instruction put into the law as words)
+    with pytest.raises(InstructionNotUnderstood, match="run on into what reads as another instruction"):
+        _split_payload(f"delete “21 days” and insert: 60 days {item}")
+    assert _split_payload("delete “21 days” and insert: 60 days (b) the fee set out above") == (
+        "delete “21 days” and insert",
+        "60 days (b) the fee set out above",
+    )
