@@ -94,3 +94,38 @@ def test_unquoted_new_words_never_run_on_into_an_item_the_grammar_reads(item: st
         "delete “21 days” and insert",
         "60 days (b) the fee set out above",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        # a new sentence that opens an instruction (grammar: sentence_ahead)
+        (
+            "Delete clause 4.6(2)(h) and insert “x”. In clause 4.6 (2), insert— (i) a fee",
+            ["Delete clause 4.6(2)(h) and insert “x”.", "In clause 4.6 (2), insert— (i) a fee"],
+        ),
+        (
+            "Clause 9(1) is amended by deleting “a”. Clause 10 is deleted.",
+            ["Clause 9(1) is amended by deleting “a”.", "Clause 10 is deleted."],
+        ),
+        # an opening's own words never open another: "Part 4" inside "Division 3 of Part 4 is amended"
+        ("Division 3 of Part 4 is amended by deleting “a”.", ["Division 3 of Part 4 is amended by deleting “a”."]),
+        # numbered instructions (grammar: numbered_ahead); a number before words that open none stays with them
+        (
+            "In Schedule 1 Item 6 – 1. Delete “a”; 2. Delete “b”.",
+            ["In Schedule 1 Item 6 –", "1. Delete “a”;", "2. Delete “b”."],
+        ),
+        (
+            "In the definition of “premises”; i. delete (b); ii. delete (d).",
+            ["In the definition of “premises”;", "i. delete (b);", "ii. delete (d)."],
+        ),
+        ("Delete “within 2. Fees” and insert “a”.", ["Delete “within 2. Fees” and insert “a”."]),
+        # a quotation holding a semicolon: the sentence's place does not run over it to a verb (as printed before)
+        (
+            "(a) delete “x”; 3. In paragraph (f) of subclause (2), after the words “similar implement;” insert “a”",
+            ["(a) delete “x”;", "3. In paragraph (f) of subclause (2), after the words “similar implement;” insert “a”"],
+        ),
+    ],
+)
+def test_a_clause_is_split_where_the_grammar_reads_an_instruction_opening(text: str, pieces: list[str]) -> None:
+    assert split_instructions(text) == pieces

@@ -95,7 +95,7 @@ def _opening_words() -> tuple[Lexer, frozenset[str]]:
     text = f"{wa}\n{own}\nop_all_words: ({' | '.join(names)})*\n"
     lexer = Lark(text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
     rules = _DEFINED.sub("", re.sub(r"//[^\n]*", "", opening))
-    return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD"}
+    return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS"}
 
 
 def _bounded(rules: str) -> str:
@@ -122,58 +122,91 @@ class _Tokens(Lexer):
         yield from data  # type: ignore[misc]
 
 
+OPENINGS = ("opening_ahead", "sentence_ahead", "numbered_ahead", "sentence_alone")  # opening.lark's start rules
+
+
 @cache
 def opening_parser() -> Lark:
-    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name)."""
+    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
+    rules are ``OPENINGS``."""
     _, named = _opening_words()
     rules = _bounded(_DEFINED.sub("", re.sub(r"//[^\n]*", "", OPENING.read_text(encoding="utf-8"))))
-    inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED"})
-    text = f"{rules}\n_op_word: OP_WORD\n_op_named: {' | '.join(inner)}\n%declare OP_WORD {' '.join(sorted(named))}\n"
-    return Lark(text, parser="earley", lexer=_Tokens, start="opening_ahead", maybe_placeholders=False, propagate_positions=True)
+    inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED", "OP_QUOTED_MARKS"})
+    words = sorted(set(inner) - {"COMMA", "DASH", "LPAR", "RPAR", "STOP"})
+    text = (
+        f"{rules}\n_op_word: OP_WORD\n_op_named: {' | '.join(inner)}\n_op_named_words: {' | '.join(words)}\n"
+        f"%declare OP_WORD OP_QUOTED_MARKS {' '.join(sorted(named - {'OP_QUOTED_MARKS'}))}\n"
+    )
+    return Lark(text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True)
 
 
 #: Sequences of token kinds (as opening.lark sees them) known to open an instruction, and known to open none: the answer
 #: for words whose tokens begin with one of them is the grammar's answer for it, not asked again.
-_OPENS: set[tuple[str, ...]] = set()
-_OPENS_NOT: set[tuple[str, ...]] = set()
+_OPENS: dict[str, set[tuple[str, ...]]] = {start: set() for start in OPENINGS}
+_OPENS_NOT: dict[str, set[tuple[str, ...]]] = {start: set() for start in OPENINGS}
+
+
+def opens_instruction(words: str, start: str = "opening_ahead") -> bool:
+    """Whether an instruction opens at the start of ``words``: opening.lark parses ``start`` from there (an item's
+    opening after its label; ``sentence_ahead``: a new sentence's; ``numbered_ahead``: a numbered instruction's)."""
+    return opening_length(words, start) is not None
 
 
 @lru_cache(maxsize=65536)
-def opens_instruction(words: str) -> bool:
-    """Whether an instruction opens at the start of ``words``: opening.lark parses an opening from there.
+def opening_length(words: str, start: str = "opening_ahead") -> int | None:
+    """How many characters of ``words`` the opening that opens them takes (None: no instruction opens there).
 
     The words are lexed with wa.lark's terminals up to ``OPENING_REACH`` tokens, or up to the first the terminals cannot
     read (a quotation cut off, a mark no terminal takes): an opening never runs past them.
     """
     lexer, named = _opening_words()
     tokens: list[Token] = []
+    ends: list[int] = []  # where each token ends in ``words``
     kinds: tuple[str, ...] = ()
     try:
         for tok in LexerThread.from_text(lexer, words).lex(None):  # type: ignore[no-untyped-call]
             kind = tok.type if tok.type in named else "OP_WORD"
+            if kind == "QUOTED" and (";" in tok or "—" in tok):
+                kind = "OP_QUOTED_MARKS"  # a quotation holding a semicolon or an em dash
             tokens.append(Token(kind, str(tok), start_pos=len(tokens), end_pos=len(tokens) + 1))
+            ends.append(tok.end_pos or 0)
             kinds += (kind,)
-            if kinds in _OPENS:
-                return True
-            if kinds in _OPENS_NOT:
-                return False
+            if kinds in _OPENS[start]:
+                return ends[-1]
+            if kinds in _OPENS_NOT[start]:
+                return None
             if len(tokens) >= OPENING_REACH:
                 break
     except UnexpectedCharacters:
         pass
     if not tokens:
-        return False
+        return None
     try:
-        tree = opening_parser().parse(tokens)  # type: ignore[arg-type]
+        tree = opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
     except UnexpectedToken as e:
         # no opening reads the tokens up to the one the parse stopped at, whatever follows it
         at = e.token.start_pos if isinstance(e.token.start_pos, int) and e.token.type != "$END" else None
         if at is not None:
-            _OPENS_NOT.add(kinds[: at + 1])
-        return False
+            _OPENS_NOT[start].add(kinds[: at + 1])
+        return None
+    except UnexpectedInput:
+        return None
+    first = tree.children[0]
+    end = len(kinds)
+    if isinstance(first, Token) and isinstance(first.end_pos, int):
+        end = first.end_pos
+    elif isinstance(first, Tree) and not first.meta.empty:
+        end = first.meta.end_pos
+    if start == "sentence_ahead":
+        # the shortest opening: the fewest tokens the opening alone parses
+        end = next((k for k in range(1, end) if _parses(tuple(tokens[:k]))), end)
+    _OPENS[start].add(kinds[:end])
+    return ends[end - 1]
+
+
+def _parses(tokens: tuple[Token, ...]) -> bool:
+    try:
+        opening_parser().parse(list(tokens), start="sentence_alone")  # type: ignore[arg-type]
     except UnexpectedInput:
         return False
-    first = tree.children[0]
-    end = first.meta.end_pos if isinstance(first, Tree) and not first.meta.empty else len(kinds)
-    _OPENS.add(kinds[:end])
     return True
