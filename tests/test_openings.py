@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
-from lawhistory.amending.grammar.parse import opens_instruction
+from lawhistory.amending.grammar.parse import opens_instruction, relabelling
 from lawhistory.amending.parts import InstructionNotUnderstood, _split_payload
 
 
@@ -129,3 +129,21 @@ def test_unquoted_new_words_never_run_on_into_an_item_the_grammar_reads(item: st
 )
 def test_a_clause_is_split_where_the_grammar_reads_an_instruction_opening(text: str, pieces: list[str]) -> None:
     assert split_instructions(text) == pieces
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).", "renumber"),
+        ("delete “a” and redesignate subclause (3) accordingly", "redesignate"),
+        ("delete $5 and re-letter the paragraphs", "re-letter"),  # a mark no terminal reads is passed over
+    ],
+)
+def test_words_giving_new_labels_are_the_grammars_word_outside_quotations(words: str, said: str) -> None:
+    found = relabelling(words)
+    assert found is not None and words[found[0] : found[1]] == said
+
+
+@pytest.mark.parametrize("words", ["delete “renumbered” and insert “x”", "delete “the unclosed renumber", "delete “a”"])
+def test_quoted_words_never_give_new_labels(words: str) -> None:
+    assert relabelling(words) is None

@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..core.operations import LIST_IN_WORDS, Operation
 from .families import FAMILIES, claiming_family, first_claim, reading
 from .grammar.instruction import describe, read_head
-from .grammar.parse import NoParse
+from .grammar.parse import NoParse, relabelling
 from .parts import (
     InstructionNotUnderstood,
     Unit,
@@ -32,12 +32,15 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
     frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
-    renumber = _RENUMBER.search(frame)
-    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”"):
+    renumber = relabelling(frame)
+    if renumber is not None:
         # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
-        # given new labels; no operation relabels a provision, so the whole instruction is refused, saying so.
+        # given new labels (the grammar's word for it, outside quotation marks); no operation relabels a provision, so
+        # the whole instruction is refused, saying so.
+        tail = frame[renumber[1] : renumber[1] + 80]  # the words after it, to the first quotation mark
+        said = frame[renumber[0] : renumber[1]] + tail[: next((i for i, ch in enumerate(tail) if ch in '“”"'), len(tail))]
         raise InstructionNotUnderstood(
-            f"cl. {unit.clause}: it gives provisions new labels (“{renumber.group(0).strip()}”), which no operation "
+            f"cl. {unit.clause}: it gives provisions new labels (“{said.strip()}”), which no operation "
             f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
         )
     try:
@@ -93,11 +96,6 @@ def _refuse_unread_page_header(unit: Unit, new: str) -> None:
             f"(“{' '.join(new[m.start() : m.start() + 45].split())}”) after “… {before}”; where the words before "
             "the page break end cannot be known from the text — write the instrument file's words out by hand"
         )
-
-
-#: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
-#: outside quoted words.
-_RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 
 #: The families the grammar declares: it is their one reading, and they are consulted only for what it does not parse.

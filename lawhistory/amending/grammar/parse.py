@@ -210,3 +210,23 @@ def _parses(tokens: tuple[Token, ...]) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+def relabelling(words: str) -> tuple[int, int] | None:
+    """Where (start, end) ``words`` first give provisions new labels ("renumber", "redesignate", "reletter": opening.lark's
+    OP_RELABEL), outside quotation marks (a quotation is one token); None when they do not. Marks no terminal reads are
+    passed over; an opening mark that does not close ends the search (the words after it are quoted)."""
+    lexer, _ = _opening_words()
+    at = 0
+    while at < len(words):
+        try:
+            for tok in LexerThread.from_text(lexer, words[at:]).lex(None):  # type: ignore[no-untyped-call]
+                if tok.type == "OP_RELABEL":
+                    return at + (tok.start_pos or 0), at + (tok.end_pos or 0)
+            return None
+        except UnexpectedCharacters as e:
+            stop = at + (e.pos_in_stream or 0)
+            if words[stop] == "“":
+                return None
+            at = stop + 1
+    return None
