@@ -11,7 +11,7 @@ import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
 from lawhistory.amending.grammar.parse import opens_instruction, relabelling
-from lawhistory.amending.parts import InstructionNotUnderstood, _split_payload
+from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
 
 
 @pytest.mark.parametrize(
@@ -147,3 +147,30 @@ def test_words_giving_new_labels_are_the_grammars_word_outside_quotations(words:
 @pytest.mark.parametrize("words", ["delete “renumbered” and insert “x”", "delete “the unclosed renumber", "delete “a”"])
 def test_quoted_words_never_give_new_labels(words: str) -> None:
     assert relabelling(words) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "head", "payload"),
+    [
+        ("delete clause 3 and insert— (3) A fee is payable.", "delete clause 3 and insert", "(3) A fee is payable."),
+        ("delete “a: b” and insert: c d", "delete “a: b” and insert", "c d"),  # a colon inside quoted words opens nothing
+        ("Clause 5 is to read: 5. A fee", "Clause 5 is to read", "5. A fee"),
+        # (r2voice) the passive names its place, quotations included, between the verb and the dash
+        ("the following clause is inserted after “y” — 6. A fee", "the following clause is inserted after “y”", "6. A fee"),
+    ],
+)
+def test_the_new_text_begins_at_the_dash_the_grammar_reads_after_the_word_taking_it(text: str, head: str, payload: str) -> None:
+    dash = _payload_dash(text)
+    assert dash is not None and (text[: dash.start()], text[dash.end() :]) == (head, payload)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "delete “a” and insert “b — c”",  # the new words are quoted: the dash inside them opens nothing
+        "insert “x” after clause 5 — the rest",  # a quotation between the word and the dash
+        "delete clause 3.",  # no word taking new text
+    ],
+)
+def test_no_dash_opens_new_text(text: str) -> None:
+    assert _payload_dash(text) is None

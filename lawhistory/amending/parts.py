@@ -28,7 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 from .frame import frame_kind
-from .grammar.parse import names_whole_law
+from .grammar.parse import names_whole_law, payload_dash
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -621,33 +621,33 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     return head, payload
 
 
+#: A dash or colon, with the spaces around it (lexical: the grammar's DASH).
+_DASH = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*")
+
+
 def _payload_dash(text: str) -> re.Match[str] | None:
-    """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text."""
-    verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows|"
-        r"(?:is|are) to read)\b",
-        text,
-        re.I,
-    )
-    if verb:
-        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
-        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
-            return dash
-    return _passive_payload_dash(text)
+    """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text: where
+    the grammar reads the first word that takes new text, then a dash with no quotation between (opening.lark's
+    ``payload_dash``), the dash near the word (within 120 characters)."""
+    return _dash_after(text, passive=False) or _passive_payload_dash(text)
 
 
 def _passive_payload_dash(text: str) -> re.Match[str] | None:
     """(r2voice) The dash after "the following … is inserted (substituted) after “x”" (the passive voice names its
-    place after the verb, quotations included): the first dash or colon outside a quotation after the verb."""
-    verb = re.search(r"\bthe following\b[^“”—:–;]{0,40}?\b(?:is|are)\s+(?:inserted|added|substituted)\b", text, re.I)
-    if verb is None:
+    place after the verb, quotations included): the first dash or colon outside a quotation after the verb
+    (opening.lark's ``payload_dash_passive``), within 120 characters."""
+    return _dash_after(text, passive=True)
+
+
+def _dash_after(text: str, passive: bool) -> re.Match[str] | None:
+    found = payload_dash(text, passive)
+    if found is None:
         return None
-    depth, dash = 0, re.compile(r"\s*(?:[—:–]|-(?=\s))\s*")
-    for i in range(verb.end(), min(len(text), verb.end() + 120)):
-        depth += {"“": 1, "”": -1}.get(text[i], 0)
-        if depth == 0 and (m := dash.match(text, i)) is not None and text[i] in " —:–-":
-            return m
-    return None
+    verb_end, at = found
+    while at > verb_end and text[at - 1].isspace():
+        at -= 1  # the spaces before the dash are the dash's
+    dash = _DASH.match(text, at)
+    return dash if dash is not None and dash.start() - verb_end < 120 else None
 
 
 def unopened_split(text: str, original: str) -> tuple[str, str] | None:

@@ -95,7 +95,7 @@ def _opening_words() -> tuple[Lexer, frozenset[str]]:
     text = f"{wa}\n{own}\nop_all_words: ({' | '.join(names)})*\n"
     lexer = Lark(text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
     rules = _DEFINED.sub("", re.sub(r"//[^\n]*", "", opening))
-    return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS"}
+    return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
 
 
 def _bounded(rules: str) -> str:
@@ -122,7 +122,14 @@ class _Tokens(Lexer):
         yield from data  # type: ignore[misc]
 
 
-OPENINGS = ("opening_ahead", "sentence_ahead", "numbered_ahead", "sentence_alone")  # opening.lark's start rules
+OPENINGS = (
+    "opening_ahead",
+    "sentence_ahead",
+    "numbered_ahead",
+    "sentence_alone",
+    "payload_dash",
+    "payload_dash_passive",
+)  # opening.lark's start rules
 
 
 @cache
@@ -133,9 +140,18 @@ def opening_parser() -> Lark:
     rules = _bounded(_DEFINED.sub("", re.sub(r"//[^\n]*", "", OPENING.read_text(encoding="utf-8"))))
     inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED", "OP_QUOTED_MARKS"})
     words = sorted(set(inner) - {"COMMA", "DASH", "LPAR", "RPAR", "STOP"})
+    every = ["OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE", *sorted(named)]
+    verbs = {"INSERT", "SUBSTITUTE", "REPLACE", "REPLACED", "OP_REPLACES", "THE_FOLLOWING", "AS_BELOW", "OP_AS_FOLLOWS"}
+    quotes = {"QUOTED", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
     text = (
         f"{rules}\n_op_word: OP_WORD\n_op_named: {' | '.join(inner)}\n_op_named_words: {' | '.join(words)}\n"
-        f"%declare OP_WORD OP_QUOTED_MARKS {' '.join(sorted(named - {'OP_QUOTED_MARKS'}))}\n"
+        # the words before the first word that takes new text, between it and its dash, after a passive verb, and in the
+        # passive's few words ("the following new definition is inserted")
+        f"_pd_before: {' | '.join(k for k in every if k not in verbs)}\n"
+        f"_pd_between: {' | '.join(k for k in every if k not in quotes | {'DASH', 'OP_EMDASH'})}\n"
+        f"_pd_after: {' | '.join(k for k in every if k not in ('DASH', 'OP_EMDASH'))}\n"
+        f"_pd_short: {' | '.join(k for k in every if k not in quotes | {'DASH', 'SEMI', 'OP_EMDASH'})}\n"
+        f"%declare {' '.join(every)}\n"
     )
     return Lark(text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True)
 
@@ -229,4 +245,67 @@ def relabelling(words: str) -> tuple[int, int] | None:
             if words[stop] == "“":
                 return None
             at = stop + 1
+    return None
+
+
+def _all_tokens(words: str) -> Iterator[tuple[Token, tuple[int, int]]]:
+    """Every token of ``words`` as opening.lark sees them (numbered in order), with where each is in ``words``; a mark
+    no terminal reads is an OP_WORD (an opening quotation mark that does not close: OP_OPEN_QUOTE)."""
+    lexer, named = _opening_words()
+    n = at = 0
+    while at < len(words):
+        try:
+            for tok in LexerThread.from_text(lexer, words[at:]).lex(None):  # type: ignore[no-untyped-call]
+                kind = tok.type if tok.type in named else "OP_WORD"
+                if kind == "QUOTED" and (";" in tok or "—" in tok):
+                    kind = "OP_QUOTED_MARKS"
+                yield Token(kind, str(tok), start_pos=n, end_pos=n + 1), (at + (tok.start_pos or 0), at + (tok.end_pos or 0))
+                n += 1
+            return
+        except UnexpectedCharacters as e:
+            stop = at + (e.pos_in_stream or 0)
+            yield (
+                Token("OP_OPEN_QUOTE" if words[stop] == "“" else "OP_WORD", words[stop], start_pos=n, end_pos=n + 1),
+                (stop, stop + 1),
+            )
+            n += 1
+            at = stop + 1
+
+
+_VERB_KINDS = frozenset(
+    {"INSERT", "SUBSTITUTE", "REPLACE", "REPLACED", "OP_REPLACES", "THE_FOLLOWING", "AS_BELOW", "OP_AS_FOLLOWS", "TO_READ"}
+)
+
+
+@lru_cache(maxsize=8192)
+def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
+    """(where the word that takes new text ends, where the dash that opens the new text begins) in ``words``, read by
+    opening.lark's ``payload_dash`` (``payload_dash_passive``); None: no dash opens new text.
+
+    Cheap candidates first: the first dash after the first token that may be such a word (after each "the following",
+    in the passive), and its words are asked of the grammar (from that "the following", in the passive).
+    """
+    start = "payload_dash_passive" if passive else "payload_dash"
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    froms: list[int] = []  # where a parse may begin: the start (active), each "the following" (passive)
+    for tok, span in _all_tokens(words):
+        tokens.append(tok)
+        spans.append(span)
+        if passive and tok.type == "THE_FOLLOWING":
+            froms.append(len(tokens) - 1)
+        elif not passive and tok.type in _VERB_KINDS and not froms:
+            froms.append(0)
+        if tok.type not in ("DASH", "OP_EMDASH") or not froms:
+            continue
+        while froms:
+            j = froms.pop(0)
+            try:
+                tree = opening_parser().parse(tokens[j:], start=start)  # type: ignore[arg-type]
+            except UnexpectedInput:
+                continue
+            verb = next(t for t in tree.iter_subtrees_topdown() if t.data in ("pd_verb", "pd_passive_verb"))  # type: ignore[no-untyped-call]
+            return spans[verb.meta.end_pos - 1][1], span[0]
+        if not passive:
+            return None  # the first dash after the first such word: no quotation may come between
     return None
