@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
-from lawhistory.amending.grammar.parse import opens_instruction, relabelling
+from lawhistory.amending.grammar.parse import lead_in, opens_instruction, relabelling
 from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
 
 
@@ -174,3 +174,33 @@ def test_the_new_text_begins_at_the_dash_the_grammar_reads_after_the_word_taking
 )
 def test_no_dash_opens_new_text(text: str) -> None:
     assert _payload_dash(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("In Schedule 3:", {"t": "Schedule 3"}),
+        ("in the definition of “caretaker” —", {"t": "the definition of “caretaker”"}),
+        ("In clause 3: paragraph (a)—", {"t": "clause 3: paragraph (a)"}),
+        ("Clause 5 of the principal local law is amended in subclause (1)-", {"t2": "Clause 5", "t3": "subclause (1)"}),
+        ("Clause 7 is further amended as follows:", {"t2": "Clause 7"}),
+    ],
+)
+def test_a_lead_in_is_read_by_the_grammar_with_the_words_naming_its_place(text: str, named: dict[str, str]) -> None:
+    found = lead_in(text)
+    assert found is not None and {k: text[a:b] for k, (a, b) in found.items()} == named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 3 delete “x”",
+        "In the additional clause —",  # a word beginning as a verb does: never a lead-in (as before)
+        # the expression before the grammar knew no "striking out": this instruction was taken for a lead-in, its change
+        # never made
+        "in the formula by striking out “1.5 L +”;",
+        "Paragraph 5 is amended —",  # a lead-in's provision is a clause, by-law, subclause or schedule
+    ],
+)
+def test_words_that_are_no_lead_in(text: str) -> None:
+    assert lead_in(text) is None

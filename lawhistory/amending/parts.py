@@ -28,7 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 from .frame import frame_kind
-from .grammar.parse import names_whole_law, payload_dash
+from .grammar.parse import lead_in, names_whole_law, payload_dash
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -127,29 +127,30 @@ AMENDED_AS_FOLLOWS = re.compile(
 )
 
 
-LEAD_IN = re.compile(
-    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:;-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
-    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows| by)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
-    re.I,
-)
+class _Lead:
+    """A lead-in read by the grammar (opening.lark's ``lead_in_alone``): the words of what it names, by name — ``t``
+    (the place after "In"), ``t2`` (the provision amended), ``t3`` (the place "in" it)."""
+
+    def __init__(self, text: str, spans: dict[str, tuple[int, int]]) -> None:
+        self.named = {k: text[a:b] for k, (a, b) in spans.items()}
+
+    def group(self, name: str) -> str | None:
+        return self.named.get(name)
 
 
-def _lead_in(text: str) -> re.Match[str] | None:
-    """A lead-in that only names what the following instructions speak of (it changes nothing itself)."""
-    m = LEAD_IN.match(text)
-    if m is None or re.search(
-        r"\b(?:delet|insert|omit|remov|add|substitut|replac|repeal)\w*", m.group("t") or m.group("t3") or ""
-    ):
-        return None
-    return m
+def _lead_in(text: str) -> _Lead | None:
+    """A lead-in that only names what the following instructions speak of (it changes nothing itself: it holds no
+    verb), as the grammar reads it."""
+    spans = lead_in(text)
+    return _Lead(text, spans) if spans is not None else None
 
 
-def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
+def _lead_context(lead: _Lead, ctx: str | None) -> str | None:
     """What a lead-in ("In Schedule 3:", "Clause 5 of the principal local law is amended in subclause (1)-") speaks of."""
-    if lead.group("t"):
-        return _narrowed(lead.group("t"), ctx)
-    base = _narrowed(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx)
-    return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
+    if t := lead.group("t"):
+        return _narrowed(t, ctx)
+    base = _narrowed((lead.group("t2") or "").replace("By-law", "clause").replace("by-law", "clause"), ctx)
+    return (_resolve_context(t3, base) or base) if (t3 := lead.group("t3")) else base
 
 
 def _narrowed(named: str, ctx: str | None) -> str | None:

@@ -129,6 +129,7 @@ OPENINGS = (
     "sentence_alone",
     "payload_dash",
     "payload_dash_passive",
+    "lead_in_alone",
 )  # opening.lark's start rules
 
 
@@ -143,14 +144,23 @@ def opening_parser() -> Lark:
     every = ["OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE", *sorted(named)]
     verbs = {"INSERT", "SUBSTITUTE", "REPLACE", "REPLACED", "OP_REPLACES", "THE_FOLLOWING", "AS_BELOW", "OP_AS_FOLLOWS"}
     quotes = {"QUOTED", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
+    acting = verbs | {"DELETE", "DELETED", "INSERTED", "SUBSTITUTED", "REPEALED", "OP_VERB_WORD"} - {
+        "THE_FOLLOWING",
+        "AS_BELOW",
+        "OP_AS_FOLLOWS",
+    }
     text = (
         f"{rules}\n_op_word: OP_WORD\n_op_named: {' | '.join(inner)}\n_op_named_words: {' | '.join(words)}\n"
         # the words before the first word that takes new text, between it and its dash, after a passive verb, and in the
         # passive's few words ("the following new definition is inserted")
         f"_pd_before: {' | '.join(k for k in every if k not in verbs)}\n"
-        f"_pd_between: {' | '.join(k for k in every if k not in quotes | {'DASH', 'OP_EMDASH'})}\n"
-        f"_pd_after: {' | '.join(k for k in every if k not in ('DASH', 'OP_EMDASH'))}\n"
-        f"_pd_short: {' | '.join(k for k in every if k not in quotes | {'DASH', 'SEMI', 'OP_EMDASH'})}\n"
+        f"_pd_between: {' | '.join(k for k in every if k not in quotes | {'DASH', 'OP_EMDASH', 'OP_ENDASH'})}\n"
+        f"_pd_after: {' | '.join(k for k in every if k not in ('DASH', 'OP_EMDASH', 'OP_ENDASH'))}\n"
+        f"_pd_short: {' | '.join(k for k in every if k not in quotes | {'DASH', 'SEMI', 'OP_EMDASH', 'OP_ENDASH'})}\n"
+        # a lead-in's words: no verb, no em or en dash, no quotation left open (and for the provision it is amended
+        # in, no quotation)
+        f"_li_word: {' | '.join(k for k in every if k not in acting | {'OP_EMDASH', 'OP_ENDASH', 'OP_OPEN_QUOTE'})}\n"
+        f"_li_within: {' | '.join(k for k in every if k not in acting | quotes | {'OP_EMDASH', 'OP_ENDASH'})}\n"
         f"%declare {' '.join(every)}\n"
     )
     return Lark(text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True)
@@ -296,7 +306,7 @@ def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
             froms.append(len(tokens) - 1)
         elif not passive and tok.type in _VERB_KINDS and not froms:
             froms.append(0)
-        if tok.type not in ("DASH", "OP_EMDASH") or not froms:
+        if tok.type not in ("DASH", "OP_EMDASH", "OP_ENDASH") or not froms:
             continue
         while froms:
             j = froms.pop(0)
@@ -309,3 +319,37 @@ def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
         if not passive:
             return None  # the first dash after the first such word: no quotation may come between
     return None
+
+
+_LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
+
+
+@lru_cache(maxsize=8192)
+def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
+    """Whether ``words`` are a lead-in (opening.lark's ``lead_in_alone``), and the spans of what they name: ``t`` (the
+    place after "In"), or ``t2`` (the provision amended) and ``t3`` (the place "in" it); None when they are not one."""
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words + " "):
+        tokens.append(tok)
+        spans.append(span)
+    try:
+        tree = opening_parser().parse(tokens, start="lead_in_alone")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return None
+    dashes = ("DASH", "OP_EMDASH", "OP_ENDASH")
+    if tokens[0].type == "IN":
+        # the place: every word after "In" but the closing marks (two when the last two are marks)
+        end = len(tokens) - 1
+        if end >= 2 and tokens[end - 1].type in (*dashes, "SEMI") and tokens[end].type in dashes:
+            end -= 1
+        return {"t": (spans[1][0], spans[end - 1][1])} if end > 1 else None
+    if str(tokens[0]).lower() not in _LEAD_KINDS:
+        return None
+    found = {"t2": (spans[0][0], spans[1][1])}
+    kinds = [t.type for t in tokens]
+    if "IN" in kinds:
+        last = len(tokens) - (2 if kinds[-1] in dashes else 1)
+        found["t3"] = (spans[kinds.index("IN") + 1][0], spans[last][1])
+    del tree
+    return found
