@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
-from lawhistory.amending.grammar.parse import lead_in, opens_instruction, relabelling
+from lawhistory.amending.grammar.parse import amended_as_follows, lead_in, opens_instruction, relabelling
 from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
 
 
@@ -204,3 +204,25 @@ def test_a_lead_in_is_read_by_the_grammar_with_the_words_naming_its_place(text: 
 )
 def test_words_that_are_no_lead_in(text: str) -> None:
     assert lead_in(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Clause 2.8 is amended as follows—", ("target", "Clause 2.8")),
+        ("Schedule 1 is amended in Form 4 as follows:", ("target", "Schedule 1")),
+        ("Clause 3 is further amended in the following manner:", ("target", "Clause 3")),
+        ("In clause 5—", ("target2", "clause 5")),
+        ("In the principal local law —", ("target2", "the principal local law")),
+    ],
+)
+def test_words_making_the_parts_after_them_instructions_are_read_by_the_grammar(text: str, named: tuple[str, str]) -> None:
+    found = amended_as_follows(text)
+    assert found is not None and (found[0], text[found[1][0] : found[1][1]]) == named
+
+
+@pytest.mark.parametrize(
+    "text", ["Clause 5 is amended by deleting “x”.", "Clause 3 is amended as follows:-", "In clause 5 –", "a fee of $5:"]
+)
+def test_words_that_do_not_make_the_parts_after_them_instructions(text: str) -> None:
+    assert amended_as_follows(text) is None

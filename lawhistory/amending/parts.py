@@ -28,7 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 from .frame import frame_kind
-from .grammar.parse import lead_in, names_whole_law, payload_dash
+from .grammar.parse import amended_as_follows, lead_in, names_whole_law, payload_dash
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -120,11 +120,17 @@ def _flatten(p: Provision) -> str:
     return " ".join(parts)
 
 
-AMENDED_AS_FOLLOWS = re.compile(
-    r"^(?:(?P<target>.+?) is (?:further )?amended (?:in (?:Form|Table) \w+ )?(?:as follows|in the following (?:manner|way))|"
-    r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
-    re.I,
-)
+class _AmendedAsFollows:
+    """Words that make a provision's lettered parts instructions ("Clause 2.8 is amended as follows—", "In clause 5—"),
+    read by the grammar (opening.lark's ``amended_as_follows``); ``match`` gives what they speak of by name (``target``
+    or ``target2``), or None."""
+
+    def match(self, text: str) -> _Lead | None:
+        found = amended_as_follows(text)
+        return _Lead(text, {found[0]: found[1]}) if found is not None else None
+
+
+AMENDED_AS_FOLLOWS = _AmendedAsFollows()
 
 
 class _Lead:
@@ -293,7 +299,7 @@ def _collect(
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:
-            named = amended.group("target") or amended.group("target2")
+            named = amended.group("target") or amended.group("target2") or ""
             kind = _lead_kind(named) or kind
             ctx = _narrowed(named, ctx)
         last: str | None = None  # the item before, under the same lead-in

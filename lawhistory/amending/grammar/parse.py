@@ -130,6 +130,7 @@ OPENINGS = (
     "payload_dash",
     "payload_dash_passive",
     "lead_in_alone",
+    "amended_as_follows",
 )  # opening.lark's start rules
 
 
@@ -353,3 +354,42 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
         found["t3"] = (spans[kinds.index("IN") + 1][0], spans[last][1])
     del tree
     return found
+
+
+@lru_cache(maxsize=8192)
+def amended_as_follows(words: str) -> tuple[str, tuple[int, int]] | None:
+    """Whether ``words`` make the lettered parts after them instructions (opening.lark's ``amended_as_follows``), and
+    what they speak of: ("target", its span) in "X is amended as follows—", ("target2", its span) in "In X—"."""
+    if not words.rstrip().endswith(("—", ":", "-")):
+        return None  # the cheap candidate: words ending in a dash or colon
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words + " "):
+        tokens.append(tok)
+        spans.append(span)
+    try:
+        tree = opening_parser().parse(tokens, start="amended_as_follows")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return None
+    kinds = [t.type for t in tokens]
+    if tree.data == "aaf_amended":
+        # the words before the first "is … amended" the rest of the words read after ("is", never "are")
+        for i, kind in enumerate(kinds):
+            if i > 0 and kind == "IS" and str(tokens[i]).lower() == "is" and _parses_from(tokens, i):
+                return "target", (spans[0][0], spans[i - 1][1])
+    # "In X —" / "The X is amended as follows:": X is the fewest words (the closing words are not X's)
+    end = len(tokens) - 1
+    if end > 1 and kinds[end - 1] == "OP_AS_FOLLOWS":
+        end -= 1
+    if end > 2 and kinds[end - 2] == "IS" and str(tokens[end - 2]).lower() == "is" and kinds[end - 1] == "AMENDED":
+        end -= 2
+    return ("target2", (spans[1][0], spans[end - 1][1])) if end > 1 else None
+
+
+def _parses_from(tokens: list[Token], i: int) -> bool:
+    """Whether "X" then ``tokens[i:]`` is an "X is amended as follows—" (X: one word)."""
+    try:
+        opening_parser().parse([Token("OP_WORD", "X", start_pos=0, end_pos=1), *tokens[i:]], start="amended_as_follows")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
