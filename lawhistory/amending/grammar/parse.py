@@ -225,10 +225,56 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
     elif isinstance(first, Tree) and not first.meta.empty:
         end = first.meta.end_pos
     if start == "sentence_ahead":
-        # the shortest opening: the fewest tokens the opening alone parses
-        end = next((k for k in range(1, end) if _parses(tuple(tokens[:k]))), end)
+        # the shortest opening: the fewest tokens the opening alone parses (it ends with a token an opening may end with)
+        last = _last_kinds("sentence_alone")
+        end = next((k for k in range(1, end) if kinds[k - 1] in last and _parses(tuple(tokens[:k]))), end)
     _OPENS[start].add(kinds[:end])
     return ends[end - 1]
+
+
+@cache
+def _kinds_of(rule: str) -> frozenset[str]:
+    """The kinds of token a parse of ``rule`` may hold (computed from the grammar's rules)."""
+    rules = opening_parser().rules
+    seen, todo, kinds = {rule}, [rule], set()
+    while todo:
+        name = todo.pop()
+        for r in rules:
+            if r.origin.name == name:
+                for x in r.expansion:
+                    if x.is_term:
+                        kinds.add(str(x.name))
+                    elif x.name not in seen:
+                        seen.add(str(x.name))
+                        todo.append(str(x.name))
+    return frozenset(kinds)
+
+
+@cache
+def _last_kinds(rule: str) -> frozenset[str]:
+    """The kinds of token a parse of ``rule`` may end with (computed from the grammar's rules)."""
+    rules = opening_parser().rules
+    nullable: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            if r.origin.name not in nullable and all(not x.is_term and x.name in nullable for x in r.expansion):
+                nullable.add(r.origin.name)
+                changed = True
+    last: dict[str, set[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            mine = last.setdefault(str(r.origin.name), set())
+            before = len(mine)
+            for x in reversed(r.expansion):
+                mine |= {str(x.name)} if x.is_term else last.get(str(x.name), set())
+                if x.is_term or x.name not in nullable:
+                    break
+            changed |= len(mine) != before
+    return frozenset(last.get(rule, set()))
 
 
 def _parses(tokens: tuple[Token, ...]) -> bool:
@@ -364,8 +410,9 @@ def amended_as_follows(words: str) -> tuple[str, tuple[int, int]] | None:
         return None  # the cheap candidate: words ending in a dash or colon
     tokens: list[Token] = []
     spans: list[tuple[int, int]] = []
+    own = _kinds_of("amended_as_follows")
     for tok, span in _all_tokens(words + " "):
-        tokens.append(tok)
+        tokens.append(tok if tok.type in own else Token("OP_WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
         spans.append(span)
     try:
         tree = opening_parser().parse(tokens, start="amended_as_follows")  # type: ignore[arg-type]
