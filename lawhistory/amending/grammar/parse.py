@@ -131,7 +131,15 @@ OPENINGS = (
     "payload_dash_passive",
     "lead_in_alone",
     "amended_as_follows",
-)  # opening.lark's start rules
+    "opening_alone",
+    "numbered_alone",
+)
+#: Each ``*_ahead`` rule is its opening then any words: it is asked as the opening alone, of the tokens up to an end.
+_ALONE = {
+    "opening_ahead": "opening_alone",
+    "sentence_ahead": "sentence_alone",
+    "numbered_ahead": "numbered_alone",
+}  # opening.lark's start rules
 
 
 @cache
@@ -208,28 +216,26 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
         pass
     if not tokens:
         return None
+    alone = _ALONE[start]
+    stopped = len(tokens)  # where a parse of the opening alone stops (an opening of these words ends by then)
     try:
-        tree = opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
+        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
     except UnexpectedToken as e:
-        # no opening reads the tokens up to the one the parse stopped at, whatever follows it
-        at = e.token.start_pos if isinstance(e.token.start_pos, int) and e.token.type != "$END" else None
-        if at is not None:
-            _OPENS_NOT[start].add(kinds[: at + 1])
-        return None
+        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
+            stopped = e.token.start_pos
     except UnexpectedInput:
-        return None
-    first = tree.children[0]
-    end = len(kinds)
-    if isinstance(first, Token) and isinstance(first.end_pos, int):
-        end = first.end_pos
-    elif isinstance(first, Tree) and not first.meta.empty:
-        end = first.meta.end_pos
-    if start == "sentence_ahead":
-        # the shortest opening: the fewest tokens the opening alone parses (it ends with a token an opening may end with)
-        last = _last_kinds("sentence_alone")
-        end = next((k for k in range(1, end) if kinds[k - 1] in last and _parses(tuple(tokens[:k]))), end)
-    _OPENS[start].add(kinds[:end])
-    return ends[end - 1]
+        pass
+    else:
+        stopped = len(tokens) + 1  # the whole of them is an opening (a shorter one is looked for first)
+    last = _last_kinds(alone)
+    for k in range(1, min(stopped, len(tokens)) + 1):
+        if kinds[k - 1] in last and ((k == len(tokens) and stopped > len(tokens)) or _parses(kinds[:k], alone)):
+            _OPENS[start].add(kinds[:k])
+            return ends[k - 1]
+    if stopped < len(tokens):
+        # no opening reads the tokens up to the one the parse stopped at, whatever follows it
+        _OPENS_NOT[start].add(kinds[: stopped + 1])
+    return None
 
 
 @cache
@@ -277,9 +283,12 @@ def _last_kinds(rule: str) -> frozenset[str]:
     return frozenset(last.get(rule, set()))
 
 
-def _parses(tokens: tuple[Token, ...]) -> bool:
+@lru_cache(maxsize=65536)
+def _parses(kinds: tuple[str, ...], start: str) -> bool:
+    """Whether tokens of ``kinds`` are, all of them, one parse of ``start``."""
+    tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
     try:
-        opening_parser().parse(list(tokens), start="sentence_alone")  # type: ignore[arg-type]
+        opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
     except UnexpectedInput:
         return False
     return True
