@@ -12,51 +12,44 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
+from .grammar.parse import opening_length, opens_instruction
 
-_KW = (
-    r"(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|Schedules?|items?|rows?|notes?|passages?|Parts?|Divisions?|"
-    r"the (?:definitions?|heading)s?\b)"
-)
-_VERB = r"(?:insert\w*|delet\w*|omit\w*|remov\w*|add|adding|substitut\w*|replac\w*|strike out|repeal\w*)"
-#: How an instruction begins (capitalised, as a new sentence would).
-INSTRUCTION_START = re.compile(
-    r"(?:In|After|Before)\s+(?:the\s+)?" + _KW + r"[^—;]{0,80}?\b" + _VERB + r"\b"
-    r"|(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|Strike out|Repeal)\s+(?:the\s+|a\s+|all of\s+)?(?:new\s+)?"
-    + _KW
-    + r"|Note:\s+The heading to (?:amended |new )?clause\s+\S+\s+is to read\b"
-    # (not the provision of "The heading to Part 2 is deleted …": that instruction begins at "The heading")
-    r"|(?<!\bheading to )(?<!\bheading of )(?:Clauses?|Subclauses?|Paragraphs?|Schedule|Part|Division|By-laws?|Regulations?)\s+[\w.() ]{1,30}?"
-    r"(?:\s+of\s+the\s+principal\s+(?:local\s+laws?|by-?laws?|regulations))?\s+(?:is|are)\s+(?:further\s+)?(?:amended|deleted|repealed)\b"
-)
+
+class _Opening:
+    """Where a label opens an instruction: a label shape (a lexical regular expression) that the grammar of openings
+    (grammar/opening.lark) reads an instruction opening after — "(b) delete “69.0 cents” …", "(c) by inserting …",
+    "ii. in the definition of “x” —", "(d) paragraph (d) is deleted." Searched like a regular expression."""
+
+    def __init__(self, label: str, start: str = "opening_ahead", *, disjoint: bool = False) -> None:
+        self.label, self.start, self.disjoint = re.compile(label), start, disjoint
+
+    def opens_at(self, text: str, m: re.Match[str]) -> bool:
+        """Whether the grammar reads an opening after the label ``m`` found in ``text``."""
+        return opens_instruction(text[m.end() :], self.start)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        """The labels an opening follows; when ``disjoint``, each after the end of the opening before (an opening's own
+        words, "Division 3 of Part 4 is amended", never open another)."""
+        after = 0
+        for m in self.label.finditer(text):
+            if m.start() < after:
+                continue
+            length = opening_length(text[m.end() :], self.start)
+            if length is not None:
+                after = m.end() + length if self.disjoint else 0
+                yield m
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return next(self.finditer(text), None)
 
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
-_INSTRUCTION_AHEAD = (
-    r"(?=(?i:(?:at the end of [^—;]{0,80}?\s)?by\s+(?:deleting|inserting|substituting|omitting|removing|adding|repealing|striking\s+out)\b|"
-    # an item of "… is amended by — (a) deleting the definition of …; (b) inserting before the definition of …": the
-    # lead-in's "by" serves every item (the verb names what it deletes or where it inserts)
-    r"(?:deleting|inserting|substituting|omitting|removing|adding)\s+(?:(?:the\s+|in\s+the\s+)?(?:definitions?|words?|full\s+stop|"
-    r"heading)\b|(?:before|after)\s+(?:the\s+)?(?:definition|words?|(?:sub-?)?(?:clause|paragraph))\b|"
-    r"(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)\s+\(?\w|“)|"
-    r"in\s+(?:sub-?)?(?:clause|paragraph)\s+\(\w+\)\s*[—–:-]|insert\s+in\s+alphabetical\s+order|in\s+the\s+definition\s+of\s+“[^”]+”\s*[—–:-]|(?:in|after|before)\s+(?:the\s+|each\s+of\s+)?"
-    + _KW
-    # a quoted heading or term in the lead-in ("in the column headed “Modified penalty $”,") counts as one word
-    + r"(?:[^—;“”]|“[^“”]{0,80}”){0,80}?\b"
-    + _VERB
-    + r"\b|(?:delete|omit|remove|strike\s+out|substitute|replace)\s+(?:the\s+words?\s+)?“|(?:delete|omit|remove|insert|add)\s+(?:the\s+|a\s+)?(?:new\s+)?"
-    + _KW
-    # the passive voice: "(b) “. Delete whichever is not applicable.” is deleted.", "(c) paragraph (d) is deleted."
-    + r"|(?:the\s+words?\s+)?“[^“”]{0,200}”(?:\s+(?:in|after|before)\s+[^—;“”]{0,60}?)?\s+(?:is|are)\s+"
-    r"(?:deleted|omitted|removed|struck\s+out|inserted|added|substituted|replaced)\b"
-    r"|(?:the\s+)?(?:(?:sub-?)?(?:clauses?|paragraphs?|subparagraphs?)|definitions?\s+of)\s+(?:[^—;“”]|“[^“”]{0,80}”){0,60}?\s+(?:is|are)\s+"
-    r"(?:deleted|omitted|removed|repealed|replaced|struck\s+out)\b"
-    r"))"
-)
-LABELLED_START = re.compile(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+" + _INSTRUCTION_AHEAD)
+LABELLED_START = _Opening(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+")
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
-ITEM_START = re.compile(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+" + _INSTRUCTION_AHEAD)
+ITEM_START = _Opening(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+")
 _REFERRING = re.compile(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
@@ -65,11 +58,17 @@ _REFERRING = re.compile(
 _CITING = re.compile(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or))$", re.I
 )
-NUMBERED_START = re.compile(
-    r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=(?:Delete|Omit|Remove|Insert|Add|Substitute|Replace|In|After|Before)\b)"
-    # "In the definition of “premises”; i. delete (b) …; ii. delete (d) …", "A. Delete …": roman and capital numbering
-    r"|(?<=[;—–:-] )(?:[ivx]{1,4}|[A-Z])\.\s+(?=(?i:delete|omit|remove|insert|add|substitute|replace|in|after|before)\b)"
+#: Numbered instructions inside one clause ("In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"; "In the definition of
+#: “premises”; i. delete (b) …; ii. delete (d) …", "A. Delete …"): a number after a mark, a verb (or In, After,
+#: Before) after it (grammar/opening.lark's ``numbered_ahead``); an arabic number only before a capital.
+NUMBERED_START = (
+    _Opening(r"(?<=[;.—–:-] )\d{1,2}\.\s+(?=[A-Z])", "numbered_ahead"),
+    _Opening(r"(?<=[;—–:-] )(?:[ivx]{1,4}|[A-Z])\.\s+", "numbered_ahead"),
 )
+#: How an instruction begins, capitalised as a new sentence would: a capital (after a space) that the grammar of openings
+#: reads a new sentence's opening from (``sentence_ahead``): "In clause 4.6 (2), insert—", "Delete clause …", "Clause
+#: 9(1) is amended by …", "By-law 4 (2) of the principal by-laws is amended", "Note: The heading to … is to read".
+INSTRUCTION_START = _Opening(r"(?<!\S)(?=[A-Z])", "sentence_ahead", disjoint=True)
 
 
 _LOOK_BACK = 120  # characters before a possible start that decide whether it cites a label or begins an instruction
@@ -108,7 +107,7 @@ def split_instructions(text: str) -> list[str]:
         return [text]
     spans = outside_quotes(normal)
     # numbered instructions inside one clause: "In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"
-    cuts = [m.start() for m in NUMBERED_START.finditer(normal) if _outside(spans, m.start())]
+    cuts = [m.start() for numbered in NUMBERED_START for m in numbered.finditer(normal) if _outside(spans, m.start())]
     cuts += labelled_starts(normal, spans)  # "subclause (4) after …" cites (4); it labels nothing
     for m in INSTRUCTION_START.finditer(normal):
         at = m.start()

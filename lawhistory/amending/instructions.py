@@ -17,7 +17,7 @@ from ..core.operations import LIST_IN_WORDS, Operation
 from .families import FAMILIES, claiming_family, first_claim, reading
 from .frame import frame_kind
 from .grammar.instruction import describe, read_head
-from .grammar.parse import NoParse
+from .grammar.parse import NoParse, relabelling
 from .parts import (
     InstructionNotUnderstood,
     Unit,
@@ -34,14 +34,17 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     notes = notes if notes is not None else []
     frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
-    renumber = _RENUMBER.search(_AS_RENUMBERED_NOTE.sub("", frame))
-    if renumber and frame[: renumber.start()].count("“") <= frame[: renumber.start()].count("”") and not _renumbers(unit):
+    framed = _AS_RENUMBERED_NOTE.sub("", frame)
+    renumber = relabelling(framed)
+    if renumber is not None and not _renumbers(unit):
         # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
-        # given new labels with other changes, or labels not named: no reading makes them (a renumbering on its own,
-        # "Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5", is read by the grammar), so the whole instruction is
-        # refused, saying so.
+        # given new labels with other changes, or labels not named (the grammar's word for it, outside quotation marks):
+        # no reading makes them (a renumbering on its own, "Renumber clauses 4.5 and 4.6 as clauses 4.4 and 4.5", is
+        # read by the grammar), so the whole instruction is refused, saying so.
+        tail = framed[renumber[1] : renumber[1] + 80]  # the words after it, to the first quotation mark
+        said = framed[renumber[0] : renumber[1]] + tail[: next((i for i, ch in enumerate(tail) if ch in '“”"'), len(tail))]
         raise InstructionNotUnderstood(
-            f"cl. {unit.clause}: it gives provisions new labels (“{renumber.group(0).strip()}”), which no operation "
+            f"cl. {unit.clause}: it gives provisions new labels (“{said.strip()}”), which no operation "
             f"does; amend the instrument file's operations by hand: “{unit.text[:160]}”"
         )
     try:
@@ -113,12 +116,10 @@ def _refuse_unread_page_header(unit: Unit, new: str) -> None:
         )
 
 
-#: An instruction that relabels provisions ("renumber paragraphs (c) and (d) as …", "redesignate … accordingly"),
-#: outside quoted words.
+#: A note naming a provision by the label an instrument gave it ("(as renumbered by clause 5)"): no renumbering.
 _AS_RENUMBERED_NOTE = re.compile(
     r"\(\s*as (?:re-?numbered|amended|inserted) by (?:this local law|clause [\d.]+[A-Z]{0,2}(?:\(\w+\))*)\s*\)", re.I
 )
-_RENUMBER = re.compile(r"\b(?:re-?number|re-?designate|re-?letter)(?:s|ed|ing)?\b[^“”\"]{0,80}", re.I)
 
 
 #: The families the grammar declares: it is their one reading, and they are consulted only for what it does not parse.

@@ -28,7 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, leftover_words, split_instructions
 from .frame import frame_kind
-from .grammar.parse import names_whole_law
+from .grammar.parse import amended_as_follows, lead_in, names_whole_law, payload_dash
 
 VERB = r"(?:delete|deleting|omit|remove|removing|repeal|strike out|insert|inserting|add|replace|replacing|substitute|substituting|amend)"
 PRELIMINARY_HEADING = re.compile(
@@ -120,36 +120,43 @@ def _flatten(p: Provision) -> str:
     return " ".join(parts)
 
 
-AMENDED_AS_FOLLOWS = re.compile(
-    r"^(?:(?P<target>.+?) is (?:further )?amended (?:in (?:Form|Table) \w+ )?(?:as follows|in the following (?:manner|way))|"
-    r"(?:In|The) (?P<target2>.+?)(?: is amended)?)\s*(?:as follows)?\s*[—:-]\s*$",
-    re.I,
-)
+class _AmendedAsFollows:
+    """Words that make a provision's lettered parts instructions ("Clause 2.8 is amended as follows—", "In clause 5—"),
+    read by the grammar (opening.lark's ``amended_as_follows``); ``match`` gives what they speak of by name (``target``
+    or ``target2``), or None."""
+
+    def match(self, text: str) -> _Lead | None:
+        found = amended_as_follows(text)
+        return _Lead(text, {found[0]: found[1]}) if found is not None else None
 
 
-LEAD_IN = re.compile(
-    r"^(?:In (?P<t>(?:[^“”—–]|“[^”]*”)+?)\s*[—–:;-]|(?P<t2>(?:Clause|By-law|Sub-?clause|Schedule)\s+[\w.]+(?:\s*\(\w+\))*)(?: of the principal "
-    r"(?:local law|by-?laws?))? (?:is|are) (?:further )?amended(?: as follows| by)?(?: in (?P<t3>[^“”—–]+?))?)\s*[—–:-]?$",
-    re.I,
-)
+AMENDED_AS_FOLLOWS = _AmendedAsFollows()
 
 
-def _lead_in(text: str) -> re.Match[str] | None:
-    """A lead-in that only names what the following instructions speak of (it changes nothing itself)."""
-    m = LEAD_IN.match(text)
-    if m is None or re.search(
-        r"\b(?:delet|insert|omit|remov|add|substitut|replac|repeal)\w*", m.group("t") or m.group("t3") or ""
-    ):
-        return None
-    return m
+class _Lead:
+    """A lead-in read by the grammar (opening.lark's ``lead_in_alone``): the words of what it names, by name — ``t``
+    (the place after "In"), ``t2`` (the provision amended), ``t3`` (the place "in" it)."""
+
+    def __init__(self, text: str, spans: dict[str, tuple[int, int]]) -> None:
+        self.named = {k: text[a:b] for k, (a, b) in spans.items()}
+
+    def group(self, name: str) -> str | None:
+        return self.named.get(name)
 
 
-def _lead_context(lead: re.Match[str], ctx: str | None) -> str | None:
+def _lead_in(text: str) -> _Lead | None:
+    """A lead-in that only names what the following instructions speak of (it changes nothing itself: it holds no
+    verb), as the grammar reads it."""
+    spans = lead_in(text)
+    return _Lead(text, spans) if spans is not None else None
+
+
+def _lead_context(lead: _Lead, ctx: str | None) -> str | None:
     """What a lead-in ("In Schedule 3:", "Clause 5 of the principal local law is amended in subclause (1)-") speaks of."""
-    if lead.group("t"):
-        return _narrowed(lead.group("t"), ctx)
-    base = _narrowed(lead.group("t2").replace("By-law", "clause").replace("by-law", "clause"), ctx)
-    return (_resolve_context(lead.group("t3"), base) or base) if lead.group("t3") else base
+    if t := lead.group("t"):
+        return _narrowed(t, ctx)
+    base = _narrowed((lead.group("t2") or "").replace("By-law", "clause").replace("by-law", "clause"), ctx)
+    return (_resolve_context(t3, base) or base) if (t3 := lead.group("t3")) else base
 
 
 def _narrowed(named: str, ctx: str | None) -> str | None:
@@ -292,7 +299,7 @@ def _collect(
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:
-            named = amended.group("target") or amended.group("target2")
+            named = amended.group("target") or amended.group("target2") or ""
             kind = _lead_kind(named) or kind
             ctx = _narrowed(named, ctx)
         last: str | None = None  # the item before, under the same lead-in
@@ -677,33 +684,33 @@ def _quoted_definition(new: str) -> bool:
     )
 
 
+#: A dash or colon, with the spaces around it (lexical: the grammar's DASH).
+_DASH = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*")
+
+
 def _payload_dash(text: str) -> re.Match[str] | None:
-    """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text."""
-    verb = re.search(
-        r"\b(?:insert|inserting|add|substitute|substituting|replace[ds]?|replacing|the following|as below|as follows|"
-        r"(?:is|are) to read)\b",
-        text,
-        re.I,
-    )
-    if verb:
-        dash = re.compile(r"\s*(?:[—:–]|-(?=\s))\s*").search(text, verb.end())
-        if dash and "“" not in text[verb.end() : dash.start()] and dash.start() - verb.end() < 120:
-            return dash
-    return _passive_payload_dash(text)
+    """The dash or colon after "insert", "substitute", "the following" … that opens an instruction's new text: where
+    the grammar reads the first word that takes new text, then a dash with no quotation between (opening.lark's
+    ``payload_dash``), the dash near the word (within 120 characters)."""
+    return _dash_after(text, passive=False) or _passive_payload_dash(text)
 
 
 def _passive_payload_dash(text: str) -> re.Match[str] | None:
     """(r2voice) The dash after "the following … is inserted (substituted) after “x”" (the passive voice names its
-    place after the verb, quotations included): the first dash or colon outside a quotation after the verb."""
-    verb = re.search(r"\bthe following\b[^“”—:–;]{0,40}?\b(?:is|are)\s+(?:inserted|added|substituted)\b", text, re.I)
-    if verb is None:
+    place after the verb, quotations included): the first dash or colon outside a quotation after the verb
+    (opening.lark's ``payload_dash_passive``), within 120 characters."""
+    return _dash_after(text, passive=True)
+
+
+def _dash_after(text: str, passive: bool) -> re.Match[str] | None:
+    found = payload_dash(text, passive)
+    if found is None:
         return None
-    depth, dash = 0, re.compile(r"\s*(?:[—:–]|-(?=\s))\s*")
-    for i in range(verb.end(), min(len(text), verb.end() + 120)):
-        depth += {"“": 1, "”": -1}.get(text[i], 0)
-        if depth == 0 and (m := dash.match(text, i)) is not None and text[i] in " —:–-":
-            return m
-    return None
+    verb_end, at = found
+    while at > verb_end and text[at - 1].isspace():
+        at -= 1  # the spaces before the dash are the dash's
+    dash = _DASH.match(text, at)
+    return dash if dash is not None and dash.start() - verb_end < 120 else None
 
 
 def unopened_split(text: str, original: str) -> tuple[str, str] | None:

@@ -7,12 +7,15 @@ different operations. A head the grammar cannot parse gives ``NoParse`` naming t
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
@@ -74,3 +77,379 @@ def readings(head: str) -> list[Tree[object]] | NoParse:
         return NoParse(at, head[at:])
     trees: list[Tree[object]] = CollapseAmbiguities().transform(tree)
     return trees
+
+
+OPENING = Path(__file__).with_name("opening.lark")
+_DEFINED = re.compile(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:.*$", re.M)  # a terminal's definition: "IN.2: /in\b/i"
+_NAME = re.compile(r"\b[A-Z][A-Z0-9_]*\b")
+#: How many tokens past a candidate position an opening may reach (the longest: a place, up to 24 words, its verb).
+OPENING_REACH = 32
+
+
+@cache
+def _opening_words() -> tuple[Lexer, frozenset[str]]:
+    """The lexer of openings: wa.lark's terminals with opening.lark's own; and the terminals opening.lark names."""
+    wa, opening = GRAMMAR.read_text(encoding="utf-8"), OPENING.read_text(encoding="utf-8")
+    own = "\n".join(m.group(0) for m in _DEFINED.finditer(opening))
+    names = sorted(set(_DEFINED.findall(wa + "\n" + own)))
+    text = f"{wa}\n{own}\nop_all_words: ({' | '.join(names)})*\n"
+    lexer = Lark(text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
+    rules = _DEFINED.sub("", re.sub(r"//[^\n]*", "", opening))
+    return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
+
+
+def _bounded(rules: str) -> str:
+    """``rules`` with each ``x~0..n`` (up to n of x) written as a chain of rules, ``_x_upto_n: x _x_upto_(n-1) |``: the
+    parser then predicts one more x at a time, where lark would list every count as an alternative of the rule."""
+    wanted = {(m.group(1), int(m.group(2))) for m in re.finditer(r"\b(_?[a-z_]+)~0\.\.(\d+)", rules)}
+    out = re.sub(r"\b(_?[a-z_]+)~0\.\.(\d+)", lambda m: f"_{m.group(1).lstrip('_')}_upto_{m.group(2)}", rules)
+    chains = {name: max(n for m, n in wanted if m == name) for name, _ in wanted}
+    for name, most in sorted(chains.items()):
+        base = name.lstrip("_")
+        for n in range(most, 0, -1):
+            out += f"\n_{base}_upto_{n}: {name} _{base}_upto_{n - 1} | "
+        out += f"\n_{base}_upto_0: "
+    return out + "\n"
+
+
+class _Tokens(Lexer):
+    """Hands the opening grammar tokens already lexed (``opens_instruction``)."""
+
+    def __init__(self, lexer_conf: object) -> None:
+        pass
+
+    def lex(self, data: object) -> Iterator[Token]:  # type: ignore[override]
+        yield from data  # type: ignore[misc]
+
+
+OPENINGS = (
+    "opening_ahead",
+    "sentence_ahead",
+    "numbered_ahead",
+    "sentence_alone",
+    "payload_dash",
+    "payload_dash_passive",
+    "lead_in_alone",
+    "amended_as_follows",
+    "opening_alone",
+    "numbered_alone",
+)
+#: Each ``*_ahead`` rule is its opening then any words: it is asked as the opening alone, of the tokens up to an end.
+_ALONE = {
+    "opening_ahead": "opening_alone",
+    "sentence_ahead": "sentence_alone",
+    "numbered_ahead": "numbered_alone",
+}  # opening.lark's start rules
+
+
+@cache
+def opening_parser() -> Lark:
+    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
+    rules are ``OPENINGS``."""
+    _, named = _opening_words()
+    rules = _bounded(_DEFINED.sub("", re.sub(r"//[^\n]*", "", OPENING.read_text(encoding="utf-8"))))
+    inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED", "OP_QUOTED_MARKS"})
+    words = sorted(set(inner) - {"COMMA", "DASH", "LPAR", "RPAR", "STOP"})
+    every = ["OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE", *sorted(named)]
+    verbs = {"INSERT", "SUBSTITUTE", "REPLACE", "REPLACED", "OP_REPLACES", "THE_FOLLOWING", "AS_BELOW", "OP_AS_FOLLOWS"}
+    quotes = {"QUOTED", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
+    acting = verbs | {"DELETE", "DELETED", "INSERTED", "SUBSTITUTED", "REPEALED", "OP_VERB_WORD"} - {
+        "THE_FOLLOWING",
+        "AS_BELOW",
+        "OP_AS_FOLLOWS",
+    }
+    text = (
+        f"{rules}\n_op_word: OP_WORD\n_op_named: {' | '.join(inner)}\n_op_named_words: {' | '.join(words)}\n"
+        # the words before the first word that takes new text, between it and its dash, after a passive verb, and in the
+        # passive's few words ("the following new definition is inserted")
+        f"_pd_before: {' | '.join(k for k in every if k not in verbs)}\n"
+        f"_pd_between: {' | '.join(k for k in every if k not in quotes | {'DASH', 'OP_EMDASH', 'OP_ENDASH'})}\n"
+        f"_pd_after: {' | '.join(k for k in every if k not in ('DASH', 'OP_EMDASH', 'OP_ENDASH'))}\n"
+        f"_pd_short: {' | '.join(k for k in every if k not in quotes | {'DASH', 'SEMI', 'OP_EMDASH', 'OP_ENDASH'})}\n"
+        # a lead-in's words: no verb, no em or en dash, no quotation left open (and for the provision it is amended
+        # in, no quotation)
+        f"_li_word: {' | '.join(k for k in every if k not in acting | {'OP_EMDASH', 'OP_ENDASH', 'OP_OPEN_QUOTE'})}\n"
+        f"_li_within: {' | '.join(k for k in every if k not in acting | (quotes - {'QUOTED'}) | {'OP_EMDASH', 'OP_ENDASH', 'OP_AS_FOLLOWS'})}\n"
+        f"%declare {' '.join(every)}\n"
+    )
+    return Lark(text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True)
+
+
+#: Sequences of token kinds (as opening.lark sees them) known to open an instruction, and known to open none: the answer
+#: for words whose tokens begin with one of them is the grammar's answer for it, not asked again.
+_OPENS: dict[str, set[tuple[str, ...]]] = {start: set() for start in OPENINGS}
+_OPENS_NOT: dict[str, set[tuple[str, ...]]] = {start: set() for start in OPENINGS}
+
+
+def opens_instruction(words: str, start: str = "opening_ahead") -> bool:
+    """Whether an instruction opens at the start of ``words``: opening.lark parses ``start`` from there (an item's
+    opening after its label; ``sentence_ahead``: a new sentence's; ``numbered_ahead``: a numbered instruction's)."""
+    return opening_length(words, start) is not None
+
+
+@lru_cache(maxsize=65536)
+def opening_length(words: str, start: str = "opening_ahead") -> int | None:
+    """How many characters of ``words`` the opening that opens them takes (None: no instruction opens there).
+
+    The words are lexed with wa.lark's terminals up to ``OPENING_REACH`` tokens, or up to the first the terminals cannot
+    read (a quotation cut off, a mark no terminal takes): an opening never runs past them.
+    """
+    lexer, named = _opening_words()
+    tokens: list[Token] = []
+    ends: list[int] = []  # where each token ends in ``words``
+    kinds: tuple[str, ...] = ()
+    try:
+        for tok in LexerThread.from_text(lexer, words).lex(None):  # type: ignore[no-untyped-call]
+            kind = tok.type if tok.type in named else "OP_WORD"
+            if kind == "QUOTED" and (";" in tok or "—" in tok):
+                kind = "OP_QUOTED_MARKS"  # a quotation holding a semicolon or an em dash
+            tokens.append(Token(kind, str(tok), start_pos=len(tokens), end_pos=len(tokens) + 1))
+            ends.append(tok.end_pos or 0)
+            kinds += (kind,)
+            if kinds in _OPENS[start]:
+                return ends[-1]
+            if kinds in _OPENS_NOT[start]:
+                return None
+            if len(tokens) >= OPENING_REACH:
+                break
+    except UnexpectedCharacters:
+        pass
+    if not tokens:
+        return None
+    alone = _ALONE[start]
+    stopped = len(tokens)  # where a parse of the opening alone stops (an opening of these words ends by then)
+    try:
+        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
+    except UnexpectedToken as e:
+        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
+            stopped = e.token.start_pos
+    except UnexpectedInput:
+        pass
+    else:
+        stopped = len(tokens) + 1  # the whole of them is an opening (a shorter one is looked for first)
+    last = _last_kinds(alone)
+    for k in range(1, min(stopped, len(tokens)) + 1):
+        if kinds[k - 1] in last and ((k == len(tokens) and stopped > len(tokens)) or _parses(kinds[:k], alone)):
+            _OPENS[start].add(kinds[:k])
+            return ends[k - 1]
+    if stopped < len(tokens):
+        # no opening reads the tokens up to the one the parse stopped at, whatever follows it
+        _OPENS_NOT[start].add(kinds[: stopped + 1])
+    return None
+
+
+@cache
+def _kinds_of(rule: str) -> frozenset[str]:
+    """The kinds of token a parse of ``rule`` may hold (computed from the grammar's rules)."""
+    rules = opening_parser().rules
+    seen, todo, kinds = {rule}, [rule], set()
+    while todo:
+        name = todo.pop()
+        for r in rules:
+            if r.origin.name == name:
+                for x in r.expansion:
+                    if x.is_term:
+                        kinds.add(str(x.name))
+                    elif x.name not in seen:
+                        seen.add(str(x.name))
+                        todo.append(str(x.name))
+    return frozenset(kinds)
+
+
+@cache
+def _last_kinds(rule: str) -> frozenset[str]:
+    """The kinds of token a parse of ``rule`` may end with (computed from the grammar's rules)."""
+    rules = opening_parser().rules
+    nullable: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            if r.origin.name not in nullable and all(not x.is_term and x.name in nullable for x in r.expansion):
+                nullable.add(r.origin.name)
+                changed = True
+    last: dict[str, set[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            mine = last.setdefault(str(r.origin.name), set())
+            before = len(mine)
+            for x in reversed(r.expansion):
+                mine |= {str(x.name)} if x.is_term else last.get(str(x.name), set())
+                if x.is_term or x.name not in nullable:
+                    break
+            changed |= len(mine) != before
+    return frozenset(last.get(rule, set()))
+
+
+@lru_cache(maxsize=65536)
+def _parses(kinds: tuple[str, ...], start: str) -> bool:
+    """Whether tokens of ``kinds`` are, all of them, one parse of ``start``."""
+    tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
+    try:
+        opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def relabelling(words: str) -> tuple[int, int] | None:
+    """Where (start, end) ``words`` first give provisions new labels ("renumber", "redesignate", "reletter": opening.lark's
+    OP_RELABEL), outside quotation marks (a quotation is one token); None when they do not. Marks no terminal reads are
+    passed over; an opening mark that does not close ends the search (the words after it are quoted)."""
+    lexer, _ = _opening_words()
+    at = 0
+    while at < len(words):
+        try:
+            for tok in LexerThread.from_text(lexer, words[at:]).lex(None):  # type: ignore[no-untyped-call]
+                if tok.type == "OP_RELABEL":
+                    return at + (tok.start_pos or 0), at + (tok.end_pos or 0)
+            return None
+        except UnexpectedCharacters as e:
+            stop = at + (e.pos_in_stream or 0)
+            if words[stop] == "“":
+                return None
+            at = stop + 1
+    return None
+
+
+def _all_tokens(words: str) -> Iterator[tuple[Token, tuple[int, int]]]:
+    """Every token of ``words`` as opening.lark sees them (numbered in order), with where each is in ``words``; a mark
+    no terminal reads is an OP_WORD (an opening quotation mark that does not close: OP_OPEN_QUOTE)."""
+    lexer, named = _opening_words()
+    n = at = 0
+    while at < len(words):
+        try:
+            for tok in LexerThread.from_text(lexer, words[at:]).lex(None):  # type: ignore[no-untyped-call]
+                kind = tok.type if tok.type in named else "OP_WORD"
+                if kind == "QUOTED" and (";" in tok or "—" in tok):
+                    kind = "OP_QUOTED_MARKS"
+                yield Token(kind, str(tok), start_pos=n, end_pos=n + 1), (at + (tok.start_pos or 0), at + (tok.end_pos or 0))
+                n += 1
+            return
+        except UnexpectedCharacters as e:
+            stop = at + (e.pos_in_stream or 0)
+            yield (
+                Token("OP_OPEN_QUOTE" if words[stop] == "“" else "OP_WORD", words[stop], start_pos=n, end_pos=n + 1),
+                (stop, stop + 1),
+            )
+            n += 1
+            at = stop + 1
+
+
+_VERB_KINDS = frozenset(
+    {"INSERT", "SUBSTITUTE", "REPLACE", "REPLACED", "OP_REPLACES", "THE_FOLLOWING", "AS_BELOW", "OP_AS_FOLLOWS", "TO_READ"}
+)
+
+
+@lru_cache(maxsize=8192)
+def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
+    """(where the word that takes new text ends, where the dash that opens the new text begins) in ``words``, read by
+    opening.lark's ``payload_dash`` (``payload_dash_passive``); None: no dash opens new text.
+
+    Cheap candidates first: the first dash after the first token that may be such a word (after each "the following",
+    in the passive), and its words are asked of the grammar (from that "the following", in the passive).
+    """
+    start = "payload_dash_passive" if passive else "payload_dash"
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    froms: list[int] = []  # where a parse may begin: the start (active), each "the following" (passive)
+    for tok, span in _all_tokens(words):
+        tokens.append(tok)
+        spans.append(span)
+        if passive and tok.type == "THE_FOLLOWING":
+            froms.append(len(tokens) - 1)
+        elif not passive and tok.type in _VERB_KINDS and not froms:
+            froms.append(0)
+        if tok.type not in ("DASH", "OP_EMDASH", "OP_ENDASH") or not froms:
+            continue
+        while froms:
+            j = froms.pop(0)
+            try:
+                tree = opening_parser().parse(tokens[j:], start=start)  # type: ignore[arg-type]
+            except UnexpectedInput:
+                continue
+            verb = next(t for t in tree.iter_subtrees_topdown() if t.data in ("pd_verb", "pd_passive_verb"))  # type: ignore[no-untyped-call]
+            return spans[verb.meta.end_pos - 1][1], span[0]
+        if not passive:
+            return None  # the first dash after the first such word: no quotation may come between
+    return None
+
+
+_LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
+
+
+@lru_cache(maxsize=8192)
+def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
+    """Whether ``words`` are a lead-in (opening.lark's ``lead_in_alone``), and the spans of what they name: ``t`` (the
+    place after "In"), or ``t2`` (the provision amended) and ``t3`` (the place "in" it); None when they are not one."""
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words + " "):
+        tokens.append(tok)
+        spans.append(span)
+    try:
+        tree = opening_parser().parse(tokens, start="lead_in_alone")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return None
+    dashes = ("DASH", "OP_EMDASH", "OP_ENDASH")
+    if tokens[0].type == "IN":
+        # the place: every word after "In" but the closing marks (two when the last two are marks)
+        end = len(tokens) - 1
+        if end >= 2 and tokens[end - 1].type in (*dashes, "SEMI") and tokens[end].type in dashes:
+            end -= 1
+        return {"t": (spans[1][0], spans[end - 1][1])} if end > 1 else None
+    if str(tokens[0]).lower() not in _LEAD_KINDS:
+        return None
+    found = {"t2": (spans[0][0], spans[1][1])}
+    kinds = [t.type for t in tokens]
+    if "IN" in kinds:
+        last = len(tokens) - (2 if kinds[-1] in dashes else 1)
+        if kinds[last] == "OP_AS_FOLLOWS":
+            last -= 1  # "… is amended in the definition of “x” as follows:": the place is the words before
+        found["t3"] = (spans[kinds.index("IN") + 1][0], spans[last][1])
+    del tree
+    return found
+
+
+@lru_cache(maxsize=8192)
+def amended_as_follows(words: str) -> tuple[str, tuple[int, int]] | None:
+    """Whether ``words`` make the lettered parts after them instructions (opening.lark's ``amended_as_follows``), and
+    what they speak of: ("target", its span) in "X is amended as follows—", ("target2", its span) in "In X—"."""
+    if not words.rstrip().endswith(("—", ":", "-")):
+        return None  # the cheap candidate: words ending in a dash or colon
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    own = _kinds_of("amended_as_follows")
+    for tok, span in _all_tokens(words + " "):
+        tokens.append(tok if tok.type in own else Token("OP_WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
+        spans.append(span)
+    try:
+        tree = opening_parser().parse(tokens, start="amended_as_follows")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return None
+    kinds = [t.type for t in tokens]
+    if tree.data == "aaf_law":
+        return "target2", spans[0]  # the law itself ("The principal local laws are amended—"): every part names its own place
+    if tree.data == "aaf_amended":
+        # the words before the first "is … amended" the rest of the words read after ("is", never "are")
+        for i, kind in enumerate(kinds):
+            if i > 0 and kind == "IS" and str(tokens[i]).lower() == "is" and _parses_from(tokens, i):
+                return "target", (spans[0][0], spans[i - 1][1])
+    # "In X —" / "The X is amended as follows:": X is the fewest words (the closing words are not X's)
+    end = len(tokens) - 1
+    if end > 1 and kinds[end - 1] == "OP_AS_FOLLOWS":
+        end -= 1
+    if end > 2 and kinds[end - 2] == "IS" and str(tokens[end - 2]).lower() == "is" and kinds[end - 1] == "AMENDED":
+        end -= 2
+    return ("target2", (spans[1][0], spans[end - 1][1])) if end > 1 else None
+
+
+def _parses_from(tokens: list[Token], i: int) -> bool:
+    """Whether "X" then ``tokens[i:]`` is an "X is amended as follows—" (X: one word)."""
+    try:
+        opening_parser().parse([Token("OP_WORD", "X", start_pos=0, end_pos=1), *tokens[i:]], start="amended_as_follows")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True

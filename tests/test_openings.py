@@ -1,0 +1,247 @@
+"""Where an instruction opens, asked of the grammar (grammar/opening.lark, read with wa.lark's words).
+
+Synthetic words (not law). A label ("(b)", "ii.", "3.") opens an instruction when the grammar of openings parses an
+opening after it; a label that none follows is words of the text around it. The instructions are split there, and an
+unquoted inserted block ends there (accounting.LABELLED_START, accounting.ITEM_START).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
+from lawhistory.amending.grammar.parse import amended_as_follows, lead_in, opens_instruction, relabelling
+from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "by deleting “x” and inserting “y”",
+        "at the end of paragraph (b) by inserting — “; or”",
+        "deleting the definition of “hirer”",
+        "inserting before the definition of “dog” —",
+        "delete “69.0 cents” and insert “70.0 cents”",
+        "strike out the words “the owner”",
+        "delete paragraph (c)",
+        "in subclause (2) — delete “x”",
+        "in the definition of “x” — (i) delete",
+        "insert in alphabetical order —",
+        "in clause 5, in the column headed “Fee”, delete “5” and insert “6”",
+        "after paragraph (b) insert —",
+        "“. Delete whichever is not applicable.” is deleted.",
+        "paragraph (d) is deleted.",
+        "the definition of “hirer” is deleted.",
+        # shapes the sentence-shaped regular expression before the grammar did not know
+        "in regulation 4 delete “x” and insert “y”",
+        "Part 5 is deleted.",
+        "Schedule 2 is deleted and replaced with the following —",
+    ],
+)
+def test_the_grammar_reads_an_instruction_opening(words: str) -> None:
+    assert opens_instruction(words)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "a person who is the owner of the land",
+        "the person in charge of the premises at the time",
+        "in the opinion of the chief executive officer, the premises are unsafe",
+        "in subclause (3)(e) — cleanliness rating has the meaning given",  # a new provision's words, not a lead-in
+        "subclause (1) does not apply to premises outside the townsite; and (b) the fee is deleted",
+        "",
+    ],
+)
+def test_words_that_open_no_instruction(words: str) -> None:
+    assert not opens_instruction(words)
+
+
+def test_an_opening_beyond_the_reach_is_not_read() -> None:
+    # the place's words run on past 24 words before a verb: no opening (the words of a provision, not a lead)
+    words = "in clause 3 " + "of the local government and its officers " * 5 + "delete “x”"
+    assert not opens_instruction(words)
+    assert opens_instruction("in clause 3 of the local government delete “x”")
+
+
+def test_label_positions_are_found_only_where_an_opening_follows() -> None:
+    text = " the fee in (b) above is payable (c) delete “x” 4. Part 5 is deleted."
+    assert [m.group(0).strip() for m in LABELLED_START.finditer(text)] == ["(c)"]
+    assert [m.group(0).strip() for m in ITEM_START.finditer(text)] == ["(c)", "4."]
+
+
+def test_an_unlettered_clause_is_split_at_an_item_the_old_expression_did_not_know() -> None:
+    # "(b) in regulation 4 …": the sentence-shaped expression knew "in clause", "in paragraph" … and not "regulation"
+    pieces = split_instructions("In clause 3 (a) delete “5 days” and insert “7 days”; (b) in regulation 4 delete “x”.")
+    assert pieces[-1] == "(b) in regulation 4 delete “x”."
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "(b) in regulation 4 delete “30 days”.",
+        "(b) Part 5 is deleted.",
+        "(b) Schedule 2 is deleted.",
+        "ii. in regulation 4 delete “x”.",
+    ],
+)
+def test_unquoted_new_words_never_run_on_into_an_item_the_grammar_reads(item: str) -> None:
+    # the sentence-shaped expression before the grammar knew none of these items: the new words were
+    # "60 days (b) Part 5 is deleted." (the next instruction put into the law as words)
+    with pytest.raises(InstructionNotUnderstood, match="run on into what reads as another instruction"):
+        _split_payload(f"delete “21 days” and insert: 60 days {item}")
+    assert _split_payload("delete “21 days” and insert: 60 days (b) the fee set out above") == (
+        "delete “21 days” and insert",
+        "60 days (b) the fee set out above",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        # a new sentence that opens an instruction (grammar: sentence_ahead)
+        (
+            "Delete clause 4.6(2)(h) and insert “x”. In clause 4.6 (2), insert— (i) a fee",
+            ["Delete clause 4.6(2)(h) and insert “x”.", "In clause 4.6 (2), insert— (i) a fee"],
+        ),
+        (
+            "Clause 9(1) is amended by deleting “a”. Clause 10 is deleted.",
+            ["Clause 9(1) is amended by deleting “a”.", "Clause 10 is deleted."],
+        ),
+        # an opening's own words never open another: "Part 4" inside "Division 3 of Part 4 is amended"
+        ("Division 3 of Part 4 is amended by deleting “a”.", ["Division 3 of Part 4 is amended by deleting “a”."]),
+        # numbered instructions (grammar: numbered_ahead); a number before words that open none stays with them
+        (
+            "In Schedule 1 Item 6 – 1. Delete “a”; 2. Delete “b”.",
+            ["In Schedule 1 Item 6 –", "1. Delete “a”;", "2. Delete “b”."],
+        ),
+        (
+            "In the definition of “premises”; i. delete (b); ii. delete (d).",
+            ["In the definition of “premises”;", "i. delete (b);", "ii. delete (d)."],
+        ),
+        ("Delete “within 2. Fees” and insert “a”.", ["Delete “within 2. Fees” and insert “a”."]),
+        # a quotation holding a semicolon: the sentence's place does not run over it to a verb (as printed before)
+        (
+            "(a) delete “x”; 3. In paragraph (f) of subclause (2), after the words “similar implement;” insert “a”",
+            ["(a) delete “x”;", "3. In paragraph (f) of subclause (2), after the words “similar implement;” insert “a”"],
+        ),
+    ],
+)
+def test_a_clause_is_split_where_the_grammar_reads_an_instruction_opening(text: str, pieces: list[str]) -> None:
+    assert split_instructions(text) == pieces
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).", "renumber"),
+        ("delete “a” and redesignate subclause (3) accordingly", "redesignate"),
+        ("delete $5 and re-letter the paragraphs", "re-letter"),  # a mark no terminal reads is passed over
+    ],
+)
+def test_words_giving_new_labels_are_the_grammars_word_outside_quotations(words: str, said: str) -> None:
+    found = relabelling(words)
+    assert found is not None and words[found[0] : found[1]] == said
+
+
+@pytest.mark.parametrize("words", ["delete “renumbered” and insert “x”", "delete “the unclosed renumber", "delete “a”"])
+def test_quoted_words_never_give_new_labels(words: str) -> None:
+    assert relabelling(words) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "head", "payload"),
+    [
+        ("delete clause 3 and insert— (3) A fee is payable.", "delete clause 3 and insert", "(3) A fee is payable."),
+        ("delete “a: b” and insert: c d", "delete “a: b” and insert", "c d"),  # a colon inside quoted words opens nothing
+        ("Clause 5 is to read: 5. A fee", "Clause 5 is to read", "5. A fee"),
+        # (r2voice) the passive names its place, quotations included, between the verb and the dash
+        ("the following clause is inserted after “y” — 6. A fee", "the following clause is inserted after “y”", "6. A fee"),
+    ],
+)
+def test_the_new_text_begins_at_the_dash_the_grammar_reads_after_the_word_taking_it(text: str, head: str, payload: str) -> None:
+    dash = _payload_dash(text)
+    assert dash is not None and (text[: dash.start()], text[dash.end() :]) == (head, payload)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "delete “a” and insert “b — c”",  # the new words are quoted: the dash inside them opens nothing
+        "insert “x” after clause 5 — the rest",  # a quotation between the word and the dash
+        "delete clause 3.",  # no word taking new text
+    ],
+)
+def test_no_dash_opens_new_text(text: str) -> None:
+    assert _payload_dash(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("In Schedule 3:", {"t": "Schedule 3"}),
+        ("in the definition of “caretaker” —", {"t": "the definition of “caretaker”"}),
+        ("In clause 3: paragraph (a)—", {"t": "clause 3: paragraph (a)"}),
+        ("Clause 5 of the principal local law is amended in subclause (1)-", {"t2": "Clause 5", "t3": "subclause (1)"}),
+        ("Clause 7 is further amended as follows:", {"t2": "Clause 7"}),
+        # the provision amended in named by a definition's quoted term, "as follows" after it (not part of the place)
+        (
+            "Clause 3 is amended in the definition of “burial records” as follows:",
+            {"t2": "Clause 3", "t3": "the definition of “burial records”"},
+        ),
+    ],
+)
+def test_a_lead_in_is_read_by_the_grammar_with_the_words_naming_its_place(text: str, named: dict[str, str]) -> None:
+    found = lead_in(text)
+    assert found is not None and {k: text[a:b] for k, (a, b) in found.items()} == named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 3 delete “x”",
+        "In the additional clause —",  # a word beginning as a verb does: never a lead-in (as before)
+        # the expression before the grammar knew no "striking out": this instruction was taken for a lead-in, its change
+        # never made
+        "in the formula by striking out “1.5 L +”;",
+        "Paragraph 5 is amended —",  # a lead-in's provision is a clause, by-law, subclause or schedule
+    ],
+)
+def test_words_that_are_no_lead_in(text: str) -> None:
+    assert lead_in(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Clause 2.8 is amended as follows—", ("target", "Clause 2.8")),
+        ("Schedule 1 is amended in Form 4 as follows:", ("target", "Schedule 1")),
+        ("Clause 3 is further amended in the following manner:", ("target", "Clause 3")),
+        ("In clause 5—", ("target2", "clause 5")),
+        ("In the principal local law —", ("target2", "the principal local law")),
+        ("The principal local laws are amended—", ("target2", "The principal local laws")),  # the law itself
+    ],
+)
+def test_words_making_the_parts_after_them_instructions_are_read_by_the_grammar(text: str, named: tuple[str, str]) -> None:
+    found = amended_as_follows(text)
+    assert found is not None and (found[0], text[found[1][0] : found[1][1]]) == named
+
+
+@pytest.mark.parametrize(
+    "text", ["Clause 5 is amended by deleting “x”.", "Clause 3 is amended as follows:-", "In clause 5 –", "a fee of $5:"]
+)
+def test_words_that_do_not_make_the_parts_after_them_instructions(text: str) -> None:
+    assert amended_as_follows(text) is None
+
+
+def test_the_heading_to_a_provision_opens_the_sentence_and_its_provision_opens_no_other() -> None:
+    text = "Clause 4 is amended. The heading to Part 2 is deleted and the following heading is inserted — “Part 2 — Dogs”."
+    assert split_instructions(text) == [
+        "Clause 4 is amended.",
+        "The heading to Part 2 is deleted and the following heading is inserted — “Part 2 — Dogs”.",
+    ]
+
+
+def test_an_item_placed_after_each_of_provisions_opens_an_instruction() -> None:
+    text = "(a) after paragraph (b) by inserting — “(ba) a record;”; (b) after each of paragraphs (a) and (b) by inserting — “ and ”."
+    assert len(split_instructions(text)) == 2
