@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 
 from lawhistory.amending.apply import ApplyRefused, apply_operation
-from lawhistory.amending.families import FAMILIES, reading
+from lawhistory.amending.families import reading
 from lawhistory.amending.grammar.instruction import read_head
 from lawhistory.amending.grammar.parse import NoParse, readings, rule_names
 from lawhistory.amending.instructions import (
-    GRAMMAR_ONLY_FAMILIES,
-    RETIRED_FAMILIES,
     InstructionNotUnderstood,
     parse_unit,
     units,
@@ -206,14 +204,8 @@ def test_every_parse_reading_the_same_operations_is_one_reading() -> None:
 # --- the grammar and the families ---------------------------------------------------------------------------------
 
 
-def test_no_family_is_left_to_read_an_instruction() -> None:
-    # every regular-expression family is retired into the grammar: none is left to read what it does not parse
-    assert FAMILIES == ()
-    assert GRAMMAR_ONLY_FAMILIES <= RETIRED_FAMILIES
-
-
 def test_an_instruction_the_grammar_cannot_read_holding_the_start_of_another_is_refused_quoting_it() -> None:
-    # the word accounting (families.claiming_family): the second instruction's words would be left unread
+    # the word accounting (families.refuse_unread_instruction): the second instruction's words would be left unread
     text = "In clause 3 delete “a” and frobnicate In clause 4 delete “b”."
     with pytest.raises(InstructionNotUnderstood, match="holds another instruction that would be left unread \\(“In clause 4"):
         parse_unit(Unit("9", text, None))

@@ -1,18 +1,15 @@
 """What is left of the regular-expression families of WA amending wording: how an instruction is read into a head and
-a payload (``reading``), and the word accounting asked of every instruction the grammar does not read (``claiming_family``:
-one that holds the start of another instruction is refused, quoting it).
+a payload (``reading``), and the word accounting asked of every instruction the grammar does not read
+(``refuse_unread_instruction``: one that holds the start of another instruction is refused, quoting it).
 
 Every family is retired into the grammar of amending words (amending/grammar/wa.lark, read by grammar/read.py;
-docs/amendments.md): it is their one reading, and no family is left to read an instruction. ``FAMILIES`` (empty),
-``Family`` and ``first_claim`` are kept only for ``instructions.read_instruction``'s cross-check, which runs only while
-a family is left.
+docs/amendments.md): it is their one reading, and no family is left to read an instruction.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.operations import Operation
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, unopened_close
 from .accounting import INSTRUCTION_START, labelled_starts
 from .parts import InstructionNotUnderstood, Unit, _repealed_laws, _split_payload, repeal_frame, unopened_split
@@ -27,17 +24,6 @@ class Reading:
     head: str
     payload: str | None
     notes: list[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Family:
-    """A regular-expression family of amending wording, by its name (docs/amendments.md)."""
-
-    name: str
-
-
-#: The families not retired into the grammar: none (docs/amendments.md, "The family table in the code").
-FAMILIES: tuple[Family, ...] = ()
 
 
 def reading(unit: Unit, notes: list[str]) -> Reading:
@@ -83,21 +69,10 @@ def _unread_instruction(r: Reading) -> str | None:
     return r.head[starts[0].start() :] if starts else None
 
 
-def claiming_family(
-    unit: Unit, notes: list[str] | None = None, skip: frozenset[str] = frozenset()
-) -> tuple[Family, list[Operation]] | None:
-    """The family that reads ``unit``: none, since no family is left (``skip``, the families not to try, is every one).
-
-    Word accounting: an instruction whose frame holds the start of another instruction is refused, quoting it —
-    whatever reads the first, the second's words would be left unread.
-    """
-    r = reading(unit, notes if notes is not None else [])
+def refuse_unread_instruction(unit: Unit) -> None:
+    """Word accounting for an instruction the grammar does not read: one whose frame holds the start of another
+    instruction is refused, quoting it (whatever read the first, the second's words would be left unread)."""
+    r = reading(unit, [])
     other = _unread_instruction(r) if not _repealed_laws(r.text) else None
     if other:
         raise InstructionNotUnderstood(f"it holds another instruction that would be left unread (“{other[:80]}”)")
-    return None
-
-
-def first_claim(unit: Unit, notes: list[str]) -> tuple[Family, list[Operation] | InstructionNotUnderstood] | None:
-    """The first family whose wording ``unit`` is, with its operations or its refusal: none, since no family is left."""
-    return None

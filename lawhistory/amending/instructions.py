@@ -11,12 +11,11 @@ nothing is skipped silently. The shared parts (units, targets, payloads) are in 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
-from .families import FAMILIES, claiming_family, first_claim, reading
+from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
-from .grammar.instruction import describe, read_head
+from .grammar.instruction import read_head
 from .grammar.parse import NoParse, relabelling
 from .parts import (
     InstructionNotUnderstood,
@@ -122,100 +121,23 @@ _AS_RENUMBERED_NOTE = re.compile(
 )
 
 
-#: The families the grammar declares: it is their one reading, and they are consulted only for what it does not parse.
-RETIRED_FAMILIES = frozenset(
-    {
-        "definition deleted or substituted",
-        "definition inserted",
-        "heading substituted",
-        "words",
-        "provision deleted or substituted",
-        "provision inserted",
-        "provision inserted at the beginning",
-        "schedule replaced or deleted",
-        "note deleted",
-        "reference replaced",
-        "Part or Division inserted",
-        "table row replaced by a row with lettered parts",
-        "heading note",
-        "reference note replaced or deleted",
-        "words that end a provision",
-        "words edited and provisions inserted after",
-        "word and provision inserted after",
-        "all the words after others replaced",
-        "provision and passage deleted",
-        "schedule row replaced by reference",
-        "table cell edited",
-        "words between two others, a provision restated",
-        "repeal",
-        "table row found by its words deleted",
-    }
-)
-
-
-#: Retired families the grammar reads wholly: never consulted, not even when the grammar has no parse (an instruction
-#: in their wording that the grammar cannot parse is refused, naming where the parse stopped). Every family is one now:
-#: the families module decides no operation (``claiming_family`` is still asked, with every family skipped, for its
-#: word accounting: an instruction holding the start of another is refused, quoting it).
-GRAMMAR_ONLY_FAMILIES = RETIRED_FAMILIES
-
-
 def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | None, NoParse | None]:
     """The operations of one instruction (None: no reading), and where the grammar's parse stopped (None: it parsed).
 
-    The grammar (amending/grammar/wa.lark) decides. Every regular-expression family (families.py) is retired into it
-    (``RETIRED_FAMILIES``) and none is consulted (``GRAMMAR_ONLY_FAMILIES``): ``claiming_family`` is asked, with every
-    family skipped, only for its word accounting (an instruction holding the start of another is refused). A family
-    not retired would be a fallback, and when the grammar reads an instruction it also claims, the two must agree
-    (``agree``) or the instruction is refused, naming both readings.
+    The grammar (amending/grammar/wa.lark) decides: every regular-expression family is retired into it. An instruction
+    it does not read is refused; first, if its frame holds the start of another instruction, quoting that
+    (``families.refuse_unread_instruction``).
     """
     r = reading(unit, [])
-    grammar: list[Operation] | NoParse | None = None
     own: list[str] = []
     grammar = read_head(unit, r.head, r.payload, own)
     if isinstance(grammar, list):
-        # the cross-check is made only while a family is not retired (none is now: the families are not run at all)
-        claim = first_claim(unit, []) if any(f.name not in RETIRED_FAMILIES for f in FAMILIES) else None
-        if claim is not None and claim[0].name not in RETIRED_FAMILIES:
-            family, got = claim
-            if isinstance(got, InstructionNotUnderstood) or not agree(grammar, got):
-                other = f"refused ({got})" if isinstance(got, InstructionNotUnderstood) else describe(got)
-                raise InstructionNotUnderstood(
-                    f"it reads two ways, by the grammar as {describe(grammar)} and as {family.name}: {other}, "
-                    "so what it does is uncertain"
-                )
         notes += own
         return grammar, None
-    legacy_notes: list[str] = []
     try:
-        claimed = claiming_family(unit, legacy_notes, skip=GRAMMAR_ONLY_FAMILIES)
+        refuse_unread_instruction(unit)
     except InstructionNotUnderstood as e:
         if isinstance(grammar, NoParse):
             raise InstructionNotUnderstood(f"{e} (the grammar's parse stopped at “{grammar.words[:60]}”)") from None
         raise
-    notes += legacy_notes
-    return (claimed[1] if claimed else None), grammar
-
-
-def _within(narrow: str, wide: str) -> bool:
-    """Whether citation ``narrow`` names ``wide`` or a provision inside it (the same definition, if one is named)."""
-    n_prov, _, n_term = narrow.partition(" “")
-    w_prov, _, w_term = wide.partition(" “")
-    inside = n_prov == w_prov or (n_prov.startswith(w_prov) and n_prov[len(w_prov)] == "(")
-    return inside and n_term == w_term
-
-
-def agree(grammar: list[Operation], legacy: list[Operation]) -> bool:
-    """Whether the grammar's reading is the family's, or refines it without changing what is done: the place of the
-    change narrowed to the provision named inside the family's target ("Clause 26 is amended in subclause (2) …"),
-    or a definition put after the one named where the family put it in alphabetical order."""
-    if len(grammar) != len(legacy):
-        return False
-    for g, f in zip(grammar, legacy, strict=True):
-        if g == f or (replace(g, target=f.target) == f and _within(g.target, f.target)):
-            continue
-        named = g.action == "insert_definition" and f.position == "alphabetical" and g.position == "after"
-        if named and replace(g, position=f.position, words=f.words) == f:
-            continue
-        return False
-    return True
+    return None, grammar
