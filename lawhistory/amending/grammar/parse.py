@@ -12,11 +12,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
+
+from .compiled import built
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -32,7 +35,8 @@ class NoParse:
 
 @cache
 def parser() -> Lark:
-    return Lark(
+    return built(
+        "wa",
         GRAMMAR.read_text(encoding="utf-8"),
         parser="earley",
         lexer="basic",
@@ -93,7 +97,7 @@ def _opening_words() -> tuple[Lexer, frozenset[str]]:
     own = "\n".join(m.group(0) for m in _DEFINED.finditer(opening))
     names = sorted(set(_DEFINED.findall(wa + "\n" + own)))
     text = f"{wa}\n{own}\nop_all_words: ({' | '.join(names)})*\n"
-    lexer = Lark(text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
+    lexer = built("opening-words", text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
     rules = _DEFINED.sub("", re.sub(r"//[^\n]*", "", opening))
     return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
 
@@ -113,13 +117,17 @@ def _bounded(rules: str) -> str:
 
 
 class _Tokens(Lexer):
-    """Hands the opening grammar tokens already lexed (``opens_instruction``)."""
+    """Hands the opening grammar tokens already lexed (``opens_instruction``). It takes lark's own lexer interface
+    (``__future_interface__ = 2``), so lark uses the class itself, not a wrapper class made inside lark, and the built
+    parser can be kept (grammar/compiled.py)."""
+
+    __future_interface__ = 2
 
     def __init__(self, lexer_conf: object) -> None:
         pass
 
-    def lex(self, data: object) -> Iterator[Token]:  # type: ignore[override]
-        yield from data  # type: ignore[misc]
+    def lex(self, lexer_state: Any, parser_state: object) -> Iterator[Token]:  # type: ignore[override]
+        yield from lexer_state.text
 
 
 OPENINGS = (
@@ -172,7 +180,9 @@ def opening_parser() -> Lark:
         f"_li_within: {' | '.join(k for k in every if k not in acting | (quotes - {'QUOTED'}) | {'OP_EMDASH', 'OP_ENDASH', 'OP_AS_FOLLOWS'})}\n"
         f"%declare {' '.join(every)}\n"
     )
-    return Lark(text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True)
+    return built(
+        "opening", text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True
+    )
 
 
 #: Sequences of token kinds (as opening.lark sees them) known to open an instruction, and known to open none: the answer
