@@ -1,5 +1,6 @@
 """Search counts taken from the full-text index and each law's rowid range are the counts of joining every match to
-its provision row: in force on a day, over all history, and when a law's rows interleave with another's."""
+its provision row: in force on a day, over all history, and when a law's rows interleave with another's (an
+incremental build's)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,12 @@ def test_counts_from_the_index_are_the_counts_of_the_join(built_repo: Repository
     assert seen > 0
 
 
-def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_path: Path) -> None:
+def test_a_law_whose_rows_an_incremental_build_wrote_apart_is_counted_from_each_of_its_runs(
+    built_repo: Repository, tmp_path: Path
+) -> None:
+    # an incremental build keeps a law's unchanged rows and writes its new ones at the end: the law is then two runs of
+    # rows, with other laws' rows between (the counts once fell back to joining every match for every search, 2.5x
+    # slower for common words at scale 1, after any incremental build)
     db = tmp_path / "interleaved.db"
     shutil.copy(built_repo.db_dir / "lawhistory.db", db)
     conn = sqlite3.connect(db)
@@ -57,7 +63,8 @@ def test_interleaved_rows_are_counted_by_joining(built_repo: Repository, tmp_pat
     )
     conn.execute("insert into provisions_fts(provisions_fts) values ('rebuild')")
     conn.commit()
-    assert S._law_ranges(conn) is None
+    ranges = S._law_ranges(conn)
+    assert ranges is not None and ranges[2].count(first) == 2 and ranges[2][-1] == first
     query = S.Query(q="dog", when="all")
     counts = S._counts(conn, query)
     assert counts == S._counts_sql(conn, query)

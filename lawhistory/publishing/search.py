@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import itertools
 import os
 import sqlite3
 import threading
@@ -133,16 +132,23 @@ _not_in_force_cache: dict[tuple[tuple[int, int, int, int], str], dict[int, str]]
 
 
 def _law_ranges(conn: sqlite3.Connection) -> tuple[list[int], list[int], list[str]] | None:
-    """Each law's provision rows as one rowid range (lows, highs, laws, in rowid order), when the build wrote each
-    law's rows together so the ranges do not overlap; None when they do (the counts are then taken by joining)."""
-    rows = conn.execute(
-        "select min(s.rowid), max(s.rowid), k.id from provision_spans s join law_keys k on k.key = s.law_key"
-        " group by s.law_key order by 1"
-    ).fetchall()
-    for (_, hi, _), (lo, _, _) in itertools.pairwise(rows):
-        if lo <= hi:
-            return None
-    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+    """The provision rows as runs of one law's rows, in rowid order (lows, highs, laws): a law the full build wrote
+    together is one run; one whose rows an incremental build kept and added to (an unchanged span keeps its row, a
+    new one goes at the end) is several. Every row is in exactly one run, so a match's rowid names its law."""
+    keys = dict(conn.execute("select key, id from law_keys").fetchall())
+    lows: list[int] = []
+    highs: list[int] = []
+    laws: list[str] = []
+    last = None
+    for rowid, law_key in conn.execute("select rowid, law_key from provision_spans order by rowid"):
+        if law_key == last:
+            highs[-1] = rowid
+            continue
+        lows.append(rowid)
+        highs.append(rowid)
+        laws.append(keys[law_key])
+        last = law_key
+    return lows, highs, laws
 
 
 def _not_in_force(conn: sqlite3.Connection, day: str) -> dict[int, str]:
@@ -194,9 +200,9 @@ def _counts(conn: sqlite3.Connection, query: Query, path: str | None = None) -> 
     over the matches, from which the total, both facets and the laws of a page are all taken.
 
     The matches are read from the full-text index alone (their rowids, in order), and counted by law from each law's
-    rowid range; those not in force today are taken off, found among the few rows that are not. Both lists are read
+    rowid runs; those not in force today are taken off, found among the few rows that are not. Both lists are read
     once per database file (and day) and kept. The counts are those of joining each match to its row
-    (``_counts_sql``), which is used instead for a database in memory or one whose laws' rows interleave."""
+    (``_counts_sql``), which is used instead for a database in memory."""
     key = _database_key(conn, path)
     if key is None:
         return _counts_sql(conn, query)
@@ -214,7 +220,7 @@ def _counts(conn: sqlite3.Connection, query: Query, path: str | None = None) -> 
     for lo, hi, law in zip(lows, highs, laws, strict=True):
         n = bisect.bisect_right(rowids, hi) - bisect.bisect_left(rowids, lo)
         if n:
-            counts[law] = n
+            counts[law] = counts.get(law, 0) + n
     if nif:
         for r in nif.keys() & rowids:
             law = nif[r]
