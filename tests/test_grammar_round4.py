@@ -1,0 +1,56 @@
+"""Constructs of the amending language read after the fourth first-sight round (cases 132–141, SOURCES-j.md).
+
+Synthetic instructions (not law): each test gives wording and the operations it must make, or the refusal it must
+give; each would fail on the engine before the fix it guards.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.reading.instrument_meta import amended_law
+
+
+def ops(text: str) -> list[tuple[str, str | None, str]]:
+    return [(str(o.action), o.target, o.new or "") for o in parse_unit(Unit("9", text, None))]
+
+
+# --- a principal whose title puts its subject after a dash ------------------------------------------------------
+
+
+def test_a_principal_titled_local_law_dash_subject_year_is_named() -> None:
+    got = amended_law(
+        "In this local law the Shire of X Local Law—Fencing 2013, published in the Government Gazette on 4 July 2013, "
+        "is referred to as the principal local law."
+    )
+    assert got is not None
+    assert (got.title, got.gazette_date) == ("Shire of X Local Law—Fencing 2013", dt.date(2013, 7, 4))
+
+
+# --- a run of schedule items replaced by rows printed between bars ------------------------------------------------
+
+
+def test_consecutive_items_deleted_and_rows_inserted_replace_the_run_in_its_place() -> None:
+    text = (
+        "In Schedule 4, delete items 3 and 4 and insert— | 3 | 4.2 | Erecting a fence | 300 | "
+        "| 4 | 5.1 | Using an electrified fence | 350 | | 5 | 5.1 | Using a razor wire fence | 350 |"
+    )
+    rows = (
+        "| 3 | 4.2 | Erecting a fence | 300 |\n| 4 | 5.1 | Using an electrified fence | 350 |\n"
+        "| 5 | 5.1 | Using a razor wire fence | 350 |"
+    )
+    # the later item goes first, so the new row numbered 4 is never taken for the old item 4
+    assert ops(text) == [("delete", "Schedule 4 item 4", ""), ("substitute", "Schedule 4 item 3", rows)]
+
+
+def test_items_not_in_one_run_replaced_by_rows_are_still_refused() -> None:
+    # items 3 and 5: where the new rows go is not one place
+    text = (
+        "In Schedule 4, delete items 3 and 5 and insert— | 3 | 4.2 | Erecting a fence | 300 | | 4 | 5.1 | Using a fence | 350 |"
+    )
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("9", text, None))
