@@ -54,3 +54,45 @@ def test_items_not_in_one_run_replaced_by_rows_are_still_refused() -> None:
     )
     with pytest.raises(InstructionNotUnderstood):
         parse_unit(Unit("9", text, None))
+
+
+# --- laws repealed listed in a table printed between bars -----------------------------------------------------------
+
+
+def repeals(text: str) -> list[tuple[str, str | None, str | None]]:
+    return [(str(o.action), o.target, o.words) for o in parse_unit(Unit("3", text, None))]
+
+
+def test_laws_repealed_listed_in_a_table_to_the_clause_with_title_and_gazette_columns() -> None:
+    text = (
+        "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published in "
+        "the Government Gazette | |---|---| | Shire of X By-laws Relating to Dogs | 3 March 1995 | | Shire of X Local "
+        "Law Relating to Thoroughfares | 21 February 2000 |"
+    )
+    assert repeals(text) == [
+        ("repeal", "Shire of X By-laws Relating to Dogs", "1995-03-03"),
+        ("repeal", "Shire of X Local Law Relating to Thoroughfares", "2000-02-21"),
+    ]
+
+
+def test_laws_repealed_listed_in_the_schedule_with_item_numbers() -> None:
+    text = (
+        "The local laws specified in the Schedule are repealed. Schedule—Local laws repealed | Item | Title | Government "
+        "Gazette | |---|---|---| | 1 | City of X Local Laws Relating to Hawkers | 9 May 1997 | | 2 | City of X Local "
+        "Laws Relating to Signs, Hoardings and Bill Posting | 22 January 1999 |"
+    )
+    assert repeals(text) == [
+        ("repeal", "City of X Local Laws Relating to Hawkers", "1997-05-09"),
+        ("repeal", "City of X Local Laws Relating to Signs, Hoardings and Bill Posting", "1999-01-22"),
+    ]
+
+
+def test_a_repeal_table_row_that_names_no_law_is_refused() -> None:
+    # a row whose title cell is no local law's title: nothing is repealed on a guess
+    text = (
+        "The local laws specified in the Schedule are repealed. Schedule—Local laws repealed | Item | Title | Government "
+        "Gazette | |---|---|---| | 1 | City of X Local Laws Relating to Hawkers | 9 May 1997 | | 2 | Signs and hoardings "
+        "| 22 January 1999 |"
+    )
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("3", text, None))
