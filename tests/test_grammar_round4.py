@@ -10,8 +10,11 @@ import datetime as dt
 
 import pytest
 
+from lawhistory.amending.apply import ApplyRefused, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.model import Provision as P
+from lawhistory.core.operations import Operation
 from lawhistory.reading.instrument_meta import amended_law
 
 
@@ -96,3 +99,29 @@ def test_a_repeal_table_row_that_names_no_law_is_refused() -> None:
     )
     with pytest.raises(InstructionNotUnderstood):
         parse_unit(Unit("3", text, None))
+
+
+# --- words found in more than one penalty -------------------------------------------------------------------------
+
+
+def test_words_found_in_two_penalties_are_refused_naming_the_penalties() -> None:
+    # "In clause 9.1, in the penalty, delete “$1,000” …" where a penalty is printed under each subclause
+    body = (
+        P(kind="clause", num="9.1", heading="Conduct", children=(
+            P(kind="subclause", num="(1)", text="A person must not use offensive expressions."),
+            P(kind="text", text="Penalty: $1,000."),
+            P(kind="subclause", num="(2)", text="A person must not interrupt a member."),
+            P(kind="text", text="Penalty: $1,000."),
+        )),
+    )  # fmt: skip
+    op = Operation(clause="4", action="substitute_words", target="9.1", words="$1,000", new="$2,500", source="x")
+    with pytest.raises(ApplyRefused, match=r"occur 2 times, each in a penalty of its own \(2 penalties\)"):
+        apply_operation(body, op)
+
+
+def test_words_found_twice_outside_penalties_are_refused_without_naming_penalties() -> None:
+    body = (P(kind="clause", num="9.2", text="A fee of $1,000 and a bond of $1,000 are payable."),)
+    op = Operation(clause="4", action="substitute_words", target="9.2", words="$1,000", new="$2,500", source="x")
+    with pytest.raises(ApplyRefused, match=r"occur 2 times") as e:
+        apply_operation(body, op)
+    assert "penalt" not in str(e.value)
