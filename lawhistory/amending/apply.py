@@ -421,10 +421,15 @@ def _word_op(
             "check the quoted words against the law's text (punctuation and spelling count)",
         )
     if op.occurrence == "once" and len(hits) > 1:
+        where = dict(lines)
+        penalties = sum(_in_penalty_line(where.get(sub), fld, start) for sub, fld, start, _ in hits)
         raise AmbiguousText(
             inst,
             op,
-            f"the words “{words}” occur {len(hits)} times",
+            # "In clause 9.1, in the penalty, delete “$1,000” …" where a penalty is printed under each subclause: which
+            # penalty is meant is not said
+            f"the words “{words}” occur {len(hits)} times"
+            + (f", each in a penalty of its own ({penalties} penalties)" if penalties == len(hits) else ""),
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
     if op.occurrence == "second" and len(hits) < 2:
@@ -922,3 +927,12 @@ def _renumber(
     if target.kind == "item" and cells and cells[0].strip() == target.num:
         cells = (new, *cells[1:])
     return _set(body, path, (replace(target, num=new, cells=cells),))
+
+
+def _in_penalty_line(p: Provision | None, fld: str, start: int) -> bool:
+    """Whether the words found at ``start`` of ``p``'s ``fld`` are on a printed line that begins "Penalty"."""
+    value = getattr(p, fld, None) if p is not None and not fld.startswith("cell") and fld != "heading" else None
+    if not isinstance(value, str):
+        return False
+    line = value[value.rfind("\n", 0, start) + 1 :]
+    return re.match(r"\s*Penalty\b", line) is not None

@@ -1006,6 +1006,9 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
+    barred = _BARRED_REPEAL.match(text)
+    if barred:
+        return _barred_titles(barred.group("rows"))
     table = re.match(
         r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
         r"Table\s+(?P<rows>.+)$",
@@ -1052,6 +1055,43 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+#: (r4) "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published in
+#: the Government Gazette | |---|---| | … |" / "The local laws specified in the Schedule are repealed. Schedule—Local
+#: laws repealed | Item | Title | Government Gazette | …": the laws repealed are the rows of a table printed between bars
+_BARRED_REPEAL = re.compile(
+    r"^The (?:local laws?|by-?laws?)(?: and (?:the )?(?:local laws?|by-?laws?))? (?:specified|listed|set out) in the "
+    r"(?:Table to this clause|Schedule(?: to this local law)?) (?:is|are) (?:hereby )?repealed\.?\s+"
+    r"(?:Table|Schedule\b[^|]*)\s*(?P<rows>\|.+\|)$",
+    re.I,
+)
+
+
+def _barred_titles(rows_text: str) -> list[tuple[str, str | None]]:
+    """(title, gazette date) of each row of a repeal table printed between bars: its heading row names the column
+    "Title" (and the one of the gazette); every other row must hold one law's title there, and a date, if that column
+    is given, that reads; else [] (nothing is repealed on a guess)."""
+    rows = [r.strip() for r in re.split(r"(?<=\|)\s+(?=\|)", rows_text.strip()) if r.strip()]
+    cells = [[" ".join(c.split()) for c in r.strip("|").split("|")] for r in rows]
+    cells = [c for c in cells if not all(re.fullmatch(r":?-+:?", x) for x in c)]
+    if len(cells) < 2:
+        return []
+    head, body = [c.lower() for c in cells[0]], cells[1:]
+    title_col = head.index("title") if "title" in head else None
+    date_col = next((i for i, c in enumerate(head) if "gazette" in c), None)
+    if title_col is None or any(len(c) != len(head) for c in body):
+        return []
+    out: list[tuple[str, str | None]] = []
+    for c in body:
+        title = c[title_col].rstrip(".;, ")
+        if len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", title, re.I)) != 1:
+            return []
+        d = printed_date(c[date_col]) if date_col is not None else None
+        if date_col is not None and d is None:
+            return []
+        out.append((title, d.isoformat() if d else None))
+    return out
+
+
 def _numbered_items(text: str) -> list[str]:
     """The items of a list numbered "1. … 2. … 3. …" (each number the next, after the end of the item before it), or
     [] when ``text`` does not begin with "1."."""
@@ -1071,7 +1111,7 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     listed = _REPEAL_LEAD.search(text) or _REPEAL_BY_GAZETTE.search(text)
     if listed:
         return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
-    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b)", text, re.I)
+    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b|Schedule\b[^|]*\|)", text, re.I)
     if table:
         return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()
     return text, None

@@ -20,7 +20,8 @@ from ..core.model import Provision, normal_title
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
 RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)")
-_LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
+# "Shire of Collie Local Law—Fencing 2013": a title whose subject follows "Local Law" after a dash
+_LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:—[A-Z][^.“”—]*?)?(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
 _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"

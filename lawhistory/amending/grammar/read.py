@@ -478,10 +478,35 @@ def _substituted(h: Head, targets: list[str], payload: str) -> list[Operation]:
         if rows is None:
             raise InstructionNotUnderstood("the new rows could not be read into their columns")
         return [_op(h.unit, action="substitute", target=targets[0], new=rows)]
+    if (run := _consecutive_items(targets)) is not None and payload.lstrip().startswith("|"):
+        # "In Schedule 4, delete items 3 and 4 and insert— | 3 | … | | 4 | … | | 5 | … |": the run of rows replaced
+        # by the rows printed between bars, in its place; the later rows go first, so that no new row's item number
+        # is taken for one of them
+        rows = _bar_rows(payload)
+        if rows is None:
+            raise InstructionNotUnderstood("the new rows could not be read into their columns")
+        first, *rest = run
+        return [
+            *(_op(h.unit, action="delete", target=t) for t in reversed(rest)),
+            _op(h.unit, action="substitute", target=first, new=rows),
+        ]
     if whole:
         new = _schedule_payload(whole.group(1), payload, h.notes)
         return [_op(h.unit, action="substitute", target=targets[0], new=new)]
     return _substitute(h.unit, targets, payload, h.notes)
+
+
+def _consecutive_items(targets: list[str]) -> list[str] | None:
+    """Two or more items of one schedule whose numbers follow one another ("Schedule 4 item 3", "Schedule 4 item 4"),
+    in order; None otherwise."""
+    found = [re.fullmatch(r"(Schedule \S+ item) (\d+)", t) for t in targets]
+    if len(targets) < 2 or not all(found):
+        return None
+    heads = {m.group(1) for m in found if m}
+    numbers = [int(m.group(2)) for m in found if m]
+    if len(heads) != 1 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return None
+    return targets
 
 
 def _reference_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
