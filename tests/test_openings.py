@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
-from lawhistory.amending.grammar.parse import amended_as_follows, lead_in, opens_instruction, relabelling
+from lawhistory.amending.grammar.parse import (
+    amended_as_follows,
+    following_dash,
+    lead_in,
+    opens_instruction,
+    relabelling,
+    restated_dash,
+)
 from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
 
 
@@ -245,3 +252,54 @@ def test_the_heading_to_a_provision_opens_the_sentence_and_its_provision_opens_n
 def test_an_item_placed_after_each_of_provisions_opens_an_instruction() -> None:
     text = "(a) after paragraph (b) by inserting — “(ba) a record;”; (b) after each of paragraphs (a) and (b) by inserting — “ and ”."
     assert len(split_instructions(text)) == 2
+
+
+# ---- (split2) the other words that open new text: "now to read —", "the following … —" ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "payload"),
+    [
+        (
+            "By-law 13 is amended by deleting the words “X” and inserting the words “Y”, by-law 13 now to read:— 13. The Hall.",
+            "13. The Hall.",
+        ),
+        # a "now to read" inside a quotation is the quoted words', not the restatement's (the old expression, seeing
+        # the quotation open before it, found no restatement at all)
+        (
+            "By-law 13 is amended by inserting “ now to read:— 13. ” after “x”, by-law 13 now to read:— 13. The Hall.",
+            "13. The Hall.",
+        ),
+    ],
+)
+def test_a_provision_restated_follows_the_grammars_now_to_read(text: str, payload: str) -> None:
+    head, found = _split_payload(text)
+    assert found == payload and head.endswith("by-law 13 now to read")
+
+
+@pytest.mark.parametrize("text", ["by-law 13 now to read:—", "by deleting “by-law 13 now to read:— 13. x"])
+def test_no_provision_restated(text: str) -> None:
+    assert restated_dash(text) is None  # nothing after the dash; the words after an open quotation mark are quoted
+
+
+@pytest.mark.parametrize(
+    ("text", "payload"),
+    [
+        ("by inserting after “any day” the following— “, or a public holiday”", ", or a public holiday"),
+        ("by inserting after “any day” the following words: “, or a public holiday”", ", or a public holiday"),
+    ],
+)
+def test_the_dash_after_the_following_opens_the_new_words(text: str, payload: str) -> None:
+    head, found = _split_payload(text)
+    assert found == payload and head.endswith(("the following", "the following words"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by inserting after “any day” the following items: “, or a public holiday”",  # not a word it names
+        "by deleting “the following— x” and inserting “y”",  # quoted: the old expression read a dash inside the quotation
+    ],
+)
+def test_no_dash_after_the_following_opens_new_words(text: str) -> None:
+    assert following_dash(text) is None

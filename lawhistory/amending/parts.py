@@ -28,7 +28,7 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
-from .grammar.parse import amended_as_follows, lead_in, names_whole_law, payload_dash
+from .grammar.parse import amended_as_follows, following_dash, lead_in, names_whole_law, payload_dash, restated_dash
 
 PRELIMINARY_HEADING = re.compile(
     r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
@@ -556,6 +556,33 @@ def _normalised(citation: str) -> str:
 # --- payloads --------------------------------------------------------------------------------------
 
 
+def _record(kind: str, text: str) -> None:  # SPLIT2-RECORD (temporary: the texts the old regexes saw)
+    import json
+    import os
+
+    if path := os.environ.get("SPLIT2_RECORD"):
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps([kind, text]) + "\n")
+
+
+@dataclass(frozen=True)
+class _Span:
+    """Where in ``text`` the words that open new text are (``start()``, ``end()``, ``group(0)``, as a match has them)."""
+
+    text: str
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self, n: int = 0) -> str:
+        return self.text[self.begin : self.finish]
+
+
 def _split_payload(text: str, original: str | None = None) -> tuple[str, str | None]:
     """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”".
 
@@ -564,18 +591,14 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     """
     original = original if original is not None else text
     # "…, by-law 13 now to read:— 13. …": the provision restated follows (read by the grammar's words_between_changed)
-    restated = re.search(r"\bnow to read\s*:?\s*[—–:-]+\s*(?=\S)", text, re.I)
-    if restated and text[: restated.start()].count("“") == text[: restated.start()].count("”"):
-        head = text[: restated.end()].strip().rstrip("—:–- ")
-        return head, original[restated.end() :].strip()
-    m = _payload_dash(text)
+    _record("restated", text)
+    if (restated := restated_dash(text)) is not None:
+        return text[: restated[1]].strip().rstrip("—:–- "), original[restated[1] :].strip()
+    m: re.Match[str] | _Span | None = _payload_dash(text)
     if m is None:
         # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
-        m = re.search(
-            r"\bthe following(?: new)?(?: words?| paragraphs?| sub-?clauses?| definitions?| clauses?| sub-?paragraphs?)?\s*(?:[—:–]|-(?=\s))\s*",
-            text,
-            re.I,
-        )
+        _record("following", text)
+        m = _Span(text, *found) if (found := following_dash(text)) is not None else None
     if m is None:
         q = re.search(
             r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",

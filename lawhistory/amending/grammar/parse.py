@@ -137,6 +137,8 @@ OPENINGS = (
     "sentence_alone",
     "payload_dash",
     "payload_dash_passive",
+    "payload_restated",
+    "payload_following",
     "lead_in_alone",
     "amended_as_follows",
     "opening_alone",
@@ -384,6 +386,64 @@ def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
             return spans[verb.meta.end_pos - 1][1], span[0]
         if not passive:
             return None  # the first dash after the first such word: no quotation may come between
+    return None
+
+
+def _dashes_after(words: str, at_kind: str, words_between: frozenset[str], start: str, most: int) -> tuple[int, int] | None:
+    """(where the first ``at_kind`` token opening.lark's ``start`` reads ends, where the dashes after it end) in
+    ``words``: each ``at_kind`` token in turn, then (at most one of ``words_between`` and) up to ``most`` dashes after
+    it, asked of the grammar; None: none is read so."""
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words):
+        tokens.append(tok)
+        spans.append(span)
+    dashes = ("DASH", "OP_EMDASH", "OP_ENDASH")
+    for i, tok in enumerate(tokens):
+        if tok.type != at_kind:
+            continue
+        j = i + 1
+        if j < len(tokens) and tokens[j].type not in dashes and str(tokens[j]).lower().replace("-", "") in words_between:
+            j += 1
+        k = j
+        while k < len(tokens) and k - j < most and tokens[k].type in dashes:
+            k += 1
+        if k == j:
+            continue
+        try:
+            opening_parser().parse(tokens[:k], start=start)  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return spans[i][1], spans[k - 1][1]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def restated_dash(words: str) -> tuple[int, int] | None:
+    """(split2) (where "now to read" ends, where the dashes after it end) when the words after them restate the provision
+    ("…, by-law 13 now to read:— 13. …": opening.lark's ``payload_restated``); None: no restated provision follows."""
+    found = _dashes_after(words, "NOW_TO_READ", frozenset(), "payload_restated", 8)
+    return found if found is not None and words[found[1] :].strip() else None
+
+
+#: The words "the following" may name before the dash that opens new text (a word of the grammar's THE_WORDS,
+#: DEFINITION(S) or KIND; lexical: which kinds).
+_FOLLOWING_WORDS = frozenset(
+    {"word", "words", "paragraph", "paragraphs", "subclause", "subclauses", "definition", "definitions", "clause"}
+    | {"clauses", "subparagraph", "subparagraphs"}
+)
+
+
+@lru_cache(maxsize=8192)
+def following_dash(words: str) -> tuple[int, int] | None:
+    """(split2) (where "the following" begins, where the dash after it and its words ends) in "… the following— “…”",
+    "… the following new paragraphs: …" (opening.lark's ``payload_following``); None: no such dash."""
+    found = _dashes_after(words, "THE_FOLLOWING", _FOLLOWING_WORDS, "payload_following", 1)
+    if found is None:
+        return None
+    for tok, span in _all_tokens(words):
+        if tok.type == "THE_FOLLOWING" and span[1] == found[0]:
+            return span[0], found[1]
     return None
 
 
