@@ -18,7 +18,8 @@ from lawhistory.amending.grammar.parse import (
     relabelling,
     restated_dash,
 )
-from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
+from lawhistory.amending.instructions import _frame, parse_unit
+from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _payload_dash, _split_payload
 
 
 @pytest.mark.parametrize(
@@ -303,3 +304,33 @@ def test_the_dash_after_the_following_opens_the_new_words(text: str, payload: st
 )
 def test_no_dash_after_the_following_opens_new_words(text: str) -> None:
     assert following_dash(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        (
+            "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert— (d) a fee.",
+            "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert",
+        ),
+        ("by inserting after “x” the following— (c) the fees are renumbered each year.", "by inserting after “x” "),
+        ("delete paragraph (b) and renumber paragraph (c) as paragraph (b).", None),
+    ],
+)
+def test_the_words_before_new_text_are_where_the_grammar_reads_its_dash(text: str, frame: str | None) -> None:
+    # (split2) instructions.parse_unit looks for new labels only in the words before the new text
+    assert _frame(text).rstrip() == (frame if frame is not None else text).rstrip()
+
+
+def test_new_labels_in_the_new_text_after_the_following_are_the_new_texts_words() -> None:
+    unit = Unit("3", "by inserting after “x” the following— (c) the fees are renumbered each year.", "clause 4")
+    try:
+        parse_unit(unit)
+    except InstructionNotUnderstood as e:
+        assert "new labels" not in str(e)
+
+
+def test_new_labels_before_the_new_text_are_refused_saying_so() -> None:
+    unit = Unit("3", "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert— (d) a fee.", "clause 4")
+    with pytest.raises(InstructionNotUnderstood, match=r"new labels \(“renumber paragraph"):
+        parse_unit(unit)

@@ -594,11 +594,7 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     _record("restated", text)
     if (restated := restated_dash(text)) is not None:
         return text[: restated[1]].strip().rstrip("—:–- "), original[restated[1] :].strip()
-    m: re.Match[str] | _Span | None = _payload_dash(text)
-    if m is None:
-        # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
-        _record("following", text)
-        m = _Span(text, *found) if (found := following_dash(text)) is not None else None
+    m = new_text_opening(text)
     if m is None:
         q = re.search(
             r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
@@ -702,6 +698,18 @@ def _quoted_definition(new: str) -> bool:
         and rest.count("“") == rest.count("”")
         and ITEM_START.search(" " + rest) is None
     )
+
+
+def new_text_opening(text: str) -> re.Match[str] | _Span | None:
+    """The words that open an instruction's new text when a dash or colon ends them: the dash after the word taking
+    new text (``_payload_dash``), or else the dash after "the following" ("by inserting after “any day” the following—
+    “ , or …”": opening.lark's ``payload_following``); None: no dash opens new text (a quotation may still follow a
+    verb, read by ``_split_payload``)."""
+    m: re.Match[str] | _Span | None = _payload_dash(text)
+    if m is None:
+        _record("following", text)
+        m = _Span(text, *found) if (found := following_dash(text)) is not None else None
+    return m
 
 
 #: A dash or colon, with the spaces around it (lexical: the grammar's DASH).
