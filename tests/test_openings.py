@@ -12,14 +12,17 @@ import pytest
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
 from lawhistory.amending.grammar.parse import (
     amended_as_follows,
+    ends_repeal,
     following_dash,
     lead_in,
+    names_amendment,
     opens_instruction,
     relabelling,
     restated_dash,
 )
 from lawhistory.amending.instructions import _frame, parse_unit
-from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _payload_dash, _split_payload
+from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _collect, _payload_dash, _split_payload
+from lawhistory.core.model import Provision
 
 
 @pytest.mark.parametrize(
@@ -334,3 +337,64 @@ def test_new_labels_before_the_new_text_are_refused_saying_so() -> None:
     unit = Unit("3", "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert— (d) a fee.", "clause 4")
     with pytest.raises(InstructionNotUnderstood, match=r"new labels \(“renumber paragraph"):
         parse_unit(unit)
+
+
+# ---- (split2) a heading naming an amendment; the words ending a list of laws repealed ------------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Clause 3 amended", "Schedule 2 replaced", "Clauses 5 and 6 deleted", "Sub-clause 4(2) amended", "Part 4 renumbered"],
+)
+def test_a_heading_naming_an_amendment_is_read_by_the_grammar(heading: str) -> None:
+    assert names_amendment(heading)
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Citation",
+        "Commencement",
+        "Clause 3 amended.",
+        "Items 3 amended",
+        "Clause 3 omitted",
+        "Amended clause 3",
+        "Clause amended",
+    ],
+)
+def test_headings_that_name_no_amendment(heading: str) -> None:
+    assert not names_amendment(heading)
+
+
+@pytest.mark.parametrize(
+    ("words", "ends"),
+    [
+        ("The following local laws are repealed—", True),
+        ("The following by-laws are hereby repealed:", True),
+        ("The Dogs Local Law 2001 is repealed", True),
+        ("The following local laws are repealed in part—", False),
+        ("Clause 5 is amended as follows—", False),
+    ],
+)
+def test_the_words_ending_a_list_of_laws_repealed_are_the_grammars(words: str, ends: bool) -> None:
+    assert ends_repeal(words) is ends
+
+
+def _clause(text: str, *items: str) -> Provision:
+    return Provision(
+        kind="clause",
+        num="3",
+        text=text,
+        children=tuple(Provision(kind="paragraph", num=chr(97 + i), text=t) for i, t in enumerate(items)),
+    )
+
+
+def test_a_list_of_laws_repealed_is_one_instruction_and_amended_as_follows_makes_its_parts_instructions() -> None:
+    out: list[Unit] = []
+    _collect(
+        _clause("The following local laws are repealed—", "the Dogs Local Law 2001;", "the Cats Local Law 2002."), "3", None, out
+    )
+    assert len(out) == 1 and "Cats Local Law" in out[0].text
+    out = []
+    _collect(_clause("Clause 5 is amended as follows—", "delete “x”;", "delete “y”."), "3", None, out)
+    assert [u.text for u in out] == ["delete “x”;", "delete “y”."]

@@ -28,7 +28,16 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
-from .grammar.parse import amended_as_follows, following_dash, lead_in, names_whole_law, payload_dash, restated_dash
+from .grammar.parse import (
+    amended_as_follows,
+    ends_repeal,
+    following_dash,
+    lead_in,
+    names_amendment,
+    names_whole_law,
+    payload_dash,
+    restated_dash,
+)
 
 PRELIMINARY_HEADING = re.compile(
     r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
@@ -38,13 +47,6 @@ PRELIMINARY_HEADING = re.compile(
 PRELIMINARY_TEXT = re.compile(
     r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
     r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
-    re.I,
-)
-#: A clause heading that names an amendment ("Clause 3 amended", "Schedule 2 replaced"): its clause is an instruction
-#: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
-_AMENDING_HEADING = re.compile(
-    r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
-    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)\s*$",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -186,7 +188,8 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
+        _record("heading", heading)
+        amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
@@ -291,7 +294,9 @@ def _collect(
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
-    if amended and REPEAL_LIST.search(own):
+    if amended:
+        _record("repeal", own)
+    if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
     if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
         amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
@@ -1007,7 +1012,6 @@ def _occurrence(text: str) -> str:
     return "once"
 
 
-REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
 _REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
 #: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
 #: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").

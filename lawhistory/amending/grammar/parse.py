@@ -139,6 +139,8 @@ OPENINGS = (
     "payload_dash_passive",
     "payload_restated",
     "payload_following",
+    "amending_heading",
+    "repeal_list_end",
     "lead_in_alone",
     "amended_as_follows",
     "opening_alone",
@@ -445,6 +447,46 @@ def following_dash(words: str) -> tuple[int, int] | None:
         if tok.type == "THE_FOLLOWING" and span[1] == found[0]:
             return span[0], found[1]
     return None
+
+
+#: (split2) The kinds a heading naming an amendment begins with, and the verbs it ends with (lexical: which words).
+_HEADING_KINDS = frozenset(
+    {"clause", "clauses", "subclause", "subclauses", "paragraph", "paragraphs", "schedule", "schedules", "part", "parts"}
+    | {"division", "divisions", "form", "forms", "regulation", "regulations", "section", "sections", "by-law", "by-laws"}
+)
+_HEADING_VERBS = frozenset({"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered"})
+
+
+@lru_cache(maxsize=8192)
+def names_amendment(heading: str) -> bool:
+    """(split2) Whether a clause's heading names an amendment ("Clause 3 amended", "Schedule 2 replaced": opening.lark's
+    ``amending_heading``)."""
+    tokens = [tok for tok, _ in _all_tokens(heading.strip())]
+    if len(tokens) < 3 or str(tokens[0]).lower().replace("sub-", "sub") not in _HEADING_KINDS:
+        return False
+    if str(tokens[-1]).lower() not in _HEADING_VERBS:
+        return False
+    try:
+        opening_parser().parse(tokens, start="amending_heading")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def ends_repeal(words: str) -> bool:
+    """(split2) Whether ``words`` end "… is (are) (hereby) repealed", a dash, colon or semicolon after it or not
+    (opening.lark's ``repeal_list_end``, asked of the words from each of the last few "is" / "are")."""
+    tokens = [tok for tok, _ in _all_tokens(words.rstrip() + " ")]
+    for i in range(max(0, len(tokens) - 5), len(tokens)):
+        if tokens[i].type != "IS":
+            continue
+        try:
+            opening_parser().parse(tokens[i:], start="repeal_list_end")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return True
+    return False
 
 
 _LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
