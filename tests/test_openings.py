@@ -21,7 +21,7 @@ from lawhistory.amending.grammar.parse import (
     restated_dash,
 )
 from lawhistory.amending.instructions import _frame, parse_unit
-from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _collect, _payload_dash, _split_payload
+from lawhistory.amending.parts import AMENDED_AS_FOLLOWS, InstructionNotUnderstood, Unit, _collect, _payload_dash, _split_payload
 from lawhistory.core.model import Provision
 
 
@@ -390,9 +390,14 @@ def _clause(text: str, *items: str) -> Provision:
 
 
 def test_a_list_of_laws_repealed_is_one_instruction_and_amended_as_follows_makes_its_parts_instructions() -> None:
+    # "The local laws listed below are repealed—" reads as amended_as_follows ("The X —"): its end makes it a list of laws
+    assert AMENDED_AS_FOLLOWS.match("The local laws listed below are repealed—")
     out: list[Unit] = []
     _collect(
-        _clause("The following local laws are repealed—", "the Dogs Local Law 2001;", "the Cats Local Law 2002."), "3", None, out
+        _clause("The local laws listed below are repealed—", "the Dogs Local Law 2001;", "the Cats Local Law 2002."),
+        "3",
+        None,
+        out,
     )
     assert len(out) == 1 and "Cats Local Law" in out[0].text
     out = []
