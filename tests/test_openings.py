@@ -14,11 +14,13 @@ from lawhistory.amending.grammar.parse import (
     amended_as_follows,
     ends_repeal,
     following_dash,
+    labelled_after,
     lead_in,
     names_amendment,
     opens_instruction,
     relabelling,
     restated_dash,
+    substitutes_for,
 )
 from lawhistory.amending.instructions import _frame, parse_unit
 from lawhistory.amending.parts import AMENDED_AS_FOLLOWS, InstructionNotUnderstood, Unit, _collect, _payload_dash, _split_payload
@@ -403,3 +405,47 @@ def test_a_list_of_laws_repealed_is_one_instruction_and_amended_as_follows_makes
     out = []
     _collect(_clause("Clause 5 is amended as follows—", "delete “x”;", "delete “y”."), "3", None, out)
     assert [u.text for u in out] == ["delete “x”;", "delete “y”."]
+
+
+# ---- (split2) new provisions after "the following subclauses (4a) …"; "substitute “A” for “B”" ---------------------
+
+
+def test_new_provisions_follow_the_following_kind_and_label() -> None:
+    text = "by inserting after subclause (4) the following subclauses (4a) A withdrawal is made in writing."
+    head, payload = _split_payload(text)
+    assert (
+        head == "by inserting after subclause (4) the following subclauses" and payload == "(4a) A withdrawal is made in writing."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by inserting the following items (4a) A withdrawal",  # not a kind it names
+        "by inserting the following clause (2a)(b) x",  # not one label
+        "by inserting the following clause (2a) 5",  # no word after the label
+    ],
+)
+def test_no_new_provisions_follow(text: str) -> None:
+    assert labelled_after(text) is None
+
+
+@pytest.mark.parametrize(
+    ("after", "reads"),
+    [
+        (" for “B”", True),
+        (" and “C” for “B” and “D” respectively", True),
+        (", “C” for the words “B”", True),
+        (" for words “B”", False),  # "for the words", never "for words" (as the old expression read)
+        (" after “B”", False),
+    ],
+)
+def test_the_words_after_substitute_a_that_make_every_quotation_the_instructions(after: str, reads: bool) -> None:
+    assert substitutes_for(after) is reads
+
+
+def test_substitute_a_for_b_holds_no_new_text_after_substitute() -> None:
+    assert _split_payload("In clause 3 substitute “10 days” for “7 days”.") == (
+        "In clause 3 substitute “10 days” for “7 days”.",
+        None,
+    )

@@ -32,11 +32,13 @@ from .grammar.parse import (
     amended_as_follows,
     ends_repeal,
     following_dash,
+    labelled_after,
     lead_in,
     names_amendment,
     names_whole_law,
     payload_dash,
     restated_dash,
+    substitutes_for,
 )
 
 PRELIMINARY_HEADING = re.compile(
@@ -601,25 +603,24 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         return text[: restated[1]].strip().rstrip("—:–- "), original[restated[1] :].strip()
     m = new_text_opening(text)
     if m is None:
-        q = re.search(
+        _record("q", text)
+        q: re.Match[str] | _Span | None = re.search(
             r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
             text,
             re.I,
         )
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
             close = _closing(text, q.end())
-            if close is not None and re.match(r"(?:\s*(?:,|and)\s*“[^“”]*”)*\s+for\s+(?:the words? )?“", text[close + 1 :]):
+            if close is not None and substitutes_for(text[close + 1 :]):
                 # "substitute “A” for “B”" (or "“A” and “B” for “C” and “D” respectively"): all the quoted words
                 # belong to the instruction
                 return text, None
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
-            q = re.search(
-                r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
-                text,
-                re.I,
-            )  # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash)
-            if q is None:
+            # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash): opening.lark's
+            # payload_labelled
+            if (labelled := labelled_after(text)) is None:
                 return text, None
+            q = _Span(text, labelled, labelled)
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
     payload = text[m.end() :].strip()

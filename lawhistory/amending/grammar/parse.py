@@ -139,6 +139,8 @@ OPENINGS = (
     "payload_dash_passive",
     "payload_restated",
     "payload_following",
+    "payload_labelled",
+    "substitute_for",
     "amending_heading",
     "repeal_list_end",
     "lead_in_alone",
@@ -447,6 +449,53 @@ def following_dash(words: str) -> tuple[int, int] | None:
         if tok.type == "THE_FOLLOWING" and span[1] == found[0]:
             return span[0], found[1]
     return None
+
+
+_LABELLED_KINDS = frozenset(
+    {"subclause", "subclauses", "paragraph", "paragraphs", "subparagraph", "subparagraphs"} | {"clause", "clauses"}
+)
+_ONE_LABEL = re.compile(r"\(\w+\)")  # lexical: a label of one part, "(4a)"
+
+
+@lru_cache(maxsize=8192)
+def labelled_after(words: str) -> int | None:
+    """(split2) Where the new provisions begin in "… the following subclauses (4a) A withdrawal …" (opening.lark's
+    ``payload_labelled``: "the following", a kind, one label, a word after a space beginning with a letter); None: no
+    such words."""
+    found = list(_all_tokens(words))
+    for i in range(len(found) - 3):
+        (tok, _), (kind, _), (label, at), (word, nxt) = found[i : i + 4]
+        if tok.type != "THE_FOLLOWING" or str(kind).lower().replace("sub-", "sub") not in _LABELLED_KINDS:
+            continue
+        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+            continue
+        try:
+            opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return at[0]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def substitutes_for(after: str) -> bool:
+    """(split2) Whether the words ``after`` the first quotation of "substitute “A” …" go on "… for “B”" (or ", “B” for
+    …", "and “B” for the words “C” …": opening.lark's ``substitute_for``), so no new text follows "substitute"."""
+    tokens = [tok for tok, _ in _all_tokens(after)]
+    if not tokens or "FOR" not in (t.type for t in tokens):
+        return False
+    for_at = next(i for i, t in enumerate(tokens) if t.type == "FOR")
+    if (
+        for_at + 1 < len(tokens)
+        and tokens[for_at + 1].type == "THE_WORDS"
+        and not str(tokens[for_at + 1]).lower().startswith("the ")
+    ):
+        return False  # lexical: "for the words", never "for words"
+    try:
+        opening_parser().parse(tokens, start="substitute_for")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
 
 
 #: (split2) The kinds a heading naming an amendment begins with, and the verbs it ends with (lexical: which words).
