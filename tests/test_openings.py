@@ -18,6 +18,7 @@ from lawhistory.amending.grammar.parse import (
     lead_in,
     names_amendment,
     opens_instruction,
+    quoted_after,
     relabelling,
     restated_dash,
     substitutes_for,
@@ -448,4 +449,32 @@ def test_substitute_a_for_b_holds_no_new_text_after_substitute() -> None:
     assert _split_payload("In clause 3 substitute “10 days” for “7 days”.") == (
         "In clause 3 substitute “10 days” for “7 days”.",
         None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("In clause 3 as below “x”", "as below "),
+        ("delete paragraph (b) and replace it with “(b) a fee;”", "replace it with "),
+        ("In clause 3 substitute the following “y”", "substitute the following "),
+        ('In clause 3 insert "x"', "insert "),  # a straight mark
+    ],
+)
+def test_the_quotation_right_after_the_words_taking_new_text_is_read_by_the_grammar(text: str, words: str) -> None:
+    found = quoted_after(text)
+    assert found is not None and text[found[0] : found[1]] == words
+
+
+@pytest.mark.parametrize(
+    "text", ["In clause 3 substitute the following new “y”", "by inserting “x”", "insert“x”", "replace the words with “y”"]
+)
+def test_no_quotation_follows_the_words_taking_new_text(text: str) -> None:
+    assert quoted_after(text) is None
+
+
+def test_new_text_in_a_quotation_after_replace_it_with() -> None:
+    assert _split_payload("delete paragraph (b) and replace it with “(b) a fee of $5;”.") == (
+        "delete paragraph (b) and replace it with",
+        "(b) a fee of $5;",
     )

@@ -37,6 +37,7 @@ from .grammar.parse import (
     names_amendment,
     names_whole_law,
     payload_dash,
+    quoted_after,
     restated_dash,
     substitutes_for,
 )
@@ -604,11 +605,8 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     m = new_text_opening(text)
     if m is None:
         _record("q", text)
-        q: re.Match[str] | _Span | None = re.search(
-            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
-            text,
-            re.I,
-        )
+        # "… as below “…”", "… replace it with “…”", "… insert “…”": opening.lark's payload_quoted
+        q: re.Match[str] | _Span | None = _Span(text, *found) if (found := quoted_after(text)) is not None else None
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
             close = _closing(text, q.end())
             if close is not None and substitutes_for(text[close + 1 :]):

@@ -140,6 +140,7 @@ OPENINGS = (
     "payload_restated",
     "payload_following",
     "payload_labelled",
+    "payload_quoted",
     "substitute_for",
     "amending_heading",
     "repeal_list_end",
@@ -474,6 +475,43 @@ def labelled_after(words: str) -> int | None:
         except UnexpectedInput:
             continue
         return at[0]
+    return None
+
+
+_QUOTED_AFTER = {
+    "AS_BELOW": ("as below",),
+    "REPLACE": ("replace", "it", "them", "with"),
+    "REPLACED": ("replaced", "it", "them", "with"),
+    "INSERT": ("insert", "the following"),
+    "SUBSTITUTE": ("substitute", "the following"),
+}  # lexical: the words each may be written in
+
+
+@lru_cache(maxsize=8192)
+def quoted_after(words: str) -> tuple[int, int] | None:
+    """(split2) (where the words begin, where the quotation after them begins) for the first "as below", "replace (it)
+    with", "insert", "substitute (the following)" a quotation follows after a space (opening.lark's ``payload_quoted``);
+    None: none is so."""
+    found = list(_all_tokens(words))
+    for i, (tok, span) in enumerate(found):
+        allowed = _QUOTED_AFTER.get(tok.type)
+        if allowed is None or " ".join(str(tok).lower().split()) != allowed[0]:
+            continue
+        for j in range(i + 1, min(i + 4, len(found))):
+            nxt, at = found[j]
+            if str(nxt).startswith(("“", '"')):
+                gap = words[found[j - 1][1][1] : at[0]]
+                if not gap or gap.strip():
+                    break
+                if any(words[found[k - 1][1][1] : found[k][1][0]] != " " for k in range(i + 1, j)):
+                    break
+                if any(str(found[k][0]).lower() not in allowed[1:] for k in range(i + 1, j)):
+                    break
+                try:
+                    opening_parser().parse([t for t, _ in found[i : j + 1]], start="payload_quoted")  # type: ignore[arg-type]
+                except UnexpectedInput:
+                    break
+                return span[0], at[0]
     return None
 
 
