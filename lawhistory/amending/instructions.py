@@ -33,9 +33,6 @@ __all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
-    from .parts import _record
-
-    _record("frame", unit.text)
     frame = _frame(unit.text)
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
     framed = _AS_RENUMBERED_NOTE.sub("", frame)
@@ -61,7 +58,6 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
         return []
     if ops is None:
-        _record("verb", unit.text)
         if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "

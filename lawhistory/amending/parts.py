@@ -191,7 +191,6 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        _record("heading", heading)
         amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
@@ -297,8 +296,6 @@ def _collect(
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
-    if amended:
-        _record("repeal", own)
     if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
     if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
@@ -564,15 +561,6 @@ def _normalised(citation: str) -> str:
 # --- payloads --------------------------------------------------------------------------------------
 
 
-def _record(kind: str, text: str) -> None:  # SPLIT2-RECORD (temporary: the texts the old regexes saw)
-    import json
-    import os
-
-    if path := os.environ.get("SPLIT2_RECORD"):
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps([kind, text]) + "\n")
-
-
 @dataclass(frozen=True)
 class _Span:
     """Where in ``text`` the words that open new text are (``start()``, ``end()``, ``group(0)``, as a match has them)."""
@@ -599,12 +587,10 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     """
     original = original if original is not None else text
     # "…, by-law 13 now to read:— 13. …": the provision restated follows (read by the grammar's words_between_changed)
-    _record("restated", text)
     if (restated := restated_dash(text)) is not None:
         return text[: restated[1]].strip().rstrip("—:–- "), original[restated[1] :].strip()
     m = new_text_opening(text)
     if m is None:
-        _record("q", text)
         # "… as below “…”", "… replace it with “…”", "… insert “…”": opening.lark's payload_quoted
         q: re.Match[str] | _Span | None = _Span(text, *found) if (found := quoted_after(text)) is not None else None
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
@@ -711,7 +697,6 @@ def new_text_opening(text: str) -> re.Match[str] | _Span | None:
     verb, read by ``_split_payload``)."""
     m: re.Match[str] | _Span | None = _payload_dash(text)
     if m is None:
-        _record("following", text)
         m = _Span(text, *found) if (found := following_dash(text)) is not None else None
     return m
 
