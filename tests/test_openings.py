@@ -10,8 +10,22 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.accounting import ITEM_START, LABELLED_START, split_instructions
-from lawhistory.amending.grammar.parse import amended_as_follows, lead_in, opens_instruction, relabelling
-from lawhistory.amending.parts import InstructionNotUnderstood, _payload_dash, _split_payload
+from lawhistory.amending.grammar.parse import (
+    amended_as_follows,
+    ends_repeal,
+    following_dash,
+    labelled_after,
+    lead_in,
+    names_amendment,
+    opens_instruction,
+    quoted_after,
+    relabelling,
+    restated_dash,
+    substitutes_for,
+)
+from lawhistory.amending.instructions import _frame, parse_unit
+from lawhistory.amending.parts import AMENDED_AS_FOLLOWS, InstructionNotUnderstood, Unit, _collect, _payload_dash, _split_payload
+from lawhistory.core.model import Provision
 
 
 @pytest.mark.parametrize(
@@ -245,3 +259,222 @@ def test_the_heading_to_a_provision_opens_the_sentence_and_its_provision_opens_n
 def test_an_item_placed_after_each_of_provisions_opens_an_instruction() -> None:
     text = "(a) after paragraph (b) by inserting — “(ba) a record;”; (b) after each of paragraphs (a) and (b) by inserting — “ and ”."
     assert len(split_instructions(text)) == 2
+
+
+# ---- (split2) the other words that open new text: "now to read —", "the following … —" ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "payload"),
+    [
+        (
+            "By-law 13 is amended by deleting the words “X” and inserting the words “Y”, by-law 13 now to read:— 13. The Hall.",
+            "13. The Hall.",
+        ),
+        # a "now to read" inside a quotation is the quoted words', not the restatement's (the old expression, seeing
+        # the quotation open before it, found no restatement at all)
+        (
+            "By-law 13 is amended by inserting “ now to read:— 13. ” after “x”, by-law 13 now to read:— 13. The Hall.",
+            "13. The Hall.",
+        ),
+    ],
+)
+def test_a_provision_restated_follows_the_grammars_now_to_read(text: str, payload: str) -> None:
+    head, found = _split_payload(text)
+    assert found == payload and head.endswith("by-law 13 now to read")
+
+
+@pytest.mark.parametrize("text", ["by-law 13 now to read:—", "by deleting “by-law 13 now to read:— 13. x"])
+def test_no_provision_restated(text: str) -> None:
+    assert restated_dash(text) is None  # nothing after the dash; the words after an open quotation mark are quoted
+
+
+@pytest.mark.parametrize(
+    ("text", "payload"),
+    [
+        ("by inserting after “any day” the following— “, or a public holiday”", ", or a public holiday"),
+        ("by inserting after “any day” the following words: “, or a public holiday”", ", or a public holiday"),
+    ],
+)
+def test_the_dash_after_the_following_opens_the_new_words(text: str, payload: str) -> None:
+    head, found = _split_payload(text)
+    assert found == payload and head.endswith(("the following", "the following words"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by inserting after “any day” the following items: “, or a public holiday”",  # not a word it names
+        "by deleting “the following— x” and inserting “y”",  # quoted: the old expression read a dash inside the quotation
+    ],
+)
+def test_no_dash_after_the_following_opens_new_words(text: str) -> None:
+    assert following_dash(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        (
+            "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert— (d) a fee.",
+            "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert",
+        ),
+        ("by inserting after “x” the following— (c) the fees are renumbered each year.", "by inserting after “x” "),
+        ("delete paragraph (b) and renumber paragraph (c) as paragraph (b).", None),
+    ],
+)
+def test_the_words_before_new_text_are_where_the_grammar_reads_its_dash(text: str, frame: str | None) -> None:
+    # (split2) instructions.parse_unit looks for new labels only in the words before the new text
+    assert _frame(text).rstrip() == (frame if frame is not None else text).rstrip()
+
+
+def test_new_labels_in_the_new_text_after_the_following_are_the_new_texts_words() -> None:
+    unit = Unit("3", "by inserting after “x” the following— (c) the fees are renumbered each year.", "clause 4")
+    try:
+        parse_unit(unit)
+    except InstructionNotUnderstood as e:
+        assert "new labels" not in str(e)
+
+
+def test_new_labels_before_the_new_text_are_refused_saying_so() -> None:
+    unit = Unit("3", "delete paragraph (b) and renumber paragraph (c) as paragraph (b) and insert— (d) a fee.", "clause 4")
+    with pytest.raises(InstructionNotUnderstood, match=r"new labels \(“renumber paragraph"):
+        parse_unit(unit)
+
+
+# ---- (split2) a heading naming an amendment; the words ending a list of laws repealed ------------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Clause 3 amended", "Schedule 2 replaced", "Clauses 5 and 6 deleted", "Sub-clause 4(2) amended", "Part 4 renumbered"],
+)
+def test_a_heading_naming_an_amendment_is_read_by_the_grammar(heading: str) -> None:
+    assert names_amendment(heading)
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Citation",
+        "Commencement",
+        "Clause 3 amended.",
+        "Items 3 amended",
+        "Clause 3 omitted",
+        "Amended clause 3",
+        "Clause amended",
+    ],
+)
+def test_headings_that_name_no_amendment(heading: str) -> None:
+    assert not names_amendment(heading)
+
+
+@pytest.mark.parametrize(
+    ("words", "ends"),
+    [
+        ("The following local laws are repealed—", True),
+        ("The following by-laws are hereby repealed:", True),
+        ("The Dogs Local Law 2001 is repealed", True),
+        ("The following local laws are repealed in part—", False),
+        ("Clause 5 is amended as follows—", False),
+    ],
+)
+def test_the_words_ending_a_list_of_laws_repealed_are_the_grammars(words: str, ends: bool) -> None:
+    assert ends_repeal(words) is ends
+
+
+def _clause(text: str, *items: str) -> Provision:
+    return Provision(
+        kind="clause",
+        num="3",
+        text=text,
+        children=tuple(Provision(kind="paragraph", num=chr(97 + i), text=t) for i, t in enumerate(items)),
+    )
+
+
+def test_a_list_of_laws_repealed_is_one_instruction_and_amended_as_follows_makes_its_parts_instructions() -> None:
+    # "The local laws listed below are repealed—" reads as amended_as_follows ("The X —"): its end makes it a list of laws
+    assert AMENDED_AS_FOLLOWS.match("The local laws listed below are repealed—")
+    out: list[Unit] = []
+    _collect(
+        _clause("The local laws listed below are repealed—", "the Dogs Local Law 2001;", "the Cats Local Law 2002."),
+        "3",
+        None,
+        out,
+    )
+    assert len(out) == 1 and "Cats Local Law" in out[0].text
+    out = []
+    _collect(_clause("Clause 5 is amended as follows—", "delete “x”;", "delete “y”."), "3", None, out)
+    assert [u.text for u in out] == ["delete “x”;", "delete “y”."]
+
+
+# ---- (split2) new provisions after "the following subclauses (4a) …"; "substitute “A” for “B”" ---------------------
+
+
+def test_new_provisions_follow_the_following_kind_and_label() -> None:
+    text = "by inserting after subclause (4) the following subclauses (4a) A withdrawal is made in writing."
+    head, payload = _split_payload(text)
+    assert (
+        head == "by inserting after subclause (4) the following subclauses" and payload == "(4a) A withdrawal is made in writing."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by inserting the following items (4a) A withdrawal",  # not a kind it names
+        "by inserting the following clause (2a)(b) x",  # not one label
+        "by inserting the following clause (2a) 5",  # no word after the label
+    ],
+)
+def test_no_new_provisions_follow(text: str) -> None:
+    assert labelled_after(text) is None
+
+
+@pytest.mark.parametrize(
+    ("after", "reads"),
+    [
+        (" for “B”", True),
+        (" and “C” for “B” and “D” respectively", True),
+        (", “C” for the words “B”", True),
+        (" for words “B”", False),  # "for the words", never "for words" (as the old expression read)
+        (" after “B”", False),
+    ],
+)
+def test_the_words_after_substitute_a_that_make_every_quotation_the_instructions(after: str, reads: bool) -> None:
+    assert substitutes_for(after) is reads
+
+
+def test_substitute_a_for_b_holds_no_new_text_after_substitute() -> None:
+    assert _split_payload("In clause 3 substitute “10 days” for “7 days”.") == (
+        "In clause 3 substitute “10 days” for “7 days”.",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("In clause 3 as below “x”", "as below "),
+        ("delete paragraph (b) and replace it with “(b) a fee;”", "replace it with "),
+        ("In clause 3 substitute the following “y”", "substitute the following "),
+        ('In clause 3 insert "x"', "insert "),  # a straight mark
+    ],
+)
+def test_the_quotation_right_after_the_words_taking_new_text_is_read_by_the_grammar(text: str, words: str) -> None:
+    found = quoted_after(text)
+    assert found is not None and text[found[0] : found[1]] == words
+
+
+@pytest.mark.parametrize(
+    "text", ["In clause 3 substitute the following new “y”", "by inserting “x”", "insert“x”", "replace the words with “y”"]
+)
+def test_no_quotation_follows_the_words_taking_new_text(text: str) -> None:
+    assert quoted_after(text) is None
+
+
+def test_new_text_in_a_quotation_after_replace_it_with() -> None:
+    assert _split_payload("delete paragraph (b) and replace it with “(b) a fee of $5;”.") == (
+        "delete paragraph (b) and replace it with",
+        "(b) a fee of $5;",
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..core.operations import LIST_IN_WORDS, Operation
+from ..core.quotes import UnbalancedQuote, normalise_quotes
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
@@ -20,6 +21,7 @@ from .grammar.parse import NoParse, relabelling
 from .parts import (
     InstructionNotUnderstood,
     Unit,
+    new_text_opening,
     payload_provisions,
     resolve_targets,
     units,
@@ -31,7 +33,7 @@ __all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
-    frame = re.split(r"\b(?:insert|inserting|substitute|substituting|following)\w*\s*[:—–-]", unit.text, maxsplit=1)[0]
+    frame = _frame(unit.text)
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
     framed = _AS_RENUMBERED_NOTE.sub("", frame)
     renumber = relabelling(framed)
@@ -100,6 +102,18 @@ def _renumbers(unit: Unit) -> bool:
 
 #: A gazette page header left in an instruction's words because it is misprinted ("3372 GOVERNMENT GAZETTE, WA 28 Auust
 #: 2009"), so the page-header reader did not take it out; the page number before it belongs to it.
+def _frame(text: str) -> str:
+    """The words of an instruction before its new text: up to where the grammar reads the dash that opens it
+    (``parts.new_text_opening``: after "insert", "substitute", "the following" …), its quotation marks read into one
+    form where they balance (the words as printed are returned); all of them when no dash opens new text."""
+    try:
+        normal = normalise_quotes(text)
+    except UnbalancedQuote:
+        normal = text
+    m = new_text_opening(normal)
+    return text if m is None else text[: m.start()]
+
+
 _UNREAD_PAGE_HEADER = re.compile(r"(?:\|? ?\d{1,5} ?\|? ?)?\bGOVERNMENT GAZETTE,? W\.?A\.?")
 
 

@@ -28,7 +28,19 @@ from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
-from .grammar.parse import amended_as_follows, lead_in, names_whole_law, payload_dash
+from .grammar.parse import (
+    amended_as_follows,
+    ends_repeal,
+    following_dash,
+    labelled_after,
+    lead_in,
+    names_amendment,
+    names_whole_law,
+    payload_dash,
+    quoted_after,
+    restated_dash,
+    substitutes_for,
+)
 
 PRELIMINARY_HEADING = re.compile(
     r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
@@ -38,13 +50,6 @@ PRELIMINARY_HEADING = re.compile(
 PRELIMINARY_TEXT = re.compile(
     r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
     r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
-    re.I,
-)
-#: A clause heading that names an amendment ("Clause 3 amended", "Schedule 2 replaced"): its clause is an instruction
-#: even when its new words say "comes into operation" or "applies throughout" (they are the law's, not the instrument's).
-_AMENDING_HEADING = re.compile(
-    r"^(?:Clauses?|Sub-?clauses?|Paragraphs?|Schedules?|Parts?|Divisions?|Forms?|Regulations?|Sections?|By-laws?)\s+\S.*"
-    r"\b(?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)\s*$",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -186,7 +191,7 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        amending = _AMENDING_HEADING.search(heading) and not PRELIMINARY_HEADING.match(heading.strip())
+        amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
         if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
@@ -291,7 +296,7 @@ def _collect(
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
     own = (p.text or "").strip()
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
-    if amended and REPEAL_LIST.search(own):
+    if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
     if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
         amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
@@ -556,6 +561,24 @@ def _normalised(citation: str) -> str:
 # --- payloads --------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Span:
+    """Where in ``text`` the words that open new text are (``start()``, ``end()``, ``group(0)``, as a match has them)."""
+
+    text: str
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self, n: int = 0) -> str:
+        return self.text[self.begin : self.finish]
+
+
 def _split_payload(text: str, original: str | None = None) -> tuple[str, str | None]:
     """(head, payload): the payload follows "insert—", "replace with the following text—" or "as below “...”".
 
@@ -564,38 +587,24 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     """
     original = original if original is not None else text
     # "…, by-law 13 now to read:— 13. …": the provision restated follows (read by the grammar's words_between_changed)
-    restated = re.search(r"\bnow to read\s*:?\s*[—–:-]+\s*(?=\S)", text, re.I)
-    if restated and text[: restated.start()].count("“") == text[: restated.start()].count("”"):
-        head = text[: restated.end()].strip().rstrip("—:–- ")
-        return head, original[restated.end() :].strip()
-    m = _payload_dash(text)
+    if (restated := restated_dash(text)) is not None:
+        return text[: restated[1]].strip().rstrip("—:–- "), original[restated[1] :].strip()
+    m = new_text_opening(text)
     if m is None:
-        # "by inserting after “any day” the following— “ , or …”": the dash after "the following" opens the new words
-        m = re.search(
-            r"\bthe following(?: new)?(?: words?| paragraphs?| sub-?clauses?| definitions?| clauses?| sub-?paragraphs?)?\s*(?:[—:–]|-(?=\s))\s*",
-            text,
-            re.I,
-        )
-    if m is None:
-        q = re.search(
-            r"\b(?:as below|replaced? (?:it |them )?with|(?:and )?(?:insert|substitute)(?: the following)?)\s+(?=[“\"])",
-            text,
-            re.I,
-        )
+        # "… as below “…”", "… replace it with “…”", "… insert “…”": opening.lark's payload_quoted
+        q: re.Match[str] | _Span | None = _Span(text, *found) if (found := quoted_after(text)) is not None else None
         if q is not None and q.group(0).lower().startswith("substitute") and "“" in text[q.end() :]:
             close = _closing(text, q.end())
-            if close is not None and re.match(r"(?:\s*(?:,|and)\s*“[^“”]*”)*\s+for\s+(?:the words? )?“", text[close + 1 :]):
+            if close is not None and substitutes_for(text[close + 1 :]):
                 # "substitute “A” for “B”" (or "“A” and “B” for “C” and “D” respectively"): all the quoted words
                 # belong to the instruction
                 return text, None
         if q is None or (("“" in text[: q.start()] or '"' in text[: q.start()]) and "as below" not in q.group(0)):
-            q = re.search(
-                r"\bthe following (?:new )?(?:sub-?clauses?|paragraphs?|sub-?paragraphs?|clauses?)\s+(?=\(\w+\) [A-Za-z])",
-                text,
-                re.I,
-            )  # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash)
-            if q is None:
+            # "by inserting after subclause (4) the following subclauses (4a) A withdrawal …" (no dash): opening.lark's
+            # payload_labelled
+            if (labelled := labelled_after(text)) is None:
                 return text, None
+            q = _Span(text, labelled, labelled)
         m = q
     head = (text[: m.start()] if m.group(0).strip() in ("—", ":", "", "-", "–") else text[: m.end()]).strip().rstrip("—:–- ")
     payload = text[m.end() :].strip()
@@ -679,6 +688,17 @@ def _quoted_definition(new: str) -> bool:
         and rest.count("“") == rest.count("”")
         and ITEM_START.search(" " + rest) is None
     )
+
+
+def new_text_opening(text: str) -> re.Match[str] | _Span | None:
+    """The words that open an instruction's new text when a dash or colon ends them: the dash after the word taking
+    new text (``_payload_dash``), or else the dash after "the following" ("by inserting after “any day” the following—
+    “ , or …”": opening.lark's ``payload_following``); None: no dash opens new text (a quotation may still follow a
+    verb, read by ``_split_payload``)."""
+    m: re.Match[str] | _Span | None = _payload_dash(text)
+    if m is None:
+        m = _Span(text, *found) if (found := following_dash(text)) is not None else None
+    return m
 
 
 #: A dash or colon, with the spaces around it (lexical: the grammar's DASH).
@@ -976,7 +996,6 @@ def _occurrence(text: str) -> str:
     return "once"
 
 
-REPEAL_LIST = re.compile(r"\b(?:is|are) (?:hereby )?repealed\s*[—:;-]?\s*$", re.I)
 _REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
 #: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
 #: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").

@@ -137,6 +137,13 @@ OPENINGS = (
     "sentence_alone",
     "payload_dash",
     "payload_dash_passive",
+    "payload_restated",
+    "payload_following",
+    "payload_labelled",
+    "payload_quoted",
+    "substitute_for",
+    "amending_heading",
+    "repeal_list_end",
     "lead_in_alone",
     "amended_as_follows",
     "opening_alone",
@@ -385,6 +392,188 @@ def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
         if not passive:
             return None  # the first dash after the first such word: no quotation may come between
     return None
+
+
+def _dashes_after(words: str, at_kind: str, words_between: frozenset[str], start: str, most: int) -> tuple[int, int] | None:
+    """(where the first ``at_kind`` token opening.lark's ``start`` reads ends, where the dashes after it end) in
+    ``words``: each ``at_kind`` token in turn, then (at most one of ``words_between`` and) up to ``most`` dashes after
+    it, asked of the grammar; None: none is read so."""
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words):
+        tokens.append(tok)
+        spans.append(span)
+    dashes = ("DASH", "OP_EMDASH", "OP_ENDASH")
+    for i, tok in enumerate(tokens):
+        if tok.type != at_kind:
+            continue
+        j = i + 1
+        if j < len(tokens) and tokens[j].type not in dashes and str(tokens[j]).lower().replace("-", "") in words_between:
+            j += 1
+        k = j
+        while k < len(tokens) and k - j < most and tokens[k].type in dashes:
+            k += 1
+        if k == j:
+            continue
+        try:
+            opening_parser().parse(tokens[:k], start=start)  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return spans[i][1], spans[k - 1][1]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def restated_dash(words: str) -> tuple[int, int] | None:
+    """(split2) (where "now to read" ends, where the dashes after it end) when the words after them restate the provision
+    ("…, by-law 13 now to read:— 13. …": opening.lark's ``payload_restated``); None: no restated provision follows."""
+    found = _dashes_after(words, "NOW_TO_READ", frozenset(), "payload_restated", 8)
+    return found if found is not None and words[found[1] :].strip() else None
+
+
+#: The words "the following" may name before the dash that opens new text (a word of the grammar's THE_WORDS,
+#: DEFINITION(S) or KIND; lexical: which kinds).
+_FOLLOWING_WORDS = frozenset(
+    {"word", "words", "paragraph", "paragraphs", "subclause", "subclauses", "definition", "definitions", "clause"}
+    | {"clauses", "subparagraph", "subparagraphs"}
+)
+
+
+@lru_cache(maxsize=8192)
+def following_dash(words: str) -> tuple[int, int] | None:
+    """(split2) (where "the following" begins, where the dash after it and its words ends) in "… the following— “…”",
+    "… the following new paragraphs: …" (opening.lark's ``payload_following``); None: no such dash."""
+    found = _dashes_after(words, "THE_FOLLOWING", _FOLLOWING_WORDS, "payload_following", 1)
+    if found is None:
+        return None
+    for tok, span in _all_tokens(words):
+        if tok.type == "THE_FOLLOWING" and span[1] == found[0]:
+            return span[0], found[1]
+    return None
+
+
+_LABELLED_KINDS = frozenset(
+    {"subclause", "subclauses", "paragraph", "paragraphs", "subparagraph", "subparagraphs"} | {"clause", "clauses"}
+)
+_ONE_LABEL = re.compile(r"\(\w+\)")  # lexical: a label of one part, "(4a)"
+
+
+@lru_cache(maxsize=8192)
+def labelled_after(words: str) -> int | None:
+    """(split2) Where the new provisions begin in "… the following subclauses (4a) A withdrawal …" (opening.lark's
+    ``payload_labelled``: "the following", a kind, one label, a word after a space beginning with a letter); None: no
+    such words."""
+    found = list(_all_tokens(words))
+    for i in range(len(found) - 3):
+        (tok, _), (kind, _), (label, at), (word, nxt) = found[i : i + 4]
+        if tok.type != "THE_FOLLOWING" or str(kind).lower().replace("sub-", "sub") not in _LABELLED_KINDS:
+            continue
+        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+            continue
+        try:
+            opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return at[0]
+    return None
+
+
+_QUOTED_AFTER = {
+    "AS_BELOW": ("as below",),
+    "REPLACE": ("replace", "it", "them", "with"),
+    "REPLACED": ("replaced", "it", "them", "with"),
+    "INSERT": ("insert", "the following"),
+    "SUBSTITUTE": ("substitute", "the following"),
+}  # lexical: the words each may be written in
+
+
+@lru_cache(maxsize=8192)
+def quoted_after(words: str) -> tuple[int, int] | None:
+    """(split2) (where the words begin, where the quotation after them begins) for the first "as below", "replace (it)
+    with", "insert", "substitute (the following)" a quotation follows after a space (opening.lark's ``payload_quoted``);
+    None: none is so."""
+    found = list(_all_tokens(words))
+    for i, (tok, span) in enumerate(found):
+        allowed = _QUOTED_AFTER.get(tok.type)
+        if allowed is None or " ".join(str(tok).lower().split()) != allowed[0]:
+            continue
+        for j in range(i + 1, min(i + 4, len(found))):
+            nxt, at = found[j]
+            if str(nxt).startswith(("“", '"')):
+                gap = words[found[j - 1][1][1] : at[0]]
+                if not gap or gap.strip():
+                    break
+                if any(words[found[k - 1][1][1] : found[k][1][0]] != " " for k in range(i + 1, j)):
+                    break
+                if any(str(found[k][0]).lower() not in allowed[1:] for k in range(i + 1, j)):
+                    break
+                try:
+                    opening_parser().parse([t for t, _ in found[i : j + 1]], start="payload_quoted")  # type: ignore[arg-type]
+                except UnexpectedInput:
+                    break
+                return span[0], at[0]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def substitutes_for(after: str) -> bool:
+    """(split2) Whether the words ``after`` the first quotation of "substitute “A” …" go on "… for “B”" (or ", “B” for
+    …", "and “B” for the words “C” …": opening.lark's ``substitute_for``), so no new text follows "substitute"."""
+    tokens = [tok for tok, _ in _all_tokens(after)]
+    if not tokens or "FOR" not in (t.type for t in tokens):
+        return False
+    for_at = next(i for i, t in enumerate(tokens) if t.type == "FOR")
+    if (
+        for_at + 1 < len(tokens)
+        and tokens[for_at + 1].type == "THE_WORDS"
+        and not str(tokens[for_at + 1]).lower().startswith("the ")
+    ):
+        return False  # lexical: "for the words", never "for words"
+    try:
+        opening_parser().parse(tokens, start="substitute_for")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
+
+
+#: (split2) The kinds a heading naming an amendment begins with, and the verbs it ends with (lexical: which words).
+_HEADING_KINDS = frozenset(
+    {"clause", "clauses", "subclause", "subclauses", "paragraph", "paragraphs", "schedule", "schedules", "part", "parts"}
+    | {"division", "divisions", "form", "forms", "regulation", "regulations", "section", "sections", "by-law", "by-laws"}
+)
+_HEADING_VERBS = frozenset({"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered"})
+
+
+@lru_cache(maxsize=8192)
+def names_amendment(heading: str) -> bool:
+    """(split2) Whether a clause's heading names an amendment ("Clause 3 amended", "Schedule 2 replaced": opening.lark's
+    ``amending_heading``)."""
+    tokens = [tok for tok, _ in _all_tokens(heading.strip())]
+    if len(tokens) < 3 or str(tokens[0]).lower().replace("sub-", "sub") not in _HEADING_KINDS:
+        return False
+    if str(tokens[-1]).lower() not in _HEADING_VERBS:
+        return False
+    try:
+        opening_parser().parse(tokens, start="amending_heading")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def ends_repeal(words: str) -> bool:
+    """(split2) Whether ``words`` end "… is (are) (hereby) repealed", a dash, colon or semicolon after it or not
+    (opening.lark's ``repeal_list_end``, asked of the words from each of the last few "is" / "are")."""
+    tokens = [tok for tok, _ in _all_tokens(words.rstrip() + " ")]
+    for i in range(max(0, len(tokens) - 5), len(tokens)):
+        if tokens[i].type != "IS":
+            continue
+        try:
+            opening_parser().parse(tokens[i:], start="repeal_list_end")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            continue
+        return True
+    return False
 
 
 _LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
