@@ -12,6 +12,7 @@ import pytest
 from lawhistory.amending.accounting import DOTTED_START, labelled_starts, split_instructions
 from lawhistory.amending.parts import Unit, _collect
 from lawhistory.core.model import Provision
+from tests.helpers import ops
 
 STYLES = [("(a)", "(b)", "(c)"), ("(i)", "(ii)", "(iii)"), ("i.", "ii.", "iii."), ("1.", "2.", "3."), ("A.", "B.", "C.")]
 
@@ -86,13 +87,17 @@ def test_a_dotted_label_inside_quotation_marks_opens_no_item() -> None:
 
 
 def test_nested_items_numbered_one_inside_lettered_keep_their_lead_ins() -> None:
-    text = (
-        "In clause 4— (a) in the definition of “premises”— i. delete (b); and ii. delete (d); "
-        "(b) in subclause (2) delete “x”."
-    )
+    text = "In clause 4— (a) in the definition of “premises”— i. delete (b); and ii. delete (d); (b) in subclause (2) delete “x”."
     units = _units(text)
     assert [(u.clause, u.context, u.text) for u in units] == [
         ("7(a)(i)", "4 “premises”", "delete (b); and"),
         ("7(a)(ii)", "4 “premises”", "delete (d);"),
         ("7(b)", "4", "in subclause (2) delete “x”."),
     ]
+
+
+@pytest.mark.parametrize("words", ["", "the words "])
+def test_all_the_words_after_quoted_words_are_read_with_or_without_the_words(words: str) -> None:
+    # (the rewording `the_words_added` of a real-modelled case: 79-westonia-two-laws-as-set-out-in-part-omit-substitute)
+    text = f"Subclause 36 (1): Omit all the words after {words}“if the person”, substitute “is enrolled.”."
+    assert ops(text, "3.8") == [("substitute_words", "36(1) after “if the person”", "", "is enrolled.", "", "once")]
