@@ -48,6 +48,16 @@ class _Opening:
 
 #: A lettered or numbered instruction inside an unquoted inserted block: "… 63.0 cents (b) delete “69.0 cents” …".
 LABELLED_START = _Opening(r"(?<=\s)\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)\s+")
+#: An item labelled in a dotted numbering style — "1.", "A.", "i." — under a lead-in: "In Schedule 3— 1. delete items 2
+#: and 3; and 2. in item 1, …", "Clause 21(f) is amended as follows: A. by deleting …", "Clause 30 … is amended 1. in
+#: subclause (2) by deleting …". Such a label is an instruction's only after what ends a lead-in or the item before it
+#: (a dash or colon, a semicolon, "; and", "is amended"), never after a full stop or a word (an instrument's own clause
+#: numbers, "… Local Law 2020. 2. Commencement", "Clause 3 amended 4. Clause 3 is …", and citations, "Schedule A.",
+#: are not items), and only when the grammar of openings reads an item's opening after it.
+DOTTED_START = _Opening(
+    r"(?:(?<=[;:—–-]\s)|(?<=[;,] and\s)|(?<=[;,] or\s)|(?<=\bis amended\s)|(?<=\bare amended\s)|(?<=\bis further amended\s))"
+    r"(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.\s+"
+)
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
 ITEM_START = _Opening(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+")
 _REFERRING = re.compile(
@@ -88,11 +98,13 @@ def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> 
     """Where a lettered or numbered instruction begins in ``normal`` (outside quotation marks), leaving out labels
     that are cited ("subclause (4) after …", "(a) and (b)")."""
     spans = outside_quotes(normal) if spans is None else spans
-    return [
+    found = [
         m.start()
         for m in LABELLED_START.finditer(normal)
         if _outside(spans, m.start()) and not re.search(_REFERRING, _before(normal, m.start()))
     ]
+    dotted = [m.start() for m in DOTTED_START.finditer(normal) if _outside(spans, m.start())]
+    return sorted(set(found + dotted))
 
 
 def split_instructions(text: str) -> list[str]:
