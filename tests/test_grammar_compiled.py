@@ -75,3 +75,16 @@ def test_a_cache_that_cannot_be_written_leaves_the_parser_built(tmp_path: Path, 
     monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(blocked / "cache"))
     parser = compiled.built("tiny", 'start: "a"\n', parser="earley")
     assert parser.parse("a").data == "start"
+
+
+def test_a_kept_file_others_may_write_is_never_loaded(cache: Path) -> None:
+    grammar = 'start: "a" WORD\nWORD: /[a-z]+/\n%ignore " "\n'
+    compiled.built("tiny", grammar, parser="earley")
+    path = cache / compiled.key("tiny", grammar, parser="earley")
+    other = lark.Lark('start: "b" WORD\nWORD: /[a-z]+/\n%ignore " "\n', parser="earley")
+    path.write_bytes(compiled._dumps(other))  # planted: a parser of another grammar
+    path.chmod(0o666)
+    parser = compiled.built("tiny", grammar, parser="earley")
+    assert str(parser.parse("a dog").children[0]) == "dog"  # built again from the grammar, not the planted file
+    path.chmod(0o600)
+    assert str(compiled.built("tiny", grammar, parser="earley").parse("a cat").children[0]) == "cat"

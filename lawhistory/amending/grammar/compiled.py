@@ -6,8 +6,9 @@ A parser is kept in the user's cache directory (``LAWHISTORY_CACHE_DIR``, else `
 ``~/.cache/lawhistory``), under a name made from everything that decides it: the grammar text given to lark, lark's
 options, lark's and Python's versions. A grammar edited is a new name, so a kept parser is never used for another
 grammar. A kept file that cannot be read (cut short, from another version of a library) is built again and replaced;
-a directory that cannot be written leaves the parser built in memory only. Nothing in the repository is ever read or
-written here: the files are the program's own, made from its own grammar files.
+a directory that cannot be written leaves the parser built in memory only. A kept file is loaded only when it is the
+user's own and no one else may write it. Nothing in the repository is ever read or written here: the files are the
+program's own, made from its own grammar files.
 """
 
 from __future__ import annotations
@@ -48,6 +49,14 @@ def _dumps(parser: lark.Lark) -> bytes:
     return out.getvalue()
 
 
+def _own(path: Path) -> bool:
+    """Whether the kept file is the user's own and no one else can write it (a parser is code: one planted by someone
+    else is never loaded, only built again over)."""
+    st = path.stat()
+    mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return mine and not st.st_mode & 0o022
+
+
 def key(name: str, grammar: str, **options: object) -> str:
     """The file name of the parser built from ``grammar`` with ``options`` (by lark and Python of these versions)."""
     described = repr((grammar, sorted(options.items(), key=lambda kv: kv[0]), lark.__version__, sys.version))
@@ -58,9 +67,10 @@ def built(name: str, grammar: str, **options: object) -> lark.Lark:
     """``lark.Lark(grammar, **options)``, loaded from the cache when it was built before, else built and kept."""
     path = cache_dir() / key(name, grammar, **options)
     try:
-        loaded = pickle.loads(path.read_bytes())
-        if isinstance(loaded, lark.Lark):
-            return loaded
+        if _own(path):
+            loaded = pickle.loads(path.read_bytes())
+            if isinstance(loaded, lark.Lark):
+                return loaded
     except FileNotFoundError:
         pass
     except Exception:
