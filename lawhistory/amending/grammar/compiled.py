@@ -71,10 +71,8 @@ def built(name: str, grammar: str, **options: object) -> lark.Lark:
             loaded = pickle.loads(path.read_bytes())
             if isinstance(loaded, lark.Lark):
                 return loaded
-    except FileNotFoundError:
-        pass
     except Exception:
-        pass
+        pass  # not kept yet, or a kept file that cannot be read (cut short, another library's): built again below
     parser = lark.Lark(grammar, **options)  # type: ignore[arg-type]
     try:
         data = _dumps(parser)
