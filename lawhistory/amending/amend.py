@@ -357,17 +357,22 @@ def _by_gazette_page(repo: Repository, index: Inputs, inst: Instrument, ref: Law
     m = GAZETTE_NAMED.match(ref.title)
     if m is None:
         return None
-    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
     found = [
         law
-        for ident in index.laws
-        if ident.startswith(council + "/")
-        and (law := repo.law_by_id(ident)) is not None
-        and str(law.meta.gazette.date) == m.group("date")
-        and re.match(r"\d+", law.meta.gazette.pages or "") is not None
-        and re.match(r"\d+", law.meta.gazette.pages or "").group(0) == m.group("page")  # type: ignore[union-attr]
+        for law in _council_laws_published(repo, index, inst, m.group("date"))
+        if (first := re.match(r"\d+", law.meta.gazette.pages or "")) is not None and first.group(0) == m.group("page")
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _council_laws_published(repo: Repository, index: Inputs, inst: Instrument, day: str) -> list[Law]:
+    """The laws of ``inst``'s council published in the Gazette on ``day`` (an ISO date)."""
+    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
+    return [
+        law
+        for ident in index.laws
+        if ident.startswith(council + "/") and (law := repo.law_by_id(ident)) is not None and str(law.meta.gazette.date) == day
+    ]
 
 
 def _names(ref: LawRef, law: Law, inst: Instrument) -> bool:
@@ -641,14 +646,7 @@ def _by_gazette_date(repo: Repository, index: Inputs, inst: Instrument) -> Instr
     ref = inst.law.meta.amends
     if ref is None or ref.id or ref.gazette_date is None or _law_named(repo, index, inst, ref) is not None:
         return inst
-    council = law_id(inst.law.meta.local_government, "x").split("/")[0]
-    same_day = [
-        law
-        for ident in index.laws
-        if ident.startswith(council + "/")
-        and (law := repo.law_by_id(ident)) is not None
-        and law.meta.gazette.date == ref.gazette_date
-    ]
+    same_day = _council_laws_published(repo, index, inst, str(ref.gazette_date))
     if len(same_day) != 1 or not _same_law_misprinted(ref.title, same_day[0]):
         return inst
     law = same_day[0]
