@@ -92,11 +92,14 @@ def _applied(tl: Timeline, inst: Instrument) -> Outcome | None:
             if not op.is_repeal:
                 ops[seq] = OpOutcome("not applied", "the instrument repeals the whole law", law_id)
         return Outcome("applied", None, ops)
-    for v in tl.versions:
-        if v.instrument is not None and v.instrument.id == inst.id:
-            ops, _ = _from_trace(v.trace, law_id)
-            return Outcome("applied", None, ops)
-    return None
+    # one version, or one a day when its commencement gives its clauses days of their own
+    mine = [v for v in tl.versions if v.instrument is not None and v.instrument.id == inst.id]
+    if not mine:
+        return None
+    ops = {}
+    for v in mine:
+        ops.update(_from_trace(v.trace, law_id)[0])
+    return Outcome("applied", None, ops)
 
 
 def _waiting(tl: Timeline, inst: Instrument, reason: str) -> Outcome:

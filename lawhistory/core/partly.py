@@ -1,0 +1,75 @@
+"""A law partly amended on a date: an instrument whose commencement gives its clauses days of their own (rule
+``by_clause``) is applied on each of those days, and between its first and its last the law shown for a date is the
+law with some of its clauses only. Every view of such a date names the clauses of the instrument not yet in force
+(``not_yet_in_force``), so the law is never shown as amended by the instrument with no word that part of it waits.
+The note is the same on every day of a version (each of the instrument's days begins one), so the build stores it in
+the version's row (``versions.not_in_force``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .dates import clause_days_line
+
+if TYPE_CHECKING:
+    from .versions import Timeline, Version
+
+
+@dataclass(frozen=True, slots=True)
+class NotYetInForce:
+    """An instrument applied in part on the date shown: its title, id, and each of its clauses amending the law that
+    is not yet in force, with the day it comes into operation."""
+
+    instrument: str
+    instrument_id: str
+    clauses: tuple[tuple[str, dt.date], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "instrument": self.instrument,
+            "instrument_id": self.instrument_id,
+            "clauses": [{"clause": clause, "commences": day.isoformat()} for clause, day in self.clauses],
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> NotYetInForce:
+        clauses = tuple((str(c["clause"]), dt.date.fromisoformat(c["commences"])) for c in d["clauses"])
+        return cls(str(d["instrument"]), str(d["instrument_id"]), clauses)
+
+    def sentence(self) -> str:
+        """One line: 'X: cl. 6 on 2014-07-01 — not yet in force, so not in this text'."""
+        return f"{self.instrument}: {clause_days_line(self.clauses)} — not yet in force, so not in this text"
+
+
+def not_yet_in_force(tl: Timeline, version: Version | None) -> tuple[NotYetInForce, ...]:
+    """The instruments of ``tl`` in force in part while ``version`` applies: those whose amending clauses (of this law)
+    are given days of their own, some on or before the version's first day and some after it — with the latter."""
+    from .versions import clause_head, own_operations
+
+    if version is None or version.valid_from is None:
+        return ()
+    start = version.valid_from
+    seen: dict[str, NotYetInForce] = {}
+    for v in tl.versions:
+        inst = v.instrument
+        when = inst.law.meta.commencement if inst is not None else None
+        if inst is None or when is None or when.rule != "by_clause" or inst.id in seen:
+            continue
+        amending = {clause_head(inst.operations[seq - 1].clause) for seq in own_operations(inst, tl.law)}
+        days = [(clause, day) for clause, day in when.clauses if clause in amending]
+        waits = tuple((clause, day) for clause, day in days if day > start)
+        if waits and any(day <= start for _, day in days):
+            seen[inst.id] = NotYetInForce(inst.title, inst.id, waits)
+    return tuple(seen.values())
+
+
+def note_lines(items: Iterable[NotYetInForce]) -> list[str]:
+    """The note every text view prints first (after the incomplete warning) when the law is amended in part."""
+    found = list(items)
+    if not found:
+        return []
+    return ["IN FORCE IN PART: " + "; ".join(n.sentence() for n in found)]
