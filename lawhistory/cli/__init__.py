@@ -310,7 +310,7 @@ def _print_outcome(group: list[Any], dry_run: bool) -> None:
         f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
     )
     if meta.commencement.clauses:
-        from ..core.dates import clause_days_line
+        from ..core.partly import clause_days_line
 
         typer.echo(f"  its clauses commence on days of their own: {clause_days_line(meta.commencement.clauses)}")
     if len(group) > 1:

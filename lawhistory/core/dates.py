@@ -329,14 +329,6 @@ def clause_days(wording: str | None, gazette_date: dt.date | None) -> tuple[tupl
     return tuple(out)
 
 
-def clause_days_line(days: tuple[tuple[str, dt.date], ...]) -> str:
-    """Clauses and their days in one line: "cl. 1, 2, 3 on 2014-05-16; cl. 4, 5 on 2014-05-30; cl. 6 on 2014-07-01"."""
-    by_day: dict[dt.date, list[str]] = {}
-    for clause, day in days:
-        by_day.setdefault(day, []).append(clause)
-    return "; ".join(f"cl. {', '.join(clauses)} on {day}" for day, clauses in sorted(by_day.items()))
-
-
 def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencement:
     """The commencement of an instrument: its words, the rule and — when it can be known — the date (``by_clause``:
     the first day any of its clauses comes into operation, each clause's day in ``clauses``)."""

@@ -13,10 +13,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .dates import clause_days_line
-
 if TYPE_CHECKING:
     from .versions import Timeline, Version
+
+
+def clause_days_line(days: tuple[tuple[str, dt.date], ...]) -> str:
+    """Clauses and their days in one line: "cl. 1, 2, 3 on 2014-05-16; cl. 4, 5 on 2014-05-30; cl. 6 on 2014-07-01"."""
+    by_day: dict[dt.date, list[str]] = {}
+    for clause, day in days:
+        by_day.setdefault(day, []).append(clause)
+    return "; ".join(f"cl. {', '.join(clauses)} on {day}" for day, clauses in sorted(by_day.items()))
 
 
 @dataclass(frozen=True, slots=True)

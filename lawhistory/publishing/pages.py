@@ -18,9 +18,9 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
-from ..core.dates import clause_days_line, date_range
+from ..core.dates import date_range
 from ..core.diff import diff_html
-from ..core.partly import NotYetInForce
+from ..core.partly import NotYetInForce, clause_days_line
 from ..core.versions import status_on, uncertain_from, unknown_status
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import PROVISIONS, in_force_sql
