@@ -137,6 +137,9 @@ def test_between_the_days_the_law_names_the_clauses_not_yet_in_force(tmp_path: P
     assert md.index("IN FORCE IN PART") < md.index("# Shire of Kellerberrin")
     page = _show(cli, repo, BETWEEN, "html").stdout
     assert page.index('class="in-part"') < page.index("<h1>")
+    akn = cli("export", KELLERBERRIN, "--at", BETWEEN, "--repo", repo)
+    assert akn.exit_code == 0 and 'eId="note_in_part"' in akn.stdout and f"cl. 5 on {LAST}" in akn.stdout
+    assert 'eId="note_in_part"' not in cli("export", KELLERBERRIN, "--at", LAST, "--repo", repo).stdout
 
 
 def test_from_the_last_day_the_whole_instrument_is_in_force_and_nothing_is_noted(tmp_path: Path, cli: Any) -> None:
