@@ -165,7 +165,7 @@ def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: 
     inst = outcomes[-1].instrument
     # the law once the whole instrument is in force: its commencement, or (its clauses given days of their own) the
     # last of those days
-    when = max((day for _, day in inst.law.meta.commencement.clauses), default=inst.law.meta.commencement.date)
+    when = inst.law.meta.commencement.in_full
     if when is None:
         result.problems.append("applied without a commencement date")
         return

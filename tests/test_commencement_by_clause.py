@@ -90,6 +90,18 @@ def test_words_not_wholly_read_give_no_clause_days(items: str) -> None:
     assert commencement(SPLIT.format(items), dt.date(2022, 1, 5)).rule != "by_clause"
 
 
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "Subject to clause 9, this local law comes into operation as follows— (a) clauses 1 to 3—on publication;"
+        " (b) clause 4—on 1 July 2022.",
+        SPLIT.format("(a) clauses 1 to 3—on publication; (b) clause 4—on 1 July 2022. Clause 4 expires on 1 July 2023."),
+    ],
+)
+def test_words_before_or_after_the_items_give_no_clause_days(wording: str) -> None:
+    assert clause_items(wording) is None
+
+
 def test_days_counted_from_publication_wait_for_the_gazette_date() -> None:
     words = SPLIT.format("(a) clauses 1 to 3 — on publication; (b) clause 4 — on 1 July 2022.")
     read = commencement(words, None)

@@ -290,7 +290,7 @@ def clause_items(wording: str | None) -> tuple[ClauseDay, ...] | None:
     if not wording:
         return None
     w = " ".join(wording.split())
-    lead = _AS_FOLLOWS.search(w)
+    lead = _AS_FOLLOWS.match(w)  # from the first word: words before it ("Subject to clause 9, …") are not read
     if lead is None or _ITEM.match(w, lead.end()) is None:
         return None
     pieces = _ITEM.split(w[lead.end() :])

@@ -80,6 +80,11 @@ class Commencement:
     #: by_clause: each clause its commencement names, with the day it comes into operation (in the order named)
     clauses: tuple[tuple[str, dt.date], ...] = ()
 
+    @property
+    def in_full(self) -> dt.date | None:
+        """The day it is in operation in full: its date, or (``by_clause``) the last of its clauses' days."""
+        return max((day for _, day in self.clauses), default=self.date)
+
     def day_of(self, clause: str) -> dt.date | None:
         """The day ``clause`` (an instrument's clause, "4") comes into operation under a ``by_clause`` rule, or None."""
         return next((day for named, day in self.clauses if named == clause), None)
