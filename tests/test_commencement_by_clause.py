@@ -273,3 +273,34 @@ def test_an_incremental_build_equals_a_full_build_with_a_by_clause_instrument(tm
             conn.close()
 
     assert rows(root) == rows(full) and len(rows(full)) == 3
+
+
+def test_a_later_day_refused_leaves_the_earlier_day_applied_and_the_law_incomplete_from_that_day(
+    tmp_path: Path, cli: Any
+) -> None:
+    """Its file edited so cl. 5 names words 6.4(3) does not hold: cl. 4 still applies on its day, the days between
+    say cl. 5 is not yet in force, and from cl. 5's day the law says it omits the instrument (never silently)."""
+    root = _amended(tmp_path, cli)
+    path = root / "amendments" / f"{INST_ID}.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("  words: $5,000\n", "  words: $7,000\n"), encoding="utf-8")
+    between = json.loads(_show(cli, root, BETWEEN, "json").stdout)
+    assert between["incomplete"] == [] and between["not_yet_in_force"][0]["clauses"] == [{"clause": "5", "commences": LAST}]
+    last = json.loads(_show(cli, root, LAST, "json").stdout)
+    [entry] = last["incomplete"]
+    assert (entry["instrument"], entry["commences"]) == (TITLE, LAST) and "$7,000" in entry["reason"]
+    assert last["version"]["valid_from"] == "2021-04-09"  # cl. 4's version goes on: cl. 5 was not applied
+    assert last["not_yet_in_force"] == []  # on its day cl. 5 is not "not yet in force": it is not applied
+    repo = Repository.open(root)
+    build(repo)
+    import sqlite3
+
+    conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+    try:
+        ops = conn.execute("select seq, outcome from operations where instrument = ? order by seq", [INST_ID]).fetchall()
+        [(status,)] = conn.execute("select status from instruments where id = ?", [INST_ID]).fetchall()
+    finally:
+        conn.close()
+    assert ops == [(1, "applied"), (2, "refused")] and status == "refused"
+    for day in (BETWEEN, LAST):  # the build's rows say the same as the timeline
+        at = dt.date.fromisoformat(day)
+        assert show(repo, KELLERBERRIN, at, stored=True) == show(repo, KELLERBERRIN, at, stored=False)

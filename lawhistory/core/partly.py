@@ -51,9 +51,11 @@ class NotYetInForce:
         return f"{self.instrument}: {clause_days_line(self.clauses)} — not yet in force, so not in this text"
 
 
-def not_yet_in_force(tl: Timeline, version: Version | None) -> tuple[NotYetInForce, ...]:
-    """The instruments of ``tl`` in force in part while ``version`` applies: those whose amending clauses (of this law)
-    are given days of their own, some on or before the version's first day and some after it — with the latter."""
+def not_yet_in_force(tl: Timeline, version: Version | None, at: dt.date | None = None) -> tuple[NotYetInForce, ...]:
+    """The instruments of ``tl`` in force in part while ``version`` applies (on ``at``, a day of it, when given):
+    those whose amending clauses (of this law) are given days of their own, some on or before the version's first day
+    and some after it (after ``at``) — with the latter. Each of those days begins a version of its own, unless its
+    clauses were refused: then from that day the instrument is not applied (``core.incomplete``), and not noted here."""
     from .versions import clause_head, own_operations
 
     if version is None or version.valid_from is None:
@@ -70,7 +72,17 @@ def not_yet_in_force(tl: Timeline, version: Version | None) -> tuple[NotYetInFor
         waits = tuple((clause, day) for clause, day in days if day > start)
         if waits and any(day <= start for _, day in days):
             seen[inst.id] = NotYetInForce(inst.title, inst.id, waits)
-    return tuple(seen.values())
+    return on_day(tuple(seen.values()), at)
+
+
+def on_day(items: Iterable[NotYetInForce], at: dt.date | None) -> tuple[NotYetInForce, ...]:
+    """``items`` (a version's, ``not_yet_in_force``) as on ``at``: the clauses commencing after it (None: all)."""
+    out = []
+    for n in items:
+        waits = tuple((clause, day) for clause, day in n.clauses if at is None or day > at)
+        if waits:
+            out.append(NotYetInForce(n.instrument, n.instrument_id, waits))
+    return tuple(out)
 
 
 def note_lines(items: Iterable[NotYetInForce]) -> list[str]:

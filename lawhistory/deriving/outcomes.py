@@ -128,7 +128,11 @@ def instrument_outcomes(tl: Timeline, instruments: Sequence[Instrument]) -> dict
     out: dict[str, Outcome] = {}
     for inst in instruments:
         done = _applied(tl, inst)
-        if done is not None:
+        if done is not None and inst.id in waiting:
+            # the clauses of its earlier days applied, a later day's refused (its clauses commence on days of their own)
+            refused = _waiting(tl, inst, waiting[inst.id])
+            out[inst.id] = Outcome("refused", refused.reason, {**refused.operations, **done.operations})
+        elif done is not None:
             out[inst.id] = done
         elif inst.id in waiting:
             out[inst.id] = _waiting(tl, inst, waiting[inst.id])

@@ -152,7 +152,8 @@ VERSIONS = Table(
             "not_in_force",
             str,
             "The instruments this version applies in part (their commencement gives their clauses days of their own,"
-            " rule by_clause): each with its clauses not yet in force and the day each commences, as a JSON list"
+            " rule by_clause): each with its clauses not yet in force on the version's first day and the day each"
+            " commences (on a later day of the version, those commencing after it), as a JSON list"
             ' [{"instrument", "instrument_id", "clauses": [{"clause", "commences"}]}] (empty: none)',
         ),
     ),

@@ -31,7 +31,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import addresses
 from ..core.incomplete import NotApplied, affecting, not_applied, warning_line
 from ..core.model import LawMeta, Provision
-from ..core.partly import NotYetInForce, not_yet_in_force, note_lines
+from ..core.partly import NotYetInForce, not_yet_in_force, note_lines, on_day
 from ..core.versions import Timeline, Version
 from ..deriving.notes import note_for, versions_to
 from ..files.textformat import container_label
@@ -405,7 +405,8 @@ def version_akn(tl: Timeline, version: Version, at: dt.date | None = None) -> by
     a note naming the instruments not applied that the law's text on ``at`` omits (None: on any of its days)."""
     found = not_applied(tl)
     omitted = affecting(found, at) if at is not None else tuple(n for n in found if omits_in(n, version.valid_to))
-    return write(replace(from_timeline(tl, version), omitted=omitted))
+    x = from_timeline(tl, version)
+    return write(replace(x, omitted=omitted, partly=on_day(x.partly, at)))
 
 
 def omits_in(n: NotApplied, valid_to: dt.date | None) -> bool:

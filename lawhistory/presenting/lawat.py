@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.incomplete import NotApplied, affecting, warning_line
-from ..core.partly import NotYetInForce, note_lines
+from ..core.partly import NotYetInForce, note_lines, on_day
 from ..core.status import latest_status, status_on, uncertain_commencement, uncertain_from, unknown_commencement, unknown_status
 from ..files.current import recorded_code, resolve_law
 
@@ -113,7 +113,7 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
         version.valid_from if version else None, version.valid_to if version else None,
         (version.instrument_title or meta.title) if version else None, version is not None,
         tuple(provisions), tuple(compilation_table(tl)), None, _omitted(not_applied(tl), status, as_at),
-        not_yet_in_force(tl, version),
+        not_yet_in_force(tl, version, as_at),
     )  # fmt: skip
 
 
@@ -268,7 +268,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
         None, _omitted(omitted, status, at),
-        tuple(NotYetInForce.from_json(d) for d in json.loads(version["not_in_force"] or "[]")) if version else (),
+        on_day((NotYetInForce.from_json(d) for d in json.loads(version["not_in_force"] or "[]")), at) if version else (),
     )  # fmt: skip
 
 
