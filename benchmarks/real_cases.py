@@ -163,7 +163,9 @@ def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: 
     if "operations" in expected and result.operations != int(expected["operations"]):
         result.problems.append(f"{COUNT_PROBLEM} {result.operations}, expected {expected['operations']}")
     inst = outcomes[-1].instrument
-    when = inst.law.meta.commencement.date
+    # the law once the whole instrument is in force: its commencement, or (its clauses given days of their own) the
+    # last of those days
+    when = inst.law.meta.commencement.in_full
     if when is None:
         result.problems.append("applied without a commencement date")
         return

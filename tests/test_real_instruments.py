@@ -17,13 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "135-collie-dogs-split-commencement-each-clause-own-day-dog-exercise-areas-removed": (
-        "a split commencement that gives the amending clauses different days (clauses 4 and 5 fourteen days after "
-        "publication, clause 6 on 1 July 2014): reading it needs a commencement day for each clause, where the timeline "
-        "holds one day an instrument; it is refused naming “(b) clauses 4 and 5—” (no wrong law)"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

@@ -24,8 +24,8 @@ P09 = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("09-*")) 
 P09_ITEM = HERE / "principal-09-item-heading.txt"
 
 
-def _run(principal: Path, name: str) -> tuple[list[Provision], str]:
-    """(the law's provisions once the instrument commences, the error) — one of them empty."""
+def _run(principal: Path, name: str, at: dt.date | None = None) -> tuple[list[Provision], str]:
+    """(the law's provisions once the instrument commences, or on ``at``, the error) — one of them empty."""
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repository.init(Path(tmp) / "repo")
         text = principal.read_text(encoding="utf-8")
@@ -36,7 +36,9 @@ def _run(principal: Path, name: str) -> tuple[list[Provision], str]:
         except LawHistoryError as e:
             return [], str(e)
         law = next(law for law in repo.load_laws() if law.meta.id == law_id)
-        _, version = in_force(build_timeline(law, repo.load_instruments()), outcomes[-1].instrument.law.meta.commencement.date)
+        when = at or outcomes[-1].instrument.law.meta.commencement.date
+        assert when is not None
+        _, version = in_force(build_timeline(law, repo.load_instruments()), when)
         assert version is not None
         return [p for top in version.body for p in _walk(top)], ""
 
@@ -167,7 +169,6 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
     [
         ("i48", "“whichever is the later”"),
         ("i49", "“except clause 4 which comes into operation on 1 July 2022”"),
-        ("i53", "“(a) clauses 1, 2, 3 and 5 —”"),
         ("i90", "“(a) clause 5 —”"),
         ("i50", "“and expires on 30 June 2022”"),
         ("i127", "“(a) clauses 1 and 2— on the day on which this local law is published in the Gazette”"),
@@ -179,6 +180,20 @@ def test_commencement_words_without_one_date_for_the_amendments_are_refused(name
     provisions, error = _run(P02, name)
     assert not provisions
     assert f"its commencement words {words} give its amendments no one date" in error
+
+
+def test_a_split_commencement_that_gives_each_amending_clause_a_day_applies_each_clause_on_its_day() -> None:
+    """i53 '(a) clauses 1, 2, 3 and 5 — on the day after the day on which it is published …; (b) clause 4 — on 1 July
+    2022' was once applied whole 14 days after publication, then refused: now cl. 5 (deleting 3.14) applies from the
+    day after publication (6 January 2021) and cl. 4 (deleting 3.15) from 1 July 2022, and not before."""
+    before, error = _run(P02, "i53", dt.date(2021, 1, 5))
+    assert not error and {"3.14", "3.15"} <= set(_clauses(before))
+    between, _ = _run(P02, "i53", dt.date(2021, 1, 6))
+    assert "3.14" not in _clauses(between) and "3.15" in _clauses(between)
+    last_day_before, _ = _run(P02, "i53", dt.date(2022, 6, 30))
+    assert "3.14" not in _clauses(last_day_before) and "3.15" in _clauses(last_day_before)
+    after, _ = _run(P02, "i53", dt.date(2022, 7, 1))
+    assert not {"3.14", "3.15"} & set(_clauses(after))
 
 
 @pytest.mark.parametrize("name", ["i116", "i66"])

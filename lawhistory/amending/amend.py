@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.dates import commencement, uncertain_commencement
+from ..core.dates import clause_items, commencement, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
@@ -60,6 +60,7 @@ class AmendOutcome:
     law_id: str | None = None
     reason: str | None = None
     version_from: dt.date | None = None
+    later_versions: list[dt.date] = field(default_factory=list)  # the days of its other clauses (by_clause)
     changes: list[ProvisionChange] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -120,7 +121,7 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     notes: list[str] = list(law.meta.notes)
     ops: list[Operation] = []
     when = law.meta.commencement
-    if when.wording and (odd := uncertain_commencement(when.wording)):
+    if when.rule != "by_clause" and when.wording and (odd := uncertain_commencement(when.wording)):
         raise InstrumentRefused(
             f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
             f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
@@ -142,6 +143,8 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         if op.unreadable is not None:
             why = unmarked("; ".join(op.unreadable))
             raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
+    if when.rule == "by_clause":
+        _days_for_every_clause(law, ops)
     # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words
     law = replace(law, body=unmarked_provisions(law.body))
     meta = law.meta
@@ -164,6 +167,51 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         )
     meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
     return Instrument(law=replace(law, meta=meta), operations=tuple(ops))
+
+
+def _clause_numbers(body: tuple[Provision, ...]) -> set[str]:
+    """The numbers of an instrument's clauses (in its Parts too)."""
+    out: set[str] = set()
+    for p in body:
+        if p.kind == "clause" and p.num:
+            out.add(p.num)
+        out |= _clause_numbers(p.children)
+    return out
+
+
+def _days_for_every_clause(law: Law, ops: list[Operation]) -> None:
+    """Refuse an instrument whose commencement gives its clauses days of their own (``dates.clause_items``) unless each
+    clause it names is one the instrument has and each clause that amends is given a day; a repeal among them is not
+    read (which day the law ends on would be the repeal clause's alone)."""
+    items = clause_items(law.meta.commencement.wording) or ()
+    have = _clause_numbers(law.body)
+    for item in items:
+        stray = [c for c in item.clauses if c not in have]
+        if stray:
+            raise InstrumentRefused(
+                f"{law.meta.title}: its commencement names clause {' and '.join(stray)} (“{item.words}”), which the "
+                f"instrument does not have (its clauses: {', '.join(sorted(have, key=_clause_key))}); check the "
+                "commencement against the instrument — amend the instrument file by hand"
+            )
+    named = {c for item in items for c in item.clauses}
+    for op in ops:
+        if op.is_repeal:
+            raise InstrumentRefused(
+                f"{law.meta.title} cl. {op.clause}: it repeals a law, and its commencement gives its clauses days of "
+                "their own; a repeal commencing by clause is not read — amend the instrument file by hand"
+            )
+        if clause_head(op.clause) not in named:
+            said = "; ".join(item.words for item in items)
+            raise InstrumentRefused(
+                f"{law.meta.title} cl. {op.clause}: its commencement gives clause {clause_head(op.clause)} no day (it "
+                f"names clauses {', '.join(sorted(named, key=_clause_key))}: “{said}”); it cannot be applied as written "
+                "— amend the instrument file by hand"
+            )
+
+
+def _clause_key(clause: str) -> tuple[int, str]:
+    number = re.match(r"\d+", clause)
+    return (int(number.group(0)) if number else 0, clause)
 
 
 def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
@@ -279,10 +327,12 @@ def check(
     if inst.is_repeal and not any(v.instrument is not None and v.instrument.id == inst.id for v in after.versions):
         outcome.version_from = after.repealed_from
         return outcome
-    new_version = next(v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id)
-    previous = after.versions[new_version.number - 1]
-    outcome.version_from = new_version.valid_from
-    outcome.changes = changes_between(previous.body, new_version.body)
+    # one new version, or one a day when its commencement gives its clauses days of their own
+    mine = [v for v in after.versions if v.instrument is not None and v.instrument.id == inst.id]
+    outcome.version_from = mine[0].valid_from
+    outcome.later_versions = [v.valid_from for v in mine[1:] if v.valid_from is not None]
+    for v in mine:
+        outcome.changes += changes_between(after.versions[v.number - 1].body, v.body)
     return outcome
 
 

@@ -17,6 +17,7 @@ from ..core.versions import (
     Change,
     Timeline,
     Version,
+    clause_head,
     commencement_key,
     gazette_mismatch,
     instruments_for,
@@ -54,9 +55,15 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             waiting.append((inst, unknown_day(inst, "its file")))
         elif inst.law.meta.commencement.date is None:
             waiting.append((inst, "its commencement date is not known (give the gazette date with --gazette-date)"))
+        elif (undated := without_day(inst, law)) is not None:
+            waiting.append((inst, undated))
         else:
             usable.append(inst)
-    dated = sorted(usable, key=commencement_key)
+    # each instrument on its day — one whose commencement gives its clauses days of their own, on each of them
+    dated = sorted(
+        ((day, inst, seqs) for inst in usable for day, seqs in day_parts(inst, law)),
+        key=lambda part: (part[0], *commencement_key(part[1])[1:]),
+    )
     start = law.meta.commencement.date
     provenance: dict[str, Change] = {}
     versions = [Version(0, start, None, None, law.body, law.conclusions, provenance)]
@@ -64,10 +71,12 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     repealed_by = None
     errors: dict[str, LawHistoryError] = {}
     attempts: dict[str, tuple[Step, ...]] = {}
-    for inst in dated:
-        when = inst.law.meta.commencement.date
+    for when, inst, seqs in dated:
+        if inst.id in errors:  # a part of it (an earlier day's clauses) was refused: the rest is not applied either
+            continue
         if repealed_from is not None:
-            waiting.append((inst, f"the law was repealed on {repealed_from} before it commenced"))
+            # (the clauses of one day: not applied, listed as commencing on that day)
+            waiting.append((on_day(inst, when), f"the law was repealed on {repealed_from} before it commenced"))
             continue
         if inst.is_repeal and _repeals(inst, law):
             if when is not None and start is not None and when < start:
@@ -77,9 +86,9 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
             continue
         prev = versions[-1]
         try:
-            applied = _apply_own(prev.body, inst, law)
+            applied = _apply_own(prev.body, inst, law, seqs)
         except LawHistoryError as e:
-            waiting.append((inst, str(e)))
+            waiting.append((on_day(inst, when), str(e)))
             errors[inst.id] = e
             attempts[inst.id] = e.trace
             continue
@@ -95,10 +104,52 @@ def build_timeline(law: Law, instruments: Iterable[Instrument]) -> Timeline:
     return Timeline(law, tuple(versions), repealed_from, repealed_by, tuple(waiting), errors, attempts)
 
 
-def _apply_own(body: tuple[Provision, ...], inst: Instrument, law: Law) -> Applied:
+def day_parts(inst: Instrument, law: Law) -> list[tuple[dt.date, tuple[int, ...] | None]]:
+    """The days ``inst`` acts on ``law``, each with the places of the operations that commence on it: its commencement
+    with all of them (None), or — its commencement giving its clauses days of their own (``by_clause``) — each day
+    its own amending clauses are given, with those clauses' operations, earliest first (``without_day`` has refused
+    one that gives an amending clause no day)."""
+    when = inst.law.meta.commencement
+    assert when.date is not None
+    if when.rule != "by_clause":
+        return [(when.date, None)]
+    by_day: dict[dt.date, list[int]] = {}
+    for seq in own_operations(inst, law):
+        day = when.day_of(clause_head(inst.operations[seq - 1].clause))
+        assert day is not None, "without_day refuses an amending clause given no day"
+        by_day.setdefault(day, []).append(seq)
+    return [(day, tuple(seqs)) for day, seqs in sorted(by_day.items())]
+
+
+def without_day(inst: Instrument, law: Law) -> str | None:
+    """Why ``inst`` cannot be applied to ``law`` because its commencement (``by_clause``) gives a clause that amends it
+    no day (its file edited by hand, or its days not yet computed), or None."""
+    when = inst.law.meta.commencement
+    if when.rule != "by_clause":
+        return None
+    if inst.is_repeal:
+        return f"{inst.title}: it repeals a law, and a repeal whose commencement gives its clauses days of their own is not read"
+    for seq in own_operations(inst, law):
+        clause = clause_head(inst.operations[seq - 1].clause)
+        if when.day_of(clause) is None:
+            return (
+                f"{inst.title} cl. {inst.operations[seq - 1].clause}: its commencement gives clause {clause} no day "
+                "(commencement.clauses in its file); set that clause's day there"
+            )
+    return None
+
+
+def on_day(inst: Instrument, day: dt.date) -> Instrument:
+    """``inst`` as the part of it commencing on ``day`` is listed when not applied (its commencement that day)."""
+    meta = inst.law.meta
+    return replace(inst, law=replace(inst.law, meta=replace(meta, commencement=replace(meta.commencement, date=day))))
+
+
+def _apply_own(body: tuple[Provision, ...], inst: Instrument, law: Law, only: tuple[int, ...] | None = None) -> Applied:
     """``inst`` applied to ``law``: the operations of the Part that amends it, when it amends several laws (one in each
-    Part); the trace keeps each operation's place in the whole instrument."""
-    own = own_operations(inst, law)
+    Part), or ``only`` those at these places (the clauses commencing on one day); the trace keeps each operation's
+    place in the whole instrument."""
+    own = own_operations(inst, law) if only is None else only
     ops: list[Operation] = []
     origin: list[int] = []  # the place in the whole instrument of each operation applied (a row placed in order: one a row)
     for seq in own:

@@ -111,14 +111,15 @@ def date_claimed(tl: Timeline, copy: CopyText, at: dt.date | None) -> tuple[dt.d
     missing = tuple(g for g, inst in matched.items() if inst is None)
     if at is not None:
         return at, "--at", missing
-    starts = [inst.law.meta.commencement.date for inst in matched.values() if inst and inst.law.meta.commencement.date]
+    # (an instrument whose clauses commence on days of their own is included once all of them are: its last day)
+    starts = [inst.law.meta.commencement.in_full for inst in matched.values() if inst and inst.law.meta.commencement.in_full]
     if copy.claims:
         latest = max([*starts, *(g.date for g in missing)])
         return latest, "the amendments the copy says it includes", missing
     if copy.marks:
         last = max(copy.marks, key=lambda m: m.gazette.date).gazette
         inst = next((i for i in known if _same_gazette(last, _gazette_of(i))), None)
-        when = inst.law.meta.commencement.date if inst and inst.law.meta.commencement.date else last.date
+        when = inst.law.meta.commencement.in_full if inst and inst.law.meta.commencement.in_full else last.date
         return when, "its latest amendment mark", missing
     raise CopyNotAligned(
         f"{copy.where} does not say which amendments it includes (no 'includes amendments …' words, no amendment marks): "

@@ -279,6 +279,7 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "law": o.law_id,
         **{k: core[k] for k in ("reason", "gazette_date", "commencement")},
         "version_from": o.version_from.isoformat() if o.version_from else None,
+        "later_versions_from": [day.isoformat() for day in o.later_versions],
         "operations": [op_fields(op) for op in o.instrument.operations],
         "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
         "warnings": o.warnings,
@@ -308,6 +309,10 @@ def _print_outcome(group: list[Any], dry_run: bool) -> None:
     typer.echo(
         f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
     )
+    if meta.commencement.clauses:
+        from ..core.partly import clause_days_line
+
+        typer.echo(f"  its clauses commence on days of their own: {clause_days_line(meta.commencement.clauses)}")
     if len(group) > 1:
         typer.echo(f"  amends {len(group)} laws, one in each Part:")
         refs = [r for r in (meta.amends, *meta.also_amends) if r is not None]
@@ -323,7 +328,8 @@ def _print_outcome(group: list[Any], dry_run: bool) -> None:
         if o.instrument.is_repeal:
             typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
         else:
-            typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}")
+            also = "".join(f", and from {day}" for day in o.later_versions)
+            typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}{also}")
         if o.changes:
             typer.echo("  redline:")
             for c in o.changes:

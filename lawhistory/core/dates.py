@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 
 from .errors import BadDate
 from .model import Commencement
@@ -208,8 +209,133 @@ def months_later(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(day.day, last))
 
 
+# --- a commencement that gives its clauses days of their own ("by_clause") ------------------------------------------
+
+#: "This local law comes into operation as follows—": the words before the items of a split commencement.
+_AS_FOLLOWS = re.compile(
+    r"(?:This|The) (?:local law|by-?law|amendment local law) (?:comes into operation|commences) as follows\s*[—–:-]*\s*", re.I
+)
+_ITEM = re.compile(r"\(([a-z])\)\s*")
+_CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?"
+#: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
+_CLAUSE_LIST = re.compile(
+    rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
+    re.I,
+)
+#: The day of publication as an item names it; "that day" only after an item that named that day.
+_PUBLISHED = (
+    r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
+    r"|the (?:day|date) of (?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?"
+    r"|(?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?|gazettal day)"
+)
+_THAT_DAY = r"that day"
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseDay:
+    """One item of a split commencement as read: the clauses it names, and their day — ``after`` days after the day of
+    publication, or the ``fixed`` date — with its words."""
+
+    clauses: tuple[str, ...]
+    after: int | None
+    fixed: dt.date | None
+    words: str
+
+
+def _clause_list(words: str) -> tuple[str, ...] | None:
+    """The clauses "1, 2 and 3", "4 to 6", "6" name, in order; None for a range that is not of whole numbers."""
+    out: list[str] = []
+    parts = re.split(r"(\s*,\s*|\s*,?\s+and\s+|\s+to\s+)", words)
+    for i in range(0, len(parts), 2):
+        number = parts[i]
+        if i > 0 and parts[i - 1].strip() == "to":
+            first = out[-1]
+            if not (first.isdigit() and number.isdigit() and int(first) < int(number)):
+                return None
+            out += [str(n) for n in range(int(first) + 1, int(number) + 1)]
+        else:
+            out.append(number)
+    return tuple(out)
+
+
+def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None] | None:
+    """(days after publication, or a fixed date) an item's words give, when they are wholly one of the forms read:
+    on publication; the day after it; N days after it; the Nth day after it; a calendar date. ``published_before``:
+    the item before this one named the day of publication, so "that day" is that day. None: not read."""
+    w = re.sub(r"\s*(?:[;.,]|;?\s*and|;?\s*or)\s*$", "", " ".join(when.split()))
+    day = rf"(?:{_PUBLISHED}|{_THAT_DAY})" if published_before else _PUBLISHED
+    if re.fullmatch(rf"on {day}", w, re.I):
+        return 0, None
+    if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
+        return 1, None
+    m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) {day}", w, re.I)
+    if m and _count(m.group(1)) is not None:
+        return _count(m.group(1)), None
+    m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
+    if m and _ordinal(m.group(1)) is not None:
+        return _ordinal(m.group(1)), None
+    m = re.fullmatch(r"on " + PRINTED_DATE.pattern.removeprefix(r"\b").removesuffix(r"\b"), w, re.I)
+    if m:
+        found = printed_date(w)
+        return (None, found) if found else None
+    return None
+
+
+def clause_items(wording: str | None) -> tuple[ClauseDay, ...] | None:
+    """The items of a commencement that gives its clauses days of their own — "This local law comes into operation
+    as follows— (a) clauses 1, 2 and 3—on the day on which this local law is published in the Government Gazette;
+    (b) clauses 4 and 5—14 days after that day; (c) clause 6—on 1 July 2014." — only when every item is wholly read
+    (clauses named by number, list or whole-number range; a day of a form ``_item_day`` reads) and no clause is named
+    twice; else None (the words stay for ``uncertain_commencement`` to name)."""
+    if not wording:
+        return None
+    w = " ".join(wording.split())
+    lead = _AS_FOLLOWS.match(w)  # from the first word: words before it ("Subject to clause 9, …") are not read
+    if lead is None or _ITEM.match(w, lead.end()) is None:
+        return None
+    pieces = _ITEM.split(w[lead.end() :])
+    letters, bodies = pieces[1::2], pieces[2::2]
+    if pieces[0].strip() or len(bodies) < 2 or letters != [chr(ord("a") + i) for i in range(len(letters))]:
+        return None
+    items: list[ClauseDay] = []
+    seen: set[str] = set()
+    for body in bodies:
+        m = _CLAUSE_LIST.fullmatch(body.strip())
+        clauses = _clause_list(m.group("list")) if m else None
+        published_before = bool(items) and items[-1].after == 0
+        day = _item_day(m.group("when"), published_before) if m else None
+        if m is None or clauses is None or day is None or seen & set(clauses):
+            return None
+        seen |= set(clauses)
+        items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}"))
+    return tuple(items)
+
+
+def clause_days(wording: str | None, gazette_date: dt.date | None) -> tuple[tuple[str, dt.date], ...] | None:
+    """Each clause a split commencement names, with the day it comes into operation (``clause_items``), in the order
+    named; None when the words are not wholly read, or a day counts from publication and ``gazette_date`` is None."""
+    items = clause_items(wording)
+    if items is None:
+        return None
+    out: list[tuple[str, dt.date]] = []
+    for item in items:
+        if item.fixed is not None:
+            day = item.fixed
+        elif gazette_date is None:
+            return None
+        else:
+            day = gazette_date + dt.timedelta(days=item.after or 0)
+        out += [(clause, day) for clause in item.clauses]
+    return tuple(out)
+
+
 def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencement:
-    """The commencement of an instrument: its words, the rule and — when it can be known — the date."""
+    """The commencement of an instrument: its words, the rule and — when it can be known — the date (``by_clause``:
+    the first day any of its clauses comes into operation, each clause's day in ``clauses``)."""
+    if clause_items(wording) is not None:
+        days_of = clause_days(wording, gazette_date) or ()
+        first = min((day for _, day in days_of), default=None)
+        return Commencement(wording=wording, rule="by_clause", date=first, clauses=days_of)
     rule, days, fixed = commencement_rule(wording)
     date: dt.date | None = None
     if rule == "fixed_date":

@@ -74,9 +74,20 @@ class Commencement:
     """When an instrument comes into operation: its own words, the rule read from them, the date."""
 
     wording: str | None = None
-    rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | months_after_gazettal | fixed_date | by_notice | unknown
+    rule: str = "unknown"  # on_gazettal | day_after_gazettal | days_after_gazettal | months_after_gazettal | fixed_date | by_clause | by_notice | unknown
     days: int | None = None
-    date: dt.date | None = None
+    date: dt.date | None = None  # by_clause: the first day any of its clauses comes into operation
+    #: by_clause: each clause its commencement names, with the day it comes into operation (in the order named)
+    clauses: tuple[tuple[str, dt.date], ...] = ()
+
+    @property
+    def in_full(self) -> dt.date | None:
+        """The day it is in operation in full: its date, or (``by_clause``) the last of its clauses' days."""
+        return max((day for _, day in self.clauses), default=self.date)
+
+    def day_of(self, clause: str) -> dt.date | None:
+        """The day ``clause`` (an instrument's clause, "4") comes into operation under a ``by_clause`` rule, or None."""
+        return next((day for named, day in self.clauses if named == clause), None)
 
 
 #: Apostrophes and single quotation marks as printed (curly or straight): a title is matched with them all as ``'``.

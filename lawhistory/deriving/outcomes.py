@@ -92,11 +92,14 @@ def _applied(tl: Timeline, inst: Instrument) -> Outcome | None:
             if not op.is_repeal:
                 ops[seq] = OpOutcome("not applied", "the instrument repeals the whole law", law_id)
         return Outcome("applied", None, ops)
-    for v in tl.versions:
-        if v.instrument is not None and v.instrument.id == inst.id:
-            ops, _ = _from_trace(v.trace, law_id)
-            return Outcome("applied", None, ops)
-    return None
+    # one version, or one a day when its commencement gives its clauses days of their own
+    mine = [v for v in tl.versions if v.instrument is not None and v.instrument.id == inst.id]
+    if not mine:
+        return None
+    ops = {}
+    for v in mine:
+        ops.update(_from_trace(v.trace, law_id)[0])
+    return Outcome("applied", None, ops)
 
 
 def _waiting(tl: Timeline, inst: Instrument, reason: str) -> Outcome:
@@ -125,7 +128,11 @@ def instrument_outcomes(tl: Timeline, instruments: Sequence[Instrument]) -> dict
     out: dict[str, Outcome] = {}
     for inst in instruments:
         done = _applied(tl, inst)
-        if done is not None:
+        if done is not None and inst.id in waiting:
+            # the clauses of its earlier days applied, a later day's refused (its clauses commence on days of their own)
+            refused = _waiting(tl, inst, waiting[inst.id])
+            out[inst.id] = Outcome("refused", refused.reason, {**refused.operations, **done.operations})
+        elif done is not None:
             out[inst.id] = done
         elif inst.id in waiting:
             out[inst.id] = _waiting(tl, inst, waiting[inst.id])

@@ -17,6 +17,7 @@ from ..core.diff import changes_between
 from ..core.incomplete import not_applied
 from ..core.model import Law, LawMeta
 from ..core.operations import op_fields
+from ..core.partly import not_yet_in_force
 from ..core.versions import Timeline, Version, commencement_fix, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
@@ -236,6 +237,7 @@ def version_rows(tl: Timeline) -> list[Row]:
             "instrument_title": v.instrument_title or tl.law.meta.title,
             "commit": None,
             "incomplete": _omitted_in(tl, v),
+            "not_in_force": json.dumps([n.as_json() for n in not_yet_in_force(tl, v)], ensure_ascii=False),
         }
         for v in tl.versions
     ]

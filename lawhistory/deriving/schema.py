@@ -25,7 +25,7 @@ from .schema_types import law_key as law_key
 from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -131,7 +131,8 @@ INSTRUMENTS = Table(
 
 VERSIONS = Table(
     "versions",
-    "Every version of every law: the law as made (number 0), then one per amending instrument applied.",
+    "Every version of every law: the law as made (number 0), then one per amending instrument applied (one per day"
+    " when its commencement gives its clauses days of their own).",
     ("law", "number"),
     (
         col("law", str, "The law", "laws.id"),
@@ -146,6 +147,14 @@ VERSIONS = Table(
             str,
             "The instruments not applied that commence while this version applies (or before), which its text therefore"
             " omits on some of its days: a JSON list as in `laws.incomplete`",
+        ),
+        col(
+            "not_in_force",
+            str,
+            "The instruments this version applies in part (their commencement gives their clauses days of their own,"
+            " rule by_clause): each with its clauses not yet in force on the version's first day and the day each"
+            " commences (on a later day of the version, those commencing after it), as a JSON list"
+            ' [{"instrument", "instrument_id", "clauses": [{"clause", "commences"}]}] (empty: none)',
         ),
     ),
     indexes=(("law", "valid_from", "valid_to"), ("instrument",), ("valid_from",)),

@@ -125,6 +125,8 @@ def meta_to_dict(meta: LawMeta) -> dict[str, Any]:
             "date": meta.commencement.date,
         },
     }
+    if meta.commencement.clauses:  # by_clause: each clause's own day
+        d["commencement"]["clauses"] = {clause: day for clause, day in meta.commencement.clauses}
     if meta.amends:
         d["amends"] = _ref_to_dict(meta.amends)
     if meta.also_amends:
@@ -235,6 +237,7 @@ def meta_from_dict(d: Any) -> LawMeta:
             rule=_rule(_text(c.get("rule"), "commencement.rule")),
             days=days,
             date=_date(c.get("date"), "commencement.date"),
+            clauses=_clause_days(c.get("clauses")),
         ),
         amends=_ref(d["amends"], "amends") if d.get("amends") else None,
         also_amends=tuple(_ref(r, "also_amends") for r in _list(d.get("also_amends"), "also_amends")),
@@ -273,6 +276,22 @@ def _reviews(value: Any, made: dt.date | None, kind: str) -> tuple[dt.date, ...]
             raise FormatError(f"front matter field 'reviews': {item} is before the law was made ({made}); check the date")
         dates.append(item)
     return tuple(dates)
+
+
+def _clause_days(value: Any) -> tuple[tuple[str, dt.date], ...]:
+    """``commencement.clauses`` (rule ``by_clause``): each clause of the instrument with the day it comes into
+    operation, as a mapping like {'4': 2014-05-30, '6': 2014-07-01}."""
+    days = _mapping(value, "commencement.clauses")
+    out = []
+    for clause, day in days.items():
+        when = _date(day, f"commencement.clauses.{clause}")
+        if isinstance(clause, bool) or not isinstance(clause, (str, int)) or when is None:
+            raise FormatError(
+                f"front matter field 'commencement.clauses' must map each clause to its day, like '4': 2014-05-30,"
+                f" not {clause!r}: {day!r}"
+            )
+        out.append((str(clause), when))
+    return tuple(out)
 
 
 def _rule(rule: str | None) -> str:

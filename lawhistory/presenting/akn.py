@@ -31,6 +31,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import addresses
 from ..core.incomplete import NotApplied, affecting, not_applied, warning_line
 from ..core.model import LawMeta, Provision
+from ..core.partly import NotYetInForce, not_yet_in_force, note_lines, on_day
 from ..core.versions import Timeline, Version
 from ..deriving.notes import note_for, versions_to
 from ..files.textformat import container_label
@@ -162,6 +163,7 @@ class Expression:
     events: tuple[Event, ...]
     mods: tuple[Mod, ...]
     omitted: tuple[NotApplied, ...] = ()  # instruments not applied that this text omits (core.incomplete): a note
+    partly: tuple[NotYetInForce, ...] = ()  # instruments it applies in part (core.partly): a note
 
 
 def from_timeline(tl: Timeline, version: Version) -> Expression:
@@ -186,8 +188,9 @@ def from_timeline(tl: Timeline, version: Version) -> Expression:
         for change in changes_between(prev.body, v.body, prev.conclusions, v.conclusions)
     ]
     return Expression(
-        meta, version.number, version.valid_from, version.body, version.conclusions, found, tuple(events), tuple(mods)
-    )
+        meta, version.number, version.valid_from, version.body, version.conclusions, found, tuple(events), tuple(mods),
+        partly=not_yet_in_force(tl, version),
+    )  # fmt: skip
 
 
 def _meta(x: Expression, uri: FrbrUri, author: str) -> Any:
@@ -221,8 +224,10 @@ def _meta(x: Expression, uri: FrbrUri, author: str) -> Any:
     refs.append(E.TLCOrganization(eId=SOURCE, href="/ontology/organization/lawhistory", showAs="lawhistory"))
     parts.append(E.references(*refs, source=f"#{SOURCE}"))
     warning = warning_line(x.omitted)
-    if warning:
-        parts.append(E.notes(E.note(E.p(warning), eId="note_incomplete"), source=f"#{SOURCE}"))
+    notes = [E.note(E.p(warning), eId="note_incomplete")] if warning else []
+    notes += [E.note(E.p(line), eId="note_in_part") for line in note_lines(x.partly)]
+    if notes:
+        parts.append(E.notes(*notes, source=f"#{SOURCE}"))
     return E.meta(*parts)
 
 
@@ -400,7 +405,8 @@ def version_akn(tl: Timeline, version: Version, at: dt.date | None = None) -> by
     a note naming the instruments not applied that the law's text on ``at`` omits (None: on any of its days)."""
     found = not_applied(tl)
     omitted = affecting(found, at) if at is not None else tuple(n for n in found if omits_in(n, version.valid_to))
-    return write(replace(from_timeline(tl, version), omitted=omitted))
+    x = from_timeline(tl, version)
+    return write(replace(x, omitted=omitted, partly=on_day(x.partly, at)))
 
 
 def omits_in(n: NotApplied, valid_to: dt.date | None) -> bool:

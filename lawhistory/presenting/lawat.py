@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.incomplete import NotApplied, affecting, warning_line
+from ..core.partly import NotYetInForce, note_lines, on_day
 from ..core.status import latest_status, status_on, uncertain_commencement, uncertain_from, unknown_commencement, unknown_status
 from ..files.current import recorded_code, resolve_law
 
@@ -64,6 +65,7 @@ class LawAt:
     compilation: tuple[tuple[str, str, str], ...]  # (instrument, gazette, commencement) for the law and each instrument
     known: str | None = None  # what the law is as known on a date (``known.Known.sentence``), said after the status
     incomplete: tuple[NotApplied, ...] = ()  # instruments known and not applied that this text omits (core.incomplete)
+    partly: tuple[NotYetInForce, ...] = ()  # instruments applied in part on the date: their clauses not yet in force
 
 
 def gazette_label(date: dt.date | str | None, pages: str | None) -> str:
@@ -73,13 +75,15 @@ def gazette_label(date: dt.date | str | None, pages: str | None) -> str:
 
 
 def compilation_table(tl: Timeline) -> list[tuple[str, str, str]]:
-    """(instrument, gazette, commencement) for the law and every instrument applied or repealing it."""
+    """(instrument, gazette, commencement) for the law and every instrument applied or repealing it: an instrument
+    whose clauses commence on days of their own once for each day (its version's first day)."""
     meta = tl.law.meta
     rows = [(meta.title, gazette_label(meta.gazette.date, meta.gazette.pages), str(meta.commencement.date or "unknown"))]
-    made = [v.instrument for v in tl.versions[1:] if v.instrument is not None]
-    for inst in [*made, *([tl.repealed_by] if tl.repealed_by is not None else [])]:
+    made = [(v.instrument, v.valid_from) for v in tl.versions[1:] if v.instrument is not None]
+    repeal = [(tl.repealed_by, tl.repealed_by.law.meta.commencement.date)] if tl.repealed_by is not None else []
+    for inst, day in [*made, *repeal]:
         m = inst.law.meta
-        rows.append((m.title, gazette_label(m.gazette.date, m.gazette.pages), str(m.commencement.date)))
+        rows.append((m.title, gazette_label(m.gazette.date, m.gazette.pages), str(day)))
     return rows
 
 
@@ -87,6 +91,7 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
     """The law of ``tl`` as ``show`` prints it: ``version`` (in force on ``as_at``) with its provisions and notes."""
     from ..core.ids import addresses
     from ..core.incomplete import not_applied
+    from ..core.partly import not_yet_in_force
     from ..deriving.notes import note_for, provision_text, versions_to
 
     meta = tl.law.meta
@@ -108,6 +113,7 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
         version.valid_from if version else None, version.valid_to if version else None,
         (version.instrument_title or meta.title) if version else None, version is not None,
         tuple(provisions), tuple(compilation_table(tl)), None, _omitted(not_applied(tl), status, as_at),
+        not_yet_in_force(tl, version, as_at),
     )  # fmt: skip
 
 
@@ -247,9 +253,10 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
             for c, e, k, num, h, t, term, cells, parent, depth, note, by, action in rows
         )
     compilation = [(law["title"], gazette_label(law["gazette_date"], law["gazette_pages"]), law["commencement"] or "unknown")]
-    for i in ids:
+    days = [v["valid_from"] for v in versions[1:]] + ([law["repealed_from"]] if law["repealed_by"] else [])
+    for i, day in zip(ids, days, strict=True):
         row = instruments[i]
-        compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(row["commencement"])))
+        compilation.append((row["title"], gazette_label(row["gazette_date"], row["gazette_pages"]), str(day)))
     version = versions[n] if n is not None else None
     omitted = tuple(
         NotApplied(r["title"], r["instrument"], _day(r["commences"]), r["reason"], _day(r["published"]))
@@ -261,6 +268,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
         None, _omitted(omitted, status, at),
+        on_day((NotYetInForce.from_json(d) for d in json.loads(version["not_in_force"] or "[]")), at) if version else (),
     )  # fmt: skip
 
 
@@ -308,6 +316,7 @@ def law_json(law: LawAt) -> dict[str, Any]:
         "as_at": law.as_at.isoformat() if law.as_at else None,
         "status": law.status,
         "incomplete": [n.as_json() for n in law.incomplete],
+        "not_yet_in_force": [n.as_json() for n in law.partly],
         "version": None,
         "provisions": [],
     }
@@ -340,6 +349,11 @@ def warning_lines(law: LawAt) -> list[str]:
     """The warning every view of a law prints before its title when the text omits instruments (or nothing)."""
     line = warning_line(law.incomplete)
     return [line] if line else []
+
+
+def partly_lines(law: LawAt) -> list[str]:
+    """The note every view of a law prints before its title when the text applies part of an instrument only."""
+    return note_lines(law.partly)
 
 
 def show_warnings(law: LawAt) -> list[str]:

@@ -22,6 +22,7 @@ from ..deriving.notes import label_line
 from . import fragments
 from .lawat import LawAt, ProvisionAt, from_timeline
 from .lawat import law_json as law_json
+from .lawat import partly_lines as _partly
 from .lawat import show_warnings as show_warnings
 from .lawat import warning_lines as _warning
 
@@ -65,7 +66,7 @@ def version_text(tl: Timeline, as_at: dt.date | None, status: str, version: Vers
 
 
 def law_text(law: LawAt) -> str:
-    lines = [*_warning(law), law.title, status_line(law), *([law.known] if law.known else []), ""]
+    lines = [*_warning(law), *_partly(law), law.title, status_line(law), *([law.known] if law.known else []), ""]
     headed: set[str | None] = set()
     for p in law.provisions:
         if p.kind == "item" and p.parent not in headed:  # a schedule's column headings, above its rows
@@ -111,7 +112,13 @@ def law_markdown(law: LawAt) -> str:
     Headings for parts, divisions and clauses; the provisions under a heading as a list nested by depth (so a
     renderer shows a list, not one paragraph); schedule rows as a table, a row's note kept in its last cell.
     """
-    lines = [*(f"> **{_md(w)}**\n" for w in _warning(law)), f"# {_md(law.title)}", "", f"*{_md(status_line(law))}*", ""]
+    lines = [
+        *(f"> **{_md(w)}**\n" for w in (*_warning(law), *_partly(law))),
+        f"# {_md(law.title)}",
+        "",
+        f"*{_md(status_line(law))}*",
+        "",
+    ]
     if law.known:
         lines += [f"*{_md(law.known)}*", ""]
     if law.has_version:
@@ -214,6 +221,7 @@ def law_html(law: LawAt) -> str:
         + ".note{color:#555;font-size:.9em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}</style>",
         "</head><body>",
         *(f'<p class="incomplete" role="alert"><strong>{html.escape(w)}</strong></p>' for w in _warning(law)),
+        *(f'<p class="in-part" role="note"><strong>{html.escape(w)}</strong></p>' for w in _partly(law)),
         f"<h1>{title}</h1>",
         f'<p class="status">{html.escape(status_line(law))}</p>',
         *([f'<p class="known">{html.escape(law.known)}</p>'] if law.known else []),
