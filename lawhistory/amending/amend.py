@@ -469,6 +469,19 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             if len(lines) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
                 continue
+        penalty = re.fullmatch(r"(?P<holder>.+) penalty", op.target) if op.action == "substitute" else None
+        if penalty and len(paths := find(version.body, penalty.group("holder"))) == 1:
+            # "In clause 3.1 delete the Penalty and insert: …": the provision's one line of text that begins "Penalty"
+            holder = get(version.body, paths[0])
+            lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Penalty\b", c.text or "")]
+            if len(lines) != 1:
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {penalty.group('holder')} has {len(lines) or 'no'} penalty line"
+                    f"{'s' if len(lines) > 1 else ''} of its own, so which penalty it replaces cannot be told; check the "
+                    "instruction against the law"
+                )
+            ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
+            continue
         m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
         if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
             terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]

@@ -717,8 +717,10 @@ def _apply_operation(
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
             labelled = {c.kind for c in target.children if c.kind != "text"}
-            if fit and any(p.kind == "text" or (labelled and p.kind not in labelled) for p in new):
-                odd = next(p for p in new if p.kind == "text" or (labelled and p.kind not in labelled))
+            # a penalty line ("Penalty for this subclause: …") is the provision's own line of text, at its end
+            unfit = [p for p in new if not _penalty_line(p) and (p.kind == "text" or (labelled and p.kind not in labelled))]
+            if fit and unfit:
+                odd = unfit[0]
                 raise ApplyRefused(
                     inst, op, f"the new text reads as a {odd.kind}, which does not fit among its {', '.join(sorted(labelled))}s"
                     if labelled else f"the new text reads as unlabelled {odd.kind}",
@@ -758,6 +760,11 @@ def _apply_operation(
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def _penalty_line(p: Provision) -> bool:
+    """Whether ``p`` is a penalty line: a line of text "Penalty: …" or "Penalty for this subclause: …"."""
+    return p.kind == "text" and bool(re.match(r"Penalty(?: for this [\w-]+)?:", p.text or ""))
 
 
 def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:

@@ -898,6 +898,10 @@ _DASH_DEFINITION = re.compile(
 )
 
 
+#: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
+_PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
@@ -909,6 +913,15 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"\1\2",
         text,
     )
+    penalty = _PENALTY_PAYLOAD.match(text)
+    if penalty:
+        # "Penalty: a fine of $5 000." / "Penalty: (a) for an individual, …; (b) for a body corporate, …": a penalty
+        # line (a provision's own line of text), with the limbs that follow it as paragraphs
+        limbs = text[penalty.end() :].strip()
+        if not limbs.startswith("("):
+            return (Provision(kind="text", text=text),)
+        paragraphs = StructureParser(mode="payload", root_kind="subclause", notes=notes).parse(limbs)
+        return (Provision(kind="text", text=penalty.group(0).strip()), *paragraphs)
     dashed = list(_DASH_DEFINITION.finditer(text))
     if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
         # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its

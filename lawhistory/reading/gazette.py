@@ -205,6 +205,9 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     notes: list[str] = []
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\f", " ")
     text = re.sub(r"[\ue000-\uf8ff]", " ", text)
+    # A web copy's list markup: a bullet before a printed line ("  • (1)") holds no words; a non-breaking hyphen
+    # ("Off‑road", U+2011) is a hyphen.
+    text = re.sub(r"(?m)^[ \t]*[•●▪◦‣∙][ \t]*", "", text).replace("\u2011", "-")
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)

@@ -532,6 +532,17 @@ def _note_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operat
     return [_op(h.unit, action="delete", target=f"{target} note")]
 
 
+def _penalty_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 3.1 delete the Penalty and insert: Penalty: …": the provision's penalty line replaced by the new text
+    (which line is the penalty: when the law is known)."""
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision's penalty it replaces")
+    if h.payload is None or not re.match(r"\s*Penalty\b", h.payload):
+        raise InstructionNotUnderstood("it replaces a penalty, but its new text is no penalty")
+    return _substitute(h.unit, [f"{base} penalty"], h.payload, h.notes)
+
+
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     targets = _targets(h, start, ch)
     connector = _tree(ch, "connector_after")
@@ -1171,6 +1182,7 @@ _BUILDERS = {
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
     "note_deleted": _note_deleted,
+    "penalty_replaced": _penalty_replaced,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
     "words_inserted_respectively": _words_replaced_respectively,  # (r2scope)
