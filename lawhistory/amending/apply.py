@@ -640,6 +640,56 @@ def _in_the_laws_marks(new: tuple[Provision, ...], defs: list[Provision]) -> tup
     )
 
 
+def _heading_only(op: Operation) -> Provision | None:
+    """The new provision when an operation inserts a Division (or Subdivision) heading alone, with nothing under it."""
+    new = op.provisions or ()
+    if len(new) == 1 and new[0].kind in ("division", "subdivision") and not new[0].children and not new[0].text:
+        return new[0]
+    return None
+
+
+def _insert_heading(
+    body: tuple[Provision, ...], path: Path, target: Provision, heading: Provision, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """ "At the beginning of Part 2 insert: Division 1 — General provisions" / "After clause 2.4 insert: Division 2 — …": a
+    Division heading put in where the words say, holding the provisions printed after it up to the next heading of its
+    kind or the end of what held them (a heading does not stand alone: what follows it is under it). After (before) a
+    provision inside a Division of the same kind, that Division ends there and the new one holds the rest of it."""
+    kind = heading.kind
+    bigger = ("part",) if kind == "division" else ("part", "division")
+    if op.position == "start":
+        if target.kind not in bigger:
+            raise ApplyRefused(
+                inst, op, f"a {kind} heading goes at the beginning of a part, not of a {target.kind}", "check the instruction"
+            )
+        holder, index = path, 0
+    elif op.position in ("after", "before") and len(path) > 1:
+        holder, index = path[:-1], path[-1] + (1 if op.position == "after" else 0)
+    else:
+        raise ApplyRefused(
+            inst,
+            op,
+            f"a {kind} heading can be put only at the beginning of a part or beside a provision",
+            "check the instruction",
+        )
+    holding = get(body, holder)
+    siblings = _children(body, holder)
+    if holding.kind == kind and len(holder) > 1:
+        # inside a Division of the same kind: it ends at the place, the new one holds the rest and follows it
+        moved = siblings[index:]
+        body = _replace_children(body, holder, siblings[:index])
+        at = (*holder[:-1], holder[-1] + 1)
+        return _insert(body, holder[:-1], at[-1], (replace(heading, children=moved),)), [at]
+    if holding.kind not in bigger:
+        raise ApplyRefused(inst, op, f"a {kind} heading cannot go inside a {holding.kind}", "check the instruction")
+    end = next((i for i in range(index, len(siblings)) if siblings[i].kind in (kind, *bigger)), len(siblings))
+    moved = siblings[index:end]
+    if not moved:
+        raise ApplyRefused(inst, op, f"no provision would follow the new {kind} heading", "check the instruction")
+    new_children = (*siblings[:index], replace(heading, children=moved), *siblings[end:])
+    return _replace_children(body, holder, new_children), [(*holder, index)]
+
+
 def _insert_at_start(
     body: tuple[Provision, ...], path: Path, target: Provision, op: Operation, inst: Instrument | None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
@@ -712,6 +762,8 @@ def _apply_operation(
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
+        if (heading := _heading_only(op)) is not None:
+            return _insert_heading(body, path, target, heading, op, inst)
         if op.position == "start":
             return _insert_at_start(body, path, target, op, inst)
         if op.position == "end":

@@ -284,6 +284,50 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_IN_WORDS = re.compile(
+    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<word>"
+    + "|".join(_NUMBER_WORDS)
+    + r")\b(?![-—–])",
+    re.I,
+)
+
+
+def _numbered_in_words(own: str) -> str:
+    """ "By-law four of the principal by-laws is amended—" as "By-law 4 …" (older drafting names provisions by number
+    words): in the instruction's own words only, up to its first dash or colon (new text keeps its words)."""
+    cut = re.search(r"[—:]", own)
+    head, rest = (own[: cut.start()], own[cut.start() :]) if cut else (own, "")
+    return _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", head) + rest
+
+
 def _collect(
     p: Provision,
     label: str,
@@ -294,7 +338,7 @@ def _collect(
     before: str | None = None,
 ) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
-    own = (p.text or "").strip()
+    own = _numbered_in_words((p.text or "").strip())
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
     if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
@@ -898,6 +942,9 @@ _DASH_DEFINITION = re.compile(
 )
 
 
+#: New text that is a Part or Division heading alone: "Division 1 — General provisions".
+_HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
+
 #: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
 _PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
 
@@ -913,6 +960,14 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"\1\2",
         text,
     )
+    # "2.3. Part does not apply …", "2.5A. Waste collection": a new clause's label printed with a full stop after it (at
+    # the start, or after the full stop that ends the provision before; never after a word that cites it)
+    text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
+    heading_only = _HEADING_ONLY.fullmatch(text)
+    if heading_only:
+        # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own
+        alone: Literal["part", "division"] = "part" if heading_only.group("kw").lower() == "part" else "division"
+        return (Provision(kind=alone, num=heading_only.group("num"), heading=heading_only.group("heading")),)
     penalty = _PENALTY_PAYLOAD.match(text)
     if penalty:
         # "Penalty: a fine of $5 000." / "Penalty: (a) for an individual, …; (b) for a body corporate, …": a penalty

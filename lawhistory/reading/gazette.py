@@ -66,6 +66,8 @@ ENACTING_END = re.compile(
     # published in the Government Gazette on the 5th day of June, 1961:—" (a 1960s by-law amendment)
     r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?\s+to\s+"
     r"(?:the\s+)?By-?laws\b[^:—]{0,300}?(?::—|:-|—|:)"
+    # "… to make and submit for confirmation by the Governor the following amendment." (the by-laws named after it)
+    r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?(?::—|:-|[.—:])"
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
