@@ -605,7 +605,17 @@ def _insert_definition(
         if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
             raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
     new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
-    if op.position in ("after", "before") and op.words:
+    if op.position == "start":
+        # "after the passage “In these by-laws—”": first of the definitions, after the words that open them
+        def flat(words: str) -> str:
+            return re.sub(r"[^\w]+", " ", words).strip().lower()
+
+        if not flat(holder.text or "").endswith(flat(op.words or "")) or not flat(op.words or ""):
+            raise TargetNotFound(
+                inst, op, f"its words do not end with the passage “{op.words}”", "check the passage the instrument names"
+            )
+        index = defs[0]
+    elif op.position in ("after", "before") and op.words:
         after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
         if not after:
             raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")

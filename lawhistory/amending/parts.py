@@ -36,6 +36,7 @@ from .grammar.parse import (
     lead_in,
     names_amendment,
     names_whole_law,
+    opens_instruction,
     payload_dash,
     quoted_after,
     restated_dash,
@@ -189,6 +190,18 @@ def units(law: Law) -> list[Unit]:
     clauses = _clauses(law.body)
     older = _old_style_clauses(law.body)
     for p in older if len(older) > len(clauses) else clauses:
+        if p.heading and not p.text and re.search(r"[—:]$", p.heading) and _lead_in(_numbered_in_words(p.heading)):
+            # "2. By-law four of the principal by-laws is amended— (a) …" (an older amending by-law, its items under a
+            # lead-in, no heading): the words read as its heading are its lead-in
+            p = replace(p, heading=None, text=p.heading)
+        elif (
+            p.heading
+            and re.search(r"[—:]\s*(?:\d+[A-Z]{0,2}\.)?$", p.heading)
+            and opens_instruction(_numbered_in_words(p.heading), "sentence_ahead")
+        ):
+            # "2. By-law three of the principal by-laws is repealed and re-enacted … as follows:— 3. These by-laws …": an
+            # instruction read as the clause's heading (its new text read as the clause's words) is the clause's words
+            p = replace(p, heading=None, text=" ".join(x for x in (p.heading, p.text) if x))
         heading = p.heading or ""
         own = p.text or ""
         amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
@@ -953,6 +966,10 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
     text = re.sub(r";(?=[A-Za-z])", "; ", payload.strip())
+    # "… as follows:— 3. These by-laws …": the dash of an older ":—" left before the new text opens it, no words
+    text = re.sub(r"^[—–]\s*(?=\d)", "", text)
+    # "… a still-born child; ." (an older insertion's closing full stop, spaced after the new words' own mark)
+    text = re.sub(r"([;,])\s+\.$", r"\1", text)
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
