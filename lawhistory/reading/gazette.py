@@ -213,6 +213,30 @@ NOTE_CELL_ROW = re.compile(
 )
 
 
+def _note_cell_words(m: re.Match[str]) -> str:
+    """The item's words of a row ``NOTE_CELL_ROW`` found, when every row printed with it (the lines between bars around
+    it) is such a row or a page header: a table's rows (a heading row, a |---| rule, other cells) are left as they are."""
+    text = m.string
+    start = m.start()
+    while start > 0:
+        prev = text.rfind("\n", 0, start - 1) + 1
+        line = text[prev : start - 1]
+        if not line.strip().startswith("|"):
+            break
+        start = prev
+    end = m.end()
+    while end < len(text):
+        nxt = text.find("\n", end + 1)
+        line = text[end + 1 : nxt if nxt >= 0 else len(text)]
+        if not line.strip().startswith("|"):
+            break
+        end = nxt if nxt >= 0 else len(text)
+    rows = [ln for ln in text[start:end].split("\n") if ln.strip()]
+    if all(NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in rows):
+        return m.group("words")
+    return m.group(0)
+
+
 def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -> Stream:
     """Remove gazette furniture from ``raw`` (see the module docstring)."""
     removed: list[str] = []
@@ -227,7 +251,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     text = MARGINAL_NOTE.sub(" ", text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out
-    text = NOTE_CELL_ROW.sub(lambda m: m.group("words"), text)
+    text = NOTE_CELL_ROW.sub(_note_cell_words, text)
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)
