@@ -202,3 +202,18 @@ def test_marginal_notes_and_items_in_table_cells_beside_them_are_print() -> None
 def test_a_table_whose_cells_begin_with_numbers_is_left_as_it_is() -> None:
     table = "| Fee | Amount |\n|---|---|\n| Dog | 1. For the first dog |\n| Cat | 2. For each cat |"
     assert normalise(table).text == " ".join(table.split())
+
+
+def test_provisions_named_by_number_words_in_an_instructions_own_words_only() -> None:
+    from lawhistory.amending.parts import _numbered_in_words
+
+    assert (
+        _numbered_in_words("By-law four of the principal by-laws is amended—") == "By-law 4 of the principal by-laws is amended—"
+    )
+    # quoted words, and new text after the dash, keep their words
+    assert _numbered_in_words("In by-law two delete “section four” and insert “section 5”.") == (
+        "In by-law 2 delete “section four” and insert “section 5”."
+    )
+    assert _numbered_in_words("By-law three is repealed and re-enacted as follows:— 3. Except by-law nine, …") == (
+        "By-law 3 is repealed and re-enacted as follows:— 3. Except by-law nine, …"
+    )

@@ -338,7 +338,13 @@ def _numbered_in_words(own: str) -> str:
     words): in the instruction's own words only, up to its first dash or colon (new text keeps its words)."""
     cut = re.search(r"[—:]", own)
     head, rest = (own[: cut.start()], own[cut.start() :]) if cut else (own, "")
-    return _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", head) + rest
+    # quoted words are the law's or new text, never renamed: only the words between quotations are read
+    pieces = re.split(r"(“[^”]*”|\"[^\"]*\")", head)
+    named = [
+        p if i % 2 else _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", p)
+        for i, p in enumerate(pieces)
+    ]
+    return "".join(named) + rest
 
 
 def _collect(
