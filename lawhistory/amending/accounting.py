@@ -61,7 +61,7 @@ DOTTED_START = _Opening(
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
 ITEM_START = _Opening(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+")
 _REFERRING = re.compile(
-    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|[\w)]\)|\b\d+\.\d+[A-Z]{0,2})$",
+    r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|\([\w]+\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
 )
 #: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").

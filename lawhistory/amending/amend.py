@@ -519,7 +519,40 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             if len(lines) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
                 continue
+        penalty = re.fullmatch(r"(?P<holder>.+) penalty", op.target) if op.action == "substitute" else None
+        if penalty and len(paths := find(version.body, penalty.group("holder"))) == 1:
+            # "In clause 3.1 delete the Penalty and insert: …": the provision's one line of text that begins "Penalty"
+            holder = get(version.body, paths[0])
+            lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Penalty\b", c.text or "")]
+            if len(lines) != 1:
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {penalty.group('holder')} has {len(lines) or 'no'} penalty line"
+                    f"{'s' if len(lines) > 1 else ''} of its own, so which penalty it replaces cannot be told; check the "
+                    "instruction against the law"
+                )
+            ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
+            continue
+        designation = re.fullmatch(r"(?P<holder>.+) designation \(1\)", op.target) if op.action == "substitute" else None
+        if designation and len(paths := find(version.body, designation.group("holder"))) == 1:
+            # "by adding after the by-law number “12.” the subclause designation, “(1)”": its words become subclause (1)
+            from ..files.textformat import render_fragment
+
+            holder = get(version.body, paths[0])
+            if not holder.text or any(c.kind != "text" for c in holder.children):
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {designation.group('holder')} has no words of its own to become its "
+                    "subclause (1), or has labelled provisions already; check the instruction against the law"
+                )
+            first = Provision(kind="subclause", num="(1)", text=holder.text, children=holder.children)
+            new = render_fragment((replace(holder, text=None, children=(first,)),))
+            ops.append(replace(op, target=designation.group("holder"), new=new))
+            continue
         m = re.fullmatch(r"(?P<holder>.+?) “(?P<term>[^”]+)”", op.target) if op.action == "delete" else None
+        joined = m.group("term").replace("- ", "") if m and "- " in m.group("term") else None
+        if m and joined and not find(version.body, op.target) and len(find(version.body, f"{m.group('holder')} “{joined}”")) == 1:
+            # “Pre- scribed”: a term the printer broke at a line end with a hyphen, which the law defines joined
+            ops.append(replace(op, target=f"{m.group('holder')} “{joined}”"))
+            continue
         if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
             terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
             parts = _segmentations(m.group("term").split(), terms)

@@ -605,7 +605,17 @@ def _insert_definition(
         if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
             raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
     new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
-    if op.position in ("after", "before") and op.words:
+    if op.position == "start":
+        # "after the passage “In these by-laws—”": first of the definitions, after the words that open them
+        def flat(words: str) -> str:
+            return re.sub(r"[^\w]+", " ", words).strip().lower()
+
+        if not flat(holder.text or "").endswith(flat(op.words or "")) or not flat(op.words or ""):
+            raise TargetNotFound(
+                inst, op, f"its words do not end with the passage “{op.words}”", "check the passage the instrument names"
+            )
+        index = defs[0]
+    elif op.position in ("after", "before") and op.words:
         after = [i for i in defs if term_slug(holder.children[i].term or "") == term_slug(op.words)]
         if not after:
             raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
@@ -638,6 +648,56 @@ def _in_the_laws_marks(new: tuple[Provision, ...], defs: list[Provision]) -> tup
         else d
         for d in new
     )
+
+
+def _heading_only(op: Operation) -> Provision | None:
+    """The new provision when an operation inserts a Division (or Subdivision) heading alone, with nothing under it."""
+    new = op.provisions or ()
+    if len(new) == 1 and new[0].kind in ("division", "subdivision") and not new[0].children and not new[0].text:
+        return new[0]
+    return None
+
+
+def _insert_heading(
+    body: tuple[Provision, ...], path: Path, target: Provision, heading: Provision, op: Operation, inst: Instrument | None
+) -> tuple[tuple[Provision, ...], list[Path]]:
+    """ "At the beginning of Part 2 insert: Division 1 — General provisions" / "After clause 2.4 insert: Division 2 — …": a
+    Division heading put in where the words say, holding the provisions printed after it up to the next heading of its
+    kind or the end of what held them (a heading does not stand alone: what follows it is under it). After (before) a
+    provision inside a Division of the same kind, that Division ends there and the new one holds the rest of it."""
+    kind = heading.kind
+    bigger = ("part",) if kind == "division" else ("part", "division")
+    if op.position == "start":
+        if target.kind not in bigger:
+            raise ApplyRefused(
+                inst, op, f"a {kind} heading goes at the beginning of a part, not of a {target.kind}", "check the instruction"
+            )
+        holder, index = path, 0
+    elif op.position in ("after", "before") and len(path) > 1:
+        holder, index = path[:-1], path[-1] + (1 if op.position == "after" else 0)
+    else:
+        raise ApplyRefused(
+            inst,
+            op,
+            f"a {kind} heading can be put only at the beginning of a part or beside a provision",
+            "check the instruction",
+        )
+    holding = get(body, holder)
+    siblings = _children(body, holder)
+    if holding.kind == kind and len(holder) > 1:
+        # inside a Division of the same kind: it ends at the place, the new one holds the rest and follows it
+        moved = siblings[index:]
+        body = _replace_children(body, holder, siblings[:index])
+        at = (*holder[:-1], holder[-1] + 1)
+        return _insert(body, holder[:-1], at[-1], (replace(heading, children=moved),)), [at]
+    if holding.kind not in bigger:
+        raise ApplyRefused(inst, op, f"a {kind} heading cannot go inside a {holding.kind}", "check the instruction")
+    end = next((i for i in range(index, len(siblings)) if siblings[i].kind in (kind, *bigger)), len(siblings))
+    moved = siblings[index:end]
+    if not moved:
+        raise ApplyRefused(inst, op, f"no provision would follow the new {kind} heading", "check the instruction")
+    new_children = (*siblings[:index], replace(heading, children=moved), *siblings[end:])
+    return _replace_children(body, holder, new_children), [(*holder, index)]
 
 
 def _insert_at_start(
@@ -712,13 +772,17 @@ def _apply_operation(
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
+        if (heading := _heading_only(op)) is not None:
+            return _insert_heading(body, path, target, heading, op, inst)
         if op.position == "start":
             return _insert_at_start(body, path, target, op, inst)
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
             labelled = {c.kind for c in target.children if c.kind != "text"}
-            if fit and any(p.kind == "text" or (labelled and p.kind not in labelled) for p in new):
-                odd = next(p for p in new if p.kind == "text" or (labelled and p.kind not in labelled))
+            # a penalty line ("Penalty for this subclause: …") is the provision's own line of text, at its end
+            unfit = [p for p in new if not _penalty_line(p) and (p.kind == "text" or (labelled and p.kind not in labelled))]
+            if fit and unfit:
+                odd = unfit[0]
                 raise ApplyRefused(
                     inst, op, f"the new text reads as a {odd.kind}, which does not fit among its {', '.join(sorted(labelled))}s"
                     if labelled else f"the new text reads as unlabelled {odd.kind}",
@@ -758,6 +822,11 @@ def _apply_operation(
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def _penalty_line(p: Provision) -> bool:
+    """Whether ``p`` is a penalty line: a line of text "Penalty: …" or "Penalty for this subclause: …"."""
+    return p.kind == "text" and bool(re.match(r"Penalty(?: for this [\w-]+)?:", p.text or ""))
 
 
 def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:

@@ -36,6 +36,7 @@ from .grammar.parse import (
     lead_in,
     names_amendment,
     names_whole_law,
+    opens_instruction,
     payload_dash,
     quoted_after,
     restated_dash,
@@ -189,6 +190,18 @@ def units(law: Law) -> list[Unit]:
     clauses = _clauses(law.body)
     older = _old_style_clauses(law.body)
     for p in older if len(older) > len(clauses) else clauses:
+        if p.heading and not p.text and re.search(r"[—:]$", p.heading) and _lead_in(_numbered_in_words(p.heading)):
+            # "2. By-law four of the principal by-laws is amended— (a) …" (an older amending by-law, its items under a
+            # lead-in, no heading): the words read as its heading are its lead-in
+            p = replace(p, heading=None, text=p.heading)
+        elif (
+            p.heading
+            and re.search(r"[—:]\s*(?:\d+[A-Z]{0,2}\.)?$", p.heading)
+            and opens_instruction(_numbered_in_words(p.heading), "sentence_ahead")
+        ):
+            # "2. By-law three of the principal by-laws is repealed and re-enacted … as follows:— 3. These by-laws …": an
+            # instruction read as the clause's heading (its new text read as the clause's words) is the clause's words
+            p = replace(p, heading=None, text=" ".join(x for x in (p.heading, p.text) if x))
         heading = p.heading or ""
         own = p.text or ""
         amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
@@ -284,6 +297,56 @@ def _heading_context(heading: str) -> str | None:
     return None
 
 
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_IN_WORDS = re.compile(
+    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<word>"
+    + "|".join(_NUMBER_WORDS)
+    + r")\b(?![-—–])",
+    re.I,
+)
+
+
+def _numbered_in_words(own: str) -> str:
+    """ "By-law four of the principal by-laws is amended—" as "By-law 4 …" (older drafting names provisions by number
+    words): in the instruction's own words only, up to its first dash or colon (new text keeps its words)."""
+    cut = re.search(r"[—:]", own)
+    head, rest = (own[: cut.start()], own[cut.start() :]) if cut else (own, "")
+    # quoted words are the law's or new text, never renamed: only the words between quotations are read
+    pieces = re.split(r"(“[^”]*”|\"[^\"]*\")", head)
+    named = [
+        p if i % 2 else _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", p)
+        for i, p in enumerate(pieces)
+    ]
+    return "".join(named) + rest
+
+
 def _collect(
     p: Provision,
     label: str,
@@ -294,7 +357,7 @@ def _collect(
     before: str | None = None,
 ) -> None:
     """Add the instructions in ``p``: itself, or its lettered parts when it says "is amended as follows—"."""
-    own = (p.text or "").strip()
+    own = _numbered_in_words((p.text or "").strip())
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
     if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
@@ -898,10 +961,21 @@ _DASH_DEFINITION = re.compile(
 )
 
 
+#: New text that is a Part or Division heading alone: "Division 1 — General provisions".
+_HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
+
+#: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
+_PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
     text = re.sub(r";(?=[A-Za-z])", "; ", payload.strip())
+    # "… as follows:— 3. These by-laws …": the dash of an older ":—" left before the new text opens it, no words
+    text = re.sub(r"^[—–]\s*(?=\d)", "", text)
+    # "… a still-born child; ." (an older insertion's closing full stop, spaced after the new words' own mark)
+    text = re.sub(r"([;,])\s+\.$", r"\1", text)
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
@@ -909,6 +983,23 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"\1\2",
         text,
     )
+    # "2.3. Part does not apply …", "2.5A. Waste collection": a new clause's label printed with a full stop after it (at
+    # the start, or after the full stop that ends the provision before; never after a word that cites it)
+    text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
+    heading_only = _HEADING_ONLY.fullmatch(text)
+    if heading_only:
+        # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own
+        alone: Literal["part", "division"] = "part" if heading_only.group("kw").lower() == "part" else "division"
+        return (Provision(kind=alone, num=heading_only.group("num"), heading=heading_only.group("heading")),)
+    penalty = _PENALTY_PAYLOAD.match(text)
+    if penalty:
+        # "Penalty: a fine of $5 000." / "Penalty: (a) for an individual, …; (b) for a body corporate, …": a penalty
+        # line (a provision's own line of text), with the limbs that follow it as paragraphs
+        limbs = text[penalty.end() :].strip()
+        if not limbs.startswith("("):
+            return (Provision(kind="text", text=text),)
+        paragraphs = StructureParser(mode="payload", root_kind="subclause", notes=notes).parse(limbs)
+        return (Provision(kind="text", text=penalty.group(0).strip()), *paragraphs)
     dashed = list(_DASH_DEFINITION.finditer(text))
     if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
         # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its

@@ -37,6 +37,8 @@ def find_intro(text: str, *, bold: bool = False) -> int | None:
         head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
         if DEF_INTRO.search(_tail(head)):
             tail = text[m.end() : m.end() + 200].lstrip()
+            if re.match(r"[”\"’](?=[\s,;.])", tail):
+                continue  # "by adding after the passage, “In these by-laws—” in line one …": the words quoted, not an intro
             mm = DEF_START.match(tail)
             if mm and def_term_ok(mm):
                 return m.end()

@@ -42,8 +42,9 @@ PAGE_HEADER = re.compile(
     r"|(?:(?<!\S)(?P<d8>" + _OLD_DATE + r")\.\] GOVERNMENT GAZETTE, W\.A\. (?P<p8>\d{1,5})(?!\d))"
     # a copy that prints the header as a table row: "| 1958 | GOVERNMENT GAZETTE, WA | 1 June 2021 |" and
     # "| 1 June 2021 | GOVERNMENT GAZETTE, WA | 1959 |"
-    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?\[?(?P<d9>" + _DATE + r") ?\|)"
-    r"|(?:\| ?(?P<d10>" + _DATE + r")\]? ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
+    # (and the 1960s' dates: "| 2812 | GOVERNMENT GAZETTE, W.A. | [14 September, 1962. |")
+    r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?\[?(?P<d9>" + _DATE + "|" + _OLD_DATE + r")\.? ?\|)"
+    r"|(?:\| ?(?P<d10>" + _DATE + "|" + _OLD_DATE + r")\.?\]? ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -66,6 +67,8 @@ ENACTING_END = re.compile(
     # published in the Government Gazette on the 5th day of June, 1961:—" (a 1960s by-law amendment)
     r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?\s+to\s+"
     r"(?:the\s+)?By-?laws\b[^:—]{0,300}?(?::—|:-|—|:)"
+    # "… to make and submit for confirmation by the Governor the following amendment." (the by-laws named after it)
+    r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?(?::—|:-|[.—:])"
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
 )
@@ -199,12 +202,56 @@ _NO_PAGE = "\uf8ff"
 _MARKS = re.compile(r"[ \n]*(?:[\ue000-\uf8ff][ \n]*)+")
 
 
+MARGINAL_NOTE = re.compile(
+    r"(?<![\w/])(?:B/L|Ss?|Reg)\.\s*(?:\d+[A-Z]?\s+)?(?:amended|repealed|inserted|substituted|re-?enacted|"
+    r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
+)
+
+
+NOTE_CELL_ROW = re.compile(
+    r"(?m)^[ \t]*\|[ \t]*(?P<note>[^|\d\n]{0,40}?)[ \t]*\|[ \t]*(?P<words>\d{1,3}\.[ \t][^|\n]+?)[ \t]*\|[ \t]*$"
+)
+
+
+def _note_cell_words(m: re.Match[str]) -> str:
+    """The item's words of a row ``NOTE_CELL_ROW`` found, when every row printed with it (the lines between bars around
+    it) is such a row or a page header: a table's rows (a heading row, a |---| rule, other cells) are left as they are."""
+    text = m.string
+    start = m.start()
+    while start > 0:
+        prev = text.rfind("\n", 0, start - 1) + 1
+        line = text[prev : start - 1]
+        if not line.strip().startswith("|"):
+            break
+        start = prev
+    end = m.end()
+    while end < len(text):
+        nxt = text.find("\n", end + 1)
+        line = text[end + 1 : nxt if nxt >= 0 else len(text)]
+        if not line.strip().startswith("|"):
+            break
+        end = nxt if nxt >= 0 else len(text)
+    rows = [ln for ln in text[start:end].split("\n") if ln.strip()]
+    if all(NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in rows):
+        return m.group("words")
+    return m.group(0)
+
+
 def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -> Stream:
     """Remove gazette furniture from ``raw`` (see the module docstring)."""
     removed: list[str] = []
     notes: list[str] = []
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\f", " ")
     text = re.sub(r"[\ue000-\uf8ff]", " ", text)
+    # A web copy's list markup: a bullet before a printed line ("  • (1)") holds no words; a non-breaking hyphen
+    # ("Off‑road", U+2011) is a hyphen.
+    text = re.sub(r"(?m)^[ \t]*[•●▪◦‣∙][ \t]*", "", text).replace("\u2011", "-")
+    # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
+    # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
+    text = MARGINAL_NOTE.sub(" ", text)
+    # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
+    # |"): the item's words, the note left out
+    text = NOTE_CELL_ROW.sub(_note_cell_words, text)
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)

@@ -56,13 +56,19 @@ INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
 )
 
 _CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
+_CITED_PROVISION = (
+    r"(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) " + _CITED_LABEL + r"(?:(?:,| and| to) " + _CITED_LABEL + r")*"
+)
 AMENDING_HEADING = re.compile(
-    r"((?:(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) "
-    + _CITED_LABEL
-    + r"(?:(?:,| and| to) "
-    + _CITED_LABEL
+    # (r5) "Part 2 Division 1 heading inserted", "Part 2 Divisions 3 and 4 inserted": a provision within another, and
+    # a heading alone
+    r"((?:"
+    + _CITED_PROVISION
+    + r"(?: "
+    + _CITED_PROVISION
+    + r")*(?: headings?)?"
     # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
-    + r")*|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
+    + r"|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
     + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
     # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
     + r"(?: and (?:replaced|substituted|inserted|re-?inserted))?)(?= |$)"

@@ -27,14 +27,17 @@ _PUBLISHED = (
     r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
 )
 #: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
-_YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+[A-Z][^.,:;“”]*?)"
+_YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?)"
 _OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
     # "… the following amendment to the By-laws Relating to Halls published in the Government Gazette on the 5th day
     # of June, 1961" (a 1960s by-law amendment: the by-laws' title has no year)
     re.compile(
-        r"amendments?\s+to\s+the\s+(?P<title>By-?laws\s+[Rr]elating\s+to\s+[A-Z][^.,:;“”]*?),?\s+(?:as\s+)?published\s+in\s+"
+        # (r5) and "In these by-laws the By-laws Relating to the X published in the Government Gazette on the 14th day of
+        # March, 1958, are referred to as the principal by-laws."
+        r"(?:amendments?\s+to|In\s+these\s+by-?laws)\s+the\s+(?P<title>By-?laws\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?),?\s+"
+        r"(?:as\s+)?published\s+in\s+"
         r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
     ),
     re.compile(

@@ -435,7 +435,7 @@ def restated_dash(words: str) -> tuple[int, int] | None:
 #: DEFINITION(S) or KIND; lexical: which kinds).
 _FOLLOWING_WORDS = frozenset(
     {"word", "words", "paragraph", "paragraphs", "subclause", "subclauses", "definition", "definitions", "clause"}
-    | {"clauses", "subparagraph", "subparagraphs"}
+    | {"clauses", "subparagraph", "subparagraphs", "interpretation", "interpretations"}
 )
 
 

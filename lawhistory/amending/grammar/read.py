@@ -532,6 +532,42 @@ def _note_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operat
     return [_op(h.unit, action="delete", target=f"{target} note")]
 
 
+def _penalty_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "In clause 3.1 delete the Penalty and insert: Penalty: …": the provision's penalty line replaced by the new text
+    (which line is the penalty: when the law is known)."""
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision's penalty it replaces")
+    if h.payload is None or not re.match(r"\s*Penalty\b", h.payload):
+        raise InstructionNotUnderstood("it replaces a penalty, but its new text is no penalty")
+    return _substitute(h.unit, [f"{base} penalty"], h.payload, h.notes)
+
+
+def _definitions_inserted_after_passage(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by adding after the passage, “In these by-laws—” in line one the following interpretation— …": the new
+    definitions first among the provision's definitions, just after the words quoted (checked when applied)."""
+    passage = _unquote(_tokens(ch, "QUOTED")[0])
+    return [replace(op, position="start", words=passage) for op in _definitions_inserted(h, start, ch)]
+
+
+def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "By-law 12 … is amended— (a) by adding after the by-law number “12.” the subclause designation, “(1)”": the
+    provision's own words become its first subclause (when the law is known: refused when it has no words of its own,
+    or holds labelled provisions already)."""
+    base, _ = _base(h, start)
+    number, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    if not base or (base.rstrip(".") != number.rstrip(".") and not base.endswith(" " + number.rstrip("."))):
+        raise InstructionNotUnderstood(f"the number “{number}” is not that of the provision it amends ({base or 'none named'})")
+    if label != "(1)":
+        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it adds a designation and also carries new text")
+    # the new provision is made of the law's words when the law is known (amend.py); until then it names no provision
+    # (a target no citation finds), so it can never be applied as it is
+    placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+    return [_op(h.unit, action="substitute", target=f"{base} designation {label}", new=placeholder)]
+
+
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     targets = _targets(h, start, ch)
     connector = _tree(ch, "connector_after")
@@ -1171,6 +1207,9 @@ _BUILDERS = {
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
     "note_deleted": _note_deleted,
+    "penalty_replaced": _penalty_replaced,
+    "designation_added": _designation_added,
+    "definitions_inserted_after_passage": _definitions_inserted_after_passage,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
     "words_inserted_respectively": _words_replaced_respectively,  # (r2scope)

@@ -113,7 +113,7 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
 
 
 _OLD_HEADING = re.compile(
-    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to [A-Z][^.—]*?)\s*[—–-]\s*"
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?)\s*[—–-]\s*"
     r"(?P<amendment>Amendments?)\.\s*$"
 )
 
