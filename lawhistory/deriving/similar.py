@@ -184,17 +184,21 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
 
 
 _EVERY = "select distinct text_id from provisions where text_id is not null"
+#: The same ids as ``_EVERY``, read in order from the spans' covering index on ``text_id`` (a chunk after another)
+#: without the view's joins made for every span: every span is written with its law's key (``store.write_law``), so
+#: the view holds every span.
+_AFTER = "select distinct text_id from provision_spans where text_id is not null"
 
 
 def _new_texts(conn: sqlite3.Connection, laws: Sequence[str] | None) -> Iterator[list[int]]:
     """The ids of the texts not indexed before, in order, ``CHUNK`` at a time: of every law (None; each chunk read
     from the index on ``text_id`` after the last, as the texts before it are indexed), or of ``laws``."""
     if laws is None:
-        chunk = [i for (i,) in conn.execute(f"{_EVERY} order by text_id limit ?", [CHUNK])]
+        chunk = [i for (i,) in conn.execute(f"{_AFTER} order by text_id limit ?", [CHUNK])]
         while chunk:
             yield chunk
             after = chunk[-1]
-            chunk = [i for (i,) in conn.execute(f"{_EVERY} and text_id > ? order by text_id limit ?", [after, CHUNK])]
+            chunk = [i for (i,) in conn.execute(f"{_AFTER} and text_id > ? order by text_id limit ?", [after, CHUNK])]
         return
     marks = ", ".join("?" for _ in laws)
     ids = sorted(
@@ -264,14 +268,20 @@ def _pairs(conn: sqlite3.Connection, new_ids: set[int] | None, wanted: set[int] 
     conn.execute(
         "create temp table similar_candidates (a integer not null, b integer not null, primary key (a, b)) without rowid"
     )
+    insert = "insert or ignore into temp.similar_candidates values (?, ?)"
     try:
+        waiting: list[tuple[int, int]] = []
         for members in _buckets(conn, wanted):
             if len(members) > MAX_BUCKET:
                 report.skipped_buckets += 1
                 continue
             if len(members) < 2:
                 continue
-            conn.executemany("insert or ignore into temp.similar_candidates values (?, ?)", _bucket_pairs(members, new_ids))
+            waiting += _bucket_pairs(members, new_ids)
+            if len(waiting) >= PAIRS_CHUNK:
+                conn.executemany(insert, waiting)
+                waiting = []
+        conn.executemany(insert, waiting)
         report.candidates = conn.execute("select count(*) from temp.similar_candidates").fetchone()[0]
         rows = conn.execute(
             "select c.a, c.b, ta.text, tb.text from temp.similar_candidates c"
