@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections.abc import Sequence
+from typing import Any
 
 #: Provisions compared: their own words are the unit (a clause's children are provisions of their own).
 KINDS = ("clause", "subclause", "paragraph", "subparagraph", "definition", "item", "text")
@@ -43,3 +45,9 @@ def text_id(kind: str | None, text: str | None) -> int | None:
     """The id of a provision's words when it is compared (None when not); the same words recur in many laws and
     versions, so a worker remembers the latest ones."""
     return text_hash(text) if text is not None and compared(kind, text) else None
+
+
+def with_text_ids(spans: Sequence[tuple[Any, ...]], kind: int, text: int) -> list[tuple[Any, ...]]:
+    """``spans`` (``provisions`` rows) each with its text id added as its last column (None when it is not compared);
+    ``kind`` and ``text`` are the indexes of those columns."""
+    return [(*row, text_id(row[kind], row[text])) for row in spans]
