@@ -133,6 +133,64 @@ def test_texts_indexed_a_few_at_a_time_make_the_index_all_at_once_makes(tmp_path
     conn.close()
 
 
+def _pairs_from_all_candidates(conn: sqlite3.Connection) -> tuple[set[tuple[int, int, float]], int, int]:
+    """The similar pairs, the candidates and the skipped buckets, found the plain way: every band key's texts read at
+    once, every candidate pair held in one set, every text's words processed beforehand."""
+    buckets: dict[int, list[int]] = {}
+    for band, text_id in conn.execute("select band, text_id from text_bands"):
+        buckets.setdefault(band, []).append(text_id)
+    candidates = {
+        (a, b)
+        for members in buckets.values()
+        if 2 <= len(members) <= similar.MAX_BUCKET
+        for a in members
+        for b in members
+        if a < b
+    }
+    processed = {i: utils.default_process(t) for i, t in conn.execute("select id, text from provision_texts")}
+    kept = set()
+    for a, b in candidates:
+        score = float(fuzz.ratio(processed[a], processed[b]))
+        if score >= similar.MIN_SCORE:
+            kept |= {(a, b, score), (b, a, score)}
+    skipped = sum(len(m) > similar.MAX_BUCKET for m in buckets.values())
+    return kept, len(candidates), skipped
+
+
+def test_pairs_compared_a_few_at_a_time_are_the_pairs_of_all_candidates_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full derive holds one bucket's candidates and one chunk of pairs at a time (the candidates wait in a temporary
+    table): in chunks of two pairs, and with buckets of three texts at most, it keeps the pairs and counts the
+    candidates that every candidate held at once gives; an incremental build after it keeps the same pairs too."""
+    default = similar.MAX_BUCKET
+    for max_bucket in (default, 3):
+        monkeypatch.setattr(similar, "MAX_BUCKET", max_bucket)
+        monkeypatch.setattr(similar, "PAIRS_CHUNK", 2)
+        whole = make_features_repo(tmp_path / f"whole-{max_bucket}", instrument=False, built=False)
+        build(whole, full=True)
+        conn = connect(whole)
+        report = similar.derive(conn)
+        kept, candidates, skipped = _pairs_from_all_candidates(conn)
+        assert report.pairs * 2 == len(kept) and report.candidates == candidates and report.skipped_buckets == skipped
+        assert bool(kept) and bool(skipped) == (max_bucket == 3)
+        assert set(conn.execute("select text_id, other_id, score from similar_texts")) == kept
+        assert not conn.execute("select name from sqlite_temp_master").fetchall()  # the candidates' table is gone
+        conn.close()
+        if max_bucket != default:
+            continue  # a key past the limit in a full build may not have been in an incremental one (``similar``)
+        parted = make_features_repo(tmp_path / f"parted-{max_bucket}", instrument=False, built=False)
+        newtown = parted.law_path(NEWTOWN)
+        text = newtown.read_text(encoding="utf-8")
+        newtown.unlink()
+        build(parted, full=True)
+        parted.write_text(newtown, text)
+        assert build(parted).derived == [NEWTOWN]
+        tables = ("provision_texts", "text_bands", "similar_texts")
+        mine, theirs = table_rows(parted.db_dir / "lawhistory.db"), table_rows(whole.db_dir / "lawhistory.db")
+        assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
+
+
 async def test_similar_page_json_csv_and_canned_query(repo: Repository) -> None:
     ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
     params = {"law": OLDTOWN, "eid": "sec_1.2", "at": "2024-01-01"}

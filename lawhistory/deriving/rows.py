@@ -7,6 +7,7 @@ database, are tuples in the column order of ``schema`` (cheaper to make and to i
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ from ..files.textformat import render_body
 from .outcomes import OpOutcome, Outcome, instrument_outcomes
 from .schema import PROVISION_SPANS
 from .spans import Fragment, Layout, SpanRow, layout, provision_spans
-from .text_ids import text_hash, with_text_ids
+from .text_ids import text_hash, text_id
 
 _KIND, _TEXT = (next(n for n, c in enumerate(PROVISION_SPANS.columns) if c.name == name) for name in ("kind", "text_key"))
 
@@ -62,45 +63,49 @@ def fragment_id(html: str) -> int:
     return int.from_bytes(hashlib.blake2b(html.encode(), digest_size=8).digest(), "big", signed=True)
 
 
-def store_fragments_once(spans: list[SpanRow]) -> tuple[list[SpanRow], dict[int, list[Any]]]:
-    """Spans whose last column (their HTML) is replaced by its fragment's key, and each fragment with its count."""
+#: How many distinct fragments' and texts' keys a process remembers: the same HTML and words recur in many laws'
+#: spans (a build worker hashes each once), and the bound keeps a worker's memory from growing with the repository.
+KEYS_REMEMBERED = 1 << 15
+_fragment_key = functools.lru_cache(maxsize=KEYS_REMEMBERED)(fragment_id)
+_text_key = functools.lru_cache(maxsize=KEYS_REMEMBERED)(text_hash)
+
+
+def store_once(spans: list[SpanRow], kind: int, column: int) -> tuple[list[SpanRow], dict[int, list[Any]], dict[int, list[Any]]]:
+    """Spans (ending with their HTML) as stored, in one pass: the HTML replaced by its fragment's key (``fragment_id``),
+    the words (``column``) by their key in ``span_texts`` (``text_ids.text_hash``; None stays None), and the text id
+    (``text_ids.text_id`` of the ``kind`` column and the words) added as the last column; with each fragment and each
+    text and the number of spans holding it.
+
+    Two HTML fragments (or two texts) with one key are refused rather than one shown for the other (1 in 2**64 for
+    a pair)."""
     fragments: dict[int, list[Any]] = {}
-    keys: dict[str, int] = {}
+    texts: dict[int, list[Any]] = {}
+    html_keys: dict[str, int] = {}
+    text_keys: dict[str, int] = {}
     out = []
+    last = len(spans[0]) - 1 if spans else 0
     for row in spans:
-        html = row[-1]
-        key = keys.get(html)
+        html = row[last]
+        key = html_keys.get(html)
         if key is None:
-            key = keys[html] = fragment_id(html)
-            seen = fragments.get(key)
-            if seen is not None:  # two fragments with one key: 1 in 2**64 for a pair, refused rather than shown wrong
+            key = html_keys[html] = _fragment_key(html)
+            if key in fragments:
                 raise ValueError(f"two provision fragments hash to the key {key}")
             fragments[key] = [html, 0]
         fragments[key][1] += 1
-        out.append((*row[:-1], key))
-    return out, fragments
-
-
-def store_texts_once(spans: list[SpanRow], column: int) -> tuple[list[SpanRow], dict[int, list[Any]]]:
-    """Spans whose words (``column``) are replaced by their key in ``span_texts`` (``text_ids.text_hash``), and each
-    text with the number of spans holding it."""
-    texts: dict[int, list[Any]] = {}
-    keys: dict[str, int] = {}
-    out = []
-    for row in spans:
         text = row[column]
         if text is None:
-            out.append(row)
+            out.append((*row[:last], key, text_id(row[kind], text)))
             continue
-        key = keys.get(text)
-        if key is None:
-            key = keys[text] = text_hash(text)
-            if key in texts:  # two texts with one key: refused rather than one shown for the other
-                raise ValueError(f"two provision texts hash to the key {key}")
-            texts[key] = [text, 0]
-        texts[key][1] += 1
-        out.append((*row[:column], key, *row[column + 1 :]))
-    return out, texts
+        words = text_keys.get(text)
+        if words is None:
+            words = text_keys[text] = _text_key(text)
+            if words in texts:
+                raise ValueError(f"two provision texts hash to the key {words}")
+            texts[words] = [text, 0]
+        texts[words][1] += 1
+        out.append((*row[:column], words, *row[column + 1 : last], key, text_id(row[kind], text)))
+    return out, fragments, texts
 
 
 def _gazette(meta: LawMeta) -> Row:
@@ -273,9 +278,7 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
     fragments: dict[int, list[Any]] = {}
     texts: dict[int, list[Any]] = {}
     if fragment is not None:
-        spans, fragments = store_fragments_once(spans)
-        spans = with_text_ids(spans, _KIND, _TEXT)  # the last column, after the fragment
-        spans, texts = store_texts_once(spans, _TEXT)
+        spans, fragments, texts = store_once(spans, _KIND, _TEXT)
     return LawRows(
         law=law_row(tl, law_path),
         versions=version_rows(tl),

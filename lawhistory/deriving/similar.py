@@ -27,6 +27,7 @@ give the ranked list; the word-level redline against each is made then (``diff``
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import sqlite3
 from collections import defaultdict
@@ -143,42 +144,38 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
     similar texts among the texts not indexed before; returns what it did.
 
     Each span's text id was made with its row (``provisions.text_id``, in the build's workers): SQLite lists the ids
-    not seen before from the index on it; Python only hashes and compares the new texts, ``CHUNK`` at a time (what it
-    holds for them is dropped once their band keys are written). An incremental build then forgets the texts no
+    not seen before from the index on it, ``CHUNK`` at a time; Python only hashes and compares the new texts (what it
+    holds for a chunk is dropped once its band keys are written). An incremental build then forgets the texts no
     provision holds any more: of ``held`` (``held_by`` those laws before their rows were removed; only they can have
     lost their last provision), or of every text when it is not given.
+
+    What a full derive holds does not grow with the repository: the ids of one chunk, the texts of one band key and
+    the candidate pairs of one bucket at a time (the pairs themselves wait in a temporary table, ``_pairs``). An
+    incremental derive holds its new texts' ids and band keys, in proportion to the laws it derives.
     """
     report = Report()
     if laws is not None and not laws:
         return report
-    every = "select distinct text_id from provisions where text_id is not null"
     if laws is None:
         for table in ("similar_texts", "text_bands", "provision_texts"):
             conn.execute(f"delete from {table}")
-        ids = [i for (i,) in conn.execute(every)]
-    else:
-        marks = ", ".join("?" for _ in laws)
-        ids = [
-            i
-            for (i,) in conn.execute(
-                f"{every} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
-            )
-        ]
-    ids.sort()
+    new_ids: set[int] | None = None if laws is None else set()  # None: every text is new (a full derive)
     wanted: set[int] = set()  # an incremental build's band keys of its new texts (a full build reads every key)
-    for start in range(0, len(ids), CHUNK):
-        new = _texts(conn, ids[start : start + CHUNK])
+    for chunk in _new_texts(conn, laws):
+        new = _texts(conn, chunk)
         conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
         keys = band_keys([shingles(ws) for _, _, ws in new])
         conn.executemany(
             "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
         )
-        if laws is not None:
+        report.new_texts += len(chunk)
+        if new_ids is not None:
+            new_ids.update(chunk)
             wanted.update(k for ks in keys for k in ks)
     if laws is None:  # counted for a full derive's report only: a count of every span grows with the repository
         report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
-    report.new_texts = len(ids)
-    _pairs(conn, set(ids), None if laws is None else wanted, report)
+    if report.new_texts:
+        _pairs(conn, new_ids, None if laws is None else wanted, report)
     if laws is not None:
         _forget_unused(conn, held)
     else:  # counted for a full derive's report only, as the spans are
@@ -186,9 +183,37 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
     return report
 
 
+_EVERY = "select distinct text_id from provisions where text_id is not null"
+#: The same ids as ``_EVERY``, read in order from the spans' covering index on ``text_id`` (a chunk after another)
+#: without the view's joins made for every span: every span is written with its law's key (``store.write_law``), so
+#: the view holds every span.
+_AFTER = "select distinct text_id from provision_spans where text_id is not null"
+
+
+def _new_texts(conn: sqlite3.Connection, laws: Sequence[str] | None) -> Iterator[list[int]]:
+    """The ids of the texts not indexed before, in order, ``CHUNK`` at a time: of every law (None; each chunk read
+    from the index on ``text_id`` after the last, as the texts before it are indexed), or of ``laws``."""
+    if laws is None:
+        chunk = [i for (i,) in conn.execute(f"{_AFTER} order by text_id limit ?", [CHUNK])]
+        while chunk:
+            yield chunk
+            after = chunk[-1]
+            chunk = [i for (i,) in conn.execute(f"{_AFTER} and text_id > ? order by text_id limit ?", [after, CHUNK])]
+        return
+    marks = ", ".join("?" for _ in laws)
+    ids = sorted(
+        i
+        for (i,) in conn.execute(
+            f"{_EVERY} and law in ({marks}) and not exists (select 1 from provision_texts t where t.id = text_id)", list(laws)
+        )
+    )
+    for start in range(0, len(ids), CHUNK):
+        yield ids[start : start + CHUNK]
+
+
 def _buckets(conn: sqlite3.Connection, wanted: set[int] | None) -> Iterator[list[int]]:
-    """The texts sharing each band key: of ``wanted`` keys (None: of every key, read in the order of the table's
-    primary key, one key's texts held at a time)."""
+    """The texts sharing each band key, in order: of ``wanted`` keys (None: of every key, read in the order of the
+    table's primary key, one key's texts held at a time)."""
     if wanted is None:
         band: int | None = None
         members: list[int] = []
@@ -212,37 +237,67 @@ def _buckets(conn: sqlite3.Connection, wanted: set[int] | None) -> Iterator[list
     yield from buckets.values()
 
 
-def _pairs(conn: sqlite3.Connection, new_ids: set[int], wanted: set[int] | None, report: Report) -> None:
-    """Compare each new text with the texts sharing a band key with it (``_buckets``), and keep the similar pairs."""
-    if not new_ids:
-        return
-    candidates: set[tuple[int, int]] = set()
-    for members in _buckets(conn, wanted):
-        if len(members) > MAX_BUCKET:
-            report.skipped_buckets += 1
+def _bucket_pairs(members: list[int], new_ids: set[int] | None) -> list[tuple[int, int]]:
+    """The candidate pairs (lesser id first) of the texts sharing one band key: each new text with each other text
+    (``new_ids``; None: every text is new)."""
+    if new_ids is None:
+        ordered = sorted(members)
+        return [(a, b) for n, a in enumerate(ordered) for b in ordered[n + 1 :] if a != b]
+    out = []
+    for a in members:
+        if a not in new_ids:
             continue
-        if len(members) < 2:
-            continue
-        for a in members:
-            if a not in new_ids:
+        for b in members:
+            if a != b and (b not in new_ids or a < b):
+                out.append((a, b) if a < b else (b, a))
+    return out
+
+
+#: Candidate pairs compared and similar pairs written at a time.
+PAIRS_CHUNK = 5000
+
+
+def _pairs(conn: sqlite3.Connection, new_ids: set[int] | None, wanted: set[int] | None, report: Report) -> None:
+    """Compare each new text (``new_ids``; None: every text) with the texts sharing a band key with it (``_buckets``),
+    and keep the similar pairs.
+
+    The candidates are gathered in a temporary table (a pair sharing several keys is compared once), then read back
+    in order with their texts and compared ``PAIRS_CHUNK`` at a time: only one bucket's pairs and one chunk's texts are
+    held at once."""
+    conn.execute("drop table if exists temp.similar_candidates")
+    conn.execute(
+        "create temp table similar_candidates (a integer not null, b integer not null, primary key (a, b)) without rowid"
+    )
+    insert = "insert or ignore into temp.similar_candidates values (?, ?)"
+    try:
+        waiting: list[tuple[int, int]] = []
+        for members in _buckets(conn, wanted):
+            if len(members) > MAX_BUCKET:
+                report.skipped_buckets += 1
                 continue
-            for b in members:
-                if a != b and (b not in new_ids or a < b):
-                    candidates.add((a, b) if a < b else (b, a))
-    report.candidates = len(candidates)
-    needed = sorted({x for pair in candidates for x in pair})
-    processed: dict[int, str] = {}
-    for start in range(0, len(needed), 500):
-        chunk = needed[start : start + 500]
-        for i, t in conn.execute(f"select id, text from provision_texts where id in ({', '.join('?' for _ in chunk)})", chunk):
-            processed[i] = utils.default_process(t)
-    kept = []
-    for a, b in sorted(candidates):
-        s = float(fuzz.ratio(processed[a], processed[b]))
-        if s >= MIN_SCORE:
-            kept += [(a, b, s), (b, a, s)]
-    conn.executemany("insert or replace into similar_texts values (?, ?, ?)", kept)
-    report.pairs = len(kept) // 2
+            if len(members) < 2:
+                continue
+            waiting += _bucket_pairs(members, new_ids)
+            if len(waiting) >= PAIRS_CHUNK:
+                conn.executemany(insert, waiting)
+                waiting = []
+        conn.executemany(insert, waiting)
+        report.candidates = conn.execute("select count(*) from temp.similar_candidates").fetchone()[0]
+        rows = conn.execute(
+            "select c.a, c.b, ta.text, tb.text from temp.similar_candidates c"
+            " join provision_texts ta on ta.id = c.a join provision_texts tb on tb.id = c.b order by c.a, c.b"
+        )
+        process = functools.lru_cache(maxsize=PAIRS_CHUNK)(utils.default_process)
+        while chunk := rows.fetchmany(PAIRS_CHUNK):
+            kept = []
+            for a, b, text_a, text_b in chunk:
+                s = float(fuzz.ratio(process(text_a), process(text_b)))
+                if s >= MIN_SCORE:
+                    kept += [(a, b, s), (b, a, s)]
+            conn.executemany("insert or replace into similar_texts values (?, ?, ?)", kept)
+            report.pairs += len(kept) // 2
+    finally:
+        conn.execute("drop table if exists temp.similar_candidates")
 
 
 def _forget_unused(conn: sqlite3.Connection, held: Collection[int] | None = None) -> None:

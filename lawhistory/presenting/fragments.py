@@ -12,6 +12,7 @@ Pure functions over plain values: nothing here knows about Datasette.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -187,7 +188,33 @@ def wrap_pieces(pieces: Sequence[str], headers: Sequence[str | None]) -> str:
     return "".join(out)
 
 
+#: How many distinct stored fragments a process remembers (``span_fragment``): bounded, so that a build worker's memory
+#: does not grow with the repository.
+FRAGMENTS_REMEMBERED = 1 << 15
+
+
+@functools.lru_cache(maxsize=FRAGMENTS_REMEMBERED)
+def _stored_block(
+    kind: str,
+    eid: str,
+    depth: int,
+    num: str | None,
+    heading: str | None,
+    text: str | None,
+    term: str | None,
+    cells: tuple[str, ...],
+    note: str | None,
+) -> str:
+    return block(kind, eid, depth, num, heading, text, term, cells, note)
+
+
 def span_fragment(a: Address, note: str | None) -> str:
-    """The stored fragment of a provision span (``spans.Fragment``)."""
+    """The stored fragment of a provision span (``spans.Fragment``).
+
+    A fragment depends only on these values, and the same provision at the same place recurs in many spans (of other
+    laws made from one model text, and of other versions with another note), so the latest fragments are remembered
+    (``FRAGMENTS_REMEMBERED``): the same string as ``block`` makes, made once.
+    """
     p = a.provision
-    return block(p.kind, a.eid, a.depth, p.num, p.heading, provision_text(p), p.term, p.cells, note)
+    cells = p.cells if isinstance(p.cells, tuple) else tuple(p.cells)
+    return _stored_block(p.kind, a.eid, a.depth, p.num, p.heading, provision_text(p), p.term, cells, note)
