@@ -1,0 +1,89 @@
+"""Benchmark: one new instrument, ``amend`` + incremental build, as ``benchmarks.run`` times it (in one process, the
+interpreter's start-up and imports excluded), each run in a new process, on a copy of a built corpus.
+
+    python -m benchmarks.amend_latency benchmarks/out/corpus-0.1 --runs 9
+    python -m benchmarks.amend_latency CORPUS --compare OTHER-CHECKOUT   # and another checkout's code, run in turn
+
+Each checkout gets its own copy of the corpus, built by its own code first (a build by other code is rebuilt in full).
+Run after run the checkouts take turns, so a busy machine slows each alike; each run adds one new instrument (made
+by ``benchmarks.run.new_instrument_text``, a different law each time). Prints the median of ``amend``, of the build
+and of both, in seconds, and the ratio of the medians to the first checkout's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run in the measured checkout's own code (``PYTHONPATH``): amend the file, then build, timing each.
+_CHILD = """
+import json, sys, time
+from pathlib import Path
+from lawhistory.amending.amend import amend
+from lawhistory.deriving.build import build
+from lawhistory.files.repo import Repository
+repo = Repository(Path(sys.argv[1]))
+t0 = time.perf_counter()
+outcomes, _ = amend(repo, Path(sys.argv[2]))
+t1 = time.perf_counter()
+report = build(repo)
+t2 = time.perf_counter()
+assert outcomes[0].status == "applied", outcomes[0].reason
+assert len(report.derived) == 1, report.derived
+print(json.dumps({"amend": t1 - t0, "build": t2 - t1, "both": t2 - t0}))
+"""
+
+
+def _env(code: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(code)}
+
+
+def main() -> None:
+    from benchmarks.run import new_instrument_text
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", type=Path, help="a generated corpus (laws/, amendments/; copied, never changed)")
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose lawhistory runs (default: this one)")
+    parser.add_argument("--compare", type=Path, help="another checkout, measured in the same runs")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    codes = [args.code.resolve(), *([args.compare.resolve()] if args.compare else [])]
+    times: dict[Path, dict[str, list[float]]] = {c: {"amend": [], "build": [], "both": []} for c in codes}
+    with tempfile.TemporaryDirectory() as tmp:
+        copies = {}
+        for n, code in enumerate(codes):
+            copy = Path(tmp) / f"corpus-{n}"
+            shutil.copytree(args.corpus, copy, ignore=shutil.ignore_patterns("db"))
+            (copy / "db").mkdir()
+            time.sleep(2.5)  # the copies' times settled (``inputs.RACY_NS``): else the next command reads every file again
+            subprocess.run([sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(copy)], env=_env(code), check=True)
+            copies[code] = copy
+        for run in range(args.runs):
+            instrument, _ = new_instrument_text(copies[codes[0]], args.seed + 1000 * run)
+            for code in codes if run % 2 == 0 else codes[::-1]:
+                out = subprocess.run(
+                    [sys.executable, "-c", _CHILD, str(copies[code]), str(instrument)],
+                    env=_env(code), check=True, capture_output=True, text=True,
+                )  # fmt: skip
+                for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
+                    times[code][key].append(value)
+    first = {key: statistics.median(v) for key, v in times[codes[0]].items()}
+    print(f"{'checkout':<40} {'amend s':>8} {'build s':>8} {'both s':>8} {'both / first':>13}")
+    for code in codes:
+        med = {key: statistics.median(v) for key, v in times[code].items()}
+        print(f"{str(code)[-40:]:<40} {med['amend']:>8.3f} {med['build']:>8.3f} {med['both']:>8.3f} {med['both'] / first['both']:>13.2f}")
+
+
+if __name__ == "__main__":
+    main()
