@@ -82,7 +82,9 @@ def main() -> None:
     print(f"{'checkout':<40} {'amend s':>8} {'build s':>8} {'both s':>8} {'both / first':>13}")
     for code in codes:
         med = {key: statistics.median(v) for key, v in times[code].items()}
-        print(f"{str(code)[-40:]:<40} {med['amend']:>8.3f} {med['build']:>8.3f} {med['both']:>8.3f} {med['both'] / first['both']:>13.2f}")
+        print(
+            f"{str(code)[-40:]:<40} {med['amend']:>8.3f} {med['build']:>8.3f} {med['both']:>8.3f} {med['both'] / first['both']:>13.2f}"
+        )
 
 
 if __name__ == "__main__":

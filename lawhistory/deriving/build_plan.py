@@ -73,9 +73,7 @@ def _states_of(paths: Paths, laws: list[str]) -> dict[str, tuple[str, list[str]]
     return found
 
 
-def _planned(
-    inputs: Inputs, new_claims: dict[str, set[str]], old: dict[str, tuple[str, list[str]]], stored: set[str]
-) -> _Plan:
+def _planned(inputs: Inputs, new_claims: dict[str, set[str]], old: dict[str, tuple[str, list[str]]], stored: set[str]) -> _Plan:
     """The incremental plan from the last build's state (``old``: law id → its input hash and instruments) and the
     instruments it stored (``stored``)."""
     # a law's input hash covers its instruments' files: where it is unchanged, so are the instruments acting on it
