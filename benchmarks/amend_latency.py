@@ -6,8 +6,10 @@ interpreter's start-up and imports excluded), each run in a new process, on a co
 
 Each checkout gets its own copy of the corpus, built by its own code first (a build by other code is rebuilt in full).
 Run after run the checkouts take turns, so a busy machine slows each alike; each run adds one new instrument (made
-by ``benchmarks.run.new_instrument_text``, a different law each time). Prints the median of ``amend``, of the build
-and of both, in seconds, and the ratio of the medians to the first checkout's.
+by ``benchmarks.run.new_instrument_text``, a different law each time). Prints the medians of ``amend``, of the build
+and of both (wall, seconds), of the process's CPU time (not the git it runs) and of the part of it spent reading,
+checking and writing the repository index, its cache, the stamp and the build's plan ("index CPU"), and the ratios of
+the medians to the first checkout's.
 """
 
 from __future__ import annotations
@@ -29,18 +31,39 @@ ROOT = Path(__file__).resolve().parent.parent
 _CHILD = """
 import json, sys, time
 from pathlib import Path
-from lawhistory.amending.amend import amend
-from lawhistory.deriving.build import build
+from lawhistory.amending import amend as amending
+from lawhistory.deriving import build as building
 from lawhistory.files.repo import Repository
+
+spent = [0.0]  # CPU in what reads, checks and writes the repository index, the stamp, the cache and the plan
+
+
+def timed(module, name):
+    real = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        c = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent[0] += time.process_time() - c
+
+    setattr(module, name, wrapper)
+
+
+for name in ("repository_index", "hand_over"):
+    timed(amending, name)
+for name in ("taken", "read_inputs", "load_cache", "save_cache", "save_stamp", "unchanged", "_plan"):
+    timed(building, name)
 repo = Repository(Path(sys.argv[1]))
-t0 = time.perf_counter()
-outcomes, _ = amend(repo, Path(sys.argv[2]))
+t0, c0 = time.perf_counter(), time.process_time()
+outcomes, _ = amending.amend(repo, Path(sys.argv[2]))
 t1 = time.perf_counter()
-report = build(repo)
-t2 = time.perf_counter()
+report = building.build(repo)
+t2, c2 = time.perf_counter(), time.process_time()
 assert outcomes[0].status == "applied", outcomes[0].reason
 assert len(report.derived) == 1, report.derived
-print(json.dumps({"amend": t1 - t0, "build": t2 - t1, "both": t2 - t0}))
+print(json.dumps({"amend": t1 - t0, "build": t2 - t1, "both": t2 - t0, "cpu": c2 - c0, "index": spent[0]}))
 """
 
 
@@ -59,7 +82,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     codes = [args.code.resolve(), *([args.compare.resolve()] if args.compare else [])]
-    times: dict[Path, dict[str, list[float]]] = {c: {"amend": [], "build": [], "both": []} for c in codes}
+    times: dict[Path, dict[str, list[float]]] = {c: {"amend": [], "build": [], "both": [], "cpu": [], "index": []} for c in codes}
     with tempfile.TemporaryDirectory() as tmp:
         copies = {}
         for n, code in enumerate(codes):
@@ -79,11 +102,14 @@ def main() -> None:
                 for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
                     times[code][key].append(value)
     first = {key: statistics.median(v) for key, v in times[codes[0]].items()}
-    print(f"{'checkout':<40} {'amend s':>8} {'build s':>8} {'both s':>8} {'both / first':>13}")
+    print(
+        f"{'checkout':<40} {'amend s':>8} {'build s':>8} {'both s':>8} {'both / first':>13} {'CPU s':>8} {'CPU / first':>12} {'index CPU ms':>13}"
+    )
     for code in codes:
         med = {key: statistics.median(v) for key, v in times[code].items()}
         print(
             f"{str(code)[-40:]:<40} {med['amend']:>8.3f} {med['build']:>8.3f} {med['both']:>8.3f} {med['both'] / first['both']:>13.2f}"
+            f" {med['cpu']:>8.3f} {med['cpu'] / first['cpu']:>12.2f} {med['index'] * 1000:>13.1f}"
         )
 
 
