@@ -262,3 +262,24 @@ def test_the_build_after_amend_lists_only_the_folders_it_wrote_in(tmp_path: Path
     assert after["laws/kulin"] == before["laws/kulin"] and "amendments/kellerberrin" in after
     monkeypatch.setattr(stamp, "_texts", real)
     assert stamp.unchanged(repo.root, repo.db_dir) is not None
+
+
+def test_the_index_from_a_stamp_that_vouches_is_the_index_read_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the stamp vouches for every file and the cache holds what it vouches for, no folder is listed (the cache
+    is the index); it is the index read from every file."""
+    repo = make_law_repo(tmp_path / "r")
+    build(repo)
+    amend(repo, INSTRUMENTS / "synthetic_kulin_health_amendment_2018.txt")
+    build(repo)
+
+    def no_listing(root: Path, folder: str) -> list[str]:
+        raise AssertionError("a folder was listed")
+
+    with monkeypatch.context() as m:
+        m.setattr(inputs, "_listing", no_listing)
+        index = inputs.repository_index(repo)
+    _same_index(index, inputs.read_inputs(repo, {}))
+    _in_place(repo.law_path(KULIN_HEALTH), "Health Local Law", "Health (Hand Edited) Local Law")
+    edited = inputs.repository_index(repo)  # the stamp vouches for nothing now: the folders listed, the law read
+    _same_index(edited, inputs.read_inputs(repo, {}))
+    assert edited.law_hashes[KULIN_HEALTH] != index.law_hashes[KULIN_HEALTH] and edited.read == 1

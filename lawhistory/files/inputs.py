@@ -143,14 +143,20 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
     """The entries cached by the last build ({} when there are none or they cannot be read): the cache, then the
     changes appended to it since (``save_cache``) that name its generation, in order; a line cut short (a build killed
     while it wrote it) ends them."""
+    return _load_cache(db_dir)[0]
+
+
+def _load_cache(db_dir: Path) -> tuple[dict[str, FileEntry], str | None]:
+    """``load_cache``'s entries and the hash of the inputs they are (``Inputs.files_hash``; None when not known)."""
     try:
         data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
         if data.get("format") != _CACHE_FORMAT:
-            return {}
+            return {}, None
         entries = _entries(data["files"])
         generation = data.get("generation")
+        files_hash = data.get("inputs")
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        return {}
+        return {}, None
     try:
         with open(db_dir / CHANGES_NAME, encoding="utf-8") as f:
             for line in f:
@@ -161,9 +167,12 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
                 for path in change["removed"]:
                     entries.pop(path, None)
                 entries.update(update)
+                files_hash = change.get("inputs")
+    except FileNotFoundError:
+        pass  # no changes since the cache was written whole
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        pass  # the changes up to here (a line cut short: a build killed while it wrote it; a missing file: none)
-    return entries
+        files_hash = None  # the changes up to here (a line cut short: a build killed while it wrote it)
+    return entries, files_hash if isinstance(files_hash, str) else None
 
 
 #: The changes appended to the cache (``save_cache``); written whole again once they hold this share of its files.
@@ -172,7 +181,11 @@ _CHANGES_SHARE = 8
 
 
 def save_cache(
-    db_dir: Path, entries: dict[str, FileEntry], changed: set[str] | None = None, removed: set[str] | None = None
+    db_dir: Path,
+    entries: dict[str, FileEntry],
+    changed: set[str] | None = None,
+    removed: set[str] | None = None,
+    files_hash: str | None = None,
 ) -> None:
     """Bring the cache up to date with ``entries`` (atomically: a reader sees the old one or the new one).
 
@@ -180,9 +193,9 @@ def save_cache(
     they are appended, as one line, to the cache's changes (``CHANGES_NAME``), unless the changes have grown to an
     eighth of the cache: then (and without them) the cache is written whole and the changes removed. A cache that
     cannot be written (the disk full) is left as it was: it only saves reading files again, and a file it wrongly calls
-    fresh is none.
+    fresh is none. ``files_hash``: the hash of ``entries`` (``Inputs.files_hash``), recorded with them.
     """
-    if changed is not None and removed is not None and _append_changes(db_dir, entries, changed, removed):
+    if changed is not None and removed is not None and _append_changes(db_dir, entries, changed, removed, files_hash):
         faults.point("cache:written")
         faults.point("cache:moved")  # appended in place: nothing to move
         save_code_record(db_dir)
@@ -192,7 +205,9 @@ def save_cache(
     generation = os.urandom(8).hex()
     try:
         tmp.write_text(
-            json.dumps({"format": _CACHE_FORMAT, "generation": generation, "files": files}, ensure_ascii=False),
+            json.dumps(
+                {"format": _CACHE_FORMAT, "generation": generation, "inputs": files_hash, "files": files}, ensure_ascii=False
+            ),
             encoding="utf-8",
         )
     except OSError:
@@ -206,7 +221,9 @@ def save_cache(
     save_code_record(db_dir)
 
 
-def _append_changes(db_dir: Path, entries: dict[str, FileEntry], changed: set[str], removed: set[str]) -> bool:
+def _append_changes(
+    db_dir: Path, entries: dict[str, FileEntry], changed: set[str], removed: set[str], files_hash: str | None
+) -> bool:
     """Append ``changed`` and ``removed`` to the cache's changes; False (nothing written) when the cache must be written
     whole instead: none there, of another format, or its changes grown to ``1 / _CHANGES_SHARE`` of it."""
     cache, changes = db_dir / CACHE_NAME, db_dir / CHANGES_NAME
@@ -218,7 +235,12 @@ def _append_changes(db_dir: Path, entries: dict[str, FileEntry], changed: set[st
             return False
         size = changes.stat().st_size if changes.exists() else 0
         line = json.dumps(
-            {"generation": found.group(2), "files": [entries[p] for p in sorted(changed)], "removed": sorted(removed)},
+            {
+                "generation": found.group(2),
+                "inputs": files_hash,
+                "files": [entries[p] for p in sorted(changed)],
+                "removed": sorted(removed),
+            },
             ensure_ascii=False,
         )
         if (size + len(line)) * _CHANGES_SHARE > cache.stat().st_size:
@@ -535,8 +557,24 @@ def repository_index(repo: Repository) -> Inputs:
 
     Every command asks it. Files unchanged since the last build are not read again (its cache in ``db/``); a command
     that only reads writes nothing, so only a build brings the cache up to date.
+
+    When the build's stamp vouches for every file (``stamp.unchanged``: one ``stat`` a file) and the cache holds the
+    inputs it vouches for (the same hash), the cache is the index's files as they are: no folder is listed and no file
+    looked at again.
     """
-    return read_inputs(repo, load_cache(repo.db_dir))
+    from .stamp import unchanged
+
+    cache, files_hash = _load_cache(repo.db_dir)
+    found = unchanged(repo.root, repo.db_dir) if files_hash is not None else None
+    if found is not None and found.inputs == files_hash and len(cache) == found.files():
+        ordered = sorted(cache.values(), key=_path_order)
+        laws = [e for e in ordered if e.path.startswith(f"{LAWS}/")]
+        instruments = [e for e in ordered if e.path.startswith(f"{AMENDMENTS}/")]
+        made = _indexed(repo, laws, instruments, 0)
+        if made.files_hash == files_hash:
+            made.changed, made.removed = set(), set()
+            return made
+    return read_inputs(repo, cache)
 
 
 # --- handed from one command to the next in the same process --------------------------------------------------------

@@ -169,6 +169,10 @@ class Unchanged:
     inputs: str
     folders: list[list[Any]]
 
+    def files(self) -> int:
+        """How many law and instrument files there are."""
+        return sum(len(names) for rel, *_, names, _ in self.folders if rel not in _FOLDERS)
+
     def law_ids(self) -> set[str]:
         """The ids of the law files (each is where its id says: the build that wrote the stamp checked it)."""
         return {
