@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,17 @@ def test_the_index_from_a_stamp_that_vouches_is_the_index_read_anew(tmp_path: Pa
     edited = inputs.repository_index(repo)  # the stamp vouches for nothing now: the folders listed, the law read
     _same_index(edited, inputs.read_inputs(repo, {}))
     assert edited.law_hashes[KULIN_HEALTH] != index.law_hashes[KULIN_HEALTH] and edited.read == 1
+
+
+def test_a_build_with_nothing_to_do_stamps_again_files_it_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file read within a tick of its last change is hashed by every ``show`` (``stamp``); a build that reads it again
+    once it has settled stamps it by its times alone."""
+    monkeypatch.undo()  # the real RACY_NS: the files written just now are read within a tick of being written
+    repo = make_law_repo(tmp_path / "r", [], laws=[KELLERBERRIN])
+    build(repo)
+    record = json.loads((repo.db_dir / stamp.STAMP_NAME).read_text(encoding="utf-8"))
+    assert record["racy"]
+    time.sleep(inputs.RACY_NS / 1e9 + 0.1)  # settled since: a change now would give them other times
+    assert build(repo).up_to_date
+    assert json.loads((repo.db_dir / stamp.STAMP_NAME).read_text(encoding="utf-8"))["racy"] == {}
+    assert stamp.unchanged(repo.root, repo.db_dir) is not None

@@ -502,7 +502,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
                 save_cache(paths.db_dir, inputs.entries, inputs.changed, inputs.removed, inputs.files_hash)
             elif not recorded_fingerprint(paths.db_dir):  # the code's record gone or out of date: ``show`` reads it
                 save_code_record(paths.db_dir)
-            if unchanged(repo.root, paths.db_dir) is None:
+            if inputs.read or unchanged(repo.root, paths.db_dir) is None:  # files read again: the stamp hashes fewer
                 save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash, inputs.changed, inputs.removed)
             return BuildReport(False, len(inputs.laws), up_to_date=True)
         plan = _full(inputs) if full or not paths.db.exists() else _plan(inputs, paths)
