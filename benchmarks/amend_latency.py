@@ -35,7 +35,7 @@ from lawhistory.amending import amend as amending
 from lawhistory.deriving import build as building
 from lawhistory.files.repo import Repository
 
-spent = [0.0]  # CPU in what reads, checks and writes the repository index, the stamp, the cache and the plan
+spent = {}  # CPU in what reads, checks and writes the repository index, the stamp, the cache and the plan, by function
 
 
 def timed(module, name):
@@ -46,7 +46,7 @@ def timed(module, name):
         try:
             return real(*args, **kwargs)
         finally:
-            spent[0] += time.process_time() - c
+            spent[name] = spent.get(name, 0.0) + time.process_time() - c
 
     setattr(module, name, wrapper)
 
@@ -63,7 +63,7 @@ report = building.build(repo)
 t2, c2 = time.perf_counter(), time.process_time()
 assert outcomes[0].status == "applied", outcomes[0].reason
 assert len(report.derived) == 1, report.derived
-print(json.dumps({"amend": t1 - t0, "build": t2 - t1, "both": t2 - t0, "cpu": c2 - c0, "index": spent[0]}))
+print(json.dumps({"amend": t1 - t0, "build": t2 - t1, "both": t2 - t0, "cpu": c2 - c0, "index": sum(spent.values()), "parts": spent}))
 """
 
 
@@ -83,6 +83,7 @@ def main() -> None:
     args = parser.parse_args()
     codes = [args.code.resolve(), *([args.compare.resolve()] if args.compare else [])]
     times: dict[Path, dict[str, list[float]]] = {c: {"amend": [], "build": [], "both": [], "cpu": [], "index": []} for c in codes}
+    parts: dict[Path, dict[str, list[float]]] = {c: {} for c in codes}
     with tempfile.TemporaryDirectory() as tmp:
         copies = {}
         for n, code in enumerate(codes):
@@ -99,7 +100,10 @@ def main() -> None:
                     [sys.executable, "-c", _CHILD, str(copies[code]), str(instrument)],
                     env=_env(code), check=True, capture_output=True, text=True,
                 )  # fmt: skip
-                for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
+                found = json.loads(out.stdout.strip().splitlines()[-1])
+                for name, value in found.pop("parts").items():
+                    parts[code].setdefault(name, []).append(value)
+                for key, value in found.items():
                     times[code][key].append(value)
     first = {key: statistics.median(v) for key, v in times[codes[0]].items()}
     print(
@@ -111,6 +115,9 @@ def main() -> None:
             f"{str(code)[-40:]:<40} {med['amend']:>8.3f} {med['build']:>8.3f} {med['both']:>8.3f} {med['both'] / first['both']:>13.2f}"
             f" {med['cpu']:>8.3f} {med['cpu'] / first['cpu']:>12.2f} {med['index'] * 1000:>13.1f}"
         )
+    for code in codes:
+        shown = ", ".join(f"{name} {statistics.median(v) * 1000:.1f}" for name, v in parts[code].items())
+        print(f"index CPU by function, medians (ms), {code.name}: {shown}")
 
 
 if __name__ == "__main__":
