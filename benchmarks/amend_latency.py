@@ -91,14 +91,15 @@ def main() -> None:
             shutil.copytree(args.corpus, copy, ignore=shutil.ignore_patterns("db"))
             (copy / "db").mkdir()
             time.sleep(2.5)  # the copies' times settled (``inputs.RACY_NS``): else the next command reads every file again
-            subprocess.run([sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(copy)], env=_env(code), check=True)
+            build = [sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(copy)]
+            subprocess.run(build, env=_env(code), cwd=code, check=True)  # cwd: ``-m`` and ``-c`` put it first on the path
             copies[code] = copy
         for run in range(args.runs):
             instrument, _ = new_instrument_text(copies[codes[0]], args.seed + 1000 * run)
             for code in codes if run % 2 == 0 else codes[::-1]:
                 out = subprocess.run(
                     [sys.executable, "-c", _CHILD, str(copies[code]), str(instrument)],
-                    env=_env(code), check=True, capture_output=True, text=True,
+                    env=_env(code), cwd=code, check=True, capture_output=True, text=True,
                 )  # fmt: skip
                 found = json.loads(out.stdout.strip().splitlines()[-1])
                 for name, value in found.pop("parts").items():
