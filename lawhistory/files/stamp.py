@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .inputs import FileEntry
 
 STAMP_NAME = ".stamp.json"
-_FORMAT = 2
+_FORMAT = 3
 #: As ``inputs.RACY_NS`` (a test keeps them the same; not imported, so that ``show`` loads no more than it needs).
 RACY_NS = 2_000_000_000
 _FOLDERS = (LAWS, AMENDMENTS)
