@@ -50,6 +50,7 @@ def measure(repo: Path, runs: int, seed: int = 1, codes: tuple[Path, ...] = (ROO
     derived = repo.parent / "derived"
     shutil.copytree(repo, derived)  # never built: show derives the law
     first = {**os.environ, "PYTHONPATH": str(codes[0])}
+    time.sleep(2.5)  # the copies' times settled: else the build's stamp hashes every file again for each ``show``
     subprocess.run([sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(repo)], env=first, cwd=codes[0], check=True)
     law = random.Random(seed).choice(sorted(f"{p.parent.name}/{p.stem}" for p in (repo / "laws").glob("*/*.txt")))
     show = ["show", law, "--at", "2021-06-01", "--format", "json", "--repo"]

@@ -3,6 +3,7 @@ hand edit, new, deleted or renamed file, even one within the same tick of the cl
 
 from __future__ import annotations
 
+import array
 import datetime as dt
 import json
 import os
@@ -144,7 +145,7 @@ def test_an_edit_within_the_same_tick_as_the_build_read_it_is_seen(repo: Reposit
     st = path.stat()
     for folder in record["folders"]:
         if folder[0] == "laws/kellerberrin":
-            folder[-1] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+            folder[-1] = stamp._digest(array.array("q", [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]))
     (repo.db_dir / stamp.STAMP_NAME).write_text(json.dumps(record), encoding="utf-8")
     assert stamp.unchanged(repo.root, repo.db_dir) is None
     assert "Cockerel" in _shown(repo)
@@ -152,7 +153,7 @@ def test_an_edit_within_the_same_tick_as_the_build_read_it_is_seen(repo: Reposit
     st = path.stat()
     for folder in record["folders"]:
         if folder[0] == "laws/kellerberrin":
-            folder[-1] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+            folder[-1] = stamp._digest(array.array("q", [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]))
     (repo.db_dir / stamp.STAMP_NAME).write_text(json.dumps(record), encoding="utf-8")
     assert stamp.unchanged(repo.root, repo.db_dir) is not None
 

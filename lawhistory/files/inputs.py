@@ -13,6 +13,7 @@ leave its times as they were.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -20,7 +21,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import faults
 from ..core.errors import BadLawId, FormatError
@@ -133,32 +134,127 @@ def _entry(path: str, st: os.stat_result, data: bytes, read_ns: int) -> FileEntr
     )  # fmt: skip
 
 
+def _entries(rows: list[list[Any]]) -> dict[str, FileEntry]:
+    make = tuple.__new__
+    return {row[0]: make(FileEntry, (*row[:-2], tuple(map(tuple, row[-2])), tuple(row[-1]))) for row in rows}
+
+
 def load_cache(db_dir: Path) -> dict[str, FileEntry]:
-    """The entries cached by the last build ({} when there are none or they cannot be read)."""
+    """The entries cached by the last build ({} when there are none or they cannot be read): the cache, then the
+    changes appended to it since (``save_cache``) that name its generation, in order; a line cut short (a build killed
+    while it wrote it) ends them."""
+    return _load_cache(db_dir)[0]
+
+
+def _load_cache(db_dir: Path) -> tuple[dict[str, FileEntry], str | None]:
+    """``load_cache``'s entries and the hash of the inputs they are (``Inputs.files_hash``; None when not known)."""
     try:
         data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
         if data.get("format") != _CACHE_FORMAT:
-            return {}
-        make = tuple.__new__
-        return {row[0]: make(FileEntry, (*row[:-2], tuple(map(tuple, row[-2])), tuple(row[-1]))) for row in data["files"]}
+            return {}, None
+        entries = _entries(data["files"])
+        generation = data.get("generation")
+        files_hash = data.get("inputs")
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        return {}
+        return {}, None
+    try:
+        with open(db_dir / CHANGES_NAME, encoding="utf-8") as f:
+            for line in f:
+                change = json.loads(line)
+                if change["generation"] != generation:
+                    continue  # appended to another cache (one written whole since, by a build killed before it removed these)
+                update = _entries(change["files"])
+                for path in change["removed"]:
+                    entries.pop(path, None)
+                entries.update(update)
+                files_hash = change.get("inputs")
+    except FileNotFoundError:
+        pass  # no changes since the cache was written whole
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        files_hash = None  # the changes up to here (a line cut short: a build killed while it wrote it)
+    return entries, files_hash if isinstance(files_hash, str) else None
 
 
-def save_cache(db_dir: Path, entries: dict[str, FileEntry]) -> None:
-    """Write the cache (atomically: a reader sees the old one or the new one). A cache that cannot be written (the
-    disk full) is left as it was: it only saves reading files again, and a file it wrongly calls fresh is none."""
+#: The changes appended to the cache (``save_cache``); written whole again once they hold this share of its files.
+CHANGES_NAME = ".inputs-cache.changes"
+_CHANGES_SHARE = 8
+
+
+def save_cache(
+    db_dir: Path,
+    entries: dict[str, FileEntry],
+    changed: set[str] | None = None,
+    removed: set[str] | None = None,
+    files_hash: str | None = None,
+) -> None:
+    """Bring the cache up to date with ``entries`` (atomically: a reader sees the old one or the new one).
+
+    With ``changed`` and ``removed`` (the paths whose entries differ from the cache's, and those gone from it), only
+    they are appended, as one line, to the cache's changes (``CHANGES_NAME``), unless the changes have grown to an
+    eighth of the cache: then (and without them) the cache is written whole and the changes removed. A cache that
+    cannot be written (the disk full) is left as it was: it only saves reading files again, and a file it wrongly calls
+    fresh is none. ``files_hash``: the hash of ``entries`` (``Inputs.files_hash``), recorded with them.
+    """
+    if changed is not None and removed is not None and _append_changes(db_dir, entries, changed, removed, files_hash):
+        faults.point("cache:written")
+        faults.point("cache:moved")  # appended in place: nothing to move
+        save_code_record(db_dir)
+        return
     tmp = db_dir / f"{CACHE_NAME}.tmp"
     files = [e for _, e in sorted(entries.items())]
+    generation = os.urandom(8).hex()
     try:
-        tmp.write_text(json.dumps({"format": _CACHE_FORMAT, "files": files}, ensure_ascii=False), encoding="utf-8")
+        tmp.write_text(
+            json.dumps(
+                {"format": _CACHE_FORMAT, "generation": generation, "inputs": files_hash, "files": files}, ensure_ascii=False
+            ),
+            encoding="utf-8",
+        )
     except OSError:
         tmp.unlink(missing_ok=True)
         return
     faults.point("cache:written")
     os.replace(tmp, db_dir / CACHE_NAME)
     faults.point("cache:moved")
+    with contextlib.suppress(OSError):
+        (db_dir / CHANGES_NAME).unlink(missing_ok=True)  # of the old generation: ignored if left
     save_code_record(db_dir)
+
+
+def _append_changes(
+    db_dir: Path, entries: dict[str, FileEntry], changed: set[str], removed: set[str], files_hash: str | None
+) -> bool:
+    """Append ``changed`` and ``removed`` to the cache's changes; False (nothing written) when the cache must be written
+    whole instead: none there, of another format, or its changes grown to ``1 / _CHANGES_SHARE`` of it."""
+    cache, changes = db_dir / CACHE_NAME, db_dir / CHANGES_NAME
+    try:
+        with open(cache, encoding="utf-8") as f:
+            head = f.read(200)  # the format and generation are written first
+        found = re.match(r'\{"format": (\d+), "generation": "([0-9a-f]{16})"', head)
+        if found is None or int(found.group(1)) != _CACHE_FORMAT:
+            return False
+        size = changes.stat().st_size if changes.exists() else 0
+        line = json.dumps(
+            {
+                "generation": found.group(2),
+                "inputs": files_hash,
+                "files": [entries[p] for p in sorted(changed)],
+                "removed": sorted(removed),
+            },
+            ensure_ascii=False,
+        )
+        if (size + len(line)) * _CHANGES_SHARE > cache.stat().st_size:
+            return False
+        if size:
+            with open(changes, "rb") as f:
+                f.seek(-1, os.SEEK_END)
+                if f.read(1) != b"\n":
+                    return False  # a line cut short (a build killed while it wrote it): the cache written whole
+        with open(changes, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+    except OSError:
+        return False
+    return True
 
 
 def _listing(root: Path, folder: str) -> list[str]:
@@ -189,6 +285,12 @@ class Inputs:
     files_hash: str
     entries: dict[str, FileEntry]  # by path: every file, for the cache
     read: int = 0  # files read (not found unchanged in the cache)
+    #: The paths whose entries the cache on disk does not hold as they are here, and those it holds that are gone
+    #: (None: not known, the cache is written whole).
+    changed: set[str] | None = None
+    removed: set[str] | None = None
+    #: The index ``amend`` read before it wrote (``hand_over``): the build plans from what changed since.
+    before: Inputs | None = None
     _parsed: dict[str, Law | Instrument] = field(default_factory=dict)
 
     def law_path(self, law_id: str) -> str:
@@ -332,7 +434,10 @@ _DERIVING: dict[str, list[str]] = {}
 
 def save_code_record(db_dir: Path) -> None:
     """Record, beside the build, the fingerprint of the code that made it and the times of the files it was made from
-    (not when one of them changed so recently that a later change could leave its time as it is)."""
+    (not when one of them changed so recently that a later change could leave its time as it is). A record that
+    vouches for the code as it is already is kept (the code is then neither listed nor hashed)."""
+    if _recorded_fingerprint(db_dir) is not None:
+        return
     fingerprint = code_fingerprint()
     rels = _DERIVING.get(fingerprint)
     if rels is None:
@@ -387,7 +492,7 @@ def _read_all(root: str, rels: list[str]) -> list[FileEntry]:
     return [e for part in parts for e in part]
 
 
-def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry], list[FileEntry], int]:
+def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry], list[FileEntry], list[str]]:
     """Every law and instruments file, read only when not unchanged in ``cache``; an id must match where its file is."""
     root = str(repo.root)
     listed = {folder: _listing(repo.root, folder) for folder in (LAWS, AMENDMENTS)}
@@ -413,13 +518,17 @@ def _scan(repo: Repository, cache: dict[str, FileEntry]) -> tuple[list[FileEntry
                     raise FormatError(f"its id {entry.id!r} says it belongs at {repo.relative(where)}", path=rel)
             entries.append(entry)
         found.append(entries)
-    return found[0], found[1], len(todo)
+    return found[0], found[1], todo
 
 
 def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> Inputs:
     """The repository's inputs; files unchanged since ``cache`` was made are not read."""
-    law_files, inst_files, read = _scan(repo, cache or {})
-    return _indexed(repo, law_files, inst_files, read)
+    cache = cache or {}
+    law_files, inst_files, read = _scan(repo, cache)
+    inputs = _indexed(repo, law_files, inst_files, len(read))
+    inputs.changed = set(read)
+    inputs.removed = cache.keys() - inputs.entries.keys()
+    return inputs
 
 
 def _indexed(repo: Repository, law_files: list[FileEntry], inst_files: list[FileEntry], read: int) -> Inputs:
@@ -427,13 +536,20 @@ def _indexed(repo: Repository, law_files: list[FileEntry], inst_files: list[File
     laws = dict(sorted((e.id, e) for e in law_files))
     instruments = {e.id: e for e in inst_files}
     claimed = claims(laws, instruments)
-    law_hashes = {}
-    for law_id, law in laws.items():
-        paths = [law, *sorted((instruments[i] for i in claimed[law_id]), key=lambda e: e.path)]
-        law_hashes[law_id] = _sha([x for e in paths for x in (e.path.encode(), e.sha.encode())])
+    law_hashes = {law_id: _law_hash(law, [instruments[i] for i in claimed[law_id]]) for law_id, law in laws.items()}
     entries = {e.path: e for e in law_files + inst_files}
-    everything = _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
-    return Inputs(repo.root, laws, instruments, claimed, law_hashes, everything, entries, read)
+    return Inputs(repo.root, laws, instruments, claimed, law_hashes, _files_hash(entries), entries, read)
+
+
+def _law_hash(law: FileEntry, acting: list[FileEntry]) -> str:
+    """The hash of a law's inputs: its file and those of the instruments acting on it."""
+    paths = [law, *sorted(acting, key=lambda e: e.path)]
+    return _sha([x for e in paths for x in (e.path.encode(), e.sha.encode())])
+
+
+def _files_hash(entries: dict[str, FileEntry]) -> str:
+    """The hash of every file's path and content."""
+    return _sha([x for p in sorted(entries) for x in (p.encode(), entries[p].sha.encode())])
 
 
 def repository_index(repo: Repository) -> Inputs:
@@ -441,14 +557,30 @@ def repository_index(repo: Repository) -> Inputs:
 
     Every command asks it. Files unchanged since the last build are not read again (its cache in ``db/``); a command
     that only reads writes nothing, so only a build brings the cache up to date.
+
+    When the build's stamp vouches for every file (``stamp.unchanged``: one ``stat`` a file) and the cache holds the
+    inputs it vouches for (the same hash), the cache is the index's files as they are: no folder is listed and no file
+    looked at again.
     """
-    return read_inputs(repo, load_cache(repo.db_dir))
+    from .stamp import unchanged
+
+    cache, files_hash = _load_cache(repo.db_dir)
+    found = unchanged(repo.root, repo.db_dir) if files_hash is not None else None
+    if found is not None and found.inputs == files_hash and len(cache) == found.files():
+        ordered = sorted(cache.values(), key=_path_order)
+        laws = [e for e in ordered if e.path.startswith(f"{LAWS}/")]
+        instruments = [e for e in ordered if e.path.startswith(f"{AMENDMENTS}/")]
+        made = _indexed(repo, laws, instruments, 0)
+        if made.files_hash == files_hash:
+            made.changed, made.removed = set(), set()
+            return made
+    return read_inputs(repo, cache)
 
 
 # --- handed from one command to the next in the same process --------------------------------------------------------
 
 #: repository root → (the entries a command read and wrote, the folders' and the database's times when it had).
-_HANDED: dict[Path, tuple[dict[str, FileEntry], list[tuple[str, int, int, int]]]] = {}
+_HANDED: dict[Path, tuple[Inputs, list[tuple[str, int, int, int]]]] = {}
 
 
 def _folder_times(repo: Repository) -> list[tuple[str, int, int, int]]:
@@ -473,16 +605,86 @@ def _folder_times(repo: Repository) -> list[tuple[str, int, int, int]]:
 def hand_over(repo: Repository, index: Inputs, written: list[Path]) -> None:
     """Keep ``index`` (read by ``amend`` under the repository's lock) with the files it has just ``written`` read again,
     for the build that follows in this process (``taken``), which then neither loads the cache nor reads every file's
-    times again.
+    times again, nor makes the index again: only the laws the written files act on (or did) are indexed again
+    (``_updated``).
 
     Each entry keeps the times its file had when it was read, so a file edited by hand since then is seen by the next
     command all the same: the build records the hashes it was given, and the stamp and the cache compare those times.
     """
-    entries = dict(index.entries)
-    for path in written:
-        rel = repo.relative(path)
-        entries[rel] = _read(str(repo.root), rel)
-    _HANDED[repo.root] = (entries, _folder_times(repo))
+    new = {repo.relative(path): _read(str(repo.root), repo.relative(path)) for path in written}
+    _HANDED[repo.root] = (_updated(repo, index, new), _folder_times(repo))
+
+
+def _path_order(entry: FileEntry) -> list[str]:
+    """Where a file comes in the repository's order (``_listing``: by folder, then name)."""
+    return entry.path.split("/")
+
+
+def _acts_on(entry: FileEntry, laws: dict[str, FileEntry], by_title: dict[str, list[str]]) -> set[str]:
+    """The laws among ``laws`` that the instrument ``entry`` amends or repeals (the rule of ``claims``, for one)."""
+    found: set[str] = set()
+    for (title, ref_id), normal in zip(entry.targets, entry.normal[1:], strict=True):
+        if ref_id:
+            if ref_id in laws:
+                found.add(ref_id)
+        else:
+            found.update(law for law in by_title.get(normal, ()) if title_reaches(title, entry.id, law))
+    return found
+
+
+def _updated(repo: Repository, index: Inputs, new: dict[str, FileEntry]) -> Inputs:
+    """``index`` with the instrument files ``new`` (by path: written, or written again) read as they are now: the same
+    index ``_indexed`` makes of all the files, but only the laws they act on (or acted on) are indexed again.
+
+    ``before`` is ``index`` (the build plans from what changed since it); ``changed`` and ``removed`` say what the
+    cache on disk lacks. A law file among ``new`` (no command writes one so): the index is made again whole.
+    """
+    entries = {**index.entries, **new}
+    if any(not rel.startswith(f"{AMENDMENTS}/") for rel in new) or any(
+        (old := index.entries.get(rel)) is not None and old.id != e.id for rel, e in new.items()
+    ):
+
+        def order(folder: str) -> list[FileEntry]:
+            return sorted((e for rel, e in entries.items() if rel.startswith(f"{folder}/")), key=_path_order)
+
+        made = _indexed(repo, order(LAWS), order(AMENDMENTS), len(new))
+    else:
+        import bisect
+
+        laws = index.laws
+        instruments = dict(index.instruments)
+        listed = list(instruments.values())
+        added = False
+        for e in sorted(new.values(), key=_path_order):
+            if e.id in instruments:
+                instruments[e.id] = e  # the same file (its id says where it is), read again: its place is kept
+            else:
+                listed.insert(bisect.bisect(listed, _path_order(e), key=_path_order), e)
+                added = True
+        if added:
+            instruments = {e.id: instruments.get(e.id, e) for e in listed}
+        by_title: dict[str, list[str]] = defaultdict(list)
+        for law_id, law_entry in laws.items():
+            by_title[law_entry.normal[0]].append(law_id)
+        ids = {e.id for e in new.values()}
+        touched: dict[str, set[str]] = defaultdict(set)  # law → the new instruments acting on it
+        for rel, e in new.items():
+            if (old := index.entries.get(rel)) is not None:
+                for law in _acts_on(old, laws, by_title):
+                    touched.setdefault(law, set())
+            for law in _acts_on(e, laws, by_title):
+                touched[law].add(e.id)
+        claimed = dict(index.claims)
+        law_hashes = dict(index.law_hashes)
+        for law, acting in touched.items():
+            mine = [i for i in claimed[law] if i not in ids] + sorted(acting)
+            claimed[law] = sorted(mine, key=lambda i: _path_order(instruments[i]))
+            law_hashes[law] = _law_hash(laws[law], [instruments[i] for i in claimed[law]])
+        made = Inputs(repo.root, laws, instruments, claimed, law_hashes, _files_hash(entries), entries, len(new))
+    made.changed = (index.changed or set()) | set(new) if index.changed is not None else None
+    made.removed = index.removed
+    made.before = index
+    return made
 
 
 def taken(repo: Repository) -> Inputs | None:
@@ -491,9 +693,4 @@ def taken(repo: Repository) -> Inputs | None:
     handed = _HANDED.pop(repo.root, None)
     if handed is None or handed[1] != _folder_times(repo):
         return None
-    entries = handed[0]
-
-    def order(folder: str) -> list[FileEntry]:
-        return sorted((e for rel, e in entries.items() if rel.startswith(f"{folder}/")), key=lambda e: e.path.split("/"))
-
-    return _indexed(repo, order(LAWS), order(AMENDMENTS), 0)
+    return handed[0]
