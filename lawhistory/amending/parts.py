@@ -37,19 +37,16 @@ from .grammar.parse import (
     names_amendment,
     names_whole_law,
     payload_dash,
+    preliminary_words,
     quoted_after,
     restated_dash,
     substitutes_for,
+    verbs_outside_quotes,
 )
 
 PRELIMINARY_HEADING = re.compile(
     r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
     r"Interpretation|Definitions|Content and Intent|Content|Intent|Objects?|Purpose and effect|(?:The )?local laws? amended)$",
-    re.I,
-)
-PRELIMINARY_TEXT = re.compile(
-    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
-    r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
     re.I,
 )
 QUALIFIER = re.compile(
@@ -192,7 +189,8 @@ def units(law: Law) -> list[Unit]:
         heading = p.heading or ""
         own = p.text or ""
         amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
+        # its citation, commencement … by the words outside quotation marks (grammar/sentence.lark's ``preliminary``)
+        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and preliminary_words(own)):
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
@@ -298,8 +296,10 @@ def _collect(
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
     if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
-    if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
-        amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
+    if amended and verbs_outside_quotes(own):
+        # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions (a verb inside
+        # quotation marks is no verb: "In the definition of “add-on”—" is a lead-in; grammar/sentence.lark)
+        amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:

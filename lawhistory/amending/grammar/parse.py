@@ -652,3 +652,67 @@ def _parses_from(tokens: list[Token], i: int) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- sentence.lark: what kind of sentence a clause is, by its words outside quotation marks ------------------------
+
+SENTENCE = Path(__file__).with_name("sentence.lark")
+#: The kinds of verb sentence.lark reads: of change ("delete", "insert" …), of amending, of repealing.
+VERBS_OF_CHANGE = frozenset({"changing"})
+VERBS_OF_AMENDING = frozenset({"changing", "amending", "repealing"})
+
+
+@cache
+def sentence_parser() -> Lark:
+    """sentence.lark's parser (LALR(1), so built only when the grammar is unambiguous)."""
+    return built(
+        "sentence",
+        SENTENCE.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        start="sentence",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _sentence(words: str) -> tuple[tuple[str, str], ...]:
+    """Each piece of ``words`` as sentence.lark parses them: (its kind, its words) — "preliminary", "changing",
+    "amending", "repealing", "QUOTED", "WORD" or "MARK" ("amending_phrase": a preliminary phrase holding a verb of
+    amending). Every text has its one parse: any mark is a MARK, any other run of letters or digits a WORD."""
+    out: list[tuple[str, str]] = []
+    for piece in sentence_parser().parse(words).children:
+        if isinstance(piece, Token):
+            out.append((piece.type, str(piece)))
+            continue
+        inner = piece.children[0]
+        if isinstance(inner, Tree):  # preliminary → amending_phrase → its token
+            out.append((str(inner.data), str(inner.children[0])))
+        else:
+            out.append((str(piece.data), str(inner)))
+    return tuple(out)
+
+
+def preliminary_words(words: str) -> str | None:
+    """The words outside quotation marks that make a clause preliminary ("may be cited as", "comes into operation",
+    "This local law amends", "The purpose of" as its first words: sentence.lark's ``preliminary``), or None."""
+    return next((w for kind, w in _sentence(words) if kind in ("preliminary", "amending_phrase")), None)
+
+
+def verbs_outside_quotes(words: str, kinds: frozenset[str] = VERBS_OF_CHANGE) -> list[str]:
+    """The verbs of ``kinds`` in ``words``, outside quotation marks (sentence.lark's ``verb``; "This local law amends"
+    and "The amendments in this local law are to" hold a verb of amending)."""
+    found = {"amending_phrase": "amending"}
+    return [w for kind, w in _sentence(words) if found.get(kind, kind) in kinds]
+
+
+def quoted_verbs(words: str, kinds: frozenset[str] = VERBS_OF_CHANGE) -> list[str]:
+    """The quotations in ``words`` whose own words hold a verb of ``kinds`` (read by the same grammar, quotations
+    inside them too): where a verb is that is not the sentence's own."""
+    out = []
+    for kind, w in _sentence(words):
+        if kind == "QUOTED":
+            inside = w[1:-1]
+            if verbs_outside_quotes(inside, kinds) or quoted_verbs(inside, kinds):
+                out.append(w)
+    return out
