@@ -32,11 +32,13 @@ from .grammar.parse import (
     amended_as_follows,
     ends_repeal,
     following_dash,
+    heading_context,
     labelled_after,
     lead_in,
     names_amendment,
     names_whole_law,
     payload_dash,
+    preliminary_heading,
     preliminary_words,
     quoted_after,
     restated_dash,
@@ -44,11 +46,6 @@ from .grammar.parse import (
     verbs_outside_quotes,
 )
 
-PRELIMINARY_HEADING = re.compile(
-    r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
-    r"Interpretation|Definitions|Content and Intent|Content|Intent|Objects?|Purpose and effect|(?:The )?local laws? amended)$",
-    re.I,
-)
 QUALIFIER = re.compile(
     r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
     r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
@@ -188,9 +185,11 @@ def units(law: Law) -> list[Unit]:
     for p in older if len(older) > len(clauses) else clauses:
         heading = p.heading or ""
         own = p.text or ""
-        amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
-        # its citation, commencement … by the words outside quotation marks (grammar/sentence.lark's ``preliminary``)
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and preliminary_words(own)):
+        # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
+        # (grammar/sentence.lark's ``preliminary``)
+        preliminary = preliminary_heading(heading.strip())
+        amending = names_amendment(heading) and not preliminary
+        if preliminary or (not p.children and not amending and preliminary_words(own)):
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
@@ -266,20 +265,18 @@ def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
 
 
 def _heading_context(heading: str) -> str | None:
-    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I) or re.fullmatch(
-        # "Clause 10 (Election of presiding member)": the clause amended and its own heading
-        r"(?:Clause|Section)\s+(\d+[A-Z]{0,2})\s+\([^()]+\)",
-        heading.strip(),
-        re.I,
-    )
-    if m and heading.lower().startswith(("clause", "section")):
+    """The provision a clause's heading names ("Clause 3.1 amended", "Schedule 2 amended", "Clause 10 (Election of
+    presiding member)": grammar/context.lark), as a citation; None when it names none."""
+    named = heading_context(heading)
+    if named is None:
+        return None
+    kind, label = named
+    if kind.lower() in ("clause", "section"):
         try:
-            return normalise_citation(m.group(1).replace(" ", ""))
+            return normalise_citation(label.replace(" ", ""))
         except ValueError:
             return None
-    if m:
-        return f"{heading.split()[0].capitalize()} {m.group(1)}"
-    return None
+    return f"{kind.capitalize()} {label}"
 
 
 def _collect(

@@ -716,3 +716,54 @@ def quoted_verbs(words: str, kinds: frozenset[str] = VERBS_OF_CHANGE) -> list[st
             if verbs_outside_quotes(inside, kinds) or quoted_verbs(inside, kinds):
                 out.append(w)
     return out
+
+
+# --- heading.lark and context.lark: what a clause's heading says ------------------------------------------------------
+
+HEADING = Path(__file__).with_name("heading.lark")
+CONTEXT = Path(__file__).with_name("context.lark")
+
+
+def _lalr(name: str, path: Path, start: str) -> Lark:
+    """A small grammar's parser: LALR(1), so built only when the grammar is unambiguous; kept as the others are."""
+    return built(name, path.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start=start, maybe_placeholders=False)
+
+
+@cache
+def heading_parser() -> Lark:
+    return _lalr("heading", HEADING, "heading")
+
+
+@cache
+def context_parser() -> Lark:
+    return _lalr("context", CONTEXT, "context")
+
+
+@lru_cache(maxsize=8192)
+def preliminary_heading(heading: str) -> bool:
+    """Whether a clause's heading is one of a preliminary clause ("Citation", "Commencement", "Principal local law
+    amended": heading.lark)."""
+    try:
+        heading_parser().parse(heading)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def heading_context(heading: str) -> tuple[str, str] | None:
+    """(the kind, the label as printed) of the provision a clause's heading names ("Clause 5 (1) amended" → ("Clause",
+    "5 (1)"); "Clause 10 (Election of presiding member)" → ("Clause", "10"): context.lark), or None. The grammar
+    ignores spacing: "Clause 5  (1) amended", "Clause 5 (1)amended" name 5(1) as "Clause 5 (1) amended" does."""
+    try:
+        tree = context_parser().parse(heading)
+    except UnexpectedInput:
+        return None
+    kind = tree.children[0]
+    if tree.data == "amended_heading":
+        label = tree.children[1]
+        assert isinstance(label, Tree)
+        first, last = label.children[0], label.children[-1]
+        assert isinstance(first, Token) and isinstance(last, Token)
+        return str(kind), " ".join(heading[first.start_pos : last.end_pos].split())  # its spaces one space each
+    return str(kind), str(tree.children[1])
