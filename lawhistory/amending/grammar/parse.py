@@ -767,3 +767,24 @@ def heading_context(heading: str) -> tuple[str, str] | None:
         assert isinstance(first, Token) and isinstance(last, Token)
         return str(kind), " ".join(heading[first.start_pos : last.end_pos].split())  # its spaces one space each
     return str(kind), str(tree.children[1])
+
+
+# --- listed.lark: an item of a list of provisions deleted -------------------------------------------------------------
+
+LISTED = Path(__file__).with_name("listed.lark")
+
+
+@cache
+def listed_parser() -> Lark:
+    return _lalr("listed", LISTED, "citation")
+
+
+@lru_cache(maxsize=8192)
+def listed_citation(item: str) -> bool:
+    """Whether an item of a list of provisions is a citation of provisions and nothing else ("clause 6.24(3)",
+    "subclauses 7.4(4) and (5)", "paragraph (b) of clause 8.7": listed.lark)."""
+    try:
+        listed_parser().parse(item)
+    except UnexpectedInput:
+        return False
+    return True

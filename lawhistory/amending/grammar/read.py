@@ -39,7 +39,7 @@ from ..parts import (
     payload_provisions,
     resolve_targets,
 )
-from .parse import NoParse, readings
+from .parse import NoParse, listed_citation, readings
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -1611,14 +1611,6 @@ _OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
 _PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
 # --- (r3list) provisions deleted by a list printed after the sentence ---
 
-#: One item of the list: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else.
-_LISTED_CITATION = re.compile(
-    r"(?:the\s+)?(?:sub-?clauses?|clauses?|sub-?paragraphs?|paragraphs?|items?|schedules?|parts?|divisions?|"
-    r"sub-?regulations?|regulations?|sections?|by-?laws?)\s+[\w.()]+(?:\s*(?:,|\band\b|\bto\b)\s*[\w.()]+)*"
-    r"(?:\s+of\s+(?:sub-?clause|clause|sub-?regulation|regulation|schedule|part)\s+[\w.()]+)*",  # "… of clause 5"
-    re.I,
-)
-
 
 def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "The following provisions of the principal local law are deleted— (a) clause 6.24(3); (b) clause 7.4(4); and
@@ -1639,7 +1631,8 @@ def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -
         cited = re.sub(r"\s+of the (?:principal )?(?:local laws?|by-?laws?)$", "", cited, flags=re.I)
         # "subclauses 4.1(2) and (3)": cited in full from the clause, as "clause 4.1(2) and (3)" is
         cited = re.sub(r"^(?:the\s+)?sub-?(clause|regulation)s?\s+(?=\d)", r"\1 ", cited, flags=re.I)
-        targets = resolve_targets(cited, base) if _LISTED_CITATION.fullmatch(cited) else []
+        # one item: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else (listed.lark)
+        targets = resolve_targets(cited, base) if listed_citation(cited) else []
         if not targets:
             raise InstructionNotUnderstood(f"the item “{item.strip()}” of its list names no provision it can place")
         ops += [_op(h.unit, action="delete", target=x) for x in targets]
