@@ -32,6 +32,7 @@ from .grammar.parse import (
     amended_as_follows,
     ends_repeal,
     following_dash,
+    gazette_item,
     heading_context,
     labelled_after,
     lead_in,
@@ -1001,9 +1002,6 @@ _REPEAL_BY_GAZETTE = re.compile(
     r"(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*",
     re.I,
 )
-_GAZETTE_ITEM = re.compile(
-    r"^(?P<date>\d{1,2} [A-Z][a-z]+ \d{4}),? (?:at )?pp?\. ?(?P<page>\d{1,5})(?:\s?[-‑–]\s?\d{1,5})?\s*[;.]?(?:\s*and)?$"
-)
 #: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
 GAZETTE_NAMED = re.compile(
     r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
@@ -1040,14 +1038,14 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     dated = _REPEAL_BY_GAZETTE.search(text)
     if dated:
         items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated.end() :]) if i.strip()]
-        found = [(_GAZETTE_ITEM.match(i), i) for i in items]
-        if not items or any(m is None or printed_date(m.group("date")) is None for m, _ in found):
+        found = [gazette_item(i) for i in items]  # (its date's words, its page): grammar/repeal.lark's gazette_item
+        if not items or any(g is None or printed_date(g[0]) is None for g in found):
             return []
         kind = "local law" if re.search(r"local laws?", dated.group(0), re.I) else "by-law"
         return [
-            (f"the {kind} published in the Gazette on {d.isoformat()} at page {m.group('page')}", d.isoformat())
-            for m, _ in found
-            if m is not None and (d := printed_date(m.group("date"))) is not None
+            (f"the {kind} published in the Gazette on {d.isoformat()} at page {g[1]}", d.isoformat())
+            for g in found
+            if g is not None and (d := printed_date(g[0])) is not None
         ]
     listed = _REPEAL_LEAD.search(text)
     if listed:

@@ -788,3 +788,34 @@ def listed_citation(item: str) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- repeal.lark: the words of an instruction that repeals whole laws -------------------------------------------------
+
+REPEAL = Path(__file__).with_name("repeal.lark")
+
+
+@cache
+def gazette_item_parser() -> Lark:
+    """repeal.lark's ``gazette_item`` (LALR(1); its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-gazette-item",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="gazette_item",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def gazette_item(item: str) -> tuple[str, str] | None:
+    """(the date's words, the page) of an item naming a law by its gazette ("9 April 1958 p. 727;": repeal.lark's
+    ``gazette_item``), or None."""
+    try:
+        tree = gazette_item_parser().parse(item)
+    except UnexpectedInput:
+        return None
+    date = next(t for t in tree.children if isinstance(t, Tree))
+    page = next(t for t in tree.children if isinstance(t, Token) and t.type == "GAZETTE_PAGE")
+    return " ".join(str(t) for t in date.children), str(page)
