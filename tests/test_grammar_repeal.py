@@ -1,5 +1,5 @@
-"""grammar/repeal.lark: the words of an instruction that repeals whole laws — a law named only by the gazette that
-published it (its date and first page)."""
+"""grammar/repeal.lark: the words of an instruction that repeals whole laws — the words that open a list of the laws
+repealed, and a law named only by the gazette that published it (its date and first page)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import logging
 import lark
 import pytest
 
-from lawhistory.amending.grammar.parse import REPEAL, gazette_item
-from lawhistory.amending.parts import _repealed_laws
+from lawhistory.amending.grammar.parse import REPEAL, gazette_item, repeal_lead
+from lawhistory.amending.parts import _repealed_laws, repeal_frame
 
 
 @pytest.mark.parametrize(
@@ -50,6 +50,68 @@ def test_one_item_that_is_not_a_gazette_leaves_no_law_guessed() -> None:
     )
     assert [d for _, d in _repealed_laws(text)] == ["1958-04-09", "1976-06-28"]
     assert _repealed_laws(text.replace("28 June 1976", "28 Juno 1976")) == []  # a month no date has
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("The following local laws are repealed— (a) X", "The following local laws are repealed— "),
+        (
+            "The following local laws (and all subsequent amendments) are repealed: (a) X",
+            "The following local laws (and all subsequent amendments) are repealed: ",
+        ),
+        (
+            "2. The following by-laws of the Shire of X are hereby repealed; 1. X",
+            "The following by-laws of the Shire of X are hereby repealed; ",
+        ),
+        ("The following local law is repealed - (a) X", "The following local law is repealed - "),
+        # the first "repealed" a mark follows, and no em dash, colon or semicolon before it
+        (
+            "The following by-laws, which are repealed by it, are repealed— (a) X",
+            "The following by-laws, which are repealed by it, are repealed— ",
+        ),
+        ("The following local laws – as amended – are repealed— (a) X", "The following local laws – as amended – are repealed— "),
+    ],
+)
+def test_the_words_that_open_a_list_of_laws_repealed(text: str, lead: str) -> None:
+    found = repeal_lead(text)
+    assert found is not None and text[found[0] : found[1]] == lead
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The following local laws are repealed.",  # no mark opens a list
+        "The following local laws are repealed – (a) X",  # an en dash opens none
+        "The following local laws: (a) X are repealed— (b) Y",  # a colon before "repealed"
+        "The following laws are repealed— (a) X",  # no kind of law
+        "The following local laws were repealed— (a) X",
+        "Clause 5 is repealed— (a) X",
+    ],
+)
+def test_other_words_open_no_list(text: str) -> None:
+    assert repeal_lead(text) is None
+
+
+def test_the_laws_named_by_their_gazettes_open_with_their_own_words() -> None:
+    text = "the by-laws published in the Government Gazette on the following dates at the specified pages are hereby repealed: (a) 9 April 1958 p. 727."
+    found = repeal_lead(text, "repeal_by_gazette")
+    assert (
+        found is not None
+        and text[found[0] : found[1]].startswith("by-laws published")
+        and text[found[1] :] == "(a) 9 April 1958 p. 727."
+    )
+    assert repeal_lead(text) is None  # not "The following …"
+    assert repeal_frame(text) == (text[: found[1]].strip().rstrip(":"), "(a) 9 April 1958 p. 727.")
+
+
+def test_a_list_of_laws_repealed_is_read_after_its_lead() -> None:
+    text = (
+        "The following local laws are repealed— (a) the Shire of X Dogs Local Law 2001 as published in the Government "
+        "Gazette on 3 May 2001; and (b) the Shire of X Cats Local Law 2002."
+    )
+    assert _repealed_laws(text) == [("Shire of X Dogs Local Law 2001", "2001-05-03"), ("Shire of X Cats Local Law 2002", None)]
+    assert repeal_frame(text)[0] == "The following local laws are repealed"
 
 
 def test_repeal_lark_is_lalr_without_a_conflict(caplog: pytest.LogCaptureFixture) -> None:

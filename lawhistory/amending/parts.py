@@ -42,6 +42,7 @@ from .grammar.parse import (
     preliminary_heading,
     preliminary_words,
     quoted_after,
+    repeal_lead,
     restated_dash,
     substitutes_for,
     verbs_outside_quotes,
@@ -994,14 +995,6 @@ def _occurrence(text: str) -> str:
     return "once"
 
 
-_REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
-#: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
-#: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").
-_REPEAL_BY_GAZETTE = re.compile(
-    r"\b(?:local laws?|by-?laws?) published in the (?:Government )?Gazette on the following dates,? at the specified pages,? "
-    r"(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*",
-    re.I,
-)
 #: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
 GAZETTE_NAMED = re.compile(
     r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
@@ -1035,21 +1028,23 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
             return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
         return []
-    dated = _REPEAL_BY_GAZETTE.search(text)
+    # "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
+    # only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;")
+    dated = repeal_lead(text, "repeal_by_gazette")  # grammar/repeal.lark
     if dated:
-        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated.end() :]) if i.strip()]
+        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated[1] :]) if i.strip()]
         found = [gazette_item(i) for i in items]  # (its date's words, its page): grammar/repeal.lark's gazette_item
         if not items or any(g is None or printed_date(g[0]) is None for g in found):
             return []
-        kind = "local law" if re.search(r"local laws?", dated.group(0), re.I) else "by-law"
+        kind = "local law" if re.search(r"local laws?", text[dated[0] : dated[1]], re.I) else "by-law"
         return [
             (f"the {kind} published in the Gazette on {d.isoformat()} at page {g[1]}", d.isoformat())
             for g in found
             if g is not None and (d := printed_date(g[0])) is not None
         ]
-    listed = _REPEAL_LEAD.search(text)
+    listed = repeal_lead(text)  # "The following local laws … are repealed—" (grammar/repeal.lark)
     if listed:
-        items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
+        items = _numbered_items(text[listed[1] :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed[1] :])
         items = [i.strip() for i in items if i.strip()]
     else:
         one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
@@ -1122,9 +1117,9 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
     its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
     ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
-    listed = _REPEAL_LEAD.search(text) or _REPEAL_BY_GAZETTE.search(text)
+    listed = repeal_lead(text) or repeal_lead(text, "repeal_by_gazette")  # grammar/repeal.lark
     if listed:
-        return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
+        return text[: listed[1]].strip().rstrip("—:;–- "), text[listed[1] :].strip()
     table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b|Schedule\b[^|]*\|)", text, re.I)
     if table:
         return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()

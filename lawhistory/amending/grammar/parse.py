@@ -819,3 +819,51 @@ def gazette_item(item: str) -> tuple[str, str] | None:
     date = next(t for t in tree.children if isinstance(t, Tree))
     page = next(t for t in tree.children if isinstance(t, Token) and t.type == "GAZETTE_PAGE")
     return " ".join(str(t) for t in date.children), str(page)
+
+
+@cache
+def repeal_lead_parser() -> Lark:
+    """repeal.lark's ``repeal_lead`` and ``repeal_by_gazette`` (Earley: the words between "The following local laws" and
+    "are repealed" are any words, "is" and "repealed" among them)."""
+    return built(
+        "repeal-lead",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="earley",
+        lexer="basic",
+        start=["repeal_lead", "repeal_by_gazette"],
+        maybe_placeholders=False,
+    )
+
+
+_LEAD_FIRST = {"repeal_lead": "THE_FOLLOWING", "repeal_by_gazette": "LAW_KIND"}
+
+
+@lru_cache(maxsize=8192)
+def repeal_lead(words: str, start: str = "repeal_lead") -> tuple[int, int] | None:
+    """(where it begins, where it ends) of the first lead of a list of laws repealed in ``words`` (repeal.lark's
+    ``start``: "The following local laws … are repealed—"; ``repeal_by_gazette``: "… by-laws published in the Gazette on
+    the following dates, at the specified pages, are repealed —"), the spaces after its mark with it; None: none.
+
+    Cheap candidates first: each word that may begin one (in order), and each mark right after "repealed" after it (in
+    order); the grammar is asked of the words between: the first it reads is the lead (the first, and the shortest).
+    """
+    parser = repeal_lead_parser()
+    try:
+        tokens = list(parser.lex(words))
+    except UnexpectedInput:
+        return None
+    first = _LEAD_FIRST[start]
+    ends = [j for j in range(1, len(tokens)) if tokens[j].type in ("LEAD_MARK", "HYPHEN") and tokens[j - 1].type == "REPEALED"]
+    for i, tok in enumerate(tokens):
+        if tok.type != first:
+            continue
+        for j in ends:
+            if j <= i:
+                continue
+            a, b = tok.start_pos or 0, tokens[j].end_pos or 0
+            try:
+                parser.parse(words[a:b], start=start)
+            except UnexpectedInput:
+                continue
+            return a, b + len(words[b:]) - len(words[b:].lstrip())
+    return None
