@@ -8,7 +8,7 @@ import logging
 import lark
 import pytest
 
-from lawhistory.amending.grammar.parse import REPEAL, gazette_item, repeal_lead
+from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_lead
 from lawhistory.amending.parts import _repealed_laws, repeal_frame
 
 
@@ -114,7 +114,42 @@ def test_a_list_of_laws_repealed_is_read_after_its_lead() -> None:
     assert repeal_frame(text)[0] == "The following local laws are repealed"
 
 
-def test_repeal_lark_is_lalr_without_a_conflict(caplog: pytest.LogCaptureFixture) -> None:
+BARRED = "| Title | Published in the Government Gazette | |---|---| | Shire of X Dogs Local Law 2001 | 3 May 2001 |"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        f"The by-laws and the local law specified in the Table to this clause are repealed. Table {BARRED}",
+        f"The local laws listed in the Schedule are hereby repealed. Schedule—Local laws repealed {BARRED}",
+        f"THE LOCAL LAW SET OUT IN THE SCHEDULE TO THIS LOCAL LAW IS REPEALED SCHEDULE {BARRED}",
+    ],
+)
+def test_laws_repealed_named_by_the_rows_of_a_table(words: str) -> None:
+    assert barred_repeal(words) == BARRED
+    assert _repealed_laws(words) == [("Shire of X Dogs Local Law 2001", "2001-05-03")]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "The local laws specified in the Schedule are repealed.",  # no table
+        f"The local laws named in the Schedule are repealed. Schedule {BARRED}",
+        f"The laws specified in the Table to this clause are repealed. Table {BARRED}",
+        f"The local laws specified in the Table to this clause are repealed. Table {BARRED} and more words",
+        f"The local laws specified in the Table to this clause are repealed. Tables {BARRED}",
+    ],
+)
+def test_other_words_name_no_table_of_laws(words: str) -> None:
+    assert barred_repeal(words) is None
+
+
+@pytest.mark.parametrize(("start", "parser"), [("gazette_item", "lalr"), ("barred_repeal", "lalr"), ("repeal_lead", "earley")])
+def test_repeal_lark_is_built_and_its_lalr_rules_have_no_conflict(
+    start: str, parser: str, caplog: pytest.LogCaptureFixture
+) -> None:
     with caplog.at_level(logging.DEBUG, logger="lark"):
-        lark.Lark(REPEAL.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start="gazette_item")
+        lark.Lark(
+            REPEAL.read_text(encoding="utf-8"), parser=parser, lexer="contextual" if parser == "lalr" else "basic", start=start
+        )
     assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]

@@ -30,6 +30,7 @@ from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
 from .grammar.parse import (
     amended_as_follows,
+    barred_repeal,
     ends_repeal,
     following_dash,
     gazette_item,
@@ -1013,9 +1014,9 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
-    barred = _BARRED_REPEAL.match(text)
-    if barred:
-        return _barred_titles(barred.group("rows"))
+    barred = barred_repeal(text)  # the rows of a table printed between bars (grammar/repeal.lark's barred_repeal)
+    if barred is not None:
+        return _barred_titles(barred)
     table = re.match(
         r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
         r"Table\s+(?P<rows>.+)$",
@@ -1064,19 +1065,13 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
-#: (r4) "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published in
-#: the Government Gazette | |---|---| | … |" / "The local laws specified in the Schedule are repealed. Schedule—Local
-#: laws repealed | Item | Title | Government Gazette | …": the laws repealed are the rows of a table printed between bars
-_BARRED_REPEAL = re.compile(
-    r"^The (?:local laws?|by-?laws?)(?: and (?:the )?(?:local laws?|by-?laws?))? (?:specified|listed|set out) in the "
-    r"(?:Table to this clause|Schedule(?: to this local law)?) (?:is|are) (?:hereby )?repealed\.?\s+"
-    r"(?:Table|Schedule\b[^|]*)\s*(?P<rows>\|.+\|)$",
-    re.I,
-)
-
-
 def _barred_titles(rows_text: str) -> list[tuple[str, str | None]]:
-    """(title, gazette date) of each row of a repeal table printed between bars: its heading row names the column
+    """(r4) "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published
+    in the Government Gazette | |---|---| | … |" / "The local laws specified in the Schedule are repealed. Schedule—Local
+    laws repealed | Item | Title | Government Gazette | …": the laws repealed are the rows of a table printed between
+    bars.
+
+    (title, gazette date) of each row of a repeal table printed between bars: its heading row names the column
     "Title" (and the one of the gazette); every other row must hold one law's title there, and a date, if that column
     is given, that reads; else [] (nothing is repealed on a guess)."""
     rows = [r.strip() for r in re.split(r"(?<=\|)\s+(?=\|)", rows_text.strip()) if r.strip()]

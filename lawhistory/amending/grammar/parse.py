@@ -867,3 +867,28 @@ def repeal_lead(words: str, start: str = "repeal_lead") -> tuple[int, int] | Non
                 continue
             return a, b + len(words[b:]) - len(words[b:].lstrip())
     return None
+
+
+@cache
+def barred_repeal_parser() -> Lark:
+    """repeal.lark's ``barred_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-barred",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="barred_repeal",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def barred_repeal(words: str) -> str | None:
+    """The rows (from the first bar to the last) of an instruction repealing the laws a table names ("The local laws
+    specified in the Table to this clause are repealed. Table | Title | … |": repeal.lark's ``barred_repeal``), or
+    None when the instruction is not one."""
+    try:
+        tree = barred_repeal_parser().parse(words)
+    except UnexpectedInput:
+        return None
+    return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "ROWS")
