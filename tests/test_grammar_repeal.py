@@ -8,7 +8,7 @@ import logging
 import lark
 import pytest
 
-from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_lead
+from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_item, repeal_lead
 from lawhistory.amending.parts import _repealed_laws, repeal_frame
 
 
@@ -144,7 +144,48 @@ def test_other_words_name_no_table_of_laws(words: str) -> None:
     assert barred_repeal(words) is None
 
 
-@pytest.mark.parametrize(("start", "parser"), [("gazette_item", "lalr"), ("barred_repeal", "lalr"), ("repeal_lead", "earley")])
+@pytest.mark.parametrize(
+    ("item", "read"),
+    [
+        (
+            "the Shire of X Dogs Local Law 2001 as published in the Government Gazette on 3 May 2001; and amended on 4 June 2002.",
+            ("Shire of X Dogs Local Law 2001", "3 May 2001"),
+        ),
+        ("X By-laws, gazetted in the Gazette No. 12 of 3rd May, 1990", ("X By-laws", "3rd May, 1990")),
+        (
+            "Shire of X Cats Local Law 2002 published in the Gazette dated 1 July 2002.",
+            ("Shire of X Cats Local Law 2002", "1 July 2002"),
+        ),
+        ("Shire of X Cats Local Law 2002.", ("Shire of X Cats Local Law 2002", None)),
+        ("Shire of X Cats Local Law 2002; and", ("Shire of X Cats Local Law 2002", None)),
+        # the first publication ends the title; words that are not one stay in it
+        (
+            "X Local Law (published in the Gazette) published in the Gazette on 3 May 2001",
+            ("X Local Law (published in the Gazette)", "3 May 2001"),
+        ),
+        ("X Local Law published in the Gazette on 123 May 2001", ("X Local Law published in the Gazette on 123 May 2001", None)),
+    ],
+)
+def test_one_law_repealed_its_title_and_its_publication(item: str, read: tuple[str, str | None]) -> None:
+    found = repeal_item(item)
+    assert found is not None and (" ".join(found[0].split()).rstrip(",;. "), found[1]) == read
+
+
+def test_an_item_over_two_lines_is_not_read() -> None:
+    assert repeal_item("X Local Law\npublished in the Gazette on 3 May 2001") is None
+    assert repeal_item("") is None
+
+
+@pytest.mark.parametrize(
+    ("start", "parser"),
+    [
+        ("gazette_item", "lalr"),
+        ("barred_repeal", "lalr"),
+        ("publication", "lalr"),
+        ("item_closing", "lalr"),
+        ("repeal_lead", "earley"),
+    ],
+)
 def test_repeal_lark_is_built_and_its_lalr_rules_have_no_conflict(
     start: str, parser: str, caplog: pytest.LogCaptureFixture
 ) -> None:

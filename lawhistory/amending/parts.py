@@ -43,6 +43,7 @@ from .grammar.parse import (
     preliminary_heading,
     preliminary_words,
     quoted_after,
+    repeal_item,
     repeal_lead,
     restated_dash,
     substitutes_for,
@@ -1000,11 +1001,6 @@ def _occurrence(text: str) -> str:
 GAZETTE_NAMED = re.compile(
     r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
 )
-_REPEAL_ITEM = re.compile(
-    r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
-    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
-    re.I,
-)
 
 
 def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
@@ -1056,11 +1052,11 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         items = [one.group("law")]
     out = []
     for item in items:
-        m = _REPEAL_ITEM.match(item.strip())
-        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m.group("title"), re.I):
+        m = repeal_item(item.strip())  # its title, and its publication's date (grammar/repeal.lark)
+        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m[0], re.I):
             return []
-        title = " ".join(m.group("title").split()).rstrip(",;. ")
-        d = printed_date(m.group("date")) if m.group("date") else None
+        title = " ".join(m[0].split()).rstrip(",;. ")
+        d = printed_date(m[1]) if m[1] else None
         out.append((title, d.isoformat() if d else None))
     return out
 

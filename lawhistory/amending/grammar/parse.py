@@ -892,3 +892,51 @@ def barred_repeal(words: str) -> str | None:
     except UnexpectedInput:
         return None
     return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "ROWS")
+
+
+@cache
+def repeal_item_parser() -> Lark:
+    """repeal.lark's ``publication`` and ``item_closing`` (LALR(1), its lexer asked in each state for the words that
+    may come there: a day, a month and a year)."""
+    return built(
+        "repeal-item",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["publication", "item_closing"],
+        maybe_placeholders=False,
+    )
+
+
+def _parsed(words: str, start: str) -> Tree[Token] | None:
+    try:
+        return repeal_item_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return None
+
+
+@lru_cache(maxsize=8192)
+def repeal_item(item: str) -> tuple[str, str | None] | None:
+    """(its title as printed, the words of its publication's date or None) of one law of a list repealed ("the Shire of
+    X Dogs Local Law 2001 as published in the Government Gazette on 3 May 2001; and amended …"), or None when it is
+    not one (its words run over a line).
+
+    The title ends where repeal.lark's ``publication`` reads the words from (a comma or a space after its first
+    letter, the first first), else where ``item_closing`` does ("…;", "… and"): the shortest title so read. A leading
+    "the" is not the title's.
+    """
+    item = item[:-1] if item.endswith("\n") else item  # the line break that ends its line is not its words
+    if "\n" in item:
+        return None  # a title, and its publication, are on one line
+    lead = re.match(r"the\s+", item, re.I)  # lexical: "the" before the title
+    begin = lead.end() if lead and lead.end() < len(item) else 0
+    for at in range(begin + 1, len(item)):
+        if item[at] in ", \t\r\f\v" and (tree := _parsed(item[at:], "publication")) is not None:
+            date = next(t for t in tree.children if isinstance(t, Tree))
+            first, last = date.children[0], date.children[-1]
+            assert isinstance(first, Token) and isinstance(last, Token)
+            return item[begin:at], item[at:][first.start_pos : last.end_pos]
+    for at in range(begin + 1, len(item) + 1):
+        if (at == len(item) or item[at] in ".; \t\r\f\v") and _parsed(item[at:], "item_closing") is not None:
+            return item[begin:at], None
+    return None
