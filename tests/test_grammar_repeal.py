@@ -8,7 +8,7 @@ import logging
 import lark
 import pytest
 
-from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_item, repeal_lead
+from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_item, repeal_lead, titled_repeal
 from lawhistory.amending.parts import _repealed_laws, repeal_frame
 
 
@@ -142,6 +142,28 @@ def test_laws_repealed_named_by_the_rows_of_a_table(words: str) -> None:
 )
 def test_other_words_name_no_table_of_laws(words: str) -> None:
     assert barred_repeal(words) is None
+
+
+TITLES = "Shire of X Dogs Local Law 2001 Town of Y Cats By-laws 1990"
+
+
+def test_laws_repealed_named_a_title_a_line_under_table() -> None:
+    words = f"The local laws and by-laws specified in the Table to this clause are hereby repealed. Table {TITLES}"
+    assert titled_repeal(words) == TITLES
+    assert _repealed_laws(words) == [("Shire of X Dogs Local Law 2001", None), ("Town of Y Cats By-laws 1990", None)]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        f"The local law specified in the Table to this clause is repealed. Table {TITLES}",  # a list: laws, are
+        f"The local laws specified in the Schedule are repealed. Table {TITLES}",
+        f"The local laws specified in the Table to this clause are repealed. Tables {TITLES}",
+        f"The local laws specified in the Table to this clause are repealed. Table {TITLES}\nmore",
+    ],
+)
+def test_other_words_name_no_titles_under_table(words: str) -> None:
+    assert titled_repeal(words) is None
 
 
 @pytest.mark.parametrize(

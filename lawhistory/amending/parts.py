@@ -47,6 +47,7 @@ from .grammar.parse import (
     repeal_lead,
     restated_dash,
     substitutes_for,
+    titled_repeal,
     verbs_outside_quotes,
 )
 
@@ -1013,15 +1014,10 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     barred = barred_repeal(text)  # the rows of a table printed between bars (grammar/repeal.lark's barred_repeal)
     if barred is not None:
         return _barred_titles(barred)
-    table = re.match(
-        r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
-        r"Table\s+(?P<rows>.+)$",
-        text,
-        re.I,
-    )
-    if table:
+    table = titled_repeal(text)  # the titles under "Table", a line each (grammar/repeal.lark's titled_repeal)
+    if table is not None:
         # One title a line, run together: each begins with the council's or road board's name.
-        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.group("rows").strip())
+        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.strip())
         if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
             return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
         return []

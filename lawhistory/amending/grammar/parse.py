@@ -940,3 +940,28 @@ def repeal_item(item: str) -> tuple[str, str | None] | None:
         if (at == len(item) or item[at] in ".; \t\r\f\v") and _parsed(item[at:], "item_closing") is not None:
             return item[begin:at], None
     return None
+
+
+@cache
+def titled_repeal_parser() -> Lark:
+    """repeal.lark's ``titled_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-titled",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="titled_repeal",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def titled_repeal(words: str) -> str | None:
+    """The titles, run together, of an instruction repealing the laws a table names a title a line ("The local laws
+    specified in the Table to this clause are repealed. Table Shire of X …": repeal.lark's ``titled_repeal``), or
+    None when the instruction is not one."""
+    try:
+        tree = titled_repeal_parser().parse(words)
+    except UnexpectedInput:
+        return None
+    return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "TITLES")
