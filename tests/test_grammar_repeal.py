@@ -8,7 +8,15 @@ import logging
 import lark
 import pytest
 
-from lawhistory.amending.grammar.parse import REPEAL, barred_repeal, gazette_item, repeal_item, repeal_lead, titled_repeal
+from lawhistory.amending.grammar.parse import (
+    REPEAL,
+    barred_repeal,
+    gazette_item,
+    repeal_item,
+    repeal_lead,
+    repealed_one,
+    titled_repeal,
+)
 from lawhistory.amending.parts import _repealed_laws, repeal_frame
 
 
@@ -142,6 +150,24 @@ def test_laws_repealed_named_by_the_rows_of_a_table(words: str) -> None:
 )
 def test_other_words_name_no_table_of_laws(words: str) -> None:
     assert barred_repeal(words) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "law"),
+    [
+        ("The Shire of X Local Law 2001 is repealed.", "The Shire of X Local Law 2001"),
+        ("The X By-laws are hereby repealed", "The X By-laws"),
+        ("The X Local Law (which is repealed by Y) is repealed.", "The X Local Law (which is repealed by Y)"),
+        ("Particular Places Local Law is repealed.", "Particular Places Local Law"),  # "Part" the start of a word
+        ("Clause 5 is repealed.", None),  # a provision, not a law
+        ("The definition of “x” is repealed.", None),
+        ("the Schedule is repealed.", None),
+        ("The X Local Law is repealed by clause 3.", None),  # the sentence does not end so
+        ("The X Local Law\nY is repealed.", None),  # over two lines
+    ],
+)
+def test_one_law_repealed_by_a_sentence_of_its_own(sentence: str, law: str | None) -> None:
+    assert repealed_one(sentence) == law
 
 
 TITLES = "Shire of X Dogs Local Law 2001 Town of Y Cats By-laws 1990"

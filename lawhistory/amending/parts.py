@@ -45,6 +45,7 @@ from .grammar.parse import (
     quoted_after,
     repeal_item,
     repeal_lead,
+    repealed_one,
     restated_dash,
     substitutes_for,
     titled_repeal,
@@ -1040,12 +1041,10 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
         items = _numbered_items(text[listed[1] :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed[1] :])
         items = [i.strip() for i in items if i.strip()]
     else:
-        one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
-        if not one or re.match(
-            r"(?:the\s+)?(?:clause|sub-?clause|paragraph|schedule|part|division|item|definition)\b", one.group("law"), re.I
-        ):
+        one = repealed_one(text)  # "X is repealed.", X no provision (grammar/repeal.lark)
+        if one is None:
             return []
-        items = [one.group("law")]
+        items = [one]
     out = []
     for item in items:
         m = repeal_item(item.strip())  # its title, and its publication's date (grammar/repeal.lark)

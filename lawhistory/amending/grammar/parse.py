@@ -965,3 +965,40 @@ def titled_repeal(words: str) -> str | None:
     except UnexpectedInput:
         return None
     return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "TITLES")
+
+
+@cache
+def repealed_one_parser() -> Lark:
+    """repeal.lark's ``repealed_end`` and ``provision_named`` (LALR(1), its lexer asked in each state for the words
+    that may come there)."""
+    return built(
+        "repeal-one",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["repealed_end", "provision_named"],
+        maybe_placeholders=False,
+    )
+
+
+def _reads(words: str, start: str) -> bool:
+    try:
+        repealed_one_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def repealed_one(words: str) -> str | None:
+    """The words naming the law a sentence repeals ("The Shire of X Local Law 2001 … is repealed.": the words before
+    repeal.lark's ``repealed_end``, asked from each space, the first first), or None when the sentence does not end so,
+    its law's words are not on one line, or they name a provision (``provision_named``: "Clause 5 is repealed.")."""
+    words = words[:-1] if words.endswith("\n") else words  # the line break that ends its line is not its words
+    for at in range(1, len(words)):
+        if words[at].isspace() and _reads(words[at:], "repealed_end"):
+            law = words[:at]
+            if "\n" in law or _reads(law, "provision_named"):
+                return None
+            return law
+    return None
