@@ -14,6 +14,7 @@ from lawhistory.amending.grammar.parse import (
     gazette_item,
     repeal_item,
     repeal_lead,
+    repeal_table,
     repealed_one,
     titled_repeal,
 )
@@ -168,6 +169,28 @@ def test_other_words_name_no_table_of_laws(words: str) -> None:
 )
 def test_one_law_repealed_by_a_sentence_of_its_own(sentence: str, law: str | None) -> None:
     assert repealed_one(sentence) == law
+
+
+@pytest.mark.parametrize(
+    ("words", "table"),
+    [
+        ("The local laws specified in the Table to this clause are repealed. Table Shire of X …", "Table Shire of X …"),
+        ("The local laws are hereby repealed Schedule—Local laws | Item | Title |", "Schedule—Local laws | Item | Title |"),
+        ("The X (which is repealed by Y) is repealed. Table | a |", "Table | a |"),  # the first a table follows
+        ("The local laws specified in the Schedule are repealed. Schedule 1 x", None),  # no bar after "Schedule"
+        ("The local laws specified in the Table are repealed.Table x", None),  # no space before the table
+        ("The local laws specified in the Table are repealed: Table x", None),
+        ("The following by-lawsis repealed. Table x", None),  # "is" the end of another word
+    ],
+)
+def test_where_the_table_of_laws_repealed_begins(words: str, table: str | None) -> None:
+    at = repeal_table(words)
+    assert (words[at:] if at is not None else None) == table
+
+
+def test_is_and_are_are_words_of_their_own() -> None:
+    assert repeal_lead("The following by-lawsis repealed— (a) X") is None
+    assert repeal_lead("The following by-laws is repealed— (a) X") is not None
 
 
 TITLES = "Shire of X Dogs Local Law 2001 Town of Y Cats By-laws 1990"

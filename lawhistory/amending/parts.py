@@ -45,6 +45,7 @@ from .grammar.parse import (
     quoted_after,
     repeal_item,
     repeal_lead,
+    repeal_table,
     repealed_one,
     restated_dash,
     substitutes_for,
@@ -1106,9 +1107,9 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     listed = repeal_lead(text) or repeal_lead(text, "repeal_by_gazette")  # grammar/repeal.lark
     if listed:
         return text[: listed[1]].strip().rstrip("—:;–- "), text[listed[1] :].strip()
-    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b|Schedule\b[^|]*\|)", text, re.I)
-    if table:
-        return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()
+    table = repeal_table(text)  # where the table of laws repealed begins (grammar/repeal.lark's table_follows)
+    if table is not None:
+        return text[:table].strip().rstrip("."), text[table:].strip()
     return text, None
 
 

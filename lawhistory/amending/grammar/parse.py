@@ -1002,3 +1002,40 @@ def repealed_one(words: str) -> str | None:
                 return None
             return law
     return None
+
+
+@cache
+def repeal_table_parser() -> Lark:
+    """repeal.lark's ``table_follows`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-table",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="table_follows",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def repeal_table(words: str) -> int | None:
+    """Where the table of laws repealed begins in ``words`` ("… are repealed. Table …": repeal.lark's
+    ``table_follows``, asked from each "is" / "are", the first first), or None when no table follows "repealed"."""
+    try:
+        tokens = list(repeal_lead_parser().lex(words))
+    except UnexpectedInput:
+        return None
+    for tok in tokens:
+        if tok.type != "IS":
+            continue
+        at = tok.start_pos or 0
+        try:
+            tree = repeal_table_parser().parse(words[at:])
+        except UnexpectedInput:
+            continue
+        table = tree.children[-1]
+        before = tree.children[-2]
+        assert isinstance(table, Token) and isinstance(before, Token)
+        if (table.start_pos or 0) > (before.end_pos or 0):  # a space between "repealed" and the table
+            return at + (table.start_pos or 0)
+    return None
