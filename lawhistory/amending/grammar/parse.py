@@ -847,6 +847,9 @@ def repeal_lead(words: str, start: str = "repeal_lead") -> tuple[int, int] | Non
     Cheap candidates first: each word that may begin one (in order), and each mark right after "repealed" after it (in
     order); the grammar is asked of the words between: the first it reads is the lead (the first, and the shortest).
     """
+    lower = words.lower()
+    if "repealed" not in lower or ("following" not in lower):
+        return None  # the cheapest candidate: words that hold both
     parser = repeal_lead_parser()
     try:
         tokens = list(parser.lex(words))
@@ -887,6 +890,8 @@ def barred_repeal(words: str) -> str | None:
     """The rows (from the first bar to the last) of an instruction repealing the laws a table names ("The local laws
     specified in the Table to this clause are repealed. Table | Title | … |": repeal.lark's ``barred_repeal``), or
     None when the instruction is not one."""
+    if words.lstrip()[:3].lower() != "the":
+        return None  # the cheapest candidate: "The …" first
     try:
         tree = barred_repeal_parser().parse(words)
     except UnexpectedInput:
@@ -915,6 +920,10 @@ def _parsed(words: str, start: str) -> Tree[Token] | None:
         return None
 
 
+_PUBLICATION_FIRST = ("as", "published", "gazetted")  # lexical: the words a publication may begin with
+_CLOSINGS = frozenset({"", ".", ";", "and", ".and", ";and"})  # lexical: an item's closing words, spaces aside
+
+
 @lru_cache(maxsize=8192)
 def repeal_item(item: str) -> tuple[str, str | None] | None:
     """(its title as printed, the words of its publication's date or None) of one law of a list repealed ("the Shire of
@@ -931,13 +940,20 @@ def repeal_item(item: str) -> tuple[str, str | None] | None:
     lead = re.match(r"the\s+", item, re.I)  # lexical: "the" before the title
     begin = lead.end() if lead and lead.end() < len(item) else 0
     for at in range(begin + 1, len(item)):
-        if item[at] in ", \t\r\f\v" and (tree := _parsed(item[at:], "publication")) is not None:
+        # cheap candidates: a comma or a space before "as", "published" or "gazetted"
+        if not (item[at] == "," or item[at].isspace()) or not item[at:].lstrip(", ").lstrip().lower().startswith(
+            _PUBLICATION_FIRST
+        ):
+            continue
+        if (tree := _parsed(item[at:], "publication")) is not None:
             date = next(t for t in tree.children if isinstance(t, Tree))
             first, last = date.children[0], date.children[-1]
             assert isinstance(first, Token) and isinstance(last, Token)
             return item[begin:at], item[at:][first.start_pos : last.end_pos]
     for at in range(begin + 1, len(item) + 1):
-        if (at == len(item) or item[at] in ".; \t\r\f\v") and _parsed(item[at:], "item_closing") is not None:
+        if "".join(item[at:].split()).lower() not in _CLOSINGS:
+            continue  # cheap candidates: only a closing mark and "and" left
+        if (at == len(item) or item[at] in ".;" or item[at].isspace()) and _parsed(item[at:], "item_closing") is not None:
             return item[begin:at], None
     return None
 
@@ -960,6 +976,8 @@ def titled_repeal(words: str) -> str | None:
     """The titles, run together, of an instruction repealing the laws a table names a title a line ("The local laws
     specified in the Table to this clause are repealed. Table Shire of X …": repeal.lark's ``titled_repeal``), or
     None when the instruction is not one."""
+    if words.lstrip()[:3].lower() != "the":
+        return None  # the cheapest candidate: "The …" first
     try:
         tree = titled_repeal_parser().parse(words)
     except UnexpectedInput:
@@ -995,8 +1013,13 @@ def repealed_one(words: str) -> str | None:
     repeal.lark's ``repealed_end``, asked from each space, the first first), or None when the sentence does not end so,
     its law's words are not on one line, or they name a provision (``provision_named``: "Clause 5 is repealed.")."""
     words = words[:-1] if words.endswith("\n") else words  # the line break that ends its line is not its words
+    if "repealed" not in words.lower():
+        return None  # the cheapest candidate
     for at in range(1, len(words)):
-        if words[at].isspace() and _reads(words[at:], "repealed_end"):
+        # cheap candidates: a space before "is" / "are"
+        if not words[at].isspace() or not words[at:].lstrip()[:3].lower().startswith(("is", "are")):
+            continue
+        if _reads(words[at:], "repealed_end"):
             law = words[:at]
             if "\n" in law or _reads(law, "provision_named"):
                 return None
@@ -1021,6 +1044,8 @@ def repeal_table_parser() -> Lark:
 def repeal_table(words: str) -> int | None:
     """Where the table of laws repealed begins in ``words`` ("… are repealed. Table …": repeal.lark's
     ``table_follows``, asked from each "is" / "are", the first first), or None when no table follows "repealed"."""
+    if "repealed" not in words.lower():
+        return None  # the cheapest candidate
     try:
         tokens = list(repeal_lead_parser().lex(words))
     except UnexpectedInput:
