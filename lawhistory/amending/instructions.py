@@ -17,7 +17,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
-from .grammar.parse import NoParse, relabelling
+from .grammar.parse import VERBS_OF_AMENDING, NoParse, quoted_verbs, relabelling, verbs_outside_quotes
 from .parts import (
     InstructionNotUnderstood,
     Unit,
@@ -58,7 +58,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
         return []
     if ops is None:
-        if unit.required or re.search(r"\b(?:delet|insert|amend|replac|substitut|omit|remov|repeal|add)\w*\b", unit.text, re.I):
+        if unit.required or verbs_outside_quotes(unit.text, VERBS_OF_AMENDING):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; "
                 + (
@@ -68,6 +68,14 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                     else "the grammar of amending words (docs/amendments.md) parses it but has no reading of what it changes, "
                 )
                 + "so nothing was applied — amend the instrument file's operations by hand"
+            )
+        if quoted := quoted_verbs(unit.text, VERBS_OF_AMENDING):
+            # its only verbs are inside quotation marks (grammar/sentence.lark: a quotation is one token, never the
+            # sentence's own verb): not read as an instruction, and never left as text unread either
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; its only verb is inside "
+                f"quotation marks ({', '.join(q[:60] for q in quoted[:3])}), so it says no change of its own — nothing "
+                "was applied; amend the instrument file's operations by hand"
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []

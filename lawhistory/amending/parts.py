@@ -30,29 +30,30 @@ from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
 from .grammar.parse import (
     amended_as_follows,
+    barred_repeal,
     ends_repeal,
     following_dash,
+    gazette_item,
+    heading_context,
     labelled_after,
     lead_in,
     names_amendment,
     names_whole_law,
     opens_instruction,
     payload_dash,
+    preliminary_heading,
+    preliminary_words,
     quoted_after,
+    repeal_item,
+    repeal_lead,
+    repeal_table,
+    repealed_one,
     restated_dash,
     substitutes_for,
+    titled_repeal,
+    verbs_outside_quotes,
 )
 
-PRELIMINARY_HEADING = re.compile(
-    r"^(?:Citation|Short title|Title|Commencement|Application|Purpose|Effect|Principal local laws?(?: amended)?|"
-    r"Interpretation|Definitions|Content and Intent|Content|Intent|Objects?|Purpose and effect|(?:The )?local laws? amended)$",
-    re.I,
-)
-PRELIMINARY_TEXT = re.compile(
-    r"may be cited as|This local law is the|comes into operation|commences on|applies throughout|This (?:local law|Part) amends|"
-    r"amendments in this local law are to|(?:is|are) referred to as the principal|^The purpose of|^The effect of",
-    re.I,
-)
 QUALIFIER = re.compile(
     r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
     r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
@@ -204,8 +205,11 @@ def units(law: Law) -> list[Unit]:
             p = replace(p, heading=None, text=" ".join(x for x in (p.heading, p.text) if x))
         heading = p.heading or ""
         own = p.text or ""
-        amending = names_amendment(heading) and not PRELIMINARY_HEADING.match(heading.strip())
-        if PRELIMINARY_HEADING.match(heading.strip()) or (not p.children and not amending and PRELIMINARY_TEXT.search(own)):
+        # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
+        # (grammar/sentence.lark's ``preliminary``)
+        preliminary = preliminary_heading(heading.strip())
+        amending = names_amendment(heading) and not preliminary
+        if preliminary or (not p.children and not amending and preliminary_words(own)):
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
@@ -281,20 +285,18 @@ def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
 
 
 def _heading_context(heading: str) -> str | None:
-    m = re.match(r"(?:Clause|Schedule|Part|Division)\s+(\S+(?: ?\(\w+\))*)\s+amended", heading, re.I) or re.fullmatch(
-        # "Clause 10 (Election of presiding member)": the clause amended and its own heading
-        r"(?:Clause|Section)\s+(\d+[A-Z]{0,2})\s+\([^()]+\)",
-        heading.strip(),
-        re.I,
-    )
-    if m and heading.lower().startswith(("clause", "section")):
+    """The provision a clause's heading names ("Clause 3.1 amended", "Schedule 2 amended", "Clause 10 (Election of
+    presiding member)": grammar/context.lark), as a citation; None when it names none."""
+    named = heading_context(heading)
+    if named is None:
+        return None
+    kind, label = named
+    if kind.lower() in ("clause", "section"):
         try:
-            return normalise_citation(m.group(1).replace(" ", ""))
+            return normalise_citation(label.replace(" ", ""))
         except ValueError:
             return None
-    if m:
-        return f"{heading.split()[0].capitalize()} {m.group(1)}"
-    return None
+    return f"{kind.capitalize()} {label}"
 
 
 _NUMBER_WORDS = {
@@ -361,8 +363,10 @@ def _collect(
     amended = AMENDED_AS_FOLLOWS.match(own) if own else None
     if amended and ends_repeal(own):
         amended = None  # "The following local laws are repealed— (a) … (b) …": one instruction, its items laws
-    if amended and re.search(r"\b(?:delet|insert|replac|substitut|omit|remov|add)\w*\b", own, re.I):
-        amended = None  # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions
+    if amended and verbs_outside_quotes(own):
+        # "In subclause (4) after paragraph (b) insert—": what follows is new text, not instructions (a verb inside
+        # quotation marks is no verb: "In the definition of “add-on”—" is a lead-in; grammar/sentence.lark)
+        amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
         if amended:
@@ -1087,25 +1091,9 @@ def _occurrence(text: str) -> str:
     return "once"
 
 
-_REPEAL_LEAD = re.compile(r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I)
-#: "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
-#: only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;").
-_REPEAL_BY_GAZETTE = re.compile(
-    r"\b(?:local laws?|by-?laws?) published in the (?:Government )?Gazette on the following dates,? at the specified pages,? "
-    r"(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*",
-    re.I,
-)
-_GAZETTE_ITEM = re.compile(
-    r"^(?P<date>\d{1,2} [A-Z][a-z]+ \d{4}),? (?:at )?pp?\. ?(?P<page>\d{1,5})(?:\s?[-‑–]\s?\d{1,5})?\s*[;.]?(?:\s*and)?$"
-)
 #: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
 GAZETTE_NAMED = re.compile(
     r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
-)
-_REPEAL_ITEM = re.compile(
-    r"^(?:the\s+)?(?P<title>.+?)(?:,?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette"
-    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>\d{1,2}(?:st|nd|rd|th)?\s+\w+,?\s+\d{4})(?P<rest>.*)|[.;]?(?:\s+and)?)$",
-    re.I,
 )
 
 
@@ -1116,68 +1104,57 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
-    barred = _BARRED_REPEAL.match(text)
-    if barred:
-        return _barred_titles(barred.group("rows"))
-    table = re.match(
-        r"^The (?:local laws|by-?laws)(?: and by-?laws)? (?:specified|listed|set out) in the Table to this clause are (?:hereby )?repealed\.?\s+"
-        r"Table\s+(?P<rows>.+)$",
-        text,
-        re.I,
-    )
-    if table:
+    barred = barred_repeal(text)  # the rows of a table printed between bars (grammar/repeal.lark's barred_repeal)
+    if barred is not None:
+        return _barred_titles(barred)
+    table = titled_repeal(text)  # the titles under "Table", a line each (grammar/repeal.lark's titled_repeal)
+    if table is not None:
         # One title a line, run together: each begins with the council's or road board's name.
-        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.group("rows").strip())
+        rows = re.split(r"(?<=\S)\s+(?=(?:Shire|Town|City|Municipality) of )", table.strip())
         if all(len(re.findall(r"\b(?:Local Laws?|By-?laws?)\b", r, re.I)) == 1 for r in rows):
             return [(" ".join(r.split()).rstrip(".;, "), None) for r in rows]
         return []
-    dated = _REPEAL_BY_GAZETTE.search(text)
+    # "… the by-laws published in the Gazette on the following dates, at the specified pages, are repealed —": laws named
+    # only by the gazette that published them; each item a date and the page it begins on ("(a) 9 April 1958 p. 727;")
+    dated = repeal_lead(text, "repeal_by_gazette")  # grammar/repeal.lark
     if dated:
-        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated.end() :]) if i.strip()]
-        found = [(_GAZETTE_ITEM.match(i), i) for i in items]
-        if not items or any(m is None or printed_date(m.group("date")) is None for m, _ in found):
+        items = [i.strip() for i in re.split(r"(?:^|\s)\([a-z]{1,2}\)\s*", text[dated[1] :]) if i.strip()]
+        found = [gazette_item(i) for i in items]  # (its date's words, its page): grammar/repeal.lark's gazette_item
+        if not items or any(g is None or printed_date(g[0]) is None for g in found):
             return []
-        kind = "local law" if re.search(r"local laws?", dated.group(0), re.I) else "by-law"
+        kind = "local law" if re.search(r"local laws?", text[dated[0] : dated[1]], re.I) else "by-law"
         return [
-            (f"the {kind} published in the Gazette on {d.isoformat()} at page {m.group('page')}", d.isoformat())
-            for m, _ in found
-            if m is not None and (d := printed_date(m.group("date"))) is not None
+            (f"the {kind} published in the Gazette on {d.isoformat()} at page {g[1]}", d.isoformat())
+            for g in found
+            if g is not None and (d := printed_date(g[0])) is not None
         ]
-    listed = _REPEAL_LEAD.search(text)
+    listed = repeal_lead(text)  # "The following local laws … are repealed—" (grammar/repeal.lark)
     if listed:
-        items = _numbered_items(text[listed.end() :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed.end() :])
+        items = _numbered_items(text[listed[1] :]) or re.split(r"(?:^|\s)\([a-z]{1,2}\)\s+", text[listed[1] :])
         items = [i.strip() for i in items if i.strip()]
     else:
-        one = re.match(r"^(?P<law>.+?)\s+(?:is|are)\s+(?:hereby\s+)?repealed\.?$", text, re.I)
-        if not one or re.match(
-            r"(?:the\s+)?(?:clause|sub-?clause|paragraph|schedule|part|division|item|definition)\b", one.group("law"), re.I
-        ):
+        one = repealed_one(text)  # "X is repealed.", X no provision (grammar/repeal.lark)
+        if one is None:
             return []
-        items = [one.group("law")]
+        items = [one]
     out = []
     for item in items:
-        m = _REPEAL_ITEM.match(item.strip())
-        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m.group("title"), re.I):
+        m = repeal_item(item.strip())  # its title, and its publication's date (grammar/repeal.lark)
+        if not m or not re.search(r"\b(?:Local Laws?|By-?laws?)\b", m[0], re.I):
             return []
-        title = " ".join(m.group("title").split()).rstrip(",;. ")
-        d = printed_date(m.group("date")) if m.group("date") else None
+        title = " ".join(m[0].split()).rstrip(",;. ")
+        d = printed_date(m[1]) if m[1] else None
         out.append((title, d.isoformat() if d else None))
     return out
 
 
-#: (r4) "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published in
-#: the Government Gazette | |---|---| | … |" / "The local laws specified in the Schedule are repealed. Schedule—Local
-#: laws repealed | Item | Title | Government Gazette | …": the laws repealed are the rows of a table printed between bars
-_BARRED_REPEAL = re.compile(
-    r"^The (?:local laws?|by-?laws?)(?: and (?:the )?(?:local laws?|by-?laws?))? (?:specified|listed|set out) in the "
-    r"(?:Table to this clause|Schedule(?: to this local law)?) (?:is|are) (?:hereby )?repealed\.?\s+"
-    r"(?:Table|Schedule\b[^|]*)\s*(?P<rows>\|.+\|)$",
-    re.I,
-)
-
-
 def _barred_titles(rows_text: str) -> list[tuple[str, str | None]]:
-    """(title, gazette date) of each row of a repeal table printed between bars: its heading row names the column
+    """(r4) "The by-laws and the local law specified in the Table to this clause are repealed. Table | Title | Published
+    in the Government Gazette | |---|---| | … |" / "The local laws specified in the Schedule are repealed. Schedule—Local
+    laws repealed | Item | Title | Government Gazette | …": the laws repealed are the rows of a table printed between
+    bars.
+
+    (title, gazette date) of each row of a repeal table printed between bars: its heading row names the column
     "Title" (and the one of the gazette); every other row must hold one law's title there, and a date, if that column
     is given, that reads; else [] (nothing is repealed on a guess)."""
     rows = [r.strip() for r in re.split(r"(?<=\|)\s+(?=\|)", rows_text.strip()) if r.strip()]
@@ -1218,12 +1195,12 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     """(head, payload) of a repeal instruction (``_repealed_laws`` reads it): "The following local laws are repealed" and
     its items; "The local laws specified in the Table to this clause are repealed" and its table; a law named in the head
     ("The Shire of X Local Law 2001 as published … is repealed."), with no payload."""
-    listed = _REPEAL_LEAD.search(text) or _REPEAL_BY_GAZETTE.search(text)
+    listed = repeal_lead(text) or repeal_lead(text, "repeal_by_gazette")  # grammar/repeal.lark
     if listed:
-        return text[: listed.end()].strip().rstrip("—:;–- "), text[listed.end() :].strip()
-    table = re.search(r"\b(?:is|are) (?:hereby )?repealed\.?\s+(?=Table\b|Schedule\b[^|]*\|)", text, re.I)
-    if table:
-        return text[: table.end()].strip().rstrip("."), text[table.end() :].strip()
+        return text[: listed[1]].strip().rstrip("—:;–- "), text[listed[1] :].strip()
+    table = repeal_table(text)  # where the table of laws repealed begins (grammar/repeal.lark's table_follows)
+    if table is not None:
+        return text[:table].strip().rstrip("."), text[table:].strip()
     return text, None
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import lark
+from lark.parsers import lalr_analysis
 
 
 def cache_dir() -> Path:
@@ -41,10 +42,27 @@ def _module(m: types.ModuleType) -> tuple[Callable[[str], types.ModuleType], tup
     return importlib.import_module, (m.__name__,)
 
 
+def lalr_action(name: str) -> lalr_analysis.Action:
+    """lark's LALR action of that name: its parser tells a shift from a reduce by identity (``action is Shift``)."""
+    action = getattr(lalr_analysis, name)
+    if not isinstance(action, lalr_analysis.Action):
+        raise pickle.UnpicklingError(f"not an LALR action: {name!r}")
+    return action
+
+
+def _action(a: lalr_analysis.Action) -> tuple[Callable[[str], lalr_analysis.Action], tuple[str]]:
+    # an LALR parser's table holds lark's two actions, Shift and Reduce: kept by their names, the same objects on loading
+    return lalr_action, (a.name,)
+
+
 def _dumps(parser: lark.Lark) -> bytes:
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, types.ModuleType: _module}  # type: ignore[assignment]
+    pickler.dispatch_table = {  # type: ignore[assignment]
+        **copyreg.dispatch_table,
+        types.ModuleType: _module,
+        lalr_analysis.Action: _action,
+    }
     pickler.dump(parser)
     return out.getvalue()
 

@@ -652,3 +652,415 @@ def _parses_from(tokens: list[Token], i: int) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- sentence.lark: what kind of sentence a clause is, by its words outside quotation marks ------------------------
+
+SENTENCE = Path(__file__).with_name("sentence.lark")
+#: The kinds of verb sentence.lark reads: of change ("delete", "insert" …), of amending, of repealing.
+VERBS_OF_CHANGE = frozenset({"changing"})
+VERBS_OF_AMENDING = frozenset({"changing", "amending", "repealing"})
+
+
+@cache
+def sentence_parser() -> Lark:
+    """sentence.lark's parser (LALR(1), so built only when the grammar is unambiguous)."""
+    return built(
+        "sentence",
+        SENTENCE.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        start="sentence",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _sentence(words: str) -> tuple[tuple[str, str], ...]:
+    """Each piece of ``words`` as sentence.lark parses them: (its kind, its words) — "preliminary", "changing",
+    "amending", "repealing", "QUOTED", "WORD" or "MARK" ("amending_phrase": a preliminary phrase holding a verb of
+    amending). Every text has its one parse: any mark is a MARK, any other run of letters or digits a WORD."""
+    out: list[tuple[str, str]] = []
+    for piece in sentence_parser().parse(words).children:
+        if isinstance(piece, Token):
+            out.append((piece.type, str(piece)))
+            continue
+        inner = piece.children[0]
+        if isinstance(inner, Tree):  # preliminary → amending_phrase → its token
+            out.append((str(inner.data), str(inner.children[0])))
+        else:
+            out.append((str(piece.data), str(inner)))
+    return tuple(out)
+
+
+def preliminary_words(words: str) -> str | None:
+    """The words outside quotation marks that make a clause preliminary ("may be cited as", "comes into operation",
+    "This local law amends", "The purpose of" as its first words: sentence.lark's ``preliminary``), or None."""
+    return next((w for kind, w in _sentence(words) if kind in ("preliminary", "amending_phrase")), None)
+
+
+def verbs_outside_quotes(words: str, kinds: frozenset[str] = VERBS_OF_CHANGE) -> list[str]:
+    """The verbs of ``kinds`` in ``words``, outside quotation marks (sentence.lark's ``verb``; "This local law amends"
+    and "The amendments in this local law are to" hold a verb of amending)."""
+    found = {"amending_phrase": "amending"}
+    return [w for kind, w in _sentence(words) if found.get(kind, kind) in kinds]
+
+
+def quoted_verbs(words: str, kinds: frozenset[str] = VERBS_OF_CHANGE) -> list[str]:
+    """The quotations in ``words`` whose own words hold a verb of ``kinds`` (read by the same grammar, quotations
+    inside them too): where a verb is that is not the sentence's own."""
+    out = []
+    for kind, w in _sentence(words):
+        if kind == "QUOTED":
+            inside = w[1:-1]
+            if verbs_outside_quotes(inside, kinds) or quoted_verbs(inside, kinds):
+                out.append(w)
+    return out
+
+
+# --- heading.lark and context.lark: what a clause's heading says ------------------------------------------------------
+
+HEADING = Path(__file__).with_name("heading.lark")
+CONTEXT = Path(__file__).with_name("context.lark")
+
+
+def _lalr(name: str, path: Path, start: str) -> Lark:
+    """A small grammar's parser: LALR(1), so built only when the grammar is unambiguous; kept as the others are."""
+    return built(name, path.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start=start, maybe_placeholders=False)
+
+
+@cache
+def heading_parser() -> Lark:
+    return _lalr("heading", HEADING, "heading")
+
+
+@cache
+def context_parser() -> Lark:
+    return _lalr("context", CONTEXT, "context")
+
+
+@lru_cache(maxsize=8192)
+def preliminary_heading(heading: str) -> bool:
+    """Whether a clause's heading is one of a preliminary clause ("Citation", "Commencement", "Principal local law
+    amended": heading.lark)."""
+    try:
+        heading_parser().parse(heading)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def heading_context(heading: str) -> tuple[str, str] | None:
+    """(the kind, the label as printed) of the provision a clause's heading names ("Clause 5 (1) amended" → ("Clause",
+    "5 (1)"); "Clause 10 (Election of presiding member)" → ("Clause", "10"): context.lark), or None. The grammar
+    ignores spacing: "Clause 5  (1) amended", "Clause 5 (1)amended" name 5(1) as "Clause 5 (1) amended" does."""
+    try:
+        tree = context_parser().parse(heading)
+    except UnexpectedInput:
+        return None
+    kind = tree.children[0]
+    if tree.data == "amended_heading":
+        label = tree.children[1]
+        assert isinstance(label, Tree)
+        first, last = label.children[0], label.children[-1]
+        assert isinstance(first, Token) and isinstance(last, Token)
+        return str(kind), " ".join(heading[first.start_pos : last.end_pos].split())  # its spaces one space each
+    return str(kind), str(tree.children[1])
+
+
+# --- listed.lark: an item of a list of provisions deleted -------------------------------------------------------------
+
+LISTED = Path(__file__).with_name("listed.lark")
+
+
+@cache
+def listed_parser() -> Lark:
+    return _lalr("listed", LISTED, "citation")
+
+
+@lru_cache(maxsize=8192)
+def listed_citation(item: str) -> bool:
+    """Whether an item of a list of provisions is a citation of provisions and nothing else ("clause 6.24(3)",
+    "subclauses 7.4(4) and (5)", "paragraph (b) of clause 8.7": listed.lark)."""
+    try:
+        listed_parser().parse(item)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+# --- repeal.lark: the words of an instruction that repeals whole laws -------------------------------------------------
+
+REPEAL = Path(__file__).with_name("repeal.lark")
+
+
+@cache
+def gazette_item_parser() -> Lark:
+    """repeal.lark's ``gazette_item`` (LALR(1); its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-gazette-item",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="gazette_item",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def gazette_item(item: str) -> tuple[str, str] | None:
+    """(the date's words, the page) of an item naming a law by its gazette ("9 April 1958 p. 727;": repeal.lark's
+    ``gazette_item``), or None."""
+    try:
+        tree = gazette_item_parser().parse(item)
+    except UnexpectedInput:
+        return None
+    date = next(t for t in tree.children if isinstance(t, Tree))
+    page = next(t for t in tree.children if isinstance(t, Token) and t.type == "GAZETTE_PAGE")
+    return " ".join(str(t) for t in date.children), str(page)
+
+
+@cache
+def repeal_lead_parser() -> Lark:
+    """repeal.lark's ``repeal_lead`` and ``repeal_by_gazette`` (Earley: the words between "The following local laws" and
+    "are repealed" are any words, "is" and "repealed" among them)."""
+    return built(
+        "repeal-lead",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="earley",
+        lexer="basic",
+        start=["repeal_lead", "repeal_by_gazette"],
+        maybe_placeholders=False,
+    )
+
+
+_LEAD_FIRST = {"repeal_lead": "THE_FOLLOWING", "repeal_by_gazette": "LAW_KIND"}
+
+
+@lru_cache(maxsize=8192)
+def repeal_lead(words: str, start: str = "repeal_lead") -> tuple[int, int] | None:
+    """(where it begins, where it ends) of the first lead of a list of laws repealed in ``words`` (repeal.lark's
+    ``start``: "The following local laws … are repealed—"; ``repeal_by_gazette``: "… by-laws published in the Gazette on
+    the following dates, at the specified pages, are repealed —"), the spaces after its mark with it; None: none.
+
+    Cheap candidates first: each word that may begin one (in order), and each mark right after "repealed" after it (in
+    order); the grammar is asked of the words between: the first it reads is the lead (the first, and the shortest).
+    """
+    lower = words.lower()
+    if "repealed" not in lower or ("following" not in lower):
+        return None  # the cheapest candidate: words that hold both
+    parser = repeal_lead_parser()
+    try:
+        tokens = list(parser.lex(words))
+    except UnexpectedInput:
+        return None
+    first = _LEAD_FIRST[start]
+    ends = [j for j in range(1, len(tokens)) if tokens[j].type in ("LEAD_MARK", "HYPHEN") and tokens[j - 1].type == "REPEALED"]
+    for i, tok in enumerate(tokens):
+        if tok.type != first:
+            continue
+        for j in ends:
+            if j <= i:
+                continue
+            a, b = tok.start_pos or 0, tokens[j].end_pos or 0
+            try:
+                parser.parse(words[a:b], start=start)
+            except UnexpectedInput:
+                continue
+            return a, b + len(words[b:]) - len(words[b:].lstrip())
+    return None
+
+
+@cache
+def barred_repeal_parser() -> Lark:
+    """repeal.lark's ``barred_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-barred",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="barred_repeal",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def barred_repeal(words: str) -> str | None:
+    """The rows (from the first bar to the last) of an instruction repealing the laws a table names ("The local laws
+    specified in the Table to this clause are repealed. Table | Title | … |": repeal.lark's ``barred_repeal``), or
+    None when the instruction is not one."""
+    if words.lstrip()[:3].lower() != "the":
+        return None  # the cheapest candidate: "The …" first
+    try:
+        tree = barred_repeal_parser().parse(words)
+    except UnexpectedInput:
+        return None
+    return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "ROWS")
+
+
+@cache
+def repeal_item_parser() -> Lark:
+    """repeal.lark's ``publication`` and ``item_closing`` (LALR(1), its lexer asked in each state for the words that
+    may come there: a day, a month and a year)."""
+    return built(
+        "repeal-item",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["publication", "item_closing"],
+        maybe_placeholders=False,
+    )
+
+
+def _parsed(words: str, start: str) -> Tree[Token] | None:
+    try:
+        return repeal_item_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return None
+
+
+_PUBLICATION_FIRST = ("as", "published", "gazetted")  # lexical: the words a publication may begin with
+_CLOSINGS = frozenset({"", ".", ";", "and", ".and", ";and"})  # lexical: an item's closing words, spaces aside
+
+
+@lru_cache(maxsize=8192)
+def repeal_item(item: str) -> tuple[str, str | None] | None:
+    """(its title as printed, the words of its publication's date or None) of one law of a list repealed ("the Shire of
+    X Dogs Local Law 2001 as published in the Government Gazette on 3 May 2001; and amended …"), or None when it is
+    not one (its words run over a line).
+
+    The title ends where repeal.lark's ``publication`` reads the words from (a comma or a space after its first
+    letter, the first first), else where ``item_closing`` does ("…;", "… and"): the shortest title so read. A leading
+    "the" is not the title's.
+    """
+    item = item[:-1] if item.endswith("\n") else item  # the line break that ends its line is not its words
+    if "\n" in item:
+        return None  # a title, and its publication, are on one line
+    lead = re.match(r"the\s+", item, re.I)  # lexical: "the" before the title
+    begin = lead.end() if lead and lead.end() < len(item) else 0
+    for at in range(begin + 1, len(item)):
+        # cheap candidates: a comma or a space before "as", "published" or "gazetted"
+        if not (item[at] == "," or item[at].isspace()) or not item[at:].lstrip(", ").lstrip().lower().startswith(
+            _PUBLICATION_FIRST
+        ):
+            continue
+        if (tree := _parsed(item[at:], "publication")) is not None:
+            date = next(t for t in tree.children if isinstance(t, Tree))
+            first, last = date.children[0], date.children[-1]
+            assert isinstance(first, Token) and isinstance(last, Token)
+            return item[begin:at], item[at:][first.start_pos : last.end_pos]
+    for at in range(begin + 1, len(item) + 1):
+        if "".join(item[at:].split()).lower() not in _CLOSINGS:
+            continue  # cheap candidates: only a closing mark and "and" left
+        if (at == len(item) or item[at] in ".;" or item[at].isspace()) and _parsed(item[at:], "item_closing") is not None:
+            return item[begin:at], None
+    return None
+
+
+@cache
+def titled_repeal_parser() -> Lark:
+    """repeal.lark's ``titled_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-titled",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="titled_repeal",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def titled_repeal(words: str) -> str | None:
+    """The titles, run together, of an instruction repealing the laws a table names a title a line ("The local laws
+    specified in the Table to this clause are repealed. Table Shire of X …": repeal.lark's ``titled_repeal``), or
+    None when the instruction is not one."""
+    if words.lstrip()[:3].lower() != "the":
+        return None  # the cheapest candidate: "The …" first
+    try:
+        tree = titled_repeal_parser().parse(words)
+    except UnexpectedInput:
+        return None
+    return next(str(t) for t in tree.children if isinstance(t, Token) and t.type == "TITLES")
+
+
+@cache
+def repealed_one_parser() -> Lark:
+    """repeal.lark's ``repealed_end`` and ``provision_named`` (LALR(1), its lexer asked in each state for the words
+    that may come there)."""
+    return built(
+        "repeal-one",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["repealed_end", "provision_named"],
+        maybe_placeholders=False,
+    )
+
+
+def _reads(words: str, start: str) -> bool:
+    try:
+        repealed_one_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def repealed_one(words: str) -> str | None:
+    """The words naming the law a sentence repeals ("The Shire of X Local Law 2001 … is repealed.": the words before
+    repeal.lark's ``repealed_end``, asked from each space, the first first), or None when the sentence does not end so,
+    its law's words are not on one line, or they name a provision (``provision_named``: "Clause 5 is repealed.")."""
+    words = words[:-1] if words.endswith("\n") else words  # the line break that ends its line is not its words
+    if "repealed" not in words.lower():
+        return None  # the cheapest candidate
+    for at in range(1, len(words)):
+        # cheap candidates: a space before "is" / "are"
+        if not words[at].isspace() or not words[at:].lstrip()[:3].lower().startswith(("is", "are")):
+            continue
+        if _reads(words[at:], "repealed_end"):
+            law = words[:at]
+            if "\n" in law or _reads(law, "provision_named"):
+                return None
+            return law
+    return None
+
+
+@cache
+def repeal_table_parser() -> Lark:
+    """repeal.lark's ``table_follows`` (LALR(1), its lexer asked in each state for the words that may come there)."""
+    return built(
+        "repeal-table",
+        REPEAL.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start="table_follows",
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def repeal_table(words: str) -> int | None:
+    """Where the table of laws repealed begins in ``words`` ("… are repealed. Table …": repeal.lark's
+    ``table_follows``, asked from each "is" / "are", the first first), or None when no table follows "repealed"."""
+    if "repealed" not in words.lower():
+        return None  # the cheapest candidate
+    try:
+        tokens = list(repeal_lead_parser().lex(words))
+    except UnexpectedInput:
+        return None
+    for tok in tokens:
+        if tok.type != "IS":
+            continue
+        at = tok.start_pos or 0
+        try:
+            tree = repeal_table_parser().parse(words[at:])
+        except UnexpectedInput:
+            continue
+        table = tree.children[-1]
+        before = tree.children[-2]
+        assert isinstance(table, Token) and isinstance(before, Token)
+        if (table.start_pos or 0) > (before.end_pos or 0):  # a space between "repealed" and the table
+            return at + (table.start_pos or 0)
+    return None

@@ -39,7 +39,7 @@ from ..parts import (
     payload_provisions,
     resolve_targets,
 )
-from .parse import NoParse, readings
+from .parse import NoParse, listed_citation, readings, repeal_lead
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -1633,30 +1633,19 @@ def _labelled_items(text: str) -> str:
     """(r3lz) A repeal list whose items carry no label, one a line, each but the last ending ";" ("The following local
     laws … are repealed— Local Law No. 8 (Signs …), published … 1997; Local Law No. 12 (…), published … 1998."): the
     same list lettered, (a), (b) …, as the repeal reader reads lists. A list with labels is left as it is."""
-    lead = _UNLABELLED_REPEAL_LEAD.search(text)
-    if lead is None or re.match(r"\s*(?:\([a-z]{1,2}\)|\d+\.)\s", text[lead.end() :]):
+    lead = repeal_lead(text)  # "The following local laws … are repealed—" (grammar/repeal.lark)
+    if lead is None or re.match(r"\s*(?:\([a-z]{1,2}\)|\d+\.)\s", text[lead[1] :]):
         return text
-    items = re.split(r"(?<=;)\s+(?:and\s+)?(?=(?:the\s+)?[A-Z])", text[lead.end() :].strip())
+    items = re.split(r"(?<=;)\s+(?:and\s+)?(?=(?:the\s+)?[A-Z])", text[lead[1] :].strip())
     if len(items) < 2 or not all(re.search(r"\b(?:Local Laws?|By-?laws?)\b", i, re.I) for i in items):
         return text
-    return text[: lead.end()] + " " + " ".join(f"({chr(ord('a') + n)}) {i}" for n, i in enumerate(items))
+    return text[: lead[1]] + " " + " ".join(f"({chr(ord('a') + n)}) {i}" for n, i in enumerate(items))
 
 
-_UNLABELLED_REPEAL_LEAD = re.compile(
-    r"\bThe following (?:local laws?|by-?laws?)[^—:;]*?\b(?:is|are) (?:hereby )?repealed\s*[—:;-]\s*", re.I
-)
 _PUBLISHED_IN = re.compile(r"\b(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette\b", re.I)
 _OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
 _PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
 # --- (r3list) provisions deleted by a list printed after the sentence ---
-
-#: One item of the list: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else.
-_LISTED_CITATION = re.compile(
-    r"(?:the\s+)?(?:sub-?clauses?|clauses?|sub-?paragraphs?|paragraphs?|items?|schedules?|parts?|divisions?|"
-    r"sub-?regulations?|regulations?|sections?|by-?laws?)\s+[\w.()]+(?:\s*(?:,|\band\b|\bto\b)\s*[\w.()]+)*"
-    r"(?:\s+of\s+(?:sub-?clause|clause|sub-?regulation|regulation|schedule|part)\s+[\w.()]+)*",  # "… of clause 5"
-    re.I,
-)
 
 
 def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -1678,7 +1667,8 @@ def _listed_provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -
         cited = re.sub(r"\s+of the (?:principal )?(?:local laws?|by-?laws?)$", "", cited, flags=re.I)
         # "subclauses 4.1(2) and (3)": cited in full from the clause, as "clause 4.1(2) and (3)" is
         cited = re.sub(r"^(?:the\s+)?sub-?(clause|regulation)s?\s+(?=\d)", r"\1 ", cited, flags=re.I)
-        targets = resolve_targets(cited, base) if _LISTED_CITATION.fullmatch(cited) else []
+        # one item: a citation of provisions ("clause 6.24(3)", "subclauses 7.4(4) and (5)"), nothing else (listed.lark)
+        targets = resolve_targets(cited, base) if listed_citation(cited) else []
         if not targets:
             raise InstructionNotUnderstood(f"the item “{item.strip()}” of its list names no provision it can place")
         ops += [_op(h.unit, action="delete", target=x) for x in targets]
