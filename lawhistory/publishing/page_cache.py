@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,8 +58,8 @@ _AT = Tokens.AT.encode()
 
 
 class Split:
-    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: hundreds of times in a page, in each
-    similar provision's link), so that filling it in is one join rather than a pass over the whole page for each
+    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: in each link to similar provisions, the
+    form and the data links), so that filling it in is one join rather than a pass over the whole page for each
     placeholder; the few pieces that hold another placeholder are filled in on their own."""
 
     __slots__ = ("others", "pieces", "size")
@@ -67,7 +68,11 @@ class Split:
         self.pieces = page.split(_AT)
         word = _WORD.encode()
         self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
-        self.size = len(page) + 41 * len(self.pieces)  # each piece's own object and its place in the list
+        # the bytes it holds: each piece's object, the list of them, the tuple of the others and this object
+        self.size = (
+            sum(map(sys.getsizeof, self.pieces)) + sys.getsizeof(self.pieces) + sys.getsizeof(self.others)
+            + sys.getsizeof(self)
+        )  # fmt: skip
 
     def __len__(self) -> int:
         return self.size
@@ -100,13 +105,32 @@ def _size() -> int:
     return max(0, int(mb * 1024 * 1024))
 
 
+#: What one entry of the cache's ordered dictionaries holds beside its key and page (CPython: its slot in the hash
+#: table, its link in the order, the tuple of page and cost).
+_ENTRY = 200
+
+
+def _key_size(value: Any) -> int:
+    if isinstance(value, tuple):
+        return sys.getsizeof(value) + sum(_key_size(v) for v in value)
+    return sys.getsizeof(value)
+
+
+def held(key: tuple[Any, ...], page: Page) -> int:
+    """The bytes a page kept under ``key`` holds in the cache: the page (``Split.size``, or the bytes object), its key
+    (each part counted, shared or not) and the entry."""
+    return (page.size if isinstance(page, Split) else sys.getsizeof(page)) + _key_size(key) + _ENTRY
+
+
 @dataclass
 class PageCache:
-    """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` in all."""
+    """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` held in all (``held``); of them,
+    ``probation_share`` for pages asked for once."""
 
     max_bytes: int
-    probation: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
-    protected: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
+    probation_share: float = PROBATION
+    probation: OrderedDict[tuple[Any, ...], tuple[Page, int]] = field(default_factory=OrderedDict)
+    protected: OrderedDict[tuple[Any, ...], tuple[Page, int]] = field(default_factory=OrderedDict)
     probation_size: int = 0
     protected_size: int = 0
     hits: int = 0
@@ -119,62 +143,56 @@ class PageCache:
     def __len__(self) -> int:
         return len(self.probation) + len(self.protected)
 
-    @staticmethod
-    def _cost(key: tuple[Any, ...], page: Page) -> int:
-        return len(page) + sum(len(p) if isinstance(p, str | bytes) else len(repr(p)) for p in key) + 200
-
     def get(self, key: tuple[Any, ...]) -> Page | None:
-        page = self.protected.get(key)
-        if page is not None:
+        found = self.protected.get(key)
+        if found is not None:
             self.protected.move_to_end(key)
             self.hits += 1
-            return page
-        page = self.probation.pop(key, None)
-        if page is None:
+            return found[0]
+        found = self.probation.pop(key, None)
+        if found is None:
             self.misses += 1
             return None
         self.hits += 1  # asked for again: kept for long
-        cost = self._cost(key, page)
-        self.probation_size -= cost
-        self.protected[key] = page
-        self.protected_size += cost
+        self.probation_size -= found[1]
+        self.protected[key] = found
+        self.protected_size += found[1]
         self._trim()
-        return page
+        return found[0]
 
     def put(self, key: tuple[Any, ...], page: Page) -> None:
-        cost = self._cost(key, page)
+        cost = held(key, page)
         if cost > self.max_bytes // 8 or key in self.protected:
             return
         old = self.probation.pop(key, None)
         if old is not None:
-            self.probation_size -= self._cost(key, old)
-        self.probation[key] = page
+            self.probation_size -= old[1]
+        self.probation[key] = (page, cost)
         self.probation_size += cost
         self._trim()
 
     def _trim(self) -> None:
         """Pages asked for again keep at most their share (the oldest go back on probation); then the oldest pages
         on probation go until the whole is within the budget."""
-        limit = self.max_bytes - int(self.max_bytes * PROBATION)
+        limit = self.max_bytes - int(self.max_bytes * self.probation_share)
         while self.protected_size > limit and self.protected:
-            key, page = self.protected.popitem(last=False)
-            cost = self._cost(key, page)
-            self.protected_size -= cost
-            self.probation[key] = page
-            self.probation_size += cost
+            key, found = self.protected.popitem(last=False)
+            self.protected_size -= found[1]
+            self.probation[key] = found
+            self.probation_size += found[1]
         while self.size > self.max_bytes and self.probation:
-            key, page = self.probation.popitem(last=False)
-            self.probation_size -= self._cost(key, page)
+            _, found = self.probation.popitem(last=False)
+            self.probation_size -= found[1]
 
     def forget(self, path: str) -> None:
         """Drop every page of the build whose file is ``path`` (no request reads it any more)."""
         for segment in (self.probation, self.protected):
             for key in [k for k in segment if k[0] == path]:
-                page = segment.pop(key)
+                _, cost = segment.pop(key)
                 if segment is self.probation:
-                    self.probation_size -= self._cost(key, page)
+                    self.probation_size -= cost
                 else:
-                    self.protected_size -= self._cost(key, page)
+                    self.protected_size -= cost
 
 
 def of(datasette: Any) -> PageCache:
