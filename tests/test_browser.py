@@ -109,7 +109,7 @@ def open_contents(page: Any) -> str:
     first, by its heading)."""
     if page.width_name == "phone":
         assert not page.locator("nav.toc ol.toc-list").is_visible()  # folded under its heading on a phone
-        assert not page.locator("nav.toc").evaluate("n => getComputedStyle(n.parentElement).position") == "sticky"
+        assert page.locator("nav.toc").evaluate("n => getComputedStyle(n.parentElement).position") != "sticky"  # not a sidebar
         page.click("nav.toc #toc-open")  # the heading's width, over its label
         assert page.locator("nav.toc ol.toc-list").is_visible()
         return "nav.toc"
