@@ -7,7 +7,7 @@
 Served (``lawhistory serve`` on 127.0.0.1, as ``benchmarks.run`` serves it): the same random-law-random-day pages as
 the load test (its seed, its warm-up of 20, then ``--requests`` pages fetched by ``--clients`` clients, then as many
 new ones while a hostile client loops ``benchmarks.hostile.HOSTILE``), one row per figure: p50 and p95, the law pages'
-cache hits (``x-lawhistory-cache``), the median page's size. ``--code DIR`` serves with ``DIR`` first on the
+cache hits (``x-lawhistory-cache``), the median page's size and the serving processes' peak memory. ``--code DIR`` serves with ``DIR`` first on the
 server's ``PYTHONPATH`` (an export of an earlier commit: a before/after pair on the same repository and machine).
 
 ``--replay``: the same sequence of pages asked in one process, one at a time; the cache's keys and pages recorded
@@ -35,7 +35,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.run import ROOT, _free_port, _hit_rate, _pct, fetch_all
+from benchmarks.run import ROOT, _free_port, _hit_rate, _pct, _rss_mib, fetch_all
 
 
 def law_paths(corpus: Path, seed: int, requests: int) -> tuple[list[str], list[str], list[str]]:
@@ -57,6 +57,7 @@ def law_paths(corpus: Path, seed: int, requests: int) -> tuple[list[str], list[s
 def served(corpus: Path, requests: int, clients: int, seed: int, code: Path | None) -> dict[str, float]:
     from benchmarks.hostile import HOSTILE, _attack
 
+    corpus = corpus.resolve()
     if not (corpus / "metadata.yml").exists():
         shutil.copyfile(ROOT / "metadata.yml", corpus / "metadata.yml")
     env = dict(os.environ)
@@ -103,8 +104,10 @@ def served(corpus: Path, requests: int, clients: int, seed: int, code: Path | No
         out["law page p95, hostile client looping (ms)"] = _pct(latencies, 0.95)
         out["law page errors, hostile client looping"] = float(errors)
         out["law page cache hits, hostile client looping (%)"] = _hit_rate(cache)
+        out["site memory, serving processes' peak (MiB)"] = _rss_mib(proc.pid)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
     return out
 

@@ -11,10 +11,13 @@ day: two days inside one version's span are one rendering and one cache entry.
 The placeholders are letters and digits only (a random word of this process), so escaping, ``quote_plus`` and
 ``urlencode`` leave them as they are; every page is made this way, cached or not, so the cached page is the page.
 
-The cache (``PageCache``): at most ``LAWHISTORY_PAGE_CACHE_MB`` (default 48) per serving process, each page at most
-an eighth; segmented least-recently-used (a page enters on probation, a fifth of the budget, and is kept for long
-only when asked for again), so a visitor walking every law and every day churns the probation segment and leaves the
-pages others read in place. Only requests with no actor and no cookie are answered from it (nothing on the page then
+The cache (``PageCache``): at most ``LAWHISTORY_PAGE_CACHE_MB`` (default 96) per serving process, counted as the bytes
+the pages hold in it (``held``: each piece, their list, the key), each page at most an eighth; segmented
+least-recently-used (a page enters on probation, a quarter of the budget, and is kept for long only when asked for
+again), so a visitor walking every law and every day churns the probation segment and leaves the pages others read
+in place. (At scale 0.1 the median page holds some 250 KB, so the default keeps about 400 pages, 100 of them on
+probation; in the load test's random-law-random-day replay the share on probation moved the hit rate by about a
+point from a tenth to a half, the budget by 16 points from 48 to 96 MiB: ``benchmarks/page_load.py --replay``.) Only requests with no actor and no cookie are answered from it (nothing on the page then
 depends on who asks). Each build's file has a path of its own (``switch.py``) and the key holds the file's identity:
 a new build is a new key, and the old build's pages are dropped when its file is closed (``forget``).
 """
@@ -33,9 +36,9 @@ from typing import Any
 from markupsafe import escape
 
 ENVIRONMENT = "LAWHISTORY_PAGE_CACHE_MB"
-DEFAULT_MB = 48
+DEFAULT_MB = 96
 #: The share of the budget for pages asked for once (the rest is for pages asked for again).
-PROBATION = 0.2
+PROBATION = 0.25
 
 
 _WORD = "lh" + secrets.token_hex(6)
