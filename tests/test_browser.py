@@ -105,12 +105,16 @@ def in_view(page: Any, selector: str) -> bool:
 
 
 def open_contents(page: Any) -> str:
-    """The table of contents' selector: the sidebar on a desktop, the folded list on a phone (opened first)."""
+    """The table of contents' selector: the sidebar on a desktop, the folded list above the text on a phone (opened
+    first, by its heading)."""
     if page.width_name == "phone":
-        assert not page.locator("aside.sidebar").is_visible()  # the sidebar is folded away on a phone
-        page.click("details.toc-narrow > summary")
-        return "details.toc-narrow"
-    assert page.locator("aside.sidebar").is_visible()
+        assert not page.locator("nav.toc ol.toc-list").is_visible()  # folded under its heading on a phone
+        assert page.locator("nav.toc").evaluate("n => getComputedStyle(n.parentElement).position") != "sticky"  # not a sidebar
+        page.click("nav.toc #toc-open")  # the heading's width, over its label
+        assert page.locator("nav.toc ol.toc-list").is_visible()
+        return "nav.toc"
+    assert page.locator("aside.sidebar").is_visible() and page.locator("nav.toc ol.toc-list").is_visible()
+    assert page.locator("nav.toc h2").inner_text() == "Contents"  # no fold on a wider screen
     return "nav.toc"
 
 

@@ -57,20 +57,30 @@ def test_similar_provisions_from_a_provision_history(site: str, page: Any, shots
 
 
 def test_similar_provisions_from_the_law_page(site: str, any_page: Any, shots: Any) -> None:  # noqa: F811
-    """Each compared provision on the law page links to the similar provisions of other laws on the date shown: a
-    link named for the provision, big enough to tap on a phone, the page still not scrolling sideways."""
+    """A clause's heading links to the similar provisions of other laws on the date shown, for it and what it holds: a
+    link named for the clause, big enough to tap on a phone, the page still not scrolling sideways; its page lists the
+    clause's compared provisions, each leading to its own list."""
     tab = any_page
     tab.goto(f"{site}/-/law/{KELLERBERRIN}?at=2022-01-01")
-    name = "Provisions like 3.9(a) in other laws in force on 2022-01-01"
+    name = "Provisions like 3.9 and what it holds, in other laws in force on 2022-01-01"
     link = tab.get_by_role("link", name=name)
     assert link.count() == 1 and link.inner_text() == "similar" and link.is_visible()
-    assert tab.locator("#sec_2\\.7__para_a a.similar").count() == 0  # "roosters;": too short to compare
+    assert tab.locator("#sec_3\\.9__para_a a.similar").count() == 0  # no link of its own: the heading's covers it
     box = link.bounding_box()
     assert box is not None
     if tab.width_name == "phone":
         assert box["width"] >= 24 and box["height"] >= 24
         no_sideways_scroll(tab)
     link.click()
+    tab.wait_for_url("**/-/similar?*eid=sec_3.9*at=2022-01-01*")
+    within = tab.locator("ol.within-list a.within-link", has_text="3.9(a)")
+    assert within.count() == 1 and within.is_visible()
+    assert "store, or allow" in within.locator("xpath=..").inner_text()  # with its words
+    box = within.bounding_box()
+    assert box is not None and box["height"] >= 24
+    if tab.width_name == "phone":
+        no_sideways_scroll(tab)
+    within.click()
     tab.wait_for_url("**/-/similar?*eid=sec_3.9__para_a*at=2022-01-01*")
     first = tab.locator("li.similar-provision").first
     assert "3.8(1)(a)" in first.inner_text() and "100%" in first.inner_text()

@@ -64,13 +64,17 @@ async def test_law_page_shows_the_law_as_at_a_date(ds: Any) -> None:
 async def test_law_page_schedule_rows_are_one_table_under_the_schedules_headings(ds: Any) -> None:
     html = await get(ds, f"{LAW}?at=2022-08-01")
     assert html.count('<table class="schedule-rows">') == 1
-    assert (
+    heading = (
         '<h2 id="sch_1" class="prov schedule depth-0"><a class="self" href="#sch_1">Schedule 1—PRESCRIBED OFFENCES</a>'
-        ' <a class="hist" href="?history=sch_1" rel="nofollow">history</a></h2>\n'
-        '<p id="sch_1__text_1" class="prov text depth-1">[cl. 6.5]</p>\n'
+        ' <a class="hist" href="?history=sch_1" rel="nofollow">history</a>'
+    )
+    # then the heading's one link to the similar rows of other laws (Kulin's laws have some), for every row it holds
+    assert heading + ' <a class="similar" href="../../similar?' in html
+    assert (
+        '</a></h2>\n<p id="sch_1__text_1" class="prov text depth-1">[cl. 6.5]</p>\n'
         '<table class="schedule-rows"><thead><tr><th>Item No.</th><th>Clause</th><th>Nature of Offence</th>'
         "<th>Modified Penalty</th></tr></thead><tbody>\n"
-        '<tr id="sch_1__item_1"><td>1'  # then the row's link to similar rows of other laws, where there are some
+        '<tr id="sch_1__item_1"><td>1</td>'  # no link of its own: the heading's covers it
     ) in html
     rows = html[html.index('<table class="schedule-rows">') : html.index("</tbody></table>")]
     assert rows.count("<tr id=") > 30 and "<h" not in rows.split("</thead>")[1]  # nothing but rows inside

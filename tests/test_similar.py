@@ -240,19 +240,22 @@ def test_text_ids_made_with_the_rows_link_the_spans_the_index_linked_in_sql(repo
     assert {i for pair in conn.execute("select text_id, other_id from similar_texts") for i in pair} <= {i for i, _, _ in stored}
 
 
-async def test_the_law_page_links_each_compared_provision_to_its_similar_provisions(repo: Repository) -> None:
-    """Each provision the index compares links to /-/similar on the date shown (relative to the law page, so that it
-    works under any base URL); a provision too short to compare has no link; the link's page lists the similar
-    provisions."""
+async def test_every_compared_provision_is_reached_from_the_law_page_through_its_headings_one_link(
+    repo: Repository,
+) -> None:
+    """The law page links once from each heading that is or holds a compared provision (relative to the law page, so
+    that it works under any base URL), not from each provision: the heading's /-/similar page lists the provisions it
+    holds, each linked to its own list. Every provision the index compares is reached so, on the date shown; a
+    provision too short to compare is not listed."""
     ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
-    html = (await ds.client.get(f"/-/law/{KELLERBERRIN}", params={"at": "2024-01-01"})).text
-    eid = "sec_3.9__para_a"
-    href = f"../../similar?law={KELLERBERRIN.replace('/', '%2F')}&amp;eid={eid}&amp;at=2024-01-01"
-    line = next(x for x in html.splitlines() if f'id="{eid}"' in x)
-    assert f'<a class="similar" href="{href}" rel="nofollow"' in line and line.endswith("</a></p>")
-    assert 'aria-label="Provisions like 3.9(a) in other laws in force on 2024-01-01"' in line
-    short = next(x for x in html.splitlines() if 'id="sec_2.7__para_a"' in x)  # "roosters;": not compared
-    assert 'class="similar"' not in short
+    base = f"http://localhost/-/law/{KELLERBERRIN}?at=2024-01-01"
+    html = (await ds.client.get(base.removeprefix("http://localhost"))).text
+    line = next(x for x in html.splitlines() if 'id="sec_3.9"' in x)  # the clause's heading: one link for all of it
+    href = f"../../similar?law={KELLERBERRIN.replace('/', '%2F')}&amp;eid=sec_3.9&amp;at=2024-01-01"
+    assert f'<a class="similar" href="{href}" rel="nofollow"' in line and line.endswith("</a></h4>")
+    assert 'aria-label="Provisions like 3.9 and what it holds, in other laws in force on 2024-01-01"' in line
+    own = next(x for x in html.splitlines() if 'id="sec_3.9__para_a"' in x)
+    assert 'class="similar"' not in own  # no link of its own
     conn = connect(repo)
     compared = {
         e
@@ -262,16 +265,52 @@ async def test_the_law_page_links_each_compared_provision_to_its_similar_provisi
             [KELLERBERRIN],
         )
     }
-    linked = set(re.findall(r'href="\.\./\.\./similar\?law=[^&]+&amp;eid=([^&]+)&amp;at=2024-01-01"', html))
-    assert linked == compared and len(compared) > 20
+    links = re.findall(r'<a class="similar" href="([^"]+)"', html)
+    assert 0 < len(links) < len(compared) / 3 and len(compared) > 20  # far fewer links than provisions compared
+    reached: set[str] = set()
+    for link in links:
+        page = (await ds.client.get(urljoin(base, link.replace("&amp;", "&")).removeprefix("http://localhost"))).text
+        heading = re.search(r"eid=([^&]+)&amp;at=2024-01-01", link)
+        assert heading is not None and "Provisions like" in page
+        if heading.group(1) in compared:
+            reached.add(heading.group(1))
+        within = re.findall(r'<a class="within-link" href="/-/similar\?law=[^&]+&amp;eid=([^&]+)&amp;at=2024-01-01">', page)
+        assert set(within) <= compared and all(w.startswith(heading.group(1) + "__") for w in within)
+        reached |= set(within)
+    assert reached == compared
+    assert "sec_2.7__para_a" not in compared  # "roosters;": too short to compare, so not listed
+    resolved = urljoin(base, href.replace("&amp;", "&")).removeprefix("http://localhost")
+    assert resolved.startswith("/-/similar?")
+    clause = (await ds.client.get(resolved)).text
+    assert "The provisions 3.9 holds" in clause
+    paragraph = re.search(r'<a class="within-link" href="([^"]+eid=sec_3.9__para_a[^"]*)">3.9\(a\)</a>', clause)
+    assert paragraph is not None
+    page = (await ds.client.get(paragraph.group(1).replace("&amp;", "&"))).text
+    assert "Provisions like 3.9(a) in other laws" in page and "3.8(1)(a)" in page
     listing = {
         e for e in compared if (found := similar.similar_to(conn, KELLERBERRIN, e, dt.date(2024, 1, 1))) and found["similar"]
     }
     assert len(listing) > 20  # most lead to a list (the others to a page saying no other law's provision is similar then)
-    resolved = urljoin(f"http://localhost/-/law/{KELLERBERRIN}?at=2024-01-01", href.replace("&amp;", "&"))
-    assert resolved.startswith("http://localhost/-/similar?")
-    page = (await ds.client.get(resolved.removeprefix("http://localhost"))).text
-    assert "Provisions like 3.9(a) in other laws" in page and "3.8(1)(a)" in page
+
+
+async def test_a_heading_s_similar_page_lists_what_it_holds_in_its_data_too(repo: Repository) -> None:
+    """``within`` of /-/similar.json: the compared provisions the heading holds in force then, in document order."""
+    ds = make_datasette(repo.db_dir / "lawhistory.db", load_metadata(ROOT / "metadata.yml"))
+    data = (await ds.client.get("/-/similar.json", params={"law": KELLERBERRIN, "eid": "sec_3.9", "at": "2024-01-01"})).json()
+    eids = [w["eid"] for w in data["within"]]
+    assert "sec_3.9__para_a" in eids and all(e.startswith("sec_3.9__") for e in eids)
+    conn = connect(repo)
+    positions = [
+        conn.execute(
+            "select position from provisions where law = ? and eid = ? and valid_from <= '2024-01-01'"
+            " and (valid_to is null or valid_to > '2024-01-01')",
+            [KELLERBERRIN, e],
+        ).fetchone()[0]
+        for e in eids
+    ]
+    assert positions == sorted(positions)
+    leaf = await ds.client.get("/-/similar.json", params={"law": KELLERBERRIN, "eid": "sec_3.9__para_a", "at": "2024-01-01"})
+    assert leaf.json()["within"] == []
 
 
 def test_the_full_build_names_its_stage_of_offences_and_similar_provisions(tmp_path: Path) -> None:

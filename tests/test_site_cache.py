@@ -223,3 +223,7 @@ def test_the_similar_link_is_the_query_encoded_then_escaped(law_id: str, eid: st
     label = escape(f"Provisions like {citation} in other laws in force on {day}")
     expected = f' <a class="similar" href="{escape(href)}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
     assert link(law_id, eid, citation, day) == expected
+    # a heading's link, for what it holds too
+    label = escape(f"Provisions like {citation} and what it holds, in other laws in force on {day}")
+    expected = f' <a class="similar" href="{escape(href)}" rel="nofollow" aria-label="{label}" title="{label}">similar</a>'
+    assert link(law_id, eid, citation, day, holds=True) == expected

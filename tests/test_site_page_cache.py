@@ -166,6 +166,30 @@ def test_the_cache_is_bounded_and_a_scan_of_pages_asked_once_leaves_the_pages_as
     assert len(cache) == 0 and cache.size == 0
 
 
+def test_the_budget_bounds_the_memory_the_pages_hold() -> None:
+    """The cache counts what each page holds in memory (its pieces, their list, its key: ``page_cache.held``), not
+    only its characters: pages cut at many placeholders, put until the budget is full, hold no more than the budget
+    (Python's own allocator's count, ``tracemalloc``), and nearly all of it."""
+    import tracemalloc
+
+    T = page_cache.Tokens
+    build = ("/db/.serve/1-1.db", "lawhistory", (1, 2, 3, 4))
+    budget = 4_000_000
+    tracemalloc.start()
+    try:
+        cache = page_cache.PageCache(max_bytes=budget)
+        before = tracemalloc.get_traced_memory()[0]
+        for k in range(400):  # ~25 KB each, cut at 800 placeholders of the day: some 160 pages' worth of budget
+            page = "".join(f"<p>{k} {n}<a href='?at={T.AT}'>x</a></p>" for n in range(800)).encode()
+            cache.put((*build, f"law/{k}", False, False, ("in_force", k, ())), page_cache.Split(page))
+            del page
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert 50 < len(cache) < 400 and cache.size <= budget
+    assert used <= budget and used > 0.8 * cache.size, (used, cache.size)
+
+
 def test_the_placeholders_are_filled_in_one_pass_and_escaped() -> None:
     T = page_cache.Tokens
     page = f"<p>{T.AT}</p><p>{T.STATUS}</p><a href='?known={T.KNOWN}'>{T.KNOWN_LINE}</a>".encode()

@@ -355,7 +355,20 @@ def similar_to(conn: sqlite3.Connection, law: str, eid: str, at: dt.date, limit:
     indexed = conn.execute(
         "select 1 from provisions where law = ? and eid = ? and text_id is not null limit 1", [law, eid]
     ).fetchone()
-    return {"as_at": at.isoformat(), "provision": me, "similar": rows, "indexed": indexed is not None}
+    held = within(conn, law, eid, at)
+    return {"as_at": at.isoformat(), "provision": me, "similar": rows, "indexed": indexed is not None, "within": held}
+
+
+def within(conn: sqlite3.Connection, law: str, eid: str, at: dt.date) -> list[Row]:
+    """The provisions that ``eid`` holds (their eIds are its own, ``__``, and more) in force on ``at`` and compared by
+    the index, in document order: where the law page's one link from a heading leads on from (``similar_links``)."""
+    return dict_rows(
+        conn,
+        "select citation, eid, kind, heading, text from provisions"
+        f" where law = :law and substr(eid, 1, length(:prefix)) = :prefix and {in_force_sql(':at', document_order=True)}"
+        " and +text_id is not null order by position",
+        {"law": law, "prefix": eid + "__", "at": at.isoformat()},
+    )
 
 
 COLUMNS = ("score", "local_government", "law_title", "law", "citation", "eid", "kind", "text", "valid_from", "valid_to")

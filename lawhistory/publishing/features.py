@@ -148,7 +148,7 @@ async def penalties_view(datasette: Any, request: Any) -> Response:
 
 async def similar_view(datasette: Any, request: Any) -> Response:
     """``/-/similar?law=ID&eid=EID&at=D``: the provisions of other laws in force on D most like this one, each with a
-    word-level redline (.json, .csv)."""
+    word-level redline (.json, .csv), and the compared provisions it holds, each linked to its own (``within``)."""
     law, eid = request.args.get("law") or "", request.args.get("eid") or ""
     at, problem = asked_date(request.args.get("at"))
     try:
@@ -181,6 +181,9 @@ async def similar_view(datasette: Any, request: Any) -> Response:
         r["href"] = pages.law_url(r["law"], at=at.isoformat()) + f"#{r['eid']}"
         r["redline"] = pages.safe_redline(r["diff_html"])
         r["similar_href"] = "?" + urlencode({"law": r["law"], "eid": r["eid"], "at": at.isoformat()})
+    for w in data["within"]:  # what the provision holds: each to its own list (the law page links only the heading)
+        w["href"] = pages.law_url(law, at=at.isoformat()) + f"#{w['eid']}"
+        w["similar_href"] = "?" + urlencode({"law": law, "eid": w["eid"], "at": at.isoformat()})
     query = urlencode({"law": law, "eid": eid, "at": at.isoformat()})
     context = {**data, "at": at.isoformat(), "problem": problem, "database": db.name, "query": query, "law_id": law, "eid": eid}
     return await _page(datasette, request, "lawhistory_similar.html", context)

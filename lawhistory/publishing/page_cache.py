@@ -11,10 +11,13 @@ day: two days inside one version's span are one rendering and one cache entry.
 The placeholders are letters and digits only (a random word of this process), so escaping, ``quote_plus`` and
 ``urlencode`` leave them as they are; every page is made this way, cached or not, so the cached page is the page.
 
-The cache (``PageCache``): at most ``LAWHISTORY_PAGE_CACHE_MB`` (default 48) per serving process, each page at most
-an eighth; segmented least-recently-used (a page enters on probation, a fifth of the budget, and is kept for long
-only when asked for again), so a visitor walking every law and every day churns the probation segment and leaves the
-pages others read in place. Only requests with no actor and no cookie are answered from it (nothing on the page then
+The cache (``PageCache``): at most ``LAWHISTORY_PAGE_CACHE_MB`` (default 96) per serving process, counted as the bytes
+the pages hold in it (``held``: each piece, their list, the key), each page at most an eighth; segmented
+least-recently-used (a page enters on probation, a quarter of the budget, and is kept for long only when asked for
+again), so a visitor walking every law and every day churns the probation segment and leaves the pages others read
+in place. (At scale 0.1 the median page holds some 250 KB, so the default keeps about 400 pages, 100 of them on
+probation; in the load test's random-law-random-day replay the share on probation moved the hit rate by about a
+point from a tenth to a half, the budget by 16 points from 48 to 96 MiB: ``benchmarks/page_load.py --replay``.) Only requests with no actor and no cookie are answered from it (nothing on the page then
 depends on who asks). Each build's file has a path of its own (``switch.py``) and the key holds the file's identity:
 a new build is a new key, and the old build's pages are dropped when its file is closed (``forget``).
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,9 +36,9 @@ from typing import Any
 from markupsafe import escape
 
 ENVIRONMENT = "LAWHISTORY_PAGE_CACHE_MB"
-DEFAULT_MB = 48
+DEFAULT_MB = 96
 #: The share of the budget for pages asked for once (the rest is for pages asked for again).
-PROBATION = 0.2
+PROBATION = 0.25
 
 
 _WORD = "lh" + secrets.token_hex(6)
@@ -57,8 +61,8 @@ _AT = Tokens.AT.encode()
 
 
 class Split:
-    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: hundreds of times in a page, in each
-    similar provision's link), so that filling it in is one join rather than a pass over the whole page for each
+    """A page cut once at the placeholder of the day asked for (``Tokens.AT``: in each link to similar provisions, the
+    form and the data links), so that filling it in is one join rather than a pass over the whole page for each
     placeholder; the few pieces that hold another placeholder are filled in on their own."""
 
     __slots__ = ("others", "pieces", "size")
@@ -67,7 +71,11 @@ class Split:
         self.pieces = page.split(_AT)
         word = _WORD.encode()
         self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
-        self.size = len(page) + 41 * len(self.pieces)  # each piece's own object and its place in the list
+        # the bytes it holds: each piece's object, the list of them, the tuple of the others and this object
+        self.size = (
+            sum(map(sys.getsizeof, self.pieces)) + sys.getsizeof(self.pieces) + sys.getsizeof(self.others)
+            + sys.getsizeof(self)
+        )  # fmt: skip
 
     def __len__(self) -> int:
         return self.size
@@ -100,13 +108,32 @@ def _size() -> int:
     return max(0, int(mb * 1024 * 1024))
 
 
+#: What one entry of the cache's ordered dictionaries holds beside its key and page (CPython: its slot in the hash
+#: table, its link in the order, the tuple of page and cost).
+_ENTRY = 200
+
+
+def _key_size(value: Any) -> int:
+    if isinstance(value, tuple):
+        return sys.getsizeof(value) + sum(_key_size(v) for v in value)
+    return sys.getsizeof(value)
+
+
+def held(key: tuple[Any, ...], page: Page) -> int:
+    """The bytes a page kept under ``key`` holds in the cache: the page (``Split.size``, or the bytes object), its key
+    (each part counted, shared or not) and the entry."""
+    return (page.size if isinstance(page, Split) else sys.getsizeof(page)) + _key_size(key) + _ENTRY
+
+
 @dataclass
 class PageCache:
-    """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` in all."""
+    """Pages under their keys, segmented least-recently-used, at most ``max_bytes`` held in all (``held``); of them,
+    ``probation_share`` for pages asked for once."""
 
     max_bytes: int
-    probation: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
-    protected: OrderedDict[tuple[Any, ...], Page] = field(default_factory=OrderedDict)
+    probation_share: float = PROBATION
+    probation: OrderedDict[tuple[Any, ...], tuple[Page, int]] = field(default_factory=OrderedDict)
+    protected: OrderedDict[tuple[Any, ...], tuple[Page, int]] = field(default_factory=OrderedDict)
     probation_size: int = 0
     protected_size: int = 0
     hits: int = 0
@@ -119,62 +146,56 @@ class PageCache:
     def __len__(self) -> int:
         return len(self.probation) + len(self.protected)
 
-    @staticmethod
-    def _cost(key: tuple[Any, ...], page: Page) -> int:
-        return len(page) + sum(len(p) if isinstance(p, str | bytes) else len(repr(p)) for p in key) + 200
-
     def get(self, key: tuple[Any, ...]) -> Page | None:
-        page = self.protected.get(key)
-        if page is not None:
+        found = self.protected.get(key)
+        if found is not None:
             self.protected.move_to_end(key)
             self.hits += 1
-            return page
-        page = self.probation.pop(key, None)
-        if page is None:
+            return found[0]
+        found = self.probation.pop(key, None)
+        if found is None:
             self.misses += 1
             return None
         self.hits += 1  # asked for again: kept for long
-        cost = self._cost(key, page)
-        self.probation_size -= cost
-        self.protected[key] = page
-        self.protected_size += cost
+        self.probation_size -= found[1]
+        self.protected[key] = found
+        self.protected_size += found[1]
         self._trim()
-        return page
+        return found[0]
 
     def put(self, key: tuple[Any, ...], page: Page) -> None:
-        cost = self._cost(key, page)
+        cost = held(key, page)
         if cost > self.max_bytes // 8 or key in self.protected:
             return
         old = self.probation.pop(key, None)
         if old is not None:
-            self.probation_size -= self._cost(key, old)
-        self.probation[key] = page
+            self.probation_size -= old[1]
+        self.probation[key] = (page, cost)
         self.probation_size += cost
         self._trim()
 
     def _trim(self) -> None:
         """Pages asked for again keep at most their share (the oldest go back on probation); then the oldest pages
         on probation go until the whole is within the budget."""
-        limit = self.max_bytes - int(self.max_bytes * PROBATION)
+        limit = self.max_bytes - int(self.max_bytes * self.probation_share)
         while self.protected_size > limit and self.protected:
-            key, page = self.protected.popitem(last=False)
-            cost = self._cost(key, page)
-            self.protected_size -= cost
-            self.probation[key] = page
-            self.probation_size += cost
+            key, found = self.protected.popitem(last=False)
+            self.protected_size -= found[1]
+            self.probation[key] = found
+            self.probation_size += found[1]
         while self.size > self.max_bytes and self.probation:
-            key, page = self.probation.popitem(last=False)
-            self.probation_size -= self._cost(key, page)
+            _, found = self.probation.popitem(last=False)
+            self.probation_size -= found[1]
 
     def forget(self, path: str) -> None:
         """Drop every page of the build whose file is ``path`` (no request reads it any more)."""
         for segment in (self.probation, self.protected):
             for key in [k for k in segment if k[0] == path]:
-                page = segment.pop(key)
+                _, cost = segment.pop(key)
                 if segment is self.probation:
-                    self.probation_size -= self._cost(key, page)
+                    self.probation_size -= cost
                 else:
-                    self.protected_size -= self._cost(key, page)
+                    self.protected_size -= cost
 
 
 def of(datasette: Any) -> PageCache:

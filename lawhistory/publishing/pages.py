@@ -248,7 +248,7 @@ def text_and_contents(
 
 
 #: The law page's read of the spans in force: each fragment, what the contents and the schedule cells' links need, and
-#: whether the similarity index compares it (``similar_links.COMPARED_SQL``: ``text_id``), in one query.
+#: whether the similarity index compares it (``text_id``: ``similar_links.anchors`` places the links), in one query.
 _PAGE_TEXT_SQL = (
     "select position, f.html, kind, cells, citation, eid, num, heading, depth, text_id is not null from provision_spans"
     f" join fragments f on f.id = fragment where {_IN_FORCE_STORED} order by position"
@@ -263,14 +263,14 @@ def page_text(
     fragment rather than by reading the whole page again (and the compared provisions once more) for each."""
     rows = conn.execute(_PAGE_TEXT_SQL, {"law": law_id, "at": day}).fetchall()
     toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
-    wanted = {r[5]: r[4] for r in rows if r[9]} if similar_links.any_other_law(conn) else {}
+    wanted = similar_links.anchors((r[5], r[4], r[2], r[9]) for r in rows) if similar_links.any_other_law(conn) else {}
     add = similar_links.adder(law_id, shown or day, wanted) if wanted else None
     pieces: list[tuple[int, str]] = []
     for r in rows:
         html = r[1]
         if r[2] == "item":  # a schedule row: the cells that cite a provision link to it (``link_cells``)
             html = _cells_linked(html, eids)
-        if add is not None and r[9]:
+        if add is not None and r[5] in wanted:
             html = add(html)
         pieces.append((r[0], html))
     headers = [r[3] for r in rows if r[2] == "schedule"]
@@ -278,8 +278,8 @@ def page_text(
 
 
 def toc_html(toc: Sequence[Row], changed: frozenset[str] = frozenset()) -> Markup:
-    """The table of contents as the law page lists it (twice: folded on a phone, in the sidebar on a wider screen),
-    made once here: a template loop over hundreds of entries costs more than the rest of the page. The entries in
+    """The table of contents as the law page lists it (once: in the sidebar on a wider screen, folded above the text on
+    a phone), made here: a template loop over hundreds of entries costs more than the rest of the page. The entries in
     ``changed`` (eIds) are marked as changed."""
     esc = fragments.escape_text
     mark = ' <span class="toc-changed">changed</span>'
