@@ -10,7 +10,7 @@ import lark
 import pytest
 
 from lawhistory.amending.frame import frame_kind
-from lawhistory.amending.grammar.parse import FRAME, frame_instruction_words
+from lawhistory.amending.grammar.parse import FRAME, frame_instruction_words, frame_purpose
 
 WORDINGS = [
     ("In clause 4 delete “dog”.", ["delete"]),
@@ -69,8 +69,44 @@ def test_a_purpose_may_describe_the_instructions() -> None:
     assert frame_kind(None, "The purpose of this local law is to delete clause 4 and insert a new clause.") == "purpose"
 
 
-def test_frame_lark_is_lalr_without_a_conflict(caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The purpose of this local law is to delete clause 4.",
+        "The purposes of these local laws are —",
+        "The effect of this amendment local law is that dogs are prohibited.",
+        "Its objects of these by-laws will be ‘clean streets’ (a)-(b).",
+        "The objectives of this amendment and repeal local law are",
+        "The intention of this Part is x.",
+        "The aim of this amendment is to tidy the Schedule.",
+        "The intent of these bylaws is x.",
+    ],
+)
+def test_each_purpose_wording_is_read(sentence: str) -> None:
+    assert frame_purpose(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Purpose of this local law is x.",  # capitals as printed
+        "the purpose of this local law is x.",
+        "The purpose of clause 5 is to protect wildlife.",  # not the instrument itself
+        "The purpose of this local lawyer is x.",
+        "The purpose of this local law island x.",  # "is" a word of its own
+        "The purpose of this local law is to delete “dog”.",  # a double quotation mark: read further, never a purpose
+        "The purpose of this local law is “",
+        'The purpose of this local law is "x".',
+        "The purpose of this local law was x.",
+    ],
+)
+def test_other_sentences_are_no_purpose(sentence: str) -> None:
+    assert not frame_purpose(sentence)
+
+
+@pytest.mark.parametrize("start", ["frame_words", "purpose"])
+def test_frame_lark_is_lalr_without_a_conflict(start: str, caplog: pytest.LogCaptureFixture) -> None:
     # lark resolves a shift/reduce conflict as a shift, saying so only in its log: there must be none
     with caplog.at_level(logging.DEBUG, logger="lark"):
-        lark.Lark(FRAME.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start="frame_words")
+        lark.Lark(FRAME.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=start)
     assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]

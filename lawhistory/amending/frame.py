@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .grammar.parse import frame_instruction_words
+from .grammar.parse import frame_instruction_words, frame_purpose
 
 #: The instrument itself as the subject of a sentence.
 _SELF = (
@@ -45,9 +45,6 @@ _COMMENCEMENT = re.compile(
     rf"(?:Subject\s+to\s+[^,;“”]{{1,120}},\s+)?(?:{_SELF}|[Cc]lauses?\s+[\d.,A-Z\s]+(?:and\s+[\d.]+[A-Z]?)?|[Tt]he\s+rest\s+of\s+{_SELF})"
     r"[^;“”\"]{0,60}?\s+(?:(?:comes?|shall\s+come|will\s+come)\s+into\s+(?:operation|effect|force)|commences?|"
     r"(?:takes?|shall\s+take)\s+effect)\b[^“”\"]*"
-)
-_PURPOSE = re.compile(
-    rf"(?:The|Its)\s+(?:purposes?|effects?|objects?|objectives?|intent(?:ion)?|aims?)\s+of\s+{_SELF}\s+(?:is|are|will\s+be)\b[^“”\"]*"
 )
 _APPLIES = re.compile(rf"{_SELF}\s+(?:applies|apply|has\s+effect|have\s+effect)\s+(?:to|throughout|in|within)\b[^“”\"]*")
 _AMENDS = re.compile(
@@ -104,7 +101,7 @@ def _pieces(text: str) -> list[str]:
 
 
 def _sentence_kind(sentence: str) -> str | None:
-    if _PURPOSE.fullmatch(sentence):
+    if frame_purpose(sentence):
         return "purpose"
     if frame_instruction_words(sentence):  # outside quotation marks or inside them: read as instructions
         return None

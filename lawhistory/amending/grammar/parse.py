@@ -1072,8 +1072,27 @@ FRAME = Path(__file__).with_name("frame.lark")
 
 
 @cache
-def frame_parser() -> Lark:
-    return _lalr("frame", FRAME, "frame_words")
+def frame_parser(start: str = "frame_words") -> Lark:
+    """frame.lark's parser from ``start``: LALR(1) with the contextual lexer (each start lexes only its own terminals)."""
+    return built(
+        f"frame-{start}",
+        FRAME.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def frame_purpose(sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped) says what the instrument is for ("The purpose of this
+    local law is …", "The effects of these by-laws are …": frame.lark's ``purpose``), no double quotation mark in it."""
+    try:
+        frame_parser("purpose").parse(sentence)
+    except UnexpectedInput:
+        return False
+    return True
 
 
 @lru_cache(maxsize=8192)
