@@ -10,7 +10,7 @@ import lark
 import pytest
 
 from lawhistory.amending.frame import frame_kind
-from lawhistory.amending.grammar.parse import FRAME, frame_instruction_words, frame_purpose
+from lawhistory.amending.grammar.parse import FRAME, frame_application, frame_instruction_words, frame_purpose
 
 WORDINGS = [
     ("In clause 4 delete “dog”.", ["delete"]),
@@ -104,7 +104,37 @@ def test_other_sentences_are_no_purpose(sentence: str) -> None:
     assert not frame_purpose(sentence)
 
 
-@pytest.mark.parametrize("start", ["frame_words", "purpose"])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This local law applies throughout the district.",
+        "These by-laws apply to the townsite of X.",
+        "This amendment local law has effect within the Shire.",
+        "These regulations have effect in ‘the reserve’ (a)-(b).",
+        "This Part applies to",
+    ],
+)
+def test_each_application_wording_is_read(sentence: str) -> None:
+    assert frame_application(sentence)
+    assert frame_kind(None, sentence) == "application"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The owner of a dog applies to the CEO for a permit.",  # not the instrument itself
+        "This local law applies into x.",
+        "This local law applied to x.",
+        "This local law applies to “x”.",  # a double quotation mark: never an application
+        "This local lawyer applies to x.",
+        "THIS local law applies to x.",
+    ],
+)
+def test_other_sentences_are_no_application(sentence: str) -> None:
+    assert not frame_application(sentence)
+
+
+@pytest.mark.parametrize("start", ["frame_words", "purpose", "application"])
 def test_frame_lark_is_lalr_without_a_conflict(start: str, caplog: pytest.LogCaptureFixture) -> None:
     # lark resolves a shift/reduce conflict as a shift, saying so only in its log: there must be none
     with caplog.at_level(logging.DEBUG, logger="lark"):

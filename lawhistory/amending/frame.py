@@ -19,8 +19,9 @@ A clause that holds any other sentence is not a frame clause, whatever its headi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from .grammar.parse import frame_instruction_words, frame_purpose
+from .grammar.parse import frame_application, frame_instruction_words, frame_purpose
 
 #: The instrument itself as the subject of a sentence.
 _SELF = (
@@ -46,7 +47,6 @@ _COMMENCEMENT = re.compile(
     r"[^;“”\"]{0,60}?\s+(?:(?:comes?|shall\s+come|will\s+come)\s+into\s+(?:operation|effect|force)|commences?|"
     r"(?:takes?|shall\s+take)\s+effect)\b[^“”\"]*"
 )
-_APPLIES = re.compile(rf"{_SELF}\s+(?:applies|apply|has\s+effect|have\s+effect)\s+(?:to|throughout|in|within)\b[^“”\"]*")
 _AMENDS = re.compile(
     rf"{_SELF}\s+(?:amends?|repeals?)\s+{_TITLE}[^“”\"]*"
     rf"|The\s+amendments\s+in\s+{_SELF}\s+are\s+to\s+{_TITLE}[^“”\"]*"
@@ -66,7 +66,15 @@ _SAVINGS = re.compile(
     r"(?:affect|prejudice|invalidate)\b[^“”\"]*"
     rf"|Nothing\s+in\s+{_SELF}\s+(?:affects|prejudices|invalidates)\b[^“”\"]*"
 )
-_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION, _SAVINGS)
+#: Whether a sentence is each kind of frame sentence, in the order asked.
+_SENTENCES: tuple[Callable[[str], object], ...] = (
+    _CITATION.fullmatch,
+    _COMMENCEMENT.fullmatch,
+    frame_application,
+    _AMENDS.fullmatch,
+    _INTERPRETATION.fullmatch,
+    _SAVINGS.fullmatch,
+)
 #: The footnote that follows a principal-law clause ("[* Published in Gazette 22 May 1998, pp. 2129-34. …]").
 _FOOTNOTE = re.compile(r"\s*\[\s*\.?\*[^\]]*\]?\s*$")
 
@@ -106,7 +114,7 @@ def _sentence_kind(sentence: str) -> str | None:
     if frame_instruction_words(sentence):  # outside quotation marks or inside them: read as instructions
         return None
     names = ("citation", "commencement", "application", "principal law", "interpretation", "savings")
-    for name, rx in zip(names, _SENTENCES, strict=True):
-        if rx.fullmatch(sentence):
+    for name, reads in zip(names, _SENTENCES, strict=True):
+        if reads(sentence):
             return name
     return None

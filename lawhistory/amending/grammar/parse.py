@@ -1085,14 +1085,25 @@ def frame_parser(start: str = "frame_words") -> Lark:
 
 
 @lru_cache(maxsize=8192)
-def frame_purpose(sentence: str) -> bool:
-    """Whether ``sentence`` (a frame clause's sentence, stripped) says what the instrument is for ("The purpose of this
-    local law is …", "The effects of these by-laws are …": frame.lark's ``purpose``), no double quotation mark in it."""
+def _frame_reads(start: str, sentence: str) -> bool:
     try:
-        frame_parser("purpose").parse(sentence)
+        frame_parser(start).parse(sentence)
     except UnexpectedInput:
         return False
     return True
+
+
+def frame_purpose(sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped) says what the instrument is for ("The purpose of this
+    local law is …", "The effects of these by-laws are …": frame.lark's ``purpose``), no double quotation mark in it."""
+    return _frame_reads("purpose", sentence)
+
+
+def frame_application(sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped) says where the instrument applies ("This local law
+    applies throughout the district.", "These by-laws have effect in …": frame.lark's ``application``), no double
+    quotation mark in it."""
+    return _frame_reads("application", sentence)
 
 
 @lru_cache(maxsize=8192)
