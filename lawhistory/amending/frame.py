@@ -7,10 +7,10 @@ of this local law is that …"), what it applies to, which law it amends ("This 
 laws the … are referred to as the principal local laws") and what its own words mean ("In this local law —
 “principal local law” means …"). They are told by their meaning: every sentence of the clause has the instrument
 itself (this local law, these by-laws, this Part, this instrument) as what it speaks of (or, in a savings clause,
-what a repeal by it does not affect), and none of them tells
-anyone to delete, insert, omit, substitute or replace words. A clause heading printed glued to such words
-("Citation This is the …", "Purpose and effect (1) The purpose …") is the heading of a frame clause only when its
-words are.
+what a repeal by it does not affect), and none of them tells anyone to delete, insert, omit, substitute or replace
+words (grammar/frame.lark reads those words, inside quotation marks too: a verb only quoted sends the clause to be
+read as instructions, never leaves it out). A clause heading printed glued to such words ("Citation This is the …",
+"Purpose and effect (1) The purpose …") is the heading of a frame clause only when its words are.
 
 A clause that holds any other sentence is not a frame clause, whatever its heading: it is read as instructions
 (and refused, naming its words, when it is not one) — nothing is skipped on its heading's words alone here.
@@ -19,6 +19,9 @@ A clause that holds any other sentence is not a frame clause, whatever its headi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+from .grammar.parse import frame_application, frame_instruction_words, frame_purpose
 
 #: The instrument itself as the subject of a sentence.
 _SELF = (
@@ -44,10 +47,6 @@ _COMMENCEMENT = re.compile(
     r"[^;“”\"]{0,60}?\s+(?:(?:comes?|shall\s+come|will\s+come)\s+into\s+(?:operation|effect|force)|commences?|"
     r"(?:takes?|shall\s+take)\s+effect)\b[^“”\"]*"
 )
-_PURPOSE = re.compile(
-    rf"(?:The|Its)\s+(?:purposes?|effects?|objects?|objectives?|intent(?:ion)?|aims?)\s+of\s+{_SELF}\s+(?:is|are|will\s+be)\b[^“”\"]*"
-)
-_APPLIES = re.compile(rf"{_SELF}\s+(?:applies|apply|has\s+effect|have\s+effect)\s+(?:to|throughout|in|within)\b[^“”\"]*")
 _AMENDS = re.compile(
     rf"{_SELF}\s+(?:amends?|repeals?)\s+{_TITLE}[^“”\"]*"
     rf"|The\s+amendments\s+in\s+{_SELF}\s+are\s+to\s+{_TITLE}[^“”\"]*"
@@ -67,9 +66,15 @@ _SAVINGS = re.compile(
     r"(?:affect|prejudice|invalidate)\b[^“”\"]*"
     rf"|Nothing\s+in\s+{_SELF}\s+(?:affects|prejudices|invalidates)\b[^“”\"]*"
 )
-#: Words that tell someone to change a law's words: never in a frame sentence (a purpose may describe them).
-_INSTRUCTION = re.compile(r"\b(?:delet|insert|omit|substitut|replac|strik|renumber|redesignat)\w*", re.I)
-_SENTENCES = (_CITATION, _COMMENCEMENT, _APPLIES, _AMENDS, _INTERPRETATION, _SAVINGS)
+#: Whether a sentence is each kind of frame sentence, in the order asked.
+_SENTENCES: tuple[Callable[[str], object], ...] = (
+    _CITATION.fullmatch,
+    _COMMENCEMENT.fullmatch,
+    frame_application,
+    _AMENDS.fullmatch,
+    _INTERPRETATION.fullmatch,
+    _SAVINGS.fullmatch,
+)
 #: The footnote that follows a principal-law clause ("[* Published in Gazette 22 May 1998, pp. 2129-34. …]").
 _FOOTNOTE = re.compile(r"\s*\[\s*\.?\*[^\]]*\]?\s*$")
 
@@ -104,12 +109,12 @@ def _pieces(text: str) -> list[str]:
 
 
 def _sentence_kind(sentence: str) -> str | None:
-    if _PURPOSE.fullmatch(sentence):
+    if frame_purpose(sentence):
         return "purpose"
-    if _INSTRUCTION.search(sentence):
+    if frame_instruction_words(sentence):  # outside quotation marks or inside them: read as instructions
         return None
     names = ("citation", "commencement", "application", "principal law", "interpretation", "savings")
-    for name, rx in zip(names, _SENTENCES, strict=True):
-        if rx.fullmatch(sentence):
+    for name, reads in zip(names, _SENTENCES, strict=True):
+        if reads(sentence):
             return name
     return None

@@ -1064,3 +1064,58 @@ def repeal_table(words: str) -> int | None:
         if (table.start_pos or 0) > (before.end_pos or 0):  # a space between "repealed" and the table
             return at + (table.start_pos or 0)
     return None
+
+
+# --- frame.lark: the words that make a sentence of a frame clause an instruction ----------------------------------------
+
+FRAME = Path(__file__).with_name("frame.lark")
+
+
+@cache
+def frame_parser(start: str = "frame_words") -> Lark:
+    """frame.lark's parser from ``start``: LALR(1) with the contextual lexer (each start lexes only its own terminals)."""
+    return built(
+        f"frame-{start}",
+        FRAME.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _frame_reads(start: str, sentence: str) -> bool:
+    try:
+        frame_parser(start).parse(sentence)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def frame_purpose(sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped) says what the instrument is for ("The purpose of this
+    local law is …", "The effects of these by-laws are …": frame.lark's ``purpose``), no double quotation mark in it."""
+    return _frame_reads("purpose", sentence)
+
+
+def frame_application(sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped) says where the instrument applies ("This local law
+    applies throughout the district.", "These by-laws have effect in …": frame.lark's ``application``), no double
+    quotation mark in it."""
+    return _frame_reads("application", sentence)
+
+
+@lru_cache(maxsize=8192)
+def frame_instruction_words(sentence: str) -> tuple[str, ...]:
+    """The words of ``sentence`` that tell someone to change a law's words ("delete", "inserting", "omitted",
+    "substitute", "replaced", "strike out", "renumbered", "redesignated": frame.lark's ``instruction_word``), outside
+    quotation marks and inside them (a quotation's own words read by the same grammar): a sentence holding one is
+    never a frame sentence, so a verb only quoted sends its clause to be read as instructions, never left out."""
+    out: list[str] = []
+    for piece in frame_parser().parse(sentence).children:
+        if isinstance(piece, Tree):
+            out.append(str(piece.children[0]))
+        elif piece.type == "QUOTED":
+            out.extend(frame_instruction_words(str(piece)[1:-1]))
+    return tuple(out)
