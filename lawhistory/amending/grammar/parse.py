@@ -665,14 +665,7 @@ VERBS_OF_AMENDING = frozenset({"changing", "amending", "repealing"})
 @cache
 def sentence_parser() -> Lark:
     """sentence.lark's parser (LALR(1), so built only when the grammar is unambiguous)."""
-    return built(
-        "sentence",
-        SENTENCE.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="basic",
-        start="sentence",
-        maybe_placeholders=False,
-    )
+    return _lalr("sentence", SENTENCE, "sentence")
 
 
 @lru_cache(maxsize=8192)
@@ -724,9 +717,10 @@ HEADING = Path(__file__).with_name("heading.lark")
 CONTEXT = Path(__file__).with_name("context.lark")
 
 
-def _lalr(name: str, path: Path, start: str) -> Lark:
-    """A small grammar's parser: LALR(1), so built only when the grammar is unambiguous; kept as the others are."""
-    return built(name, path.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start=start, maybe_placeholders=False)
+def _lalr(name: str, path: Path, start: str | list[str], lexer: str = "basic") -> Lark:
+    """A small grammar's parser: LALR(1), so built only when the grammar is unambiguous; kept as the others are
+    (``lexer="contextual"``: its lexer asked in each state for the words that may come there)."""
+    return built(name, path.read_text(encoding="utf-8"), parser="lalr", lexer=lexer, start=start, maybe_placeholders=False)
 
 
 @cache
@@ -798,14 +792,7 @@ REPEAL = Path(__file__).with_name("repeal.lark")
 @cache
 def gazette_item_parser() -> Lark:
     """repeal.lark's ``gazette_item`` (LALR(1); its lexer asked in each state for the words that may come there)."""
-    return built(
-        "repeal-gazette-item",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start="gazette_item",
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-gazette-item", REPEAL, "gazette_item", lexer="contextual")
 
 
 @lru_cache(maxsize=8192)
@@ -875,14 +862,7 @@ def repeal_lead(words: str, start: str = "repeal_lead") -> tuple[int, int] | Non
 @cache
 def barred_repeal_parser() -> Lark:
     """repeal.lark's ``barred_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
-    return built(
-        "repeal-barred",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start="barred_repeal",
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-barred", REPEAL, "barred_repeal", lexer="contextual")
 
 
 @lru_cache(maxsize=8192)
@@ -903,14 +883,7 @@ def barred_repeal(words: str) -> str | None:
 def repeal_item_parser() -> Lark:
     """repeal.lark's ``publication`` and ``item_closing`` (LALR(1), its lexer asked in each state for the words that
     may come there: a day, a month and a year)."""
-    return built(
-        "repeal-item",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=["publication", "item_closing"],
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-item", REPEAL, ["publication", "item_closing"], lexer="contextual")
 
 
 def _parsed(words: str, start: str) -> Tree[Token] | None:
@@ -961,14 +934,7 @@ def repeal_item(item: str) -> tuple[str, str | None] | None:
 @cache
 def titled_repeal_parser() -> Lark:
     """repeal.lark's ``titled_repeal`` (LALR(1), its lexer asked in each state for the words that may come there)."""
-    return built(
-        "repeal-titled",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start="titled_repeal",
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-titled", REPEAL, "titled_repeal", lexer="contextual")
 
 
 @lru_cache(maxsize=8192)
@@ -989,14 +955,7 @@ def titled_repeal(words: str) -> str | None:
 def repealed_one_parser() -> Lark:
     """repeal.lark's ``repealed_end`` and ``provision_named`` (LALR(1), its lexer asked in each state for the words
     that may come there)."""
-    return built(
-        "repeal-one",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=["repealed_end", "provision_named"],
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-one", REPEAL, ["repealed_end", "provision_named"], lexer="contextual")
 
 
 def _reads(words: str, start: str) -> bool:
@@ -1030,14 +989,7 @@ def repealed_one(words: str) -> str | None:
 @cache
 def repeal_table_parser() -> Lark:
     """repeal.lark's ``table_follows`` (LALR(1), its lexer asked in each state for the words that may come there)."""
-    return built(
-        "repeal-table",
-        REPEAL.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start="table_follows",
-        maybe_placeholders=False,
-    )
+    return _lalr("repeal-table", REPEAL, "table_follows", lexer="contextual")
 
 
 @lru_cache(maxsize=8192)
@@ -1074,14 +1026,7 @@ FRAME = Path(__file__).with_name("frame.lark")
 @cache
 def frame_parser(start: str = "frame_words") -> Lark:
     """frame.lark's parser from ``start``: LALR(1) with the contextual lexer (each start lexes only its own terminals)."""
-    return built(
-        f"frame-{start}",
-        FRAME.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=start,
-        maybe_placeholders=False,
-    )
+    return _lalr(f"frame-{start}", FRAME, start, lexer="contextual")
 
 
 @lru_cache(maxsize=8192)
