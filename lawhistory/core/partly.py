@@ -9,6 +9,7 @@ the version's row (``versions.not_in_force``).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -83,6 +84,11 @@ def on_day(items: Iterable[NotYetInForce], at: dt.date | None) -> tuple[NotYetIn
         if waits:
             out.append(NotYetInForce(n.instrument, n.instrument_id, waits))
     return tuple(out)
+
+
+def stored_on_day(value: str | None, at: dt.date | None) -> tuple[NotYetInForce, ...]:
+    """A version row's ``not_in_force`` (the JSON the build stores, or None) as on ``at`` (``on_day``)."""
+    return on_day((NotYetInForce.from_json(d) for d in json.loads(value or "[]")), at)
 
 
 def note_lines(items: Iterable[NotYetInForce]) -> list[str]:

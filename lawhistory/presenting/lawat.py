@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.incomplete import NotApplied, affecting, warning_line
-from ..core.partly import NotYetInForce, note_lines, on_day
+from ..core.partly import NotYetInForce, note_lines, stored_on_day
 from ..core.status import latest_status, status_on, uncertain_commencement, uncertain_from, unknown_commencement, unknown_status
 from ..files.current import recorded_code, resolve_law
 
@@ -268,7 +268,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
         None, _omitted(omitted, status, at),
-        on_day((NotYetInForce.from_json(d) for d in json.loads(version["not_in_force"] or "[]")), at) if version else (),
+        stored_on_day(version["not_in_force"], at) if version else (),
     )  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.incomplete import NotApplied
 from ..core.model import Commencement, Gazette, LawMeta, Provision
-from ..core.partly import NotYetInForce, on_day
+from ..core.partly import stored_on_day
 from ..deriving.schema_types import dict_rows
 from ..presenting.akn import Event, Expression, Mod, write
 from .pages import omitted_rows, status_at
@@ -126,7 +126,7 @@ def expression(conn: sqlite3.Connection, law_id: str, at: dt.date) -> tuple[Expr
         NotApplied(r["title"], r["instrument"], _date(r["commences"]), r["reason"], _date(r["published"]))
         for r in omitted_rows(conn, law_id, at)
     )
-    partly = on_day((NotYetInForce.from_json(d) for d in json.loads(version.get("not_in_force") or "[]")), at)
+    partly = stored_on_day(version.get("not_in_force"), at)
     return Expression(
         meta, number, dt.date.fromisoformat(version["valid_from"]), body, conclusions, found, tuple(events), mods, omitted,
         partly,

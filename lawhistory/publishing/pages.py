@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from ..core.dates import date_range
 from ..core.diff import diff_html
-from ..core.partly import NotYetInForce, clause_days_line, on_day
+from ..core.partly import clause_days_line, stored_on_day
 from ..core.versions import status_on, uncertain_from, unknown_status
 from ..deriving.notes import label_line as views_label
 from ..deriving.schema import PROVISIONS, in_force_sql
@@ -565,7 +565,7 @@ async def law_page(
 def in_part(version: Row | None, at: dt.date) -> list[Row]:
     """The instruments the version shown applies in part on ``at`` (``core.partly``), each with its title, link and
     the clauses not yet in force with their days, for the law page's note."""
-    items = on_day((NotYetInForce.from_json(d) for d in json.loads((version or {}).get("not_in_force") or "[]")), at)
+    items = stored_on_day((version or {}).get("not_in_force"), at)
     return [
         {"title": n.instrument, "href": instrument_url(n.instrument_id), "clauses": clause_days_line(n.clauses)} for n in items
     ]
