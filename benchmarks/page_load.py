@@ -28,14 +28,13 @@ import statistics
 import subprocess
 import sys
 import threading
-import time
 import urllib.parse
 import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.run import ROOT, _free_port, _hit_rate, _pct, _rss_mib, fetch_all
+from benchmarks.run import ROOT, _free_port, _hit_rate, _pct, _rss_mib, fetch_all, wait_for_site
 
 
 def law_paths(corpus: Path, seed: int, requests: int) -> tuple[list[str], list[str], list[str]]:
@@ -72,15 +71,7 @@ def served(corpus: Path, requests: int, clients: int, seed: int, code: Path | No
     warm, load, hostile = law_paths(corpus, seed, requests)
     out: dict[str, float] = {}
     try:
-        deadline = time.time() + 600
-        while True:
-            try:
-                urllib.request.urlopen(base + "/-/laws", timeout=5).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"the site did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
-                time.sleep(0.2)
+        wait_for_site(proc, base)
         for path in warm:
             urllib.request.urlopen(base + path, timeout=30).read()
         sizes: list[int] = []

@@ -491,6 +491,19 @@ def show_cli(corpus: Path, samples: int, seed: int) -> dict[str, float]:
 BROWSER = {"Accept-Encoding": "gzip, deflate", "Accept": "text/html,application/xhtml+xml"}
 
 
+def wait_for_site(proc: subprocess.Popen[bytes], base: str, timeout: float = 600) -> None:
+    """Wait until the site served by ``proc`` at ``base`` answers (its list of laws), or raise with its stderr."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(base + "/-/laws", timeout=5).read()
+            return
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"the site did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
+            time.sleep(0.2)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -510,15 +523,7 @@ def site_load(corpus: Path, requests: int, clients: int, seed: int) -> dict[str,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 600
-        while True:
-            try:
-                urllib.request.urlopen(base + "/-/laws", timeout=5).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"the site did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
-                time.sleep(0.2)
+        wait_for_site(proc, base)
         from lawhistory.files.repo import Repository
 
         rng = random.Random(seed)
