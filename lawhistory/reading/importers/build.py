@@ -11,8 +11,10 @@ from ...core.dates import (
     UNCERTAIN,
     commencement,
     enabling_act,
+    principal_commencement,
     printed_date,
     rule_of_act,
+    split_words,
     statutory_commencement,
 )
 from ...core.errors import ImportFailed
@@ -342,7 +344,15 @@ def _build(
         if kind == "principal"
         else ()
     )
-    when = commencement(wording, gazette.date)
+    if kind == "principal" and not fragment and split_words(wording):
+        # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
+        numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
+        try:
+            when = principal_commencement(wording, gazette.date, list(dict.fromkeys(numbers)))
+        except ImportFailed as e:
+            raise ImportFailed(f"{where}: {e}") from None
+    else:
+        when = commencement(wording, gazette.date)
     if wording and ALTER_FOR_AFTER.search(" ".join(wording.split())):
         notes.append(
             "its commencement reads “on the day alter that day”: read as “after” (the copy's OCR; no other word can "
