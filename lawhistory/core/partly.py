@@ -93,6 +93,23 @@ def not_yet_in_force(tl: Timeline, version: Version | None, at: dt.date | None =
     return on_day(tuple(seen.values()), at)
 
 
+def stretches(tl: Timeline) -> list[tuple[dt.date, dt.date | None, NotYetInForce]]:
+    """Each stretch of days on which ``tl``'s law is in force in part, with what waits (``not_yet_in_force``, as on
+    each of its days): a version's days cut at each day a waiting clause commences, in order; (first day, the first
+    day after it or None, one instrument's clauses). The rows of the database's ``in_part``."""
+    out: list[tuple[dt.date, dt.date | None, NotYetInForce]] = []
+    for v in tl.versions:
+        items = not_yet_in_force(tl, v)
+        if v.valid_from is None or not items:
+            continue
+        cuts = sorted({day for n in items for _, day in n.clauses if v.valid_to is None or day < v.valid_to})
+        starts = [v.valid_from, *(day for day in cuts if day > v.valid_from)]
+        for i, start in enumerate(starts):
+            end = starts[i + 1] if i + 1 < len(starts) else v.valid_to
+            out += [(start, end, n) for n in on_day(items, start)]
+    return out
+
+
 def on_day(items: Iterable[NotYetInForce], at: dt.date | None) -> tuple[NotYetInForce, ...]:
     """``items`` (a version's, ``not_yet_in_force``) as on ``at``: the clauses commencing after it (None: all)."""
     out = []

@@ -563,11 +563,19 @@ async def law_page(
 
 
 def in_part(version: Row | None, at: dt.date) -> list[Row]:
-    """The instruments the version shown applies in part on ``at`` (``core.partly``), each with its title, link and
-    the clauses not yet in force with their days, for the law page's note."""
+    """The instruments the version shown applies in part on ``at`` (``core.partly``), and the law itself when its own
+    commencement leaves some of its clauses for a later day (``printed``), each with its title, link and the clauses
+    not yet in force with their days, for the law page's note."""
     items = stored_on_day((version or {}).get("not_in_force"), at)
     return [
-        {"title": n.instrument, "href": instrument_url(n.instrument_id), "clauses": clause_days_line(n.clauses)} for n in items
+        {
+            "title": n.instrument,
+            "href": instrument_url(n.instrument_id),
+            "clauses": clause_days_line(n.clauses),
+            "after": n.after(),
+            "printed": n.printed,
+        }
+        for n in items
     ]
 
 
