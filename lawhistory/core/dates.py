@@ -488,9 +488,9 @@ def principal_commencement(wording: str | None, gazette_date: dt.date | None, cl
     known = {c: d for c, d in days.items() if d is not None}
     if gazette_date is not None and any(d < gazette_date for d in known.values()):
         raise _refused(w, f"it puts a clause in operation before the law's publication on {gazette_date}")
-    first = min(known.values())
-    later = tuple((c, known[c]) for c in clauses if known[c] > first)
-    return Commencement(wording=wording, rule="by_clause", date=first, clauses=later)
+    earliest = min(known.values())
+    later = tuple((c, known[c]) for c in clauses if known[c] > earliest)
+    return Commencement(wording=wording, rule="by_clause", date=earliest, clauses=later)
 
 
 def last_day(valid_to: dt.date | str | None) -> str | None:
