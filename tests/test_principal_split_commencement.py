@@ -146,7 +146,10 @@ def test_a_split_not_read_whole_is_refused_naming_the_words(wording: str, why: s
 
 def test_import_reads_the_split_and_refuses_one_it_cannot_read(tmp_path: Path, cli: Any) -> None:
     repo = Repository.init(tmp_path / "repo").root
-    assert _ok(cli, "import", GAZETTE, "--repo", repo).strip() == LAW
+    done = cli("import", GAZETTE, "--repo", repo)
+    assert done.exit_code == 0 and done.stdout.strip() == LAW
+    said = f"in force from {FIRST} except cl. 3.2 on {LATER} — in force in part until then"
+    assert said in done.stderr
     stored = (repo / "laws" / f"{LAW}.txt").read_text(encoding="utf-8")
     assert f"  rule: by_clause\n  days: null\n  date: {FIRST}\n  clauses:\n    '3.2': {LATER}\n" in stored
     unread = tmp_path / "unread.txt"
@@ -295,7 +298,7 @@ async def test_the_canned_queries_have_an_in_part_column(built: Repository) -> N
     assert all("in_part" in r for r in similar)  # no other law holds these words: the column is there, the rows few
 
 
-def test_the_views_have_an_in_part_column(tmp_path: Path) -> None:
+async def test_the_views_have_an_in_part_column_and_the_index_of_laws_says_so(tmp_path: Path) -> None:
     later = dt.date.today() + dt.timedelta(days=400)
     repo = Repository.open(_repo(tmp_path, later=later))
     build(repo)
@@ -307,3 +310,5 @@ def test_the_views_have_an_in_part_column(tmp_path: Path) -> None:
         conn.close()
     note = f"{TITLE}: cl. 3.2 on {later} — not yet in force, though printed in this text"
     assert status == [("in_force", note)] and current == [(note,)]
+    index = (await make_datasette(repo.db_dir / "lawhistory.db", METADATA).client.get("/")).text
+    assert f"in force In part: {note}" in visible_text(index)

@@ -351,6 +351,13 @@ def _build(
             when = principal_commencement(wording, gazette.date, list(dict.fromkeys(numbers)))
         except ImportFailed as e:
             raise ImportFailed(f"{where}: {e}") from None
+        if when.clauses:
+            from ...core.partly import clause_days_line
+
+            notes.append(
+                f"its commencement gives some clauses a later day: in force from {when.date} except "
+                f"{clause_days_line(when.clauses)} — in force in part until then (check the gazette)"
+            )
     else:
         when = commencement(wording, gazette.date)
     if wording and ALTER_FOR_AFTER.search(" ".join(wording.split())):
