@@ -92,6 +92,12 @@ def _ok(cli: Any, *args: str | Path) -> str:
             PUBLISHED,
             {c: dt.date(2025, 3, 17) for c in CLAUSES[3:]},
         ),
+        (  # no commas; "except for"; an ordinal in words; two clauses, which "come"
+            "This local law comes into operation on the fourteenth day after the day on which it is published in the "
+            "Government Gazette except for clauses 4.1 and 5.3 which come into operation on 1 January 2026.",
+            dt.date(2025, 3, 17),
+            {"4.1": dt.date(2026, 1, 1), "5.3": dt.date(2026, 1, 1)},
+        ),
         (
             "This local law, other than clauses 4.1 and 5.3, comes into operation on the day on which it is published in "
             "the Government Gazette. Clauses 4.1 and 5.3 come into operation on the 28th day after that day.",
@@ -228,7 +234,7 @@ def test_the_akn_export_notes_the_clauses_and_records_no_event_on_their_day(tmp_
     akn = _ok(cli, "export", LAW, "--at", BETWEEN, "--repo", repo)
     assert 'eId="note_in_part"' in akn and f"cl. 3.2 on {LATER}" in akn and "though printed in this text" in akn
     assert f'date="{LATER}"' not in akn  # no lifecycle event on clause 3.2's day: it amends nothing
-    assert akn.count("<akn:eventRef") == 2 or akn.count("<eventRef") == 2  # the law made, the amendment
+    assert akn.count("<eventRef ") == 2  # the law made, the amendment
     assert 'eId="note_in_part"' not in _ok(cli, "export", LAW, "--at", LATER, "--repo", repo)
 
 
