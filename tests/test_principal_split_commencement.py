@@ -44,6 +44,7 @@ BETWEEN = "2025-05-02"
 NOTE = f"{TITLE}: cl. 3.2 on {LATER} — not yet in force, though printed in this text"
 WAITING = [{"instrument": TITLE, "instrument_id": LAW, "clauses": [{"clause": "3.2", "commences": LATER}], "law_itself": True}]
 CLAUSES = ["1.1", "1.2", "1.3", "2.1", "2.2", "3.1", "3.2", "3.3", "3.4", "4.1", "5.3"]
+PARTS = {"1": CLAUSES[:3], "2": CLAUSES[3:5], "3": CLAUSES[5:9], "4": ["4.1"], "5": ["5.3"]}
 EXCEPT = (
     "This local law comes into operation 14 days after the day on which it is published in the Government Gazette, "
     "except clause {}, which comes into operation on 1 July 2025."
@@ -98,6 +99,19 @@ def _ok(cli: Any, *args: str | Path) -> str:
             dt.date(2025, 3, 17),
             {"4.1": dt.date(2026, 1, 1), "5.3": dt.date(2026, 1, 1)},
         ),
+        (  # Parts: each the clauses it holds
+            FOLLOWS.format(
+                "(a) Parts 1 to 3—on the day after the day on which it is published in the Government Gazette;"
+                " (b) Parts 4 and 5—on 1 July 2025."
+            ),
+            dt.date(2025, 3, 4),
+            {"4.1": dt.date(2025, 7, 1), "5.3": dt.date(2025, 7, 1)},
+        ),
+        (
+            EXCEPT.replace("clause {}", "Part {}").format("3"),
+            dt.date(2025, 3, 17),
+            dict.fromkeys(CLAUSES[5:9], dt.date(2025, 7, 1)),
+        ),
         (
             "This local law, other than clauses 4.1 and 5.3, comes into operation on the day on which it is published in "
             "the Government Gazette. Clauses 4.1 and 5.3 come into operation on the 28th day after that day.",
@@ -107,7 +121,7 @@ def _ok(cli: Any, *args: str | Path) -> str:
     ],
 )
 def test_each_clause_is_given_its_day(wording: str, first: dt.date, later: dict[str, dt.date]) -> None:
-    read = principal_commencement(wording, PUBLISHED, CLAUSES)
+    read = principal_commencement(wording, PUBLISHED, CLAUSES, PARTS)
     assert (read.rule, read.date, dict(read.clauses)) == ("by_clause", first, later)
     assert read.in_full == max(later.values())
 
@@ -135,7 +149,8 @@ def test_one_day_for_the_whole_law_is_read_as_before() -> None:
             FOLLOWS.format("(a) clauses 3.4 to 3.1—on 1 July 2025; (b) the rest of the local law—on publication."),
             "runs backwards",
         ),
-        (FOLLOWS.format("(a) Part 3—on 1 July 2025; (b) the rest of the local law—on publication."), "not read whole"),
+        (FOLLOWS.format("(a) Schedule 1—on 1 July 2025; (b) the rest of the local law—on publication."), "not read whole"),
+        (EXCEPT.replace("clause {}", "Part {}").format("7"), "it names part 7, which the law does not have"),
         (
             "This local law comes into operation 14 days after its publication except where the CEO decides otherwise.",
             "not read whole",
@@ -145,7 +160,7 @@ def test_one_day_for_the_whole_law_is_read_as_before() -> None:
 )
 def test_a_split_not_read_whole_is_refused_naming_the_words(wording: str, why: str) -> None:
     with pytest.raises(ImportFailed) as refused:
-        principal_commencement(wording, PUBLISHED, CLAUSES)
+        principal_commencement(wording, PUBLISHED, CLAUSES, PARTS)
     message = str(refused.value)
     assert why in message and f"“{' '.join(wording.split())}”" in message and "does not guess" in message
 
@@ -158,6 +173,12 @@ def test_import_reads_the_split_and_refuses_one_it_cannot_read(tmp_path: Path, c
     assert said in done.stderr
     stored = (repo / "laws" / f"{LAW}.txt").read_text(encoding="utf-8")
     assert f"  rule: by_clause\n  days: null\n  date: {FIRST}\n  clauses:\n    '3.2': {LATER}\n" in stored
+    by_part = tmp_path / "by-part.txt"  # "except Part 3": the clauses of Part 3, as the law's text holds them
+    by_part.write_text(GAZETTE.read_text(encoding="utf-8").replace("except clause 3.2,", "except Part 3,"), encoding="utf-8")
+    third = Repository.init(tmp_path / "third").root
+    assert _ok(cli, "import", by_part, "--repo", third).strip() == LAW
+    stored = (third / "laws" / f"{LAW}.txt").read_text(encoding="utf-8")
+    assert f"  clauses:\n    '3.1': {LATER}\n    '3.2': {LATER}\n" in stored
     unread = tmp_path / "unread.txt"
     unread.write_text(
         GAZETTE.read_text(encoding="utf-8").replace("on 1 July 2025", "on a day fixed by the CEO"), encoding="utf-8"
@@ -318,3 +339,19 @@ async def test_the_views_have_an_in_part_column_and_the_index_of_laws_says_so(tm
     assert status == [("in_force", note)] and current == [(note,)]
     index = (await make_datasette(repo.db_dir / "lawhistory.db", METADATA).client.get("/")).text
     assert f"in force In part: {note}" in visible_text(index)
+
+
+async def test_an_instrument_applied_by_clause_has_the_same_in_part_column(tmp_path: Path, cli: Any) -> None:
+    """The SQL surface is one for both reasons a law is in force in part: the amending instrument of
+    tests/test_commencement_by_clause.py (cl. 5 on 1 July 2021) gives an ``in_part`` row and column too."""
+    from tests.conftest import INSTRUMENTS, KELLERBERRIN, make_repo
+
+    root = make_repo(tmp_path)
+    _ok(cli, "amend", INSTRUMENTS / "synthetic_kellerberrin_amendment_by_clause_2021.txt", "--repo", root)
+    repo = Repository.open(root)
+    build(repo)
+    ds = make_datasette(repo.db_dir / "lawhistory.db", METADATA)
+    title = "Shire of Kellerberrin Animals, Environment and Nuisance Amendment (No. 12) Local Law 2021"
+    note = f"{title}: cl. 5 on 2021-07-01 — not yet in force, so not in this text"
+    for at, want in (("2021-05-01", note), ("2021-07-01", None), ("2021-04-08", None)):
+        assert {r["in_part"] for r in await rows(ds, "law_as_at", law=KELLERBERRIN, at=at)} == {want}, at

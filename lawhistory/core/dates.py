@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -395,9 +395,10 @@ def _refused(wording: str, why: str) -> ImportFailed:
     )
 
 
-def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str | None], ...] | None, str]]:
-    """The parts of a split commencement as ``split_commencement.lark`` reads them: each the clauses it names (a
-    number, or a range "first to last") or None for the rest of the law, with the words of its day."""
+def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]]:
+    """The parts of a split commencement as ``split_commencement.lark`` reads them: each what it names (("clause" or
+    "part", a number, the last of a range "first to last" or None), …) or None for the rest of the law, with the words
+    of its day."""
     from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
 
@@ -410,15 +411,16 @@ def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str | 
             at = token.start_pos
         words = wording[at:].strip() if isinstance(at, int) else ""
         raise _refused(wording, f"these words are not read whole (from “{words if len(words) > 1 else split}”)") from None
-    parts: list[tuple[tuple[tuple[str, str | None], ...] | None, str]] = []
-    named: tuple[tuple[str, str | None], ...] | None = None
+    parts: list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]] = []
+    named: tuple[tuple[str, str, str | None], ...] | None = None
     pieces = list(tree.children)
     if tree.data == "items":  # each item's clauses (or the rest) and day, in order
         pieces = [c for item in tree.children if isinstance(item, Tree) for c in item.children]
     for piece in pieces:
-        if isinstance(piece, Tree) and piece.data == "clauses":
+        if isinstance(piece, Tree) and piece.data in ("clauses", "parts"):
+            kind = "part" if piece.data == "parts" else "clause"
             named = tuple(
-                (str(c.children[0]), str(c.children[1]) if len(c.children) > 1 else None)
+                (kind, str(c.children[0]), str(c.children[1]) if len(c.children) > 1 else None)
                 for c in piece.children
                 if isinstance(c, Tree)
             )
@@ -432,10 +434,35 @@ def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str | 
     return parts
 
 
-def principal_commencement(wording: str | None, gazette_date: dt.date | None, clauses: Sequence[str]) -> Commencement:
+def _named_clauses(
+    w: str, kind: str, first: str, last: str | None, clauses: Sequence[str], parts: Mapping[str, Sequence[str]]
+) -> list[str]:
+    """The clauses "clause 5.3", "clauses 3.1 to 3.4" or "Parts 2 to 3" name, in document order (a Part: the clauses it
+    holds; a range: those from the first to the last); refused, naming it, when the law has no such clause or Part."""
+    names = list(parts) if kind == "part" else list(clauses)
+    for number in (first, last):
+        if number is not None and number not in names:
+            raise _refused(w, f"it names {kind} {number}, which the law does not have")
+    span = names[names.index(first) : names.index(last) + 1] if last is not None else [first]
+    if not span:
+        raise _refused(w, f"the range {first} to {last} runs backwards")
+    if kind == "clause":
+        return span
+    held = [c for part in span for c in parts[part]]
+    if not held:
+        raise _refused(w, f"Part {span[0]} holds no clause the days can be given to")
+    return held
+
+
+def principal_commencement(
+    wording: str | None,
+    gazette_date: dt.date | None,
+    clauses: Sequence[str],
+    parts: Mapping[str, Sequence[str]] | None = None,
+) -> Commencement:
     """The commencement of a principal local law whose ``clauses`` (their numbers, in document order) are those of its
-    text: ``commencement`` when its words give the whole law one day; when they give some clauses a day apart from the
-    rest (``split_words``) — "… 14 days after … publication …, except clause 5.3, which comes into operation on 1 July
+    text (``parts``: each Part's number with the clauses it holds, in order): ``commencement`` when its words give the
+    whole law one day; when they give some clauses (or Parts) a day apart from the rest (``split_words``) — "… 14 days after … publication …, except clause 5.3, which comes into operation on 1 July
     2025", "(a) clauses 3.1 to 3.4, on …; (b) the rest of the local law—on …", or items naming every clause — rule
     ``by_clause``: ``date`` the first day any of it is in operation, ``clauses`` each clause that comes into operation
     after that day with its day (every other clause commences on ``date``).
@@ -466,13 +493,8 @@ def principal_commencement(wording: str | None, gazette_date: dt.date | None, cl
                 raise _refused(w, "two of its parts name the rest of the law")
             rest = on
             continue
-        for first, last in named:
-            for number in (first, last):
-                if number is not None and number not in order:
-                    raise _refused(w, f"it names clause {number}, which the law does not have")
-            span = clauses[order[first] : order[last] + 1] if last is not None else [first]
-            if not span:
-                raise _refused(w, f"the range {first} to {last} runs backwards")
+        for kind, first, last in named:
+            span = _named_clauses(w, kind, first, last, clauses, parts or {})
             for clause in span:
                 if clause in days:
                     raise _refused(w, f"it names clause {clause} twice")

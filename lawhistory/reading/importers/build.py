@@ -347,8 +347,13 @@ def _build(
     if kind == "principal" and not fragment and split_words(wording):
         # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
         numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
+        by_part = {
+            p.num: [a.provision.num for a in walk(p.children) if a.provision.kind == "clause" and a.provision.num]
+            for p in body
+            if p.kind == "part" and p.num
+        }
         try:
-            when = principal_commencement(wording, gazette.date, list(dict.fromkeys(numbers)))
+            when = principal_commencement(wording, gazette.date, list(dict.fromkeys(numbers)), by_part)
         except ImportFailed as e:
             raise ImportFailed(f"{where}: {e}") from None
         if when.clauses:
