@@ -205,6 +205,14 @@ def test_show_names_the_clauses_not_yet_in_force_in_every_format(tmp_path: Path,
     assert md.index(f"IN FORCE IN PART: {NOTE}") < md.index(f"# {TITLE}")
     page = _ok(cli, "show", LAW, "--at", BETWEEN, "--format", "html", "--repo", repo)
     assert page.index('class="in-part"') < page.index("<h1>") and "though printed in this text" in page
+    latest = _ok(cli, "show", LAW, "--repo", repo)  # the latest version, as today: clause 3.2's day has passed
+    assert "IN FORCE IN PART" not in latest and latest.splitlines()[1].startswith("Latest version: in force")
+    later = dt.date.today() + dt.timedelta(days=400)
+    waiting = _ok(cli, "show", LAW, "--repo", _repo(tmp_path / "later", later=later))  # as today: it still waits
+    assert (
+        waiting.splitlines()[0]
+        == f"IN FORCE IN PART: {TITLE}: cl. 3.2 on {later} — not yet in force, though printed in this text"
+    )
     for day in ("2025-03-16", LATER, "2030-01-01"):  # before the law, and from clause 3.2's day: nothing waits
         text = _ok(cli, "show", LAW, "--at", day, "--repo", repo)
         assert "IN FORCE IN PART" not in text
@@ -270,8 +278,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Repository:
 
 
 def test_the_stored_build_says_what_the_timeline_says(built: Repository) -> None:
-    for day in ("2025-03-16", FIRST, BETWEEN, "2025-06-30", LATER):
-        at = dt.date.fromisoformat(day)
+    for day in (None, "2025-03-16", FIRST, BETWEEN, "2025-06-30", LATER):
+        at = dt.date.fromisoformat(day) if day else None
         assert show(built, LAW, at, stored=True) == show(built, LAW, at, stored=False), day
     conn = sqlite3.connect(built.db_dir / "lawhistory.db")
     try:
