@@ -99,6 +99,12 @@ def _ok(cli: Any, *args: str | Path) -> str:
             dt.date(2025, 3, 17),
             {"4.1": dt.date(2026, 1, 1), "5.3": dt.date(2026, 1, 1)},
         ),
+        (  # a sentence of its own for the clause apart
+            "This local law comes into operation 14 days after the date of its publication in the Government Gazette. "
+            "Clause 5.3 comes into operation on 1 July 2025.",
+            dt.date(2025, 3, 17),
+            {"5.3": dt.date(2025, 7, 1)},
+        ),
         (  # Parts: each the clauses it holds
             FOLLOWS.format(
                 "(a) Parts 1 to 3—on the day after the day on which it is published in the Government Gazette;"
@@ -126,10 +132,31 @@ def test_each_clause_is_given_its_day(wording: str, first: dt.date, later: dict[
     assert read.in_full == max(later.values())
 
 
-def test_one_day_for_the_whole_law_is_read_as_before() -> None:
-    words = "This local law comes into operation 14 days after the day on which it is published in the Government Gazette."
+@pytest.mark.parametrize(
+    "words",
+    [
+        "This local law comes into operation 14 days after the day on which it is published in the Government Gazette.",
+        "This local law comes into operation on the 14th day after its publication in the Government Gazette in"
+        " accordance with section 3.14 of the Local Government Act 1995.",  # a section of the Act, not of the law
+    ],
+)
+def test_one_day_for_the_whole_law_is_read_as_before(words: str) -> None:
     assert split_words(words) is None
     assert principal_commencement(words, PUBLISHED, CLAUSES) == commencement(words, PUBLISHED)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "This local law comes into operation on publication, save for clause 5.3.",
+        "This local law comes into operation on publication. Clause 5.3 comes into operation when the CEO decides.",
+        "This local law comes into operation on publication excluding Schedule 1.",
+    ],
+)
+def test_words_that_set_any_clause_apart_are_never_read_as_one_day(words: str) -> None:
+    assert split_words(words) is not None
+    with pytest.raises(ImportFailed):
+        principal_commencement(words, PUBLISHED, CLAUSES, PARTS)
 
 
 @pytest.mark.parametrize(

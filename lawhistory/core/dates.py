@@ -366,9 +366,12 @@ def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencem
 #: whole (split_commencement.lark) or refuses them, naming them — a law is never shown wholly in force from one day
 #: when its words say part of it waits.
 _SPLIT = re.compile(
-    r"\bexcept\b[^;.]*|\bother than (?:clauses?|sections?)\b[^;.]*|\bwith the exception of\b[^;.]*|\bas follows\b[^;.]*"
-    r"|\bthe (?:rest|remainder) of (?:the|this) local law\b[^;.]*|\bremaining (?:clauses|provisions)\b[^;.]*"
-    r"|\ball other (?:clauses|provisions)\b[^;.]*|\((?:a|b)\)\s*(?:clauses?|sections?)\b[^;.]*",
+    r"\bexcept\b[^;.]*|\bother than\b[^;.]*|\bwith the exception of\b[^;.]*|\bsave\b[^;.]*|\bexcluding\b[^;.]*"
+    r"|\bapart from\b[^;.]*|\bas follows\b[^;.]*|\bthe (?:rest|remainder) of (?:the|this) local law\b[^;.]*"
+    r"|\bremaining (?:clauses|provisions)\b[^;.]*|\ball other (?:clauses|provisions)\b[^;.]*"
+    # a clause or Part of the law named at all ("… . Clause 5.3 comes into operation on …"): not one of an Act's
+    # sections ("in accordance with section 3.14 of the Local Government Act 1995")
+    r"|\b(?:clauses?|sections?|parts?)\s+\d[\w.]*(?![\w.]*\s+of\s+(?:the\s+)?[A-Z])[^;]*",
     re.I,
 )
 SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")
@@ -462,8 +465,9 @@ def principal_commencement(
 ) -> Commencement:
     """The commencement of a principal local law whose ``clauses`` (their numbers, in document order) are those of its
     text (``parts``: each Part's number with the clauses it holds, in order): ``commencement`` when its words give the
-    whole law one day; when they give some clauses (or Parts) a day apart from the rest (``split_words``) — "… 14 days after … publication …, except clause 5.3, which comes into operation on 1 July
-    2025", "(a) clauses 3.1 to 3.4, on …; (b) the rest of the local law—on …", or items naming every clause — rule
+    whole law one day; when they give some clauses (or Parts) a day apart from the rest (``split_words``) — "… 14
+    days after … publication …, except clause 5.3, which comes into operation on 1 July 2025", "(a) clauses 3.1 to
+    3.4, on …; (b) the rest of the local law—on …", or items naming every clause — rule
     ``by_clause``: ``date`` the first day any of it is in operation, ``clauses`` each clause that comes into operation
     after that day with its day (every other clause commences on ``date``).
 
@@ -474,8 +478,7 @@ def principal_commencement(
     if wording is None or split is None:
         return commencement(wording, gazette_date)
     w = " ".join(wording.split())
-    order = {c: i for i, c in enumerate(clauses)}
-    if not order:
+    if not clauses:
         raise _refused(w, "no clause of the law could be read to give the days to")
     days: dict[str, dt.date | None] = {}
     rest: dt.date | bool | None = False  # False: no part names the rest
