@@ -206,6 +206,21 @@ def test_import_reads_the_split_and_refuses_one_it_cannot_read(tmp_path: Path, c
     assert _ok(cli, "import", by_part, "--repo", third).strip() == LAW
     stored = (third / "laws" / f"{LAW}.txt").read_text(encoding="utf-8")
     assert f"  clauses:\n    '3.1': {LATER}\n    '3.2': {LATER}\n" in stored
+    # the commencement in subclauses, clause 3.2's day in (2): every subclause's words read, none lost
+    split = "This local law comes into operation 14 days after the day on which it is published in the Government Gazette"
+    sub = tmp_path / "subclauses.txt"
+    sub.write_text(
+        GAZETTE.read_text(encoding="utf-8").replace(
+            f"{split}, except clause 3.2, which comes into operation on 1 July 2025.",
+            f"(1) {split}.\n(2) Clause 3.2 comes into operation on 1 July 2025.",
+        ),
+        encoding="utf-8",
+    )
+    fourth = Repository.init(tmp_path / "fourth").root
+    assert _ok(cli, "import", sub, "--repo", fourth).strip() == LAW
+    stored = (fourth / "laws" / f"{LAW}.txt").read_text(encoding="utf-8")
+    assert f"  wording: (1) {split}. (2) Clause 3.2 comes into operation on 1 July 2025.\n" in stored
+    assert f"  clauses:\n    '3.2': {LATER}\n" in stored
     unread = tmp_path / "unread.txt"
     unread.write_text(
         GAZETTE.read_text(encoding="utf-8").replace("on 1 July 2025", "on a day fixed by the CEO"), encoding="utf-8"
