@@ -287,6 +287,11 @@ def test_list_says_the_law_is_in_force_in_part_today(tmp_path: Path, cli: Any) -
     assert row["not_yet_in_force"] == WAITING
     [row] = library.list_rows(Repository.open(_repo(tmp_path / "after")), dt.date.fromisoformat(LATER))
     assert row["not_yet_in_force"] == []
+    unknown = _repo(tmp_path / "unknown")  # its first day not known (days from publication, no gazette date): listed
+    path = unknown / "laws" / f"{LAW}.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace(f"  date: {FIRST}\n", "  date: null\n"), encoding="utf-8")
+    [row] = json.loads(_ok(cli, "list", "--json", "--repo", unknown))
+    assert (row["status"], row["not_yet_in_force"]) == ("commencement_unknown", [])
 
 
 def test_diff_names_the_clauses_waiting_and_those_that_came_into_operation(tmp_path: Path, cli: Any) -> None:

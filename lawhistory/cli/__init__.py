@@ -6,7 +6,7 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -390,8 +390,8 @@ def history_cmd(
         typer.echo(
             f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
         )
-        for n in r.get("not_yet_in_force") or []:  # type: ignore[attr-defined]
-            typer.echo(f"     in force in part from its first day: {NotYetInForce.from_json(n).sentence()}")
+        for waiting in cast("list[dict[str, Any]]", r.get("not_yet_in_force") or []):
+            typer.echo(f"     in force in part from its first day: {NotYetInForce.from_json(waiting).sentence()}")
     for n in not_applied(tl, every=True):
         typer.echo(f"  not applied: {n.instrument} (commences {n.commences or 'unknown'}): {n.reason}")
 

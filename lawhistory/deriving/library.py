@@ -156,8 +156,11 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
 
 def in_part_on(tl: Timeline, day: dt.date) -> tuple[NotYetInForce, ...]:
     """The clauses of ``tl``'s law (its commencement split) or of instruments applied in part that are not yet in force
-    on ``day`` (``core.partly``); () when the law is not in force then."""
-    status, version = in_force(tl, day)
+    on ``day`` (``core.partly``); () when the law is not in force then, or its status that day is not known."""
+    try:
+        status, version = in_force(tl, day)
+    except LawHistoryError:  # commencement unknown or uncertain: no text is in force to be in part
+        return ()
     return not_yet_in_force(tl, version, day) if status == "in_force" else ()
 
 
@@ -247,6 +250,8 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
                 "instrument": f"{meta.title} (repeal)",
                 "instrument_id": meta.id,
                 "gazette": str(meta.gazette.date) if meta.gazette.date else "unknown",
+                "clauses": [],
+                "not_yet_in_force": [],
             }
         )
     return rows
