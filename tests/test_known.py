@@ -333,6 +333,13 @@ def _omitted(incomplete: list[dict[str, Any]]) -> str | None:
     return "; ".join(lines) or None
 
 
+def _in_part(items: list[dict[str, Any]]) -> str | None:
+    """The canned queries' ``in_part`` cell for the clauses ``show --format json`` lists as not yet in force."""
+    from lawhistory.core.partly import NotYetInForce
+
+    return "; ".join(NotYetInForce.from_json(n).sentence() for n in items) or None
+
+
 def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_stored(built: dict[str, Repository]) -> None:
     """For every pair of dates around each gazette date: ``law_as_known`` lists the provisions of the text
     ``show --at D --known K`` derives (the same objects) exactly when the law page shows a stored text, and no rows
@@ -360,6 +367,7 @@ def test_the_canned_query_gives_the_text_show_known_derives_wherever_it_is_store
         expected = shown["provisions"]
         assert {r.pop("version_from") for r in got} == {str(version.valid_from)}, (day, known)
         assert {r.pop("incomplete") for r in got} == {_omitted(shown["incomplete"])}, (day, known)
+        assert {r.pop("in_part") for r in got} == {_in_part(shown["not_yet_in_force"])}, (day, known)
         assert [{**r, "cells": json.loads(r["cells"])} for r in got] == expected, (day, known)
     assert seen.get("as_stored", 0) > 20 and seen.get("earlier_version", 0) > 5 and seen.get("not_stored", 0) > 0
     assert seen.get("not_published", 0) > 0 and seen.get("not_in_force", 0) > 0
@@ -376,6 +384,7 @@ async def test_the_canned_query_is_what_show_known_prints(built: dict[str, Repos
         got = await rows(sites[name], "law_as_known", law=LAW, at=at, known=known, _json="cells")
         assert {r.pop("version_from") for r in got} == {printed["version"]["valid_from"]}
         assert {r.pop("incomplete") for r in got} == {_omitted(printed["incomplete"])}
+        assert {r.pop("in_part") for r in got} == {_in_part(printed["not_yet_in_force"])}
         assert got == printed["provisions"] and len(got) > 50
     # a text never in force: the command derives it, the query gives no rows
     code, out, _ = show(built["order"].root, "--at", "2023-10-01", "--known", "2023-02-01", "--format", "json")

@@ -6,7 +6,7 @@ A refusal or bad input is one line on stderr and exit status 1; usage errors exi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -118,10 +118,14 @@ def list_cmd(
     if as_json:
         emit_json(rows)
         return
+    from ..core.partly import NotYetInForce
+
     for row in rows:
         omitted = len(row["incomplete"])
         gaps = f"incomplete ({omitted} not applied)" if omitted else "complete"
-        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}\t{gaps}")
+        waiting = [NotYetInForce.from_json(n).sentence() for n in row["not_yet_in_force"]]
+        part = f"\tin force in part: {'; '.join(waiting)}" if waiting else ""
+        typer.echo(f"{row['id']}\t{row['status']}\t{row['commencement'] or 'unknown'}\t{row['title']}\t{gaps}{part}")
 
 
 @app.command("show")
@@ -379,11 +383,15 @@ def history_cmd(
             }
         )
         return
+    from ..core.partly import NotYetInForce
+
     typer.echo(tl.law.meta.title)
     for r in rows:
         typer.echo(
             f"  {r['number']}: {date_range(str(r['valid_from']), str(r['valid_to'] or '') or None)} — {r['instrument']} ({r['gazette']})"
         )
+        for waiting in cast("list[dict[str, Any]]", r.get("not_yet_in_force") or []):
+            typer.echo(f"     in force in part from its first day: {NotYetInForce.from_json(waiting).sentence()}")
     for n in not_applied(tl, every=True):
         typer.echo(f"  not applied: {n.instrument} (commences {n.commences or 'unknown'}): {n.reason}")
 
@@ -400,6 +408,7 @@ def diff_cmd(
     Example: lawhistory diff kellerberrin --from 2020-03-11 --to 2021-06-01
     """
     from ..core.dates import iso_date
+    from ..core.partly import clause_days_line
 
     d1, d2 = iso_date(date_from, "--from"), iso_date(date_to, "--to")
     from ..deriving import library
@@ -413,6 +422,15 @@ def diff_cmd(
         typer.echo(warning)
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"{found.timeline.law.meta.title}: {d1} ({s1}) → {d2} ({s2})")
+    before, after = (library.in_part_on(found.timeline, d) for d in (d1, d2))
+    for day, items in ((d1, before), (d2, after)):
+        for n in items:
+            typer.echo(f"in force in part on {day}: {n.sentence()}")
+    waiting_after = {(n.instrument_id, c) for n in after for c, _ in n.clauses}
+    for n in before:  # clauses that came into operation between the dates: named, whether or not the words changed
+        came = [(c, d) for c, d in n.clauses if (n.instrument_id, c) not in waiting_after and d <= d2]
+        if came and n.printed:
+            typer.echo(f"came into operation: {n.instrument}: {clause_days_line(tuple(came))} (its words as printed)")
     if not found.changes:
         typer.echo("no changes")
     for c in found.changes:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import BadDate
+from .errors import BadDate, ImportFailed
 from .model import Commencement
 from .status import UNCERTAIN as UNCERTAIN
 from .status import iso_date as iso_date
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 MONTHS = {
     m: i
@@ -351,6 +358,164 @@ def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencem
                 " past the last date the calendar can hold; check the number of days in the commencement clause"
             ) from None
     return Commencement(wording=wording, rule=rule, days=days, date=date)
+
+
+# --- a principal law whose own commencement gives some of its clauses days of their own ------------------------------
+
+#: Words that give some of a principal law's clauses a day apart from the rest: ``principal_commencement`` reads them
+#: whole (split_commencement.lark) or refuses them, naming them — a law is never shown wholly in force from one day
+#: when its words say part of it waits.
+_SPLIT = re.compile(
+    r"\bexcept\b[^;.]*|\bother than\b[^;.]*|\bwith the exception of\b[^;.]*|\bsave\b[^;.]*|\bexcluding\b[^;.]*"
+    r"|\bapart from\b[^;.]*|\bas follows\b[^;.]*|\bthe (?:rest|remainder) of (?:the|this) local law\b[^;.]*"
+    r"|\bremaining (?:clauses|provisions)\b[^;.]*|\ball other (?:clauses|provisions)\b[^;.]*"
+    # a clause or Part of the law named at all ("… . Clause 5.3 comes into operation on …"): not one of an Act's
+    # sections ("in accordance with section 3.14 of the Local Government Act 1995")
+    r"|\b(?:clauses?|sections?|parts?)\s+\d[\w.]*(?![\w.]*\s+of\s+(?:the\s+)?[A-Z])[^;]*",
+    re.I,
+)
+SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")
+
+
+def split_words(wording: str | None) -> str | None:
+    """The first words of a commencement that give some clauses a day apart from the rest ("except clause 5.3, which
+    …", "(a) clauses 3.1 to 3.4, on …", "the rest of the local law"), or None: one day for the whole law."""
+    m = _SPLIT.search(" ".join((wording or "").split()))
+    return m.group(0).strip() if m else None
+
+
+@cache
+def _split_parser() -> Lark:
+    from lark import Lark
+
+    return Lark(SPLIT_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", maybe_placeholders=False)
+
+
+def _refused(wording: str, why: str) -> ImportFailed:
+    return ImportFailed(
+        f"its commencement gives some of its clauses a day of their own, and {why}: “{wording}”; lawhistory does not "
+        "guess which clauses wait — check the gazette's words (a wording not yet read is a case to report)"
+    )
+
+
+def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]]:
+    """The parts of a split commencement as ``split_commencement.lark`` reads them: each what it names (("clause" or
+    "part", a number, the last of a range "first to last" or None), …) or None for the rest of the law, with the words
+    of its day."""
+    from lark import Token, Tree
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _split_parser().parse(wording)
+    except UnexpectedInput as e:
+        at = getattr(e, "pos_in_stream", None)
+        token = getattr(e, "token", None)
+        if isinstance(token, Token) and token.start_pos is not None:
+            at = token.start_pos
+        words = wording[at:].strip() if isinstance(at, int) else ""
+        raise _refused(wording, f"these words are not read whole (from “{words if len(words) > 1 else split}”)") from None
+    parts: list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]] = []
+    named: tuple[tuple[str, str, str | None], ...] | None = None
+    pieces = list(tree.children)
+    if tree.data == "items":  # each item's clauses (or the rest) and day, in order
+        pieces = [c for item in tree.children if isinstance(item, Tree) for c in item.children]
+    for piece in pieces:
+        if isinstance(piece, Tree) and piece.data in ("clauses", "parts"):
+            kind = "part" if piece.data == "parts" else "clause"
+            named = tuple(
+                (kind, str(c.children[0]), str(c.children[1]) if len(c.children) > 1 else None)
+                for c in piece.children
+                if isinstance(c, Tree)
+            )
+        elif isinstance(piece, Token) and piece.type == "REST":
+            named = None
+        elif isinstance(piece, Token) and piece.type == "WHEN":
+            parts.append((named, str(piece).strip()))
+            named = None
+    if tree.data == "except_within":  # the law's own day comes after the clauses it leaves out: the first is the rest
+        parts = [(None, parts[0][1]), (parts[1][0], parts[1][1])] if len(parts) == 2 else parts
+    return parts
+
+
+def _named_clauses(
+    w: str, kind: str, first: str, last: str | None, clauses: Sequence[str], parts: Mapping[str, Sequence[str]]
+) -> list[str]:
+    """The clauses "clause 5.3", "clauses 3.1 to 3.4" or "Parts 2 to 3" name, in document order (a Part: the clauses it
+    holds; a range: those from the first to the last); refused, naming it, when the law has no such clause or Part."""
+    names = list(parts) if kind == "part" else list(clauses)
+    for number in (first, last):
+        if number is not None and number not in names:
+            raise _refused(w, f"it names {kind} {number}, which the law does not have")
+    span = names[names.index(first) : names.index(last) + 1] if last is not None else [first]
+    if not span:
+        raise _refused(w, f"the range {first} to {last} runs backwards")
+    if kind == "clause":
+        return span
+    held = [c for part in span for c in parts[part]]
+    if not held:
+        raise _refused(w, f"Part {span[0]} holds no clause the days can be given to")
+    return held
+
+
+def principal_commencement(
+    wording: str | None,
+    gazette_date: dt.date | None,
+    clauses: Sequence[str],
+    parts: Mapping[str, Sequence[str]] | None = None,
+) -> Commencement:
+    """The commencement of a principal local law whose ``clauses`` (their numbers, in document order) are those of its
+    text (``parts``: each Part's number with the clauses it holds, in order): ``commencement`` when its words give the
+    whole law one day; when they give some clauses (or Parts) a day apart from the rest (``split_words``) — "… 14
+    days after … publication …, except clause 5.3, which comes into operation on 1 July 2025", "(a) clauses 3.1 to
+    3.4, on …; (b) the rest of the local law—on …", or items naming every clause — rule
+    ``by_clause``: ``date`` the first day any of it is in operation, ``clauses`` each clause that comes into operation
+    after that day with its day (every other clause commences on ``date``).
+
+    Raises ``ImportFailed``, naming the words, for a split not read whole: words the grammar does not read, a day not
+    of a form read, a clause named that the law does not have or named twice, a clause given no day, a day before
+    publication."""
+    split = split_words(wording)
+    if wording is None or split is None:
+        return commencement(wording, gazette_date)
+    w = " ".join(wording.split())
+    if not clauses:
+        raise _refused(w, "no clause of the law could be read to give the days to")
+    days: dict[str, dt.date | None] = {}
+    rest: dt.date | bool | None = False  # False: no part names the rest
+    relative = False
+    previous_on_publication = False
+    for named, when in _split_parts(w, split):
+        day = _item_day(when, previous_on_publication)
+        if day is None:
+            raise _refused(w, f"the day “{when}” is not one lawhistory reads")
+        previous_on_publication = day[0] == 0
+        relative = relative or day[1] is None
+        on = day[1] if day[1] is not None else (gazette_date + dt.timedelta(days=day[0] or 0) if gazette_date else None)
+        if named is None:
+            if rest is not False:
+                raise _refused(w, "two of its parts name the rest of the law")
+            rest = on
+            continue
+        for kind, first, last in named:
+            span = _named_clauses(w, kind, first, last, clauses, parts or {})
+            for clause in span:
+                if clause in days:
+                    raise _refused(w, f"it names clause {clause} twice")
+                days[clause] = on
+    missing = [c for c in clauses if c not in days]
+    if rest is False and missing:
+        raise _refused(w, f"it gives clause{'s' if len(missing) > 1 else ''} {', '.join(missing)} no day")
+    for clause in missing:
+        days[clause] = rest if isinstance(rest, dt.date) else None
+    if relative and gazette_date is None:
+        # days counted from publication, and the gazette date not known: no day can be given yet
+        return Commencement(wording=wording, rule="by_clause")
+    known = {c: d for c, d in days.items() if d is not None}
+    if gazette_date is not None and any(d < gazette_date for d in known.values()):
+        raise _refused(w, f"it puts a clause in operation before the law's publication on {gazette_date}")
+    earliest = min(known.values())
+    later = tuple((c, known[c]) for c in clauses if known[c] > earliest)
+    return Commencement(wording=wording, rule="by_clause", date=earliest, clauses=later)
 
 
 def last_day(valid_to: dt.date | str | None) -> str | None:

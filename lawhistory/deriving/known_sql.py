@@ -15,7 +15,7 @@ and commenced by D — what this text omits, as ``show --known`` says (null: it 
 
 from __future__ import annotations
 
-from .schema_types import in_force_sql, omitted_sql
+from .schema_types import in_force_sql, in_part_sql, omitted_sql
 
 LAW_AS_KNOWN_SQL = f"""with law as (
   select id, commencement, gazette_date, repealed_from, repealed_by from laws where id = :law
@@ -53,7 +53,7 @@ LAW_AS_KNOWN_SQL = f"""with law as (
       )
     )
 )
-select {omitted_sql(":law", ":at", ":known")} as incomplete,
+select {omitted_sql(":law", ":at", ":known")} as incomplete, {in_part_sql(":law", ":at", ":known")} as in_part,
   p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.parent, p.term, p.cells, p.last_changed_by,
   a.day as version_from
 from answer a join provisions p on p.law = :law

@@ -14,6 +14,7 @@ from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import ImportFailed, LawHistoryError
 from ..core.incomplete import affecting, not_applied, one_line
 from ..core.model import Law
+from ..core.partly import NotYetInForce, not_yet_in_force
 from ..core.versions import Timeline, Version, in_force, latest_status, status_on, uncertain_from, unknown_status
 from ..files.inputs import Inputs, repository_index
 from ..files.repo import Repository
@@ -146,9 +147,21 @@ def list_rows(repo: Repository, today: dt.date | None = None) -> list[dict[str, 
                 "partial": meta.partial,
                 # what the text in force today omits (core.incomplete); [] when nothing
                 "incomplete": [n.as_json() for n in affecting(not_applied(tl), today)],
+                # the clauses not yet in force today of the law itself or of instruments applied in part (core.partly)
+                "not_yet_in_force": [n.as_json() for n in in_part_on(tl, today)],
             }
         )
     return rows
+
+
+def in_part_on(tl: Timeline, day: dt.date) -> tuple[NotYetInForce, ...]:
+    """The clauses of ``tl``'s law (its commencement split) or of instruments applied in part that are not yet in force
+    on ``day`` (``core.partly``); () when the law is not in force then, or its status that day is not known."""
+    try:
+        status, version = in_force(tl, day)
+    except LawHistoryError:  # commencement unknown or uncertain: no text is in force to be in part
+        return ()
+    return not_yet_in_force(tl, version, day) if status == "in_force" else ()
 
 
 def review_rows(repo: Repository, at: dt.date | None = None) -> list[Review]:
@@ -221,6 +234,10 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
                 "gazette": f"{meta.gazette.date}" + (f" p. {meta.gazette.pages}" if meta.gazette.pages else "")
                 if meta.gazette.date
                 else "unknown",
+                # the days its commencement gives clauses of their own (the law as made: those after its first day)
+                "clauses": [{"clause": c, "commences": d.isoformat()} for c, d in meta.commencement.clauses],
+                # the clauses not yet in force on its first day (core.partly): the law's own, or an instrument's
+                "not_yet_in_force": [n.as_json() for n in not_yet_in_force(tl, v)],
             }
         )
     if tl.repealed_by is not None:
@@ -233,6 +250,8 @@ def history_rows(tl: Timeline) -> list[dict[str, object]]:
                 "instrument": f"{meta.title} (repeal)",
                 "instrument_id": meta.id,
                 "gazette": str(meta.gazette.date) if meta.gazette.date else "unknown",
+                "clauses": [],
+                "not_yet_in_force": [],
             }
         )
     return rows

@@ -18,7 +18,7 @@ from ..core.diff import changes_between
 from ..core.incomplete import not_applied
 from ..core.model import Law, LawMeta
 from ..core.operations import op_fields
-from ..core.partly import not_yet_in_force
+from ..core.partly import not_yet_in_force, stretches
 from ..core.versions import Timeline, Version, commencement_fix, instruments_for
 from ..files.instrument_file import Instrument
 from ..files.textformat import render_body
@@ -50,6 +50,7 @@ class LawRows:
     provisions: list[SpanRow]  # schema.PROVISION_SPANS columns, in order
     changes: list[tuple[Any, ...]]  # schema.CHANGES columns, in order
     not_applied: list[Row] = field(default_factory=list)  # schema.NOT_APPLIED rows
+    in_part: list[Row] = field(default_factory=list)  # schema.IN_PART rows
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     fragments: dict[int, list[Any]] = field(default_factory=dict)  # fragment id → [html, spans showing it]
     texts: dict[int, list[Any]] = field(default_factory=dict)  # text key → [text, spans holding it]
@@ -160,6 +161,17 @@ def not_applied_rows(tl: Timeline) -> list[Row]:
         {"law": tl.law.meta.id, "instrument": n.instrument_id, "position": i, "title": n.instrument,
          "commences": iso(n.commences), "reason": n.reason, "published": iso(n.published)}
         for i, n in enumerate(not_applied(tl))
+    ]  # fmt: skip
+
+
+def in_part_rows(tl: Timeline) -> list[Row]:
+    """The ``in_part`` rows of ``tl``'s law: each stretch of days on which clauses of it or of an instrument applied
+    in part are not yet in force (``core.partly.stretches``), with the note every view prints."""
+    return [
+        {"law": tl.law.meta.id, "valid_from": start.isoformat(), "valid_to": iso(end), "instrument": n.instrument_id,
+         "law_itself": int(n.printed), "clauses": json.dumps(n.as_json()["clauses"], ensure_ascii=False),
+         "note": n.sentence()}
+        for start, end, n in stretches(tl)
     ]  # fmt: skip
 
 
@@ -285,6 +297,7 @@ def law_rows(tl: Timeline, law_path: str, instruments: Sequence[Instrument], fra
         provisions=spans,
         changes=change_rows(tl, lay),
         not_applied=not_applied_rows(tl),
+        in_part=in_part_rows(tl),
         outcomes=instrument_outcomes(tl, instruments_for(tl.law, instruments)),
         fragments=fragments,
         texts=texts,

@@ -21,11 +21,12 @@ from .schema_types import Table as Table
 from .schema_types import View as View
 from .schema_types import col
 from .schema_types import in_force_sql as in_force_sql
+from .schema_types import in_part_sql as in_part_sql
 from .schema_types import law_key as law_key
 from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -176,6 +177,32 @@ NOT_APPLIED = Table(
         col("published", str, "Its gazette date: with no commencement known, the first day the law's text can omit it"),
     ),
     indexes=(("law", "commences"),),
+)
+
+IN_PART = Table(
+    "in_part",
+    "Each stretch of days on which a law is in force in part: clauses of an instrument applied to it (its commencement"
+    " gives its clauses days of their own, rule by_clause), or of the law itself (its own commencement gives some"
+    " clauses a later day), are not yet in force. One row an instrument a stretch; every view names them (in_part).",
+    ("law", "valid_from", "instrument"),
+    (
+        col("law", str, "The law in force in part", "laws.id"),
+        col("valid_from", str, "First day of the stretch"),
+        col("valid_to", str, "First day after it (null: it has not ended)"),
+        col("instrument", str, "The instrument whose clauses wait (the law's own id: its own clauses)", "instruments.id"),
+        col(
+            "law_itself",
+            int,
+            "1: the law's own clauses, printed in its text though not yet in force; 0: an instrument's, not in the text",
+        ),
+        col(
+            "clauses",
+            str,
+            'Its clauses not yet in force and the day each commences, as a JSON list [{"clause", "commences"}]',
+        ),
+        col("note", str, "The one line every view prints: the instrument, the clauses and their days, and what that means"),
+    ),
+    indexes=(("law", "valid_from"),),
 )
 
 _LAW = col("law", str, "The law", "laws.id")
@@ -417,6 +444,7 @@ TABLES: tuple[Table, ...] = (
     INSTRUMENTS,
     VERSIONS,
     NOT_APPLIED,
+    IN_PART,
     LAW_KEYS,
     SPAN_TEXTS,
     PROVISION_SPANS,
@@ -461,18 +489,21 @@ _PENALTY_CELL = _header_cell("h.value like '%penalty%'")
 VIEWS: tuple[View, ...] = (
     View(
         "law_status",
-        "Each law with its status today: in_force, not_in_force (not yet commenced), repealed or commencement_unknown.",
+        "Each law with its status today: in_force, not_in_force (not yet commenced), repealed or commencement_unknown;"
+        " in_part names the clauses not yet in force today of the law itself or of instruments applied in part (null:"
+        " none).",
         f"select l.id, l.title, l.local_government, {law_status_sql(TODAY)} as status,"
-        " l.commencement, l.repealed_from, l.versions, l.latest_version_from"
+        " l.commencement, l.repealed_from, l.versions, l.latest_version_from,"
+        f" {in_part_sql('l.id', TODAY)} as in_part"
         " from laws l order by l.local_government, l.title",
     ),
     View(
         "current_provisions",
         "The text of every law as in force today, in document order; incomplete names the instruments not applied that"
-        " it omits (null: none).",
+        " it omits (null: none); in_part the clauses not yet in force today (null: none).",
         "select p.law, p.position, p.citation, p.eid, p.kind, p.num, p.heading, p.text, p.term, p.cells,"
         " p.parent, p.depth, p.note, p.last_changed_by, p.valid_from, p.rowid as provision_rowid,"
-        f" {omitted_sql('p.law', TODAY)} as incomplete"
+        f" {omitted_sql('p.law', TODAY)} as incomplete, {in_part_sql('p.law', TODAY)} as in_part"
         f" from ({PROVISIONS_BY_LAW_SQL}) p where {_IN_FORCE_TODAY} order by p.law, p.position",
     ),
     View(
@@ -502,8 +533,10 @@ QUERIES: tuple[Query, ...] = (
         "A law as at a date",
         "Every provision of one law as in force on a date, in document order (the same rows as `lawhistory show LAW"
         " --at DATE --format json`). law: a law id; at: YYYY-MM-DD. incomplete: the instruments the repository holds and"
-        " has not applied that commenced by then, which this text omits (null: it omits nothing).",
-        f"select {omitted_sql(':law', ':at')} as incomplete,\n"
+        " has not applied that commenced by then, which this text omits (null: it omits nothing). in_part: the clauses"
+        " not yet in force then, of the law itself (printed in its text) or of instruments applied in part (not in it)"
+        " (null: none).",
+        f"select {omitted_sql(':law', ':at')} as incomplete, {in_part_sql(':law', ':at')} as in_part,\n"
         "  citation, eid, kind, num, heading, text, parent, term, cells, last_changed_by\nfrom provisions\n"
         f"where law = :law\n  and {in_force_sql(':at')}\norder by position\n",
     ),
@@ -529,9 +562,11 @@ QUERIES: tuple[Query, ...] = (
         "Offences and penalties across all laws",
         "Every prescribed offence with its modified penalty, from the schedules of every law, as in force on a date"
         " (empty: today). search: words in the offence, clause or law title (optional). incomplete: the instruments not"
-        " applied that the law's text then omits (null: none).",
+        " applied that the law's text then omits (null: none). in_part: the clauses of the law not yet in force then"
+        " (null: none).",
         "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law,\n"
-        f"  {omitted_sql('p.law', _AT_OR_TODAY)} as incomplete\nfrom penalties p\n"
+        f"  {omitted_sql('p.law', _AT_OR_TODAY)} as incomplete, {in_part_sql('p.law', _AT_OR_TODAY)} as in_part\n"
+        "from penalties p\n"
         f"where {in_force_sql(_AT_OR_TODAY)}\n"
         "  and (:search = '' or offence like '%' || :search || '%' or clause like '%' || :search || '%'"
         " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n",

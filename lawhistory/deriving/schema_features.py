@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .known_sql import LAW_AS_KNOWN_SQL
 from .reviews import REVIEWS_SQL
-from .schema_types import Query, Table, View, col, in_force_sql, omitted_sql
+from .schema_types import Query, Table, View, col, in_force_sql, in_part_sql, omitted_sql
 
 OFFENCES = Table(
     "offences",
@@ -103,7 +103,7 @@ SIMILAR_SQL = f"""with me as (
   select s.other_id, s.score from similar_texts s join me on s.text_id = me.text_id
 )
 select o.score, l.local_government, l.title as law_title, p.law, p.citation, p.eid, p.kind, p.heading, p.text,
-  p.valid_from, p.valid_to, {omitted_sql("p.law", _AT)} as incomplete
+  p.valid_from, p.valid_to, {omitted_sql("p.law", _AT)} as incomplete, {in_part_sql("p.law", _AT)} as in_part
 from others o
 join provisions p on p.text_id = o.other_id
 join laws l on l.id = p.law
@@ -124,7 +124,9 @@ FEATURE_QUERIES: tuple[Query, ...] = (
         " --format json`, and version_from, the first day of the stored version that text is. No rows when nothing"
         " was known or in force, or when the text then known was never in force (the command derives it; the law page"
         " says why). law: a law id; at, known: YYYY-MM-DD. incomplete: the instruments the repository holds and has not"
-        " applied that were published by known and commenced by at, which this text omits (null: it omits nothing).",
+        " applied that were published by known and commenced by at, which this text omits (null: it omits nothing)."
+        " in_part: the clauses not yet in force on at of the law itself, or of instruments published by known and applied"
+        " in part (null: none).",
         LAW_AS_KNOWN_SQL,
     ),
     Query(
@@ -136,15 +138,15 @@ FEATURE_QUERIES: tuple[Query, ...] = (
     Query(
         "similar_provisions",
         "Similar provisions in other laws",
-        "The provisions of other laws in force on a date (empty: today) whose words are the same as or similar to one provision's (law: a law id; eid: the provision's eId, e.g. sec_2.7__para_a), most similar first (score 0-100); incomplete: the instruments not applied that each law's text then omits (null: none). The page /-/similar shows each with a word-level redline.",
+        "The provisions of other laws in force on a date (empty: today) whose words are the same as or similar to one provision's (law: a law id; eid: the provision's eId, e.g. sec_2.7__para_a), most similar first (score 0-100); incomplete: the instruments not applied that each law's text then omits (null: none); in_part: the clauses of each law not yet in force then (null: none). The page /-/similar shows each with a word-level redline.",
         SIMILAR_SQL,
     ),
     Query(
         "offences",
         "Offences and modified penalties (typed)",
-        "Every prescribed offence in force on a date (empty: today), its modified penalty as a number of dollars (null, with the reason in problem, when the schedule does not print an amount) and the eId of the clause it cites. search: words in the offence (optional). /-/penalties compares similar offences across local governments. incomplete: the instruments not applied that the law's text then omits (null: none).",
+        "Every prescribed offence in force on a date (empty: today), its modified penalty as a number of dollars (null, with the reason in problem, when the schedule does not print an amount) and the eId of the clause it cites. search: words in the offence (optional). /-/penalties compares similar offences across local governments. incomplete: the instruments not applied that the law's text then omits (null: none); in_part: the clauses of the law not yet in force then (null: none).",
         "select local_government, law_title, citation, item, clause, clause_eid, offence, penalty, penalty_text, problem, law,"
-        f"\n  {omitted_sql('o.law', _AT)} as incomplete\nfrom offences o"
+        f"\n  {omitted_sql('o.law', _AT)} as incomplete, {in_part_sql('o.law', _AT)} as in_part\nfrom offences o"
         f"\nwhere {in_force_sql(_AT)}\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
     ),
 )

@@ -93,6 +93,23 @@ def omitted_sql(law: str, at: str, known: str | None = None) -> str:
     )
 
 
+def in_part_sql(law: str, at: str, known: str | None = None) -> str:
+    """SQL for the clauses of ``law`` not yet in force on ``at`` though the law is (``core.partly``): one line naming
+    each instrument applied in part, and the law itself when its own commencement gives some of its clauses a later
+    day, with those clauses and their days — or null when none waits. With ``known`` (``amending.known``), only the
+    instruments published by then. The ``in_part`` rows are few (laws in force in part), so the index on (law,
+    valid_from) answers it at once for every other law."""
+    published = (
+        ""
+        if known is None
+        else f" and exists (select 1 from instruments i where i.id = n.instrument and i.gazette_date <= {known})"
+    )
+    return (
+        f"(select group_concat(n.note, '; ') from in_part n where n.law = {law} and n.valid_from <= {at}"
+        f" and (n.valid_to is null or n.valid_to > {at}){published})"
+    )
+
+
 def law_key(law_id: str) -> int:
     """A law's key in ``provision_spans`` (``law_keys.key``): the first 47 bits of the BLAKE2b hash of its id, so the
     same in every build and at most six bytes in SQLite."""

@@ -25,6 +25,7 @@ from .schema import (
     FRAGMENTS,
     FTS_COLUMNS,
     HISTORY,
+    IN_PART,
     INSTRUMENTS,
     LAW_KEYS,
     LAWS,
@@ -151,6 +152,7 @@ def write_law(db: sqlite_utils.Database, rows: LawRows, *, index: bool = False) 
         _insert(db, LAW_KEYS, [(key, rows.law["id"])])
     _insert_dicts(db, VERSIONS, rows.versions)
     _insert_dicts(db, NOT_APPLIED, rows.not_applied)
+    _insert_dicts(db, IN_PART, rows.in_part)
     reindex: list[int] | None = _replace_spans(db, rows.law["id"], key, rows.provisions) if index and taken is not None else None
     if reindex is None:
         _insert(db, PROVISION_SPANS, rows.provisions)
@@ -281,7 +283,7 @@ def delete_laws(db: sqlite_utils.Database, law_ids: Sequence[str], *, rewritten:
         if law_id not in kept:
             db.execute(f"delete from [{PROVISION_SPANS.name}] where law_key = ?", [law_key(law_id)])
             db.execute(f"delete from [{LAW_KEYS.name}] where key = ?", [law_key(law_id)])
-        for table in ("changes", "versions", NOT_APPLIED.name, "build_state"):
+        for table in ("changes", "versions", NOT_APPLIED.name, IN_PART.name, "build_state"):
             db.execute(f"delete from [{table}] where law = ?", [law_id])
         db.execute("delete from laws where id = ?", [law_id])
     return touched

@@ -113,8 +113,14 @@ def from_timeline(tl: Timeline, as_at: dt.date | None, status: str, version: Ver
         version.valid_from if version else None, version.valid_to if version else None,
         (version.instrument_title or meta.title) if version else None, version is not None,
         tuple(provisions), tuple(compilation_table(tl)), None, _omitted(not_applied(tl), status, as_at),
-        not_yet_in_force(tl, version, as_at),
+        not_yet_in_force(tl, version, _in_part_day(as_at)),
     )  # fmt: skip
+
+
+def _in_part_day(as_at: dt.date | None) -> dt.date:
+    """The day the in-part note of the law shown on ``as_at`` is read as on: that day, or — no date asked, the latest
+    version — today (a law's own clause whose day has passed is in force, though no version began on its day)."""
+    return as_at or dt.date.today()
 
 
 def _omitted(items: tuple[NotApplied, ...], status: str, as_at: dt.date | None) -> tuple[NotApplied, ...]:
@@ -268,7 +274,7 @@ def read(conn: sqlite3.Connection, law_id: str, at: dt.date | None, *, refuse_un
         _day(version["valid_from"]) if version else None, _day(version["valid_to"]) if version else None,
         (version["instrument_title"] or law["title"]) if version else None, version is not None, provisions, tuple(compilation),
         None, _omitted(omitted, status, at),
-        stored_on_day(version["not_in_force"], at) if version else (),
+        stored_on_day(version["not_in_force"], _in_part_day(at)) if version else (),
     )  # fmt: skip
 
 

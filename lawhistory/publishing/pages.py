@@ -395,18 +395,21 @@ def law_rows(conn: sqlite3.Connection, law_id: str) -> tuple[Row, list[Row], Row
 @dataclass(frozen=True)
 class PageFrame:
     """What the law page says on a day that is not the same on every day of the version shown: the status, the
-    version, the instruments not applied that commenced by then (the incomplete banner) — together the page's
-    ``key`` (``page_cache.py``) — and the status line, which names the day."""
+    version, the instruments not applied that commenced by then (the incomplete banner), the clauses not yet in force
+    (the in-part note: a law's own clauses commence inside a version's span) — together the page's ``key``
+    (``page_cache.py``) — and the status line, which names the day."""
 
     status: str
     version: int | None
     valid_from: str | None
     omitted: tuple[str, ...]
     status_line: str
+    #: the clauses not yet in force on the day (``core.partly``): the law's own change inside one version's span
+    in_part: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[Any, ...]:
-        return (self.status, self.version, self.omitted)
+        return (self.status, self.version, self.omitted, self.in_part)
 
 
 def frame(conn: sqlite3.Connection, law_id: str, at: dt.date) -> PageFrame | None:
@@ -423,6 +426,7 @@ def frame(conn: sqlite3.Connection, law_id: str, at: dt.date) -> PageFrame | Non
         None if version is None else version["valid_from"],
         tuple(str(r["instrument"]) for r in omitted),
         status_line(law, at, status, version, repealer["title"] if repealer else None),
+        tuple(n.sentence() for n in stored_on_day(version["not_in_force"], at)) if version and status == "in_force" else (),
     )
 
 
@@ -554,7 +558,7 @@ async def law_page(
         **what_changed(law_id, data["changes"], versions, version, day, redline and can_redline, since),
         "removed": data["removed"],
         "incomplete": data["incomplete"],
-        "in_part": in_part(version, at),
+        "in_part": in_part(version, at) if status == "in_force" else [],
         "import_notes": sentences(law["notes"]),
         "source_href": source_address(law.get("source")),
         "since": since.isoformat() if since else None,
@@ -563,11 +567,19 @@ async def law_page(
 
 
 def in_part(version: Row | None, at: dt.date) -> list[Row]:
-    """The instruments the version shown applies in part on ``at`` (``core.partly``), each with its title, link and
-    the clauses not yet in force with their days, for the law page's note."""
+    """The instruments the version shown applies in part on ``at`` (``core.partly``), and the law itself when its own
+    commencement leaves some of its clauses for a later day (``printed``), each with its title, link and the clauses
+    not yet in force with their days, for the law page's note."""
     items = stored_on_day((version or {}).get("not_in_force"), at)
     return [
-        {"title": n.instrument, "href": instrument_url(n.instrument_id), "clauses": clause_days_line(n.clauses)} for n in items
+        {
+            "title": n.instrument,
+            "href": instrument_url(n.instrument_id),
+            "clauses": clause_days_line(n.clauses),
+            "after": n.after(),
+            "printed": n.printed,
+        }
+        for n in items
     ]
 
 

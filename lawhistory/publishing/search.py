@@ -294,6 +294,7 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
         ).fetchall()
     results = []
     omitted = _omitted(conn, laws)
+    waiting = _in_part(conn, laws)
     for law, title, lg, citation, eid, kind, heading, parent, valid_from, valid_to, snippet, changed_by, marked in rows:
         snippet = snippet or ""  # a clause or part that is only a heading has no words of its own
         at = query.day if query.when != "all" else valid_from
@@ -322,6 +323,9 @@ def search(conn: sqlite3.Connection, query: Query, law_url: Any, path: str | Non
                     # of unknown commencement: its gazette date is the first day it can be omitted (``earliest``)
                     if _omits(n["commences"] or n["published"], query.day if query.when != "all" else None, valid_to)
                 ],
+                # the clauses of the law (or of an instrument applied in part) not yet in force on the day the result
+                # is shown as at: its first day when every version is searched
+                "in_part": [n for start, end, n in waiting.get(law, []) if at and start <= at and (end is None or end > at)],
             }
         )
     by_council: dict[str, int] = {}
@@ -354,6 +358,19 @@ def _omitted(conn: sqlite3.Connection, laws: list[str]) -> dict[str, list[dict[s
     ):
         entry = {"instrument": inst, "title": title, "commences": commences, "reason": reason, "published": published}
         out.setdefault(law, []).append(entry)
+    return out
+
+
+def _in_part(conn: sqlite3.Connection, laws: list[str]) -> dict[str, list[tuple[str, str | None, str]]]:
+    """The stretches of days each of ``laws`` is in force in part (``in_part``): (first day, first day after, note)."""
+    out: dict[str, list[tuple[str, str | None, str]]] = {}
+    if not laws:
+        return out
+    marks = ", ".join("?" * len(laws))
+    for law, start, end, note in conn.execute(
+        f"select law, valid_from, valid_to, note from in_part where law in ({marks}) order by law, valid_from", laws
+    ):
+        out.setdefault(law, []).append((start, end, note))
     return out
 
 

@@ -11,8 +11,10 @@ from ...core.dates import (
     UNCERTAIN,
     commencement,
     enabling_act,
+    principal_commencement,
     printed_date,
     rule_of_act,
+    split_words,
     statutory_commencement,
 )
 from ...core.errors import ImportFailed
@@ -342,7 +344,31 @@ def _build(
         if kind == "principal"
         else ()
     )
-    when = commencement(wording, gazette.date)
+    if kind == "principal" and wording is not None and not fragment:
+        # a commencement clause in subclauses ("(1) This local law comes into operation … (2) Clause 5.3 comes into
+        # operation on …"): all its words, so no subclause giving a clause a day apart is left unread
+        wording = _whole_clause(body, wording)
+    if kind == "principal" and not fragment and split_words(wording):
+        # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
+        numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
+        by_part = {
+            p.num: [a.provision.num for a in walk(p.children) if a.provision.kind == "clause" and a.provision.num]
+            for p in body
+            if p.kind == "part" and p.num
+        }
+        try:
+            when = principal_commencement(wording, gazette.date, list(dict.fromkeys(numbers)), by_part)
+        except ImportFailed as e:
+            raise ImportFailed(f"{where}: {e}") from None
+        if when.clauses:
+            from ...core.partly import clause_days_line
+
+            notes.append(
+                f"its commencement gives some clauses a later day: in force from {when.date} except "
+                f"{clause_days_line(when.clauses)} — in force in part until then (check the gazette)"
+            )
+    else:
+        when = commencement(wording, gazette.date)
     if wording and ALTER_FOR_AFTER.search(" ".join(wording.split())):
         notes.append(
             "its commencement reads “on the day alter that day”: read as “after” (the copy's OCR; no other word can "
@@ -414,6 +440,19 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
+
+
+def _whole_clause(body: tuple[Provision, ...], wording: str) -> str:
+    """``wording`` with the words of the rest of the clause it is in, when it is a subclause's: each subclause's
+    label and words in order ("(1) This local law comes into operation … (2) Clause 5.3 comes into operation …")."""
+    for a in walk(body):
+        clause = a.provision
+        if clause.kind != "clause" or not clause.children:
+            continue
+        under = [x.provision for x in walk(clause.children)]
+        if any((p.text or "") == wording for p in under) and len([p for p in under if p.text]) > 1:
+            return " ".join(f"{p.num or ''} {p.text or ''}".strip() for p in under if p.text or p.num)
+    return wording
 
 
 #: "This local law comes into operation on 1 February 2001.": commencement words whose subject is the instrument itself.
