@@ -121,7 +121,9 @@ def _tampered(source: Path, target: Path, **info: str) -> None:
             strings = building.unpack_strings(blob)
             assert strings is not None
             strings = [s.replace("</p>", " TAMPERED</p>") for s in strings]
-            conn.execute("update law_pages set pieces = ? where law = ?", [building._zjson([building.PACK_FORMAT, strings]), law])
+            packed = building._Strings()
+            packed.places(strings)
+            conn.execute("update law_pages set pieces = ? where law = ?", [packed.pack(), law])
         for key, value in info.items():
             conn.execute("update build_info set value = ? where key = ?", [value, key])
 

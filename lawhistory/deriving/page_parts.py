@@ -19,6 +19,7 @@ they were, so an incremental build that crosses from one law to two (or back) ma
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
@@ -396,6 +397,12 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _toc_row(*row: Any) -> str:
+    """A row of the contents as JSON (the same rows recur in every version of a law)."""
+    return _json(row)
+
+
 def _zjson(value: Any) -> bytes:
     return zlib.compress(_json(value).encode("utf-8"), 6)
 
@@ -413,7 +420,11 @@ class _Strings:
         return runs([found.setdefault(s, len(found)) for s in strings])
 
     def pack(self) -> bytes:
-        return _zjson([PACK_FORMAT, list(self.found)])
+        """The strings as their lengths (a JSON line) and then the strings themselves, one after another, zlib'd:
+        read back by slicing, with no string parsed (``unpack_strings``)."""
+        found = list(self.found)
+        head = _json([PACK_FORMAT, [len(s) for s in found]])
+        return zlib.compress("\n".join([head, "".join(found)]).encode("utf-8"), 6)
 
 
 def runs(places: Sequence[int]) -> list[int]:
@@ -437,9 +448,18 @@ def _strings_of(strings: Sequence[str], packed: Sequence[int]) -> list[str]:
 
 
 def unpack_strings(blob: bytes) -> list[str] | None:
-    """A law's strings (``law_pages.pieces``; None: packed in another format)."""
-    data = json.loads(zlib.decompress(blob))
-    return data[1] if data[0] == PACK_FORMAT else None
+    """A law's strings (``law_pages.pieces``, ``_Strings.pack``; None: packed in another format)."""
+    text = zlib.decompress(blob).decode("utf-8")
+    cut = text.index("\n")
+    form, lengths = json.loads(text[:cut])
+    if form != PACK_FORMAT:
+        return None
+    out = []
+    at = cut + 1
+    for n in lengths:
+        out.append(text[at : at + n])
+        at += n
+    return out
 
 
 def unpack(strings: Sequence[str], blob: bytes) -> VersionParts | None:
@@ -450,7 +470,7 @@ def unpack(strings: Sequence[str], blob: bytes) -> VersionParts | None:
     _, text, items, toc, removed, changes = data
     return VersionParts(
         "".join(_strings_of(strings, text)),
-        [dict(zip(_TOC_NAMES, json.loads(t), strict=True)) for t in _strings_of(strings, toc)],
+        [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(f"[{','.join(_strings_of(strings, toc))}]")],
         _TOC_START + "".join(_strings_of(strings, items)) + _TOC_END,
         removed,
         tuple(Change(*c) for c in changes),
@@ -487,7 +507,7 @@ def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[byt
             PACK_FORMAT,
             strings.places(pieces),
             strings.places(items),
-            strings.places(_json([t[n] for n in _TOC_NAMES]) for t in toc),
+            strings.places(_toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"]) for t in toc),
             removed,
             [[c.citation, c.eid, c.kind, c.change, c.position] for c in changes],
         ]
