@@ -3,8 +3,11 @@
 A law page shows, on any day inside one version's span, the same text (with its links to similar provisions and the
 notes where deleted provisions stood), the same contents and the same list of what the version changed: only the date
 line, the form, the status, the notes that depend on the day (in part, pending) and the day the links carry differ.
-So the build makes those pieces here, for every version of every law that applies on some day, and stores them packed
-(``law_page_versions.parts``: zlib'd JSON); the site reads one row and fills in the day (``publishing.page_parts``).
+So the build makes those pieces here, for every version of every law that applies on some day, and stores them packed:
+each distinct string of a law's pages (a piece of its text, an entry of its contents) once in ``law_pages.pieces``
+(most pieces are the same in every version), and each version as runs of places in that list
+(``law_page_versions.parts``), both zlib'd. The site reads the two, joins the strings and fills in the day
+(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 6 s of the build's CPU.
 
 The functions that make the pieces are the ones the site used to run per request, moved here so that the build's
 fingerprint (``files.inputs.deriving_files``) covers every line of code that shapes what is stored; the site imports
