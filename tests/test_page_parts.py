@@ -178,21 +178,31 @@ def test_a_law_whose_words_hold_the_placeholder_is_not_stored(built_repo: Reposi
 
 
 def test_an_incremental_build_keeps_the_pieces_a_full_build_makes(tmp_path: Path) -> None:
-    """A law added, then removed: the pieces (links to similar provisions made, then not) are a full build's."""
+    """A law added to a repository of one, then removed: the pieces (links to similar provisions made, then not) are
+    each time a full build's of the same laws."""
     repo = Repository(make_repo(tmp_path / "a", laws=True))
-    laws = sorted(p for p in repo.laws_dir.glob("*/*.txt"))
+    laws = sorted(repo.laws_dir.glob("*/*.txt"))
     for extra in laws[1:]:
         extra.unlink()
     build(repo)
-    with sqlite3.connect(repo.db_dir / "lawhistory.db") as conn:
-        assert {r[0] for r in conn.execute("select similar_links from law_pages")} == {0}
+
+    def pieces(db: Path) -> tuple[object, object]:
+        rows = table_rows(db)
+        return rows["law_pages"], rows["law_page_versions"]
+
+    def full_build(count: int, name: str) -> Path:
+        full = Repository(make_repo(tmp_path / name, laws=True))
+        for extra in sorted(full.laws_dir.glob("*/*.txt"))[count:]:
+            extra.unlink()
+        build(full, full=True)
+        return full.db_dir / "lawhistory.db"
+
+    one = pieces(repo.db_dir / "lawhistory.db")
+    assert {r[1] for r in table_rows(repo.db_dir / "lawhistory.db")["law_pages"]} == {0}
     shutil.copyfile(ROOT / "laws" / laws[1].relative_to(repo.laws_dir), laws[1])
     build(repo)
-    full = Repository(make_repo(tmp_path / "b", laws=True))
-    for extra in sorted(full.laws_dir.glob("*/*.txt"))[2:]:
-        extra.unlink()
-    build(full, full=True)
-    rows = table_rows(repo.db_dir / "lawhistory.db")
-    assert {r[1] for r in rows["law_pages"]} == {1}
-    wanted = table_rows(full.db_dir / "lawhistory.db")
-    assert rows["law_pages"] == wanted["law_pages"] and rows["law_page_versions"] == wanted["law_page_versions"]
+    assert {r[1] for r in table_rows(repo.db_dir / "lawhistory.db")["law_pages"]} == {1}
+    assert pieces(repo.db_dir / "lawhistory.db") == pieces(full_build(2, "b"))
+    laws[1].unlink()
+    build(repo)
+    assert pieces(repo.db_dir / "lawhistory.db") == one == pieces(full_build(1, "c"))
