@@ -56,7 +56,7 @@ from ..files.inputs import (
 )
 from ..files.repo import Repository, check_inside
 from ..files.stamp import STAMP_NAME, save_stamp, unchanged
-from . import build_history, features, history, similar, store
+from . import build_history, features, history, page_parts, similar, store
 from .build_commit import BuildReport as BuildReport
 from .build_commit import _events, _fsync, _other_instruments, _record
 from .build_plan import _full, _Plan, _plan
@@ -332,6 +332,10 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             with _transaction(db):
                 features.derive(db.conn)
             progress.advance()
+            progress.start(1, page_parts.STAGE)
+            with _transaction(db):
+                page_parts.derive(db.conn)
+            progress.advance()
             progress.start(1, "Writing the history")
             chain = commits.result()
         progress.advance()
@@ -407,6 +411,7 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
                 store.drop_unused_fragments(db, shown)
                 _other_instruments(db, inputs, plan, claimers, derived)
                 features.derive(db.conn, sorted(plan.derive | plan.removed), held)
+                page_parts.derive(db.conn, sorted(plan.derive | plan.removed))
                 progress.advance()
                 progress.start(1, "Writing the history")
                 chain, keep = commits.result()

@@ -439,6 +439,41 @@ BUILD_INFO = Table(
     ),
 )
 
+LAW_PAGES = Table(
+    "law_pages",
+    "The law page's pieces made by the build, per law: whether their text links to similar provisions (it does when the"
+    " database holds another law; an incremental build that changes this makes every law's pieces again).",
+    ("law",),
+    (
+        col("law", str, "The law (laws.id)"),
+        col("similar_links", int, "1 when the stored text links to similar provisions, else 0"),
+        col(
+            "pieces",
+            bytes,
+            "The distinct pieces of its versions' pages (of text and of the contents), each once, as zlib-compressed"
+            " JSON (lawhistory.deriving.page_parts)",
+        ),
+    ),
+)
+
+LAW_PAGE_VERSIONS = Table(
+    "law_page_versions",
+    "The law page's pieces that are the same on every day of a version's span, made by the build for each version that"
+    " applies on some day: the text (with its links to similar provisions, the day left as a placeholder, and a note"
+    " where each removed provision stood), the contents and what the version changed. The site fills in the day.",
+    ("law", "version"),
+    (
+        col("law", str, "The law (laws.id)"),
+        col("version", int, "The version (versions.number)"),
+        col(
+            "parts",
+            bytes,
+            "The version's page as zlib-compressed JSON: its text and contents as places in law_pages.pieces, the contents'"
+            " rows, the removed provisions' notes and what it changed (lawhistory.deriving.page_parts)",
+        ),
+    ),
+)
+
 TABLES: tuple[Table, ...] = (
     LAWS,
     INSTRUMENTS,
@@ -455,6 +490,8 @@ TABLES: tuple[Table, ...] = (
     HISTORY,
     BUILD_STATE,
     BUILD_INFO,
+    LAW_PAGES,
+    LAW_PAGE_VERSIONS,
 )
 TABLES += FEATURE_TABLES  # the tables of the questions asked across laws (offences, similar provisions)
 
@@ -600,7 +637,7 @@ def datasette_metadata() -> dict[str, dict[str, Any]]:
 
 
 def _type_name(t: type) -> str:
-    return {str: "TEXT", int: "INTEGER", float: "REAL"}[t]
+    return {str: "TEXT", int: "INTEGER", float: "REAL", bytes: "BLOB"}[t]
 
 
 def _table_markdown(t: Table) -> list[str]:

@@ -168,6 +168,11 @@ def wrap_pieces(pieces: Sequence[str], headers: Sequence[str | None]) -> str:
     """``wrap_tables("".join(pieces), headers)`` for fragments (and notes) given one by one: a run of schedule rows is a
     run of pieces that open with ``<tr`` (every line of a schedule row's fragment does, no line of another's), so the
     runs are found without searching the whole page again."""
+    return "".join(wrapped_pieces(pieces, headers))
+
+
+def wrapped_pieces(pieces: Sequence[str], headers: Sequence[str | None]) -> list[str]:
+    """The pieces ``wrap_pieces`` joins: ``pieces`` with each run of schedule rows between its table's start and end."""
     out: list[str] = []
     schedules = 0
     in_run = False
@@ -185,7 +190,7 @@ def wrap_pieces(pieces: Sequence[str], headers: Sequence[str | None]) -> str:
         out.append(piece)
     if in_run:
         out.append(TABLE_END)
-    return "".join(out)
+    return out
 
 
 #: How many distinct stored fragments a process remembers (``span_fragment``): bounded, so that a build worker's memory

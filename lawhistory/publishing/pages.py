@@ -11,7 +11,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -22,12 +22,20 @@ from ..core.dates import date_range
 from ..core.diff import diff_html
 from ..core.partly import clause_days_line, stored_on_day
 from ..core.versions import status_on, uncertain_from, unknown_status
+from ..deriving import page_parts as building
 from ..deriving.notes import label_line as views_label
+from ..deriving.page_parts import IN_FORCE_STORED
+from ..deriving.page_parts import cells_linked as _cells_linked
+from ..deriving.page_parts import contents_of as _contents
+from ..deriving.page_parts import notes_between as _notes_between
+from ..deriving.page_parts import page_text as page_text
+from ..deriving.page_parts import removed_fragment as removed_fragment
+from ..deriving.page_parts import removed_notes as removed_notes
 from ..deriving.schema import PROVISIONS, in_force_sql
-from ..deriving.schema_types import dict_rows, law_key_sql
+from ..deriving.schema_types import dict_rows
 from ..presenting import fragments, lawat, views
 from ..presenting.views import status_words
-from . import changes_list, similar_links
+from . import changes_list, page_cache, page_parts
 from .page_cache import Tokens
 
 Row = dict[str, Any]
@@ -96,8 +104,7 @@ def status_line(law: Row, at: dt.date, status: str, version: Row | None, repeale
 #: order, rather than sorted afterwards).
 _IN_FORCE = "law = :law and " + in_force_sql(":at", document_order=True)
 #: The same, of the stored rows (``provision_spans``, which name the law by its key).
-_LAW_KEY = f"law_key = {law_key_sql(':law')}"
-_IN_FORCE_STORED = f"{_LAW_KEY} and " + in_force_sql(":at", document_order=True)
+_IN_FORCE_STORED = IN_FORCE_STORED
 #: The law's text as at a date: the stored fragments of the spans in force, joined in document order by SQLite, and
 #: the column headings of its schedules (separated by a record separator, which JSON never holds unescaped).
 LAW_TEXT_SQL = (
@@ -135,79 +142,10 @@ def _with_notes(rows: Sequence[tuple[int, str]], headers: Sequence[str | None], 
     return fragments.wrap_tables("".join(_notes_between(rows, removed)), headers)
 
 
-def _notes_between(rows: Sequence[tuple[int, str]], removed: Sequence[Row]) -> list[str]:
-    notes = sorted(removed, key=lambda r: int(r["position"]))
-    pieces: list[str] = []
-    k = 0
-    for position, html in rows:
-        while k < len(notes) and int(notes[k]["position"]) < position:
-            pieces.append(removed_fragment(notes[k]))
-            k += 1
-        pieces.append(html)
-    pieces += [removed_fragment(n) for n in notes[k:]]
-    return pieces
-
-
-def removed_fragment(note: Row) -> str:
-    """Where a removed provision stood: "[(d) deleted by … cl. 4]" (a table row's note in a schedule)."""
-    words = escape(note["note"])
-    if note["kind"] == "item":
-        width = len(json.loads(note["cells"] or "[]")) or 1
-        return f'<tr class="note-row removed"><td colspan="{width}"><span class="note">{words}</span></td></tr>\n'
-    return f'<p class="note removed depth-{int(note["depth"])}">{words}</p>\n'
-
-
-def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[Row]:
-    """Provisions deleted by version ``version`` or before and not in that version: where each stood, and a note
-    naming the instrument and amending clause ("[(d) deleted by … cl. 4]"); inside a deleted provision, only it.
-    """
-    rows = dict_rows(
-        conn,
-        "select c.citation, c.version, c.position, i.title as instrument, p.kind, p.num, p.depth, p.parent, p.heading, p.cells,"
-        " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
-        "  ('delete', 'substitute') order by o.seq limit 1) as clause"
-        " from changes c join instruments i on i.id = c.instrument"
-        " join law_keys k on k.id = c.law"
-        " join provision_spans p on p.law_key = k.key and p.citation = c.citation and p.to_version = c.version"
-        " where c.law = ? and c.change = 'deleted' and c.version <= ?"
-        " and not exists (select 1 from provision_spans q where q.law_key = k.key and q.citation = c.citation"
-        "  and q.from_version <= ? and (q.to_version is null or q.to_version > ?))"
-        " order by c.position",
-        [law_id, version, version, version],
-    )
-    deleted = {r["citation"] for r in rows}
-    out = []
-    for r in rows:
-        if r["parent"] in deleted:
-            continue  # its parent's note says it
-        what = r["num"] if r["kind"] in ("subclause", "paragraph", "subparagraph") and r["num"] else r["citation"]
-        if r["kind"] == "clause" and r["heading"]:
-            what = f"{r['citation']} ({r['heading']})"
-        by = f"{r['instrument']} cl. {r['clause']}" if r["clause"] else r["instrument"]
-        out.append({**r, "note": f"[{what} deleted by {by}]"})
-    return out
-
-
-_CELL = re.compile(r"<td>(\d+\.\d+[A-Z]?(?:\s?\([0-9A-Za-z]+\))*)</td>")
-
-
 def link_cells(text: str, eids: dict[str, str]) -> str:
     """Schedule cells that cite a provision of the law ("2.13(1)") as links to it (to its clause when the
     subclause cannot be found)."""
     return _cells_linked(text, eids) if "<table" in text else text
-
-
-def _cells_linked(text: str, eids: dict[str, str]) -> str:
-    def link(m: re.Match[str]) -> str:
-        cited = m.group(1)
-        eid = eids.get(cited) or eids.get(cited.replace(" ", "")) or eids.get(cited.split("(")[0].strip())
-        return f'<td><a href="#{eid}">{cited}</a></td>' if eid else m.group(0)
-
-    return _CELL.sub(link, text)
-
-
-#: The headings of the table of contents, in document order.
-_TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
 
 
 def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row], dict[str, str]]:
@@ -218,17 +156,6 @@ def contents(conn: sqlite3.Connection, law_id: str, day: str) -> tuple[list[Row]
             {"law": law_id, "at": day},
         )
     )
-
-
-def _contents(rows: Iterable[Sequence[Any]]) -> tuple[list[Row], dict[str, str]]:
-    toc: list[Row] = []
-    eids: dict[str, str] = {}
-    for citation, eid, kind, num, heading, depth in rows:
-        eids[citation] = eid
-        if kind in _TOC_KINDS:
-            label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
-            toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
-    return toc, eids
 
 
 def text_and_contents(
@@ -247,48 +174,9 @@ def text_and_contents(
     return fragments.wrap_tables("".join(r[1] for r in rows), headers), toc, eids
 
 
-#: The law page's read of the spans in force: each fragment, what the contents and the schedule cells' links need, and
-#: whether the similarity index compares it (``text_id``: ``similar_links.anchors`` places the links), in one query.
-_PAGE_TEXT_SQL = (
-    "select position, f.html, kind, cells, citation, eid, num, heading, depth, text_id is not null from provision_spans"
-    f" join fragments f on f.id = fragment where {_IN_FORCE_STORED} order by position"
-)
-
-
-def page_text(
-    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = (), shown: str | None = None
-) -> tuple[str, list[Row], dict[str, str]]:
-    """The plain law page's text, contents and eIds from one read of the spans in force: ``text_and_contents``, then
-    ``link_cells`` and ``similar_links.add_links`` (``shown``: the day as the links write it), made fragment by
-    fragment rather than by reading the whole page again (and the compared provisions once more) for each."""
-    rows = conn.execute(_PAGE_TEXT_SQL, {"law": law_id, "at": day}).fetchall()
-    toc, eids = _contents((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
-    wanted = similar_links.anchors((r[5], r[4], r[2], r[9]) for r in rows) if similar_links.any_other_law(conn) else {}
-    add = similar_links.adder(law_id, shown or day, wanted) if wanted else None
-    pieces: list[tuple[int, str]] = []
-    for r in rows:
-        html = r[1]
-        if r[2] == "item":  # a schedule row: the cells that cite a provision link to it (``link_cells``)
-            html = _cells_linked(html, eids)
-        if add is not None and r[5] in wanted:
-            html = add(html)
-        pieces.append((r[0], html))
-    headers = [r[3] for r in rows if r[2] == "schedule"]
-    return fragments.wrap_pieces(_notes_between(pieces, removed) if removed else [p[1] for p in pieces], headers), toc, eids
-
-
 def toc_html(toc: Sequence[Row], changed: frozenset[str] = frozenset()) -> Markup:
-    """The table of contents as the law page lists it (once: in the sidebar on a wider screen, folded above the text on
-    a phone), made here: a template loop over hundreds of entries costs more than the rest of the page. The entries in
-    ``changed`` (eIds) are marked as changed."""
-    esc = fragments.escape_text
-    mark = ' <span class="toc-changed">changed</span>'
-    items = "".join(
-        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}{" changed" if t["eid"] in changed else ""}">'
-        f'<a href="#{esc(t["eid"])}">{esc(t["label"])}</a>{mark if t["eid"] in changed else ""}</li>\n  '
-        for t in toc
-    )
-    return Markup(f'<ol class="toc-list">\n  {items}</ol>')
+    """The table of contents as the law page lists it (``page_parts.toc_html``), as markup."""
+    return Markup(building.toc_html(toc, changed))
 
 
 def _cell_diffs(row: Row, old: Row | None, cells: list[str]) -> list[Markup]:
@@ -431,10 +319,12 @@ def frame(conn: sqlite3.Connection, law_id: str, at: dt.date) -> PageFrame | Non
 
 
 def _law_data(
-    conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None, shown: str = ""
-) -> Row | None:
+    conn: sqlite3.Connection, law_id: str, at: dt.date, redline: bool, since: dt.date | None = None, shown: str = "",
+    key: object | None = None,
+) -> Row | None:  # fmt: skip
     """Everything the law page shows, read in one go (one trip to Datasette's database thread); ``shown``: the day
-    as the page writes it (in the links to similar provisions), the day itself when empty."""
+    as the page writes it (in the links to similar provisions), the day itself when empty. The plain text of a version
+    is the one the build stored (``page_parts``) when it can be used (``key``: what names an immutable file)."""
     rows = law_rows(conn, law_id)
     if rows is None:
         return None
@@ -451,8 +341,15 @@ def _law_data(
     toc: list[Row] = []
     removed: list[Row] = []
     changes: tuple[changes_list.Change, ...] = ()
+    contents_html = None
     omitted = omitted_rows(conn, law_id, at) if version is not None or status == "repealed" else []
-    if version is not None:
+    parts = None
+    if version is not None and since is None and not (redline and int(version["number"]) > 0):
+        parts = page_parts.stored(conn, law_id, int(version["number"]), key)
+    if parts is not None:  # the plain text, as the build made it for this version (``deriving.page_parts``)
+        text, toc, removed, changes = parts.text_on(shown or at.isoformat()), parts.toc, parts.removed, parts.changes
+        contents_html = Markup(parts.toc_html)
+    elif version is not None:
         day = at.isoformat()
         number = int(version["number"])
         removed = removed_notes(conn, law_id, number) if number > 0 else []
@@ -471,7 +368,7 @@ def _law_data(
         )
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
             "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted,
-            "changes": changes}  # fmt: skip
+            "changes": changes, "toc_html": contents_html}  # fmt: skip
 
 
 def omitted_rows(conn: sqlite3.Connection, law_id: str, at: dt.date) -> list[Row]:
@@ -518,8 +415,10 @@ async def law_page(
     ``Tokens.STATUS`` (``frame`` gives it): the page is the same on every day its ``frame`` names with one key.
     """
 
+    key = page_cache.build_key(db)
+
     def body(conn: sqlite3.Connection) -> Row | None:
-        return _law_data(conn, law_id, at, redline, since, day)
+        return _law_data(conn, law_id, at, redline, since, day, key)
 
     data = await read(db, body)
     if data is None:
@@ -554,7 +453,8 @@ async def law_page(
         "instruments": data["instruments"],
         "repealer": repealer,
         "toc": data["toc"],
-        "toc_html": toc_html(data["toc"], changes_list.changed_contents(data["changes"], (t["eid"] for t in data["toc"]))),
+        "toc_html": data["toc_html"]
+        or toc_html(data["toc"], changes_list.changed_contents(data["changes"], (t["eid"] for t in data["toc"]))),
         **what_changed(law_id, data["changes"], versions, version, day, redline and can_redline, since),
         "removed": data["removed"],
         "incomplete": data["incomplete"],

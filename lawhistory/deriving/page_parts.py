@@ -1,0 +1,547 @@
+"""The law page's pieces that do not depend on the day, made once per version by the build (issue 23).
+
+A law page shows, on any day inside one version's span, the same text (with its links to similar provisions and the
+notes where deleted provisions stood), the same contents and the same list of what the version changed: only the date
+line, the form, the status, the notes that depend on the day (in part, pending) and the day the links carry differ.
+So the build makes those pieces here, for every version of every law that applies on some day, and stores them packed:
+each distinct string of a law's pages (a piece of its text, an entry of its contents) once in ``law_pages.pieces``
+(most pieces are the same in every version), and each version as runs of places in that list
+(``law_page_versions.parts``), both zlib'd. The site reads the two, joins the strings and fills in the day
+(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 6 s of the build's CPU.
+
+The functions that make the pieces are the ones the site used to run per request, moved here so that the build's
+fingerprint (``files.inputs.deriving_files``) covers every line of code that shapes what is stored; the site imports
+them back under their old names (``publishing.pages``, ``publishing.similar_links``, ``publishing.changes_list``).
+
+The links to similar provisions (``anchors``, ``adder``) — one a heading, as ``/-/similar`` lists them — carry the
+day shown; the stored text holds ``STORED_DAY`` (letters only, which escaping and ``quote_plus`` leave as they are)
+in its place, and a law whose words hold that word is not stored (its page is made per request, as before). The links
+are made only when the database holds another law (``any_other_law``): ``law_pages.similar_links`` records whether
+they were, so an incremental build that crosses from one law to two (or back) makes every law's pieces again.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sqlite3
+import zlib
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote_plus
+
+from markupsafe import escape
+
+from ..presenting import fragments
+from ..presenting.fragments import escape_text as esc
+from .notes import label_line as views_label
+from .schema_types import dict_rows, in_force_sql, law_key_sql
+
+Row = dict[str, Any]
+
+#: The full build's stage that runs ``derive`` (as its progress names it).
+STAGE = "Law pages"
+
+# --- the text in force on a day -------------------------------------------------------------------------------------
+
+#: The stored rows of a law (``provision_spans``, which name the law by its key) in force on :at, in document order.
+LAW_KEY = f"law_key = {law_key_sql(':law')}"
+IN_FORCE_STORED = f"{LAW_KEY} and " + in_force_sql(":at", document_order=True)
+
+#: The law page's read of the spans in force: each fragment, what the contents and the schedule cells' links need, and
+#: whether the similarity index compares it (``text_id``: ``anchors`` places the links), in one query.
+_PAGE_TEXT_SQL = (
+    "select position, f.html, kind, cells, citation, eid, num, heading, depth, text_id is not null from provision_spans"
+    f" join fragments f on f.id = fragment where {IN_FORCE_STORED} order by position"
+)
+
+#: The headings of the table of contents, in document order (and the kinds whose heading carries the similar link).
+TOC_KINDS = ("part", "division", "subdivision", "clause", "schedule")
+HEADINGS = TOC_KINDS
+
+
+def contents_of(rows: Iterable[Sequence[Any]]) -> tuple[list[Row], dict[str, str]]:
+    """The table of contents and every citation's eId, from (citation, eid, kind, num, heading, depth) in order."""
+    toc: list[Row] = []
+    eids: dict[str, str] = {}
+    for citation, eid, kind, num, heading, depth in rows:
+        eids[citation] = eid
+        if kind in TOC_KINDS:
+            label = f"{num} {heading or ''}".strip() if kind == "clause" else views_label(kind, num, heading, None)
+            toc.append({"eid": eid, "kind": kind, "label": label, "depth": int(depth), "citation": citation})
+    return toc, eids
+
+
+def notes_between(rows: Sequence[tuple[int, str]], removed: Sequence[Row]) -> list[str]:
+    """The fragments (position, html) in order, with a note where each removed provision stood."""
+    notes = sorted(removed, key=lambda r: int(r["position"]))
+    pieces: list[str] = []
+    k = 0
+    for position, html in rows:
+        while k < len(notes) and int(notes[k]["position"]) < position:
+            pieces.append(removed_fragment(notes[k]))
+            k += 1
+        pieces.append(html)
+    pieces += [removed_fragment(n) for n in notes[k:]]
+    return pieces
+
+
+def removed_fragment(note: Row) -> str:
+    """Where a removed provision stood: "[(d) deleted by … cl. 4]" (a table row's note in a schedule)."""
+    words = escape(note["note"])
+    if note["kind"] == "item":
+        width = len(json.loads(note["cells"] or "[]")) or 1
+        return f'<tr class="note-row removed"><td colspan="{width}"><span class="note">{words}</span></td></tr>\n'
+    return f'<p class="note removed depth-{int(note["depth"])}">{words}</p>\n'
+
+
+def removed_notes(conn: sqlite3.Connection, law_id: str, version: int) -> list[Row]:
+    """Provisions deleted by version ``version`` or before and not in that version: where each stood, and a note
+    naming the instrument and amending clause ("[(d) deleted by … cl. 4]"); inside a deleted provision, only it.
+    """
+    rows = dict_rows(
+        conn,
+        "select c.citation, c.version, c.position, i.title as instrument, p.kind, p.num, p.depth, p.parent, p.heading, p.cells,"
+        " (select o.clause from operations o where o.instrument = c.instrument and o.target = c.citation and o.action in"
+        "  ('delete', 'substitute') order by o.seq limit 1) as clause"
+        " from changes c join instruments i on i.id = c.instrument"
+        " join law_keys k on k.id = c.law"
+        " join provision_spans p on p.law_key = k.key and p.citation = c.citation and p.to_version = c.version"
+        " where c.law = ? and c.change = 'deleted' and c.version <= ?"
+        " and not exists (select 1 from provision_spans q where q.law_key = k.key and q.citation = c.citation"
+        "  and q.from_version <= ? and (q.to_version is null or q.to_version > ?))"
+        " order by c.position",
+        [law_id, version, version, version],
+    )
+    deleted = {r["citation"] for r in rows}
+    out = []
+    for r in rows:
+        if r["parent"] in deleted:
+            continue  # its parent's note says it
+        what = r["num"] if r["kind"] in ("subclause", "paragraph", "subparagraph") and r["num"] else r["citation"]
+        if r["kind"] == "clause" and r["heading"]:
+            what = f"{r['citation']} ({r['heading']})"
+        by = f"{r['instrument']} cl. {r['clause']}" if r["clause"] else r["instrument"]
+        out.append({**r, "note": f"[{what} deleted by {by}]"})
+    return out
+
+
+_CELL = re.compile(r"<td>(\d+\.\d+[A-Z]?(?:\s?\([0-9A-Za-z]+\))*)</td>")
+
+
+def cells_linked(text: str, eids: dict[str, str]) -> str:
+    """Schedule cells that cite a provision of the law ("2.13(1)") as links to it (to its clause when the subclause
+    cannot be found)."""
+
+    def link(m: re.Match[str]) -> str:
+        cited = m.group(1)
+        eid = eids.get(cited) or eids.get(cited.replace(" ", "")) or eids.get(cited.split("(")[0].strip())
+        return f'<td><a href="#{eid}">{cited}</a></td>' if eid else m.group(0)
+
+    return _CELL.sub(link, text)
+
+
+def page_text(
+    conn: sqlite3.Connection, law_id: str, day: str, removed: Sequence[Row] = (), shown: str | None = None
+) -> tuple[str, list[Row], dict[str, str]]:
+    """The plain law page's text, contents and eIds from one read of the spans in force on ``day``: the fragments in
+    order with the notes of ``removed`` (``removed_notes``), schedule cells citing a provision linked to it
+    (``cells_linked``) and the links to similar provisions (``adder``; ``shown``: the day as the links write it)."""
+    rows = conn.execute(_PAGE_TEXT_SQL, {"law": law_id, "at": day}).fetchall()
+    pieces, toc, eids = _page_pieces(rows, any_other_law(conn), law_id, removed, shown or day)
+    return "".join(pieces), toc, eids
+
+
+def _page_pieces(
+    rows: Sequence[Sequence[Any]], linked: bool, law_id: str, removed: Sequence[Row], shown: str
+) -> tuple[list[str], list[Row], dict[str, str]]:
+    """``page_text`` of the rows read (``_PAGE_TEXT_SQL``'s columns), as the pieces it joins; ``linked``: whether the
+    database holds another law (``any_other_law``)."""
+    toc, eids = contents_of((r[4], r[5], r[2], r[6], r[7], r[8]) for r in rows)
+    wanted = anchors((r[5], r[4], r[2], r[9]) for r in rows) if linked else {}
+    add = adder(law_id, shown, wanted) if wanted else None
+    pieces: list[tuple[int, str]] = []
+    for r in rows:
+        html = r[1]
+        if r[2] == "item":  # a schedule row: the cells that cite a provision link to it
+            html = cells_linked(html, eids)
+        if add is not None and r[5] in wanted:
+            html = add(html)
+        pieces.append((r[0], html))
+    headers = [r[3] for r in rows if r[2] == "schedule"]
+    in_order = notes_between(pieces, removed) if removed else [p[1] for p in pieces]
+    return fragments.wrapped_pieces(in_order, headers), toc, eids
+
+
+def toc_html(toc: Sequence[Row], changed: Collection[str] = frozenset()) -> str:
+    """The table of contents as the law page lists it (once: in the sidebar on a wider screen, folded above the text on
+    a phone), made here: a template loop over hundreds of entries costs more than the rest of the page. The entries in
+    ``changed`` (eIds) are marked as changed."""
+    return _TOC_START + "".join(toc_items(toc, changed)) + _TOC_END
+
+
+_TOC_START, _TOC_END = '<ol class="toc-list">\n  ', "</ol>"
+
+
+def toc_items(toc: Sequence[Row], changed: Collection[str] = frozenset()) -> list[str]:
+    """The entries of ``toc_html``, each as it lists it."""
+    mark = ' <span class="toc-changed">changed</span>'
+    return [
+        f'<li class="toc-{esc(t["kind"])} toc-depth-{int(t["depth"])}{" changed" if t["eid"] in changed else ""}">'
+        f'<a href="#{esc(t["eid"])}">{esc(t["label"])}</a>{mark if t["eid"] in changed else ""}</li>\n  '
+        for t in toc
+    ]
+
+
+# --- what a version changed (the list at the top of the page) --------------------------------------------------------
+
+#: The words the page uses for each change, in the order a provision can go through them.
+INSERTED, SUBSTITUTED, DELETED, WORDS_CHANGED = "inserted", "substituted", "deleted", "words changed"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One provision's change: its citation, its eId (the page's anchor), and what happened to it."""
+
+    citation: str
+    eid: str
+    kind: str
+    change: str  # one of INSERTED, SUBSTITUTED, DELETED, WORDS_CHANGED
+    position: int
+
+
+_ROWS = (
+    "select c.citation, c.eid, c.kind, c.change, c.position, c.version,"
+    " exists (select 1 from operations o where o.instrument = c.instrument and o.target = c.citation"
+    "  and o.action = 'substitute') as substituted"
+    " from changes c where c.law = :law and {where} order by c.version, c.position"
+)
+
+
+def for_version(conn: sqlite3.Connection, law_id: str, version: int) -> tuple[Change, ...]:
+    """What version ``version`` of the law changed, in document order (empty for the law as made)."""
+    rows = conn.execute(_ROWS.format(where="c.version = :version"), {"law": law_id, "version": version}).fetchall()
+    return net_changes(rows)
+
+
+def for_period(conn: sqlite3.Connection, law_id: str, since: str, at: str) -> tuple[Change, ...]:
+    """What changed between the law as at ``since`` and as at ``at`` (ISO dates, ``since`` earlier): each provision's
+    net change over the versions that took effect after ``since`` and on or before ``at``."""
+    where = "c.valid_from > :since and c.valid_from <= :at"
+    rows = conn.execute(_ROWS.format(where=where), {"law": law_id, "since": since, "at": at}).fetchall()
+    return net_changes(rows)
+
+
+def net_changes(rows: Iterable[Sequence[object]]) -> tuple[Change, ...]:
+    """One change per provision: a provision inserted and later reworded is inserted; inserted and later deleted is
+    not there at either end, so it is left out; otherwise the last deletion or the kind of rewording wins."""
+    seen: dict[str, list[Sequence[object]]] = {}
+    for row in rows:  # in version order
+        seen.setdefault(str(row[0]), []).append(row)
+    out = []
+    for citation, history in seen.items():
+        first, last = history[0], history[-1]
+        if first[3] == "inserted" and last[3] == "deleted":
+            continue
+        if first[3] == "inserted":
+            change = INSERTED
+        elif last[3] == "deleted":
+            change = DELETED
+        else:
+            change = SUBSTITUTED if any(r[6] for r in history) else WORDS_CHANGED
+        out.append(Change(citation, str(last[1]), str(last[2]), change, int(str(last[4]))))
+    return tuple(sorted(out, key=lambda c: c.position))
+
+
+def changed_contents(changes: Iterable[Change], toc_eids: Iterable[str]) -> frozenset[str]:
+    """The contents' entries (eIds) that hold a change: the provision itself or one it contains (``sec_2.7`` holds
+    ``sec_2.7__para_d``)."""
+    held: set[str] = set()
+    for c in changes:  # the change's eId and each eId it starts with, followed by "__"
+        held.add(c.eid)
+        at = c.eid.find("__")
+        while at >= 0:
+            held.add(c.eid[:at])
+            at = c.eid.find("__", at + 1)
+    return frozenset(t for t in toc_eids if t in held)
+
+
+# --- the links to similar provisions ---------------------------------------------------------------------------------
+
+FIRST_LINE = re.compile(r'^<(p|h[1-6]|tr) id="([^"]*)"[^\n]*$', re.MULTILINE)
+_CLOSE = {tag: f"</{tag}>" for tag in ("p", "h1", "h2", "h3", "h4", "h5", "h6", "tr")}
+
+#: What a link is made from: the citation of the provision linked and whether it holds other compared provisions.
+Linked = tuple[str, bool]
+
+
+def anchors(rows: Iterable[tuple[str, str, str, bool]]) -> dict[str, Linked]:
+    """Where the law page links to similar provisions, from its provisions in force in document order (eId, citation,
+    kind, whether compared): each compared provision's nearest heading — itself, when it is one — by its eId (a
+    provision's eId is its parent's, ``__``, then its own part), or the provision itself under no heading; eId →
+    (citation, whether it holds other compared provisions)."""
+    headings: dict[str, str] = {}
+    out: dict[str, Linked] = {}
+    for eid, citation, kind, compared in rows:
+        if kind in HEADINGS:
+            headings[eid] = citation
+        if not compared:
+            continue
+        anchor, cut = eid, len(eid)
+        while anchor not in headings and cut > 0:
+            cut = eid.rfind("__", 0, cut)
+            anchor = eid[:cut] if cut > 0 else eid
+        if anchor not in headings:
+            anchor = eid  # under no heading: a link of its own
+        if anchor in out:
+            out[anchor] = (out[anchor][0], True)
+        else:
+            out[anchor] = (headings.get(anchor, citation), anchor != eid)
+    return out
+
+
+#: What ``quote_plus`` leaves as it is.
+_UNQUOTED = re.compile(r"[A-Za-z0-9_.~-]*")
+
+
+class Links:
+    """A link to similar provisions for one law and day (relative to the law page, /-/law/<council>/<title>, so that
+    it works under any base URL): the parts every provision's link shares are encoded and escaped once."""
+
+    def __init__(self, law_id: str, day: str) -> None:
+        up = "../" * (law_id.count("/") + 1)
+        # urlencode({"law": .., "eid": .., "at": ..}), then escaped: escaping is character by character
+        self.head = ' <a class="similar" href="' + esc(f"{up}similar?law={quote_plus(law_id)}&eid=")
+        self.tail = esc(f"&at={quote_plus(day)}") + '" rel="nofollow" aria-label="'
+        self.label_tail = esc(f" in other laws in force on {day}")
+        self.holds_tail = esc(f" and what it holds, in other laws in force on {day}")
+
+    def __call__(self, eid: str, linked: Linked) -> str:
+        citation, holds = linked
+        quoted = eid if _UNQUOTED.fullmatch(eid) else esc(quote_plus(eid))
+        label = f"Provisions like {esc(citation)}{self.holds_tail if holds else self.label_tail}"
+        return f'{self.head}{quoted}{self.tail}{label}" title="{label}">similar</a>'
+
+
+def any_other_law(conn: sqlite3.Connection) -> bool:
+    """Whether the database holds another law to compare with (not an illustrative repository of one law)."""
+    return bool(conn.execute("select count(*) > 1 from (select 1 from laws limit 2)").fetchone()[0])
+
+
+def with_link(line: str, tag: str, eid: str, wanted: Mapping[str, Linked], links: Links) -> str:
+    """A provision's first line (``FIRST_LINE``) with its link, when ``wanted`` (``anchors``) names it."""
+    found = wanted.get(eid)
+    if found is None:
+        return line
+    if tag == "tr":  # in the row's first cell (its item number), not among the words or the penalty
+        at = line.find("</td>")
+        return line if at < 0 else line[:at] + links(eid, found) + line[at:]
+    close = f"</{tag}>"
+    return line[: -len(close)] + links(eid, found) + close if line.endswith(close) else line
+
+
+def adder(law_id: str, shown: str, wanted: Mapping[str, Linked]) -> Callable[[str], str]:
+    """``add(fragment)``: a stored fragment with the link in its first line when that line names a provision linked
+    (``wanted``: ``anchors``), one fragment at a time: the first line is the only one of a fragment's lines that
+    carries an eId (``fragments.block``), so a page whose fragments are each given to ``add`` is the page
+    ``similar_links.add_links`` makes."""
+    links = Links(law_id, shown)
+
+    def add(fragment: str) -> str:
+        m = FIRST_LINE.match(fragment)
+        if m is None:
+            return fragment
+        tag, eid = m.group(1, 2)
+        found = wanted.get(eid)
+        if found is None:
+            return fragment
+        end = m.end()
+        if tag == "tr":  # in the row's first cell (its item number), not among the words or the penalty
+            at = fragment.find("</td>", 0, end)
+            return fragment if at < 0 else f"{fragment[:at]}{links(eid, found)}{fragment[at:]}"
+        close = _CLOSE[tag]
+        if not fragment.endswith(close, 0, end):
+            return fragment
+        return f"{fragment[: end - len(close)]}{links(eid, found)}{fragment[end - len(close) :]}"
+
+    return add
+
+
+# --- the pieces of each version, packed ------------------------------------------------------------------------------
+
+#: Where the stored text holds the day its links carry (letters only: escaping and ``quote_plus`` leave it as it is).
+STORED_DAY = "lhpagepartsstoreddayz"
+#: The packs' own format (a change to what a pack holds changes the code, and so the build's fingerprint, too).
+PACK_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class VersionParts:
+    """What the plain law page shows of one version on any day of its span: the text (``STORED_DAY`` where the day
+    goes), the contents (rows and HTML, changed entries marked), the notes of removed provisions and what it changed."""
+
+    text: str
+    toc: list[Row]
+    toc_html: str
+    removed: list[Row]
+    changes: tuple[Change, ...]
+
+    def text_on(self, shown: str) -> str:
+        """The text with ``shown`` (the day as the page writes it) in its links to similar provisions."""
+        return self.text.replace(STORED_DAY, shown)
+
+
+_TOC_NAMES = ("eid", "kind", "label", "depth", "citation")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _toc_row(*row: Any) -> str:
+    """A row of the contents as JSON (the same rows recur in every version of a law)."""
+    return _json(row)
+
+
+def _zjson(value: Any) -> bytes:
+    return zlib.compress(_json(value).encode("utf-8"), 6)
+
+
+class _Strings:
+    """The distinct strings of one law's pages (pieces of text and entries of the contents), each stored once however
+    many versions show it: a version names them by their place in the list."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, int] = {}
+
+    def places(self, strings: Iterable[str]) -> list[int]:
+        """The places of ``strings`` in the list, as runs (``runs``)."""
+        found = self.found
+        return runs([found.setdefault(s, len(found)) for s in strings])
+
+    def pack(self) -> bytes:
+        """The strings as their lengths (a JSON line) and then the strings themselves, one after another, zlib'd:
+        read back by slicing, with no string parsed (``unpack_strings``)."""
+        found = list(self.found)
+        head = _json([PACK_FORMAT, [len(s) for s in found]])
+        return zlib.compress("\n".join([head, "".join(found)]).encode("utf-8"), 6)
+
+
+def runs(places: Sequence[int]) -> list[int]:
+    """``places`` as runs of consecutive places, each its first place and its length (a version names mostly the
+    strings of the version before it, in order)."""
+    out: list[int] = []
+    for place in places:
+        if out and out[-2] + out[-1] == place:
+            out[-1] += 1
+        else:
+            out += [place, 1]
+    return out
+
+
+def _strings_of(strings: Sequence[str], packed: Sequence[int]) -> list[str]:
+    """The strings ``runs`` names."""
+    out: list[str] = []
+    for k in range(0, len(packed), 2):
+        out += strings[packed[k] : packed[k] + packed[k + 1]]
+    return out
+
+
+def unpack_strings(blob: bytes) -> list[str] | None:
+    """A law's strings (``law_pages.pieces``, ``_Strings.pack``; None: packed in another format)."""
+    text = zlib.decompress(blob).decode("utf-8")
+    cut = text.index("\n")
+    form, lengths = json.loads(text[:cut])
+    if form != PACK_FORMAT:
+        return None
+    out = []
+    at = cut + 1
+    for n in lengths:
+        out.append(text[at : at + n])
+        at += n
+    return out
+
+
+def unpack(strings: Sequence[str], blob: bytes) -> VersionParts | None:
+    """A version's parts (``law_page_versions.parts``) made of its law's ``strings`` (None: in another format)."""
+    data = json.loads(zlib.decompress(blob))
+    if data[0] != PACK_FORMAT:
+        return None
+    _, text, items, toc, removed, changes = data
+    return VersionParts(
+        "".join(_strings_of(strings, text)),
+        [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(f"[{','.join(_strings_of(strings, toc))}]")],
+        _TOC_START + "".join(_strings_of(strings, items)) + _TOC_END,
+        removed,
+        tuple(Change(*c) for c in changes),
+    )
+
+
+#: Every span of a law with what ``_PAGE_TEXT_SQL`` reads and its dates, in document order.
+_LAW_SPANS_SQL = (
+    "select position, f.html, kind, cells, citation, eid, num, heading, depth, text_id is not null, valid_from, valid_to"
+    f" from provision_spans join fragments f on f.id = fragment where {LAW_KEY} order by position"
+)
+
+
+def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[bytes, list[tuple[int, bytes]]] | None:
+    """A law's strings and each version's parts, packed (None: the law's words hold ``STORED_DAY``): every version
+    that applies on some day, read as in force on its first day."""
+    spans = conn.execute(_LAW_SPANS_SQL, {"law": law_id}).fetchall()
+    versions = conn.execute(
+        "select number, valid_from from versions where law = ? and valid_from is not null"
+        " and (valid_to is null or valid_to > valid_from) order by number",
+        [law_id],
+    ).fetchall()
+    strings = _Strings()
+    out = []
+    for number, day in versions:
+        removed = removed_notes(conn, law_id, number) if number > 0 else []
+        rows = [r for r in spans if r[10] is not None and r[10] <= day and (r[11] is None or r[11] > day)]
+        if any(STORED_DAY in r[1] for r in rows) or any(STORED_DAY in removed_fragment(r) for r in removed):
+            return None
+        pieces, toc, _ = _page_pieces(rows, linked, law_id, removed, STORED_DAY)
+        changes = for_version(conn, law_id, number)
+        items = toc_items(toc, changed_contents(changes, (t["eid"] for t in toc)))
+        packed = [
+            PACK_FORMAT,
+            strings.places(pieces),
+            strings.places(items),
+            strings.places(_toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"]) for t in toc),
+            removed,
+            [[c.citation, c.eid, c.kind, c.change, c.position] for c in changes],
+        ]
+        out.append((int(number), _zjson(packed)))
+    return strings.pack(), out
+
+
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
+    """Store the parts of every version (that applies on some day) of ``laws`` (every law when None, or when whether
+    the database holds another law has changed since the parts were made: every page's links change); the number of
+    versions stored."""
+    linked = any_other_law(conn)
+    made_otherwise = conn.execute("select 1 from law_pages where similar_links != ? limit 1", [int(linked)]).fetchone()
+    if laws is None or made_otherwise:
+        conn.execute("delete from law_page_versions")
+        conn.execute("delete from law_pages")
+        chosen = [r[0] for r in conn.execute("select id from laws order by id")]
+    else:
+        ids = [[law] for law in sorted(set(laws))]
+        conn.executemany("delete from law_page_versions where law = ?", ids)
+        conn.executemany("delete from law_pages where law = ?", ids)
+        chosen = [law for (law,) in ids if conn.execute("select 1 from laws where id = ?", [law]).fetchone()]
+    stored = 0
+    for law_id in chosen:
+        made = _law_parts(conn, law_id, linked)
+        if made is None:
+            continue  # its pages are made per request
+        strings, versions = made
+        conn.execute("insert into law_pages (law, similar_links, pieces) values (?, ?, ?)", [law_id, int(linked), strings])
+        conn.executemany(
+            "insert into law_page_versions (law, version, parts) values (?, ?, ?)", [(law_id, n, b) for n, b in versions]
+        )
+        stored += len(versions)
+    return stored
