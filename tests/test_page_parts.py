@@ -45,6 +45,8 @@ def _days(db_path: Path) -> dict[str, list[str]]:
                 out[law] |= {middle.isoformat(), _day(end, -1)}
         for law, commences in conn.execute("select law, commences from not_applied where commences is not null"):
             out[law] |= {commences, _day(commences, -1)}
+        for law, start, end in conn.execute("select law, valid_from, valid_to from in_part"):
+            out[law] |= {start, _day(start, -1)} | ({end, _day(end, -1)} if end else set())
     finally:
         conn.close()
     return {law: sorted(days) for law, days in out.items()}
@@ -206,3 +208,23 @@ def test_an_incremental_build_keeps_the_pieces_a_full_build_makes(tmp_path: Path
     laws[1].unlink()
     build(repo)
     assert pieces(repo.db_dir / "lawhistory.db") == one == pieces(full_build(1, "c"))
+
+
+async def test_a_law_in_force_in_part_pages_from_stored_pieces_are_the_pages_made_per_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A principal law whose own commencement gives a clause a later day (the synthetic split-commencement fixture):
+    its in-part note changes inside one version's span, so the days around each stretch of ``in_part`` are served
+    from the stored pieces with the note of that day, as a page made per request."""
+    root = Repository.init(tmp_path / "repo").root
+    for folder in ("laws", "amendments"):
+        shutil.copytree(ROOT / "tests" / "fixtures" / "synthetic" / "split-commencement" / folder, root / folder, dirs_exist_ok=True)
+    repo = Repository(root)
+    build(repo)
+    db = repo.db_dir / "lawhistory.db"
+    with sqlite3.connect(db) as conn:
+        law, start, end = conn.execute("select law, valid_from, valid_to from in_part where law_itself order by valid_from desc").fetchone()
+    assert await _same_pages(db, monkeypatch, ("", "&known=2030-01-01")) > 0
+    ds = make_datasette(db, METADATA)  # the note is the day's: said inside the last stretch, not after it
+    assert "in force in part" in (await _text(ds, f"/-/law/{law}?at={start}")).lower()
+    assert "in force in part" not in (await _text(ds, f"/-/law/{law}?at={end}")).lower()
