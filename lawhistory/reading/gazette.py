@@ -246,6 +246,9 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # A web copy's list markup: a bullet before a printed line ("  • (1)") holds no words; a non-breaking hyphen
     # ("Off‑road", U+2011) is a hyphen.
     text = re.sub(r"(?m)^[ \t]*[•●▪◦‣∙][ \t]*", "", text).replace("\u2011", "-")
+    # The 1990s gazette's double quotation marks printed as doubled single marks (‘‘attack’’, ‘‘ $2 000 ’’): one
+    # double mark each
+    text = text.replace("\u2018\u2018", "\u201c").replace("\u2019\u2019", "\u201d")
     # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
     # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
     text = MARGINAL_NOTE.sub(" ", text)
