@@ -37,3 +37,54 @@ def test_doubled_single_quotation_marks_are_double_marks() -> None:
     text = "In clause 2.1 delete ‘‘the owner’’ and insert ‘‘ the keeper ’’."
     assert normalise(text).text.strip() == "In clause 2.1 delete “the owner” and insert “ the keeper ”."
     assert ops(normalise(text).text.strip()) == [("substitute_words", "2.1", None, "the keeper")]
+
+
+# --- "substituting for paragraph (f) a paragraph as follows", "adding after subclause (6) subclauses as follow" --
+
+
+def test_substituting_for_a_paragraph_a_paragraph_as_follows_replaces_it() -> None:
+    for text in (
+        "Subclause (3) of by-law 8 of the principal by-laws is amended by substituting for paragraph (f) a paragraph "
+        "as follows: (f) a person nominated by the Union; .",
+        "In by-law 8(3) substitute for paragraph (f) the following paragraph— (f) a person nominated by the Union;",
+    ):
+        assert ops(text) == [("substitute", "8(3)(f)", None, "(f) a person nominated by the Union;")], text
+
+
+def test_adding_after_a_subclause_subclauses_as_follow_inserts_them_after_it() -> None:
+    text = (
+        "By-law 17 of the principal by-laws is amended by adding after subclause (6) subclauses as follow: "
+        "(6a) The Council may act. (6b) The Council may stop. ."
+    )
+    got = parse_unit(Unit("3", text, None))
+    assert [(str(o.action), o.target, o.position) for o in got] == [("insert", "17(6)", "after")]
+    assert [(p.num, p.text) for p in got[0].provisions or ()] == [("(6a)", "The Council may act."), ("(6b)", "The Council may stop.")]
+
+
+def test_a_word_broken_over_a_line_by_a_hyphen_is_joined_only_as_the_new_text_spells_it() -> None:
+    from lawhistory.amending.parts import payload_provisions
+
+    (p,) = payload_provisions("(6b) A delegation under sub- clause (6a) or subclause (5) ends.", [])
+    assert p.text == "A delegation under subclause (6a) or subclause (5) ends."
+    # not spelt whole anywhere: the words are left as printed
+    (q,) = payload_provisions("(6b) A well- known delegation ends.", [])
+    assert q.text == "A well- known delegation ends."
+
+
+# --- an older by-law amendment: item number alone on its line, its marginal note and running head ----------------
+
+
+def test_a_clause_whose_number_stands_alone_takes_no_heading_from_the_citation_or_sentence_after_it() -> None:
+    from lawhistory.reading.headings import take_heading
+
+    for body in (
+        "2.\n\nSubclause (3) of by-law 8 of the principal by-laws is amended by substituting for paragraph (f) a paragraph as follows:",
+        "3.\n\nBy-law 17 of the principal by-laws is amended by\n\nadding after subclause (6) subclauses as follow: (6a) The Council",
+    ):
+        assert take_heading(body, 2, known=None, mode="instrument")[0] is None, body
+
+
+def test_a_1969_marginal_note_and_a_year_and_number_running_head_are_furniture() -> None:
+    raw = "Amendment\n\nto s. 8.\n\n2. By-law 8 is amended.\n\nNo. 14.]\n\nGOVERNMENT GAZETTE, W.A.\n\n[1970.\n\nMore words."
+    text = " ".join(normalise(raw).text.split())
+    assert text == "2. By-law 8 is amended. More words."

@@ -840,6 +840,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     else:
         provisions = _payload_provisions(unmarked(payload), seen)
     payload = unmarked(payload)
+    payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
@@ -972,6 +973,15 @@ _HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z
 _PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
 
 
+_BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
+
+
+def _joined(m: re.Match[str], text: str) -> str:
+    whole = m.group("a") + m.group("b")
+    elsewhere = text[: m.start()] + " " + text[m.end() :]
+    return whole if re.search(r"\b" + re.escape(whole), elsewhere, re.I) else m.group(0)
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
@@ -979,7 +989,10 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "… as follows:— 3. These by-laws …": the dash of an older ":—" left before the new text opens it, no words
     text = re.sub(r"^[—–]\s*(?=\d)", "", text)
     # "… a still-born child; ." (an older insertion's closing full stop, spaced after the new words' own mark)
-    text = re.sub(r"([;,])\s+\.$", r"\1", text)
+    text = re.sub(r"([;,.])\s+\.$", r"\1", text)
+    # "… under sub- clause (6a) …": a word the copy broke over a line after a hyphen (a hyphen before a space is no
+    # hyphen of a word); joined where the new text spells the whole word elsewhere ("subclauses (5) and (6)")
+    text = _BROKEN_WORD.sub(lambda m: _joined(m, text), text)
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(

@@ -205,6 +205,15 @@ _MARKS = re.compile(r"[ \n]*(?:[\ue000-\uf8ff][ \n]*)+")
 MARGINAL_NOTE = re.compile(
     r"(?<![\w/])(?:B/L|Ss?|Reg)\.\s*(?:\d+[A-Z]?\s+)?(?:amended|repealed|inserted|substituted|re-?enacted|"
     r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
+    # the 1969 form, on lines of its own: "Amendment / to s. 8." ("to b/l. 17.")
+    r"|(?m:^[ \t]*Amendment\s*\n(?:[ \t]*\n)*[ \t]*to\s+(?:s|b/l|reg)\.\s*\d+[A-Z]?\.[ \t]*$)"
+)
+
+
+_BLANKS = r"[ \t]*\n(?:[ \t]*\n)*[ \t]*"
+YEAR_RUNNING_HEAD = re.compile(
+    r"(?m)^[ \t]*(?:\d{4}\.\]" + _BLANKS + r"GOVERNMENT GAZETTE, W\.A\." + _BLANKS + r"\[No\. \d{1,4}\."
+    r"|No\. \d{1,4}\.\]" + _BLANKS + r"GOVERNMENT GAZETTE, W\.A\." + _BLANKS + r"\[\d{4}\.)[ \t]*$"
 )
 
 
@@ -252,6 +261,12 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
     # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
     text = MARGINAL_NOTE.sub(" ", text)
+    # An older gazette's running head of year and issue number, its three parts on lines of their own ("1970.] /
+    # GOVERNMENT GAZETTE, W.A. / [No. 14.", and on the facing page "No. 14.] / … / [1970."): no page, no day
+    def running_head(m: re.Match[str]) -> str:
+        removed.append(" ".join(m.group(0).split()))
+        return " "
+    text = YEAR_RUNNING_HEAD.sub(running_head, text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out
     text = NOTE_CELL_ROW.sub(_note_cell_words, text)

@@ -172,6 +172,9 @@ def starts_with_words(text: str, heading: str) -> bool:
     return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
 
 
+_CITED_KIND = re.compile(r"(?i)(?:sub)?(?:clauses?|paragraphs?|sections?|regulations?|by-?laws?|items?)")
+
+
 def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str | None, int, bool]:
     """The heading printed after a clause label ending at ``end`` in ``s``: (heading, characters it takes,
     whether it was told by wording alone). ``known`` is the heading the contents page lists, if any."""
@@ -237,6 +240,9 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             i >= max(skip, 1)
             and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
             and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+            # "2. / Subclause (3) of by-law 8 … is amended": a label after a provision's name is a citation in the
+            # clause's words, not the first label of its list
+            and not (w.startswith("(") and taken and _CITED_KIND.fullmatch(taken[-1].strip()))
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
         if (
@@ -257,6 +263,10 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             break
         taken.append(w)
     else:
+        taken = []
+    if mode == "instrument" and re.search(r"(?i)\b(?:is|are) amended\b", " ".join(taken)):
+        # "3. / By-law 17 … is amended by adding after subclause (6) subclauses as follow: (6a) …": an instruction's
+        # sentence, not a heading (a heading says "amended", never "is amended")
         taken = []
     if not taken or (joined and not (words[len(taken)] if len(taken) < len(words) else "")[:1].isupper()):
         return None, lead, False
