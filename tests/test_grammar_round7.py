@@ -88,3 +88,38 @@ def test_a_1969_marginal_note_and_a_year_and_number_running_head_are_furniture()
     raw = "Amendment\n\nto s. 8.\n\n2. By-law 8 is amended.\n\nNo. 14.]\n\nGOVERNMENT GAZETTE, W.A.\n\n[1970.\n\nMore words."
     text = " ".join(normalise(raw).text.split())
     assert text == "2. By-law 8 is amended. More words."
+
+
+# --- a Part heading replaced together with a Division heading inserted ---------------------------------------
+
+
+def test_an_amending_heading_may_name_two_provisions_each_with_its_verb() -> None:
+    from lawhistory.reading.headings import AMENDING_HEADING
+
+    for heading in (
+        "Part 3 heading replaced and Part 3 Division 1 heading inserted",
+        "Clause 2.1 replaced and clause 2.2 inserted",
+        "Clause 2.3 deleted and replaced",
+    ):
+        m = AMENDING_HEADING.match(heading + " Delete the heading to Part 3 and insert:")
+        assert m is not None and m.group(1) == heading, heading
+
+
+def test_a_part_heading_replaced_by_a_heading_and_a_division_heading_opens_a_division_at_the_start_of_the_part() -> None:
+    text = "Delete the heading to Part 4 and insert: Part 4 — Keeping of cats Division 1 — General"
+    assert ops(text) == [
+        ("substitute_heading", "Part 4", None, "Keeping of cats"),
+        ("insert", "Part 4", "start", "Division 1—General"),
+    ]
+    # a Part heading alone is replaced as before
+    assert ops("Delete the heading to Part 4 and insert: Part 4 — Keeping of cats") == [
+        ("substitute_heading", "Part 4", None, "Keeping of cats")
+    ]
+
+
+def test_a_new_clause_labelled_with_a_full_stop_after_a_division_heading_is_read_as_a_clause() -> None:
+    from lawhistory.amending.parts import payload_provisions
+
+    (division,) = payload_provisions("Division 2 — Cats 4.5. Cat flaps A cat flap must be kept shut.", [])
+    assert (division.kind, division.num, division.heading) == ("division", "2", "Cats")
+    assert [(c.kind, c.num, c.heading) for c in division.children] == [("clause", "4.5", "Cat flaps")]

@@ -1003,6 +1003,9 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "2.3. Part does not apply …", "2.5A. Waste collection": a new clause's label printed with a full stop after it (at
     # the start, or after the full stop that ends the provision before; never after a word that cites it)
     text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
+    # (r7) "Division 2 — Microchipping 3.4. Microchipping of dogs …": the same, after a Part or Division heading that
+    # opens the new text
+    text = re.sub(r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1\2", text)
     heading_only = _HEADING_ONLY.fullmatch(text)
     if heading_only:
         # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own

@@ -59,10 +59,10 @@ _CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
 _CITED_PROVISION = (
     r"(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) " + _CITED_LABEL + r"(?:(?:,| and| to) " + _CITED_LABEL + r")*"
 )
-AMENDING_HEADING = re.compile(
+_AMENDED_ONE = (
     # (r5) "Part 2 Division 1 heading inserted", "Part 2 Divisions 3 and 4 inserted": a provision within another, and
     # a heading alone
-    r"((?:"
+    r"(?:"
     + _CITED_PROVISION
     + r"(?: "
     + _CITED_PROVISION
@@ -70,8 +70,16 @@ AMENDING_HEADING = re.compile(
     # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
     + r"|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
     + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
+)
+AMENDING_HEADING = re.compile(
+    r"("
+    + _AMENDED_ONE
     # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
-    + r"(?: and (?:replaced|substituted|inserted|re-?inserted))?)(?= |$)"
+    + r"(?: and (?:replaced|substituted|inserted|re-?inserted)"
+    # (r7) "Part 3 heading replaced and Part 3 Division 1 heading inserted": two provisions, each with its verb
+    + r"| and (?i:"
+    + _AMENDED_ONE
+    + r"))?)(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
