@@ -58,7 +58,10 @@ def test_adding_after_a_subclause_subclauses_as_follow_inserts_them_after_it() -
     )
     got = parse_unit(Unit("3", text, None))
     assert [(str(o.action), o.target, o.position) for o in got] == [("insert", "17(6)", "after")]
-    assert [(p.num, p.text) for p in got[0].provisions or ()] == [("(6a)", "The Council may act."), ("(6b)", "The Council may stop.")]
+    assert [(p.num, p.text) for p in got[0].provisions or ()] == [
+        ("(6a)", "The Council may act."),
+        ("(6b)", "The Council may stop."),
+    ]
 
 
 def test_a_word_broken_over_a_line_by_a_hyphen_is_joined_only_as_the_new_text_spells_it() -> None:
@@ -123,3 +126,57 @@ def test_a_new_clause_labelled_with_a_full_stop_after_a_division_heading_is_read
     (division,) = payload_provisions("Division 2 — Cats 4.5. Cat flaps A cat flap must be kept shut.", [])
     assert (division.kind, division.num, division.heading) == ("division", "2", "Cats")
     assert [(c.kind, c.num, c.heading) for c in division.children] == [("clause", "4.5", "Cat flaps")]
+
+
+# --- a commencement naming the instrument's Parts and Divisions ---------------------------------------------------
+
+
+def test_a_commencement_naming_parts_and_divisions_gives_their_clauses_their_days() -> None:
+    import datetime as dt
+
+    from lawhistory.core.dates import clause_days, clause_items
+
+    wording = (
+        "This local law comes into operation as follows — (a) Part 1 — on the day on which this local law is published "
+        "in the Government Gazette; (b) Part 2 Division 2 — on the day after that day; (c) Part 2 Division 3 — on "
+        "1 July 2022."
+    )
+    parts = {
+        "Part 1": ("1", "2"),
+        "Part 2": ("3", "4", "5"),
+        "Part 2 Division 1": ("3",),
+        "Part 2 Division 2": ("4",),
+        "Part 2 Division 3": ("5",),
+    }
+    assert clause_items(wording) is None  # without the instrument's Parts, not read
+    assert clause_days(wording, dt.date(2022, 3, 15), parts) == (
+        ("1", dt.date(2022, 3, 15)),
+        ("2", dt.date(2022, 3, 15)),
+        ("4", dt.date(2022, 3, 16)),
+        ("5", dt.date(2022, 7, 1)),
+    )
+    # a Division the instrument does not have: not read
+    assert clause_items(wording, {"Part 1": ("1", "2"), "Part 2 Division 2": ("4",)}) is None
+
+
+def test_the_clauses_of_an_instruments_parts_and_divisions() -> None:
+    from lawhistory.amending.amend import part_clauses
+    from lawhistory.core.model import Provision as P
+
+    body = (
+        P(kind="part", num="1", children=(P(kind="clause", num="1"), P(kind="clause", num="2"))),
+        P(
+            kind="part",
+            num="2",
+            children=(
+                P(kind="division", num="1", children=(P(kind="clause", num="3"),)),
+                P(kind="division", num="2", children=(P(kind="clause", num="4"), P(kind="clause", num="10"))),
+            ),
+        ),
+    )
+    assert part_clauses(body) == {
+        "Part 1": ("1", "2"),
+        "Part 2": ("3", "4", "10"),
+        "Part 2 Division 1": ("3",),
+        "Part 2 Division 2": ("4", "10"),
+    }
