@@ -180,3 +180,35 @@ def test_the_clauses_of_an_instruments_parts_and_divisions() -> None:
         "Part 2 Division 1": ("3",),
         "Part 2 Division 2": ("4", "10"),
     }
+
+
+# --- a block whose opening mark is lost after a quoted locator; a term whose opening mark is lost -------------
+
+
+def test_a_block_closed_alone_after_a_quoted_locator_is_the_new_text_after_the_following_definitions() -> None:
+    text = (
+        "by inserting before the definition of “cinema” the following definitions — “arcade” means a covered walk; "
+        "“booth” means a small stall; ”;"
+    )
+    assert ops(text, "1.3(1)") == [
+        ("insert_definition", "1.3(1)", "before", "**arcade** means a covered walk;"),
+        ("insert_definition", "1.3(1)", "before", "**booth** means a small stall;"),
+    ]
+
+
+def test_deleting_a_definition_and_inserting_the_following_definition_instead_replaces_it() -> None:
+    text = "by deleting the definition of “nightclub” and inserting the following definition instead — “venue” means a place; ”;"
+    got = ops(text, "1.3(1)")
+    assert [(a, t) for a, t, _, _ in got] == [("substitute", "1.3(1) “nightclub”")]
+
+
+def test_a_term_first_in_new_text_whose_opening_mark_is_lost_is_read_with_it() -> None:
+    from lawhistory.reading.ocr_quotes import read_lost_term_marks
+
+    notes: list[str] = []
+    text = "and inserting the following definition instead —\n\nvenue” means a place;\n\n”;"
+    assert read_lost_term_marks(text, notes) == "and inserting the following definition instead —\n\n“venue” means a place;\n\n”;"
+    assert notes and "venue" in notes[0]
+    # not after a dash that opens new text, or with its marks paired: left as printed
+    assert read_lost_term_marks("In clause 3 —\n\nthe word” means", []) == "In clause 3 —\n\nthe word” means"
+    assert read_lost_term_marks("the following —\n\n“venue” means a place;", []) == "the following —\n\n“venue” means a place;"

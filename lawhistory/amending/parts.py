@@ -19,7 +19,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
-from ..core.quotes import normalise_quotes
+from ..core.quotes import normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
@@ -802,13 +802,28 @@ def unopened_split(text: str, original: str) -> tuple[str, str] | None:
     been cut before its closing one (``quotes.unopened_close``): the payload is all the words after the dash, quoted
     words in it included only where they are a defined term (“code of conduct” means …: a quotation first is otherwise
     read as the new words, and which mark was lost uncertain); None when it is not so."""
-    m = _payload_dash(text)
+    m = _payload_dash(text) or _following_dash(text)
     if m is None:
         return None
     payload = text[m.end() :]
     if payload.startswith("“") and not DEF_START.match(payload):
         return None
     return text[: m.start()].strip(), original[m.end() :].strip()
+
+
+#: (r7) "by inserting before the definition of “cinema” the following definitions —": the dash after "the following
+#: definitions" (a quoted locator between the verb and it), outside quotation marks.
+_FOLLOWING_DASH = re.compile(
+    r"\bthe following(?: new)? (?:definitions?|words?|paragraphs?|subclauses?|clauses?)(?: instead)?(?P<dash>\s*[—–:-]\s*)"
+)
+
+
+def _following_dash(text: str) -> re.Match[str] | None:
+    spans = outside_quotes(text)
+    for m in _FOLLOWING_DASH.finditer(text):
+        if any(a <= m.start() and m.end() <= b for a, b in spans):
+            return re.compile(r"\s*[—–:-]\s*").match(text, m.start("dash"))
+    return None
 
 
 def _closing(text: str, start: int) -> int | None:
@@ -1005,7 +1020,11 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
     # (r7) "Division 2 — Microchipping 3.4. Microchipping of dogs …": the same, after a Part or Division heading that
     # opens the new text
-    text = re.sub(r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1\2", text)
+    text = re.sub(
+        r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])",
+        r"\1\2",
+        text,
+    )
     heading_only = _HEADING_ONLY.fullmatch(text)
     if heading_only:
         # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own

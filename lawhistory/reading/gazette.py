@@ -261,11 +261,13 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
     # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
     text = MARGINAL_NOTE.sub(" ", text)
+
     # An older gazette's running head of year and issue number, its three parts on lines of their own ("1970.] /
     # GOVERNMENT GAZETTE, W.A. / [No. 14.", and on the facing page "No. 14.] / … / [1970."): no page, no day
     def running_head(m: re.Match[str]) -> str:
         removed.append(" ".join(m.group(0).split()))
         return " "
+
     text = YEAR_RUNNING_HEAD.sub(running_head, text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out

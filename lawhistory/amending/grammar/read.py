@@ -885,10 +885,16 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         # (r7) "Delete the heading to Part 3 and insert: Part 3 — Registration and identification / Division 1 —
         # Registration": the Part's new heading, then a Division heading that opens the Part (it holds the clauses
         # after it, up to the next Division)
-        heading, opening = new[: division.start()].strip(), division.group(0).strip()
+        part_heading, opening = new[: division.start()].strip(), division.group(0).strip()
         return [
-            _op(h.unit, action="substitute_heading", target=targets[0], new=heading),
-            _op(h.unit, action="insert", target=targets[0], position="start", new=render_fragment(payload_provisions(opening, h.notes))),
+            _op(h.unit, action="substitute_heading", target=targets[0], new=part_heading),
+            _op(
+                h.unit,
+                action="insert",
+                target=targets[0],
+                position="start",
+                new=render_fragment(payload_provisions(opening, h.notes)),
+            ),
         ]
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
