@@ -212,3 +212,11 @@ def test_a_term_first_in_new_text_whose_opening_mark_is_lost_is_read_with_it() -
     # not after a dash that opens new text, or with its marks paired: left as printed
     assert read_lost_term_marks("In clause 3 —\n\nthe word” means", []) == "In clause 3 —\n\nthe word” means"
     assert read_lost_term_marks("the following —\n\n“venue” means a place;", []) == "the following —\n\n“venue” means a place;"
+
+
+# --- "The heading to Part 2 … is repealed and the following heading is substituted —" -----------------------
+
+
+def test_a_heading_repealed_and_the_following_heading_substituted_replaces_it() -> None:
+    text = "The heading to Part 2 of the principal local law is repealed and the following heading is substituted — “PART 2—THE COMMITTEE”."
+    assert ops(text) == [("substitute_heading", "Part 2", None, "THE COMMITTEE")]
