@@ -220,3 +220,49 @@ def test_a_term_first_in_new_text_whose_opening_mark_is_lost_is_read_with_it() -
 def test_a_heading_repealed_and_the_following_heading_substituted_replaces_it() -> None:
     text = "The heading to Part 2 of the principal local law is repealed and the following heading is substituted — “PART 2—THE COMMITTEE”."
     assert ops(text) == [("substitute_heading", "Part 2", None, "THE COMMITTEE")]
+
+
+# --- items in label cells, frame words run together, an older heading naming a Part's heading ----------------
+
+
+def test_an_item_printed_beside_its_label_as_a_table_row_is_the_label_and_its_words() -> None:
+    raw = "6. Clause 1.3 is amended —\n| (a) | by deleting the definition of “Board”; and |\n| (b) | by deleting the definition of “sign”. |\n"
+    assert " ".join(normalise(raw).text.split()) == (
+        "6. Clause 1.3 is amended — (a) by deleting the definition of “Board”; and (b) by deleting the definition of “sign”."
+    )
+    # a table's rows (a heading row, a rule) are left as they are
+    table = "| Item | Offence |\n|---|---|\n| (a) | failing to register a dog |\n"
+    assert "| (a) |" in normalise(table).text
+
+
+def test_frame_words_the_copy_ran_together_are_spaced_only_when_wholly_such_words() -> None:
+    from lawhistory.reading.run_together import space_run_together_words
+
+    notes: list[str] = []
+    assert space_run_together_words("(b) byinsertingafterthedefinitionof“reserve”the following definition —", notes) == (
+        "(b) by inserting after the definition of “reserve” the following definition —"
+    )
+    assert len(notes) == 1
+    # a long word of the law's own, or a run that is not wholly frame words, is left as printed
+    assert space_run_together_words("notwithstanding the accommodationestablishment", []) == (
+        "notwithstanding the accommodationestablishment"
+    )
+
+
+def test_an_older_amending_heading_may_name_a_heading_and_a_new_one_substituted() -> None:
+    from lawhistory.amending.parts import _old_style_clauses
+    from lawhistory.core.model import Provision as P
+
+    body = (
+        P(
+            kind="text",
+            text="Under the powers conferred by the Local Government Act 1995 the Council resolved to make the following local law.",
+        ),
+        P(
+            kind="text",
+            text="Citation 1. This local law is the X Local Law. Commencement 2. It commences on publication. "
+            "Part 2 heading repealed and a new heading substituted 3. The heading to Part 2 is repealed.",
+        ),
+    )
+    got = [(c.num, c.heading) for c in _old_style_clauses(body)]
+    assert got == [("1", "Citation"), ("2", "Commencement"), ("3", "Part 2 heading repealed and a new heading substituted")]

@@ -224,7 +224,10 @@ def units(law: Law) -> list[Unit]:
 
 _OLD_AMENDING_HEADING = (
     r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
-    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
+    # (r7) "Part 2 heading repealed and a new heading substituted"
+    r"(?:headings?\s+)?"
+    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)"
+    r"(?:\s+and\s+(?:an?|the)\s+(?:new\s+)?[a-z]+\s+(?:inserted|substituted))?"
 )
 
 
