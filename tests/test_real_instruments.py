@@ -27,7 +27,7 @@ KNOWN: dict[str, str] = {
     ),
     "155-lake-grace-bush-fire-by-laws-1979-as-to-subclause-word-in-line-three-subclauses-added-at-end-marginal-notes-in-cells": (
         "a 1970s by-law notice with no enacting sentence (the Secretary's notice, then the items, then \"Passed by "
-        "resolution of the Council …\"), its principal-law clause split over table rows beside its marginal note, "
+        'resolution of the Council …"), its principal-law clause split over table rows beside its marginal note, '
         "“as to subclause (1), by deleting the word … in line three of paragraph (b) and substituting the words …” and "
         "“by adding at the end of the by-law subclauses as follows”: not read yet"
     ),
