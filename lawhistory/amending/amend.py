@@ -121,6 +121,12 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     notes: list[str] = list(law.meta.notes)
     ops: list[Operation] = []
     when = law.meta.commencement
+    parts = part_clauses(law.body)
+    if when.rule != "by_clause" and parts and clause_items(when.wording, parts) is not None:
+        # (r7) "(b) Part 2 Division 2 — on the day after that day": a commencement naming the instrument's Parts and
+        # Divisions gives their clauses their days
+        when = commencement(when.wording, law.meta.gazette.date, parts)
+        law = replace(law, meta=replace(law.meta, commencement=when))
     if when.rule != "by_clause" and when.wording and (odd := uncertain_commencement(when.wording)):
         raise InstrumentRefused(
             f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
@@ -183,7 +189,7 @@ def _days_for_every_clause(law: Law, ops: list[Operation]) -> None:
     """Refuse an instrument whose commencement gives its clauses days of their own (``dates.clause_items``) unless each
     clause it names is one the instrument has and each clause that amends is given a day; a repeal among them is not
     read (which day the law ends on would be the repeal clause's alone)."""
-    items = clause_items(law.meta.commencement.wording) or ()
+    items = clause_items(law.meta.commencement.wording, part_clauses(law.body)) or ()
     have = _clause_numbers(law.body)
     for item in items:
         stray = [c for c in item.clauses if c not in have]
@@ -220,9 +226,24 @@ def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
         meta = replace(
             meta,
             gazette=replace(meta.gazette, date=gazette_date),
-            commencement=commencement(meta.commencement.wording, gazette_date),
+            commencement=commencement(meta.commencement.wording, gazette_date, part_clauses(inst.law.body)),
         )
     return replace(inst, law=replace(inst.law, meta=meta))
+
+
+def part_clauses(body: tuple[Provision, ...]) -> dict[str, tuple[str, ...]]:
+    """The clauses of each Part of an instrument, and of each Division of a Part ("Part 2 Division 3"), by name."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in body:
+        if part.kind != "part" or not part.num:
+            continue
+        out[f"Part {part.num}"] = tuple(sorted(_clause_numbers(part.children), key=_clause_key))
+        for division in part.children:
+            if division.kind == "division" and division.num:
+                out[f"Part {part.num} Division {division.num}"] = tuple(
+                    sorted(_clause_numbers(division.children), key=_clause_key)
+                )
+    return out
 
 
 def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:

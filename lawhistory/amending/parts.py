@@ -19,7 +19,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
-from ..core.quotes import normalise_quotes
+from ..core.quotes import normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
@@ -224,7 +224,10 @@ def units(law: Law) -> list[Unit]:
 
 _OLD_AMENDING_HEADING = (
     r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
-    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)(?:\s+and\s+(?:an?|the)\s+[a-z]+\s+(?:inserted|substituted))?"
+    # (r7) "Part 2 heading repealed and a new heading substituted"
+    r"(?:headings?\s+)?"
+    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)"
+    r"(?:\s+and\s+(?:an?|the)\s+(?:new\s+)?[a-z]+\s+(?:inserted|substituted))?"
 )
 
 
@@ -802,13 +805,28 @@ def unopened_split(text: str, original: str) -> tuple[str, str] | None:
     been cut before its closing one (``quotes.unopened_close``): the payload is all the words after the dash, quoted
     words in it included only where they are a defined term (“code of conduct” means …: a quotation first is otherwise
     read as the new words, and which mark was lost uncertain); None when it is not so."""
-    m = _payload_dash(text)
+    m = _payload_dash(text) or _following_dash(text)
     if m is None:
         return None
     payload = text[m.end() :]
     if payload.startswith("“") and not DEF_START.match(payload):
         return None
     return text[: m.start()].strip(), original[m.end() :].strip()
+
+
+#: (r7) "by inserting before the definition of “cinema” the following definitions —": the dash after "the following
+#: definitions" (a quoted locator between the verb and it), outside quotation marks.
+_FOLLOWING_DASH = re.compile(
+    r"\bthe following(?: new)? (?:definitions?|words?|paragraphs?|subclauses?|clauses?)(?: instead)?(?P<dash>\s*[—–:-]\s*)"
+)
+
+
+def _following_dash(text: str) -> re.Match[str] | None:
+    spans = outside_quotes(text)
+    for m in _FOLLOWING_DASH.finditer(text):
+        if any(a <= m.start() and m.end() <= b for a, b in spans):
+            return re.compile(r"\s*[—–:-]\s*").match(text, m.start("dash"))
+    return None
 
 
 def _closing(text: str, start: int) -> int | None:
@@ -840,6 +858,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     else:
         provisions = _payload_provisions(unmarked(payload), seen)
     payload = unmarked(payload)
+    payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
@@ -972,6 +991,15 @@ _HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z
 _PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
 
 
+_BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
+
+
+def _joined(m: re.Match[str], text: str) -> str:
+    whole = m.group("a") + m.group("b")
+    elsewhere = text[: m.start()] + " " + text[m.end() :]
+    return whole if re.search(r"\b" + re.escape(whole), elsewhere, re.I) else m.group(0)
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
@@ -979,7 +1007,10 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "… as follows:— 3. These by-laws …": the dash of an older ":—" left before the new text opens it, no words
     text = re.sub(r"^[—–]\s*(?=\d)", "", text)
     # "… a still-born child; ." (an older insertion's closing full stop, spaced after the new words' own mark)
-    text = re.sub(r"([;,])\s+\.$", r"\1", text)
+    text = re.sub(r"([;,.])\s+\.$", r"\1", text)
+    # "… under sub- clause (6a) …": a word the copy broke over a line after a hyphen (a hyphen before a space is no
+    # hyphen of a word); joined where the new text spells the whole word elsewhere ("subclauses (5) and (6)")
+    text = _BROKEN_WORD.sub(lambda m: _joined(m, text), text)
     # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
@@ -990,6 +1021,13 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "2.3. Part does not apply …", "2.5A. Waste collection": a new clause's label printed with a full stop after it (at
     # the start, or after the full stop that ends the provision before; never after a word that cites it)
     text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
+    # (r7) "Division 2 — Microchipping 3.4. Microchipping of dogs …": the same, after a Part or Division heading that
+    # opens the new text
+    text = re.sub(
+        r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])",
+        r"\1\2",
+        text,
+    )
     heading_only = _HEADING_ONLY.fullmatch(text)
     if heading_only:
         # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own

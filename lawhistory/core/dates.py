@@ -229,6 +229,9 @@ _CLAUSE_LIST = re.compile(
     rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
     re.I,
 )
+#: (r7) "Part 1 —", "Part 2 Division 3 —": an item naming a Part (or a Division of one) of the instrument; its
+#: clauses are the instrument's own (``clause_items``'s ``parts``).
+_PART_ITEM = re.compile(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
     r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
@@ -288,12 +291,14 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
     return None
 
 
-def clause_items(wording: str | None) -> tuple[ClauseDay, ...] | None:
+def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | None = None) -> tuple[ClauseDay, ...] | None:
     """The items of a commencement that gives its clauses days of their own — "This local law comes into operation
     as follows— (a) clauses 1, 2 and 3—on the day on which this local law is published in the Government Gazette;
     (b) clauses 4 and 5—14 days after that day; (c) clause 6—on 1 July 2014." — only when every item is wholly read
     (clauses named by number, list or whole-number range; a day of a form ``_item_day`` reads) and no clause is named
-    twice; else None (the words stay for ``uncertain_commencement`` to name)."""
+    twice; else None (the words stay for ``uncertain_commencement`` to name). ``parts``: the clauses of each Part (and
+    "Part N Division M") of the instrument, for an item that names a Part or Division ("(b) Part 2 Division 2 — on the
+    day after that day"); without it, or naming one it does not have, such an item is not read."""
     if not wording:
         return None
     w = " ".join(wording.split())
@@ -309,6 +314,10 @@ def clause_items(wording: str | None) -> tuple[ClauseDay, ...] | None:
     for body in bodies:
         m = _CLAUSE_LIST.fullmatch(body.strip())
         clauses = _clause_list(m.group("list")) if m else None
+        if m is None and parts is not None:
+            m = _PART_ITEM.fullmatch(body.strip())
+            clauses = parts.get(" ".join(m.group("part").split()).title()) if m else None
+            clauses = clauses or None  # a Part of no clauses is named by mistake
         published_before = bool(items) and items[-1].after == 0
         day = _item_day(m.group("when"), published_before) if m else None
         if m is None or clauses is None or day is None or seen & set(clauses):
@@ -318,10 +327,12 @@ def clause_items(wording: str | None) -> tuple[ClauseDay, ...] | None:
     return tuple(items)
 
 
-def clause_days(wording: str | None, gazette_date: dt.date | None) -> tuple[tuple[str, dt.date], ...] | None:
+def clause_days(
+    wording: str | None, gazette_date: dt.date | None, parts: Mapping[str, tuple[str, ...]] | None = None
+) -> tuple[tuple[str, dt.date], ...] | None:
     """Each clause a split commencement names, with the day it comes into operation (``clause_items``), in the order
     named; None when the words are not wholly read, or a day counts from publication and ``gazette_date`` is None."""
-    items = clause_items(wording)
+    items = clause_items(wording, parts)
     if items is None:
         return None
     out: list[tuple[str, dt.date]] = []
@@ -336,11 +347,14 @@ def clause_days(wording: str | None, gazette_date: dt.date | None) -> tuple[tupl
     return tuple(out)
 
 
-def commencement(wording: str | None, gazette_date: dt.date | None) -> Commencement:
+def commencement(
+    wording: str | None, gazette_date: dt.date | None, parts: Mapping[str, tuple[str, ...]] | None = None
+) -> Commencement:
     """The commencement of an instrument: its words, the rule and — when it can be known — the date (``by_clause``:
-    the first day any of its clauses comes into operation, each clause's day in ``clauses``)."""
-    if clause_items(wording) is not None:
-        days_of = clause_days(wording, gazette_date) or ()
+    the first day any of its clauses comes into operation, each clause's day in ``clauses``; ``parts`` as for
+    ``clause_items``)."""
+    if clause_items(wording, parts) is not None:
+        days_of = clause_days(wording, gazette_date, parts) or ()
         first = min((day for _, day in days_of), default=None)
         return Commencement(wording=wording, rule="by_clause", date=first, clauses=days_of)
     rule, days, fixed = commencement_rule(wording)

@@ -205,6 +205,15 @@ _MARKS = re.compile(r"[ \n]*(?:[\ue000-\uf8ff][ \n]*)+")
 MARGINAL_NOTE = re.compile(
     r"(?<![\w/])(?:B/L|Ss?|Reg)\.\s*(?:\d+[A-Z]?\s+)?(?:amended|repealed|inserted|substituted|re-?enacted|"
     r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
+    # the 1969 form, on lines of its own: "Amendment / to s. 8." ("to b/l. 17.")
+    r"|(?m:^[ \t]*Amendment\s*\n(?:[ \t]*\n)*[ \t]*to\s+(?:s|b/l|reg)\.\s*\d+[A-Z]?\.[ \t]*$)"
+)
+
+
+_BLANKS = r"[ \t]*\n(?:[ \t]*\n)*[ \t]*"
+YEAR_RUNNING_HEAD = re.compile(
+    r"(?m)^[ \t]*(?:\d{4}\.\]" + _BLANKS + r"GOVERNMENT GAZETTE, W\.A\." + _BLANKS + r"\[No\. \d{1,4}\."
+    r"|No\. \d{1,4}\.\]" + _BLANKS + r"GOVERNMENT GAZETTE, W\.A\." + _BLANKS + r"\[\d{4}\.)[ \t]*$"
 )
 
 
@@ -237,6 +246,34 @@ def _note_cell_words(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+LABEL_CELL_ROW = re.compile(
+    r"(?m)^[ \t]*\|[ \t]*(?P<label>\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2}[a-z]?)\))[ \t]*\|[ \t]*(?P<words>[^|\n]*?[a-z][^|\n]*?)[ \t]*\|[ \t]*$"
+)
+
+
+def _label_cell_words(m: re.Match[str]) -> str:
+    """The label and words of a row ``LABEL_CELL_ROW`` found, when every row printed with it (the lines between bars
+    around it) is such a row, a marginal note's row or a page header: a table's rows are left as they are."""
+    text = m.string
+    start = text.rfind("\n", 0, m.start()) + 1
+    while start > 0:
+        prev = text.rfind("\n", 0, start - 1) + 1
+        if not text[prev : start - 1].strip().startswith("|"):
+            break
+        start = prev
+    end = m.end()
+    while end < len(text):
+        nxt = text.find("\n", end + 1)
+        line = text[end + 1 : nxt if nxt >= 0 else len(text)]
+        if not line.strip().startswith("|"):
+            break
+        end = nxt if nxt >= 0 else len(text)
+    rows = [ln for ln in text[start:end].split("\n") if ln.strip()]
+    if all(LABEL_CELL_ROW.fullmatch(ln) or NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in rows):
+        return f"{m.group('label')} {m.group('words')}"
+    return m.group(0)
+
+
 def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -> Stream:
     """Remove gazette furniture from ``raw`` (see the module docstring)."""
     removed: list[str] = []
@@ -246,12 +283,26 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # A web copy's list markup: a bullet before a printed line ("  • (1)") holds no words; a non-breaking hyphen
     # ("Off‑road", U+2011) is a hyphen.
     text = re.sub(r"(?m)^[ \t]*[•●▪◦‣∙][ \t]*", "", text).replace("\u2011", "-")
+    # The 1990s gazette's double quotation marks printed as doubled single marks (‘‘attack’’, ‘‘ $2 000 ’’): one
+    # double mark each
+    text = text.replace("\u2018\u2018", "\u201c").replace("\u2019\u2019", "\u201d")
     # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
     # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
     text = MARGINAL_NOTE.sub(" ", text)
+
+    # An older gazette's running head of year and issue number, its three parts on lines of their own ("1970.] /
+    # GOVERNMENT GAZETTE, W.A. / [No. 14.", and on the facing page "No. 14.] / … / [1970."): no page, no day
+    def running_head(m: re.Match[str]) -> str:
+        removed.append(" ".join(m.group(0).split()))
+        return " "
+
+    text = YEAR_RUNNING_HEAD.sub(running_head, text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out
     text = NOTE_CELL_ROW.sub(_note_cell_words, text)
+    # (r7) "| (a) | by deleting the definition of “Board” and substituting … — |": an item printed beside its label as a
+    # table row (rows of such items, marginal notes and page headers only): the label and the item's words
+    text = LABEL_CELL_ROW.sub(_label_cell_words, text)
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)

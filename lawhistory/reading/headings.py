@@ -59,10 +59,10 @@ _CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
 _CITED_PROVISION = (
     r"(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) " + _CITED_LABEL + r"(?:(?:,| and| to) " + _CITED_LABEL + r")*"
 )
-AMENDING_HEADING = re.compile(
+_AMENDED_ONE = (
     # (r5) "Part 2 Division 1 heading inserted", "Part 2 Divisions 3 and 4 inserted": a provision within another, and
     # a heading alone
-    r"((?:"
+    r"(?:"
     + _CITED_PROVISION
     + r"(?: "
     + _CITED_PROVISION
@@ -70,8 +70,16 @@ AMENDING_HEADING = re.compile(
     # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
     + r"|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
     + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
+)
+AMENDING_HEADING = re.compile(
+    r"("
+    + _AMENDED_ONE
     # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
-    + r"(?: and (?:replaced|substituted|inserted|re-?inserted))?)(?= |$)"
+    + r"(?: and (?:replaced|substituted|inserted|re-?inserted)"
+    # (r7) "Part 3 heading replaced and Part 3 Division 1 heading inserted": two provisions, each with its verb
+    + r"| and (?i:"
+    + _AMENDED_ONE
+    + r"))?)(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
@@ -172,6 +180,9 @@ def starts_with_words(text: str, heading: str) -> bool:
     return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
 
 
+_CITED_KIND = re.compile(r"(?i)(?:sub)?(?:clauses?|paragraphs?|sections?|regulations?|by-?laws?|items?)")
+
+
 def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str | None, int, bool]:
     """The heading printed after a clause label ending at ``end`` in ``s``: (heading, characters it takes,
     whether it was told by wording alone). ``known`` is the heading the contents page lists, if any."""
@@ -237,6 +248,9 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             i >= max(skip, 1)
             and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
             and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+            # "2. / Subclause (3) of by-law 8 … is amended": a label after a provision's name is a citation in the
+            # clause's words, not the first label of its list
+            and not (w.startswith("(") and taken and _CITED_KIND.fullmatch(taken[-1].strip()))
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
         if (
@@ -257,6 +271,10 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             break
         taken.append(w)
     else:
+        taken = []
+    if mode == "instrument" and re.search(r"(?i)\b(?:is|are) amended\b", " ".join(taken)):
+        # "3. / By-law 17 … is amended by adding after subclause (6) subclauses as follow: (6a) …": an instruction's
+        # sentence, not a heading (a heading says "amended", never "is amended")
         taken = []
     if not taken or (joined and not (words[len(taken)] if len(taken) < len(words) else "")[:1].isupper()):
         return None, lead, False

@@ -125,3 +125,28 @@ def _begins_provision(lines: list[str], at: int) -> bool:
         return True
     below = _nonblank(lines, at + 1, 1)
     return bool(_HEADING.fullmatch(first) and below is not None and _CLAUSE_START.match(lines[below]))
+
+
+#: A defined term at the start of new text whose opening mark the copy lost: `licensed premises” means …`.
+_UNOPENED_TERM = re.compile(r"(?P<lead>[ \t]*)(?P<term>[A-Za-z][^“”\"\n;:]{0,60}?)”(?=,?[ \t]+" + DEF_VERB + r"\b)")
+
+
+def read_lost_term_marks(text: str, notes: list[str]) -> str:
+    """``text`` (an instrument's printed lines) with the opening mark of a defined term read back where the copy lost
+    it: the term first on the line after the dash that opens new text ("… the following definition instead — /
+    licensed premises” means …"), closed by its mark and followed by "means" (or another verb of definition), its
+    line holding one closing mark more than pairs up. Each one read is noted."""
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        m = _UNOPENED_TERM.match(lines[i])
+        if m is None or _unpaired(lines[i]) != 1:
+            continue
+        before = _nonblank(lines, i - 1, -1)
+        if before is None or not _OPENS.search(lines[before]):
+            continue
+        lines[i] = f"{m.group('lead')}“{m.group('term')}”{lines[i][m.end() :]}"
+        notes.append(
+            f"the term “{m.group('term')}” read with an opening quotation mark: the copy prints its closing mark only, "
+            "first in the new text after the dash — check the gazette"
+        )
+    return "\n".join(lines)

@@ -109,3 +109,81 @@ def space_glued_headings(text: str, contents: str, notes: list[str]) -> str:
             f"Part heading(s) printed with a wide space and no dash after the label ({', '.join(parts)}) read as headings"
         )
     return text
+
+
+#: The words of an amending instruction's frame a copy may run together ("byinsertingafterthedefinitionof").
+_FRAME_WORDS = frozenset(
+    [
+        "by",
+        "in",
+        "inserting",
+        "deleting",
+        "adding",
+        "substituting",
+        "omitting",
+        "repealing",
+        "after",
+        "before",
+        "at",
+        "the",
+        "end",
+        "of",
+        "a",
+        "an",
+        "definition",
+        "definitions",
+        "word",
+        "words",
+        "following",
+        "and",
+        "or",
+        "paragraph",
+        "paragraphs",
+        "subclause",
+        "subclauses",
+        "clause",
+        "clauses",
+        "passage",
+        "instead",
+        "place",
+        "its",
+        "their",
+        "following",
+    ]
+)
+_RUN_TOGETHER = re.compile(r"(?<!\S)(?P<tok>[a-z“”’']*[a-z]{12,}[a-z“”’']*)(?!\S)")
+
+
+def _segments(run: str) -> list[str] | None:
+    """``run`` as frame words (``_FRAME_WORDS``), longest first at each place; None when it is not wholly so."""
+    best: list[list[str] | None] = [None] * (len(run) + 1)
+    best[len(run)] = []
+    for i in range(len(run) - 1, -1, -1):
+        for j in range(len(run), i, -1):
+            rest = best[j]
+            if run[i:j] in _FRAME_WORDS and rest is not None:
+                best[i] = [run[i:j], *rest]
+                break
+    return best[0]
+
+
+def space_run_together_words(text: str, notes: list[str]) -> str:
+    """``text`` with an instruction's frame words that the copy ran together spaced apart ("byinsertingafterthe
+    definitionof“reserve”the following definition" → "by inserting after the definition of “reserve” the following
+    definition"): only a run of at least 12 letters read wholly as at least three such words, its quotation marks
+    spaced from them; each one read is noted."""
+
+    def spaced(m: re.Match[str]) -> str:
+        pieces = [p for p in re.split(r"(“[^“”]*”)", m.group("tok")) if p]
+        read: list[str] = []
+        for piece in pieces:
+            words = [piece] if piece.startswith("“") else _segments(piece)
+            if words is None:
+                return m.group(0)
+            read += words
+        if len(read) - sum(p.startswith("“") for p in pieces) < 3:
+            return m.group(0)
+        notes.append(f"“{m.group('tok')}” (words the copy ran together) read as “{' '.join(read)}” — check the gazette")
+        return " ".join(read)
+
+    return _RUN_TOGETHER.sub(spaced, text)

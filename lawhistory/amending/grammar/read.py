@@ -880,7 +880,26 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
             raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
         new = new[label.end() :]
+    division = _DIVISION_AFTER_PART_HEADING.search(new) if label and label.group("kw").lower() == "part" else None
+    if division:
+        # (r7) "Delete the heading to Part 3 and insert: Part 3 — Registration and identification / Division 1 —
+        # Registration": the Part's new heading, then a Division heading that opens the Part (it holds the clauses
+        # after it, up to the next Division)
+        part_heading, opening = new[: division.start()].strip(), division.group(0).strip()
+        return [
+            _op(h.unit, action="substitute_heading", target=targets[0], new=part_heading),
+            _op(
+                h.unit,
+                action="insert",
+                target=targets[0],
+                position="start",
+                new=render_fragment(payload_provisions(opening, h.notes)),
+            ),
+        ]
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
+
+
+_DIVISION_AFTER_PART_HEADING = re.compile(r"(?<=\S)\s+Division\s+\d+[A-Z]{0,2}\s*[—–]\s*[A-Z][^.;:()—–]*$")
 
 
 # --- (r2scope) the whole law as a place; lists paired "respectively"; amendment by a table -----------------------

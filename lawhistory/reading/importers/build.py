@@ -35,8 +35,14 @@ from ..gazette import (
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
-from ..ocr_quotes import read_ocr_quote_marks
-from ..run_together import close_unclosed_terms, space_glued_dashes, space_glued_headings, split_glued_labels
+from ..ocr_quotes import read_lost_term_marks, read_ocr_quote_marks
+from ..run_together import (
+    close_unclosed_terms,
+    space_glued_dashes,
+    space_glued_headings,
+    space_run_together_words,
+    split_glued_labels,
+)
 from ..structure import StructureParser
 from . import Imported, ImportOptions
 from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
@@ -292,9 +298,12 @@ def _build(
     if line_mode and not lines:
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
+        body_text = read_lost_term_marks(body_text, notes)
         # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
         body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
         body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)
+        # an instruction's frame words the copy ran together ("byinsertingafterthedefinitionof“reserve”the …")
+        body_text = space_run_together_words(body_text, notes)
         # definitions printed a line each after "In this clause", their terms neither quoted nor in bold
         body_text = mark_bare_terms(body_text, notes)
         # a list printed a line an item after a dash keeps its items apart (reading.line_lists)
