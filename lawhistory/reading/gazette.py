@@ -222,38 +222,9 @@ NOTE_CELL_ROW = re.compile(
 )
 
 
-def _note_cell_words(m: re.Match[str]) -> str:
-    """The item's words of a row ``NOTE_CELL_ROW`` found, when every row printed with it (the lines between bars around
-    it) is such a row or a page header: a table's rows (a heading row, a |---| rule, other cells) are left as they are."""
-    text = m.string
-    start = m.start()
-    while start > 0:
-        prev = text.rfind("\n", 0, start - 1) + 1
-        line = text[prev : start - 1]
-        if not line.strip().startswith("|"):
-            break
-        start = prev
-    end = m.end()
-    while end < len(text):
-        nxt = text.find("\n", end + 1)
-        line = text[end + 1 : nxt if nxt >= 0 else len(text)]
-        if not line.strip().startswith("|"):
-            break
-        end = nxt if nxt >= 0 else len(text)
-    rows = [ln for ln in text[start:end].split("\n") if ln.strip()]
-    if all(NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in rows):
-        return m.group("words")
-    return m.group(0)
-
-
-LABEL_CELL_ROW = re.compile(
-    r"(?m)^[ \t]*\|[ \t]*(?P<label>\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2}[a-z]?)\))[ \t]*\|[ \t]*(?P<words>[^|\n]*?[a-z][^|\n]*?)[ \t]*\|[ \t]*$"
-)
-
-
-def _label_cell_words(m: re.Match[str]) -> str:
-    """The label and words of a row ``LABEL_CELL_ROW`` found, when every row printed with it (the lines between bars
-    around it) is such a row, a marginal note's row or a page header: a table's rows are left as they are."""
+def _bar_rows(m: re.Match[str]) -> list[str]:
+    """The lines printed between bars around the row ``m`` found (the lines above and below it that open with a bar),
+    blank lines left out: the table, or the run of cells, it is printed in."""
     text = m.string
     start = text.rfind("\n", 0, m.start()) + 1
     while start > 0:
@@ -268,7 +239,26 @@ def _label_cell_words(m: re.Match[str]) -> str:
         if not line.strip().startswith("|"):
             break
         end = nxt if nxt >= 0 else len(text)
-    rows = [ln for ln in text[start:end].split("\n") if ln.strip()]
+    return [ln for ln in text[start:end].split("\n") if ln.strip()]
+
+
+def _note_cell_words(m: re.Match[str]) -> str:
+    """The item's words of a row ``NOTE_CELL_ROW`` found, when every row printed with it (the lines between bars around
+    it) is such a row or a page header: a table's rows (a heading row, a |---| rule, other cells) are left as they are."""
+    if all(NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in _bar_rows(m)):
+        return m.group("words")
+    return m.group(0)
+
+
+LABEL_CELL_ROW = re.compile(
+    r"(?m)^[ \t]*\|[ \t]*(?P<label>\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2}[a-z]?)\))[ \t]*\|[ \t]*(?P<words>[^|\n]*?[a-z][^|\n]*?)[ \t]*\|[ \t]*$"
+)
+
+
+def _label_cell_words(m: re.Match[str]) -> str:
+    """The label and words of a row ``LABEL_CELL_ROW`` found, when every row printed with it (the lines between bars
+    around it) is such a row, a marginal note's row or a page header: a table's rows are left as they are."""
+    rows = _bar_rows(m)
     if all(LABEL_CELL_ROW.fullmatch(ln) or NOTE_CELL_ROW.fullmatch(ln) or PAGE_HEADER.search(ln) for ln in rows):
         return f"{m.group('label')} {m.group('words')}"
     return m.group(0)
