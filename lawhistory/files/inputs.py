@@ -8,7 +8,8 @@ Whole files are parsed only for the laws a build derives again, and for their in
 What was read is cached in ``db/.inputs-cache.json``: a file whose size, modification and change
 times and inode are as recorded is not read again (like git's index). A file changed within
 ``RACY_NS`` of being read is always read again, since a later change in the same clock tick would
-leave its times as they were.
+leave its times as they were. The cache keeps, with the files, the index made of them (each law's input
+hash and the instruments acting on it), so a command that finds every file unchanged makes none of it again.
 """
 
 from __future__ import annotations
@@ -645,7 +646,8 @@ def repository_index(repo: Repository) -> Inputs:
 
     When the build's stamp vouches for every file (``stamp.unchanged``: one ``stat`` a file) and the cache holds the
     inputs it vouches for (the same hash), the cache is the index's files as they are: no folder is listed and no file
-    looked at again.
+    looked at again, and the claims and law hashes are the ones the cache keeps with them (``_from_cache``), not made
+    again from every file's entry.
     """
     from .stamp import unchanged
 
