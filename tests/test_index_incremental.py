@@ -298,3 +298,76 @@ def test_a_build_with_nothing_to_do_stamps_again_files_it_read_again(tmp_path: P
     assert build(repo).up_to_date
     assert json.loads((repo.db_dir / stamp.STAMP_NAME).read_text(encoding="utf-8"))["racy"] == {}
     assert stamp.unchanged(repo.root, repo.db_dir) is not None
+
+
+# --- the laws' index kept with the cache ------------------------------------------------------------------------------
+
+
+def _from_the_cache(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> inputs.Inputs:
+    """``repository_index`` with no folder listed, no file read and no claims made: the index the cache keeps."""
+
+    def never(*args: object) -> None:
+        raise AssertionError("made again, not taken from the cache")
+
+    with monkeypatch.context() as m:
+        for name in ("_listing", "_read", "claims", "_indexed"):
+            m.setattr(inputs, name, never)
+        index = inputs.repository_index(repo)
+    assert index.read == 0 and index.law_changes == set()
+    return index
+
+
+def _retargeted(path: Path) -> None:
+    """The instrument at ``path`` made to amend Kulin's Health local law instead of Kellerberrin's, in place."""
+    named = "  title: Shire of Kellerberrin Animals, Environment and Nuisance Local Law 2019"
+    _in_place(path, named, "  title: Shire of Kulin Health Local Law 2016")
+
+
+def test_the_laws_index_the_cache_keeps_is_the_index_made_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each law's claims and input hash are kept with the cache (written whole, then in the changes appended to it), so
+    a command that finds every file unchanged makes none of them again; after every kind of change, by a command or by
+    hand, the kept index is the index made from every file."""
+    monkeypatch.setattr(inputs, "_CHANGES_SHARE", 0)  # the changes always appended, the cache never written whole again
+    repo = make_law_repo(tmp_path / "r", ["synthetic_repeal.txt"], laws=[KELLERBERRIN, KULIN_HEALTH])
+    changes = repo.db_dir / inputs.CHANGES_NAME
+
+    def built_and_kept() -> inputs.Inputs:
+        build(repo)
+        kept = _from_the_cache(repo, monkeypatch)
+        _same_index(kept, inputs.read_inputs(repo, {}))
+        return kept
+
+    built_and_kept()
+    amend(repo, INSTRUMENTS / AMENDMENT_2021)  # an instrument added by amend, the index handed to the build
+    assert len(built_and_kept().claims[KELLERBERRIN]) == 1 and changes.exists()
+    amended = next((repo.amendments_dir / "kellerberrin").glob("*.txt"))
+    _retargeted(amended)  # by hand: the law it amended loses it, the other gains it
+    kept = built_and_kept()
+    inst_id = inputs.read_meta(amended.read_text(encoding="utf-8"), "x").id
+    assert kept.claims[KELLERBERRIN] == [] and inst_id in kept.claims[KULIN_HEALTH]
+    assert len(changes.read_text(encoding="utf-8").splitlines()) == 2
+    amended.unlink()  # an instrument removed by hand
+    assert inst_id not in built_and_kept().claims[KULIN_HEALTH]
+    law = repo.law_path(KULIN_HEALTH)
+    text = law.read_text(encoding="utf-8")
+    law.unlink()  # a law removed: it leaves the index
+    assert KULIN_HEALTH not in built_and_kept().laws
+    law.write_text(text, encoding="utf-8")  # and added again: the instruments naming it claim it again
+    assert built_and_kept().claims[KULIN_HEALTH]
+    assert len(changes.read_text(encoding="utf-8").splitlines()) == 5  # each build's changes appended as one line
+
+
+def test_an_instrument_retargeted_by_hand_is_seen_by_the_next_command(tmp_path: Path) -> None:
+    """An instrument edited by hand (no command run) to amend another law: the next command's index sees it (the laws'
+    index kept with the cache is not taken: the stamp vouches for nothing), and the next build derives both laws."""
+    repo = _amended(tmp_path)
+    kept = inputs.repository_index(repo)
+    path = next((repo.amendments_dir / "kellerberrin").glob("*.txt"))
+    inst_id = inputs.read_meta(path.read_text(encoding="utf-8"), "x").id
+    assert kept.claims[KELLERBERRIN] == [inst_id] and kept.claims[KULIN_HEALTH] == []
+    _retargeted(path)
+    index = inputs.repository_index(repo)
+    assert index.read == 1 and index.claims[KELLERBERRIN] == [] and index.claims[KULIN_HEALTH] == [inst_id]
+    assert staleness(repo) == "laws or amendments changed since the last build"
+    assert sorted(build(repo).derived) == sorted([KELLERBERRIN, KULIN_HEALTH])
+    assert staleness(repo) is None and inputs.repository_index(repo).claims[KULIN_HEALTH] == [inst_id]

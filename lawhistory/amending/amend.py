@@ -838,8 +838,8 @@ def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -
         titles.append(f"{numbered.group('law')}—{numbered.group('subject')}")
     lg = inst.law.meta.local_government
     wanted = {normal_title(t) for t in titles} | {normal_title(f"{lg} {t}") for t in titles}
-    for ident, entry in index.laws.items():
-        if normal_title(entry.title) in wanted and title_reaches(ref.title, inst.law.meta.id, ident):
+    for ident, entry in index.laws.items():  # each title normalised when its file was read (``FileEntry.normal``)
+        if entry.normal[0] in wanted and title_reaches(ref.title, inst.law.meta.id, ident):
             return repo.law_by_id(ident)
     return None
 
@@ -996,7 +996,7 @@ def near_laws(index: Inputs, council: str, title: str) -> list[str]:
     scored = sorted(
         (d, ident)
         for ident, entry in index.laws.items()
-        if ident.startswith(prefix) and (d := distance(wanted, normal_title(entry.title))) <= NEAR
+        if ident.startswith(prefix) and (d := distance(wanted, entry.normal[0])) <= NEAR
     )
     return [ident for _, ident in scored]
 

@@ -504,7 +504,7 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
         inputs = taken(repo) or read_inputs(repo, load_cache(paths.db_dir))
         if not full and _why_stale(paths, inputs) is None:
             if inputs.read:
-                save_cache(paths.db_dir, inputs.entries, inputs.changed, inputs.removed, inputs.files_hash)
+                save_cache(paths.db_dir, inputs)
             elif not recorded_fingerprint(paths.db_dir):  # the code's record gone or out of date: ``show`` reads it
                 save_code_record(paths.db_dir)
             if inputs.read or unchanged(repo.root, paths.db_dir) is None:  # files read again: the stamp hashes fewer
@@ -525,6 +525,6 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             shutil.rmtree(paths.tmp, ignore_errors=True)
             for crashed in history.crash_reports(paths.git):
                 crashed.unlink(missing_ok=True)
-        save_cache(paths.db_dir, inputs.entries, inputs.changed, inputs.removed, inputs.files_hash)
+        save_cache(paths.db_dir, inputs)
         save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash, inputs.changed, inputs.removed)
         return report

@@ -8,7 +8,8 @@ Whole files are parsed only for the laws a build derives again, and for their in
 What was read is cached in ``db/.inputs-cache.json``: a file whose size, modification and change
 times and inode are as recorded is not read again (like git's index). A file changed within
 ``RACY_NS`` of being read is always read again, since a later change in the same clock tick would
-leave its times as they were.
+leave its times as they were. The cache keeps, with the files, the index made of them (each law's input
+hash and the instruments acting on it), so a command that finds every file unchanged makes none of it again.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import re
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -46,7 +48,7 @@ _IMPORT = re.compile(
     r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
 )
 CACHE_NAME = ".inputs-cache.json"
-_CACHE_FORMAT = 2
+_CACHE_FORMAT = 3
 RACY_NS = 2_000_000_000
 # The operations of an instrument: a top-level key and the indented or listed lines under it.
 _OPERATIONS = re.compile(r"^operations:.*\n(?:(?:[ -].*)?\n)*", re.MULTILINE)
@@ -143,20 +145,66 @@ def load_cache(db_dir: Path) -> dict[str, FileEntry]:
     """The entries cached by the last build ({} when there are none or they cannot be read): the cache, then the
     changes appended to it since (``save_cache``) that name its generation, in order; a line cut short (a build killed
     while it wrote it) ends them."""
-    return _load_cache(db_dir)[0]
+    return _load_cache(db_dir).entries
 
 
-def _load_cache(db_dir: Path) -> tuple[dict[str, FileEntry], str | None]:
-    """``load_cache``'s entries and the hash of the inputs they are (``Inputs.files_hash``; None when not known)."""
+#: A law's input hash and the instruments acting on it, in repository order (``Inputs.law_hashes``, ``Inputs.claims``).
+LawIndex = dict[str, tuple[str, list[str]]]
+
+
+class _Cached(NamedTuple):
+    """What the cache holds: its entries (in the order written, then those the changes added), the hash of the inputs
+    they are (``Inputs.files_hash``; None when not known) and the index of every law made from them (``claims`` and
+    ``_law_hash``; None when not known: the index is made again from the entries); ``added``: whether the changes
+    added paths (then the entries are not all in the repository's order)."""
+
+    entries: dict[str, FileEntry]
+    files_hash: str | None
+    laws: LawIndex | None
+    added: bool
+
+
+def _law_index(data: Any) -> LawIndex | None:
+    if not isinstance(data, dict):
+        return None
+    return {law: (h, ids) for law, (h, ids) in data.items()}
+
+
+def _load_cache(db_dir: Path) -> _Cached:
+    with _held():
+        return _read_cache(db_dir)
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """The cyclic garbage collector held while the index is made: it is some 15 small objects a file, none in a cycle,
+    and each collection while they are made walks every object alive (in a new ``amend`` process, with its parsers
+    loaded, some 40% of the index's CPU at scale 1)."""
+    import gc
+
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _read_cache(db_dir: Path) -> _Cached:
     try:
         data = json.loads((db_dir / CACHE_NAME).read_text(encoding="utf-8"))
         if data.get("format") != _CACHE_FORMAT:
-            return {}, None
+            return _Cached({}, None, None, False)
         entries = _entries(data["files"])
         generation = data.get("generation")
         files_hash = data.get("inputs")
+        laws = _law_index(data.get("laws"))
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        return {}, None
+        return _Cached({}, None, None, False)
+    added = False
+    rehash: set[str] = set()
     try:
         with open(db_dir / CHANGES_NAME, encoding="utf-8") as f:
             for line in f:
@@ -166,13 +214,29 @@ def _load_cache(db_dir: Path) -> tuple[dict[str, FileEntry], str | None]:
                 update = _entries(change["files"])
                 for path in change["removed"]:
                     entries.pop(path, None)
+                added = added or not update.keys() <= entries.keys()
                 entries.update(update)
                 files_hash = change.get("inputs")
+                changed = change.get("laws")
+                if laws is not None and isinstance(changed, dict):
+                    for law, ids in changed.items():
+                        if ids is None:
+                            laws.pop(law, None)
+                        else:
+                            laws[law] = ("", list(ids))  # its hash made below, from the entries as they end
+                            rehash.add(law)
+                else:
+                    laws = None
+        if laws is not None:
+            for law in rehash & laws.keys():
+                ids = laws[law][1]
+                acting = [entries[f"{AMENDMENTS}/{i}.txt"] for i in ids]
+                laws[law] = (_law_hash(entries[f"{LAWS}/{law}.txt"], acting), ids)
     except FileNotFoundError:
         pass  # no changes since the cache was written whole
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
-        files_hash = None  # the changes up to here (a line cut short: a build killed while it wrote it)
-    return entries, files_hash if isinstance(files_hash, str) else None
+        files_hash, laws = None, None  # the changes up to here (a line cut short: a build killed while it wrote it)
+    return _Cached(entries, files_hash if isinstance(files_hash, str) else None, laws, added)
 
 
 #: The changes appended to the cache (``save_cache``); written whole again once they hold this share of its files.
@@ -180,33 +244,35 @@ CHANGES_NAME = ".inputs-cache.changes"
 _CHANGES_SHARE = 8
 
 
-def save_cache(
-    db_dir: Path,
-    entries: dict[str, FileEntry],
-    changed: set[str] | None = None,
-    removed: set[str] | None = None,
-    files_hash: str | None = None,
-) -> None:
-    """Bring the cache up to date with ``entries`` (atomically: a reader sees the old one or the new one).
+def save_cache(db_dir: Path, inputs: Inputs) -> None:
+    """Bring the cache up to date with ``inputs`` (atomically: a reader sees the old one or the new one): its entries,
+    the hash of them (``Inputs.files_hash``) and the index of every law (its input hash and the instruments acting on
+    it), so that the next command that finds every file unchanged makes none of it again (``repository_index``).
 
-    With ``changed`` and ``removed`` (the paths whose entries differ from the cache's, and those gone from it), only
-    they are appended, as one line, to the cache's changes (``CHANGES_NAME``), unless the changes have grown to an
-    eighth of the cache: then (and without them) the cache is written whole and the changes removed. A cache that
-    cannot be written (the disk full) is left as it was: it only saves reading files again, and a file it wrongly calls
-    fresh is none. ``files_hash``: the hash of ``entries`` (``Inputs.files_hash``), recorded with them.
+    When ``inputs`` knows what the cache on disk lacks (``changed`` and ``removed``: the paths whose entries differ from
+    the cache's, and those gone from it; ``law_changes``: the laws whose index differs), only those are appended, as one
+    line, to the cache's changes (``CHANGES_NAME``), unless the changes have grown to an eighth of the cache: then (and
+    without them) the cache is written whole and the changes removed. A cache that cannot be written (the disk full) is
+    left as it was: it only saves reading files again, and a file it wrongly calls fresh is none.
     """
-    if changed is not None and removed is not None and _append_changes(db_dir, entries, changed, removed, files_hash):
-        faults.point("cache:written")
-        faults.point("cache:moved")  # appended in place: nothing to move
-        save_code_record(db_dir)
-        return
+    entries, files_hash = inputs.entries, inputs.files_hash
+    changed, removed, laws = inputs.changed, inputs.removed, inputs.law_changes
+    if changed is not None and removed is not None and laws is not None:
+        index = {law: _law_state(inputs, law) for law in sorted(laws)}
+        if _append_changes(db_dir, entries, changed, removed, files_hash, index):
+            faults.point("cache:written")
+            faults.point("cache:moved")  # appended in place: nothing to move
+            save_code_record(db_dir)
+            return
     tmp = db_dir / f"{CACHE_NAME}.tmp"
-    files = [e for _, e in sorted(entries.items())]
+    files = sorted(entries.values(), key=_path_order)
     generation = os.urandom(8).hex()
+    whole = {law: (h, inputs.claims[law]) for law, h in inputs.law_hashes.items()}
     try:
         tmp.write_text(
             json.dumps(
-                {"format": _CACHE_FORMAT, "generation": generation, "inputs": files_hash, "files": files}, ensure_ascii=False
+                {"format": _CACHE_FORMAT, "generation": generation, "inputs": files_hash, "files": files, "laws": whole},
+                ensure_ascii=False,
             ),
             encoding="utf-8",
         )
@@ -221,11 +287,23 @@ def save_cache(
     save_code_record(db_dir)
 
 
+def _law_state(inputs: Inputs, law: str) -> list[str] | None:
+    """The instruments acting on a law, as the cache's changes record them (None: no such law now; its input hash is
+    made again from the entries when they are loaded, ``_load_cache``)."""
+    return inputs.claims.get(law)
+
+
 def _append_changes(
-    db_dir: Path, entries: dict[str, FileEntry], changed: set[str], removed: set[str], files_hash: str | None
+    db_dir: Path,
+    entries: dict[str, FileEntry],
+    changed: set[str],
+    removed: set[str],
+    files_hash: str | None,
+    laws: dict[str, list[str] | None],
 ) -> bool:
-    """Append ``changed`` and ``removed`` to the cache's changes; False (nothing written) when the cache must be written
-    whole instead: none there, of another format, or its changes grown to ``1 / _CHANGES_SHARE`` of it."""
+    """Append ``changed`` and ``removed`` (and the index of the ``laws`` it changes) to the cache's changes; False
+    (nothing written) when the cache must be written whole instead: none there, of another format, or its changes
+    grown to ``1 / _CHANGES_SHARE`` of it."""
     cache, changes = db_dir / CACHE_NAME, db_dir / CHANGES_NAME
     try:
         with open(cache, encoding="utf-8") as f:
@@ -240,6 +318,7 @@ def _append_changes(
                 "inputs": files_hash,
                 "files": [entries[p] for p in sorted(changed)],
                 "removed": sorted(removed),
+                "laws": laws,
             },
             ensure_ascii=False,
         )
@@ -289,6 +368,9 @@ class Inputs:
     #: (None: not known, the cache is written whole).
     changed: set[str] | None = None
     removed: set[str] | None = None
+    #: The laws whose input hash or instruments the cache on disk does not hold as they are here (or holds, and they
+    #: are gone); None: not known, the cache is written whole.
+    law_changes: set[str] | None = None
     #: The index ``amend`` read before it wrote (``hand_over``): the build plans from what changed since.
     before: Inputs | None = None
     _parsed: dict[str, Law | Instrument] = field(default_factory=dict)
@@ -528,7 +610,34 @@ def read_inputs(repo: Repository, cache: dict[str, FileEntry] | None = None) -> 
     inputs = _indexed(repo, law_files, inst_files, len(read))
     inputs.changed = set(read)
     inputs.removed = cache.keys() - inputs.entries.keys()
+    inputs.law_changes = _touched_laws(cache, inputs, inputs.changed | inputs.removed)
     return inputs
+
+
+def _touched_laws(old: dict[str, FileEntry], new: Inputs, paths: set[str]) -> set[str]:
+    """The laws whose index (input hash, instruments acting on it) made from the entries ``old`` may differ from
+    ``new``'s, where the entries of ``paths`` (only) differ between them: a law file among them (as it was and as it
+    is), and the laws each instrument among them acts on, as it was and as it is (``_acts_on``). A law's index is made
+    of its own entry and of those of the instruments acting on it, so no other law's can differ."""
+    by_title = _by_title(new.laws)
+    out: set[str] = set()
+    for rel in paths:
+        for entry in (old.get(rel), new.entries.get(rel)):
+            if entry is None:
+                continue
+            if rel.startswith(f"{LAWS}/"):
+                out.add(entry.id)
+            else:
+                out |= _acts_on(entry, new.laws, by_title)
+    return out
+
+
+def _by_title(laws: dict[str, FileEntry]) -> dict[str, list[str]]:
+    """Normal title → the ids of the laws of that title (as ``claims`` looks them up)."""
+    by_title: dict[str, list[str]] = defaultdict(list)
+    for law_id, entry in laws.items():
+        by_title[entry.normal[0]].append(law_id)
+    return by_title
 
 
 def _indexed(repo: Repository, law_files: list[FileEntry], inst_files: list[FileEntry], read: int) -> Inputs:
@@ -560,21 +669,51 @@ def repository_index(repo: Repository) -> Inputs:
 
     When the build's stamp vouches for every file (``stamp.unchanged``: one ``stat`` a file) and the cache holds the
     inputs it vouches for (the same hash), the cache is the index's files as they are: no folder is listed and no file
-    looked at again.
+    looked at again, and the claims and law hashes are the ones the cache keeps with them (``_from_cache``), not made
+    again from every file's entry.
     """
+    with _held():
+        return _repository_index(repo)
+
+
+def _repository_index(repo: Repository) -> Inputs:
     from .stamp import unchanged
 
-    cache, files_hash = _load_cache(repo.db_dir)
+    cached = _read_cache(repo.db_dir)
+    cache, files_hash = cached.entries, cached.files_hash
     found = unchanged(repo.root, repo.db_dir) if files_hash is not None else None
     if found is not None and found.inputs == files_hash and len(cache) == found.files():
-        ordered = sorted(cache.values(), key=_path_order)
-        laws = [e for e in ordered if e.path.startswith(f"{LAWS}/")]
-        instruments = [e for e in ordered if e.path.startswith(f"{AMENDMENTS}/")]
-        made = _indexed(repo, laws, instruments, 0)
-        if made.files_hash == files_hash:
-            made.changed, made.removed = set(), set()
-            return made
+        ordered = sorted(cache.values(), key=_path_order) if cached.added else list(cache.values())
+        law_files = [e for e in ordered if e.path.startswith(f"{LAWS}/")]
+        inst_files = [e for e in ordered if e.path.startswith(f"{AMENDMENTS}/")]
+        made = _from_cache(repo, law_files, inst_files, files_hash, cached.laws)
+        if made is None:  # the cache holds no index of the laws (or not of these): made again from the entries
+            made = _indexed(repo, law_files, inst_files, 0)
+            if made.files_hash != files_hash:
+                return read_inputs(repo, cache)
+            made.law_changes = None  # the cache is written whole by the next build that writes it
+        else:
+            made.law_changes = set()
+        made.changed, made.removed = set(), set()
+        return made
     return read_inputs(repo, cache)
+
+
+def _from_cache(
+    repo: Repository, law_files: list[FileEntry], inst_files: list[FileEntry], files_hash: str, index: LawIndex | None
+) -> Inputs | None:
+    """The index of these files (each list in repository order) as the cache recorded it with them (``index``: every
+    law's input hash and instruments, made by ``_indexed`` or kept up to date by ``_updated`` and ``_touched_laws``);
+    None when it holds no index of exactly these laws."""
+    if index is None or len(index) != len(law_files):
+        return None
+    laws = dict(sorted((e.id, e) for e in law_files))
+    if len(laws) != len(index) or not all(law in index for law in laws):
+        return None
+    claimed = {law: index[law][1] for law in laws}
+    law_hashes = {law: index[law][0] for law in laws}
+    entries = {e.path: e for e in law_files + inst_files}
+    return Inputs(repo.root, laws, {e.id: e for e in inst_files}, claimed, law_hashes, files_hash, entries, 0)
 
 
 # --- handed from one command to the next in the same process --------------------------------------------------------
@@ -648,6 +787,7 @@ def _updated(repo: Repository, index: Inputs, new: dict[str, FileEntry]) -> Inpu
             return sorted((e for rel, e in entries.items() if rel.startswith(f"{folder}/")), key=_path_order)
 
         made = _indexed(repo, order(LAWS), order(AMENDMENTS), len(new))
+        touched_laws = _touched_laws(index.entries, made, set(new))
     else:
         import bisect
 
@@ -663,9 +803,7 @@ def _updated(repo: Repository, index: Inputs, new: dict[str, FileEntry]) -> Inpu
                 added = True
         if added:
             instruments = {e.id: instruments.get(e.id, e) for e in listed}
-        by_title: dict[str, list[str]] = defaultdict(list)
-        for law_id, law_entry in laws.items():
-            by_title[law_entry.normal[0]].append(law_id)
+        by_title = _by_title(laws)
         ids = {e.id for e in new.values()}
         touched: dict[str, set[str]] = defaultdict(set)  # law → the new instruments acting on it
         for rel, e in new.items():
@@ -681,8 +819,11 @@ def _updated(repo: Repository, index: Inputs, new: dict[str, FileEntry]) -> Inpu
             claimed[law] = sorted(mine, key=lambda i: _path_order(instruments[i]))
             law_hashes[law] = _law_hash(laws[law], [instruments[i] for i in claimed[law]])
         made = Inputs(repo.root, laws, instruments, claimed, law_hashes, _files_hash(entries), entries, len(new))
+        touched_laws = set(touched)
     made.changed = (index.changed or set()) | set(new) if index.changed is not None else None
     made.removed = index.removed
+    if index.law_changes is not None:
+        made.law_changes = index.law_changes | touched_laws
     made.before = index
     return made
 
