@@ -34,7 +34,15 @@ from benchmarks.run import OUT, database_size, run_build
 from lawhistory.deriving import penalties, similar, text_ids
 from lawhistory.publishing import similar_links
 
-FEATURE_TABLES = ("offences", "provision_texts", "text_bands", "similar_texts")
+FEATURE_TABLES = ("offences", "similar_texts")
+#: The build's own tables, beside the database (``similar.INDEX_NAME``).
+INDEX_TABLES = ("provision_texts", "text_bands")
+
+
+def _with_index(conn: sqlite3.Connection, index: Path) -> sqlite3.Connection:
+    """``conn`` with the build's index of texts (``provision_texts``, ``text_bands``) at ``index`` attached."""
+    conn.execute(f"attach database ? as {similar.INDEX_SCHEMA}", [str(index)])
+    return conn
 
 
 def _corpus(scale: float, seed: int) -> Path:
@@ -71,7 +79,8 @@ def step_alone(db: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "copy.db"
         shutil.copyfile(db, copy)
-        conn = sqlite3.connect(copy)
+        shutil.copyfile(db.parent / similar.INDEX_NAME, Path(tmp) / similar.INDEX_NAME)
+        conn = _with_index(sqlite3.connect(copy), Path(tmp) / similar.INDEX_NAME)
         out.update(text_ids_cost(conn))
         conn.execute("begin")
         offences, out["offences, full (s)"] = _timed(lambda: penalties.derive(conn))
@@ -96,7 +105,7 @@ def step_alone(db: Path) -> dict[str, Any]:
 
 def recall(db: Path, sample: int, seed: int) -> dict[str, Any]:
     """Of the pairs scoring 90 or more (and 80 or more) between a sample of texts and every text, the share found."""
-    conn = sqlite3.connect(db)
+    conn = _with_index(sqlite3.connect(db), db.parent / similar.INDEX_NAME)
     texts = conn.execute("select id, text from provision_texts").fetchall()
     found = set(conn.execute("select text_id, other_id from similar_texts"))
     conn.close()
@@ -159,6 +168,8 @@ def index_digest(db: Path) -> str:
     sorted. Read from ``provisions.text_id``, or from the table that linked the spans to their texts in earlier
     builds (``provision_text_ids``): two builds that index alike give the same digest, whichever way they link."""
     conn = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
+    if (db.parent / similar.INDEX_NAME).exists():  # earlier builds kept the index in the database
+        _with_index(conn, db.parent / similar.INDEX_NAME)
     columns = {r[1] for r in conn.execute("pragma table_info(provisions)")}
     links = (
         "select law, position, from_version, text_id from provisions where text_id is not null"
@@ -195,6 +206,8 @@ def run(scale: float, seed: int, sample: int, queries: int) -> dict[str, Any]:
     results["database (MiB)"] = db.stat().st_size / 2**20
     sizes = database_size(db)
     results["feature tables (MiB)"] = {t: round(sizes.get(t, 0.0), 2) for t in FEATURE_TABLES}
+    index = database_size(db.parent / similar.INDEX_NAME)
+    results["the build's index of texts, beside the database (MiB)"] = {t: round(index.get(t, 0.0), 2) for t in INDEX_TABLES}
     conn = sqlite3.connect(db)
     pages = conn.execute("select sum(pgsize) from dbstat where name = 'idx_provision_spans_text_id'").fetchone()[0]
     conn.close()

@@ -254,6 +254,7 @@ def test_a_failure_writing_history_leaves_everything_as_it_was(tmp_path: Path, m
         ".stamp.json",
         "history.git",
         "lawhistory.db",
+        "similar-index.db",  # the build's own index of texts for similar provisions (``similar.INDEX_NAME``)
     ]
 
 

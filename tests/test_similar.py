@@ -33,7 +33,22 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Repository:
 
 
 def connect(repo: Repository) -> sqlite3.Connection:
-    return sqlite3.connect(repo.db_dir / "lawhistory.db")
+    """The published database with the build's own index of texts attached (``provision_texts``, ``text_bands``)."""
+    conn = sqlite3.connect(repo.db_dir / "lawhistory.db")
+    conn.execute(f"attach database ? as {similar.INDEX_SCHEMA}", [str(repo.db_dir / similar.INDEX_NAME)])
+    return conn
+
+
+def all_rows(repo: Repository) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the published database's tables and of the build's index of texts beside it."""
+    published = table_rows(repo.db_dir / "lawhistory.db")
+    conn = sqlite3.connect(repo.db_dir / similar.INDEX_NAME)
+    try:
+        index = {t: sorted(conn.execute(f"select * from {t}").fetchall(), key=repr) for t in ("provision_texts", "text_bands")}
+        assert sorted(conn.execute("select * from build_info")) == published["build_info"]  # written with it
+    finally:
+        conn.close()
+    return {**published, **index}
 
 
 def test_a_reworded_model_clause_is_found_in_the_other_council_with_a_redline(repo: Repository) -> None:
@@ -96,13 +111,13 @@ def test_an_incremental_build_equals_a_full_build(tmp_path: Path) -> None:
     assert report.derived == [NEWTOWN]
     fresh = make_features_repo(tmp_path / "full", instrument=False, built=True)
     tables = ("provisions", "provision_texts", "text_bands", "similar_texts", "offences")
-    mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
+    mine, theirs = all_rows(repo), all_rows(fresh)
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
     (repo.laws_dir / "oldtown" / "synthetic-dogs-local-law-2005.txt").unlink()
     build(repo)
     shutil.rmtree(fresh.laws_dir / "oldtown")
     build(fresh, full=True)
-    mine, theirs = table_rows(repo.db_dir / "lawhistory.db"), table_rows(fresh.db_dir / "lawhistory.db")
+    mine, theirs = all_rows(repo), all_rows(fresh)
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
     assert not any(r[0] == OLDTOWN for r in mine["provisions"])
 
@@ -126,7 +141,7 @@ def test_texts_indexed_a_few_at_a_time_make_the_index_all_at_once_makes(tmp_path
     build(chunked, full=True)
     chunked.write_text(newtown, text)
     assert build(chunked).derived == [NEWTOWN]  # its texts indexed three at a time, found through text_bands
-    mine, theirs = table_rows(chunked.db_dir / "lawhistory.db"), table_rows(whole.db_dir / "lawhistory.db")
+    mine, theirs = all_rows(chunked), all_rows(whole)
     assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
     conn = connect(chunked)
     assert similar.derive(conn) == expected  # a full derive in chunks of three: the same report
@@ -187,7 +202,7 @@ def test_pairs_compared_a_few_at_a_time_are_the_pairs_of_all_candidates_at_once(
         parted.write_text(newtown, text)
         assert build(parted).derived == [NEWTOWN]
         tables = ("provision_texts", "text_bands", "similar_texts")
-        mine, theirs = table_rows(parted.db_dir / "lawhistory.db"), table_rows(whole.db_dir / "lawhistory.db")
+        mine, theirs = all_rows(parted), all_rows(whole)
         assert {t: mine[t] for t in tables} == {t: theirs[t] for t in tables}
 
 

@@ -102,6 +102,11 @@ class Paths:
         return self.db_dir / GIT_NAME
 
     @property
+    def similar_index(self) -> Path:
+        """The build's own index of texts for similar provisions (``similar.INDEX_NAME``), not published."""
+        return self.db_dir / similar.INDEX_NAME
+
+    @property
     def tmp(self) -> Path:
         return self.db_dir / ".build"
 
@@ -126,7 +131,8 @@ class Paths:
         Checked before ``recover``, so recover never renames or removes what a build did not make.
         """
         repo.inside(
-            self.db, self.journal, self.git, self.tmp, self.git_old,
+            self.db, self.journal, self.git, self.tmp, self.git_old, self.similar_index,
+            self.db_dir / f"{similar.INDEX_NAME}-journal",
             *(
                 self.db_dir / name
                 for name in (CACHE_NAME, f"{CACHE_NAME}.tmp", CODE_RECORD, f"{CODE_RECORD}.tmp", STAMP_NAME, f"{STAMP_NAME}.tmp", SERVING_LOCK)
@@ -303,7 +309,7 @@ def is_served(db_dir: Path) -> bool:
 def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -> BuildReport:
     """A new database and a new history in db/.build/, swapped in at the end."""
     paths.tmp.mkdir(parents=True)
-    tmp_db, tmp_git = paths.tmp / DB_NAME, paths.tmp / GIT_NAME
+    tmp_db, tmp_git, tmp_index = paths.tmp / DB_NAME, paths.tmp / GIT_NAME, paths.tmp / similar.INDEX_NAME
     history.open_or_init(tmp_git).close()
     claimers = inputs.claimers()
     progress.start(len(plan.derive), "Deriving versions")
@@ -329,6 +335,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
             store.finish_schema(db)
             progress.advance()
             progress.start(1, features.STAGE)
+            similar.attach(db.conn, tmp_index, scratch=True)
             with _transaction(db):
                 features.derive(db.conn)
             progress.advance()
@@ -341,11 +348,14 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
         progress.advance()
         with _transaction(db):
             report, head = _record(db, inputs, plan, chain, 0, set(), code_fingerprint(paths.db_dir))
+            similar.record(db.conn)
+        similar.detach(db.conn)
         if head:
             history.set_head(tmp_git, head)
     finally:
         db.close()
     _fsync(tmp_db)
+    _fsync(tmp_index)
     faults.point("full:database-synced")
     if paths.git.exists():
         os.rename(paths.git, paths.git_old)
@@ -353,6 +363,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     os.rename(tmp_git, paths.git)
     faults.point("full:history-moved")
     os.replace(tmp_db, paths.db)
+    os.replace(tmp_index, paths.similar_index)  # killed before: the old index is not ``current``, and is made again
     _fsync(paths.db_dir)
     faults.point("full:database-moved")
     if paths.git_old.exists():
@@ -384,6 +395,8 @@ def _incremental_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Prog
 
 def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress, target: Path) -> tuple[BuildReport, str]:
     db = _open(target, scratch=False)
+    # changed in the same transaction as the database (not served, so changed in place even when the database is not)
+    similar.attach(db.conn, paths.similar_index)
     claimers = inputs.claimers()
     try:
         progress.start(len(plan.derive), "Deriving versions")
@@ -403,6 +416,8 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
             commits = pool.submit(_write_history, paths, inputs, plan, derived, rewrite)
             with _transaction(db, point="incremental"):
                 progress.start(1, "Writing the database")
+                if not similar.current(db.conn):  # from the rows as they are, before any law's change
+                    similar.reindex(db.conn)
                 held = similar.held_by(db.conn, sorted(plan.derive | plan.removed))
                 shown = store.delete_laws(db, sorted(plan.derive | plan.removed), rewritten=plan.derive)
                 store.delete_instruments(db, sorted(plan.old_instruments | plan.derive | plan.removed))
@@ -417,6 +432,7 @@ def _incremental_rows(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progr
                 chain, keep = commits.result()
                 progress.advance()
                 report, head = _record(db, inputs, plan, chain, keep, plan.derive, code_fingerprint(paths.db_dir))
+                similar.record(db.conn)
     finally:
         db.close()
     return report, head

@@ -238,8 +238,9 @@ _SPAN_TAIL = (
     col(
         "text_id",
         int,
-        "Its words among the texts compared for similar provisions (null: a part, division or schedule, or fewer than six words)",
-        "provision_texts.id",
+        "Its words among the texts compared for similar provisions: `text_key` where they are compared (null: a part,"
+        " division or schedule, or fewer than six words)",
+        "span_texts.id",
     ),
 )
 _CHANGED_BY_CLAUSE = col("changed_by_clause", str, "The amending clause of that instrument")

@@ -41,35 +41,13 @@ OFFENCES = Table(
 )
 
 
-PROVISION_TEXTS = Table(
-    "provision_texts",
-    "The distinct words of provisions long enough to compare (similar provisions), each once; provisions.text_id points here.",
-    ("id",),
-    (
-        col("id", int, "Text id: a 64-bit hash of the text (the same text has the same id in every build)"),
-        col("text", str, "The provision's own words"),
-        col("words", int, "Number of words"),
-    ),
-)
-
-TEXT_BANDS = Table(
-    "text_bands",
-    "Locality-sensitive hashing of the texts: texts sharing a band key are candidates to compare (MinHash of word shingles).",
-    ("band", "text_id"),
-    (
-        col("band", int, "Band key: a hash of one band of the text's MinHash signature"),
-        col("text_id", int, "The text", "provision_texts.id"),
-    ),
-    without_rowid=True,
-)
-
 SIMILAR_TEXTS = Table(
     "similar_texts",
-    "Pairs of similar provision texts (both ways round), with their similarity (0-100).",
+    "Pairs of similar provision texts (both ways round), with their similarity (0-100); each text is a `span_texts` row.",
     ("text_id", "other_id"),
     (
-        col("text_id", int, "A text", "provision_texts.id"),
-        col("other_id", int, "A similar text", "provision_texts.id"),
+        col("text_id", int, "A text (`provisions.text_id`)", "span_texts.id"),
+        col("other_id", int, "A similar text", "span_texts.id"),
         col("score", float, "Similarity of the words, 0-100 (rapidfuzz ratio)"),
     ),
     # every pair is read by its key: stored once in the key's B-tree, not in a table and again in its key's index
@@ -77,7 +55,9 @@ SIMILAR_TEXTS = Table(
     without_rowid=True,
 )
 
-FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, PROVISION_TEXTS, TEXT_BANDS, SIMILAR_TEXTS)
+#: The texts compared and their band keys (``provision_texts``, ``text_bands``) are the build's own, kept beside the
+#: database (``similar.INDEX_NAME``): the published database holds the pairs.
+FEATURE_TABLES: tuple[Table, ...] = (OFFENCES, SIMILAR_TEXTS)
 
 FEATURE_VIEWS: tuple[View, ...] = (
     View(

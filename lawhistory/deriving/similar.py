@@ -20,6 +20,10 @@ build judges a key by the texts holding it then; a key that grows past the limit
 only then can an incremental build hold pairs a full build would not.)
 An incremental build adds only the texts it has not seen, and finds their candidates through the index.
 
+The texts and their band keys are the build's alone: they are kept beside the published database, in
+db/similar-index.db (``INDEX_NAME``), attached to the build's connection, and written in the build's transaction;
+the published database holds the pairs (``similar_texts``), which is all the site and the canned queries read.
+
 At a request, the provision's text, its similar texts and the spans holding them in other laws in force on the date
 give the ranked list; the word-level redline against each is made then (``diff``), not stored.
 """
@@ -33,6 +37,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rapidfuzz import fuzz, utils
@@ -138,6 +143,88 @@ def held_by(conn: sqlite3.Connection, laws: Sequence[str]) -> set[int]:
 #: (all of them at once made the build's own process grow with the repository).
 CHUNK = 2000
 
+# --- the build's own index of texts, kept out of the published database ------------------------------------------
+
+#: The file beside db/lawhistory.db holding the texts compared and their band keys (``provision_texts``,
+#: ``text_bands``): only the build reads them (the site and the canned queries read ``similar_texts``), and in the
+#: published database they were a third of a small repository's file (the bundled one: 0.88 of 2.7 MiB).
+INDEX_NAME = "similar-index.db"
+#: Its schema name while attached to the build's connection: the two tables' names reach it unqualified, as the
+#: published database holds no table of those names.
+INDEX_SCHEMA = "similar_index"
+_INDEX_TABLES = (
+    "create table if not exists {s}.provision_texts (id integer primary key, text text, words integer)",
+    "create table if not exists {s}.text_bands (band integer not null, text_id integer not null,"
+    " primary key (band, text_id)) without rowid",
+    # the build_info of the database this index was last written with (``record``; ``current`` compares them)
+    "create table if not exists {s}.build_info (key text primary key, value text)",
+)
+
+
+def attach(conn: sqlite3.Connection, path: Path, *, scratch: bool = False) -> None:
+    """Attach the build's index of texts at ``path`` (made empty when there is none) to the build's connection;
+    ``scratch``: a file thrown away on failure, written without a journal (a full build's, as its database is)."""
+    conn.execute("attach database ? as " + INDEX_SCHEMA, [str(path)])
+    if scratch:
+        conn.execute(f"pragma {INDEX_SCHEMA}.journal_mode = off")
+        conn.execute(f"pragma {INDEX_SCHEMA}.synchronous = off")
+    for sql in _INDEX_TABLES:
+        conn.execute(sql.format(s=INDEX_SCHEMA))
+
+
+def detach(conn: sqlite3.Connection) -> None:
+    conn.execute("detach database " + INDEX_SCHEMA)
+
+
+def current(conn: sqlite3.Connection) -> bool:
+    """Whether the attached index was written with the database as it is now: the same build_info (schema, code,
+    inputs, history head) in both. A build killed between writing one and the other, an index deleted or copied from
+    another build, or a database put back from a copy, leaves them different, and ``reindex`` makes it again."""
+    ask = "select key, value from {}.build_info order by key"
+    mine = conn.execute(ask.format(INDEX_SCHEMA)).fetchall()
+    return bool(mine) and mine == conn.execute(ask.format("main")).fetchall()
+
+
+def record(conn: sqlite3.Connection) -> None:
+    """Mark the attached index as written with the database's build_info (in the build's transaction, once it is
+    written)."""
+    conn.execute(f"delete from {INDEX_SCHEMA}.build_info")
+    conn.execute(f"insert into {INDEX_SCHEMA}.build_info (key, value) select key, value from main.build_info")
+
+
+def reindex(conn: sqlite3.Connection) -> int:
+    """Make the attached index again from the texts the database's provisions hold now (their pairs in
+    ``similar_texts`` are kept: they were made with these texts); gives the number of texts indexed. What an
+    incremental build does first when the index is not ``current``, before it changes any law's rows."""
+    conn.execute("delete from text_bands")
+    conn.execute("delete from provision_texts")
+    count = 0
+    for chunk in _new_texts(conn, None):
+        _index(conn, chunk)
+        count += len(chunk)
+    return count
+
+
+def _ensure_tables(conn: sqlite3.Connection) -> None:
+    """The index's tables for a connection the build did not attach its index to (a full derive on a bare connection
+    to a database, as the tests and benchmarks make): temporary ones, gone with the connection."""
+    try:
+        conn.execute("select 1 from text_bands limit 0")
+    except sqlite3.OperationalError:
+        for sql in _INDEX_TABLES[:2]:
+            conn.execute(sql.format(s="temp"))
+
+
+def _index(conn: sqlite3.Connection, chunk: list[int]) -> list[int]:
+    """Store the texts ``chunk`` and their band keys; gives the keys."""
+    new = _texts(conn, chunk)
+    conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
+    keys = band_keys([shingles(ws) for _, _, ws in new])
+    conn.executemany(
+        "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
+    )
+    return [k for ks in keys for k in ks]
+
 
 def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Collection[int] | None = None) -> Report:
     """Index the provision texts of ``laws`` (every law when None: the tables are made anew) and find the pairs of
@@ -157,21 +244,17 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, held: Co
     if laws is not None and not laws:
         return report
     if laws is None:
+        _ensure_tables(conn)
         for table in ("similar_texts", "text_bands", "provision_texts"):
             conn.execute(f"delete from {table}")
     new_ids: set[int] | None = None if laws is None else set()  # None: every text is new (a full derive)
     wanted: set[int] = set()  # an incremental build's band keys of its new texts (a full build reads every key)
     for chunk in _new_texts(conn, laws):
-        new = _texts(conn, chunk)
-        conn.executemany("insert into provision_texts values (?, ?, ?)", ((i, t, len(ws)) for i, t, ws in new))
-        keys = band_keys([shingles(ws) for _, _, ws in new])
-        conn.executemany(
-            "insert into text_bands values (?, ?)", ((k, i) for (i, _, _), ks in zip(new, keys, strict=True) for k in ks)
-        )
+        keys = _index(conn, chunk)
         report.new_texts += len(chunk)
         if new_ids is not None:
             new_ids.update(chunk)
-            wanted.update(k for ks in keys for k in ks)
+            wanted.update(keys)
     if laws is None:  # counted for a full derive's report only: a count of every span grows with the repository
         report.spans = conn.execute("select count(*) from provisions where text_id is not null").fetchone()[0]
     if report.new_texts:
