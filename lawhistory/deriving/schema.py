@@ -26,7 +26,7 @@ from .schema_types import law_key as law_key
 from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
