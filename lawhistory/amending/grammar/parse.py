@@ -1128,3 +1128,19 @@ def glued_heading(text: str) -> str | None:
         if _glued_reads("glued_heading", " ".join(words[:n])) and _glued_reads("after_heading", " ".join(words[n : n + 2])):
             return " ".join(words[:n])
     return None
+
+
+# --- wa.lark's ignored notes, read out of a frame ---------------------------------------------------------------------
+
+
+@cache
+def _wa_terminal(name: str) -> re.Pattern[str]:
+    """wa.lark's terminal ``name``, as lark compiles it (its flags inline): the grammar's one description of it."""
+    return re.compile(parser().get_terminal(name).pattern.to_regexp())
+
+
+def without_as_renumbered_notes(words: str) -> str:
+    """``words`` without wa.lark's ``AS_RENUMBERED_NOTE``s ("In clause 4.5 (as renumbered by clause 5) delete …" →
+    "In clause 4.5  delete …"): a note naming a provision by the label an instrument gave it, which the grammar ignores
+    and which renumbers nothing."""
+    return _wa_terminal("AS_RENUMBERED_NOTE").sub("", words)
