@@ -42,7 +42,9 @@ def test_near_misses_are_left(words: str) -> None:
 
 def test_a_note_renumbers_nothing_but_a_renumbering_beside_it_is_still_read() -> None:
     assert relabelling(without_as_renumbered_notes("In clause 4.5 (as renumbered by clause 5) delete “x”.")) is None
-    said = without_as_renumbered_notes("In clause 4.5 (as renumbered by clause 5) delete “x” and renumber clause 4.6 as clause 4.5.")
+    said = without_as_renumbered_notes(
+        "In clause 4.5 (as renumbered by clause 5) delete “x” and renumber clause 4.6 as clause 4.5."
+    )
     assert relabelling(said) is not None
 
 
