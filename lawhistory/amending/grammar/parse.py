@@ -1144,3 +1144,22 @@ def without_as_renumbered_notes(words: str) -> str:
     "In clause 4.5  delete …"): a note naming a provision by the label an instrument gave it, which the grammar ignores
     and which renumbers nothing."""
     return _wa_terminal("AS_RENUMBERED_NOTE").sub("", words)
+
+
+# --- publication.lark: the words of a law's publication in a repeal instruction ----------------------------------------
+
+PUBLICATION = Path(__file__).with_name("publication.lark")
+
+
+@cache
+def publication_parser() -> Lark:
+    return _lalr("publication", PUBLICATION, "publication_words")
+
+
+@lru_cache(maxsize=8192)
+def publications(text: str) -> tuple[tuple[str, str], ...]:
+    """(the kind, the words) of each phrase of ``text`` that speaks of a law's publication: ``PUBLISHED_IN_GAZETTE``
+    ("published in the Government Gazette"), ``PUBLISHED_IN_THE`` ("gazetted in the"), ``GAZETTE_DATED`` ("Gazette
+    on", "Gazette of", "Gazette dated"): publication.lark."""
+    tree = publication_parser().parse(text)
+    return tuple((t.type, str(t)) for t in tree.children if isinstance(t, Token) and t.type not in ("WORD", "MARK"))
