@@ -1,5 +1,5 @@
 """grammar/preliminary.lark's ``commencement``: when the instrument (or some of its clauses) comes into operation. A
-commencement's words after "comes into operation" are any but double quotation marks; at most eleven words and marks
+commencement's words after "comes into operation" are any but double quotation marks; at most eight words and marks
 may stand between the instrument and "comes into operation", so a long sentence holding those words somewhere is no
 commencement."""
 
@@ -46,11 +46,14 @@ NOT_COMMENCEMENTS = [
     "Clause five comes into operation on 1 July 2021.",  # no label
     "This local law; other than clause 5, comes into operation on 1 July 2021.",  # a semicolon before the verb
     "This local law and “the rest” comes into operation on 1 July 2021.",
-    # more than eleven words between the instrument and "comes into operation" (the expression replaced counted 60
+    # more than eight words between the instrument and "comes into operation" (the expression replaced counted 60
     # characters, and read this one)
     "This local law other than clause 5 or 6 or 7 or 8 or 9 or 10 comes into operation on 1 July 2021.",
     "Subject to the Act, the Regulations, this local law comes into operation on 1 July 2021.",  # a comma in it
     "Subject to “x”, this local law comes into operation on 1 July 2021.",
+    # more than sixteen words after "Subject to" (more than the 120 characters the expression replaced allowed)
+    "Subject to the provisions of the Local Government Act 1995 and the regulations made under it and every other "
+    "written law that applies in the district, this local law comes into operation on 1 July.",
     "This local lawyer comes into operation on 1 July 2021.",  # the expression replaced read "This local law" in it
 ]
 

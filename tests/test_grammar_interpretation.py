@@ -1,5 +1,5 @@
 """grammar/preliminary.lark's ``interpretation``: what the instrument's own words mean ("In this local law —
-“principal local law” means …"). The term is quoted (up to 60 characters) or up to eight words beginning with a small
+“principal local law” means …"). The term is quoted (up to 60 characters) or up to six words and hyphens beginning with a small
 letter; a quoted verb of change ("“delete” means …") sends the clause to be read as instructions (frame.lark)."""
 
 from __future__ import annotations
