@@ -17,7 +17,14 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
-from .grammar.parse import VERBS_OF_AMENDING, NoParse, quoted_verbs, relabelling, verbs_outside_quotes
+from .grammar.parse import (
+    VERBS_OF_AMENDING,
+    NoParse,
+    quoted_verbs,
+    relabelling,
+    verbs_outside_quotes,
+    without_as_renumbered_notes,
+)
 from .parts import (
     InstructionNotUnderstood,
     Unit,
@@ -35,7 +42,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     notes = notes if notes is not None else []
     frame = _frame(unit.text)
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
-    framed = _AS_RENUMBERED_NOTE.sub("", frame)
+    framed = without_as_renumbered_notes(frame)
     renumber = relabelling(framed)
     if renumber is not None and not _renumbers(unit):
         # "… and renumber paragraphs (c) and (d) as paragraphs (b) and (c)" / "redesignate … accordingly": provisions
@@ -135,12 +142,6 @@ def _refuse_unread_page_header(unit: Unit, new: str) -> None:
             f"(“{' '.join(new[m.start() : m.start() + 45].split())}”) after “… {before}”; where the words before "
             "the page break end cannot be known from the text — write the instrument file's words out by hand"
         )
-
-
-#: A note naming a provision by the label an instrument gave it ("(as renumbered by clause 5)"): no renumbering.
-_AS_RENUMBERED_NOTE = re.compile(
-    r"\(\s*as (?:re-?numbered|amended|inserted) by (?:this local law|clause [\d.]+[A-Z]{0,2}(?:\(\w+\))*)\s*\)", re.I
-)
 
 
 def read_instruction(unit: Unit, notes: list[str]) -> tuple[list[Operation] | None, NoParse | None]:

@@ -1064,3 +1064,102 @@ def frame_instruction_words(sentence: str) -> tuple[str, ...]:
         elif piece.type == "QUOTED":
             out.extend(frame_instruction_words(str(piece)[1:-1]))
     return tuple(out)
+
+
+# --- preliminary.lark and glued_heading.lark: a frame clause's sentences, and a heading glued to them -------------------
+
+PRELIMINARY = Path(__file__).with_name("preliminary.lark")
+GLUED_HEADING = Path(__file__).with_name("glued_heading.lark")
+#: preliminary.lark's starts: the kinds of frame sentence it reads, in the order frame.py asks
+PRELIMINARY_KINDS = ("citation", "commencement", "principal_law", "interpretation", "savings")
+
+
+@cache
+def preliminary_parser() -> Lark:
+    """preliminary.lark's parser, every kind a start: Earley with the dynamic lexer (a word is a keyword where one is
+    expected, a WORD elsewhere); the parse is only asked whether it exists (``ambiguity="forest"``: no tree is made)."""
+    return built(
+        "preliminary",
+        _bounded(PRELIMINARY.read_text(encoding="utf-8")),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="forest",
+        start=list(PRELIMINARY_KINDS),
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def frame_sentence(kind: str, sentence: str) -> bool:
+    """Whether ``sentence`` (a frame clause's sentence, stripped, its spacing single) is a frame sentence of ``kind``
+    (one of ``PRELIMINARY_KINDS``: "This local law may be cited as the … Local Law 2021." is a ``citation``, "This
+    local law comes into operation on …" a ``commencement``, "This local law amends the … Local Law 2015." a
+    ``principal_law``, "In this local law — “x” means …" an ``interpretation``, "The repeal … does not affect …" a
+    ``savings``: preliminary.lark)."""
+    try:
+        preliminary_parser().parse(sentence, start=kind)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@cache
+def glued_heading_parser(start: str = "glued_heading") -> Lark:
+    """glued_heading.lark's parser from ``start``: LALR(1) with the contextual lexer."""
+    return _lalr(f"glued-{start}", GLUED_HEADING, start, lexer="contextual")
+
+
+def _glued_reads(start: str, words: str) -> bool:
+    try:
+        glued_heading_parser(start).parse(words)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def glued_heading(text: str) -> str | None:
+    """The heading of a frame clause printed glued to the start of ``text`` (a clause's words, their spacing single:
+    "Citation This local law …" → "Citation"; "Purpose and effect (1) The purpose …" → "Purpose and effect"), or
+    None: the longest run of its first words that glued_heading.lark's ``glued_heading`` reads, followed by what its
+    ``after_heading`` reads (a word beginning with a letter, or "(1)" and such a word)."""
+    words = text.split(" ")
+    for n in range(min(5, len(words) - 1), 0, -1):
+        if _glued_reads("glued_heading", " ".join(words[:n])) and _glued_reads("after_heading", " ".join(words[n : n + 2])):
+            return " ".join(words[:n])
+    return None
+
+
+# --- wa.lark's ignored notes, read out of a frame ---------------------------------------------------------------------
+
+
+@cache
+def _wa_terminal(name: str) -> re.Pattern[str]:
+    """wa.lark's terminal ``name``, as lark compiles it (its flags inline): the grammar's one description of it."""
+    return re.compile(parser().get_terminal(name).pattern.to_regexp())
+
+
+def without_as_renumbered_notes(words: str) -> str:
+    """``words`` without wa.lark's ``AS_RENUMBERED_NOTE``s ("In clause 4.5 (as renumbered by clause 5) delete …" →
+    "In clause 4.5  delete …"): a note naming a provision by the label an instrument gave it, which the grammar ignores
+    and which renumbers nothing."""
+    return _wa_terminal("AS_RENUMBERED_NOTE").sub("", words)
+
+
+# --- publication.lark: the words of a law's publication in a repeal instruction ----------------------------------------
+
+PUBLICATION = Path(__file__).with_name("publication.lark")
+
+
+@cache
+def publication_parser() -> Lark:
+    return _lalr("publication", PUBLICATION, "publication_words")
+
+
+@lru_cache(maxsize=8192)
+def publications(text: str) -> tuple[tuple[str, str], ...]:
+    """(the kind, the words) of each phrase of ``text`` that speaks of a law's publication: ``PUBLISHED_IN_GAZETTE``
+    ("published in the Government Gazette"), ``PUBLISHED_IN_THE`` ("gazetted in the"), ``GAZETTE_DATED`` ("Gazette
+    on", "Gazette of", "Gazette dated"): publication.lark."""
+    tree = publication_parser().parse(text)
+    return tuple((t.type, str(t)) for t in tree.children if isinstance(t, Token) and t.type not in ("WORD", "MARK"))

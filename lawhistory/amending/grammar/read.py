@@ -39,7 +39,7 @@ from ..parts import (
     payload_provisions,
     resolve_targets,
 )
-from .parse import NoParse, listed_citation, readings, repeal_lead
+from .parse import NoParse, listed_citation, publications, readings, repeal_lead
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -1629,7 +1629,7 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     repealed = _repealed_laws(text)
     if not repealed:
         raise InstructionNotUnderstood("it repeals whole laws, but which laws (their titles) could not be read")
-    if (published := len(_PUBLISHED_IN.findall(text))) > len(repealed):
+    if (published := sum(kind == "PUBLISHED_IN_GAZETTE" for kind, _ in publications(text))) > len(repealed):
         # each law of a list is named with its publication: more publications than titles read means a law was read
         # into another's words (and would stay in force)
         raise InstructionNotUnderstood(
@@ -1640,7 +1640,7 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
         # a title that still holds the words of its publication was not told apart from them: the law it names would
         # be one no repository holds, and the law meant would stay in force
         # (a law named only by its gazette's date and page is given a title of that form on purpose: ``amend`` finds it)
-        if _PUBLICATION_WORDS.search(title) and GAZETTE_NAMED.match(title) is None:
+        if publications(title) and GAZETTE_NAMED.match(title) is None:
             raise InstructionNotUnderstood(
                 f"the title of a law it repeals could not be told apart from the words of its publication ('{title}'); "
                 "check the gazette and correct the instrument's text"
@@ -1661,9 +1661,7 @@ def _labelled_items(text: str) -> str:
     return text[: lead[1]] + " " + " ".join(f"({chr(ord('a') + n)}) {i}" for n, i in enumerate(items))
 
 
-_PUBLISHED_IN = re.compile(r"\b(?:published|gazetted)\s+in\s+the\s+(?:Government\s+)?Gazette\b", re.I)
 _OCR_GOVERNMENT = re.compile(r"\bGovemment(?= Gazette\b)")
-_PUBLICATION_WORDS = re.compile(r"\b(?:published|gazetted)\s+in\s+the\b|\bGazette\s+(?:on|of|dated)\b", re.I)
 # --- (r3list) provisions deleted by a list printed after the sentence ---
 
 
