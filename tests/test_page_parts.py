@@ -218,12 +218,16 @@ async def test_a_law_in_force_in_part_pages_from_stored_pieces_are_the_pages_mad
     from the stored pieces with the note of that day, as a page made per request."""
     root = Repository.init(tmp_path / "repo").root
     for folder in ("laws", "amendments"):
-        shutil.copytree(ROOT / "tests" / "fixtures" / "synthetic" / "split-commencement" / folder, root / folder, dirs_exist_ok=True)
+        shutil.copytree(
+            ROOT / "tests" / "fixtures" / "synthetic" / "split-commencement" / folder, root / folder, dirs_exist_ok=True
+        )
     repo = Repository(root)
     build(repo)
     db = repo.db_dir / "lawhistory.db"
     with sqlite3.connect(db) as conn:
-        law, start, end = conn.execute("select law, valid_from, valid_to from in_part where law_itself order by valid_from desc").fetchone()
+        law, start, end = conn.execute(
+            "select law, valid_from, valid_to from in_part where law_itself order by valid_from desc"
+        ).fetchone()
     assert await _same_pages(db, monkeypatch, ("", "&known=2030-01-01")) > 0
     ds = make_datasette(db, METADATA)  # the note is the day's: said inside the last stretch, not after it
     assert "in force in part" in (await _text(ds, f"/-/law/{law}?at={start}")).lower()
