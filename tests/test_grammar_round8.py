@@ -6,9 +6,11 @@ it must give; each would fail on the engine before the fix it guards.
 
 from __future__ import annotations
 
+import pytest
 
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.errors import LawHistoryError
 from lawhistory.reading.gazette import normalise
 
 
@@ -35,3 +37,22 @@ def test_running_head_without_part_line_is_furniture_and_a_title_alone_is_kept()
     assert "Signs Amendment Local Law 2019" not in normalise(head).text
     words = "In clause 4.1 after “under” insert:\n\nthe Town of Example Signs Amendment Local Law 2019\n\nclause 4"
     assert "Signs Amendment Local Law 2019" in normalise(words).text
+
+
+# --- a Schedule heading replaced: its label printed with it; a shoulder note never dropped --------------------
+
+
+def test_new_schedule_heading_printed_with_its_label_is_the_rest() -> None:
+    text = "Delete the heading to Schedule 2 and insert: Schedule 2 — PRESCRIBED OFFENCES AND PENALTIES"
+    assert ops(text) == [("substitute_heading", "Schedule 2", None, "PRESCRIBED OFFENCES AND PENALTIES")]
+
+
+def test_new_schedule_heading_labelled_for_another_schedule_is_refused() -> None:
+    with pytest.raises(LawHistoryError, match="labelled “Schedule 3"):
+        parse_unit(Unit("9", "Delete the heading to Schedule 2 and insert: Schedule 3 — FEES", None))
+
+
+def test_new_schedule_heading_with_a_shoulder_note_is_refused_naming_it() -> None:
+    text = "Delete the heading to Schedule 2 and insert: Schedule 2 — FEES [cl. 4.1(2)]"
+    with pytest.raises(LawHistoryError, match=r"\[cl\. 4\.1\(2\)\]"):
+        parse_unit(Unit("9", text, None))
