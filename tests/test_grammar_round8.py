@@ -56,3 +56,42 @@ def test_new_schedule_heading_with_a_shoulder_note_is_refused_naming_it() -> Non
     text = "Delete the heading to Schedule 2 and insert: Schedule 2 — FEES [cl. 4.1(2)]"
     with pytest.raises(LawHistoryError, match=r"\[cl\. 4\.1\(2\)\]"):
         parse_unit(Unit("9", text, None))
+
+
+# --- a new Part 2A and its clauses 2A.1, 2A.2 -------------------------------------------------------------------
+
+
+def test_new_part_2a_with_clauses_2a_1_and_2a_2_is_read_as_a_part_of_clauses() -> None:
+    text = (
+        "After clause 2.4 insert: PART 2A — RECORDING OF MEETINGS 2A.1. Application of Part This Part applies to "
+        "meetings. 2A.2. Meetings to be recorded (1) The CEO is to record each meeting. (2) A recording is kept."
+    )
+    assert ops(text) == [
+        (
+            "insert",
+            "2.4",
+            "after",
+            "PART 2A—RECORDING OF MEETINGS\n2A.1 Application of Part\n  This Part applies to meetings.\n"
+            "2A.2 Meetings to be recorded\n  (1) The CEO is to record each meeting.\n  (2) A recording is kept.",
+        )
+    ]
+
+
+# --- a commencement whose first item names publication day ------------------------------------------------------
+
+
+def test_items_counting_from_publication_day_named_in_the_first_item_are_read() -> None:
+    from lawhistory.core.dates import clause_items
+
+    wording = (
+        "This local law comes into operation as follows — (a) clauses 1 and 2 — on the day on which this local law "
+        "is published in the Gazette (publication day); (b) clauses 3 and 4 — on the day after publication day; "
+        "(c) clause 5 — on 1 January 2024."
+    )
+    items = clause_items(wording)
+    assert items is not None
+    assert [(i.clauses, i.after, i.fixed) for i in items] == [
+        (("1", "2"), 0, None),
+        (("3", "4"), 1, None),
+        (("5",), None, __import__("datetime").date(2024, 1, 1)),
+    ]
