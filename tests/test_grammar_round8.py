@@ -95,3 +95,13 @@ def test_items_counting_from_publication_day_named_in_the_first_item_are_read() 
         (("3", "4"), 1, None),
         (("5",), None, __import__("datetime").date(2024, 1, 1)),
     ]
+
+
+# --- an OCR copy's "c1ause 3.2(1 )" in the frame; quoted words left as printed -----------------------------------
+
+
+def test_ocr_figure_one_in_frame_word_and_spaced_label_are_read_outside_quotes_only() -> None:
+    text = 'In c1ause 3.2(1 ) delete "c1ause 3.1(1 )" and insert: clause 3.1(1)'
+    got = normalise(text).text.strip()
+    assert got == 'In clause 3.2(1) delete "c1ause 3.1(1 )" and insert: clause 3.1(1)'
+    assert ops(got) == [("substitute_words", "3.2(1)", None, "clause 3.1(1)")]
