@@ -1018,13 +1018,14 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"\1\2",
         text,
     )
-    # "2.3. Part does not apply …", "2.5A. Waste collection": a new clause's label printed with a full stop after it (at
+    # "2.3. Part does not apply …", "2.5A. Waste collection", (r8) "2A.1. Application of Part" (a clause of a Part
+    # 2A): a new clause's label printed with a full stop after it (at
     # the start, or after the full stop that ends the provision before; never after a word that cites it)
-    text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
+    text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
     # (r7) "Division 2 — Microchipping 3.4. Microchipping of dogs …": the same, after a Part or Division heading that
     # opens the new text
     text = re.sub(
-        r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+\.\d+[A-Z]{0,2})\.(?= [A-Z])",
+        r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])",
         r"\1\2",
         text,
     )

@@ -137,9 +137,9 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         when = rest.group("when")
         # (a copy's OCR may print "after" as "alter" here: no other word can stand between "the day" and "that day" in
         # a commencement — a local law cannot come into operation before it is published — see ``ALTER_FOR_AFTER``)
-        if re.match(r"on the day (?:after|alter) (?:that day|gazettal day)", when, re.I):
+        if re.match(r"on the day (?:after|alter) (?:that day|gazettal day|publication day)", when, re.I):
             return "day_after_gazettal", 1, None
-        m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day)", when, re.I)
+        m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day|publication day)", when, re.I)
         if m and _ordinal(m.group(1)) is not None:
             return "days_after_gazettal", _ordinal(m.group(1)), None
         d = printed_date(when)
@@ -236,7 +236,9 @@ _PART_ITEM = re.compile(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[�
 _PUBLISHED = (
     r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
     r"|the (?:day|date) of (?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?"
-    r"|(?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?|gazettal day)"
+    # (r8) "publication day", as "gazettal day": the name an item gives that day ("… published in the Gazette
+    # (publication day)")
+    r"|(?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?|gazettal day|publication day)"
 )
 _THAT_DAY = r"that day"
 
@@ -273,6 +275,8 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
     on publication; the day after it; N days after it; the Nth day after it; a calendar date. ``published_before``:
     the item before this one named the day of publication, so "that day" is that day. None: not read."""
     w = re.sub(r"\s*(?:[;.,]|;?\s*and|;?\s*or)\s*$", "", " ".join(when.split()))
+    # (r8) "… published in the Gazette (publication day)": the item names the day it gives, for the items after it
+    w = re.sub(r"\s*\((?:publication|gazettal) day\)$", "", w)
     day = rf"(?:{_PUBLISHED}|{_THAT_DAY})" if published_before else _PUBLISHED
     if re.fullmatch(rf"on {day}", w, re.I):
         return 0, None

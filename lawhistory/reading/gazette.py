@@ -217,6 +217,39 @@ YEAR_RUNNING_HEAD = re.compile(
 )
 
 
+#: (r8) A later gazette's running head, on lines of its own between the lines of a page: the amending law's title,
+#: the Part of it the page is in ("Part 2          Local Government Property Local Law 2012 amended", when it has
+#: Parts), and the provision the page begins in ("cl. 5", "r. 4", "s. 12"). Only the whole head, closed by its
+#: provision line: a title alone may be words of the law, and is kept.
+PCO_RUNNING_HEAD = re.compile(
+    r"(?m)^[ \t]*[A-Z][^\n.;:“”\"]{4,160}?\b(?:Local Laws?|By-laws|Regulations|Act|Rules)(?: \(No\. \d+\))? \d{4}[ \t]*"
+    + _BLANKS
+    + r"(?:(?:Part|Division) \d+[A-Z]{0,2}[ \t]+[^\n.;:“”\"]{1,160}?[ \t]*"
+    + _BLANKS
+    + r")?(?:cl|r|s)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
+)
+
+
+#: (r8) An OCR copy's figure 1 for the letter l in a frame word of an instruction ("In c1ause 3.2(1 ) delete …"), and
+#: a space before a label's closing bracket after a provision number ("3.2(1 )"): outside quotation marks only (the
+#: words quoted are the law's, and are matched as printed).
+_OCR_FRAME_WORD = re.compile(
+    r"(?<![\w“\"])(?P<w>[Cc]1auses?|[Rr]egu1ations?|1ocal)(?![\w”\"])|(?<=\d)\((?P<n>\d{1,3}[A-Za-z]?) \)(?=[\s(])"
+)
+_QUOTED_SPAN = re.compile(r"“[^“”\n]*”|\"[^\"\n]*\"")
+
+
+def _ocr_frame_words(text: str) -> str:
+    def fix(m: re.Match[str]) -> str:
+        return m.group("w").replace("1", "l") if m.group("w") else f"({m.group('n')})"
+
+    out, at = [], 0
+    for q in _QUOTED_SPAN.finditer(text):
+        out += [_OCR_FRAME_WORD.sub(fix, text[at : q.start()]), q.group(0)]
+        at = q.end()
+    return "".join(out) + _OCR_FRAME_WORD.sub(fix, text[at:])
+
+
 NOTE_CELL_ROW = re.compile(
     r"(?m)^[ \t]*\|[ \t]*(?P<note>[^|\d\n]{0,40}?)[ \t]*\|[ \t]*(?P<words>\d{1,3}\.[ \t][^|\n]+?)[ \t]*\|[ \t]*$"
 )
@@ -287,6 +320,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         return " "
 
     text = YEAR_RUNNING_HEAD.sub(running_head, text)
+    text = PCO_RUNNING_HEAD.sub(running_head, text)
+    text = _ocr_frame_words(text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out
     text = NOTE_CELL_ROW.sub(_note_cell_words, text)

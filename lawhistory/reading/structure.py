@@ -43,7 +43,8 @@ from .tables import parse_schedule
 
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
-    r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
+    # (r8) "2A.1": a clause of a Part numbered 2A
+    r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:[A-Z]{1,2}(?=\.\d))?(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
     r"|(?P<pen>(?<=\n)Penalty:)"

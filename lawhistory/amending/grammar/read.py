@@ -874,7 +874,15 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     if len(targets) != 1 or (h.payload is None) == (not quoted):
         return None
     new = " ".join(h.payload.split()).strip('“”"') if h.payload is not None else _unquote(quoted[0])
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    # (r8) "Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS" labels it as a Part's is
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    note = _SHOULDER_NOTE.search(new)
+    if note:
+        # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
+        # word; where it stands in the law is not read here, and it is never dropped
+        raise InstructionNotUnderstood(
+            f"its new heading carries the reference note “{note.group(0).strip()}”, which is not a heading's words"
+        )
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
         if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
@@ -899,6 +907,7 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
+_SHOULDER_NOTE = re.compile(r"\s*\[(?:cl|cls|r|rr|s|ss|by-law)\.?\s[^\]]{1,80}\]$")
 _DIVISION_AFTER_PART_HEADING = re.compile(r"(?<=\S)\s+Division\s+\d+[A-Z]{0,2}\s*[—–]\s*[A-Z][^.;:()—–]*$")
 
 
