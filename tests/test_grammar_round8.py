@@ -23,6 +23,7 @@ def ops(text: str, context: str | None = None) -> list[tuple[str, str | None, st
 
 def test_running_head_with_its_part_line_between_new_clauses_is_furniture() -> None:
     text = (
+        "This local law is the Shire of Example Parking Amendment Local Law 2021.\n\n"
         "Delete clauses 2.1 and 2.2 and insert:\n\n2.1.  Fees\n\nThe local government may set fees.\n\n"
         "Shire of Example Parking Amendment Local Law 2021\n\n"
         "Part 2          Parking Local Law 2015 amended\n\ncl. 6\n\n2.2.  Charges\n\nCharges are payable."
@@ -34,9 +35,20 @@ def test_running_head_with_its_part_line_between_new_clauses_is_furniture() -> N
 
 def test_running_head_without_part_line_is_furniture_and_a_title_alone_is_kept() -> None:
     head = "Delete clause 3.1.\n\nTown of Example Signs Amendment Local Law 2019\n\nr. 4\n\nDelete clause 3.2."
-    assert "Signs Amendment Local Law 2019" not in normalise(head).text
+    cited = "TOWN OF EXAMPLE SIGNS AMENDMENT LOCAL LAW 2019\n\n" + head  # the instrument's title above, in capitals
+    assert "Signs Amendment Local Law 2019" not in normalise(cited).text
     words = "In clause 4.1 after “under” insert:\n\nthe Town of Example Signs Amendment Local Law 2019\n\nclause 4"
     assert "Signs Amendment Local Law 2019" in normalise(words).text
+
+
+def test_a_title_printed_once_above_a_provision_line_is_the_laws_words() -> None:
+    """A line of a law that ends in an Act's title, above a line "s. 33" (a form, a penalty schedule): nothing else of
+    the text names that title, so it is no running head, and its words are kept."""
+    text = "4.2 Signs\nA person must display a sign in the form approved under the Dog Act 1976\n\ns. 33\n"
+    got = normalise(text).text
+    assert "in the form approved under the Dog Act 1976" in got and "s. 33" in got
+    head = "Shire of Example Dogs Amendment Local Law 2021\n\ncl. 3\n\n"  # the same shape, its title printed twice
+    assert "cl. 3" not in normalise(head + "3. Clause 4.2 amended\n\n" + head + "In clause 4.2 delete “x”.").text
 
 
 # --- a Schedule heading replaced: its label printed with it; a shoulder note never dropped --------------------

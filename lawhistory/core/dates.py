@@ -389,7 +389,11 @@ _SPLIT = re.compile(
     r"|\bremaining (?:clauses|provisions)\b[^;.]*|\ball other (?:clauses|provisions)\b[^;.]*"
     # a clause or Part of the law named at all ("… . Clause 5.3 comes into operation on …"): not one of an Act's
     # sections ("in accordance with section 3.14 of the Local Government Act 1995")
-    r"|\b(?:clauses?|sections?|parts?)\s+\d[\w.]*(?![\w.]*\s+of\s+(?:the\s+)?[A-Z])[^;]*",
+    r"|\b(?:(?:sub)?clauses?|sections?|parts?|(?:sub)?divisions?|schedules?|by-?laws?|regulations?|paragraphs?)"
+    r"\s+\d[\w.()]*(?![\w.()]*\s+of\s+(?:the\s+)?[A-Z])[^;]*"
+    # or a second day given to anything ("…; but Part 5 of the … Local Law 2025 comes into operation on …")
+    r"|\b(?:comes?|came) into (?:operation|effect|force)\b.*?\b(?:comes?|came) into (?:operation|effect|force)\b.*"
+    r"|\b(?:commences?|takes? effect)\b.*?\b(?:commences?|takes? effect|(?:comes?|came) into (?:operation|effect|force))\b.*",
     re.I,
 )
 SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")

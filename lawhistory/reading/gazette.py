@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.dates import MONTHS, PRINTED_DATE, printed_date
@@ -220,14 +221,30 @@ YEAR_RUNNING_HEAD = re.compile(
 #: (r8) A later gazette's running head, on lines of its own between the lines of a page: the amending law's title,
 #: the Part of it the page is in ("Part 2          Local Government Property Local Law 2012 amended", when it has
 #: Parts), and the provision the page begins in ("cl. 5", "r. 4", "s. 12"). Only the whole head, closed by its
-#: provision line: a title alone may be words of the law, and is kept.
+#: provision line, and only when its title is printed elsewhere in the text too (the instrument's own title or
+#: citation, or the head of another page): a title alone may be words of the law ("… in the form approved under
+#: the Dog Act 1976" above a line "s. 33"), and is kept (``_pco_running_heads``).
 PCO_RUNNING_HEAD = re.compile(
-    r"(?m)^[ \t]*[A-Z][^\n.;:“”\"]{4,160}?\b(?:Local Laws?|By-laws|Regulations|Act|Rules)(?: \(No\. \d+\))? \d{4}[ \t]*"
+    r"(?m)^[ \t]*(?P<title>[A-Z][^\n.;:“”\"]{4,160}?\b(?:Local Laws?|By-laws|Regulations|Act|Rules)(?: \(No\. \d+\))? \d{4})[ \t]*"
     + _BLANKS
     + r"(?:(?:Part|Division) \d+[A-Z]{0,2}[ \t]+[^\n.;:“”\"]{1,160}?[ \t]*"
     + _BLANKS
     + r")?(?:cl|r|s)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
 )
+
+
+def _pco_running_heads(text: str, running_head: Callable[[re.Match[str]], str]) -> str:
+    """``text`` without the running heads ``PCO_RUNNING_HEAD`` finds whose title is printed elsewhere in the text too
+    (the instrument's title or its citation, or the head of another page; in capitals or not): a line printed once,
+    with nothing else of the text naming it, is the law's words, kept."""
+    flat = " ".join(text.split()).casefold()
+
+    def head(m: re.Match[str]) -> str:
+        if flat.count(" ".join(m.group("title").split()).casefold()) < 2:
+            return m.group(0)
+        return running_head(m)
+
+    return PCO_RUNNING_HEAD.sub(head, text)
 
 
 #: (r8) An OCR copy's figure 1 for the letter l in a frame word of an instruction ("In c1ause 3.2(1 ) delete …"), and
@@ -320,7 +337,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
         return " "
 
     text = YEAR_RUNNING_HEAD.sub(running_head, text)
-    text = PCO_RUNNING_HEAD.sub(running_head, text)
+    text = _pco_running_heads(text, running_head)
     text = _ocr_frame_words(text)
     # An OCR copy that printed an item beside its marginal note as a table row ("| Short title | 1. In these by-laws …
     # |"): the item's words, the note left out
