@@ -151,6 +151,13 @@ def test_one_day_for_the_whole_law_is_read_as_before(words: str) -> None:
         "This local law comes into operation on publication, save for clause 5.3.",
         "This local law comes into operation on publication. Clause 5.3 comes into operation when the CEO decides.",
         "This local law comes into operation on publication excluding Schedule 1.",
+        # a second day given to a part of the law by name, in any unit, or to a Part named with the law's title
+        "This local law comes into operation on 1 July 2025. Schedule 2 comes into operation on 1 January 2026.",
+        "This local law comes into operation on 1 July 2025. Division 2 comes into operation on 1 January 2026.",
+        "This local law comes into operation on 1 July 2025. Subclause 5.3(2) comes into operation on 1 January 2026.",
+        "This local law comes into operation on 1 July 2025, but Part 5 of the Shire of Splitton Dogs Local Law 2025"
+        " comes into operation on 1 January 2026.",
+        "These by-laws come into operation on 1 July 2025. By-law 12 comes into operation on 1 January 2026.",
     ],
 )
 def test_words_that_set_any_clause_apart_are_never_read_as_one_day(words: str) -> None:
