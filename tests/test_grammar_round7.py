@@ -72,6 +72,14 @@ def test_a_word_broken_over_a_line_by_a_hyphen_is_joined_only_as_the_new_text_sp
     # not spelt whole anywhere: the words are left as printed
     (q,) = payload_provisions("(6b) A well- known delegation ends.", [])
     assert q.text == "A well- known delegation ends."
+    # spelt hyphenated elsewhere ("sub-clause"), or only as the start of a longer word ("subclauses" counts, as a
+    # plural; "subclausenote" does not): never joined into a spelling the text does not use
+    (r,) = payload_provisions("(6b) A delegation under sub- clause (6a) or sub-clause (5); see subclauses (1).", [])
+    assert "sub- clause (6a)" in r.text
+    (t,) = payload_provisions("(6b) A delegation under sub- clause (6a) ends; see the subclausenote.", [])
+    assert "sub- clause (6a)" in t.text
+    (u,) = payload_provisions("(6b) A delegation under sub- clause (6a) ends; see subclauses (1) and (2).", [])
+    assert "subclause (6a)" in u.text
 
 
 # --- an older by-law amendment: item number alone on its line, its marginal note and running head ----------------

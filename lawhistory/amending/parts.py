@@ -995,9 +995,13 @@ _BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
 
 
 def _joined(m: re.Match[str], text: str) -> str:
+    """A word the copy broke over a line after a hyphen ("sub- clause"), joined as the text spells it elsewhere: whole
+    ("subclause", "subclauses") when it is printed so and never hyphenated ("sub-clause"); otherwise as printed."""
     whole = m.group("a") + m.group("b")
     elsewhere = text[: m.start()] + " " + text[m.end() :]
-    return whole if re.search(r"\b" + re.escape(whole), elsewhere, re.I) else m.group(0)
+    hyphenated = re.search(r"\b" + re.escape(m.group("a")) + "-" + re.escape(m.group("b")) + r"s?\b", elsewhere, re.I)
+    spelt_whole = re.search(r"\b" + re.escape(whole) + r"s?\b", elsewhere, re.I)
+    return whole if spelt_whole and not hyphenated else m.group(0)
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
