@@ -117,3 +117,9 @@ def test_ocr_figure_one_in_frame_word_and_spaced_label_are_read_outside_quotes_o
     got = normalise(text).text.strip()
     assert got == 'In clause 3.2(1) delete "c1ause 3.1(1 )" and insert: clause 3.1(1)'
     assert ops(got) == [("substitute_words", "3.2(1)", None, "clause 3.1(1)")]
+
+
+def test_ocr_repair_leaves_quoted_words_printed_over_two_lines_as_printed() -> None:
+    """Words in quotation marks that the copy broke over a line are still the law's words: never repaired."""
+    got = normalise("In c1ause 3.2(1 ) delete “the c1ause\n(1 ) words” and insert “x”.").text
+    assert "In clause 3.2(1) delete" in got and "c1ause (1 ) words" in got

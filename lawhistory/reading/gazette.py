@@ -253,7 +253,9 @@ def _pco_running_heads(text: str, running_head: Callable[[re.Match[str]], str]) 
 _OCR_FRAME_WORD = re.compile(
     r"(?<![\w“\"])(?P<w>[Cc]1auses?|[Rr]egu1ations?|1ocal)(?![\w”\"])|(?<=\d)\((?P<n>\d{1,3}[A-Za-z]?) \)(?=[\s(])"
 )
-_QUOTED_SPAN = re.compile(r"“[^“”\n]*”|\"[^\"\n]*\"")
+#: Words in quotation marks, over line breaks too (quoted words a copy printed over two lines are still the law's);
+#: a mark left open keeps the rest of the text from repair.
+_QUOTED_SPAN = re.compile(r"“[^“”]*(?:”|$)|\"[^\"]*(?:\"|$)")
 
 
 def _ocr_frame_words(text: str) -> str:
