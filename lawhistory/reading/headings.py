@@ -248,9 +248,16 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             i >= max(skip, 1)
             and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
             and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
-            # "2. / Subclause (3) of by-law 8 … is amended": a label after a provision's name is a citation in the
-            # clause's words, not the first label of its list
-            and not (w.startswith("(") and taken and _CITED_KIND.fullmatch(taken[-1].strip()))
+            # "2. / Subclause (3) of by-law 8 … is amended": a label after a provision's name, and before words that
+            # go on in small letters, is a citation in the clause's words, not the first label of its list ("5.3
+            # Application of this clause (1) This clause applies …": the heading ends, (1) opens the subclauses)
+            and not (
+                w.startswith("(")
+                and taken
+                and _CITED_KIND.fullmatch(taken[-1].strip())
+                and words[i + 1 : i + 2] != []
+                and not words[i + 1][:1].isupper()
+            )
         ):
             break  # (a heading never ends in 'from', 'of', 'to' …: "Exemptions from Schedule 2 Clause 16(b) …")
         if (

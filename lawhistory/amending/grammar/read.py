@@ -875,7 +875,7 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         return None
     new = " ".join(h.payload.split()).strip('“”"') if h.payload is not None else _unquote(quoted[0])
     # (r8) "Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS" labels it as a Part's is
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
     note = _SHOULDER_NOTE.search(new)
     if note:
         # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
@@ -889,11 +889,18 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
             raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
         new = new[label.end() :]
     division = _DIVISION_AFTER_PART_HEADING.search(new) if label and label.group("kw").lower() == "part" else None
+    if label and label.group("kw").lower() == "part" and not division and _DIVISION_WORDS.search(new):
+        # "PART 3 — REGISTRATION DIVISION 1: GENERAL": a Division's label inside a Part's new heading, not read apart
+        raise InstructionNotUnderstood(f"its new Part heading “{new}” names a Division: which words are the heading is not clear")
     if division:
         # (r7) "Delete the heading to Part 3 and insert: Part 3 — Registration and identification / Division 1 —
         # Registration": the Part's new heading, then a Division heading that opens the Part (it holds the clauses
         # after it, up to the next Division)
         part_heading, opening = new[: division.start()].strip(), division.group(0).strip()
+        if _DIVISION_WORDS.search(part_heading):
+            raise InstructionNotUnderstood(
+                f"its new Part heading “{part_heading}” still names a Division: which is the heading is not clear"
+            )
         return [
             _op(h.unit, action="substitute_heading", target=targets[0], new=part_heading),
             _op(
@@ -907,8 +914,16 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
-_SHOULDER_NOTE = re.compile(r"\s*\[(?:cl|cls|r|rr|s|ss|by-law)\.?\s[^\]]{1,80}\]$")
-_DIVISION_AFTER_PART_HEADING = re.compile(r"(?<=\S)\s+Division\s+\d+[A-Z]{0,2}\s*[—–]\s*[A-Z][^.;:()—–]*$")
+#: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
+_SHOULDER_NOTE = re.compile(r"\s*\[[^\[\]]{1,80}\]$")
+#: A Division heading printed after a Part's new heading ("Part 3 — Registration / Division 1 — General", in capitals
+#: or not, after a dash or a spaced hyphen)
+_DIVISION_AFTER_PART_HEADING = re.compile(
+    r"(?<=\S)\s+(?:Division|DIVISION)\s+\d+[A-Z]{0,2}\s*(?:[—–]|-(?=\s))\s*[A-Z][^.;:()—–]*$"
+)
+#: The label of a new heading printed with it ("Part 2 — …", "PART III", "Schedule 1 —"): a number, or a roman one
+_LABEL_NUMBER = r"(?P<n>(?:\d\w*|[IVXLC]+)\b)"
+_DIVISION_WORDS = re.compile(r"(?i)\bdivision\s+\d")
 
 
 # --- (r2scope) the whole law as a place; lists paired "respectively"; amendment by a table -----------------------
@@ -1275,7 +1290,7 @@ def _heading_to_read(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
         raise InstructionNotUnderstood("it says what a heading is to read but gives no heading")
     new = " ".join(h.payload.split())
     new = new[:-1] if new.endswith(".") else new
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+(?P<n>\w+)\s*(?:[—–-]\s*)?", new)
+    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
     if label:
         # "Part 2 — Dogs": the label is printed with the new heading; the heading is the rest
         if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):

@@ -1,0 +1,71 @@
+"""Readings a review of first-sight rounds 7 and 8 found too broad or too narrow: each once gave wrong law without a
+word (a subclause's label taken into a clause's heading, a shoulder note or a Division's heading taken into a new
+heading) or refused a plain heading. Synthetic sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.instructions import parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.core.errors import LawHistoryError
+
+
+def ops(text: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    return [(str(o.action), o.target, o.position, o.new) for o in parse_unit(Unit("9", text, None))]
+
+
+@pytest.mark.parametrize(
+    ("heading", "words"),
+    [
+        ("Application of this clause", "This clause applies to a permit issued before 1 July 2020."),
+        ("Application of this by-law", "This by-law applies to a permit issued before 1 July 2020."),
+        ("Meaning of subclause (2)", "In this clause, a permit is a licence."),
+    ],
+)
+def test_a_new_clauses_heading_ending_in_a_provisions_name_leaves_its_first_subclause_its_label(heading: str, words: str) -> None:
+    """ "5.3 Application of this clause (1) This clause applies …": (1) opens the subclauses (a label before words in
+    capitals); only a label before words going on in small letters is a citation ("Subclause (3) of by-law 8")."""
+    text = f"In Part 5 after clause 5.2 insert — 5.3 {heading} (1) {words} (2) A permit continues in force."
+    (op,) = parse_unit(Unit("9", text, None))
+    (p,) = op.provisions or ()
+    assert p.heading == heading
+    assert [(c.num, c.text) for c in p.children] == [("(1)", words), ("(2)", "A permit continues in force.")]
+
+
+@pytest.mark.parametrize("note", ["[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4(1)]", "[clause 2.4]", "[r. 5]"])
+def test_a_new_headings_shoulder_note_in_any_spelling_is_refused_naming_it(note: str) -> None:
+    with pytest.raises(LawHistoryError, match=f"reference note “{__import__('re').escape(note)}”"):
+        ops(f"Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS {note}")
+
+
+@pytest.mark.parametrize(
+    ("new", "part", "division"),
+    [
+        ("PART 3 — REGISTRATION DIVISION 1 — GENERAL", "REGISTRATION", "Division 1—GENERAL"),
+        ("Part 3 — Registration Division 1 - General", "Registration", "Division 1—General"),
+        (
+            "Part 3 — Registration and identification Division 1 — Registration",
+            "Registration and identification",
+            "Division 1—Registration",
+        ),
+    ],
+)
+def test_a_division_heading_after_a_parts_new_heading_opens_the_part_in_capitals_or_after_a_hyphen(
+    new: str, part: str, division: str
+) -> None:
+    assert ops(f"Delete the heading to Part 3 and insert: {new}") == [
+        ("substitute_heading", "Part 3", None, part),
+        ("insert", "Part 3", "start", division),
+    ]
+
+
+def test_a_parts_new_heading_naming_a_division_not_read_apart_is_refused() -> None:
+    with pytest.raises(LawHistoryError, match="names a Division"):
+        ops("Delete the heading to Part 3 and insert: PART 3 — REGISTRATION DIVISION 1: GENERAL")
+
+
+def test_a_clause_heading_beginning_with_schedule_is_a_heading_not_a_label() -> None:
+    assert ops("Delete the heading to clause 5.1 and insert: Schedule of fees") == [
+        ("substitute_heading", "5.1", None, "Schedule of fees")
+    ]
