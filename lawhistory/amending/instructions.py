@@ -88,6 +88,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         return []
     for op in ops:
         _refuse_unread_page_header(unit, op.new or "")
+        _refuse_new_provision_in_words(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -104,6 +105,27 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
             )
     return ops
+
+
+#: A provision's label after a semicolon, colon or dash (a connector between), then its words: "hall; and (c) a pavilion".
+_NEW_PROVISION_IN_WORDS = re.compile(r"[;:—–]\s*(?:(?:and|or)\s+)?\(([a-z]{1,4}|[0-9]{1,3}[A-Za-z]{0,2})\)\s+[A-Za-z]")
+
+
+def _refuse_new_provision_in_words(unit: Unit, op: Operation) -> None:
+    """New words put into a provision's words that hold a new provision as well ("by deleting “hall.” in paragraph (b)
+    and substituting — “hall; and (c) a pavilion or grandstand.”"): put in as words, its label would run into the text
+    of the provision amended (wrong law), so it is refused naming it. A list opened by a dash (LIST_IN_WORDS) is read or
+    refused below; words that are only a connector before the next label are read as the provision after
+    (grammar/read.py, ``_words_then_provisions``) and never reach here as words."""
+    new = op.new or ""
+    if op.action not in ("substitute_words", "insert_words") or LIST_IN_WORDS.search(new):
+        return
+    if (m := _NEW_PROVISION_IN_WORDS.search(new)) is not None:
+        said = " ".join(new[m.start() : m.end() + 30].split()).strip(";:—– ")
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words hold a new provision (“{said} …”), which a word edit cannot put in; "
+            f"amend the instrument file's operations by hand: “{unit.text[:160]}”"
+        )
 
 
 def _renumbers(unit: Unit) -> bool:

@@ -228,6 +228,8 @@ _OLD_AMENDING_HEADING = (
     r"(?:headings?\s+)?"
     r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)"
     r"(?:\s+and\s+(?:an?|the)\s+(?:new\s+)?[a-z]+\s+(?:inserted|substituted))?"
+    # (issue 20) "Clause 2.7A inserted and consequential amendments"
+    r"(?:\s+and\s+consequential\s+amendments?)?"
 )
 
 

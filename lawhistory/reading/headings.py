@@ -79,7 +79,11 @@ AMENDING_HEADING = re.compile(
     # (r7) "Part 3 heading replaced and Part 3 Division 1 heading inserted": two provisions, each with its verb
     + r"| and (?i:"
     + _AMENDED_ONE
-    + r"))?)(?= |$)"
+    + r"))?"
+    # (issue 20) "Clause 2.7A inserted and consequential amendments": the other changes the clause makes, named only
+    # as a kind in its heading (never a provision or a verb of its own)
+    + r"(?: and consequential amendments?)?"
+    + r")(?= |$)"
 )
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and

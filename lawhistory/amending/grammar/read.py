@@ -613,6 +613,24 @@ def _connector_ending(h: Head, start: Tree[object], ch: Tree[object], targets: l
     return [_op(h.unit, action="delete_words", target=t, words=word.strip(), position="end") for t in after if t not in targets]
 
 
+def _connector_deleted_after(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by deleting “and” after paragraph (a)": the connector (and, or) after a provision named, which is that
+    provision's own last word, deleted where it ends its words (`delete_words` at the `end`, as
+    ``connector_after_named`` does for a provision kept); any other words are not a connector and are refused."""
+    word = _unquote(_tokens(ch, "QUOTED")[0]).strip()
+    if word.lower() not in ("and", "or"):
+        raise InstructionNotUnderstood(f"it deletes “{word}” after a provision, which is not a connector")
+    plist = _tree(ch, "prov_list")
+    assert plist is not None
+    base, _ = _base(h, start)
+    after = resolve_targets(_span(h, plist), base)
+    if not after:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes a connector and also carries new text")
+    return [_op(h.unit, action="delete_words", target=t, words=word, position="end") for t in after]
+
+
 # --- retired: table row replaced by a row with lettered parts ---
 
 
@@ -1236,6 +1254,7 @@ _BUILDERS = {
     "mark_ending_definition": _mark_ending_definition,
     "passage_changed": _passage_changed,
     "mark_ending_provision": _mark_ending_provision,
+    "connector_deleted_after": _connector_deleted_after,
     "inserted_after_each": _inserted_after_each,
     "rows_inserted_under": _rows_inserted_under,
     "provisions_deleted": _provisions_deleted,

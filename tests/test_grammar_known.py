@@ -1,0 +1,210 @@
+"""General readings added for first-sight cases still refused wrongly (issue 20), on synthetic sentences (not law).
+
+Each test gives wording and the operations it must make (the same for its rewordings), or the refusal it must give
+for a near miss; operations resolved against a synthetic law are applied and the result checked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amending.amend import amend
+from lawhistory.amending.apply import WordsNotFound, apply_operation
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse
+from lawhistory.reading.headings import AMENDING_HEADING
+from tests.helpers import body_of, ops
+
+# --- a connector deleted after a provision kept -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by deleting “and” after paragraph (a);",
+        'by deleting "and" after paragraph (a); and',
+        "delete “and” after paragraph (a).",
+        "Delete the word “and” after the paragraph (a).",
+        "by deleting the word “and” after paragraph (a)",
+    ],
+)
+def test_a_connector_deleted_after_a_provision_is_deleted_where_it_ends_that_provision(text: str) -> None:
+    assert ops(text, "2.1(2)") == [("delete_words", "2.1(2)(a)", "and", "", "end", "once")]
+
+
+def test_a_connector_deleted_after_a_provision_under_a_lead_is_of_the_leads_provision() -> None:
+    assert ops("In clause 8(1) delete “or” after paragraph (b).") == [("delete_words", "8(1)(b)", "or", "", "end", "once")]
+
+
+def test_a_connector_deleted_after_a_provision_leaves_its_semicolon_and_guesses_nothing() -> None:
+    op = parse_unit(Unit("9", "In clause 8(1) delete “and” after paragraph (a).", None))[0]
+    body = body_of("8. Hire\n  (1) A hirer must —\n    (a) pay; and\n    (b) clean.\n")
+    done, _ = apply_operation(body, op)
+    assert done[0].children[0].children[0].text == "pay;"
+    assert done[0].children[0].children[1].text == "clean."
+    # the provision named does not end with the connector (it is inside its words): nothing is deleted
+    with pytest.raises(WordsNotFound):
+        apply_operation(body_of("8. Hire\n  (1) A hirer must —\n    (a) pay and sign;\n    (b) clean.\n"), op)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by deleting “the” after paragraph (a);",
+        "delete “and the” after paragraph (a).",
+        "by deleting “, and” after paragraph (a);",
+    ],
+)
+def test_other_words_deleted_after_a_provision_are_not_a_connector_and_are_refused(text: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match="not a connector"):
+        parse_unit(Unit("9", text, "2.1(2)"))
+
+
+def test_a_connector_deleted_after_a_provision_with_new_text_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("9", "by deleting “and” after paragraph (a) and inserting “or”;", "2.1(2)"))
+
+
+# --- new words that hold a new provision --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by deleting “hall.” in paragraph (b) and substituting “hall; and (c) a pavilion or grandstand.”;",
+        "In paragraph (b) delete “hall.” and insert “hall; or (c) a pavilion.”.",
+        "In paragraph (b) delete “hall.” and insert “hall; (c) a pavilion.”.",
+        "In paragraph (b) after “hall” insert “; or (ca) a stand”.",
+    ],
+)
+def test_new_words_holding_a_new_provision_are_refused_naming_it(text: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match="hold a new provision"):
+        parse_unit(Unit("9", text, "2.1(2)"))
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # a reference to a provision by its kind is words, not a new provision
+        (
+            "In paragraph (b) delete “hall.” and insert “hall referred to in paragraph (c).”.",
+            "hall referred to in paragraph (c).",
+        ),
+        ("In paragraph (b) delete “hall.” and insert “hall; and”.", "hall; and"),
+        ("In paragraph (b) delete “hall” and insert “hall (including a pavilion)”.", "hall (including a pavilion)"),
+    ],
+)
+def test_new_words_citing_provisions_or_in_brackets_are_still_words(text: str, new: str) -> None:
+    assert [o[3] for o in ops(text, "2.1(2)")] == [new]
+
+
+# --- an amending heading naming consequential amendments too -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Clause 2.7A inserted and consequential amendments",
+        "Clause 5 amended and consequential amendment",
+        "Clauses 3 and 4 replaced and consequential amendments",
+    ],
+)
+def test_an_amending_heading_may_name_consequential_amendments(heading: str) -> None:
+    m = AMENDING_HEADING.match(heading + " After clause 2.7 insert:")
+    assert m is not None and m.group(1) == heading
+
+
+@pytest.mark.parametrize(
+    ("line", "heading"),
+    [
+        # "consequential" alone, or other words after "and", are not part of the heading
+        ("Clause 2.7A inserted and consequential changes", "Clause 2.7A inserted"),
+        ("Clause 2.7A inserted and amendments", "Clause 2.7A inserted"),
+    ],
+)
+def test_other_words_after_an_amending_heading_are_not_taken_into_it(line: str, heading: str) -> None:
+    m = AMENDING_HEADING.match(line)
+    assert m is not None and m.group(1) == heading
+
+
+PRINCIPAL = """---
+id: x/meetings-local-law-2000
+title: Shire of X Meetings Local Law 2000
+local_government: Shire of X
+kind: principal
+made: null
+gazette:
+  date: 2000-03-01
+  number: null
+  pages: null
+commencement:
+  wording: This local law comes into operation on the day on which it is published in the Government Gazette.
+  rule: on_gazettal
+  date: 2000-03-01
+source: 'synthetic test law (not law)'
+---
+
+1.1 Terms used
+  In this local law—
+  **presiding member** means the person presiding under clause 2.6(4);
+  **member** means a councillor.
+
+2.7 Deputy presiding
+  The Deputy President presides if the Shire President is absent.
+
+3.2 Who presides
+  The person presiding under clause 2.6(4) keeps order.
+"""
+
+INSTRUMENT = """LOCAL GOVERNMENT ACT 1995
+
+Shire of X
+
+MEETINGS AMENDMENT LOCAL LAW 2001
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of X resolved on 1 May 2001 to make the following local law.
+
+1. Citation
+
+This local law may be cited as the Shire of X Meetings Amendment Local Law 2001.
+
+2. Commencement
+
+This local law comes into operation on the day on which it is published in the Government Gazette.
+
+3. Principal local law
+
+In this local law the Shire of X Meetings Local Law 2000 is referred to as the principal local law.
+
+4. Clause 2.8 inserted and consequential amendments
+
+(1) After clause 2.7 of the principal local law the following clause is inserted —
+
+“
+
+2.8 Chosen member
+
+A member chosen to preside has the powers of the presiding member.
+
+”.
+
+(2) Clause 3.2 of the principal local law is amended by deleting “2.6(4)” and inserting instead “2.6(4) or 2.8”.
+"""
+
+
+def test_an_instrument_under_such_a_heading_makes_each_of_its_changes(tmp_path: Path) -> None:
+    repo = Repository.init(tmp_path / "repo")
+    repo.write_text(repo.law_path(parse(PRINCIPAL).meta.id), PRINCIPAL)
+    (tmp_path / "instrument.txt").write_text(INSTRUMENT, encoding="utf-8")
+    outcomes, _ = amend(repo, tmp_path / "instrument.txt", gazette_date=dt.date(2001, 6, 1))
+    (outcome,) = outcomes
+    assert outcome.status == "applied"
+    assert [(str(o.action), o.target) for o in outcome.instrument.operations] == [
+        ("insert", "2.7"),
+        ("substitute_words", "3.2"),
+    ]
