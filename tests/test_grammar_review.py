@@ -69,3 +69,34 @@ def test_a_clause_heading_beginning_with_schedule_is_a_heading_not_a_label() -> 
     assert ops("Delete the heading to clause 5.1 and insert: Schedule of fees") == [
         ("substitute_heading", "5.1", None, "Schedule of fees")
     ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This local law comes into operation on publication, and clause 3 of the principal local law is repealed.",
+        "By-law 5 of the principal by-laws is hereby revoked.",
+        "In this local law the Shire of Example Dogs Local Law 2010 is referred to as the principal local law, and "
+        "clauses 4 and 5 of it are repealed.",
+    ],
+)
+def test_a_frame_clause_that_also_repeals_a_provision_is_read_as_instructions_never_left_out(sentence: str) -> None:
+    """A clause of the frame (its commencement, its principal law) that ends a provision too is no frame clause: it
+    goes to the instructions (read, or refused naming its words), never silently left out of the amendment."""
+    from lawhistory.amending.frame import frame_kind
+
+    assert frame_kind(None, sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("This local law may be cited as the Shire of Example Repeal Local Law 2016.", "citation"),
+        ("The repeal of the by-laws referred to in clause 4 does not affect any licence.", "savings"),
+        ("Nothing in this local law affects anything done as if the by-laws had not been repealed.", "savings"),
+    ],
+)
+def test_repeal_as_a_noun_a_title_or_a_past_is_still_frame(sentence: str, kind: str) -> None:
+    from lawhistory.amending.frame import frame_kind
+
+    assert frame_kind(None, sentence) == kind
