@@ -601,34 +601,32 @@ def _connector_ending(h: Head, start: Tree[object], ch: Tree[object], targets: l
     named = _tree(ch, "connector_after_named")
     if named is None:
         return []
-    word = _unquote(_tokens(named, "QUOTED")[0])
-    if word.strip().lower() not in ("and", "or"):
+    return [op for op in _connector_ops(h, start, named) if op.target not in targets]
+
+
+def _connector_ops(h: Head, start: Tree[object], node: Tree[object]) -> list[Operation]:
+    """The connector (and, or) quoted in ``node`` deleted where it ends the words of each provision ``node`` names
+    (`delete_words` at the `end`); any other words are not a connector and are refused."""
+    word = _unquote(_tokens(node, "QUOTED")[0]).strip()
+    if word.lower() not in ("and", "or"):
         raise InstructionNotUnderstood(f"it deletes “{word}” after a provision, which is not a connector")
-    plist = _tree(named, "prov_list")
+    plist = _tree(node, "prov_list")
     assert plist is not None
     base, _ = _base(h, start)
     after = resolve_targets(_span(h, plist), base)
     if not after:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
-    return [_op(h.unit, action="delete_words", target=t, words=word.strip(), position="end") for t in after if t not in targets]
+    return [_op(h.unit, action="delete_words", target=t, words=word, position="end") for t in after]
 
 
 def _connector_deleted_after(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "by deleting “and” after paragraph (a)": the connector (and, or) after a provision named, which is that
     provision's own last word, deleted where it ends its words (`delete_words` at the `end`, as
     ``connector_after_named`` does for a provision kept); any other words are not a connector and are refused."""
-    word = _unquote(_tokens(ch, "QUOTED")[0]).strip()
-    if word.lower() not in ("and", "or"):
-        raise InstructionNotUnderstood(f"it deletes “{word}” after a provision, which is not a connector")
-    plist = _tree(ch, "prov_list")
-    assert plist is not None
-    base, _ = _base(h, start)
-    after = resolve_targets(_span(h, plist), base)
-    if not after:
-        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, plist)}” is")
+    ops = _connector_ops(h, start, ch)
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes a connector and also carries new text")
-    return [_op(h.unit, action="delete_words", target=t, words=word, position="end") for t in after]
+    return ops
 
 
 # --- retired: table row replaced by a row with lettered parts ---
