@@ -39,6 +39,18 @@ def test_doubled_single_quotation_marks_are_double_marks() -> None:
     assert ops(normalise(text).text.strip()) == [("substitute_words", "2.1", None, "the keeper")]
 
 
+def test_nested_single_quotation_marks_are_never_made_double_marks() -> None:
+    # two closing single marks of nested single quotations are not a doubled mark (‘the ‘dog’’ stays as printed)
+    for text in (
+        "In clause 2.1 delete ‘the ‘dog’’ and insert ‘the ‘cat’’.",
+        "In clause 2.1 delete ‘the ‘owner’s dog’’.",
+    ):
+        assert normalise(text).text.strip() == text
+    # doubled marks nested in doubled marks (the 1990s gazette's definitions inserted as a block), apostrophes kept
+    text = "insert—\n‘‘\n‘‘attack’’ includes biting;\n‘‘owner’s dog’’ means the dogs’’’;\n’’."
+    assert " ".join(normalise(text).text.split()) == "insert— “ “attack” includes biting; “owner’s dog” means the dogs’”; ”."
+
+
 # --- "substituting for paragraph (f) a paragraph as follows", "adding after subclause (6) subclauses as follow" --
 
 

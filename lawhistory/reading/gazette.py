@@ -316,6 +316,51 @@ def _label_cell_words(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+_SINGLE_MARKS = re.compile("\u2018+|\u2019+")
+
+
+def _doubled_single_marks(text: str) -> str:
+    """Doubled single quotation marks made double marks, reading the marks as a stack of open quotations.
+
+    ``‘‘`` always opens a double quotation (no drafter opens two single quotations at once). A run of ``’`` closes the
+    quotations open, innermost first: its last two marks are one double mark when the innermost open quotation is a
+    doubled one (the marks before them are apostrophes or close single quotations); while a single quotation is open
+    innermost, each ``’`` closes it (‘the ‘dog’’ keeps both marks). A ``’’`` with nothing open is a double mark, as a
+    copy that lost the opening mark prints it; a single ``’`` with no single quotation open is an apostrophe.
+    """
+    out: list[str] = []
+    stack: list[str] = []  # "D" a doubled opening mark, "S" a single one
+    pos = 0
+    for m in _SINGLE_MARKS.finditer(text):
+        out.append(text[pos : m.start()])
+        pos = m.end()
+        run = m.group(0)
+        if run[0] == "\u2018":
+            doubles, single = divmod(len(run), 2)
+            stack.extend(["D"] * doubles + ["S"] * single)
+            out.append("\u201c" * doubles + "\u2018" * single)
+            continue
+        closes: list[str] = []
+        k = len(run)
+        while k:
+            if stack and stack[-1] == "S":
+                stack.pop()
+                closes.append("\u2019")
+                k -= 1
+            elif k >= 2 and (not stack or stack[-1] == "D"):
+                if stack:
+                    stack.pop()
+                # the run's last two marks close the doubled quotation; any before them are apostrophes
+                closes.extend(["\u2019"] * (k - 2) + ["\u201d"])
+                k = 0
+            else:
+                closes.append("\u2019")  # an apostrophe
+                k -= 1
+        out.append("".join(closes))
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -> Stream:
     """Remove gazette furniture from ``raw`` (see the module docstring)."""
     removed: list[str] = []
@@ -326,8 +371,8 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # ("Off‑road", U+2011) is a hyphen.
     text = re.sub(r"(?m)^[ \t]*[•●▪◦‣∙][ \t]*", "", text).replace("\u2011", "-")
     # The 1990s gazette's double quotation marks printed as doubled single marks (‘‘attack’’, ‘‘ $2 000 ’’): one
-    # double mark each
-    text = text.replace("\u2018\u2018", "\u201c").replace("\u2019\u2019", "\u201d")
+    # double mark each, but never the two closing single marks of quotations nested in single marks (‘the ‘dog’’)
+    text = _doubled_single_marks(text)
     # An older gazette's marginal note beside an amending item ("B/L. 4 / amended.", "S. 3 repealed.", "B/L.
     # re-enacted."), printed on lines of its own or glued to the item's words: no words of the law or the instrument
     text = MARGINAL_NOTE.sub(" ", text)
