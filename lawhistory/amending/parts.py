@@ -1249,15 +1249,6 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def _published(text: str, title: str) -> str | None:
-    """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
-    m = re.search(
-        re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text
-    )
-    d = printed_date(m.group(1)) if m else None
-    return d.isoformat() if d else None
-
-
 def _op(unit: Unit, **kw: str | None) -> Operation:
     return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
 
