@@ -10,6 +10,7 @@ operation each. Text that reads like an instruction but fits no family raises
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -35,6 +36,7 @@ from .grammar.parse import (
     following_dash,
     gazette_item,
     heading_context,
+    heading_first,
     labelled_after,
     lead_in,
     names_amendment,
@@ -222,40 +224,78 @@ def units(law: Law) -> list[Unit]:
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
 
 
-_OLD_AMENDING_HEADING = (
-    r"(?:Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)\s+[\w.()]+(?:\s+(?:and|to)\s+[\w.()]+)?\s+"
-    # (r7) "Part 2 heading repealed and a new heading substituted"
-    r"(?:headings?\s+)?"
-    r"(?:amended|deleted|inserted|replaced|repealed|substituted|renumbered)"
-    r"(?:\s+and\s+(?:an?|the)\s+(?:new\s+)?[a-z]+\s+(?:inserted|substituted))?"
-    # (issue 20) "Clause 2.7A inserted and consequential amendments"
-    r"(?:\s+and\s+consequential\s+amendments?)?"
-)
+#: The words an amending heading printed before its clause's number begins with (cheap candidates for heading_first.lark's
+#: ``amending_heading``; lexical: which words).
+_HEADING_FIRST_KINDS = ("Clause", "By-law", "Regulation", "Section", "Schedule", "Part")
+_SENTENCE_END = ".;]):"  # lexical: the marks after which a sentence has ended (a heading may follow, after a space)
+_CLAUSE_WORDS_BEGIN = frozenset('ABCDEFGHIJKLMNOPQRSTUVWXYZ(“"')  # lexical: how a clause's words begin
+_ANY_HEADING_MOST = 82  # a heading after a sentence's end: its first letter, 80 more, a full stop
+_AMENDING_HEADING_SPACES = 13  # heading_first.lark's amending_heading holds at most 14 words
+
+
+def _clause_numbers(flat: str, n: int) -> list[int]:
+    """Where each " N. " numbering a clause begins in ``flat`` (at its space; its words begin with a capital, a
+    bracket or a quotation mark after it): the first clause's "1." may be printed, or copied, as "I." (lexical)."""
+    out = []
+    for label in ("1", "I") if n == 1 else (str(n),):
+        mark = f" {label}. "
+        at = flat.find(mark)
+        while at != -1:
+            if flat[at + len(mark) : at + len(mark) + 1] in _CLAUSE_WORDS_BEGIN and at + len(mark) < len(flat):
+                out.append(at)
+            at = flat.find(mark, at + 1)
+    return sorted(out)
+
+
+def _heading_starts(flat: str) -> list[tuple[int, int, bool]]:
+    """(where the heading's words begin as found, where the heading itself begins, whether only an amending heading may
+    begin there) of each place a heading printed before its clause's number may begin, in order: the start of the
+    words, a space after the end of a sentence (a heading of any words), a space before a word that begins an amending
+    heading (heading_first.lark's ``amending_heading``)."""
+    out = [(0, 0, False)] if flat[:1].isupper() else []
+    for at in range(1, len(flat)):
+        if flat[at] == " " and flat[at - 1] in _SENTENCE_END and flat[at + 1 : at + 2].isupper():
+            out.append((at, at + 1, False))
+        elif flat[at - 1] == " " and flat.startswith(_HEADING_FIRST_KINDS, at):
+            out.append((at, at, True))
+    return out
+
+
+def _heading_before(flat: str, starts: list[tuple[int, int, bool]], pos: int, n: int) -> tuple[int, int] | None:
+    """(where the heading of clause ``n`` begins, where the clause's words begin) in ``flat``, from ``pos``: the first
+    place a heading may begin (``starts``) whose words, up to the nearest " N. " that numbers the clause, are a
+    heading (heading_first.lark); None when no heading numbered ``n`` follows."""
+    numbers = _clause_numbers(flat, n)
+    width = len(f" {'1' if n == 1 else n}. ")
+    for found, begins, amending in starts[bisect.bisect_left(starts, (pos, -1, False)) :]:
+        for at in numbers[bisect.bisect_right(numbers, begins) :]:
+            words = flat[begins:at]
+            if amending:
+                if words.count(" ") > _AMENDING_HEADING_SPACES:
+                    break
+            elif len(words) - words.endswith(".") > _ANY_HEADING_MOST - 1:
+                break
+            if heading_first(words, amending):
+                return found, at + width
+    return None
 
 
 def _old_style_clauses(body: tuple[Provision, ...]) -> list[Provision]:
     """Clauses of an instrument printed the older way, heading first ("Citation 1. …", "Clause 5 amended 4. …"),
-    that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading."""
+    that the structure reader left as running text: numbered 1., 2., 3. … in order, each after its heading
+    (heading_first.lark: after the end of a sentence, any heading; anywhere, a heading naming the provision it amends,
+    "… p. 3023 By-law 2 amended 4. By-law 2 of …", after a footnote that ends without a full stop)."""
     texts = [_running(p) for p in body]
     start = next((i for i, t in enumerate(texts) if is_enacting(t)), None)
     if start is None:
         return []
     flat = " ".join(" ".join(texts[start + 1 :]).split())
+    starts = _heading_starts(flat)
     marks: list[tuple[int, int, str]] = []  # (where the heading begins, where the clause's words begin, number)
     n, pos = 1, 0
-    while True:
-        # (the first clause's "1." may be printed, or copied, as "I.": "Citation I. These by-laws may be cited …")
-        label = "(?:1|I)" if n == 1 else str(n)
-        # a heading starts after the end of a sentence — or anywhere, when it names the provision it amends ("… p. 3023
-        # By-law 2 amended 4. By-law 2 of …": a footnote that ends without a full stop)
-        m = re.compile(
-            rf"(?:(?:^|(?<=[.;\]):)])\s)(?P<h>[A-Z][^.;]{{0,80}}?\.?)|(?<=\s)(?P<a>{_OLD_AMENDING_HEADING}))"
-            rf"\s+{label}\.\s+(?=[A-Z(“\"])"
-        ).search(flat, pos)
-        if not m:
-            break
-        marks.append((m.start(), m.end(), str(n)))
-        n, pos = n + 1, m.end()
+    while (found := _heading_before(flat, starts, pos, n)) is not None:
+        marks.append((found[0], found[1], str(n)))
+        n, pos = n + 1, found[1]
     if len(marks) < 2:
         return []
     out = []
@@ -1247,15 +1287,6 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
     if table is not None:
         return text[:table].strip().rstrip("."), text[table:].strip()
     return text, None
-
-
-def _published(text: str, title: str) -> str | None:
-    """The gazette date printed after ``title`` ("as published in the Government Gazette on 26 February 2020")."""
-    m = re.search(
-        re.escape(title) + r",?\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(\d{1,2} \w+ \d{4})", text
-    )
-    d = printed_date(m.group(1)) if m else None
-    return d.isoformat() if d else None
 
 
 def _op(unit: Unit, **kw: str | None) -> Operation:

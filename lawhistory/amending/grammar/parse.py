@@ -1163,3 +1163,35 @@ def publications(text: str) -> tuple[tuple[str, str], ...]:
     on", "Gazette of", "Gazette dated"): publication.lark."""
     tree = publication_parser().parse(text)
     return tuple((t.type, str(t)) for t in tree.children if isinstance(t, Token) and t.type not in ("WORD", "MARK"))
+
+
+# --- heading_first.lark: the heading printed before a clause's number in an older instrument's running text ----------
+
+HEADING_FIRST = Path(__file__).with_name("heading_first.lark")
+
+
+@cache
+def heading_first_parser() -> Lark:
+    """heading_first.lark's parser, both starts: Earley with the dynamic lexer (a word is read as any terminal expected
+    there); the parse is only asked whether it exists (``ambiguity="forest"``: no tree is made)."""
+    return built(
+        "heading-first",
+        HEADING_FIRST.read_text(encoding="utf-8"),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="forest",
+        start=["any_heading", "amending_heading"],
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def heading_first(words: str, amending: bool) -> bool:
+    """Whether ``words`` are a heading printed before its clause's number: after the end of a sentence, any heading
+    (heading_first.lark's ``any_heading``: "Citation", "Repeal of by-laws."); anywhere, a heading naming an amendment
+    (``amending_heading``: "Clause 5 amended", "Part 2 heading repealed and a new heading substituted")."""
+    try:
+        heading_first_parser().parse(words, start="amending_heading" if amending else "any_heading")
+    except UnexpectedInput:
+        return False
+    return True
