@@ -111,3 +111,16 @@ def test_help_is_typers_text_printed_without_typer() -> None:
     narrow, loaded = _help(60, through_typer=False)
     assert narrow == _help(60, through_typer=True)[0] != _help(80, through_typer=True)[0]
     assert "typer" in loaded
+
+
+def test_the_build_imports_sqlite_utils_without_numpy() -> None:
+    """``amend --build`` and ``build`` load sqlite_utils, not numpy (``deriving.lean_sqlite``): numpy is imported only
+    where the similar provisions' MinHashes are made."""
+    loaded = _heavy_after("import lawhistory.deriving.build, lawhistory.amending.amend")
+    assert "'sqlite_utils'" in loaded and "'git'" in loaded
+    assert "numpy" not in loaded
+    after = _heavy_after(
+        "import lawhistory.deriving.build, sqlite_utils.db\nfrom lawhistory.deriving.similar import minhashes\n"
+        "assert sqlite_utils.db.np is None and len(minhashes([[b'a b c']])[0]) > 0"
+    )
+    assert "'numpy'" in after

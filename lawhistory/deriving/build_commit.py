@@ -8,13 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from ..core.versions import targets
 from ..files.inputs import Inputs
 from . import history, store
 from .build_plan import _Plan
 from .build_workers import _Derived, _instrument_rows
+from .lean_sqlite import sqlite_utils
 from .outcomes import merge, pending
 from .rows import Row
 from .schema import SCHEMA_VERSION

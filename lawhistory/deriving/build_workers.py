@@ -15,8 +15,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
 from ..amending.timeline import build_timeline
 from ..core import faults
 from ..core.errors import LawHistoryError
@@ -29,6 +27,7 @@ from ..files.textformat import forget_rendered, render_body
 from ..presenting.fragments import span_fragment
 from . import history, store
 from .build_plan import _Plan
+from .lean_sqlite import sqlite_utils
 from .outcomes import Outcome, merge
 from .rows import LawRows, Row, instrument_row, law_rows, operation_rows, principal_row
 

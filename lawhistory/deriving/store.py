@@ -14,9 +14,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from .history import Committed, Event
+from .lean_sqlite import sqlite_utils
 from .rows import LawRows, Row
 from .schema import (
     BUILD_INFO,
