@@ -636,15 +636,24 @@ def _insert_definition(
 
 
 def _in_the_laws_marks(new: tuple[Provision, ...], defs: list[Provision]) -> tuple[Provision, ...]:
-    """New definitions printed as the law prints its own: when every definition there shows its term in quotation marks
-    (“dog” means …), a new one whose term is shown without them (the instrument's marks were read as bold type) takes
-    them; otherwise unchanged."""
-    quoted = all((d.text or "").startswith(f"“{d.term}”") for d in defs if d.term)
-    if not quoted or not any(d.term for d in defs):
+    """New definitions printed as the law prints its own: when every definition there shows its term in the same
+    quotation marks (“dog” means …, or ‘dog’ means …), a new one whose term is shown without them (the instrument's
+    marks were read as bold type) takes them; otherwise unchanged."""
+    terms = [d for d in defs if d.term]
+    marks = next(
+        (
+            (o, c)
+            for o, c in (("“", "”"), ("‘", "’"))
+            if terms and all((d.text or "").startswith(f"{o}{d.term}{c}") for d in terms)
+        ),
+        None,
+    )
+    if marks is None:
         return new
+    o, c = marks
     return tuple(
-        replace(d, text=f"“{d.term}”{(d.text or '')[len(d.term) :]}")
-        if d.term and (d.text or "").startswith(d.term) and not (d.text or "").startswith("“")
+        replace(d, text=f"{o}{d.term}{c}{(d.text or '')[len(d.term) :]}")
+        if d.term and (d.text or "").startswith(d.term) and not (d.text or "").startswith(("“", "‘", '"'))
         else d
         for d in new
     )

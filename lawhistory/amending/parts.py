@@ -1057,11 +1057,13 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # "… under sub- clause (6a) …": a word the copy broke over a line after a hyphen (a hyphen before a space is no
     # hyphen of a word); joined where the new text spells the whole word elsewhere ("subclauses (5) and (6)")
     text = _BROKEN_WORD.sub(lambda m: _joined(m, text), text)
-    # A defined term printed in quotation marks (“local government” has the same meaning …): the marks only show the
+    # A defined term printed in quotation marks (“local government” has the same meaning …), double or single
+    # (‘local government’ …, as older blocks print a term inside their own double marks): the marks only show the
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
-        r"(^|;\s+|[—–:]\s+|\s-\s+)[“\"]([^“”\"]{1,80})[”\"](?=,? (?:means|includes|has|in relation to|does not include)\b)",
-        r"\1\2",
+        r"(^|;\s+|[—–:]\s+|\s-\s+)(?:[“\"]([^“”\"]{1,80})[”\"]|‘([^‘’“”\"]{1,80})’)"
+        r"(?=,? (?:means|includes|has|in relation to|does not include)\b)",
+        lambda m: m.group(1) + (m.group(2) or m.group(3)),
         text,
     )
     # "2.3. Part does not apply …", "2.5A. Waste collection", (r8) "2A.1. Application of Part" (a clause of a Part
