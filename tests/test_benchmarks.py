@@ -140,3 +140,24 @@ def test_the_hostile_visitor_benchmark_runs_every_request_with_no_500(tmp_path: 
     assert quiet["law page errors"] == busy["law page errors"] == 0
     lines = targets([quiet, busy], (0.0, 0.0))
     assert len(lines) == 6 and lines[4].endswith("(target 0): met") and lines[5].endswith(": met")
+
+
+def test_the_database_size_report_is_the_files_bytes_against_the_repositorys_texts(repo: Path) -> None:
+    """``benchmarks.db_size``: the database file against the bytes of ``laws/`` and ``amendments/`` (nothing else in
+    the repository), its objects adding up to the file, each index apart and counted with its table."""
+    from benchmarks import db_size
+
+    build(Repository.open(repo))
+    texts = [p for folder in ("laws", "amendments") for p in (repo / folder).rglob("*.txt")]
+    assert texts
+    (repo / "notes.txt").write_text("not a law" * 1000, encoding="utf-8")  # outside laws/ and amendments/: not counted
+    db = repo / "db" / "lawhistory.db"
+    report = db_size.report(repo, top=1000)
+    text = sum(p.stat().st_size for p in texts)
+    assert report["database / repository text"] == round(db.stat().st_size / text, 2)
+    objects = report["largest objects (MiB)"]
+    assert abs(sum(objects.values()) - db.stat().st_size / 2**20) < 0.01
+    assert "idx_provision_spans_text_id" in objects and "provisions_fts_data" in objects
+    tables = report["largest tables, indexes included (MiB)"]
+    assert tables["provision_spans"] >= objects["provision_spans"] + objects["idx_provision_spans_text_id"] - 0.002
+    assert "provisions_fts" in tables and "provisions_fts_data" not in tables
