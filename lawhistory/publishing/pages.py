@@ -338,6 +338,7 @@ def _law_data(
         [law_id, law_id, law_id, law["repealed_by"], law_id],
     )
     text = ""
+    page_text_: page_cache.PageText | None = None
     toc: list[Row] = []
     removed: list[Row] = []
     changes: tuple[changes_list.Change, ...] = ()
@@ -347,8 +348,12 @@ def _law_data(
     if version is not None and since is None and not (redline and int(version["number"]) > 0):
         parts = page_parts.stored(conn, law_id, int(version["number"]), key)
     if parts is not None:  # the plain text, as the build made it for this version (``deriving.page_parts``)
-        text, toc, removed, changes = parts.text_on(shown or at.isoformat()), parts.toc, parts.removed, parts.changes
+        toc, removed, changes = parts.toc, parts.removed, parts.changes
         contents_html = Markup(parts.toc_html)
+        if shown == Tokens.AT:  # its word for the day is where the day asked for goes: the page is cut there
+            page_text_ = page_cache.PageText(parts.text, building.STORED_DAY.encode())
+        else:
+            text = parts.text_on(shown or at.isoformat())
     elif version is not None:
         day = at.isoformat()
         number = int(version["number"])
@@ -367,7 +372,7 @@ def _law_data(
             else changes_list.for_version(conn, law_id, number)
         )
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted,
+            "instruments": instruments, "text": page_text_ or page_cache.PageText(text.encode("utf-8")), "toc": toc, "removed": removed, "incomplete": omitted,
             "changes": changes, "toc_html": contents_html}  # fmt: skip
 
 
@@ -442,7 +447,7 @@ async def law_page(
         "status_line": Tokens.STATUS,
         "version": version,
         "versions": versions,
-        "law_text": Markup(data["text"]),  # stored by the build with every word escaped (fragments.block)
+        "law_text": data["text"],  # stored by the build with every word escaped (fragments.block): markup
         "redline": redline and can_redline,
         "can_redline": can_redline,
         "redline_href": law_url(law_id, at=day, redline="1"),

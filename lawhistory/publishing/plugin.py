@@ -191,7 +191,9 @@ async def _law_page(
         law = context["law"]
         feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
         context = {**context, "problem": Tokens.PROBLEM if problem else None, "database": db.name, "feeds": feeds_}
-        page = page_cache.Split((await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8"))
+        text = context.get("law_text")
+        html = (await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8")
+        page = page_cache.Split(html, text if isinstance(text, page_cache.PageText) else None)
         if key is not None:
             cache.put(key, page)
     return Response(page_cache.fill(page, fills), content_type="text/html; charset=utf-8")
