@@ -30,7 +30,7 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 from urllib.parse import quote_plus
 
 from markupsafe import escape
@@ -386,7 +386,7 @@ class VersionParts:
 
     #: the text as UTF-8, as stored (a page sends bytes: the text is never decoded for the page that shows it)
     text: bytes
-    toc: list[Row]
+    toc: Sequence[Row]
     toc_html: str
     removed: list[Row]
     changes: tuple[Change, ...]
@@ -397,6 +397,30 @@ class VersionParts:
 
 
 _TOC_NAMES = ("eid", "kind", "label", "depth", "citation")
+
+
+class _Contents(Sequence[Row]):
+    """A version's rows of the contents, read from their JSON when first asked for (the law page shows the contents'
+    stored HTML and asks only whether there are any)."""
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._json = rows
+        self._rows: list[Row] | None = None
+
+    def _read(self) -> list[Row]:
+        if self._rows is None:
+            self._rows = [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(b"[" + b",".join(self._json) + b"]")]
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._json)
+
+    @overload
+    def __getitem__(self, i: int) -> Row: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Row]: ...
+    def __getitem__(self, i: int | slice) -> Row | Sequence[Row]:
+        return self._read()[i]
 
 
 def _json(value: Any) -> str:
@@ -497,7 +521,7 @@ def unpack(strings: Packed, blob: bytes) -> VersionParts | None:
     _, text, items, toc, removed, changes = data
     return VersionParts(
         b"".join(strings.runs(text)),
-        [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(b"[" + b",".join(strings.each(toc)) + b"]")],
+        _Contents(strings.each(toc)),
         _TOC_START + b"".join(strings.runs(items)).decode("utf-8") + _TOC_END,
         removed,
         tuple(Change(*c) for c in changes),
