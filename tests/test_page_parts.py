@@ -159,10 +159,18 @@ def test_the_build_fingerprint_covers_the_code_that_makes_the_pieces() -> None:
 
 
 def test_runs_name_the_same_strings() -> None:
-    for places in ([], [0], [0, 1, 2], [3, 4, 0, 1, 7], [5, 5, 6], [2, 1, 0]):
-        packed = building.runs(places)
-        strings = [str(i) for i in range(10)]
-        assert building._strings_of(strings, packed) == [strings[i] for i in places]
+    """A pack's strings read back by their places, one by one and run by run, whatever their characters (the pack
+    counts UTF-8 bytes: ‘’, — and Кулин are several bytes each)."""
+    strings = ["0", "‘one’", "", "three — 3", "Кулин", "5", "<p>6</p>", "7\n", "eight", "9"]
+    store = building._Strings()
+    assert store.places(strings) == [0, 10]
+    packed = building.unpack_packed(store.pack())
+    assert packed is not None
+    assert packed.strings() == strings
+    for places in ([], [0], [0, 1, 2], [3, 4, 0, 1, 7], [5, 5, 6], [2, 1, 0], [8, 9, 1]):
+        runs = building.runs(places)
+        assert [b.decode() for b in packed.each(runs)] == [strings[i] for i in places]
+        assert b"".join(packed.runs(runs)).decode() == "".join(strings[i] for i in places)
     assert building.runs(list(range(500))) == [0, 500]
 
 

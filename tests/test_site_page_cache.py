@@ -202,3 +202,65 @@ def test_a_value_holding_a_placeholder_is_not_read_for_one() -> None:
     page = f"<p>{T.PROBLEM}</p><p>{T.AT}</p>".encode()
     filled = page_cache.fill(page, {T.PROBLEM: f"“{T.AT}” is not a date", T.AT: "2021-05-01"})
     assert filled == f"<p>“{T.AT}” is not a date</p><p>2021-05-01</p>".encode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"",
+        b"<p>no link</p>",
+        b"<p>1</p><a href='?at=DAY'>similar</a>",
+        b"DAY<p>\xe2\x80\x98two\xe2\x80\x99</p><a href='?at=DAY'>a</a><a href='?at=DAY&x'>b</a>DAY",
+    ],
+    ids=["empty", "no-day", "one-day", "days-at-both-ends"],
+)
+@pytest.mark.parametrize("text_holds_status", [False, True], ids=["plain", "status-in-text"])
+def test_a_text_kept_apart_is_the_page_with_the_text_written_in_place(text: bytes, text_holds_status: bool) -> None:
+    """``Split(page, PageText)``: the page the template wrote with ``Tokens.TEXT`` for its text, the text cut where its
+    own word for the day stands, fills in to the same bytes as the page written whole with ``Tokens.AT`` there."""
+    T = page_cache.Tokens
+    if text_holds_status:  # between two days: a piece wholly inside the text
+        text = f"<a href='?at=DAY'>x</a><p>{T.STATUS}</p><a href='?at=DAY'>y</a>".encode() + text
+    head, tail = f"<h1>{T.STATUS}</h1><form>{T.AT}</form>", f"<a href='?at={T.AT}'>json</a><p>{T.PROBLEM}</p>"
+    whole = head.encode() + text.replace(b"DAY", T.AT.encode()) + tail.encode()
+    apart = page_cache.Split((head + T.TEXT + tail).encode(), page_cache.PageText(text, b"DAY"))
+    values = {T.AT: "2021-05-01", T.STATUS: "In force <now>", T.PROBLEM: "“x” is no date"}
+    assert page_cache.fill(apart, values) == page_cache.fill(whole, values)
+    assert b"DAY" not in page_cache.fill(apart, values) and T.TEXT.encode() not in page_cache.fill(apart, values)
+
+
+def test_a_page_writing_its_text_twice_is_refused() -> None:
+    T = page_cache.Tokens
+    with pytest.raises(ValueError, match="once"):
+        page_cache.Split(f"{T.TEXT}<p>{T.TEXT}</p>".encode(), page_cache.PageText(b"<p>law</p>"))
+
+
+def test_a_builds_law_rows_are_read_once_and_each_caller_has_its_own() -> None:
+    """``pages.law_rows`` with a build's key reads the rows once (the law page's frame and its page both ask); what
+    a caller changes in them (the page adds each version's links) is not what the next caller gets."""
+    from lawhistory.publishing import pages
+
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(
+        "create table laws (id text, repealed_by text); create table versions (law text, number int, valid_from text);"
+        " create table instruments (id text, title text);"
+        " insert into laws values ('a/law', 'a/repeal'); insert into versions values ('a/law', 0, '2020-01-01');"
+        " insert into instruments values ('a/repeal', 'Repeal')"
+    )
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    key = ("build.db", "lawhistory", (1, 2, 3, 4))
+    first = pages.law_rows(conn, "a/law", key)
+    assert first is not None and len(statements) == 3
+    first[0]["title"] = "changed"
+    first[1][0]["href"] = "/changed"
+    assert first[2] is not None
+    first[2]["href"] = "/changed"
+    again = pages.law_rows(conn, "a/law", key)
+    assert len(statements) == 3  # not read again
+    assert again == ({"id": "a/law", "repealed_by": "a/repeal"}, [{"law": "a/law", "number": 0, "valid_from": "2020-01-01"}],
+                     {"id": "a/repeal", "title": "Repeal"})  # fmt: skip
+    assert pages.law_rows(conn, "no/law", key) is None and pages.law_rows(conn, "no/law", key) is None
+    assert len(statements) == 4  # a law that is not there is remembered too
+    pages.law_rows(conn, "a/law")
+    assert len(statements) == 7  # without a key (a file that may change), read each time

@@ -23,13 +23,14 @@ they were, so an incremental build that crosses from one law to two (or back) ma
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import sqlite3
 import zlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 from urllib.parse import quote_plus
 
 from markupsafe import escape
@@ -373,8 +374,9 @@ def adder(law_id: str, shown: str, wanted: Mapping[str, Linked]) -> Callable[[st
 
 #: Where the stored text holds the day its links carry (letters only: escaping and ``quote_plus`` leave it as it is).
 STORED_DAY = "lhpagepartsstoreddayz"
-#: The packs' own format (a change to what a pack holds changes the code, and so the build's fingerprint, too).
-PACK_FORMAT = 1
+#: The packs' own format (a change to what a pack holds changes the code, and so the build's fingerprint, too): 2, the
+#: strings' lengths counted in UTF-8 bytes (1 counted characters).
+PACK_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -382,18 +384,43 @@ class VersionParts:
     """What the plain law page shows of one version on any day of its span: the text (``STORED_DAY`` where the day
     goes), the contents (rows and HTML, changed entries marked), the notes of removed provisions and what it changed."""
 
-    text: str
-    toc: list[Row]
+    #: the text as UTF-8, as stored (a page sends bytes: the text is never decoded for the page that shows it)
+    text: bytes
+    toc: Sequence[Row]
     toc_html: str
     removed: list[Row]
     changes: tuple[Change, ...]
 
     def text_on(self, shown: str) -> str:
         """The text with ``shown`` (the day as the page writes it) in its links to similar provisions."""
-        return self.text.replace(STORED_DAY, shown)
+        return self.text.decode("utf-8").replace(STORED_DAY, shown)
 
 
 _TOC_NAMES = ("eid", "kind", "label", "depth", "citation")
+
+
+class _Contents(Sequence[Row]):
+    """A version's rows of the contents, read from their JSON when first asked for (the law page shows the contents'
+    stored HTML and asks only whether there are any)."""
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._json = rows
+        self._rows: list[Row] | None = None
+
+    def _read(self) -> list[Row]:
+        if self._rows is None:
+            self._rows = [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(b"[" + b",".join(self._json) + b"]")]
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._json)
+
+    @overload
+    def __getitem__(self, i: int) -> Row: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Row]: ...
+    def __getitem__(self, i: int | slice) -> Row | Sequence[Row]:
+        return self._read()[i]
 
 
 def _json(value: Any) -> str:
@@ -423,11 +450,11 @@ class _Strings:
         return runs([found.setdefault(s, len(found)) for s in strings])
 
     def pack(self) -> bytes:
-        """The strings as their lengths (a JSON line) and then the strings themselves, one after another, zlib'd:
-        read back by slicing, with no string parsed (``unpack_strings``)."""
-        found = list(self.found)
-        head = _json([PACK_FORMAT, [len(s) for s in found]])
-        return zlib.compress("\n".join([head, "".join(found)]).encode("utf-8"), 6)
+        """The strings as their lengths in UTF-8 bytes (a JSON line) and then the strings themselves, one after
+        another, zlib'd: read back by slicing, with no string parsed or decoded (``Packed``)."""
+        found = [s.encode("utf-8") for s in self.found]
+        head = _json([PACK_FORMAT, [len(s) for s in found]]).encode("utf-8")
+        return zlib.compress(b"\n".join([head, b"".join(found)]), 6)
 
 
 def runs(places: Sequence[int]) -> list[int]:
@@ -442,39 +469,60 @@ def runs(places: Sequence[int]) -> list[int]:
     return out
 
 
-def _strings_of(strings: Sequence[str], packed: Sequence[int]) -> list[str]:
-    """The strings ``runs`` names."""
-    out: list[str] = []
-    for k in range(0, len(packed), 2):
-        out += strings[packed[k] : packed[k] + packed[k + 1]]
-    return out
+class Packed:
+    """A law's strings as stored (``_Strings.pack``): their UTF-8 bytes one after another (``data``) and where each
+    starts (``starts``, one more: where the last ends). A run of strings (``runs``) is one slice of ``data``."""
+
+    __slots__ = ("data", "starts")
+
+    def __init__(self, data: bytes, starts: list[int]) -> None:
+        self.data = data
+        self.starts = starts
+
+    def runs(self, packed: Sequence[int]) -> list[bytes]:
+        """The bytes of each run ``packed`` names (its strings, one after another)."""
+        data, starts = self.data, self.starts
+        return [data[starts[packed[k]] : starts[packed[k] + packed[k + 1]]] for k in range(0, len(packed), 2)]
+
+    def each(self, packed: Sequence[int]) -> list[bytes]:
+        """The bytes of each string ``packed`` names, one by one."""
+        data, starts = self.data, self.starts
+        return [
+            data[starts[i] : starts[i + 1]] for k in range(0, len(packed), 2) for i in range(packed[k], packed[k] + packed[k + 1])
+        ]
+
+    def strings(self) -> list[str]:
+        """Every string, in order."""
+        data, starts = self.data, self.starts
+        return [data[a:b].decode("utf-8") for a, b in itertools.pairwise(starts)]
+
+
+def unpack_packed(blob: bytes) -> Packed | None:
+    """A law's strings (``law_pages.pieces``, ``_Strings.pack``; None: packed in another format)."""
+    data = zlib.decompress(blob)
+    cut = data.index(b"\n")
+    form, lengths = json.loads(data[:cut])
+    if form != PACK_FORMAT:
+        return None
+    return Packed(data, list(itertools.accumulate(lengths, initial=cut + 1)))
 
 
 def unpack_strings(blob: bytes) -> list[str] | None:
-    """A law's strings (``law_pages.pieces``, ``_Strings.pack``; None: packed in another format)."""
-    text = zlib.decompress(blob).decode("utf-8")
-    cut = text.index("\n")
-    form, lengths = json.loads(text[:cut])
-    if form != PACK_FORMAT:
-        return None
-    out = []
-    at = cut + 1
-    for n in lengths:
-        out.append(text[at : at + n])
-        at += n
-    return out
+    """A law's strings, each decoded (``unpack_packed``; None: packed in another format)."""
+    packed = unpack_packed(blob)
+    return None if packed is None else packed.strings()
 
 
-def unpack(strings: Sequence[str], blob: bytes) -> VersionParts | None:
+def unpack(strings: Packed, blob: bytes) -> VersionParts | None:
     """A version's parts (``law_page_versions.parts``) made of its law's ``strings`` (None: in another format)."""
     data = json.loads(zlib.decompress(blob))
     if data[0] != PACK_FORMAT:
         return None
     _, text, items, toc, removed, changes = data
     return VersionParts(
-        "".join(_strings_of(strings, text)),
-        [dict(zip(_TOC_NAMES, t, strict=True)) for t in json.loads(f"[{','.join(_strings_of(strings, toc))}]")],
-        _TOC_START + "".join(_strings_of(strings, items)) + _TOC_END,
+        b"".join(strings.runs(text)),
+        _Contents(strings.each(toc)),
+        _TOC_START + b"".join(strings.runs(items)).decode("utf-8") + _TOC_END,
         removed,
         tuple(Change(*c) for c in changes),
     )

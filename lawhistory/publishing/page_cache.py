@@ -54,10 +54,37 @@ class Tokens:
     STATUS = _WORD + "statusz"  # the status line
     KNOWN_LINE = _WORD + "knownlinez"  # what was known then
     PROBLEM = _WORD + "problemz"  # what was wrong with the dates asked for
+    TEXT = _WORD + "textz"  # where the law's text goes (``PageText``: put in when the page is cut, never filled in)
 
 
 _TOKEN = re.compile(_WORD.encode() + rb"[a-y]+z")
 _AT = Tokens.AT.encode()
+_TEXT = Tokens.TEXT.encode()
+
+
+class PageText:
+    """The law's text on a page, kept out of the template: the template writes ``Tokens.TEXT`` in its place
+    (``__html__``: the text is markup, every word escaped by the build) and ``Split`` puts the text's bytes there, cut
+    where ``day`` stands for the day asked for (``Tokens.AT``, or the stored pieces' own word for it). Most of a page's
+    bytes are its text: this way they are neither joined into the template's output, encoded nor searched again."""
+
+    __slots__ = ("day", "text")
+
+    def __init__(self, text: bytes, day: bytes = _AT) -> None:
+        self.text = text
+        self.day = day
+
+    def __html__(self) -> str:
+        return Tokens.TEXT
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+def _joined(first: list[bytes], then: list[bytes]) -> list[bytes]:
+    """Two lists of pieces, the last of ``first`` and the first of ``then`` one piece (what stood between them was
+    no placeholder)."""
+    return [*first[:-1], first[-1] + then[0], *then[1:]]
 
 
 class Split:
@@ -67,10 +94,21 @@ class Split:
 
     __slots__ = ("others", "pieces", "size")
 
-    def __init__(self, page: bytes) -> None:
-        self.pieces = page.split(_AT)
+    def __init__(self, page: bytes, text: PageText | None = None) -> None:
+        """``page`` cut at ``Tokens.AT``; with ``text``, its ``Tokens.TEXT`` (written once, if at all) replaced by it."""
         word = _WORD.encode()
-        self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
+        head, found, tail = page.partition(_TEXT) if text is not None else (page, b"", b"")
+        if not found or text is None:
+            self.pieces = page.split(_AT)
+            self.others = tuple(i for i, piece in enumerate(self.pieces) if word in piece)
+        else:
+            if _TEXT in tail:
+                raise ValueError("a page writes its law's text once")
+            before, within, after = head.split(_AT), text.text.split(text.day), tail.split(_AT)
+            self.pieces = _joined(_joined(before, within), after)
+            # the pieces wholly inside the text hold no other placeholder unless the text does
+            inside = range(len(before), len(before) + len(within) - 2) if word not in text.text else range(0)
+            self.others = tuple(i for i, piece in enumerate(self.pieces) if i not in inside and word in piece)
         # the bytes it holds: each piece's object, the list of them, the tuple of the others and this object
         self.size = (
             sum(map(sys.getsizeof, self.pieces)) + sys.getsizeof(self.pieces) + sys.getsizeof(self.others)

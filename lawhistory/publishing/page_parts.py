@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 
-from ..deriving.page_parts import VersionParts, unpack, unpack_strings
+from ..deriving.page_parts import VersionParts, unpack, unpack_packed
 from ..deriving.schema import SCHEMA_VERSION
 
 #: Per database file (path and identity, or the connection's id for a file that may change): whether its pieces can be
@@ -54,5 +54,5 @@ def stored(conn: sqlite3.Connection, law_id: str, version: int, key: object | No
     ).fetchone()
     if row is None:
         return None
-    strings = unpack_strings(row[0])
+    strings = unpack_packed(row[0])
     return None if strings is None else unpack(strings, row[1])

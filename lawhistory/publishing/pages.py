@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -265,9 +266,33 @@ def redline_text(conn: sqlite3.Connection, law_id: str, day: str, version: int) 
     return fragments.wrap_tables("".join(pieces), headers)
 
 
-def law_rows(conn: sqlite3.Connection, law_id: str) -> tuple[Row, list[Row], Row | None] | None:
+LawRows = tuple[Row, list[Row], Row | None]
+#: ``law_rows`` of the laws of immutable builds (``page_cache.build_key``, the law's id), the most recent last: every law
+#: page reads them (its frame, then its page when it is made), and a build's never change.
+_LAW_ROWS: OrderedDict[tuple[object, str], LawRows | None] = OrderedDict()
+_LAW_ROWS_KEPT = 4096
+
+
+def law_rows(conn: sqlite3.Connection, law_id: str, key: object | None = None) -> LawRows | None:
     """The law's row, its versions and the instrument that repealed it (id, title): what its status on any day is
-    read from (None: no such law)."""
+    read from (None: no such law). ``key``: what names an immutable build's file, whose rows are then read once (each
+    call has rows of its own, to change as it likes)."""
+    if key is None:
+        return _law_rows(conn, law_id)
+    if (key, law_id) in _LAW_ROWS:
+        _LAW_ROWS.move_to_end((key, law_id))
+        kept = _LAW_ROWS[key, law_id]
+    else:
+        kept = _LAW_ROWS[key, law_id] = _law_rows(conn, law_id)
+        if len(_LAW_ROWS) > _LAW_ROWS_KEPT:
+            _LAW_ROWS.popitem(last=False)
+    if kept is None:
+        return None
+    law, versions, repealer = kept
+    return dict(law), [dict(v) for v in versions], None if repealer is None else dict(repealer)
+
+
+def _law_rows(conn: sqlite3.Connection, law_id: str) -> LawRows | None:
     laws = dict_rows(conn, "select * from laws where id = ?", [law_id])
     if not laws:
         return None
@@ -300,9 +325,9 @@ class PageFrame:
         return (self.status, self.version, self.omitted, self.in_part)
 
 
-def frame(conn: sqlite3.Connection, law_id: str, at: dt.date) -> PageFrame | None:
-    """The law page's frame on ``at`` (None: no such law): a few small reads, no provision."""
-    rows = law_rows(conn, law_id)
+def frame(conn: sqlite3.Connection, law_id: str, at: dt.date, key: object | None = None) -> PageFrame | None:
+    """The law page's frame on ``at`` (None: no such law): a few small reads, no provision (``key``: ``law_rows``')."""
+    rows = law_rows(conn, law_id, key)
     if rows is None:
         return None
     law, versions, repealer = rows
@@ -325,7 +350,7 @@ def _law_data(
     """Everything the law page shows, read in one go (one trip to Datasette's database thread); ``shown``: the day
     as the page writes it (in the links to similar provisions), the day itself when empty. The plain text of a version
     is the one the build stored (``page_parts``) when it can be used (``key``: what names an immutable file)."""
-    rows = law_rows(conn, law_id)
+    rows = law_rows(conn, law_id, key)
     if rows is None:
         return None
     law, versions, repealer = rows
@@ -338,7 +363,8 @@ def _law_data(
         [law_id, law_id, law_id, law["repealed_by"], law_id],
     )
     text = ""
-    toc: list[Row] = []
+    page_text_: page_cache.PageText | None = None
+    toc: Sequence[Row] = []
     removed: list[Row] = []
     changes: tuple[changes_list.Change, ...] = ()
     contents_html = None
@@ -347,8 +373,12 @@ def _law_data(
     if version is not None and since is None and not (redline and int(version["number"]) > 0):
         parts = page_parts.stored(conn, law_id, int(version["number"]), key)
     if parts is not None:  # the plain text, as the build made it for this version (``deriving.page_parts``)
-        text, toc, removed, changes = parts.text_on(shown or at.isoformat()), parts.toc, parts.removed, parts.changes
+        toc, removed, changes = parts.toc, parts.removed, parts.changes
         contents_html = Markup(parts.toc_html)
+        if shown == Tokens.AT:  # its word for the day is where the day asked for goes: the page is cut there
+            page_text_ = page_cache.PageText(parts.text, building.STORED_DAY.encode())
+        else:
+            text = parts.text_on(shown or at.isoformat())
     elif version is not None:
         day = at.isoformat()
         number = int(version["number"])
@@ -367,7 +397,7 @@ def _law_data(
             else changes_list.for_version(conn, law_id, number)
         )
     return {"law": law, "versions": versions, "status": status, "version": version, "repealer": repealer,
-            "instruments": instruments, "text": text, "toc": toc, "removed": removed, "incomplete": omitted,
+            "instruments": instruments, "text": page_text_ or page_cache.PageText(text.encode("utf-8")), "toc": toc, "removed": removed, "incomplete": omitted,
             "changes": changes, "toc_html": contents_html}  # fmt: skip
 
 
@@ -442,7 +472,7 @@ async def law_page(
         "status_line": Tokens.STATUS,
         "version": version,
         "versions": versions,
-        "law_text": Markup(data["text"]),  # stored by the build with every word escaped (fragments.block)
+        "law_text": data["text"],  # stored by the build with every word escaped (fragments.block): markup
         "redline": redline and can_redline,
         "can_redline": can_redline,
         "redline_href": law_url(law_id, at=day, redline="1"),

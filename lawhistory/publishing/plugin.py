@@ -160,6 +160,7 @@ async def _law_page(
     """The law page: made with placeholders for what the request fills in (``page_cache.py``), from the cache when a
     page of the same key was made before."""
     fills = {Tokens.AT: at.isoformat(), Tokens.PROBLEM: problem or ""}
+    build = page_cache.build_key(db)
     framed: known_rows.KnownFrame | pages.PageFrame | None
     if known is not None:
         as_known: known_rows.KnownFrame | None = await pages.read(db, lambda conn: known_rows.frame(conn, law_id, at, known))
@@ -168,11 +169,10 @@ async def _law_page(
             fills[Tokens.KNOWN_LINE] = as_known.found.sentence
         framed = as_known
     else:
-        framed = await pages.read(db, lambda conn: pages.frame(conn, law_id, at))
+        framed = await pages.read(db, lambda conn: pages.frame(conn, law_id, at, build))
     if framed is None:
         return await _not_found(datasette, request, f"No law with the id {law_id!r}; the index of local laws lists them all.")
     fills[Tokens.STATUS] = framed.status_line
-    build = page_cache.build_key(db)
     cache = page_cache.of(datasette)
     key = None
     if build is not None and framed.key is not None and since is None and cache.max_bytes and _anonymous(request):
@@ -191,7 +191,9 @@ async def _law_page(
         law = context["law"]
         feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
         context = {**context, "problem": Tokens.PROBLEM if problem else None, "database": db.name, "feeds": feeds_}
-        page = page_cache.Split((await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8"))
+        text = context.get("law_text")
+        html = (await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8")
+        page = page_cache.Split(html, text if isinstance(text, page_cache.PageText) else None)
         if key is not None:
             cache.put(key, page)
     return Response(page_cache.fill(page, fills), content_type="text/html; charset=utf-8")
