@@ -3,6 +3,11 @@ interpreter's start-up and imports excluded), each run in a new process, on a co
 
     python -m benchmarks.amend_latency benchmarks/out/corpus-0.1 --runs 9
     python -m benchmarks.amend_latency CORPUS --compare OTHER-CHECKOUT   # and another checkout's code, run in turn
+    python -m benchmarks.amend_latency CORPUS --compare OTHER-CHECKOUT --process   # whole processes, as a person runs it
+
+With ``--process`` each run is a whole ``python -m lawhistory amend FILE --build`` process (its start-up, imports and
+the git it runs included), timed from outside: wall seconds and the CPU seconds of the process and what it waited
+for (``RUSAGE_CHILDREN``); the ratios are taken pair by pair (each run's two checkouts, one after the other).
 
 Each checkout gets its own copy of the corpus, built by its own code first (a build by other code is rebuilt in full).
 Run after run the checkouts take turns, so a busy machine slows each alike; each run adds one new instrument (made
@@ -80,6 +85,7 @@ def main() -> None:
     parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose lawhistory runs (default: this one)")
     parser.add_argument("--compare", type=Path, help="another checkout, measured in the same runs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--process", action="store_true", help="time whole `lawhistory amend FILE --build` processes")
     args = parser.parse_args()
     codes = [args.code.resolve(), *([args.compare.resolve()] if args.compare else [])]
     times: dict[Path, dict[str, list[float]]] = {c: {"amend": [], "build": [], "both": [], "cpu": [], "index": []} for c in codes}
@@ -94,6 +100,9 @@ def main() -> None:
             build = [sys.executable, "-m", "lawhistory", "build", "-q", "--repo", str(copy)]
             subprocess.run(build, env=_env(code), cwd=code, check=True)  # cwd: ``-m`` and ``-c`` put it first on the path
             copies[code] = copy
+        if args.process:
+            _processes(codes, copies, args.runs, args.seed)
+            return
         for run in range(args.runs):
             instrument, _ = new_instrument_text(copies[codes[0]], args.seed + 1000 * run)
             for code in codes if run % 2 == 0 else codes[::-1]:
@@ -119,6 +128,39 @@ def main() -> None:
     for code in codes:
         shown = ", ".join(f"{name} {statistics.median(v) * 1000:.1f}" for name, v in parts[code].items())
         print(f"index CPU by function, medians (ms), {code.name}: {shown}")
+
+
+def _processes(codes: list[Path], copies: dict[Path, Path], runs: int, seed: int) -> None:
+    """Each run: one new instrument amended and built by a new ``lawhistory amend FILE --build`` process of each
+    checkout in turn; prints the medians of wall and CPU seconds, and of the pairs' ratios to the first checkout."""
+    import resource
+
+    from benchmarks.run import new_instrument_text
+
+    wall: dict[Path, list[float]] = {c: [] for c in codes}
+    cpu: dict[Path, list[float]] = {c: [] for c in codes}
+    for run in range(runs):
+        instrument, _ = new_instrument_text(copies[codes[0]], seed + 1000 * run)
+        for code in codes if run % 2 == 0 else codes[::-1]:
+            command = [sys.executable, "-m", "lawhistory", "amend", str(instrument), "--build", "--repo", str(copies[code])]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            done = subprocess.run(command, env=_env(code), cwd=code, capture_output=True, text=True, check=True)
+            wall[code].append(time.perf_counter() - t0)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[code].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            if "re-derived 1 of" not in done.stdout:  # a full build (it says why on stderr) is not what is measured
+                raise SystemExit(f"{code}: not one law built incrementally:\n{done.stdout[-500:]}{done.stderr[-500:]}")
+    print(f"{'checkout':<40} {'runs':>5} {'wall s':>8} {'wall / first':>13} {'CPU s':>8} {'CPU / first':>12}  (pair ratios)")
+    for code in codes:
+        pairs_wall = statistics.median(w / f for w, f in zip(wall[code], wall[codes[0]], strict=True))
+        pairs_cpu = statistics.median(c / f for c, f in zip(cpu[code], cpu[codes[0]], strict=True))
+        print(
+            f"{str(code)[-40:]:<40} {runs:>5} {statistics.median(wall[code]):>8.3f} {pairs_wall:>13.2f}"
+            f" {statistics.median(cpu[code]):>8.3f} {pairs_cpu:>12.2f}"
+        )
+    for code in codes:
+        print(f"CPU s of each run, {code.name}: " + " ".join(f"{c:.2f}" for c in cpu[code]))
 
 
 if __name__ == "__main__":

@@ -369,6 +369,25 @@ def test_a_file_holding_the_same_instrument_twice_is_refused_as_such(tmp_path: P
     assert result.exit_code == 1 and "holds" in result.stderr and "twice" in result.stderr
 
 
+def test_amend_build_on_a_database_built_by_other_code_says_why_it_builds_in_full(tmp_path: Path, cli) -> None:
+    """``amend --build`` whose database was built by other deriving code builds it again in full, and says so on stderr
+    in one line, naming both fingerprints, before the summary."""
+    import sqlite3
+
+    repo = make_repo(tmp_path)
+    assert cli("build", "-q", "--repo", repo).exit_code == 0
+    with sqlite3.connect(repo / "db" / "lawhistory.db") as conn:
+        conn.execute("update build_info set value = 'feedfacefeedface' where key = 'code'")
+    conn.close()
+    result = cli("amend", I2021, "--build", "--repo", repo)
+    assert result.exit_code == 0, result.stderr
+    assert "(full build)" in result.stdout
+    said = [line for line in result.stderr.splitlines() if line.startswith("full build: ")]
+    assert len(said) == 1 and said[0].startswith(
+        "full build: db/lawhistory.db was built by other code (its deriving code's fingerprint feedfacefeed, this code's "
+    ), result.stderr
+
+
 def test_amend_build_stores_and_builds_in_one_command_reading_the_index_once(
     tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -284,6 +285,46 @@ def test_build_command_reports_what_it_did(tmp_path: Path, cli: Any) -> None:
     )
     again = cli("build", "--repo", repo.root)
     assert again.stdout == "db/lawhistory.db and db/history.git are up to date (3 laws)\n" + incomplete
+
+
+def _set_info(repo: Repository, key: str, value: str) -> None:
+    with sqlite3.connect(db(repo)) as conn:
+        conn.execute("update build_info set value = ? where key = ?", [value, key])
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (
+            lambda repo: _set_info(repo, "code", "0123456789abcdef"),
+            "was built by other code (its deriving code's fingerprint 0123456789ab, this code's ",
+        ),
+        (lambda repo: _set_info(repo, "schema_version", "1"), "has schema version 1, this lawhistory writes version "),
+        (lambda repo: shutil.rmtree(repo.db_dir / "history.git"), None),
+    ],
+    ids=["other code", "other schema", "history gone"],
+)
+def test_a_full_rebuild_of_a_built_database_says_why_in_one_line(
+    tmp_path: Path, cli: Any, change: Callable[[Repository], object], why: str | None
+) -> None:
+    """A database that cannot be built on is built again in full, and the build says why on stderr (one line) before it
+    starts; an incremental build, a first build and one asked for with --full say nothing of it."""
+    repo = make_law_repo(tmp_path / "repo")
+    first = cli("build", "--repo", repo.root)
+    assert first.exit_code == 0 and "full build:" not in first.stderr  # a first build: nothing to explain
+    add_instrument(repo, "synthetic_kellerberrin_amendment_2022.txt")
+    assert "full build:" not in cli("build", "--repo", repo.root).stderr  # incremental
+    change(repo)
+    add_instrument(repo, "synthetic_xss_amendment.txt")
+    result = cli("build", "--repo", repo.root)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("built db/lawhistory.db") and "(full build)" in result.stdout
+    said = [line for line in result.stderr.splitlines() if line.startswith("full build: ")]
+    assert len(said) == 1, result.stderr
+    assert said[0].startswith("full build: db/" + ("history.git is missing" if why is None else f"lawhistory.db {why}"))
+    asked = cli("build", "--full", "--repo", repo.root)
+    assert asked.exit_code == 0 and "full build:" not in asked.stderr
 
 
 def test_build_command_says_a_running_serve_reads_the_new_build_next(tmp_path: Path, cli: Any) -> None:

@@ -124,3 +124,39 @@ def test_the_build_imports_sqlite_utils_without_numpy() -> None:
         "assert sqlite_utils.db.np is None and len(minhashes([[b'a b c']])[0]) > 0"
     )
     assert "'numpy'" in after
+
+
+#: What ``lawhistory amend FILE --build`` of a plain-text instrument must not load: the readers of a copy's printed lines
+#: (OCR'd quotation marks, a law's bare Part headings), which only an instrument or a law read from its printed lines
+#: needs; each compiles its regular expressions when imported, in every new process that imports it.
+NOT_FOR_AMEND = ("lawhistory.reading.ocr_quotes", "lawhistory.reading.importers.bare_parts")
+
+
+def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines(tmp_path: Path) -> None:
+    """``amend FILE --build`` (a new process, as a person runs it) applies and builds without loading
+    ``NOT_FOR_AMEND``; importing a law printed a line a line does load them (so the probe sees what is imported)."""
+    from tests.test_bare_parts import LAW
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def loaded(*args: str | Path) -> tuple[str, list[str]]:
+        probe = (
+            "import sys, contextlib\nfrom lawhistory.entry import main\n"
+            f"sys.argv = ['lawhistory', *{[str(a) for a in args]!r}]\n"
+            "with contextlib.suppress(SystemExit): main()\n"
+            f"print(sorted(m for m in sys.modules if m in {NOT_FOR_AMEND!r}))"
+        )
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        *printed, modules = done.stdout.strip().splitlines()
+        return "\n".join(printed) + done.stderr, list(ast.literal_eval(modules))
+
+    repo = make_repo(tmp_path / "amend")
+    instrument = ROOT / "tests" / "fixtures" / "instruments" / "synthetic_kellerberrin_amendment_2021.txt"
+    said, modules = loaded("amend", instrument, "--build", "--repo", repo)
+    assert "applied to kellerberrin" in said and "built db/lawhistory.db" in said, said
+    assert modules == []
+    law = tmp_path / "printed-lines.txt"
+    law.write_text(LAW, encoding="utf-8")
+    said, modules = loaded("import", law, "--repo", make_repo(tmp_path / "import", laws=False))
+    assert "example" in said.lower(), said
+    assert "lawhistory.reading.importers.bare_parts" in modules

@@ -65,7 +65,7 @@ def _build(repo: Repository, *, full: bool, quiet: bool) -> BuildReport:
     from ..deriving.build import build
 
     with _progress(quiet) as progress:
-        return build(repo, progress, full=full)
+        return build(repo, progress, full=full, notice=lambda message: typer.echo(message, err=True))
 
 
 def build_cmd(

@@ -507,8 +507,14 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def build(repo: Repository, progress: Progress | None = None, *, full: bool = False) -> BuildReport:
-    """Build db/lawhistory.db and db/history.git from the repository (only what changed, unless ``full``)."""
+def build(
+    repo: Repository, progress: Progress | None = None, *, full: bool = False, notice: Callable[[str], None] | None = None
+) -> BuildReport:
+    """Build db/lawhistory.db and db/history.git from the repository (only what changed, unless ``full``).
+
+    A database there that cannot be built on (another schema, other code, its history gone) is built again in full, and
+    ``notice`` is told why, in one line, before the build starts.
+    """
     progress = progress or _Quiet()
     paths = Paths(repo.db_dir)
     with repo.lock(), _few_collections():
@@ -526,7 +532,9 @@ def build(repo: Repository, progress: Progress | None = None, *, full: bool = Fa
             if inputs.read or unchanged(repo.root, paths.db_dir) is None:  # files read again: the stamp hashes fewer
                 save_stamp(repo.root, paths.db_dir, inputs.entries, inputs.files_hash, inputs.changed, inputs.removed)
             return BuildReport(False, len(inputs.laws), up_to_date=True)
-        plan = _full(inputs) if full or not paths.db.exists() else _plan(inputs, paths)
+        plan = _full(inputs, "") if full or not paths.db.exists() else _plan(inputs, paths)
+        if plan.why and notice is not None:
+            notice(f"full build: {plan.why}")
         try:
             report = (
                 _full_build(paths, inputs, plan, progress) if plan.full else _incremental_build(paths, inputs, plan, progress)

@@ -26,20 +26,35 @@ class _Plan:
     instruments: set[str]  # instrument rows to (re)write
     old_instruments: set[str]  # instrument rows to delete first
     chain: list[history.Committed]
+    why: str = ""  # a full plan: why everything is derived again, in words (``full_reason``)
 
 
-def _full(inputs: Inputs) -> _Plan:
-    return _Plan(True, set(inputs.laws), set(), set(inputs.instruments), set(), [])
+def _full(inputs: Inputs, why: str) -> _Plan:
+    return _Plan(True, set(inputs.laws), set(), set(inputs.instruments), set(), [], why)
+
+
+def full_reason(info: dict[str, str], paths: Paths) -> str | None:
+    """Why the database at ``paths`` (its ``build_info``: ``info``) cannot be built on, so that a build derives every law
+    again, in words naming what differs; None when an incremental build can start from it."""
+    name = f"{paths.db_dir.name}/{paths.db.name}"
+    if not info:
+        return f"{name} has no build record that can be read"
+    if info.get("schema_version") != str(SCHEMA_VERSION):
+        return f"{name} has schema version {info.get('schema_version')}, this lawhistory writes version {SCHEMA_VERSION}"
+    if (code := code_fingerprint(paths.db_dir)) != info.get("code"):
+        return (
+            f"{name} was built by other code (its deriving code's fingerprint {str(info.get('code'))[:12]}, "
+            f"this code's {code[:12]})"
+        )
+    if not paths.git.exists():
+        return f"{paths.db_dir.name}/{paths.git.name} is missing"
+    return None
 
 
 def _plan(inputs: Inputs, paths: Paths) -> _Plan:
     info = store.read_info(paths.db)
-    if (
-        info.get("schema_version") != str(SCHEMA_VERSION)
-        or info.get("code") != code_fingerprint(paths.db_dir)
-        or not paths.git.exists()
-    ):
-        return _full(inputs)
+    if (why := full_reason(info, paths)) is not None:
+        return _full(inputs, why)
     new_claims = {law: set(ids) for law, ids in inputs.claims.items()}
     before = inputs.before
     if before is not None and info.get("inputs") == before.files_hash:

@@ -35,7 +35,6 @@ from ..gazette import (
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
-from ..ocr_quotes import read_lost_term_marks, read_ocr_quote_marks
 from ..run_together import (
     close_unclosed_terms,
     space_glued_dashes,
@@ -45,7 +44,6 @@ from ..run_together import (
 )
 from ..structure import StructureParser
 from . import Imported, ImportOptions
-from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections
 from .repair import repair
 from .titles import cited_title, title_block_spelling
 from .titles import local_government as maker
@@ -296,6 +294,9 @@ def _build(
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
+        # imported here: only an instrument read from a copy's printed lines needs them (not a plain text's ``amend``)
+        from ..ocr_quotes import read_lost_term_marks, read_ocr_quote_marks
+
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
         body_text = read_lost_term_marks(body_text, notes)
@@ -321,6 +322,8 @@ def _build(
             )
         )
     if lines and mode == "law":
+        from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections  # a law's lines only
+
         body_text = read_late_part_headings(read_bare_parts(body_text, notes), notes)
         body_text = read_undotted_sections(body_text, notes)
     provisions = parser.parse(body_text, line_mode=lines)
