@@ -7,7 +7,10 @@ counted; imports inside functions count for the layer rules, not for cycles (tho
 from __future__ import annotations
 
 import ast
+import shutil
 from pathlib import Path
+
+import pytest
 
 from lawhistory.files.inputs import BUILD_MODULE, PACKAGE_ROOT, deriving_files
 
@@ -119,7 +122,9 @@ def test_no_import_cycles() -> None:
 def test_the_build_fingerprint_covers_the_code_the_build_runs() -> None:
     """A build by other code is rebuilt in full: the fingerprint hashes every module the build imports, and no more."""
     reached = _reachable(BUILD_MODULE) | {"__init__"}
-    assert set(deriving_files(PACKAGE)) == {MODULES[m].relative_to(PACKAGE).as_posix() for m in reached}
+    # and the grammar core/dates.py reads beside itself (a change to it changes what is stored)
+    grammars = {"core/split_commencement.lark"}
+    assert set(deriving_files(PACKAGE)) == {MODULES[m].relative_to(PACKAGE).as_posix() for m in reached} | grammars
     assert not {layer(m) for m in reached if MODULES[m].name != "__init__.py"} & {"cli", "publishing"}
 
 
@@ -143,3 +148,21 @@ def test_the_applier_reads_no_text() -> None:
     names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
     assert {n for n in names if n.startswith("parse") or n in ("split_citation", "normalise_citation")} == set()
     assert every <= {m for m in MODULES if layer(m) == "core"}, "the applier works on core values only"
+
+
+def test_a_change_to_a_grammar_the_build_reads_changes_the_fingerprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit of core/split_commencement.lark (read by the build's core/dates.py) makes the next build a full one, as
+    an edit of a module does; an edit of a grammar only `amend` reads (amending/grammar/) does not."""
+    from lawhistory.files import inputs
+
+    copy = tmp_path / "lawhistory"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(inputs, "PACKAGE_ROOT", copy)
+    before = inputs.code_fingerprint()
+    grammar = copy / "core" / "split_commencement.lark"
+    grammar.write_text(grammar.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    after = inputs.code_fingerprint()
+    assert after != before
+    amending = copy / "amending" / "grammar" / "wa.lark"
+    amending.write_text(amending.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    assert inputs.code_fingerprint() == after

@@ -485,7 +485,19 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
             todo.append(base)
             for name in names.strip("()").replace("\n", " ").split(","):
                 todo.append(f"{base}.{name.split(' as ')[0].strip()}".strip("."))
-    return sorted(modules[m].relative_to(root).as_posix() for m in seen | ({""} & modules.keys()))
+    files = {modules[m] for m in seen | ({""} & modules.keys())}
+    # a grammar a module reads beside itself (core/dates.py's split_commencement.lark) is code the build runs too
+    grammars = {
+        path.with_name(name)
+        for path in files
+        for name in _GRAMMAR_FILE.findall(path.read_text(encoding="utf-8"))
+        if path.with_name(name).is_file()
+    }
+    return sorted(p.relative_to(root).as_posix() for p in files | grammars)
+
+
+#: A grammar file named in a module's code ("split_commencement.lark").
+_GRAMMAR_FILE = re.compile(r"[\"']([\w-]+\.lark)[\"']")
 
 
 def code_fingerprint(db_dir: Path | None = None) -> str:
@@ -497,7 +509,12 @@ def code_fingerprint(db_dir: Path | None = None) -> str:
     if db_dir is not None and (known := _recorded_fingerprint(db_dir)) is not None:
         return known
     root = PACKAGE_ROOT
-    stats = tuple((p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns) for p in root.glob("**/*.py") if (st := p.stat()))
+    stats = tuple(
+        (p.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns)
+        for pattern in ("**/*.py", "**/*.lark")
+        for p in root.glob(pattern)
+        if (st := p.stat())
+    )
     if stats not in _FINGERPRINTS:  # read the code again only when a file changed
         from ..deriving.schema import SCHEMA_VERSION
 
