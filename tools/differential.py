@@ -1,0 +1,105 @@
+"""One-off differential checks: a regular expression the grammar replaced, against the grammar, on every text of
+laws/, amendments/ and tests/fixtures/ and on mechanical variants of them. Not a test (it takes minutes): run it when
+a grammar that replaced an expression changes, and state its figures in the test module's docstring.
+
+    PYTHONPATH=. python tools/differential.py split_gate
+
+Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
+sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
+windows of 12 and 30 words of each paragraph and line (a window starting every 6 words). A difference is printed with its text; the figures
+(texts, variants, how many the expression found, differences) last.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("laws", "amendments", "tests/fixtures")
+
+
+def texts() -> Iterator[tuple[str, bool]]:
+    """Each text, and whether it is a whole file (whose windows are those of its paragraphs)."""
+    for folder in FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if not path.is_file() or path.suffix not in (".txt", ".yml", ".md"):
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            yield " ".join(text.split()), True
+            for para in re.split(r"\n\s*\n", text):
+                if para.strip():
+                    yield " ".join(para.split()), False
+            for line in text.splitlines():
+                if line.strip():
+                    yield line.strip(), False
+
+
+def variants(text: str, whole: bool) -> Iterator[str]:
+    yield text.replace(".", "").replace(";", "")
+    yield text.upper()
+    yield text.lower()
+    yield re.sub(r"\b1\.", "I.", text)
+    words = [] if whole else text.split()
+    for size in (12, 30):
+        if len(words) > size:
+            for at in range(0, len(words) - size + 1, 6):
+                yield " ".join(words[at : at + size])
+
+
+# --- 1. core/dates.py _SPLIT → split_commencement.lark's split_gate -------------------------------------------------
+
+_SPLIT = re.compile(
+    r"\bexcept\b[^;.]*|\bother than\b[^;.]*|\bwith the exception of\b[^;.]*|\bsave\b[^;.]*|\bexcluding\b[^;.]*"
+    r"|\bapart from\b[^;.]*|\bas follows\b[^;.]*|\bthe (?:rest|remainder) of (?:the|this) local law\b[^;.]*"
+    r"|\bremaining (?:clauses|provisions)\b[^;.]*|\ball other (?:clauses|provisions)\b[^;.]*"
+    r"|\b(?:(?:sub)?clauses?|sections?|parts?|(?:sub)?divisions?|schedules?|by-?laws?|regulations?|paragraphs?)"
+    r"\s+\d[\w.()]*(?![\w.()]*\s+of\s+(?:the\s+)?[A-Z])[^;]*"
+    r"|\b(?:comes?|came) into (?:operation|effect|force)\b.*?\b(?:comes?|came) into (?:operation|effect|force)\b.*"
+    r"|\b(?:commences?|takes? effect)\b.*?\b(?:commences?|takes? effect|(?:comes?|came) into (?:operation|effect|force))\b.*",
+    re.I,
+)
+
+
+def split_gate() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    from lawhistory.core.dates import split_words
+
+    def old(wording: str) -> object:
+        m = _SPLIT.search(" ".join(wording.split()))
+        return m.group(0).strip() if m else None
+
+    return old, split_words
+
+
+CHECKS = {"split_gate": split_gate}
+
+
+def main(name: str) -> int:
+    old, new = CHECKS[name]()
+    real = varied = found = differ = 0
+    seen: set[str] = set()
+    for text, whole in texts():
+        if text in seen:
+            continue
+        seen.add(text)
+        real += 1
+        for i, t in enumerate([text, *variants(text, whole)]):
+            if i:
+                if t in seen:
+                    continue
+                seen.add(t)
+                varied += 1
+            a, b = old(t), new(t)
+            found += a is not None
+            if a != b:
+                differ += 1
+                if differ <= 20:
+                    print(f"DIFF old={a!r}\n     new={b!r}\n     text={t[:300]!r}")
+    print(f"{name}: {real} texts, {varied} variants, {found} found by the expression, {differ} differences")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
