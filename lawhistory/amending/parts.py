@@ -56,23 +56,6 @@ from .grammar.parse import (
     verbs_outside_quotes,
 )
 
-QUALIFIER = re.compile(
-    r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
-    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
-    re.I,
-)
-FIRST = re.compile(
-    r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?|\bin the first place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-LAST = re.compile(
-    r"\(?\s*(?:where it )?last (?:occurring|occurs|appearing|appears)\s*\)?|\bin the last place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-SECOND = re.compile(
-    r"\(?\s*(?:where it )?second (?:occurring|occurs|appearing|appears)\s*\)?|\bin the second place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
 PUNCTUATION_WORDS = {
     "a full stop": ".",
     "a full-stop": ".",
@@ -1162,18 +1145,6 @@ def _rows_payload(payload: str) -> str | None:
 def _words(value: str) -> str:
     v = value.strip()
     return PUNCTUATION_WORDS.get(v.lower(), v)
-
-
-def _occurrence(text: str) -> str:
-    if QUALIFIER.search(text):
-        return "all"
-    if FIRST.search(text):
-        return "first"
-    if LAST.search(text):
-        return "last"
-    if SECOND.search(text):
-        return "second"
-    return "once"
 
 
 #: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
