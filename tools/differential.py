@@ -3,6 +3,7 @@ laws/, amendments/ and tests/fixtures/ and on mechanical variants of them. Not a
 a grammar that replaced an expression changes, and state its figures in the test module's docstring.
 
     PYTHONPATH=. python tools/differential.py split_gate
+    PYTHONPATH=. python tools/differential.py division_heading
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -73,7 +74,43 @@ def split_gate() -> tuple[Callable[[str], object], Callable[[str], object]]:
     return old, split_words
 
 
-CHECKS = {"split_gate": split_gate}
+# --- 2. grammar/read.py _DIVISION_AFTER_PART_HEADING → new_heading.lark's division_heading ---------------------------
+
+_DIVISION_AFTER_PART_HEADING = re.compile(
+    r"(?<=\S)\s+(?:Division|DIVISION)\s+\d+[A-Z]{0,2}\s*(?:[—–]|-(?=\s))\s*[A-Z][^.;:()—–]*$"
+)
+
+
+def division_heading() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(the Part's heading, the Division's), as _heading_replaced takes them; its words have single spaces."""
+    from lawhistory.amending.grammar.parse import division_opening
+
+    def old(heading: str) -> object:
+        new = " ".join(heading.split())
+        m = _DIVISION_AFTER_PART_HEADING.search(new)
+        return (new[: m.start()].strip(), m.group(0).strip()) if m else None
+
+    def grammar(heading: str) -> object:
+        new = " ".join(heading.split())
+        at = division_opening(new)
+        return (new[:at].strip(), new[at:].strip()) if at is not None else None
+
+    return old, grammar
+
+
+def heading_variants(text: str) -> Iterator[str]:
+    """Part headings followed by a Division's, made from each line's words (windows of 4, every 8 words): more of them
+    than the corpus holds."""
+    words = text.split()
+    for at in range(0, max(1, len(words) - 3), 8):
+        head = " ".join(words[at : at + 4])
+        for dash in ("—", " - ", "-"):
+            yield f"{head} Division 2 {dash} {head}"
+        yield f"{head} DIVISION 12A–{head.upper()}"
+
+
+CHECKS = {"split_gate": split_gate, "division_heading": division_heading}
+EXTRA = {"division_heading": heading_variants}
 
 
 def main(name: str) -> int:
@@ -85,7 +122,9 @@ def main(name: str) -> int:
             continue
         seen.add(text)
         real += 1
-        for i, t in enumerate([text, *variants(text, whole)]):
+        extra = EXTRA.get(name)
+        more = list(extra(text)) if extra and not whole and len(text) < 300 else []
+        for i, t in enumerate([text, *variants(text, whole), *more]):
             if i:
                 if t in seen:
                     continue

@@ -1195,3 +1195,29 @@ def heading_first(words: str, amending: bool) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- new_heading.lark: a Division heading printed after a Part's new heading ------------------------------------------
+
+NEW_HEADING = Path(__file__).with_name("new_heading.lark")
+_WORD_AFTER_FIRST = re.compile(r"(?<=\S)\s+(?=\S)")  # the spaces before each word after the first
+
+
+@cache
+def new_heading_parser() -> Lark:
+    """new_heading.lark's ``division_heading``: LALR(1) with the contextual lexer."""
+    return _lalr("new-heading", NEW_HEADING, "division_heading", lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def division_opening(heading: str) -> int | None:
+    """Where, in a Part's new heading (its label taken off), the heading of a Division that opens the Part begins
+    ("Registration and identification Division 1 — Registration": at "Division"), running to the end: the first word
+    after the first from which new_heading.lark's ``division_heading`` parses the rest; None when none does."""
+    for m in _WORD_AFTER_FIRST.finditer(heading):
+        try:
+            new_heading_parser().parse(heading[m.end() :])
+        except UnexpectedInput:
+            continue
+        return m.end()
+    return None
