@@ -4,6 +4,7 @@ a grammar that replaced an expression changes, and state its figures in the test
 
     PYTHONPATH=. python tools/differential.py split_gate
     PYTHONPATH=. python tools/differential.py division_heading
+    PYTHONPATH=. python tools/differential.py container_payload
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -22,17 +23,18 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("laws", "amendments", "tests/fixtures")
 
 
-def texts() -> Iterator[tuple[str, bool]]:
-    """Each text, and whether it is a whole file (whose windows are those of its paragraphs)."""
+def texts(raw: bool = False) -> Iterator[tuple[str, bool]]:
+    """Each text, and whether it is a whole file (whose windows are those of its paragraphs); ``raw``: each file and
+    paragraph as printed, its line breaks kept."""
     for folder in FOLDERS:
         for path in sorted((ROOT / folder).rglob("*")):
             if not path.is_file() or path.suffix not in (".txt", ".yml", ".md"):
                 continue
             text = path.read_text(encoding="utf-8", errors="replace")
-            yield " ".join(text.split()), True
+            yield text if raw else " ".join(text.split()), True
             for para in re.split(r"\n\s*\n", text):
                 if para.strip():
-                    yield " ".join(para.split()), False
+                    yield para if raw else " ".join(para.split()), False
             for line in text.splitlines():
                 if line.strip():
                     yield line.strip(), False
@@ -109,21 +111,49 @@ def heading_variants(text: str) -> Iterator[str]:
         yield f"{head} DIVISION 12A–{head.upper()}"
 
 
-CHECKS = {"split_gate": split_gate, "division_heading": division_heading}
-EXTRA = {"division_heading": heading_variants}
+# --- 3. parts.py _CONTAINER_PAYLOAD → container.lark's container_payload ---------------------------------------------
+
+_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
+
+
+def container_payload() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Whether new text begins with a Part's or a Division's heading, asked of the text as printed (its line breaks
+    kept: each file's paragraphs and lines, and the lines after each "insert")."""
+    from lawhistory.amending.grammar.parse import container_payload as grammar
+
+    def old(payload: str) -> object:
+        return _CONTAINER_PAYLOAD.match(payload) is not None
+
+    return old, grammar
+
+
+def payload_variants(text: str) -> Iterator[str]:
+    """The words after each dash or colon, and from each word's start, as new text would begin: as they are, after a
+    quotation mark, after a line break and spaces, their first space a line break."""
+    for m in re.finditer(r"[—–:]\s*|\s(?=\S)", text):
+        rest = text[m.end() :][:120]
+        yield rest
+        yield "“" + rest
+        yield "\n  " + rest
+        yield rest.replace(" ", "\n", 1)
+
+
+CHECKS = {"split_gate": split_gate, "division_heading": division_heading, "container_payload": container_payload}
+EXTRA = {"division_heading": heading_variants, "container_payload": payload_variants}
+RAW = {"container_payload"}  # asked of the words as printed
 
 
 def main(name: str) -> int:
     old, new = CHECKS[name]()
     real = varied = found = differ = 0
     seen: set[str] = set()
-    for text, whole in texts():
+    for text, whole in texts(raw=name in RAW):
         if text in seen:
             continue
         seen.add(text)
         real += 1
         extra = EXTRA.get(name)
-        more = list(extra(text)) if extra and not whole and len(text) < 300 else []
+        more = list(extra(text)) if extra and not whole and len(text) < (2000 if name in RAW else 300) else []
         for i, t in enumerate([text, *variants(text, whole), *more]):
             if i:
                 if t in seen:
@@ -131,7 +161,7 @@ def main(name: str) -> int:
                 seen.add(t)
                 varied += 1
             a, b = old(t), new(t)
-            found += a is not None
+            found += a not in (None, False)
             if a != b:
                 differ += 1
                 if differ <= 20:

@@ -1286,9 +1286,6 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
 
 
-_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
-
-
 _HEADED_CLAUSE = re.compile(
     r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
 )

@@ -1221,3 +1221,25 @@ def division_opening(heading: str) -> int | None:
             continue
         return m.end()
     return None
+
+
+# --- container.lark: new text that begins with a Part's or a Division's heading ---------------------------------------
+
+CONTAINER = Path(__file__).with_name("container.lark")
+
+
+@cache
+def container_parser() -> Lark:
+    """container.lark's ``container_payload``: LALR(1) with the contextual lexer."""
+    return _lalr("container", CONTAINER, "container_payload", lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def container_payload(payload: str) -> bool:
+    """Whether new text begins with a Part's or a Division's heading ("“Part 4 — Fees 4.1 …", "DIVISION 2—Permits …":
+    container.lark's ``container_payload``), and so is inserted as a Part or a Division."""
+    try:
+        container_parser().parse(payload)
+    except UnexpectedInput:
+        return False
+    return True

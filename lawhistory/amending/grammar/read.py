@@ -22,7 +22,6 @@ from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
-    _CONTAINER_PAYLOAD,
     GAZETTE_NAMED,
     InstructionNotUnderstood,
     Unit,
@@ -39,7 +38,7 @@ from ..parts import (
     payload_provisions,
     resolve_targets,
 )
-from .parse import NoParse, division_opening, listed_citation, publications, readings, repeal_lead
+from .parse import NoParse, container_payload, division_opening, listed_citation, publications, readings, repeal_lead
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -679,7 +678,7 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     payload = h.payload
     if payload is None:
         raise InstructionNotUnderstood("it inserts provisions but carries no new text")
-    if _CONTAINER_PAYLOAD.match(payload):
+    if container_payload(payload):  # a Part's or a Division's heading first (container.lark)
         return _container_inserted(h, target, pos, payload)
     if " item " in target or " row " in target:
         rows = _rows_payload(payload)
