@@ -5,6 +5,7 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py split_gate
     PYTHONPATH=. python tools/differential.py division_heading
     PYTHONPATH=. python tools/differential.py container_payload
+    PYTHONPATH=. python tools/differential.py headed_clause
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -138,8 +139,55 @@ def payload_variants(text: str) -> Iterator[str]:
         yield rest.replace(" ", "\n", 1)
 
 
-CHECKS = {"split_gate": split_gate, "division_heading": division_heading, "container_payload": container_payload}
-EXTRA = {"division_heading": heading_variants, "container_payload": payload_variants}
+# --- 4. parts.py _HEADED_CLAUSE, _MARGIN_HEADED_CLAUSE → headed_clause.lark ----------------------------------------
+
+_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
+)
+_MARGIN_HEADED_CLAUSE = re.compile(
+    r"^(?P<heading>[A-Z][^“”\"().;:\d]{2,80}?)(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)(?<!\b[Bb]y-law)"
+    r"(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?[.;])$"
+)
+
+
+def headed_clause() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(heading, number, words stripped) of new text that is one clause with its heading before its number."""
+    from lawhistory.amending.grammar.parse import headed_clause as grammar
+
+    def old(payload: str) -> object:
+        flat = " ".join(payload.split())
+        m = _HEADED_CLAUSE.match(flat) or _MARGIN_HEADED_CLAUSE.match(flat)
+        return (m.group("heading"), m.group("num"), m.group("text").strip()) if m else None
+
+    def new(payload: str) -> object:
+        read = grammar(" ".join(payload.split()))
+        return (read[0], read[1], read[2].strip()) if read else None
+
+    return old, new
+
+
+def clause_variants(text: str) -> Iterator[str]:
+    """Each line's words made a clause with a heading before its number: quoted and not, the heading's last words
+    citing a provision or not, of each length up to 160 characters."""
+    words = text.split()
+    for n in (1, 3, 8, 14, 25):
+        head = " ".join(words[:n])
+        body = " ".join(words[n : n + 12])
+        for h in (head, head.capitalize(), head[:1].upper() + head[1:]):
+            yield f"{h} “7. {body}”."
+            yield f'{h} "12A. {body[:1].upper() + body[1:]}"'
+            yield f"{h} 3. {body[:1].upper() + body[1:]}."
+            yield f"{h} clause 3. These apply;"
+            yield f"{h} 3. These apply;"
+
+
+CHECKS = {
+    "split_gate": split_gate,
+    "division_heading": division_heading,
+    "container_payload": container_payload,
+    "headed_clause": headed_clause,
+}
+EXTRA = {"division_heading": heading_variants, "container_payload": payload_variants, "headed_clause": clause_variants}
 RAW = {"container_payload"}  # asked of the words as printed
 
 

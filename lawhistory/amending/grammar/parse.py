@@ -1243,3 +1243,29 @@ def container_payload(payload: str) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- headed_clause.lark: new text that is one clause with its heading printed before its number ----------------------
+
+HEADED_CLAUSE = Path(__file__).with_name("headed_clause.lark")
+
+
+@cache
+def headed_clause_parser(start: str) -> Lark:
+    """headed_clause.lark's parser from ``start``: LALR(1) with the contextual lexer."""
+    return _lalr(f"headed-clause-{start}", HEADED_CLAUSE, start, lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def headed_clause(words: str) -> tuple[str, str, str] | None:
+    """(its heading, its number, its words) when ``words`` (their spacing single) are one clause with its heading
+    printed before its number ("Information on forms … “7. A form is not invalid …”.", "Application 3. These local
+    laws have effect …": headed_clause.lark's ``quoted_clause``, then ``margin_clause``); None when they are not."""
+    for start in ("quoted_clause", "margin_clause"):
+        try:
+            tree = headed_clause_parser(start).parse(words)
+        except UnexpectedInput:
+            continue
+        heading, number, text = (str(t) for t in tree.children)
+        return heading, number, text
+    return None
