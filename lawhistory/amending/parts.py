@@ -35,6 +35,7 @@ from .grammar.parse import (
     ends_repeal,
     following_dash,
     gazette_item,
+    headed_clause,
     heading_context,
     heading_first,
     labelled_after,
@@ -56,23 +57,6 @@ from .grammar.parse import (
     verbs_outside_quotes,
 )
 
-QUALIFIER = re.compile(
-    r",?\s*(?:wherever (?:it |they )?(?:occurring|occurs?|appearing|appears?)\b|in each place (?:where )?(?:it|they) (?:occurs?|appears?)|"
-    r"on each occasion|each (?:time it (?:occurs|appears)|occurrence)|where(?:ver)? (?:it |they )?(?:appearing|appears?)\b)",
-    re.I,
-)
-FIRST = re.compile(
-    r"\(?\s*(?:where it )?first (?:occurring|occurs|appearing|appears)\s*\)?|\bin the first place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-LAST = re.compile(
-    r"\(?\s*(?:where it )?last (?:occurring|occurs|appearing|appears)\s*\)?|\bin the last place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
-SECOND = re.compile(
-    r"\(?\s*(?:where it )?second (?:occurring|occurs|appearing|appears)\s*\)?|\bin the second place (?:where|in which) it (?:occurs|appears)",
-    re.I,
-)
 PUNCTUATION_WORDS = {
     "a full stop": ".",
     "a full-stop": ".",
@@ -1166,18 +1150,6 @@ def _words(value: str) -> str:
     return PUNCTUATION_WORDS.get(v.lower(), v)
 
 
-def _occurrence(text: str) -> str:
-    if QUALIFIER.search(text):
-        return "all"
-    if FIRST.search(text):
-        return "first"
-    if LAST.search(text):
-        return "last"
-    if SECOND.search(text):
-        return "second"
-    return "once"
-
-
 #: The title a law named only by its gazette is given until ``amend`` finds it by that gazette's date and page.
 GAZETTE_NAMED = re.compile(
     r"^the (?:local law|by-law) published in the Gazette on (?P<date>\d{4}-\d{2}-\d{2}) at page (?P<page>\d+)$"
@@ -1317,32 +1289,16 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
     return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
 
 
-_CONTAINER_PAYLOAD = re.compile(r"[“\"]?\s*(?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z]")
-
-
-_HEADED_CLAUSE = re.compile(
-    r"^(?P<heading>[A-Z][^“”\"().;:]{2,150}?)\s+[“\"](?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?)[”\"]\s*[.;]?$"
-)
-
-
-#: "Application 3. These local laws have effect …": a new clause printed as the instrument prints its own, its
-#: marginal heading over its number (the heading no word that cites a provision: "… under clause 3. …" is no heading).
-_MARGIN_HEADED_CLAUSE = re.compile(
-    r"^(?P<heading>[A-Z][^“”\"().;:\d]{2,80}?)(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)(?<!\b[Bb]y-law)"
-    r"(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?P<text>[A-Z][^“”\"]*?[.;])$"
-)
-
-
 def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     """ "Information on forms in languages other than English “7. A form is not invalid …”.": a new clause whose heading
     is printed over it, outside the quotation marks that hold its number and words, or with no marks at all (a marginal
     heading: "Application 3. These local laws have effect …") (one paragraph of words; a clause with subclauses is read
     as any new text is)."""
-    flat = " ".join(payload.split())
-    m = _HEADED_CLAUSE.match(flat) or _MARGIN_HEADED_CLAUSE.match(flat)
-    if m is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", m.group("text")):
+    read = headed_clause(" ".join(payload.split()))  # grammar/headed_clause.lark
+    if read is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", read[2]):
         return None
-    return (Provision(kind="clause", num=m.group("num"), heading=m.group("heading"), text=m.group("text").strip()),)
+    heading, num, text = read
+    return (Provision(kind="clause", num=num, heading=heading, text=text.strip()),)
 
 
 # --- fee rows with lettered parts (read by the grammar: read._provisions_deleted; once the family of that name) ---

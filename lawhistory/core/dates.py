@@ -380,37 +380,48 @@ def commencement(
 
 # --- a principal law whose own commencement gives some of its clauses days of their own ------------------------------
 
-#: Words that give some of a principal law's clauses a day apart from the rest: ``principal_commencement`` reads them
-#: whole (split_commencement.lark) or refuses them, naming them — a law is never shown wholly in force from one day
-#: when its words say part of it waits.
-_SPLIT = re.compile(
-    r"\bexcept\b[^;.]*|\bother than\b[^;.]*|\bwith the exception of\b[^;.]*|\bsave\b[^;.]*|\bexcluding\b[^;.]*"
-    r"|\bapart from\b[^;.]*|\bas follows\b[^;.]*|\bthe (?:rest|remainder) of (?:the|this) local law\b[^;.]*"
-    r"|\bremaining (?:clauses|provisions)\b[^;.]*|\ball other (?:clauses|provisions)\b[^;.]*"
-    # a clause or Part of the law named at all ("… . Clause 5.3 comes into operation on …"): not one of an Act's
-    # sections ("in accordance with section 3.14 of the Local Government Act 1995")
-    r"|\b(?:(?:sub)?clauses?|sections?|parts?|(?:sub)?divisions?|schedules?|by-?laws?|regulations?|paragraphs?)"
-    r"\s+\d[\w.()]*(?![\w.()]*\s+of\s+(?:the\s+)?[A-Z])[^;]*"
-    # or a second day given to anything ("…; but Part 5 of the … Local Law 2025 comes into operation on …")
-    r"|\b(?:comes?|came) into (?:operation|effect|force)\b.*?\b(?:comes?|came) into (?:operation|effect|force)\b.*"
-    r"|\b(?:commences?|takes? effect)\b.*?\b(?:commences?|takes? effect|(?:comes?|came) into (?:operation|effect|force))\b.*",
-    re.I,
-)
 SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")
+_WORD_START = re.compile(r"\b\w")  # where each word of a commencement starts (split_words asks the grammar there)
+
+
+@cache
+def _split_parser(start: str = "start") -> Lark:
+    """split_commencement.lark's parser from ``start`` (LALR(1), its lexer asked in each state for the words that may
+    come there)."""
+    from lark import Lark
+
+    return Lark(
+        SPLIT_GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        maybe_placeholders=False,
+        propagate_positions=start == "split_gate",
+    )
 
 
 def split_words(wording: str | None) -> str | None:
     """The first words of a commencement that give some clauses a day apart from the rest ("except clause 5.3, which
-    …", "(a) clauses 3.1 to 3.4, on …", "the rest of the local law"), or None: one day for the whole law."""
-    m = _SPLIT.search(" ".join((wording or "").split()))
-    return m.group(0).strip() if m else None
+    …", "(a) clauses 3.1 to 3.4, on …", "the rest of the local law"), or None: one day for the whole law.
 
+    They are split_commencement.lark's ``split_gate``, asked from each word's start, the first first: a principal
+    law's commencement holding them is read whole (``principal_commencement``) or refused, naming them — a law is never
+    shown wholly in force from one day when its words say part of it waits."""
+    words = " ".join((wording or "").split())
+    starts = [m.start() for m in _WORD_START.finditer(words)]
+    if not starts:
+        return None
+    from lark import Tree
+    from lark.exceptions import UnexpectedInput
 
-@cache
-def _split_parser() -> Lark:
-    from lark import Lark
-
-    return Lark(SPLIT_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", maybe_placeholders=False)
+    for at in starts:
+        try:
+            gate = _split_parser("split_gate").parse(words[at:]).children[0]
+        except UnexpectedInput:
+            continue
+        assert isinstance(gate, Tree)
+        return words[at : at + gate.meta.end_pos]
+    return None
 
 
 def _refused(wording: str, why: str) -> ImportFailed:

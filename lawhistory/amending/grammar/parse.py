@@ -1195,3 +1195,77 @@ def heading_first(words: str, amending: bool) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+# --- new_heading.lark: a Division heading printed after a Part's new heading ------------------------------------------
+
+NEW_HEADING = Path(__file__).with_name("new_heading.lark")
+_WORD_AFTER_FIRST = re.compile(r"(?<=\S)\s+(?=\S)")  # the spaces before each word after the first
+
+
+@cache
+def new_heading_parser() -> Lark:
+    """new_heading.lark's ``division_heading``: LALR(1) with the contextual lexer."""
+    return _lalr("new-heading", NEW_HEADING, "division_heading", lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def division_opening(heading: str) -> int | None:
+    """Where, in a Part's new heading (its label taken off), the heading of a Division that opens the Part begins
+    ("Registration and identification Division 1 — Registration": at "Division"), running to the end: the first word
+    after the first from which new_heading.lark's ``division_heading`` parses the rest; None when none does."""
+    for m in _WORD_AFTER_FIRST.finditer(heading):
+        try:
+            new_heading_parser().parse(heading[m.end() :])
+        except UnexpectedInput:
+            continue
+        return m.end()
+    return None
+
+
+# --- container.lark: new text that begins with a Part's or a Division's heading ---------------------------------------
+
+CONTAINER = Path(__file__).with_name("container.lark")
+
+
+@cache
+def container_parser() -> Lark:
+    """container.lark's ``container_payload``: LALR(1) with the contextual lexer."""
+    return _lalr("container", CONTAINER, "container_payload", lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def container_payload(payload: str) -> bool:
+    """Whether new text begins with a Part's or a Division's heading ("“Part 4 — Fees 4.1 …", "DIVISION 2—Permits …":
+    container.lark's ``container_payload``), and so is inserted as a Part or a Division."""
+    try:
+        container_parser().parse(payload)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+# --- headed_clause.lark: new text that is one clause with its heading printed before its number ----------------------
+
+HEADED_CLAUSE = Path(__file__).with_name("headed_clause.lark")
+
+
+@cache
+def headed_clause_parser(start: str) -> Lark:
+    """headed_clause.lark's parser from ``start``: LALR(1) with the contextual lexer."""
+    return _lalr(f"headed-clause-{start}", HEADED_CLAUSE, start, lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def headed_clause(words: str) -> tuple[str, str, str] | None:
+    """(its heading, its number, its words) when ``words`` (their spacing single) are one clause with its heading
+    printed before its number ("Information on forms … “7. A form is not invalid …”.", "Application 3. These local
+    laws have effect …": headed_clause.lark's ``quoted_clause``, then ``margin_clause``); None when they are not."""
+    for start in ("quoted_clause", "margin_clause"):
+        try:
+            tree = headed_clause_parser(start).parse(words)
+        except UnexpectedInput:
+            continue
+        heading, number, text = (str(t) for t in tree.children)
+        return heading, number, text
+    return None

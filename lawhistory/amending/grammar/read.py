@@ -22,7 +22,6 @@ from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
 from ..parts import (
-    _CONTAINER_PAYLOAD,
     GAZETTE_NAMED,
     InstructionNotUnderstood,
     Unit,
@@ -39,7 +38,7 @@ from ..parts import (
     payload_provisions,
     resolve_targets,
 )
-from .parse import NoParse, listed_citation, publications, readings, repeal_lead
+from .parse import NoParse, container_payload, division_opening, listed_citation, publications, readings, repeal_lead
 
 _OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
 
@@ -679,7 +678,7 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     payload = h.payload
     if payload is None:
         raise InstructionNotUnderstood("it inserts provisions but carries no new text")
-    if _CONTAINER_PAYLOAD.match(payload):
+    if container_payload(payload):  # a Part's or a Division's heading first (container.lark)
         return _container_inserted(h, target, pos, payload)
     if " item " in target or " row " in target:
         rows = _rows_payload(payload)
@@ -904,15 +903,16 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
             raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
         new = new[label.end() :]
-    division = _DIVISION_AFTER_PART_HEADING.search(new) if label and label.group("kw").lower() == "part" else None
-    if label and label.group("kw").lower() == "part" and not division and _DIVISION_WORDS.search(new):
+    # (r7) a Division heading after the Part's (new_heading.lark's division_heading)
+    division = division_opening(new) if label and label.group("kw").lower() == "part" else None
+    if label and label.group("kw").lower() == "part" and division is None and _DIVISION_WORDS.search(new):
         # "PART 3 — REGISTRATION DIVISION 1: GENERAL": a Division's label inside a Part's new heading, not read apart
         raise InstructionNotUnderstood(f"its new Part heading “{new}” names a Division: which words are the heading is not clear")
-    if division:
+    if division is not None:
         # (r7) "Delete the heading to Part 3 and insert: Part 3 — Registration and identification / Division 1 —
         # Registration": the Part's new heading, then a Division heading that opens the Part (it holds the clauses
         # after it, up to the next Division)
-        part_heading, opening = new[: division.start()].strip(), division.group(0).strip()
+        part_heading, opening = new[:division].strip(), new[division:].strip()
         if _DIVISION_WORDS.search(part_heading):
             raise InstructionNotUnderstood(
                 f"its new Part heading “{part_heading}” still names a Division: which is the heading is not clear"
@@ -932,11 +932,6 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
 
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
 _SHOULDER_NOTE = re.compile(r"\s*\[[^\[\]]{1,80}\]$")
-#: A Division heading printed after a Part's new heading ("Part 3 — Registration / Division 1 — General", in capitals
-#: or not, after a dash or a spaced hyphen)
-_DIVISION_AFTER_PART_HEADING = re.compile(
-    r"(?<=\S)\s+(?:Division|DIVISION)\s+\d+[A-Z]{0,2}\s*(?:[—–]|-(?=\s))\s*[A-Z][^.;:()—–]*$"
-)
 #: The label of a new heading printed with it ("Part 2 — …", "PART III", "Schedule 1 —"): a number, or a roman one
 _LABEL_NUMBER = r"(?P<n>(?:\d\w*|[IVXLC]+)\b)"
 _DIVISION_WORDS = re.compile(r"(?i)\bdivision\s+\d")
