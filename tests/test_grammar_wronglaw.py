@@ -15,8 +15,11 @@ import pytest
 from benchmarks.real_cases import run_case
 from lawhistory.amending.accounting import split_instructions
 from lawhistory.amending.instructions import parse_unit
-from lawhistory.amending.parts import Unit
+from lawhistory.amending.parts import Unit, units
 from lawhistory.core.errors import LawHistoryError
+from lawhistory.deriving.library import read_file
+from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.leaders import without_leaders
 
 CASES = Path(__file__).parent / "fixtures" / "wronglaw"
 
@@ -25,6 +28,13 @@ def ops(
     text: str, context: str | None = None, clause: str = "4", item: bool = False
 ) -> list[tuple[str, str | None, str | None, str | None]]:
     return [(str(o.action), o.target, o.words, o.new) for o in parse_unit(Unit(clause, text, context, item))]
+
+
+def units_of(name: str) -> list[Unit]:
+    """The instructions of a case's instrument, read as ``amend`` reads them."""
+    path = CASES / name / "instrument.txt"
+    (law,) = [law for law in read_source(read_file(path), ImportOptions(), str(path)).laws if law.meta.kind != "principal"]
+    return units(law)
 
 
 def exact(name: str) -> None:
@@ -64,3 +74,32 @@ def test_quoted_new_words_or_another_label_are_still_read() -> None:
     assert ops(quoted, "2.1", "4(a)", True) == [("insert_words", "2.1", "open quarry", "or gravel pit (b) where")]
     other = "after “open quarry” insert: or gravel pit (d) where blasting is used"
     assert ops(other, "2.1", "4(a)", True) == [("insert_words", "2.1", "open quarry", "or gravel pit (d) where blasting is used")]
+
+
+# --- 2. dot leaders before a penalty, and new paragraphs labelled as the instruction's items ---------------------------
+
+
+def test_dot_leaders_are_no_words_and_new_paragraphs_labelled_as_the_items_are_kept_apart() -> None:
+    exact("2-dot-leaders-and-new-paragraph-labelled-as-items")
+
+
+def test_items_labelled_as_the_new_texts_paragraphs_keep_their_own_labels() -> None:
+    got = [(u.clause, u.text[:20]) for u in units_of("2-dot-leaders-and-new-paragraph-labelled-as-items")]
+    assert got == [("4(i)", "delete subclause (1)"), ("4(ii)", "in subclause (2) del"), ("5", "Delete clause 3.3 an")]
+
+
+def test_dot_leaders_in_new_words_and_provisions_are_taken_out() -> None:
+    assert ops("delete “$500” and insert: Penalty . . . . $750", "3.3") == [("substitute_words", "3.3", "$500", "Penalty $750")]
+    new = ops(
+        "delete subclause (1) and insert: (1) A person must not — (a) keep a dog .......... $500 (b) keep a cat … $50", "3.2"
+    )
+    assert new == [("substitute", "3.2(1)", None, "(1) A person must not —\n  (a) keep a dog $500\n  (b) keep a cat $50")]
+
+
+def test_a_full_stop_a_form_blank_hyphens_and_quoted_words_the_law_has_are_kept() -> None:
+    assert without_leaders("the end. Next a dog-run — here") == "the end. Next a dog-run — here"
+    assert without_leaders("Name of applicant: ......... Signed: .......... (owner)") == (
+        "Name of applicant: ......... Signed: .......... (owner)"
+    )
+    quoted = "delete “Penalty . . . . $500” and insert “Penalty . . . . $750”"
+    assert ops(quoted, "3.3") == [("substitute_words", "3.3", "Penalty . . . . $500", "Penalty . . . . $750")]

@@ -11,9 +11,11 @@ nothing is skipped silently. The shared parts (units, targets, payloads) are in 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
+from ..reading.leaders import without_line_ends
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
@@ -86,6 +88,8 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
+    # the marks of printed lines' ends that dot leaders showed (reading.leaders) have kept the new provisions apart
+    ops = [replace(op, new=without_line_ends(op.new)) if op.new else op for op in ops]
     for op in ops:
         _refuse_unread_page_header(unit, op.new or "")
         _refuse_new_provision_in_words(unit, op)
