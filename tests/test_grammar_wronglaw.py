@@ -8,6 +8,7 @@ the other grammar tests read them. Each test fails on the engine before the fix 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,57 @@ def test_a_full_stop_a_form_blank_hyphens_and_quoted_words_the_law_has_are_kept(
     assert without_leaders("Penalty: ........ $500") == "Penalty: $500"
     quoted = "delete “Penalty . . . . $500” and insert “Penalty . . . . $750”"
     assert ops(quoted, "3.3") == [("substitute_words", "3.3", "Penalty . . . . $500", "Penalty . . . . $750")]
+
+
+# --- 3. a place printed after the change, or moved after its new words by the copy ----------------------------------
+
+
+def test_a_place_printed_after_the_change_is_where_it_is_made() -> None:
+    exact("3-locator-printed-after-the-change")
+
+
+def test_a_place_moved_after_unquoted_new_words_is_refused_naming_it() -> None:
+    result = run_case(CASES / "3-locator-displaced-after-unquoted-new-words")
+    assert (result.verdict, result.problems) == ("refused_true", [])
+    assert "“in clause 6.1(c)”" in result.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Delete “a” and insert “b” in clause 6.1(c).",
+        "Delete “a” in clause 6.1(c) and insert “b”.",
+        "delete the words “a” and insert the words “b” in clause 6.1(c).",
+        "by deleting “a” and inserting “b” in clause 6.1(c).",
+    ],
+)
+def test_a_postposed_place_is_read_under_any_lead_or_none(text: str) -> None:
+    for context in ("5.2", None):
+        assert ops(text, context) == [("substitute_words", "6.1(c)", "a", "b")]
+
+
+def test_postposed_places_for_each_word_change() -> None:
+    assert ops("After “a” insert “b” in clause 6.1(c).", "5.2") == [("insert_words", "6.1(c)", "a", "b")]
+    assert ops("Delete “a” in clause 6.1(c).", "5.2") == [("delete_words", "6.1(c)", "a", None)]
+    assert ops("delete “a” and insert “b” in paragraph (c).", "5.2") == [("substitute_words", "5.2(c)", "a", "b")]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("delete “a” and insert: b in clause 6.1(c).", "“in clause 6.1(c)”"),
+        ("delete “a” and insert: “b” in clause 6.1(c).", "“in clause 6.1(c)”"),
+        ("after “a” insert: hawker in subclause (2)", "“in subclause (2)”"),
+        ("delete “a” in clause 6.1(c) and insert “b” in clause 6.1(d).", "two places"),
+        ("delete “a” and insert “b” in paragraph (c).", "“paragraph (c)”"),
+    ],
+)
+def test_a_place_that_may_be_new_words_or_is_named_twice_is_refused(text: str, said: str) -> None:
+    with pytest.raises(LawHistoryError, match=re.escape(said)):
+        parse_unit(Unit("4", text, "5.2" if "paragraph (c)" not in text else None))
+
+
+def test_quoted_new_words_ending_in_a_place_are_the_new_words() -> None:
+    assert ops("delete “a” and insert “as referred to in clause 6.1(c)”.", "5.2") == [
+        ("substitute_words", "5.2", "a", "as referred to in clause 6.1(c)")
+    ]

@@ -94,6 +94,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_unread_page_header(unit, op.new or "")
         _refuse_new_provision_in_words(unit, op)
         _refuse_next_item_in_words(unit, op)
+        _refuse_locator_after_words(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -170,6 +171,38 @@ def _refuse_next_item_in_words(unit: Unit, op: Operation) -> None:
                 "so whether that is another item or words of the new text is uncertain; amend the instrument file's "
                 f"operations by hand: “{unit.text[:160]}”"
             )
+
+
+#: A place named at the end of new words: "… in clause 6.1(c).", "… in subclause (2)", "… in the definition of “x”".
+_LOCATOR_AT_END = re.compile(
+    r"\bin (?:the )?(?:(?:sub-?)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|sections?|items?|schedules?|parts?|divisions?)"
+    r"(?: \d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)?(?: ?\([A-Za-z0-9]{1,5}\))*(?= ?[.;]?$)"
+    r"|\bin (?:the )?definition (?:of|for) “[^“”]{1,60}”(?= ?[.;]?$)",
+    re.I,
+)
+
+
+def _refuse_locator_after_words(unit: Unit, op: Operation) -> None:
+    """Refuse new words printed unquoted (or after a colon) that end in a place ("delete “a” and insert: b in clause
+    6.1(c)."): the place may say where the edit is made, printed after its new words (or moved there by the copy), or
+    be words of the new text; read as new words, the edit would be made elsewhere with the place in the law. The place
+    is named. New words the instrument quotes are its own, whatever they end with."""
+    new = " ".join((op.new or "").split())
+    if op.action not in ("substitute_words", "insert_words") or (m := _LOCATOR_AT_END.search(new)) is None:
+        return
+    try:
+        normal = " ".join(normalise_quotes(unit.text).split())
+    except UnbalancedQuote:
+        return
+    spans = outside_quotes(normal)
+    at = normal.rfind(m.group(0))
+    if at >= 0 and any(a <= at < b for a, b in spans):
+        place = m.group(0)
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words “{new[:60]}” end in a place, “{place}”, printed after them: whether it "
+            f"says where the change is made or is words of the new text is uncertain; amend the instrument file's "
+            f"operations by hand: “{unit.text[:160]}”"
+        )
 
 
 def _renumbers(unit: Unit) -> bool:
