@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, unopened_close
+from ..reading.leaders import LEADERS, without_leaders
 from .accounting import INSTRUCTION_START, labelled_starts
 from .parts import InstructionNotUnderstood, Unit, _repealed_laws, _split_payload, repeal_frame, unopened_split
 
@@ -42,7 +43,15 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
         # laws_repealed / law_repealed)
         return Reading(unit, text, *repeal_frame(text), notes)
     head, payload = _split_payload(text, original)
-    return Reading(unit, text, head, payload, notes)
+    return Reading(unit, text, head, _typeset(head, payload), notes)
+
+
+def _typeset(head: str, payload: str | None) -> str | None:
+    """The new text without its dot leaders (reading.leaders: typography, not words), unless the words the instruction
+    quotes from the law hold leaders too (the law has them as words)."""
+    if payload is None or any(LEADERS.search(q.group(0)) for q in QUOTED.finditer(head)):
+        return payload
+    return without_leaders(payload)
 
 
 def unopened_payload(unit: Unit, original: str, notes: list[str]) -> Reading | None:
@@ -56,7 +65,7 @@ def unopened_payload(unit: Unit, original: str, notes: list[str]) -> Reading | N
     split = unopened_split(text, kept)
     if split is None:
         return None
-    return Reading(unit, text, split[0], split[1], notes)
+    return Reading(unit, text, split[0], _typeset(split[0], split[1]), notes)
 
 
 def _unread_instruction(r: Reading) -> str | None:

@@ -11,9 +11,11 @@ nothing is skipped silently. The shared parts (units, targets, payloads) are in 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..core.operations import LIST_IN_WORDS, Operation
-from ..core.quotes import UnbalancedQuote, normalise_quotes
+from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
+from ..reading.leaders import without_line_ends
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
@@ -86,9 +88,13 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []
+    # the marks of printed lines' ends that dot leaders showed (reading.leaders) have kept the new provisions apart
+    ops = [replace(op, new=without_line_ends(op.new)) if op.new else op for op in ops]
     for op in ops:
         _refuse_unread_page_header(unit, op.new or "")
         _refuse_new_provision_in_words(unit, op)
+        _refuse_next_item_in_words(unit, op)
+        _refuse_locator_after_words(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -125,6 +131,77 @@ def _refuse_new_provision_in_words(unit: Unit, op: Operation) -> None:
         raise InstructionNotUnderstood(
             f"cl. {unit.clause}: its new words hold a new provision (“{said} …”), which a word edit cannot put in; "
             f"amend the instrument file's operations by hand: “{unit.text[:160]}”"
+        )
+
+
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv")
+
+
+def _next_item_labels(label: str) -> set[str]:
+    """The labels an item labelled ``label`` ("a", "iv") may be followed by: the next letter, the next roman numeral."""
+    out = {chr(ord(label) + 1)} if len(label) == 1 and label < "z" else set()
+    if label in _ROMAN[:-1]:
+        out.add(_ROMAN[_ROMAN.index(label) + 1])
+    return out
+
+
+def _refuse_next_item_in_words(unit: Unit, op: Operation) -> None:
+    """Refuse new words of an item ("(a) after “quarry” insert: or gravel pit (b) where …") that hold, outside quotation
+    marks, the label the next item would have: printed unquoted, where the words end is read from the label that begins
+    the next item, and one the grammar reads no instruction after may be that item or words of the new text (put in as
+    words, an item would be wrong law). The words are named."""
+    own = re.search(r"\(([a-z]{1,4})\)$", unit.clause)
+    new = op.new or ""
+    if not unit.required or own is None or op.action not in ("substitute_words", "insert_words"):
+        return
+    try:
+        normal = normalise_quotes(unit.text)
+    except UnbalancedQuote:
+        return
+    spans = outside_quotes(normal)
+    for nxt in sorted(_next_item_labels(own.group(1))):
+        label = re.compile(rf"(?<!\S)\({nxt}\)(?=\s)")
+        if not label.search(new):
+            continue
+        hit = next((m for m in label.finditer(normal) if any(a <= m.start() < b for a, b in spans)), None)
+        if hit is not None:
+            said = " ".join(normal[hit.start() : hit.start() + 60].split())
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: its unquoted new words hold “({nxt})”, the label of the item after it (“{said} …”), "
+                "so whether that is another item or words of the new text is uncertain; amend the instrument file's "
+                f"operations by hand: “{unit.text[:160]}”"
+            )
+
+
+#: A place named at the end of new words: "… in clause 6.1(c).", "… in subclause (2)", "… in the definition of “x”".
+_LOCATOR_AT_END = re.compile(
+    r"\bin (?:the )?(?:(?:sub-?)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|sections?|items?|schedules?|parts?|divisions?)"
+    r"(?: \d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)?(?: ?\([A-Za-z0-9]{1,5}\))*(?= ?[.;]?$)"
+    r"|\bin (?:the )?definition (?:of|for) “[^“”]{1,60}”(?= ?[.;]?$)",
+    re.I,
+)
+
+
+def _refuse_locator_after_words(unit: Unit, op: Operation) -> None:
+    """Refuse new words printed unquoted (or after a colon) that end in a place ("delete “a” and insert: b in clause
+    6.1(c)."): the place may say where the edit is made, printed after its new words (or moved there by the copy), or
+    be words of the new text; read as new words, the edit would be made elsewhere with the place in the law. The place
+    is named. New words the instrument quotes are its own, whatever they end with."""
+    new = " ".join((op.new or "").split())
+    if op.action not in ("substitute_words", "insert_words") or (m := _LOCATOR_AT_END.search(new)) is None:
+        return
+    try:
+        normal = " ".join(normalise_quotes(unit.text).split())
+    except UnbalancedQuote:
+        return
+    spans = outside_quotes(normal)
+    at = normal.rfind(m.group(0))
+    if at >= 0 and any(a <= at < b for a, b in spans):
+        place = m.group(0)
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words “{new[:60]}” end in a place, “{place}”, printed after them: whether it "
+            f"says where the change is made or is words of the new text is uncertain; amend the instrument file's "
+            f"operations by hand: “{unit.text[:160]}”"
         )
 
 

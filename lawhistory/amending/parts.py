@@ -420,6 +420,7 @@ def _collect(
         inner = own_last.group(1)
         own_depth = 0 if inner[0].isdigit() else 2 if re.fullmatch(r"[ivx]+", inner) and inner != last_letter else 1
     previous: dict[str | None, str] = {}  # the last item's words under each lead-in's place
+    seen: set[str] = set()  # the items' labels so far
     for piece in pieces:
         numbered = re.match(r"(\d{1,2}|[ivx]{1,4}|[A-Z])\.\s+", piece) if len(pieces) > 1 else None
         lettered = re.match(r"(\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\))\s+", piece) if len(pieces) > 1 else None
@@ -437,15 +438,19 @@ def _collect(
                 last_letter = inner
         else:
             depth = 3
+        rest = piece[mark.end() :] if mark else piece
+        own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
         while len(leads) > 1 and leads[-1][0] >= depth:
             leads.pop()
         here, base, here_kind = leads[-1][1], leads[-1][2], leads[-1][3]
-        if mark and base == label and own_last is not None and depth == own_depth:
+        # an item "(i)" is a letter after (h) or the first roman numeral: "(ii)" with no "(i)" before it in its words is
+        # the next item beside it ("(i) delete subclause (1) and insert: (1) … (i) … (ii) … (ii) in subclause (2) …")
+        beside = own_last is not None and own_last.group(1) == "i" and own == "(ii)" and "(i)" not in seen
+        if mark and base == label and own_last is not None and (depth == own_depth or beside):
             # "(1) Delete … (2) In Schedule 1 Form 1: (a) …" read as one subclause (1), "(a) delete … (b) delete …" as one
             # paragraph (a): (2) is beside (1), (b) beside (a), not in it
             base = label[: own_last.start()]
-        rest = piece[mark.end() :] if mark else piece
-        own = (f"({numbered.group(1)})" if numbered else mark.group(1)) if mark else ""
+        seen.add(own)
         lead = _lead_in(rest) if len(pieces) > 1 else None
         if lead:
             lead_kind = _lead_kind(lead.group("t")) or here_kind

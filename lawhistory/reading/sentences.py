@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)")
+#: Where a printed line ended that the words no longer show: after a penalty amount that dot leaders lead to
+#: (reading.leaders), a mark of the reader's own (a private-use character, never in a gazette's text), taken out again.
+LINE_END = "\ue000"
+STRONG_ENDINGS = ("—", ":", ";", ".", ".”", ";”", ";’", ".’", " -", " –", ".)", LINE_END)
 
 
 def _tail(text: str) -> str:

@@ -281,8 +281,29 @@ def _words_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
     occ = _occurrence(start)
     return [
-        _op(h.unit, action="delete_words", target=t, words=w, occurrence=occ) for t in _word_targets(h, start) for w in quoted
+        _op(h.unit, action="delete_words", target=t, words=w, occurrence=occ)
+        for t in _placed_targets(h, start, ch)
+        for w in quoted
     ]
+
+
+def _placed_targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]:
+    """Where a word edit is made: the lead's provision (or the context), narrowed by the place the change names itself
+    before or after its words ("delete “a” in paragraph (b) and insert “b”", "delete “a” and insert “b” in clause
+    6.1(c)"): never elsewhere; a change naming two places, or a place that cannot be resolved, is refused."""
+    inner = list(_trees(ch, "place_chain"))
+    if not inner:
+        return _word_targets(h, start)
+    if len(inner) > 1:
+        raise InstructionNotUnderstood(f"it names two places, “{_span(h, inner[0])}” and “{_span(h, inner[1])}”")
+    try:
+        targets: list[str | None] = [t if t != WHOLE_LAW else None for t in _word_targets(h, start)]
+    except InstructionNotUnderstood:
+        targets = [None]  # no lead and no context: the place the change names is the whole of where it is made
+    one = _resolve_context(_place(h, inner[0]), targets[0])
+    if not one or len(targets) > 1:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner[0])}” is")
+    return [one]
 
 
 def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -298,13 +319,9 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
         if any(isinstance(c, Tree) and c.data.startswith("lead") for c in start.children) or h.unit.context or h.unit.whole_law:
             raise InstructionNotUnderstood(f"it names a provision and also “{_span(h, inner)}”, which is uncertain")
         return [_op(h.unit, action="substitute_words", target=WHOLE_LAW, words=old, new=new, occurrence=_occurrence(start))]
-    targets = _word_targets(h, start)
-    if inner is not None:
-        # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting …"
-        one = _resolve_context(_place(h, inner), targets[0])
-        if not one or len(targets) > 1:
-            raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner)}” is")
-        targets = [one]
+    # "by deleting “A” in paragraph (b) of the definition of “litter” and substituting …", "delete “A” and insert “B”
+    # in clause 6.1(c)"
+    targets = _placed_targets(h, start, ch)
     occ = _occurrence(start)
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
 
@@ -321,7 +338,7 @@ def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     occ = _occurrence(start)
     gone = _tree(ch, "mark_deleted")
     out = []
-    for t in _word_targets(h, start):
+    for t in _placed_targets(h, start, ch):
         if gone is not None:
             # "after the word “park” insert a full stop and delete the semi colon and the word “and”"
             if pos != "after":
