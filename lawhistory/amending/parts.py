@@ -912,6 +912,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
+        if d.kind in ("part", "division", "subdivision") and (runs := _HEADING_RUNS_ON.search(d.heading or "")):
+            # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
+            # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
+            # heading words (wrong law); where the heading ends is uncertain, so it is not guessed
+            raise InstructionNotUnderstood(
+                f"the new {d.kind} heading “{(d.heading or '')[:100]}” runs on into what reads as another heading or a "
+                f"clause (“{runs.group(0).strip()[:60]}”), so where the heading ends is uncertain"
+            )
         if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
@@ -1027,6 +1035,19 @@ _DASH_DEFINITION = re.compile(
 
 
 #: New text that is a Part or Division heading alone: "Division 1 — General provisions".
+#: (r10) A Subdivision heading in new text, before the first clause under it ("Subdivision 1 — Application 2.4. …"),
+#: and a Part or Division heading whose first words under it are one ("Division 2 — Permits Subdivision 1 — …").
+_SUBDIVISION = re.compile(
+    r"(?:Subdivision|SUBDIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z])"
+)
+_SUBDIVIDED = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=(?:Subdivision|SUBDIVISION) \d)"
+)
+#: (r10) Words inside a new Part, Division or Subdivision heading that begin another heading or a clause: "… Subdivision
+#: 1 — …", "… 2.4. Application …".
+_HEADING_RUNS_ON = re.compile(
+    r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
+)
 _HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
 
 #: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
@@ -1112,14 +1133,26 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     container = re.match(
         r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
         text,
-    )
+    ) or _SUBDIVIDED.match(text)
     if container:
-        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses
-        clauses = _payload_provisions(text[container.end() :], notes)
-        if not clauses or any(c.kind != "clause" for c in clauses):
-            return ()
+        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses;
+        # (r10) "Division 2 — Permits Subdivision 1 — Application 2.4. Application for permit …": its Subdivisions,
+        # each its heading then its clauses
+        rest = text[container.end() :]
+        subs = list(_SUBDIVISION.finditer(rest))
+        if subs and subs[0].start() == 0:
+            held: tuple[Provision, ...] = ()
+            for m, end in zip(subs, [s.start() for s in subs[1:]] + [len(rest)], strict=True):
+                clauses = _payload_provisions(rest[m.end() : end].strip(), notes)
+                if not clauses or any(c.kind != "clause" for c in clauses):
+                    return ()
+                held += (Provision(kind="subdivision", num=m.group("num"), heading=m.group("heading"), children=clauses),)
+        else:
+            held = _payload_provisions(rest, notes)
+            if not held or any(c.kind != "clause" for c in held):
+                return ()
         level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
-        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=clauses),)
+        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=held),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.

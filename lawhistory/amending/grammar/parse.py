@@ -145,6 +145,7 @@ OPENINGS = (
     "amending_heading",
     "repeal_list_end",
     "lead_in_alone",
+    "place_without_verb",
     "amended_as_follows",
     "opening_alone",
     "numbered_alone",
@@ -574,6 +575,20 @@ def ends_repeal(words: str) -> bool:
             continue
         return True
     return False
+
+
+def names_a_place(words: str) -> bool:
+    """Whether ``words`` open a sentence as an instruction's place does ("In clause 3.2(1) in the definition of …",
+    "After the definition of …"; opening.lark's ``place_without_verb``): capitalised, then "In", "After" or "Before" and
+    the kind of a provision."""
+    if not words[:1].isupper():
+        return False  # "in Part 3": words of a heading, not a sentence
+    tokens = [tok for tok, _ in _all_tokens(words.rstrip() + " ")]
+    try:
+        opening_parser().parse(tokens, start="place_without_verb")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
 
 
 _LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
