@@ -9,8 +9,12 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit, payload_provisions
-from lawhistory.core.model import Provision
+from lawhistory.amending.parts import Unit, payload_provisions, units
+from lawhistory.core.model import Law, Provision
+from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.importers.titles import local_government
+from lawhistory.reading.instrument_meta import amended_by_part
+from tests.helpers import body_of
 
 
 def _tree(ps: tuple[Provision, ...]) -> list[tuple[object, ...]]:
@@ -87,3 +91,83 @@ def test_a_division_heading_alone_and_a_part_with_clauses_read_as_before() -> No
     assert _tree(payload_provisions("Division 1 — General provisions", [])) == [("division", "1", "General provisions", None, [])]
     part = payload_provisions("Part 3A — Annual return 18A. Terms used In this Part, return means a return.", [])
     assert [(p.kind, p.num, p.heading, [c.num for c in p.children]) for p in part] == [("part", "3A", "Annual return", ["18A"])]
+
+
+# --- an amending Part divided into Divisions, each amending a law ------------------------------------------------
+
+
+def test_each_division_that_says_which_law_it_amends_gets_its_own_clauses() -> None:
+    """Read by Parts only, the second Division's instructions were looked for in the first law (case 188): refused
+    there by luck, wrong law wherever the labels exist in both."""
+    body = body_of(
+        "PART 2—Consequential amendments\n\n"
+        "Division 1—Shire of X Property Local Law 2012 amended\n\n"
+        "3. Local law amended\n  This Division amends the Shire of X Property Local Law 2012.\n\n"
+        "4. Clause 6.2 deleted\n  Delete clause 6.2.\n\n"
+        "Division 2—Shire of X Trading Local Law 2012 amended\n\n"
+        "5. Local law amended\n  This Division amends the Shire of X Trading Local Law 2012.\n\n"
+        "6. Clause 6.2 deleted\n  Delete clause 6.2.\n"
+    )
+    got = [(a.title, clauses) for a, clauses in amended_by_part(body)]
+    assert got == [
+        ("Shire of X Property Local Law 2012", ("3", "4")),
+        ("Shire of X Trading Local Law 2012", ("5", "6")),
+    ]
+
+
+# --- items printed by the copy where no instruction stands, or a list of items that begins past its first ----------
+
+
+def _law(text: str) -> Law:
+    found = read_source(text.encode("utf-8"), ImportOptions(gazette_date=None, source="x"), "x")
+    return next(law for law in found.laws if law.meta.kind != "principal")
+
+
+_HEAD = (
+    "7 January 2005 GOVERNMENT GAZETTE, WA 64\n\nHEALTH ACT 1911\n\nSHIRE OF EXAMPLE\n\nHEALTH AMENDMENT LOCAL LAW 2005\n\n"
+    "Made by the Council of the Shire of Example under section 342 of the Health Act 1911 by resolution on 1 December 2004."
+    "\n\n1. Citation\n\nThis local law is the Shire of Example Health Amendment Local Law 2005.\n\n"
+)
+
+
+def test_an_item_that_changes_words_under_the_commencement_is_refused_naming_it() -> None:
+    """Left out with its preliminary clause, it would be dropped unseen and the rest applied (case 189's first run)."""
+    law = _law(
+        _HEAD + "2. Commencement\n\n(a) in the definition of “AS” by deleting “Association of”;\n\n"
+        "This local law comes into operation on 1 February 2005.\n\n"
+        "3. Local law amended\n\nThis local law amends the Shire of Example Health Local Law 2002.\n\n"
+        "4. Clause 3 amended\n\nIn clause 3 delete the definition of “separate system”.\n"
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"Commencement.*Association of"):
+        units(law)
+
+
+def test_a_commencement_with_its_own_items_is_still_left_out() -> None:
+    law = _law(
+        _HEAD + "2. Commencement\n\nThis local law comes into operation as follows —\n\n(a) clauses 1 and 2 — on the day "
+        "on which it is published in the Gazette;\n\n(b) the rest of the local law — on the day after that day.\n\n"
+        "3. Local law amended\n\nThis local law amends the Shire of Example Health Local Law 2002.\n\n"
+        "4. Clause 3 amended\n\nIn clause 3 delete the definition of “separate system”.\n"
+    )
+    assert [u.clause for u in units(law)] == ["4"]
+
+
+def test_items_under_a_lead_in_that_begin_past_the_first_are_refused() -> None:
+    law = _law(
+        _HEAD + "2. Commencement\n\nThis local law comes into operation on 1 February 2005.\n\n"
+        "3. Local law amended\n\nThis local law amends the Shire of Example Health Local Law 2002.\n\n"
+        "4. Clause 3 amended\n\nClause 3 is amended as follows:\n\n(c) by deleting the definition of “separate system”;"
+        "\n\n(d) by deleting the definition of “receptacle”.\n"
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"begin at \(c\)"):
+        units(law)
+
+
+def test_a_council_named_with_a_solidus_is_read_whole() -> None:
+    enacting = "Made by the Council of the Shire of Derby/West Kimberley under section 342 of the Health Act 1911 by"
+    assert local_government(enacting, None, "") == "Shire of Derby/West Kimberley"
+    assert local_government("", None, "SHIRE OF DERBY/WEST KIMBERLEY HEALTH LOCAL LAWS") == "Shire of Derby/West Kimberley"
+    # "under section …" ends the council's name as "resolved" does: a name of two words is not cut to one
+    assert local_government("Made by the Council of the Shire of Peppermint Grove under section 342", None, "") == (
+        "Shire of Peppermint Grove"
+    )

@@ -63,14 +63,6 @@ KNOWN: dict[str, str] = {
         "the scan's two commas for the closing mark of new text (“ Health Local Law 1991 ,,”) are not read as the "
         "mark, so the clause's quotation marks do not balance: not read yet"
     ),
-    "188-dundas-graffiti-2017-amendments-divided-by-division-each-amends-a-law-division-of-part-deleted": (
-        "an amending Part divided into Divisions, each naming the law it amends (“This Division amends …”): the "
-        "second Division's instructions are looked for in the first law: not read yet"
-    ),
-    "189-derby-west-kimberley-health-2005-lead-in-items-displaced-under-commencement-by-copy-refused": (
-        "a council named with a solidus (“SHIRE OF DERBY/WEST KIMBERLEY”) is not read as the local government, so "
-        "the instrument is refused before its displaced items are reached: not read yet"
-    ),
 }
 
 

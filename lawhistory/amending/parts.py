@@ -212,8 +212,10 @@ def units(law: Law) -> list[Unit]:
         preliminary = preliminary_heading(heading.strip())
         amending = names_amendment(heading) and not preliminary
         if preliminary or (not p.children and not amending and preliminary_words(own)):
+            _no_instruction_inside(p)
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
+            _no_instruction_inside(p)
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
@@ -222,6 +224,24 @@ def units(law: Law) -> list[Unit]:
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+#: The labels a list of items begins with.
+_FIRST_LABELS = frozenset({"(a)", "(1)", "(i)", "(A)", "a)", "1.", "a.", "i."})
+
+
+def _no_instruction_inside(p: Provision) -> None:
+    """(r10) A preliminary clause (citation, commencement …) left out of the instructions must hold none: lettered items
+    under it that change words ("2. Commencement (a) in the definition of “AS” by deleting “Association of”; (b) …
+    This local law comes into operation on …") are another clause's, printed here by the copy; left out, they would
+    be dropped unseen and the rest applied as if whole (wrong law). Where they belong is not guessed."""
+    for c in p.children:
+        if c.kind in ("subclause", "paragraph", "subparagraph") and verbs_outside_quotes(c.text or ""):
+            raise InstructionNotUnderstood(
+                f"cl. {p.num} ({p.heading or 'a preliminary clause'}) holds an item that changes words, “{c.num} "
+                f"{(c.text or '')[:120]}”, where no instruction stands (an item of another clause printed here by the "
+                "copy?), so nothing was applied — check the gazette"
+            )
 
 
 #: The words an amending heading printed before its clause's number begins with (cheap candidates for heading_first.lark's
@@ -414,6 +434,13 @@ def _collect(
         amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
+        if amended and (parts[0].num or "") not in _FIRST_LABELS:
+            # (r10) "Clause 3 is amended as follows: (c) … (d) …": items that begin past the first are items whose
+            # first ones the copy lost or printed elsewhere; applied alone they would leave the law half amended
+            raise InstructionNotUnderstood(
+                f"cl. {label}: the items under “{own[:80]}” begin at {parts[0].num}, not at the first item (the "
+                "items before it lost or printed elsewhere by the copy?), so nothing was applied — check the gazette"
+            )
         if amended:
             named = amended.group("target") or amended.group("target2") or ""
             kind = _lead_kind(named) or kind
