@@ -14,6 +14,7 @@ from lawhistory.core.model import Law, Provision
 from lawhistory.reading.importers import ImportOptions, read_source
 from lawhistory.reading.importers.titles import local_government
 from lawhistory.reading.instrument_meta import amended_by_part
+from lawhistory.reading.ocr_quotes import read_ocr_closing_marks
 from tests.helpers import body_of
 
 
@@ -171,3 +172,27 @@ def test_a_council_named_with_a_solidus_is_read_whole() -> None:
     assert local_government("Made by the Council of the Shire of Peppermint Grove under section 342", None, "") == (
         "Shire of Peppermint Grove"
     )
+
+
+# --- the scan's two commas for the closing mark of new text ---------------------------------------------------------
+
+
+def test_two_commas_closing_new_text_opened_by_a_mark_are_read_as_the_mark() -> None:
+    notes: list[str] = []
+    text = (
+        '6. By-law 1 of the principal by-laws is amended by deleting "Health By-laws" and substituting the following—\n\n'
+        '" Health Local Law 1991 ,,\n\nDated this 21st day of July 1997.'
+    )
+    got = read_ocr_closing_marks(text, notes)
+    assert '" Health Local Law 1991 "\n' in got and ",," not in got
+    assert len(notes) == 1 and "closing quotation mark" in notes[0]
+
+
+def test_two_commas_elsewhere_are_left_as_printed() -> None:
+    notes: list[str] = []
+    closed = 'substituting the following—\n\n" Health Local Law 1991 " ,,\n\nDated this 21st day of July 1997.'
+    words = 'substituting the following—\n\n" Health Local Law 1991 ,,\n\nand the words go on here.'
+    unopened = "In clause 3 delete the words ,,\n\nDated this 21st day of July 1997."
+    for text in (closed, words, unopened):
+        assert read_ocr_closing_marks(text, notes) == text
+    assert notes == []

@@ -60,8 +60,10 @@ KNOWN: dict[str, str] = {
         "beside “(c) the rest … — on the day after gazettal day”: not read yet"
     ),
     "187-peppermint-grove-health-1997-division-headings-replaced-by-part-headings-ocr-commas-for-closing-mark": (
-        "the scan's two commas for the closing mark of new text (“ Health Local Law 1991 ,,”) are not read as the "
-        "mark, so the clause's quotation marks do not balance: not read yet"
+        "the scan's two commas for the closing mark are read since round 10; a Division's heading replaced by a "
+        "Part's, the lead naming the provision (“Division 1 of the principal by-laws is amended by deleting the "
+        "heading “DIVISION 1.—PRELIMINARY.” and substituting the following heading— “PART 1—PRELIMINARY””: the "
+        "provision's kind changes, which no operation does): not read yet"
     ),
 }
 

@@ -35,7 +35,7 @@ from ..gazette import (
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
 from ..line_lists import mark_line_lists, subsections_as_labels
-from ..ocr_quotes import read_lost_term_marks, read_ocr_quote_marks
+from ..ocr_quotes import read_lost_term_marks, read_ocr_closing_marks, read_ocr_quote_marks
 from ..run_together import (
     close_unclosed_terms,
     space_glued_dashes,
@@ -299,6 +299,7 @@ def _build(
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
         body_text = read_lost_term_marks(body_text, notes)
+        body_text = read_ocr_closing_marks(body_text, notes)
         # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
         body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
         body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)
