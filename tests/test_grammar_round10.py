@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit, payload_provisions, units
+from lawhistory.amending.law_known import Unresolved, rows_resolved
+from lawhistory.amending.parts import Unit, payload_provisions, resolve_targets, units
 from lawhistory.core.model import Law, Provision
 from lawhistory.reading.importers import ImportOptions, read_source
 from lawhistory.reading.importers.titles import local_government
@@ -196,3 +197,34 @@ def test_two_commas_elsewhere_are_left_as_printed() -> None:
     for text in (closed, words, unopened):
         assert read_ocr_closing_marks(text, notes) == text
     assert notes == []
+
+
+# --- one locator over two paragraphs of different depths; rows deleted as printed ------------------------------------
+
+
+def test_a_letter_after_a_subparagraph_names_a_paragraph_beside_it() -> None:
+    assert resolve_targets("paragraphs (b)(i) and (c)", "2.4") == ["2.4(b)(i)", "2.4(c)"]
+    assert resolve_targets("paragraph (a)(ii) and (iii)", "2.4") == ["2.4(a)(ii)", "2.4(a)(iii)"]
+    assert resolve_targets("subclauses (2)(a) and (3)", "2.4") == ["2.4(2)(a)", "2.4(3)"]
+
+
+_TABLE = (
+    "5.4 Damage\n  A person must not damage the jetty.\n\nSchedule 1—OFFENCES\n| Clause | Description of offence | Modified penalty |\n"
+    "|---|---|---|\n| 5.2 | Using the jetty | $100 |\n| 5.3(2) | Securing a vessel too long | $200 |\n| 5.4 | Damaging the jetty | $200 |\n"
+)
+
+
+def test_rows_printed_under_delete_are_each_found_by_all_their_cells() -> None:
+    got = parse_unit(Unit("6", "In Schedule 1 delete: | 5.3(2) | Securing a vessel too long | $200 |", None))
+    assert [(str(o.action), o.target) for o in got] == [
+        ("delete", "Schedule 1 row printed “5.3(2) | Securing a vessel too long | $200”")
+    ]
+    body = body_of(_TABLE)
+    resolved = rows_resolved(body, got[0])
+    assert resolved is not None and [o.target for o in resolved] == ["Schedule 1 row 2"]
+
+
+def test_a_row_printed_that_the_table_does_not_hold_is_refused_naming_it() -> None:
+    op = parse_unit(Unit("6", "In Schedule 1 delete: | 5.3(2) | Securing a vessel | $250 |", None))[0]
+    with pytest.raises(Unresolved, match=r"no row of Schedule 1 reads “\| 5\.3\(2\) \| Securing a vessel \| \$250 \|”"):
+        rows_resolved(body_of(_TABLE), op)

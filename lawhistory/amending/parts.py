@@ -51,6 +51,7 @@ from .grammar.parse import (
     repeal_table,
     repealed_one,
     restated_dash,
+    rows_after_delete,
     substitutes_for,
     titled_repeal,
     verbs_outside_quotes,
@@ -624,13 +625,23 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
                     groups = re.findall(r"\(\w+\)", lab)
                     prev_groups = re.findall(r"\(\w+\)", prev_lab) if prev_lab else []
                     if len(groups) < len(prev_groups):
-                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii)
-                        lab = "".join(prev_groups[: len(prev_groups) - len(groups)]) + lab
+                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii); (r10) "paragraphs (b)(i) and (c)": (c), a
+                        # letter, is a paragraph beside (b), not a subparagraph of it — a label goes at the depth of the
+                        # last label of its own kind before it (else, as before, at the depth of the last)
+                        same = [i for i, g in enumerate(prev_groups) if _label_sort(g) == _label_sort(groups[0])]
+                        depth = same[-1] if same else len(prev_groups) - len(groups)
+                        lab = "".join(prev_groups[:depth]) + lab
                     prev_lab = lab
                     expanded.append(base + lab)
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
     return [_normalised(b) for b in bases if b]
+
+
+def _label_sort(group: str) -> str:
+    """The sort of a bracketed label: a number, a roman numeral or a letter ("(2)", "(ii)", "(c)")."""
+    inner = group.strip("()")
+    return "number" if inner[:1].isdigit() else "roman" if re.fullmatch(r"[ivx]+", inner) else "letter"
 
 
 def _ctx_above(ctx: str, level: int) -> str:
@@ -837,6 +848,9 @@ def new_text_opening(text: str) -> re.Match[str] | _Span | None:
     m: re.Match[str] | _Span | None = _payload_dash(text)
     if m is None:
         m = _Span(text, *found) if (found := following_dash(text)) is not None else None
+    if m is None and (rows := rows_after_delete(text)) is not None:
+        # (r10) "In Schedule 1 delete: | 5.3(2) | … |": the rows deleted, printed as they stand
+        m = _DASH.match(text, rows[1])
     return m
 
 
