@@ -139,7 +139,11 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
             f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
             "it names no date and no period after publication, so it cannot be applied"
         )
-    for unit in units(law) if given is None else ():
+    try:
+        found = units(law) if given is None else []
+    except InstructionNotUnderstood as e:
+        raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    for unit in found:
         try:
             ops += parse_unit(unit, notes)
         except InstructionNotUnderstood as e:

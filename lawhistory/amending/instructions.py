@@ -22,6 +22,7 @@ from .grammar.instruction import read_head
 from .grammar.parse import (
     VERBS_OF_AMENDING,
     NoParse,
+    names_a_place,
     quoted_verbs,
     relabelling,
     verbs_outside_quotes,
@@ -85,6 +86,15 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 f"cl. {unit.clause}: cannot read this instruction: “{unit.text[:160]}”; its only verb is inside "
                 f"quotation marks ({', '.join(q[:60] for q in quoted[:3])}), so it says no change of its own — nothing "
                 "was applied; amend the instrument file's operations by hand"
+            )
+        if names_a_place(unit.text):
+            # "In clause 3.2(1) in the definition of 2.10, 2.11 or 2.12.": it opens as an instruction does, naming the
+            # provision, and says no change — a copy that lost its verb and words; left as text, an amendment would
+            # be dropped unseen (the rest applied as if it were the whole)
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: “{unit.text[:160]}” names a provision as an instruction does but says no change "
+                "(no verb of amending: its words may be lost from the copy), so nothing was applied — amend the "
+                "instrument file's operations by hand"
             )
         notes.append(f"cl. {unit.clause}: not an amending instruction, left as text: {unit.text[:80]!r}")
         return []

@@ -259,6 +259,8 @@ def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Opera
 
 CITED_ROW = re.compile(r"(?P<table>Schedule \S+) row relating to (?P<ref>.+?)(?P<column> column “(?P<heading>[^”]+)”)?")
 IN_ORDER = re.compile(r"(?P<table>Schedule \S+) in numerical order")
+#: (r10) A row named by all its cells as the instrument prints it: "Schedule 1 row printed “5.3(2) | … | $200”".
+PRINTED_ROW = re.compile(r"(?P<table>Schedule \S+) row printed “(?P<cells>[^”]*)”")
 #: A cell that cites a provision or numbers an item: "2.8(2)", "clause 17(1)", "12.", "14A"
 _ORDER_CELL = re.compile(
     r"(?:(?:sub-?)?(?:clause|regulation|section|by-?law|item)s?\.?\s+|cl\.\s*)?"
@@ -271,6 +273,8 @@ def names_rows(op: Operation) -> bool:
     """Whether ``op`` names a table row by what it cites, or puts rows in the table's numerical order."""
     cited = CITED_ROW.fullmatch(op.target)
     if cited is not None and not re.search(r" column \d+$", cited.group("ref")):  # "… column 3": amend._cell_edit's
+        return True
+    if PRINTED_ROW.fullmatch(op.target) is not None:
         return True
     return op.action == Action.INSERT and IN_ORDER.fullmatch(op.target) is not None
 
@@ -300,6 +304,8 @@ def rows_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[
     if not names_rows(op):
         return None
     now = body_after(body, earlier)
+    if (printed := PRINTED_ROW.fullmatch(op.target)) is not None:
+        return _printed_row(now, op, printed)
     cited = CITED_ROW.fullmatch(op.target)
     m = cited or IN_ORDER.fullmatch(op.target)
     assert m is not None
@@ -324,6 +330,23 @@ def rows_resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[
     if cited.group("column") is None:
         return [replace(op, target=citation)]
     return [_column_changed(now, path, op, cited.group("heading"), citation)]
+
+
+def _printed_row(now: tuple[Provision, ...] | None, op: Operation, printed: re.Match[str]) -> list[Operation] | None:
+    """(r10) The one row of the table whose cells are those printed (spaces aside), as its citation; Unresolved, naming
+    the row, when no row or several have them."""
+    paths = find(now, printed.group("table")) if now is not None else []
+    if now is None or len(paths) != 1:
+        return None
+    table = get(now, paths[0])
+    wanted = [" ".join(c.split()) for c in printed.group("cells").split(" | ")]
+    rows = [i for i, c in enumerate(table.children) if c.kind == "item" and [" ".join(x.split()) for x in c.cells] == wanted]
+    if len(rows) != 1:
+        found = "no row" if not rows else f"{len(rows)} rows"
+        raise Unresolved(
+            f"{found} of {printed.group('table')} reads “| {' | '.join(wanted)} |”, so which row it deletes is uncertain"
+        )
+    return [replace(op, target=citation_of_path(now, (*paths[0], rows[0])))]
 
 
 def _column_changed(body: tuple[Provision, ...], path: Path, op: Operation, heading: str, citation: str) -> Operation:

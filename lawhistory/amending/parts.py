@@ -52,6 +52,7 @@ from .grammar.parse import (
     repeal_table,
     repealed_one,
     restated_dash,
+    rows_after_delete,
     substitutes_for,
     titled_repeal,
     verbs_outside_quotes,
@@ -196,8 +197,10 @@ def units(law: Law) -> list[Unit]:
         preliminary = preliminary_heading(heading.strip())
         amending = names_amendment(heading) and not preliminary
         if preliminary or (not p.children and not amending and preliminary_words(own)):
+            _no_instruction_inside(p)
             continue
         if not amending and frame_kind(p.heading, _flatten(p)) is not None:
+            _no_instruction_inside(p)
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         _collect(p, p.num or "?", clause_ctx, out)
@@ -206,6 +209,24 @@ def units(law: Law) -> list[Unit]:
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+#: The labels a list of items begins with.
+_FIRST_LABELS = frozenset({"(a)", "(1)", "(i)", "(A)", "a)", "1.", "a.", "i."})
+
+
+def _no_instruction_inside(p: Provision) -> None:
+    """(r10) A preliminary clause (citation, commencement …) left out of the instructions must hold none: lettered items
+    under it that change words ("2. Commencement (a) in the definition of “AS” by deleting “Association of”; (b) …
+    This local law comes into operation on …") are another clause's, printed here by the copy; left out, they would
+    be dropped unseen and the rest applied as if whole (wrong law). Where they belong is not guessed."""
+    for c in p.children:
+        if c.kind in ("subclause", "paragraph", "subparagraph") and verbs_outside_quotes(c.text or ""):
+            raise InstructionNotUnderstood(
+                f"cl. {p.num} ({p.heading or 'a preliminary clause'}) holds an item that changes words, “{c.num} "
+                f"{(c.text or '')[:120]}”, where no instruction stands (an item of another clause printed here by the "
+                "copy?), so nothing was applied — check the gazette"
+            )
 
 
 #: The words an amending heading printed before its clause's number begins with (cheap candidates for heading_first.lark's
@@ -398,6 +419,13 @@ def _collect(
         amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
     if parts and (amended or not own):
+        if amended and (parts[0].num or "") not in _FIRST_LABELS:
+            # (r10) "Clause 3 is amended as follows: (c) … (d) …": items that begin past the first are items whose
+            # first ones the copy lost or printed elsewhere; applied alone they would leave the law half amended
+            raise InstructionNotUnderstood(
+                f"cl. {label}: the items under “{own[:80]}” begin at {parts[0].num}, not at the first item (the "
+                "items before it lost or printed elsewhere by the copy?), so nothing was applied — check the gazette"
+            )
         if amended:
             named = amended.group("target") or amended.group("target2") or ""
             kind = _lead_kind(named) or kind
@@ -586,13 +614,23 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
                     groups = re.findall(r"\(\w+\)", lab)
                     prev_groups = re.findall(r"\(\w+\)", prev_lab) if prev_lab else []
                     if len(groups) < len(prev_groups):
-                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii)
-                        lab = "".join(prev_groups[: len(prev_groups) - len(groups)]) + lab
+                        # "paragraph (a)(ii) and (iii)": (iii) is (a)(iii); (r10) "paragraphs (b)(i) and (c)": (c), a
+                        # letter, is a paragraph beside (b), not a subparagraph of it — a label goes at the depth of the
+                        # last label of its own kind before it (else, as before, at the depth of the last)
+                        same = [i for i, g in enumerate(prev_groups) if _label_sort(g) == _label_sort(groups[0])]
+                        depth = same[-1] if same else len(prev_groups) - len(groups)
+                        lab = "".join(prev_groups[:depth]) + lab
                     prev_lab = lab
                     expanded.append(base + lab)
         bases = expanded
     # a context deeper than the phrase (e.g. "clause 2.7(1)" then "paragraphs (c)") is kept by the caller
     return [_normalised(b) for b in bases if b]
+
+
+def _label_sort(group: str) -> str:
+    """The sort of a bracketed label: a number, a roman numeral or a letter ("(2)", "(ii)", "(c)")."""
+    inner = group.strip("()")
+    return "number" if inner[:1].isdigit() else "roman" if re.fullmatch(r"[ivx]+", inner) else "letter"
 
 
 def _ctx_above(ctx: str, level: int) -> str:
@@ -799,6 +837,9 @@ def new_text_opening(text: str) -> re.Match[str] | _Span | None:
     m: re.Match[str] | _Span | None = _payload_dash(text)
     if m is None:
         m = _Span(text, *found) if (found := following_dash(text)) is not None else None
+    if m is None and (rows := rows_after_delete(text)) is not None:
+        # (r10) "In Schedule 1 delete: | 5.3(2) | … |": the rows deleted, printed as they stand
+        m = _DASH.match(text, rows[1])
     return m
 
 
@@ -901,6 +942,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
+        if d.kind in ("part", "division", "subdivision") and (runs := _HEADING_RUNS_ON.search(d.heading or "")):
+            # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
+            # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
+            # heading words (wrong law); where the heading ends is uncertain, so it is not guessed
+            raise InstructionNotUnderstood(
+                f"the new {d.kind} heading “{(d.heading or '')[:100]}” runs on into what reads as another heading or a "
+                f"clause (“{runs.group(0).strip()[:60]}”), so where the heading ends is uncertain"
+            )
         if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
@@ -1016,6 +1065,19 @@ _DASH_DEFINITION = re.compile(
 
 
 #: New text that is a Part or Division heading alone: "Division 1 — General provisions".
+#: (r10) A Subdivision heading in new text, before the first clause under it ("Subdivision 1 — Application 2.4. …"),
+#: and a Part or Division heading whose first words under it are one ("Division 2 — Permits Subdivision 1 — …").
+_SUBDIVISION = re.compile(
+    r"(?:Subdivision|SUBDIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z])"
+)
+_SUBDIVIDED = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=(?:Subdivision|SUBDIVISION) \d)"
+)
+#: (r10) Words inside a new Part, Division or Subdivision heading that begin another heading or a clause: "… Subdivision
+#: 1 — …", "… 2.4. Application …".
+_HEADING_RUNS_ON = re.compile(
+    r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
+)
 _HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
 
 #: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
@@ -1103,14 +1165,26 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     container = re.match(
         r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
         text,
-    )
+    ) or _SUBDIVIDED.match(text)
     if container:
-        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses
-        clauses = _payload_provisions(text[container.end() :], notes)
-        if not clauses or any(c.kind != "clause" for c in clauses):
-            return ()
+        # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses;
+        # (r10) "Division 2 — Permits Subdivision 1 — Application 2.4. Application for permit …": its Subdivisions,
+        # each its heading then its clauses
+        rest = text[container.end() :]
+        subs = list(_SUBDIVISION.finditer(rest))
+        if subs and subs[0].start() == 0:
+            held: tuple[Provision, ...] = ()
+            for m, end in zip(subs, [s.start() for s in subs[1:]] + [len(rest)], strict=True):
+                clauses = _payload_provisions(rest[m.end() : end].strip(), notes)
+                if not clauses or any(c.kind != "clause" for c in clauses):
+                    return ()
+                held += (Provision(kind="subdivision", num=m.group("num"), heading=m.group("heading"), children=clauses),)
+        else:
+            held = _payload_provisions(rest, notes)
+            if not held or any(c.kind != "clause" for c in held):
+                return ()
         level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
-        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=clauses),)
+        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=held),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.

@@ -99,7 +99,9 @@ def amended_law(body: str) -> Amended | None:
     return None
 
 
-_THIS_PART = re.compile(r"\bThis Part amends\b|\bIn this Part,?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b")
+_THIS_PART = re.compile(
+    r"\bThis (?:Part|Division) amends\b|\bIn this (?:Part|Division),?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b"
+)
 
 
 _SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
@@ -114,14 +116,27 @@ def _clause_nums(p: Provision) -> list[str]:
     return own + [n for c in p.children for n in _clause_nums(c)]
 
 
+def _amending_parts(body: tuple[Provision, ...]) -> list[Provision]:
+    """The Parts of an instrument, each amending one law — or, (r10) where a Part is divided into Divisions that each
+    say which law they amend ("Part 2 — Consequential amendments / Division 1 — … amended / 3. … This Division amends
+    the X."), those Divisions."""
+    out: list[Provision] = []
+    for part in body:
+        if part.kind != "part":
+            continue
+        divisions = [
+            d for d in part.children if d.kind == "division" and _THIS_PART.search(" ".join(" ".join(_words(d)).split()))
+        ]
+        out += divisions or [part]
+    return out
+
+
 def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
     """The laws an instrument amends one in each Part ("Part 2 — … amended 3. Local law amended This Part amends the X.
     4. …  Part 3 — … This Part amends the Y. …"), each with the clauses of its Part; [] unless two or more Parts each
     name a different law."""
     found: list[tuple[Amended, tuple[str, ...]]] = []
-    for part in body:
-        if part.kind != "part":
-            continue
+    for part in _amending_parts(body):
         text = " ".join(" ".join(_words(part)).split())
         if not _THIS_PART.search(text):
             continue

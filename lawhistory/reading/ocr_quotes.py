@@ -150,3 +150,47 @@ def read_lost_term_marks(text: str, notes: list[str]) -> str:
             "first in the new text after the dash — check the gazette"
         )
     return "\n".join(lines)
+
+
+#: (r10) What a scan makes of a closing quotation mark at the end of new text: two commas, spaced from the words
+#: (“… Regulations 1974 ,,”).
+_COMMAS_AT_END = re.compile(r"(?<=\S)[ \t]+,,(?P<end>[.;]?)[ \t]*$")
+
+
+def _opening_unclosed(line: str) -> str | None:
+    """The mark that opens ``line``'s new text and is not closed on it (a straight or curly opening mark), or None."""
+    if line.count('"') % 2 == 1 and "“" not in line and "”" not in line:
+        return '"'
+    if line.count("“") == line.count("”") + 1 and '"' not in line:
+        return "”"
+    return None
+
+
+def read_ocr_closing_marks(text: str, notes: list[str]) -> str:
+    """``text`` (an instrument's printed lines) with two commas the scan printed for the closing quotation mark of new
+    text read back as the mark, only where one must stand: at the end of the line that opens the new text (after an
+    insertion verb and its dash, on it or on the line before) with a mark left unclosed, spaced from the words, the next
+    line another instruction, clause or the closing words (or none). Each one read is noted; elsewhere ",," is left as
+    printed (the instruction is then refused, naming its marks)."""
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        m = _COMMAS_AT_END.search(lines[i])
+        if m is None:
+            continue
+        words = lines[i][: m.start()]
+        close = _opening_unclosed(words)
+        if close is None:
+            continue
+        opened = words[: words.index('"' if close == '"' else "“")]
+        before = _nonblank(lines, i - 1, -1)
+        if not _OPENS.search(opened) and (opened.strip() or before is None or not _OPENS.search(lines[before])):
+            continue
+        nxt = _nonblank(lines, i + 1, 1)
+        if nxt is not None and not (_STOP.match(lines[nxt]) or _CLAUSE_START.match(lines[nxt])):
+            continue
+        lines[i] = f"{words} {close}{m.group('end')}"
+        notes.append(
+            f"“,,” (the copy's scan) read as the closing quotation mark of the new text “{' '.join(words.split())[-50:]}”, "
+            "which a mark opens and nothing else closes — check the gazette"
+        )
+    return "\n".join(lines)

@@ -145,6 +145,8 @@ OPENINGS = (
     "amending_heading",
     "repeal_list_end",
     "lead_in_alone",
+    "place_without_verb",
+    "payload_rows_deleted",
     "amended_as_follows",
     "opening_alone",
     "numbered_alone",
@@ -574,6 +576,42 @@ def ends_repeal(words: str) -> bool:
             continue
         return True
     return False
+
+
+def rows_after_delete(words: str) -> tuple[int, int] | None:
+    """(r10) (where "delete" ends, where the dash after it begins) in "In Schedule 1 delete: | 5.3(2) | … |" — the
+    dash right after "delete" (opening.lark's ``payload_rows_deleted``), only when a row between bars follows it;
+    None otherwise."""
+    tokens: list[Token] = []
+    spans: list[tuple[int, int]] = []
+    for tok, span in _all_tokens(words):
+        tokens.append(tok)
+        spans.append(span)
+    for i, tok in enumerate(tokens):
+        if tok.type != "DASH" or i == 0 or tokens[i - 1].type != "DELETE" or i + 1 >= len(tokens):
+            continue
+        if not str(tokens[i + 1]).startswith("|"):
+            return None
+        try:
+            opening_parser().parse(tokens[: i + 1], start="payload_rows_deleted")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            return None
+        return spans[i - 1][1], spans[i][0]
+    return None
+
+
+def names_a_place(words: str) -> bool:
+    """Whether ``words`` open a sentence as an instruction's place does ("In clause 3.2(1) in the definition of …",
+    "After the definition of …"; opening.lark's ``place_without_verb``): capitalised, then "In", "After" or "Before" and
+    the kind of a provision."""
+    if not words[:1].isupper():
+        return False  # "in Part 3": words of a heading, not a sentence
+    tokens = [tok for tok, _ in _all_tokens(words.rstrip() + " ")]
+    try:
+        opening_parser().parse(tokens, start="place_without_verb")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return True
 
 
 _LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})

@@ -1958,6 +1958,20 @@ def _row_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operati
     return [_op(h.unit, action="substitute", target=rows[0], new=_new_rows(h))]
 
 
+def _rows_deleted_printed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r10) "In Schedule 1 delete: | 5.3(2) | Securing a vessel … | $200 |": each row printed between bars deleted
+    (`delete` of “Schedule 1 row printed “5.3(2) | … | $200””, the row of the table whose cells are those, told when
+    the law is known)."""
+    base, _ = _base(h, start)
+    if h.payload is None or not base or not base.startswith("Schedule "):
+        raise InstructionNotUnderstood("it says to delete, but names nothing it deletes")
+    rows = [r.strip() for r in re.split(r"(?<=\|)\s+(?=\|)", h.payload.strip()) if r.strip()]
+    if not rows or not all(re.fullmatch(r"\|(?:[^|]*\|){2,}", r) for r in rows):
+        raise InstructionNotUnderstood(f"the words it deletes from {base}, “{h.payload[:80]}”, are not rows between bars")
+    printed = [" | ".join(" ".join(c.split()) for c in r.strip("|").split("|")) for r in rows]
+    return [_op(h.unit, action="delete", target=f"{base} row printed “{cells}”") for cells in printed]
+
+
 def _row_inserted_beside(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "In Schedule 1, after the item relating to clause 2.7(2) insert— | 2.8(2) | … |": new rows before or after the
     row citing the provision."""
@@ -1983,6 +1997,7 @@ def _rows_inserted_in_order(h: Head, start: Tree[object], ch: Tree[object]) -> l
 _ROW_BUILDERS = {
     "listed_provisions_deleted": _listed_provisions_deleted,  # (r3list)
     "row_deleted": _row_deleted,
+    "rows_deleted_printed": _rows_deleted_printed,
     "row_inserted_beside": _row_inserted_beside,
     "rows_inserted_in_order": _rows_inserted_in_order,
 }

@@ -295,11 +295,12 @@ def _build(
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
         # imported here: only an instrument read from a copy's printed lines needs them (not a plain text's ``amend``)
-        from ..ocr_quotes import read_lost_term_marks, read_ocr_quote_marks
+        from ..ocr_quotes import read_lost_term_marks, read_ocr_closing_marks, read_ocr_quote_marks
 
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
         body_text = read_lost_term_marks(body_text, notes)
+        body_text = read_ocr_closing_marks(body_text, notes)
         # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
         body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
         body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)

@@ -18,8 +18,8 @@ CITATION = re.compile(
     r"(?P<title>(?:[^.;]|\.(?=\S)|(?<=\bNo)\.\s)+?)(?:(?<!\bNo)[.;](?=\s|$)|\s*$)"
 )
 MAKER = re.compile(
-    r"\b(?:Council|local\s+government)\s+of\s+the\s+(?P<lg>(?:Shire|City|Town)\s+of\s+[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*?)"
-    r"\s+(?:resolved|at|held|has|hereby|by)\b"
+    r"\b(?:Council|local\s+government)\s+of\s+the\s+(?P<lg>(?:Shire|City|Town)\s+of\s+[A-Z][\w’'\-/]*(?:\s+[A-Z][\w’'\-/]*)*?)"
+    r"\s+(?:resolved|at|held|has|hereby|by|under)\b"
 )
 BOARD = re.compile(r"\b(?P<board>[A-Z][A-Z’'\-]*(?: [A-Z][A-Z’'\-]*)* (?:CEMETERY )?BOARD)\b")
 
@@ -38,11 +38,11 @@ def local_government(enacting_flat: str, title: str | None, title_block: str) ->
     m = MAKER.search(enacting_flat)
     if m:
         return " ".join(m.group("lg").split())
-    if title and (tm := re.match(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-]*(?: [A-Z][\w’'\-]*)*?) ", title)):
+    if title and (tm := re.match(r"^(?P<lg>(?:Shire|City|Town) of [A-Z][\w’'\-/]*(?: [A-Z][\w’'\-/]*)*?) ", title)):
         return tm.group("lg")
     block = " ".join(title_block.split())
     caps = re.search(
-        r"\b(?P<kind>SHIRE|CITY|TOWN) OF (?P<name>[A-Z][A-Z’'\-]*(?: [A-Z][A-Z’'\-]*)*?)(?= [A-Z]+ (?:LOCAL|BY)|$)", block
+        r"\b(?P<kind>SHIRE|CITY|TOWN) OF (?P<name>[A-Z][A-Z’'\-/]*(?: [A-Z][A-Z’'\-/]*)*?)(?= [A-Z]+ (?:LOCAL|BY)|$)", block
     )
     if caps:
         return f"{caps.group('kind').capitalize()} of {_title_case(caps.group('name'))}"
@@ -53,7 +53,8 @@ def local_government(enacting_flat: str, title: str | None, title_block: str) ->
 
 
 def _title_case(caps: str) -> str:
-    return "-".join(" ".join(w.capitalize() for w in part.split(" ")) for part in caps.split("-"))
+    # "DERBY/WEST KIMBERLEY" (a council named with a solidus), "KALGOORLIE-BOULDER": each word capitalised
+    return re.sub(r"[^\s\-/]+", lambda m: m.group(0).capitalize(), caps)
 
 
 def title_block_spelling(lg: str, title_block: str) -> str:
