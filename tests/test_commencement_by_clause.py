@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from lawhistory.core.dates import clause_days, clause_items, commencement
+from lawhistory.core.dates import REST, clause_days, clause_items, commencement, uncertain_commencement
 from lawhistory.deriving.build import build
 from lawhistory.files.repo import Repository
 from lawhistory.presenting import views
@@ -304,3 +304,70 @@ def test_a_later_day_refused_leaves_the_earlier_day_applied_and_the_law_incomple
     for day in (BETWEEN, LAST):  # the build's rows say the same as the timeline
         at = dt.date.fromisoformat(day)
         assert show(repo, KELLERBERRIN, at, stored=True) == show(repo, KELLERBERRIN, at, stored=False)
+
+
+# --- "the rest of the local law" beside an amending clause's own day (round 10, case 183) --------------------------
+
+REST_ITEMS = (
+    "(a) clauses 1 and 2 — on the day on which this local law is published in the Gazette (gazettal day); "
+    "(b) clause 5 — on 1 September 2023; (c) the rest of the local law — on the day after gazettal day."
+)
+
+
+def test_the_rest_names_the_clauses_no_item_before_it_named() -> None:
+    published = dt.date(2023, 6, 30)
+    every = {REST: ("1", "2", "3", "4", "5")}
+    want = (
+        ("1", published),
+        ("2", published),
+        ("5", dt.date(2023, 9, 1)),
+        ("3", dt.date(2023, 7, 1)),
+        ("4", dt.date(2023, 7, 1)),
+    )
+    assert clause_days(SPLIT.format(REST_ITEMS), published, every) == want
+    # without every clause given, "the rest" is not read (the words are refused for the amending clause's own day)
+    assert clause_items(SPLIT.format(REST_ITEMS)) is None
+    assert uncertain_commencement(SPLIT.format(REST_ITEMS)) is not None
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        # "the rest" not last: which clauses it leaves to the items after it is not read
+        "(a) clauses 1 and 2 — on publication; (b) the rest of the local law — on the day after that day; "
+        "(c) clause 5 — on 1 September 2023.",
+        # nothing left for "the rest" to name
+        "(a) clauses 1 to 3 — on publication; (b) clauses 4 and 5 — on 1 September 2023; (c) the rest of the local "
+        "law — on the day after that day.",
+        # a day not read
+        "(a) clauses 1 and 2 — on publication; (b) clause 5 — on 1 September 2023; (c) the rest of the local law — "
+        "when the Minister approves it.",
+    ],
+)
+def test_the_rest_not_wholly_read_gives_no_clause_days(items: str) -> None:
+    assert clause_items(SPLIT.format(items), {REST: ("1", "2", "3", "4", "5")}) is None
+
+
+def test_an_amending_clause_with_its_own_day_beside_the_rest_is_applied_on_each_day(tmp_path: Path, cli: Any) -> None:
+    """Before, the words were refused ("(b) clause 5 — … give its amendments no one date"): cl. 4 now commences with the
+    rest, the day after publication, and cl. 5 on its own day. ("The day after that day" after (b) is not read: that
+    day would be 1 July 2021, not the day of publication.)"""
+    repo = make_repo(tmp_path)
+    changed = tmp_path / "synthetic_by_clause_rest.txt"
+    text = BY_CLAUSE.read_text(encoding="utf-8").replace(
+        "(a) clauses 1, 2, 3 and 4—on the day on which this local law is published in the Government Gazette; "
+        "(b) clause 5—on 1 July 2021.",
+        "(a) clauses 1 and 2—on the day on which this local law is published in the Government Gazette; "
+        "(b) clause 5—on 1 July 2021; (c) the rest of the local law—on the day after its publication in the Gazette.",
+    )
+    assert text != BY_CLAUSE.read_text(encoding="utf-8")
+    changed.write_text(text, encoding="utf-8")
+    done = cli("amend", changed, "--repo", repo)
+    assert done.exit_code == 0, done.stderr
+    assert "cl. 1, 2 on 2021-04-09" in done.stdout and "cl. 3, 4 on 2021-04-10" in done.stdout
+    assert "cl. 5 on 2021-07-01" in done.stdout
+    before = _show(cli, repo, "2021-04-09").stdout
+    assert "set fire to rubbish, refuse" in before  # cl. 4 not yet: it commences the day after publication
+    between = _show(cli, repo, BETWEEN).stdout
+    assert "set fire to waste, refuse" in between and "$5,000" in _penalty(between)
+    assert "$10,000" in _penalty(_show(cli, repo, LAST).stdout)

@@ -52,8 +52,9 @@ KNOWN: dict[str, str] = {
         'a new Schedule heading with its shoulder note ("Schedule 1 — DOG EXERCISE AREAS AND TIMES / [cl. 2.4(1)]"): refused naming the note, since where a shoulder note stands when a heading is replaced is not read yet (the expected text, written before the run, leaves the note out; the law\'s format has a reference line under a Schedule heading, so the note may belong there)'
     ),
     "183-narembeen-waste-2023-definitions-deleted-by-list-term-with-or-last-definition-ends-full-stop-clause-13a-own-day": (
-        "a commencement giving one amending clause a calendar day of its own (“(b) clause 6 — on 1 September 2023”) "
-        "beside “(c) the rest … — on the day after gazettal day”: not read yet"
+        "its commencement (an amending clause's own calendar day beside “(c) the rest of the local law — …”) is read "
+        "since round 10; the definitions deleted by a list of unquoted terms one a line, one of them holding “or” "
+        "(“back charge or back fee”), read two ways and refused: not read yet"
     ),
     "187-peppermint-grove-health-1997-division-headings-replaced-by-part-headings-ocr-commas-for-closing-mark": (
         "the scan's two commas for the closing mark are read since round 10; a Division's heading replaced by a "

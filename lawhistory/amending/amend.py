@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.dates import clause_items, commencement, uncertain_commencement
+from ..core.dates import REST, clause_items, commencement, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
@@ -121,7 +121,7 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     notes: list[str] = list(law.meta.notes)
     ops: list[Operation] = []
     when = law.meta.commencement
-    parts = part_clauses(law.body)
+    parts = clause_groups(law.body, when.wording)
     if when.rule != "by_clause" and parts and clause_items(when.wording, parts) is not None:
         # (r7) "(b) Part 2 Division 2 — on the day after that day": a commencement naming the instrument's Parts and
         # Divisions gives their clauses their days
@@ -193,7 +193,7 @@ def _days_for_every_clause(law: Law, ops: list[Operation]) -> None:
     """Refuse an instrument whose commencement gives its clauses days of their own (``dates.clause_items``) unless each
     clause it names is one the instrument has and each clause that amends is given a day; a repeal among them is not
     read (which day the law ends on would be the repeal clause's alone)."""
-    items = clause_items(law.meta.commencement.wording, part_clauses(law.body)) or ()
+    items = clause_items(law.meta.commencement.wording, clause_groups(law.body, law.meta.commencement.wording)) or ()
     have = _clause_numbers(law.body)
     for item in items:
         stray = [c for c in item.clauses if c not in have]
@@ -230,7 +230,9 @@ def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
         meta = replace(
             meta,
             gazette=replace(meta.gazette, date=gazette_date),
-            commencement=commencement(meta.commencement.wording, gazette_date, part_clauses(inst.law.body)),
+            commencement=commencement(
+                meta.commencement.wording, gazette_date, clause_groups(inst.law.body, meta.commencement.wording)
+            ),
         )
     return replace(inst, law=replace(inst.law, meta=meta))
 
@@ -248,6 +250,17 @@ def part_clauses(body: tuple[Provision, ...]) -> dict[str, tuple[str, ...]]:
                     sorted(_clause_numbers(division.children), key=_clause_key)
                 )
     return out
+
+
+def clause_groups(body: tuple[Provision, ...], wording: str | None) -> dict[str, tuple[str, ...]]:
+    """The groups of clauses a split commencement may name (``dates.clause_items``): the instrument's Parts and
+    Divisions (``part_clauses``) and, where its words are otherwise uncertain ("(b) clause 6 — on 1 September 2023;
+    (c) the rest of the local law — on the day after gazettal day": an amending clause given a day of its own), every
+    clause of it, for "the rest" (``dates.REST``). A commencement read before without "the rest" reads as it did."""
+    parts = part_clauses(body)
+    if wording and uncertain_commencement(wording) and clause_items(wording, parts) is None:
+        parts = {**parts, REST: tuple(sorted(_clause_numbers(body), key=_clause_key))}
+    return parts
 
 
 def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:

@@ -241,6 +241,10 @@ _PUBLISHED = (
     r"|(?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?|gazettal day|publication day)"
 )
 _THAT_DAY = r"that day"
+#: (r10) The key of ``clause_items``'s ``parts`` under which the caller gives every clause of the instrument, so that
+#: a last item "(c) the rest of the local law — on …" names the clauses no item before it named.
+REST = "the rest"
+_REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +306,9 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
     (clauses named by number, list or whole-number range; a day of a form ``_item_day`` reads) and no clause is named
     twice; else None (the words stay for ``uncertain_commencement`` to name). ``parts``: the clauses of each Part (and
     "Part N Division M") of the instrument, for an item that names a Part or Division ("(b) Part 2 Division 2 — on the
-    day after that day"); without it, or naming one it does not have, such an item is not read."""
+    day after that day"); without it, or naming one it does not have, such an item is not read. A last item "the rest of the local
+    law — …" is read only when ``parts`` gives every clause of the instrument (under ``REST``): it names those no item
+    before it named."""
     if not wording:
         return None
     w = " ".join(wording.split())
@@ -322,6 +328,9 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
             m = _PART_ITEM.fullmatch(body.strip())
             clauses = parts.get(" ".join(m.group("part").split()).title()) if m else None
             clauses = clauses or None  # a Part of no clauses is named by mistake
+        if m is None and parts is not None and REST in parts and body is bodies[-1]:
+            m = _REST_ITEM.fullmatch(body.strip())
+            clauses = (tuple(c for c in parts[REST] if c not in seen) or None) if m else None
         published_before = bool(items) and items[-1].after == 0
         day = _item_day(m.group("when"), published_before) if m else None
         if m is None or clauses is None or day is None or seen & set(clauses):
