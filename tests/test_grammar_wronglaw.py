@@ -99,8 +99,15 @@ def test_dot_leaders_in_new_words_and_provisions_are_taken_out() -> None:
 
 def test_a_full_stop_a_form_blank_hyphens_and_quoted_words_the_law_has_are_kept() -> None:
     assert without_leaders("the end. Next a dog-run — here") == "the end. Next a dog-run — here"
-    for form in ("Name of applicant: ......... Signed: .......... (owner)", "Signature ........ Date ........ 20......"):
+    for form in (
+        "Name of applicant: ......... Signed: .......... (owner)",
+        "Signature ........ Date ........ 20......",
+        # (review) a year's blank with a space before its dots, and a word's own full stop before a blank: kept whole
+        "Signed this ........ day of ........ 20 ........ by the applicant.",
+        "Permit No. ........ 1 (a) Name of applicant",
+    ):
         assert without_leaders(form) == form
+    assert without_leaders("an offence ........ 10 penalty units.") == "an offence 10 penalty units."
     assert without_leaders("Penalty: ........ $500") == "Penalty: $500"
     quoted = "delete “Penalty . . . . $500” and insert “Penalty . . . . $750”"
     assert ops(quoted, "3.3") == [("substitute_words", "3.3", "Penalty . . . . $500", "Penalty . . . . $750")]

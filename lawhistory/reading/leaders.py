@@ -19,8 +19,20 @@ from .sentences import LINE_END
 _LEADER = r"(?:…+|\.(?:[ \t]?\.){2,})"
 #: An amount: "$500", "$1 000", "10" (penalty units), whole (not the "20" of a form's "20….").
 _AMOUNT = r"(?:\$ ?)?\d{1,3}(?:[ ,]\d{3})*(?:\.\d+)?(?![\d.…])"
-#: A run of leaders between words and the amount they lead to (its spaces with it).
-LEADERS = re.compile(rf"(?:(?<=[\w)’”%])|(?<=Penalty:))[ \t]*{_LEADER}(?:[ \t]*{_LEADER})*[ \t]*(?={_AMOUNT})")
+#: The amount a run of leaders leads to: money ("$500"), penalty units ("10 penalty units"), or a bare number that
+#: ends its line or is followed by a provision's label — never a number with more leaders after it (a form's "……… 20
+#: ………", "day of ……… 20 ……… by …").
+_LED_AMOUNT = (
+    r"(?:\$ ?\d{1,3}(?:[ ,]\d{3})*(?:\.\d+)?(?![\d.…])"
+    r"|\d{1,3}(?:[ ,]\d{3})*(?:\.\d+)?(?![\d.…])(?= penalty units?\b|[ \t]*(?:$|\n|[;.](?:\s|$))|\s+\([a-z0-9]{1,4}\)\s))"
+)
+#: A run of leaders between words and the amount they lead to (its spaces with it). Spaced dots begin after a space
+#: ("offence . . . . $500"), so a word's own full stop ("No. ……… 1") is never the first dot of a leader.
+LEADERS = re.compile(
+    rf"(?:(?<=[\w)’”%])(?:[ \t]+{_LEADER}|…+|\.{{3,}})|(?<=Penalty:)[ \t]*{_LEADER})(?:[ \t]*{_LEADER})*[ \t]*"
+    rf"(?={_LED_AMOUNT})",
+    re.M,
+)
 #: The amount a run of leaders leads to, then a label: the amount ends its printed line.
 _AMOUNT_THEN_LABEL = re.compile(rf"(?P<amount>{_AMOUNT}(?: penalty units?)?)(?=\s+\((?:[a-z]{{1,4}}|\d{{1,2}}[A-Z]?)\)\s)")
 
