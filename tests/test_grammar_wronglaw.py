@@ -135,14 +135,30 @@ def test_a_place_moved_after_unquoted_new_words_is_refused_naming_it() -> None:
         "by deleting “a” and inserting “b” in clause 6.1(c).",
     ],
 )
-def test_a_postposed_place_is_read_under_any_lead_or_none(text: str) -> None:
-    for context in ("5.2", None):
+def test_a_postposed_place_is_read_under_a_lead_holding_it_or_none(text: str) -> None:
+    for context in ("6.1", None):
         assert ops(text, context) == [("substitute_words", "6.1(c)", "a", "b")]
+    # (review) under a lead naming another provision, the two places contradict each other: refused, naming both
+    with pytest.raises(LawHistoryError, match=re.escape("it is in 5.2 but names “clause 6.1(c)” (6.1(c)), outside it")):
+        parse_unit(Unit("4", text, "5.2"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 5.3(2) delete “vessel” and insert “boat” in clause 5.3(3).",
+        "In clause 5.3(2) delete “vessel” in clause 5.3(3) and insert “boat”.",
+        "In clause 2.4(b) delete “vessel” and insert “boat” in paragraph (c).",
+    ],
+)
+def test_a_place_after_the_change_outside_the_instructions_own_is_refused(text: str) -> None:
+    with pytest.raises(LawHistoryError, match="outside it"):
+        parse_unit(Unit("4", text, None))
 
 
 def test_postposed_places_for_each_word_change() -> None:
-    assert ops("After “a” insert “b” in clause 6.1(c).", "5.2") == [("insert_words", "6.1(c)", "a", "b")]
-    assert ops("Delete “a” in clause 6.1(c).", "5.2") == [("delete_words", "6.1(c)", "a", None)]
+    assert ops("After “a” insert “b” in clause 6.1(c).", "6.1") == [("insert_words", "6.1(c)", "a", "b")]
+    assert ops("Delete “a” in clause 6.1(c).", None) == [("delete_words", "6.1(c)", "a", None)]
     assert ops("delete “a” and insert “b” in paragraph (c).", "5.2") == [("substitute_words", "5.2(c)", "a", "b")]
 
 
@@ -165,3 +181,21 @@ def test_quoted_new_words_ending_in_a_place_are_the_new_words() -> None:
     assert ops("delete “a” and insert “as referred to in clause 6.1(c)”.", "5.2") == [
         ("substitute_words", "5.2", "a", "as referred to in clause 6.1(c)")
     ]
+
+
+# --- (review) quoted words in new text read as a defined term only before a definition's verb -------------------
+
+
+@pytest.mark.parametrize("marks", ["‘No Fishing’", "“No Fishing”"])
+def test_quoted_words_before_has_effect_keep_their_marks(marks: str) -> None:
+    """“… bearing the words — ‘No Fishing’ has effect …” is no definition: its marks are words of the law (before, the
+    dash and "has" took them for a term's marks and dropped them)."""
+    text = f"delete clause 5.2 and insert: 5.2 Signs on jetty A sign on the jetty bearing the words — {marks} has effect as a prohibition."
+    ((_, _, _, new),) = ops(text)
+    assert new is not None and f"bearing the words — {marks} has effect" in new
+
+
+def test_a_term_before_has_the_meaning_is_still_read_as_a_term() -> None:
+    text = "in clause 1.4 insert in alphabetical order: ‘front setback’ has the meaning given to it in the Codes;"
+    ((_, _, _, new),) = ops(text)
+    assert new == "**front setback** has the meaning given to it in the Codes;"

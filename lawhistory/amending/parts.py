@@ -1113,7 +1113,7 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # term, as bold type does, and the law's files mark it with ** instead.
     text = re.sub(
         r"(^|;\s+|[—–:]\s+|\s-\s+)(?:[“\"]([^“”\"]{1,80})[”\"]|‘([^‘’“”\"]{1,80})’)"
-        r"(?=,? (?:means|includes|has|in relation to|does not include)\b)",
+        r"(?=,? (?:means|includes|has (?:the|a) (?:same |corresponding )?meaning|in relation to|does not include)\b)",
         lambda m: m.group(1) + (m.group(2) or m.group(3)),
         text,
     )

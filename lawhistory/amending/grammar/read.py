@@ -303,7 +303,19 @@ def _placed_targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]
     one = _resolve_context(_place(h, inner[0]), targets[0])
     if not one or len(targets) > 1:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner[0])}” is")
+    if targets[0] is not None and not _within(one, targets[0]):
+        # (review) "In clause 5.3(2) delete “vessel” and insert “boat” in clause 5.3(3)": the place the change names
+        # must narrow the provision the instruction is in, never move the change out of it
+        raise InstructionNotUnderstood(
+            f"it is in {targets[0]} but names “{_span(h, inner[0])}” ({one}), outside it, so where the change is made is "
+            "uncertain"
+        )
     return [one]
+
+
+def _within(citation: str, holder: str) -> bool:
+    """Whether ``citation`` is ``holder`` or a provision inside it ("5.3(2)(a)" in "5.3(2)"; "1.3 “x”(a)" in "1.3")."""
+    return citation == holder or (citation.startswith(holder) and citation[len(holder)] in "( “")
 
 
 def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
