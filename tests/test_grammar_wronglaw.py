@@ -177,6 +177,44 @@ def test_a_place_that_may_be_new_words_or_is_named_twice_is_refused(text: str, s
         parse_unit(Unit("4", text, "5.2" if "paragraph (c)" not in text else None))
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "In Schedule 1 delete “$150” and insert: $300 in the item relating to clause 5.4.",
+            "“in the item relating to clause 5.4”",
+        ),
+        ("Delete “4 hours” and insert: 2 hours in clause 5.3(2) of the local law.", "“in clause 5.3(2) of the local law”"),
+        (
+            "In clause 1.4 delete “zoned rural” and insert: zoned rural or rural residential in the definition of Rural Lot.",
+            "“in the definition of Rural Lot”",
+        ),
+        ("delete “$150” and insert: $300 in item 3 of Schedule 1.", "“in item 3 of Schedule 1”"),
+        ("delete “a” and insert: b in paragraph (c) of subclause (2).", "“in paragraph (c) of subclause (2)”"),
+        (
+            "delete “a” and insert: b in subclause (2) of the principal local law.",
+            "“in subclause (2) of the principal local law”",
+        ),
+    ],
+)
+def test_a_place_with_what_it_is_part_of_after_unquoted_new_words_is_refused_naming_it(text: str, said: str) -> None:
+    with pytest.raises(LawHistoryError, match=re.escape(said)):
+        parse_unit(Unit("4", text, "5.3"))
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        ("after “made” insert: in writing", "in writing"),
+        ("delete “4 hours” and insert: 2 hours in any one day", "2 hours in any one day"),
+        ("delete “a” and insert: b in the opinion of the local government.", "b in the opinion of the local government."),
+    ],
+)
+def test_unquoted_new_words_holding_in_but_no_place_are_the_new_words(text: str, new: str) -> None:
+    (op,) = parse_unit(Unit("4", text, "5.3"))
+    assert op.new == new
+
+
 def test_quoted_new_words_ending_in_a_place_are_the_new_words() -> None:
     assert ops("delete “a” and insert “as referred to in clause 6.1(c)”.", "5.2") == [
         ("substitute_words", "5.2", "a", "as referred to in clause 6.1(c)")

@@ -183,11 +183,18 @@ def _refuse_next_item_in_words(unit: Unit, op: Operation) -> None:
             )
 
 
-#: A place named at the end of new words: "… in clause 6.1(c).", "… in subclause (2)", "… in the definition of “x”".
+#: A provision, item or schedule named by its kind and label: "clause 5.3(2)", "the item", "Schedule 1".
+_PLACE = (
+    r"(?:the )?(?:(?:sub-?)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|sections?|items?|schedules?|parts?|divisions?)"
+    r"(?: \d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)?(?: ?\([A-Za-z0-9]{1,5}\))*"
+)
+#: What a place is part of: "… of the local law", "… of Schedule 1", "… of clause 5.3".
+_OF_PLACE = rf"(?: of (?:(?:the |this )?(?:principal )?local law|{_PLACE}))*"
+#: A place named at the end of new words: "… in clause 6.1(c).", "… in subclause (2)", "… in clause 5.3(2) of the local
+#: law", "… in the item relating to clause 5.4", "… in the definition of “x”" (or of x, unquoted).
 _LOCATOR_AT_END = re.compile(
-    r"\bin (?:the )?(?:(?:sub-?)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|sections?|items?|schedules?|parts?|divisions?)"
-    r"(?: \d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)?(?: ?\([A-Za-z0-9]{1,5}\))*(?= ?[.;]?$)"
-    r"|\bin (?:the )?definition (?:of|for) “[^“”]{1,60}”(?= ?[.;]?$)",
+    rf"\bin {_PLACE}{_OF_PLACE}(?: (?:relating|referring) to [^;“”]{{1,80}}?)?(?= ?[.;]?$)"
+    rf"|\bin (?:the )?definition (?:of|for) (?:“[^“”]{{1,60}}”|[^;“”]{{1,60}}?){_OF_PLACE}(?= ?[.;]?$)",
     re.I,
 )
 
