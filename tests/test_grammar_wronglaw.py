@@ -237,3 +237,18 @@ def test_a_term_before_has_the_meaning_is_still_read_as_a_term() -> None:
     text = "in clause 1.4 insert in alphabetical order: ‘front setback’ has the meaning given to it in the Codes;"
     ((_, _, _, new),) = ops(text)
     assert new == "**front setback** has the meaning given to it in the Codes;"
+
+
+# --- (review) the same change read twice, or words replaced by no words ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("In clause 3.2, in paragraphs (h)(i) and (i) delete “fee” and insert “fee or charge”.", "the same change to"),
+        ("In clause 3.3 delete “Signature of applicant.” and insert:", "are empty"),
+    ],
+)
+def test_the_same_change_twice_or_no_new_words_is_refused(text: str, said: str) -> None:
+    with pytest.raises(LawHistoryError, match=re.escape(said)):
+        parse_unit(Unit("4", text, None))

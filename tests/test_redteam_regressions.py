@@ -169,7 +169,6 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
     [
         ("i48", "“whichever is the later”"),
         ("i49", "“except clause 4 which comes into operation on 1 July 2022”"),
-        ("i90", "“(a) clause 5 —”"),
         ("i50", "“and expires on 30 June 2022”"),
         ("i127", "“(a) clauses 1 and 2— on the day on which this local law is published in the Gazette”"),
     ],
@@ -193,6 +192,18 @@ def test_a_split_commencement_that_gives_each_amending_clause_a_day_applies_each
     last_day_before, _ = _run(P02, "i53", dt.date(2022, 6, 30))
     assert "3.14" not in _clauses(last_day_before) and "3.15" in _clauses(last_day_before)
     after, _ = _run(P02, "i53", dt.date(2022, 7, 1))
+    assert not {"3.14", "3.15"} & set(_clauses(after))
+
+
+def test_a_clause_on_its_own_day_beside_the_rest_of_the_local_law_applies_each_on_its_day() -> None:
+    """i90 '(a) clause 5 — on 1 July 2022; (b) the rest of this local law — 14 days after … published' was once applied
+    whole 14 days after publication, then refused; "the rest" is now read (dates.REST): cl. 4 (deleting 3.15) applies
+    from 19 January 2021, cl. 5 (deleting 3.14) from 1 July 2022, and not before."""
+    before, error = _run(P02, "i90", dt.date(2021, 1, 18))
+    assert not error and {"3.14", "3.15"} <= set(_clauses(before))
+    between, _ = _run(P02, "i90", dt.date(2021, 1, 19))
+    assert "3.15" not in _clauses(between) and "3.14" in _clauses(between)
+    after, _ = _run(P02, "i90", dt.date(2022, 7, 1))
     assert not {"3.14", "3.15"} & set(_clauses(after))
 
 

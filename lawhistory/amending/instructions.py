@@ -120,7 +120,31 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 "which a word edit cannot put in as provisions; amend the instrument file's operations by hand "
                 f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
             )
+    _refuse_twice_or_empty(unit, ops)
     return ops
+
+
+def _refuse_twice_or_empty(unit: Unit, ops: list[Operation]) -> None:
+    """(review) An instruction read as the same change twice ("in paragraphs (h)(i) and (i)" resolved to (h)(i) both
+    times: applied twice, "fee or charge or charge"), or as words replaced or inserted by no words (new text cut off
+    as the closing "Dated …" line), is refused: neither is what any instrument means."""
+    seen: set[tuple[object, ...]] = set()
+    for op in ops:
+        key = (op.action, op.target, op.words, op.new, op.position, op.occurrence, op.provisions)
+        if key in seen:
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: it is read as the same change to {op.target} twice, so which provisions it names is "
+                f"uncertain; amend the instrument file's operations by hand: “{unit.text[:160]}”"
+            )
+        seen.add(key)
+        plain = op.action == "insert_words" or (
+            op.action == "substitute_words" and bool(op.words) and op.position is None and op.until is None
+        )
+        if plain and op.new is not None and not op.new.strip():  # ("omit all the words after “x”": a deletion)
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: its new words for {op.target} are empty (lost from the copy, or read as the closing "
+                f"words?), so nothing was applied; amend the instrument file's operations by hand: “{unit.text[:160]}”"
+            )
 
 
 #: A provision's label after a semicolon, colon or dash (a connector between), then its words: "hall; and (c) a pavilion".
