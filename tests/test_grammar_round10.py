@@ -228,3 +228,80 @@ def test_a_row_printed_that_the_table_does_not_hold_is_refused_naming_it() -> No
     op = parse_unit(Unit("6", "In Schedule 1 delete: | 5.3(2) | Securing a vessel | $250 |", None))[0]
     with pytest.raises(Unresolved, match=r"no row of Schedule 1 reads “\| 5\.3\(2\) \| Securing a vessel \| \$250 \|”"):
         rows_resolved(body_of(_TABLE), op)
+
+
+# --- a Division inserted with a clause before its first Subdivision ----------------------------------------------
+
+_SUBDIVIDED_AFTER_A_CLAUSE = (
+    _HEAD + "2. Commencement\n\nThis local law comes into operation on 1 February 2005.\n\n"
+    "3. Local law amended\n\nThis local law amends the Shire of Example Health Local Law 2002.\n\n"
+    "4. Part 2 Division 2 inserted\n\nAfter clause 2.3 insert:\n\nDivision 2 — Permits for trading\n\n"
+    "2.4.           Application of this Division\n\nThis Division applies to trading on local government property.\n\n"
+    "Subdivision 1 — Application\n\n2.5.           Application for trading permit\n\nAn application must be made in "
+    "writing.\n\nSubdivision 2 — Determination of application\n\n2.6.           Determination of application\n\nThe "
+    "local government may approve an application.\n\n"
+    "5. Clause 6.3 inserted\n\nAfter clause 6.2 insert:\n\n6.3.           Service of notices\n\nA notice may be "
+    "given by email.\n"
+)
+
+
+def test_subdivisions_after_a_new_clause_are_never_dropped_from_the_new_division() -> None:
+    """After "… property." the Subdivision heading read as the instrument's own: the payload ended at 2.4 and the
+    Subdivisions with 2.5 and 2.6 were dropped unseen, the rest applied (wrong law)."""
+    found = units(_law(_SUBDIVIDED_AFTER_A_CLAUSE))
+    assert [u.clause for u in found] == ["4", "5"]
+    got = parse_unit(found[0])
+    assert [op.new for op in got] == [
+        "Division 2—Permits for trading\n2.4 Application of this Division\n  This Division applies to trading on local "
+        "government property.\nSubdivision 1—Application\n2.5 Application for trading permit\n  An application must be "
+        "made in writing.\nSubdivision 2—Determination of application\n2.6 Determination of application\n  The local "
+        "government may approve an application."
+    ]
+
+
+def test_a_division_with_a_clause_before_its_subdivisions_reads_each_in_place() -> None:
+    got = payload_provisions(
+        "Division 2 — Permits 2.4. Application of this Division This Division applies to trading. Subdivision 1 — "
+        "Application 2.5. Application for permit An application must be made in writing.",
+        [],
+    )
+    assert _tree(got) == [
+        (
+            "division",
+            "2",
+            "Permits",
+            None,
+            [
+                ("clause", "2.4", "Application of this Division", "This Division applies to trading.", []),
+                (
+                    "subdivision",
+                    "1",
+                    "Application",
+                    None,
+                    [("clause", "2.5", "Application for permit", "An application must be made in writing.", [])],
+                ),
+            ],
+        )
+    ]
+
+
+def test_a_subdivision_run_into_a_new_clauses_words_is_refused() -> None:
+    """Kept as the clause's words, the Subdivision and its clauses would be words of clause 2.4 (wrong law)."""
+    with pytest.raises(InstructionNotUnderstood, match=r"Subdivision heading .*Subdivision 1 — Application 2\.5"):
+        payload_provisions(
+            "2.4. Application This clause applies to trading. Subdivision 1 — Application 2.5. Application for permit "
+            "An application must be made in writing.",
+            [],
+        )
+
+
+def test_words_under_an_instruments_own_heading_in_no_clause_are_refused_naming_them() -> None:
+    """Under the instrument's own Division 1, "Subdivision 1 — …" after a full stop reads as the instrument's heading:
+    the words after it are in no instruction, and were dropped unseen."""
+    law = _law(
+        _SUBDIVIDED_AFTER_A_CLAUSE.replace(
+            "4. Part 2 Division 2 inserted", "Division 1 — Amendments\n\n4. Part 2 Division 2 inserted"
+        )
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"“2\.5\. Application for trading permit.*in none of its clauses"):
+        units(law)

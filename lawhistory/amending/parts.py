@@ -177,6 +177,8 @@ def units(law: Law) -> list[Unit]:
     out: list[Unit] = []
     clauses = _clauses(law.body)
     older = _old_style_clauses(law.body)
+    if len(older) <= len(clauses):
+        _no_words_outside_clauses(law.body)
     for p in older if len(older) > len(clauses) else clauses:
         if p.heading and not p.text and re.search(r"[—:]$", p.heading) and _lead_in(_numbered_in_words(p.heading)):
             # "2. By-law four of the principal by-laws is amended— (a) …" (an older amending by-law, its items under a
@@ -322,6 +324,26 @@ def _running(p: Provision) -> str:
         first = [label, heading] if re.search(r"\.(?:\s|$)", heading) else [heading, label]
         return " ".join(x for x in [*first, _flatten(p)] if x)
     return _flatten(p)
+
+
+def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
+    """Words under one of the instrument's own Parts, Divisions or Subdivisions, in none of its clauses, belong to no
+    instruction: read as such a heading, new text an instruction inserts ("… property. Subdivision 1 — Application 2.5.
+    …", printed after the full stop of the clause before it) would end the payload early, and the words after it would
+    be dropped unseen, the rest applied as if whole (wrong law). Where they belong is not guessed."""
+    for p in body:
+        if p.kind not in ("part", "division", "subdivision"):
+            continue
+        runs = _HEADING_RUNS_ON.search(p.heading or "")
+        stray = next((c.text for c in p.children if c.kind == "text" and (c.text or "").strip()), None)
+        if runs or stray:
+            words = " ".join((runs.group(0) if runs else stray or "").split())
+            raise InstructionNotUnderstood(
+                f"the words “{words[:120]}” stand under {p.kind.capitalize()} {p.num} of the instrument, in none of its "
+                "clauses, so which instruction they belong to is uncertain (new text read as the instrument's own "
+                "heading?); nothing was applied"
+            )
+        _no_words_outside_clauses(p.children)
 
 
 def _clauses(body: tuple[Provision, ...]) -> list[Provision]:
@@ -950,6 +972,13 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the new {d.kind} heading “{(d.heading or '')[:100]}” runs on into what reads as another heading or a "
                 f"clause (“{runs.group(0).strip()[:60]}”), so where the heading ends is uncertain"
             )
+        if (sub := _SUBDIVISION.search(d.text or "")) is not None:
+            # "… property. Subdivision 1 — Application 2.5. …" kept as a clause's words: a Subdivision and the
+            # clauses under it would become words of the clause before (wrong law)
+            raise InstructionNotUnderstood(
+                f"the new text “{(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
+                f"(“{(d.text or '')[sub.start() : sub.start() + 60]}”), so where the {d.kind} ends is uncertain"
+            )
         if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
@@ -1078,6 +1107,9 @@ _SUBDIVIDED = re.compile(
 _HEADING_RUNS_ON = re.compile(
     r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
 )
+_CLAUSE_FIRST = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2} [A-Z])"
+)
 _HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
 
 #: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
@@ -1166,14 +1198,22 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
         text,
     ) or _SUBDIVIDED.match(text)
+    if container is None and _SUBDIVISION.search(text):
+        # "Division 2 — Permits 2.4 Application of this Division … Subdivision 1 — Application 2.5. …": a Division
+        # whose Subdivisions follow a clause of its own (its label's full stop taken off above)
+        container = _CLAUSE_FIRST.match(text)
     if container:
         # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses;
         # (r10) "Division 2 — Permits Subdivision 1 — Application 2.4. Application for permit …": its Subdivisions,
         # each its heading then its clauses
         rest = text[container.end() :]
         subs = list(_SUBDIVISION.finditer(rest))
-        if subs and subs[0].start() == 0:
-            held: tuple[Provision, ...] = ()
+        if subs:
+            # (the clauses of the Division before its first Subdivision, if any: "Division 2 — … 2.4. Application of
+            # this Division … Subdivision 1 — …")
+            held: tuple[Provision, ...] = _payload_provisions(rest[: subs[0].start()].strip(), notes) if subs[0].start() else ()
+            if subs[0].start() and (not held or any(c.kind != "clause" for c in held)):
+                return ()
             for m, end in zip(subs, [s.start() for s in subs[1:]] + [len(rest)], strict=True):
                 clauses = _payload_provisions(rest[m.end() : end].strip(), notes)
                 if not clauses or any(c.kind != "clause" for c in clauses):

@@ -284,6 +284,11 @@ class StructureParser:
             # "After clause 18 insert: Part 3A — Annual return …": a Part or Division an instruction inserts (after its
             # introducing words or quotation mark, or labelled as inserted, 3A) is new text, not the instrument's heading
             return None
+        if self.mode == "instrument" and kind == "subdivision" and self.last_div is None:
+            # "… insert: Division 2 — … 2.4. … property. Subdivision 1 — Application 2.5. …": a Subdivision where the
+            # instrument has no Division of its own is new text of the Division an instruction inserts, not the
+            # instrument's heading (read as that, the words under it were in no instruction)
+            return None
         in_running_text = (
             self.mode == "instrument" and m.group("dash").strip() in ("—", "–", "-") and m.string[m.end() : m.end() + 1].isupper()
         )
