@@ -214,7 +214,7 @@ def units(law: Law) -> list[Unit]:
 
 
 #: The labels a list of items begins with.
-_FIRST_LABELS = frozenset({"(a)", "(1)", "(i)", "(A)", "a)", "1.", "a.", "i."})
+_FIRST_LABELS = frozenset({"(a)", "(1)", "(i)", "(A)", "a)", "1.", "a.", "i.", "a", "1", "i", "A"})  # bare too
 
 
 def _no_instruction_inside(p: Provision) -> None:
