@@ -462,15 +462,19 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
         parts = path.relative_to(root).with_suffix("").parts
         modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     seen: set[str] = set()
+    grammars: set[Path] = set()
     todo = [start]
     while todo:
         module = todo.pop()
         if module in seen or module not in modules:
             continue
         seen.add(module)
+        code = modules[module].read_text(encoding="utf-8")
+        # a grammar a module reads beside itself (core/dates.py's split_commencement.lark) is code the build runs too
+        grammars |= {g for name in _GRAMMAR_FILE.findall(code) if (g := modules[module].with_name(name)).is_file()}
         todo += [".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 1)]  # its packages run first
         package = module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
-        for source, names, plain in _IMPORT.findall(modules[module].read_text(encoding="utf-8")):
+        for source, names, plain in _IMPORT.findall(code):
             if plain:
                 todo.append(plain.removeprefix("lawhistory").lstrip("."))
                 continue
@@ -486,13 +490,6 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
             for name in names.strip("()").replace("\n", " ").split(","):
                 todo.append(f"{base}.{name.split(' as ')[0].strip()}".strip("."))
     files = {modules[m] for m in seen | ({""} & modules.keys())}
-    # a grammar a module reads beside itself (core/dates.py's split_commencement.lark) is code the build runs too
-    grammars = {
-        path.with_name(name)
-        for path in files
-        for name in _GRAMMAR_FILE.findall(path.read_text(encoding="utf-8"))
-        if path.with_name(name).is_file()
-    }
     return sorted(p.relative_to(root).as_posix() for p in files | grammars)
 
 

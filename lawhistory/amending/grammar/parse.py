@@ -811,15 +811,20 @@ def listed_parser() -> Lark:
     return _lalr("listed", LISTED, "citation")
 
 
+def _accepts(parser: Lark, text: str) -> bool:
+    """Whether ``parser`` parses the whole of ``text``."""
+    try:
+        parser.parse(text)
+    except UnexpectedInput:
+        return False
+    return True
+
+
 @lru_cache(maxsize=8192)
 def listed_citation(item: str) -> bool:
     """Whether an item of a list of provisions is a citation of provisions and nothing else ("clause 6.24(3)",
     "subclauses 7.4(4) and (5)", "paragraph (b) of clause 8.7": listed.lark)."""
-    try:
-        listed_parser().parse(item)
-    except UnexpectedInput:
-        return False
-    return True
+    return _accepts(listed_parser(), item)
 
 
 # --- repeal.lark: the words of an instruction that repeals whole laws -------------------------------------------------
@@ -1252,13 +1257,9 @@ def division_opening(heading: str) -> int | None:
     """Where, in a Part's new heading (its label taken off), the heading of a Division that opens the Part begins
     ("Registration and identification Division 1 — Registration": at "Division"), running to the end: the first word
     after the first from which new_heading.lark's ``division_heading`` parses the rest; None when none does."""
-    for m in _WORD_AFTER_FIRST.finditer(heading):
-        try:
-            new_heading_parser().parse(heading[m.end() :])
-        except UnexpectedInput:
-            continue
-        return m.end()
-    return None
+    return next(
+        (m.end() for m in _WORD_AFTER_FIRST.finditer(heading) if _accepts(new_heading_parser(), heading[m.end() :])), None
+    )
 
 
 # --- container.lark: new text that begins with a Part's or a Division's heading ---------------------------------------
@@ -1276,11 +1277,7 @@ def container_parser() -> Lark:
 def container_payload(payload: str) -> bool:
     """Whether new text begins with a Part's or a Division's heading ("“Part 4 — Fees 4.1 …", "DIVISION 2—Permits …":
     container.lark's ``container_payload``), and so is inserted as a Part or a Division."""
-    try:
-        container_parser().parse(payload)
-    except UnexpectedInput:
-        return False
-    return True
+    return _accepts(container_parser(), payload)
 
 
 # --- headed_clause.lark: new text that is one clause with its heading printed before its number ----------------------
