@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
+from ...core.headings import heading_label
 from ...core.labels import next_letter
 from ...core.model import Provision
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
@@ -919,7 +920,8 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         return None
     new = " ".join(h.payload.split()).strip('“”"') if h.payload is not None else _unquote(quoted[0])
     # (r8) "Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS" labels it as a Part's is
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
+    # (core/headings.lark's heading_label: "Part 3 — ", "PART III", "Schedule 1 —")
+    label = heading_label(new)
     note = _SHOULDER_NOTE.search(new)
     if note:
         # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
@@ -929,12 +931,10 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         )
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
-        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
-            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
-        new = new[label.end() :]
+        new = _label_taken_off(new, label, targets[0])
     # (r7) a Division heading after the Part's (new_heading.lark's division_heading)
-    division = division_opening(new) if label and label.group("kw").lower() == "part" else None
-    if label and label.group("kw").lower() == "part" and division is None and _DIVISION_WORDS.search(new):
+    division = division_opening(new) if label and label[0].lower() == "part" else None
+    if label and label[0].lower() == "part" and division is None and _DIVISION_WORDS.search(new):
         # "PART 3 — REGISTRATION DIVISION 1: GENERAL": a Division's label inside a Part's new heading, not read apart
         raise InstructionNotUnderstood(f"its new Part heading “{new}” names a Division: which words are the heading is not clear")
     if division is not None:
@@ -961,8 +961,17 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
 
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
 _SHOULDER_NOTE = re.compile(r"\s*\[[^\[\]]{1,80}\]$")
-#: The label of a new heading printed with it ("Part 2 — …", "PART III", "Schedule 1 —"): a number, or a roman one
-_LABEL_NUMBER = r"(?P<n>(?:\d\w*|[IVXLC]+)\b)"
+
+
+def _label_taken_off(new: str, label: tuple[str, str, int], target: str) -> str:
+    """A new heading's words after the label printed with it (``heading_label``: its kind, its number, where its words
+    begin), refused when the label is not the target's ("Part 4 — …" given to Part 3)."""
+    kind, number, end = label
+    if not target.endswith(f"{kind.capitalize()} {number}"):
+        raise InstructionNotUnderstood(f"its new heading is labelled “{new[:end].strip()}”, not {target}")
+    return new[end:]
+
+
 _DIVISION_WORDS = re.compile(r"(?i)\bdivision\s+\d")
 
 
@@ -1331,12 +1340,10 @@ def _heading_to_read(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
         raise InstructionNotUnderstood("it says what a heading is to read but gives no heading")
     new = " ".join(h.payload.split())
     new = new[:-1] if new.endswith(".") else new
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
+    label = heading_label(new, schedules=False)  # (core/headings.lark's heading_label_no_schedule)
     if label:
         # "Part 2 — Dogs": the label is printed with the new heading; the heading is the rest
-        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
-            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
-        new = new[label.end() :]
+        new = _label_taken_off(new, label, targets[0])
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
