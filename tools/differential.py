@@ -273,14 +273,13 @@ def heading_label() -> tuple[Callable[[str], object], Callable[[str], object]]:
 
 
 def label_variants(text: str) -> Iterator[str]:
-    """New headings made from each line's words: each kind's word, then each word of the line as its number, then a
+    """New headings made from each line's words: a kind's word, then every sixth word of the line as its number, then a
     dash or none, then the words after it."""
     words = text.split()
-    for at in range(0, len(words), 3):
+    for at in range(0, len(words), 6):
         number, rest = words[at], " ".join(words[at + 1 : at + 6])
-        for kind in ("Part", "PART", "Schedule", "Division", "Subdivision", "Parts"):
-            for dash in (" — ", "—", " -", " - ", " ", "-"):
-                yield f"{kind} {number}{dash}{rest}"
+        for kind, dash in (("Part", " — "), ("PART", "—"), ("Schedule", " -"), ("Division", " "), ("Subdivision", "-")):
+            yield f"{kind} {number}{dash}{rest}"
 
 
 # --- 7. heading_first.lark's amending_heading → core/headings.lark's heading_first ----------------------------------
