@@ -9,11 +9,21 @@ reading/ and amending/ alike (issue 20).
   line's words): 156,317 headings found by the expression, 0 differences in the heading cut.
 - ``heading_first`` replaced heading_first.lark's own ``amending_heading`` (an older instrument's heading before its
   clause's number, asked by parts._old_style_clauses through grammar/parse.py's heading_first). Compared
-  (``python tools/differential.py heading_first``): HEADING_FIRST_FIGURES.
+  (``python tools/differential.py heading_first``, the old rule embedded there) on every text of laws/, amendments/
+  and tests/fixtures/ (20,242 texts) and on 210,272 variants (as above, and 2 to 14 words from each word that may
+  begin such a heading, as parts._heading_before asks, and headings made from each line's words): 1,151 headings read
+  by the old rule, 0 differences.
 - ``heading_label`` / ``heading_label_no_schedule`` (core.headings.heading_label, asked by grammar/read.py's
   _heading_replaced and _heading_to_read) replaced the label expressions of those two functions ("Part 3 — …": the
   label printed with a new heading, taken off it, refused when it is not the target's). Compared
-  (``python tools/differential.py heading_label``): HEADING_LABEL_FIGURES.
+  (``python tools/differential.py heading_label``, both readers' labels, with schedules and without) on every text
+  of laws/, amendments/ and tests/fixtures/ (20,294 texts) and on 311,268 variants (as above, and new headings made
+  from each line's words: a kind's word, every sixth word as its number, a dash or none, the words after it): 21,441
+  labels found by the expressions, 0 differences in the kind, number and where the heading's words begin.
+
+Cost: an amending heading is read in 0.04–0.1 ms (LALR, token by token; the expression took about 1.4 µs), a label
+in about 0.1 ms; only words beginning as such a heading or label are given to the grammar; each parser builds in
+under 20 ms, when first asked.
 """
 
 from __future__ import annotations
