@@ -6,13 +6,18 @@ and what it must read as, or the refusal it must give; each fails on the engine 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from benchmarks.real_cases import run_case
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.law_known import rows_resolved
+from lawhistory.amending.parts import Unit, resolve_targets, units
+from lawhistory.reading.importers import ImportOptions, read_source
 from lawhistory.reading.instrument_meta import UnitsNameLawsInconsistently, amended_by_part
-from tests.helpers import body_of
+from tests.helpers import body_of, ops
 
 FIXTURES = Path(__file__).parent / "fixtures" / "synthetic" / "divpart"
 REAL = Path(__file__).parent / "fixtures" / "real" / "instruments"
@@ -122,3 +127,106 @@ def test_a_short_title_in_a_heading_is_the_same_law() -> None:
         f"PART 3—Other\n\n5. Local law amended\n  This Part amends the {Y}.\n\n6. Clause 6.2 deleted\n  Delete clause 6.2.\n"
     )
     assert got == [(X, ("3", "4")), (Y, ("5", "6"))]
+
+
+# --- 2. a letter after a subparagraph, in a clause's citation, names the paragraph beside it ---------------------
+
+
+def test_a_letter_after_a_clause_cited_to_a_subparagraph_is_the_paragraph_beside_it() -> None:
+    """Read as 2.4(b)(c) (no such provision), the instruction was refused."""
+    assert ops("In clause 2.4(b)(i) and (c) delete “the CEO”.") == [
+        ("delete_words", "2.4(b)(i)", "the CEO", "", "", "once"),
+        ("delete_words", "2.4(c)", "the CEO", "", "", "once"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "want"),
+    [
+        ("clause 2.4(b)(i) and (ii)", ["2.4(b)(i)", "2.4(b)(ii)"]),  # a roman numeral stays under (b)
+        ("clauses 2.4(b)(i), (ii) and (c)", ["2.4(b)(i)", "2.4(b)(ii)", "2.4(c)"]),
+        ("clause 3(1)(a)(i) and (2)", ["3(1)(a)(i)", "3(2)"]),
+        ("clause 24A(5) and (6)", ["24A(5)", "24A(6)"]),
+        ("clause 2.4(1)(a) and (b)", ["2.4(1)(a)", "2.4(1)(b)"]),
+        ("clause 2.4(h) and (i)", ["2.4(h)", "2.4(i)"]),
+    ],
+)
+def test_each_label_after_a_clause_citation_goes_at_the_depth_of_its_own_kind(phrase: str, want: list[str]) -> None:
+    assert resolve_targets(phrase, None) == want
+
+
+# --- 3. rows printed after "delete—" -------------------------------------------------------------------------------
+
+_TABLE = (
+    "5.4 Damage\n  A person must not damage the jetty.\n\nSchedule 1—OFFENCES\n| Clause | Description of offence | Modified penalty |\n"
+    "|---|---|---|\n| 5.2 | Using the jetty | $100 |\n| 5.3(2) | Securing a vessel too long | $200 |\n| 5.4 | Damaging the jetty | $200 |\n"
+)
+
+
+@pytest.mark.parametrize("dash", ["—", "– ", "—\n", ":"])
+def test_rows_printed_after_a_dash_under_delete_are_deleted_as_after_a_colon(dash: str) -> None:
+    """ "In Schedule 1 delete— | row |" was not read (only "delete:" was)."""
+    got = parse_unit(Unit("6", f"In Schedule 1 delete{dash} | 5.3(2) | Securing a vessel too long | $200 |", None))
+    assert [(str(o.action), o.target) for o in got] == [
+        ("delete", "Schedule 1 row printed “5.3(2) | Securing a vessel too long | $200”")
+    ]
+    resolved = rows_resolved(body_of(_TABLE), got[0])
+    assert resolved is not None and [o.target for o in resolved] == ["Schedule 1 row 2"]
+
+
+def test_words_not_rows_after_delete_dash_are_still_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match=r"cannot read this instruction"):
+        parse_unit(Unit("6", "In Schedule 1 delete— Securing a vessel too long", None))
+
+
+# --- 4. the next item after unquoted new words that end in a label ------------------------------------------------
+
+_HEAD = (
+    "7 January 2005 GOVERNMENT GAZETTE, WA 64\n\nLOCAL GOVERNMENT ACT 1995\n\nSHIRE OF EXAMPLE\n\n"
+    "PROPERTY AMENDMENT LOCAL LAW 2005\n\nUnder the powers conferred by the Local Government Act 1995 and under all other "
+    "powers enabling it, the Council of the Shire of Example resolved on 1 December 2004 to make the following local law."
+    "\n\n1. Citation\n\nThis local law is the Shire of Example Property Amendment Local Law 2005.\n\n"
+    "2. Commencement\n\nThis local law comes into operation on 1 February 2005.\n\n"
+    "3. Local law amended\n\nThis local law amends the Shire of Example Property Local Law 2002.\n\n"
+)
+
+
+def _ops_of(clause: str) -> list[tuple[str, str, str, str]]:
+    found = read_source((_HEAD + clause).encode("utf-8"), ImportOptions(gazette_date=None, source="x"), "x")
+    law = next(law for law in found.laws if law.meta.kind != "principal")
+    return [(u.clause, str(o.action), o.target, o.new or o.words or "") for u in units(law) for o in parse_unit(u)]
+
+
+def test_an_item_after_new_words_ending_in_a_label_of_its_own_kind_is_the_next_item() -> None:
+    """(b) after "paragraph (c)" cites nothing ((c)(b) is no provision) and is the label after (a): read as a citation,
+    the new words ran on into item (b) and the clause was refused."""
+    got = _ops_of(
+        "4. Clause 3 amended\n\n(a) in clause 3.2 delete “the CEO” and insert: paragraph (c)\n\n"
+        "(b) in clause 3.3 delete “the Shire”.\n"
+    )
+    assert got == [
+        ("4(a)", "substitute_words", "3.2", "paragraph (c)"),
+        ("4(b)", "delete_words", "3.3", "the Shire"),
+    ]
+
+
+@pytest.mark.parametrize(("ending", "cited"), [("paragraph", "paragraph (b)"), ("clause 3.4", "clause 3.4 (b)")])
+def test_an_item_after_new_words_that_may_cite_its_label_is_refused_saying_so(ending: str, cited: str) -> None:
+    """ "insert: paragraph (b) in clause 3.3 …": the new words "paragraph (b)" or "paragraph" then item (b)."""
+    with pytest.raises(
+        InstructionNotUnderstood,
+        match=rf"end “{ending}”, and “\(b\)” after them may be a label they cite \(“{re.escape(cited)}”\)",
+    ):
+        _ops_of(
+            f"4. Clause 3 amended\n\n(a) in clause 3.2 delete “the CEO” and insert: {ending}\n\n"
+            "(b) in clause 3.3 delete “the Shire”.\n"
+        )
+
+
+def test_a_roman_numeral_after_a_letter_in_new_words_stays_cited() -> None:
+    """ "paragraph (a) (ii)": (ii) may be cited under (a), and is not the label after (i) read beside: refused."""
+    with pytest.raises(InstructionNotUnderstood, match=r"may be a label they cite"):
+        _ops_of(
+            "4. Clause 3 amended\n\n(a) in clause 3.2—\n\n(i) delete “the CEO” and insert: paragraph (a)\n\n"
+            "(ii) delete “the Shire”.\n"
+        )
