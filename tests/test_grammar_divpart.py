@@ -108,6 +108,16 @@ def test_a_division_naming_a_law_not_the_instruments_principal_law_is_refused_na
         )
 
 
+def test_units_naming_laws_the_instruments_own_clause_names_are_read() -> None:
+    """ "This local law amends the X and the Y." before Parts naming each: both laws are known to the instrument."""
+    got = _laws(
+        f"PART 1—Preliminary\n\n1. Local laws amended\n  This local law amends the {X} and the {Y}.\n\n"
+        f"PART 2—One\n\n2. Local law amended\n  This Part amends the {X}.\n\n3. Clause 6.3 deleted\n  Delete clause 6.3.\n\n"
+        f"PART 3—Two\n\n4. Local law amended\n  This Part amends the {Y}.\n\n5. Clause 6.2 deleted\n  Delete clause 6.2.\n"
+    )
+    assert got == [(X, ("2", "3")), (Y, ("4", "5"))]
+
+
 def test_a_division_headed_with_another_law_than_the_one_its_clauses_inherit_is_refused() -> None:
     """ "Division 2 — Y amended" with no words of its own naming Y, inside a Part naming X: its clauses would go to X."""
     with pytest.raises(UnitsNameLawsInconsistently, match=rf"Division 2 is headed “{Y} amended”"):
@@ -230,3 +240,8 @@ def test_a_roman_numeral_after_a_letter_in_new_words_stays_cited() -> None:
             "4. Clause 3 amended\n\n(a) in clause 3.2—\n\n(i) delete “the CEO” and insert: paragraph (a)\n\n"
             "(ii) delete “the Shire”.\n"
         )
+
+
+def test_an_instrument_with_a_division_naming_no_law_between_divisions_naming_two_is_refused_at_import() -> None:
+    result = run_case(FIXTURES / "unnamed-division-beside-divisions-naming-two-laws")
+    assert (result.outcome, result.problems) == ("refused", [])

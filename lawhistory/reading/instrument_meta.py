@@ -176,7 +176,7 @@ def _one(p: Provision, namings: list[_Naming]) -> _Naming:
     if len(titles) > 1:
         raise UnitsNameLawsInconsistently(
             f"{_unit_name(p)} names two laws it amends ({'; '.join(f'“{n.words}”' for n in namings)}): which law each "
-            "of its clauses amends is not read; amend the instrument file's `amends` by hand"
+            "of its clauses amends is not read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
         )
     return namings[0]
 
@@ -198,7 +198,7 @@ def _by_unit(units: tuple[Provision, ...], inherited: _Naming | None, root: Prov
         if stray:
             raise UnitsNameLawsInconsistently(
                 f"{_unit_name(p)}: “{stray[0].words}” is printed in a {p.kind}: which law its clauses amend is not "
-                "read; amend the instrument file's `amends` by hand"
+                "read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
             )
         naming = _one(p, mine) if mine else inherited
         top = root or p
@@ -248,15 +248,25 @@ def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str
                 "`amends` by hand"
             )
     outside = [(p, cl) for n, p, cl, _ in units if n is None and cl]
-    principal = amended_law(" ".join(_flat(_words(p)) for p in body if p.kind not in _UNITS))
-    for p, _ in outside:
-        principal = principal or amended_law(_flat(_own_words(p)))
+    words_outside = [" ".join(_flat(_words(p)) for p in body if p.kind not in _UNITS)] + [
+        _flat(_own_words(p)) for p, _ in outside
+    ]
+    principal = next((a for a in map(amended_law, words_outside) if a is not None), None)
     if principal is not None:
-        other = next((n for n, _ in laws.values() if not _same_law(n.amended.title, principal.title)), None)
+        # a law the instrument names outside its units ("This local law amends the X and the Y.") is known to it
+        known = normal_title(" ".join(words_outside))
+        other = next(
+            (
+                n
+                for n, _ in laws.values()
+                if not _same_law(n.amended.title, principal.title) and normal_title(n.amended.title) not in known
+            ),
+            None,
+        )
         if other is not None:
             raise UnitsNameLawsInconsistently(
                 f"the instrument names the law it amends as the {principal.title}, but “{other.words}”: which law "
-                "each clause amends is not read; amend the instrument file's `amends` by hand"
+                "each clause amends is not read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
             )
     if len(laws) > 1:
         roots = {id(root) for n, _, _, root in units if n is not None}
@@ -265,7 +275,7 @@ def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str
                 raise UnitsNameLawsInconsistently(
                     f"{_unit_name(p)}: its clause {clauses[0]} is in no Part or Division that names the law it amends, "
                     f"beside ones that name different laws ({'; '.join(f'“{n.words}”' for n, _ in laws.values())}); "
-                    "amend the instrument file's `amends` by hand"
+                    "check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
                 )
     return list(laws.values())
 
