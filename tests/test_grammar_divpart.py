@@ -128,6 +128,16 @@ def test_a_division_headed_with_another_law_than_the_one_its_clauses_inherit_is_
         )
 
 
+def test_a_division_saying_it_amends_a_law_whose_title_is_not_read_is_refused_naming_its_words() -> None:
+    """Skipped before, its clauses went to the Part's law."""
+    with pytest.raises(UnitsNameLawsInconsistently, match=r"Division 1: “This Division amends the dog by-laws\.” says"):
+        _laws(
+            f"PART 2—Amendments\n\n3. Local law amended\n  This Part amends the {X}.\n\n"
+            "Division 1—Dogs\n\n4. By-laws amended\n  This Division amends the dog by-laws.\n\n"
+            "5. Clause 6.2 deleted\n  Delete clause 6.2.\n"
+        )
+
+
 def test_a_short_title_in_a_heading_is_the_same_law() -> None:
     """Case 166's "Part 2 — Standing Orders Local Law 2016 amended" over "This Division amends the Shire of … 2016."."""
     got = _laws(

@@ -159,13 +159,15 @@ def _namings(p: Provision) -> dict[str, list[_Naming]]:
     for m in _THIS_PART.finditer(text):
         unit = (m.group("unit") or m.group("unit2")).lower()
         sentence = text[m.start() :]
-        end = sentence.find(". ")
         amended = amended_law(sentence)
+        # the law named right after "This Part amends the" (or "In this Part, the"), not one a later sentence names
+        at = sentence.find(amended.title) if amended is not None else -1
+        end = sentence.find(". ", max(at, 0) + (len(amended.title) if amended is not None else 0))
         words = sentence[: end + 1] if end >= 0 else sentence
-        if amended is None:
+        if amended is None or not 0 <= at <= len(m.group(0)) + 8:
             raise UnitsNameLawsInconsistently(
-                f"{_unit_name(p)}: “{words}” says which law it amends, but the law's title is not read; amend the "
-                "instrument file's `amends` by hand"
+                f"{_unit_name(p)}: “{words[:200]}” says which law it amends, but the law's title is not read; check the "
+                "gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
             )
         out.setdefault(unit, []).append(_Naming(amended, words))
     return out
