@@ -20,7 +20,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
-from ..core.quotes import normalise_quotes, outside_quotes
+from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
@@ -523,7 +523,10 @@ def _next_item_apart(words: str, label: str) -> list[str]:
     after = _next_label(own.group(0)) if own else None
     if after is None:
         return [words]
-    spans = outside_quotes(normalise_quotes(words))
+    try:
+        spans = outside_quotes(normalise_quotes(words))
+    except UnbalancedQuote:  # read (and refused, naming the mark) as before
+        return [words]
     for m in ITEM_START.finditer(" " + words):
         at = m.start() - 1
         if m.group(0).strip() != after or not any(a <= at < b for a, b in spans):
