@@ -217,15 +217,15 @@ def _ops_of(clause: str) -> list[tuple[str, str, str, str]]:
     return [(u.clause, str(o.action), o.target, o.new or o.words or "") for u in units(law) for o in parse_unit(u)]
 
 
-def test_an_item_after_new_words_ending_in_a_label_of_its_own_kind_is_the_next_item() -> None:
-    """(b) after "paragraph (c)" cites nothing ((c)(b) is no provision) and is the label after (a): read as a citation,
-    the new words ran on into item (b) and the clause was refused."""
+@pytest.mark.parametrize("new", ["paragraph (c)", "subparagraph (b)(ii)", "clause 2.4(1)(a)"])
+def test_an_item_after_new_words_ending_in_a_label_of_its_own_kind_or_deeper_is_the_next_item(new: str) -> None:
+    """(b) after "paragraph (c)" cites nothing ((c)(b) is no provision; nor is (ii)(b)) and is the label after (a): read
+    as a citation, the new words ran on into item (b) and the clause was refused."""
     got = _ops_of(
-        "4. Clause 3 amended\n\n(a) in clause 3.2 delete “the CEO” and insert: paragraph (c)\n\n"
-        "(b) in clause 3.3 delete “the Shire”.\n"
+        f"4. Clause 3 amended\n\n(a) in clause 3.2 delete “the CEO” and insert: {new}\n\n(b) in clause 3.3 delete “the Shire”.\n"
     )
     assert got == [
-        ("4(a)", "substitute_words", "3.2", "paragraph (c)"),
+        ("4(a)", "substitute_words", "3.2", new),
         ("4(b)", "delete_words", "3.3", "the Shire"),
     ]
 

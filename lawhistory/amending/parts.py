@@ -513,12 +513,16 @@ def _collect(
             out.append(Unit(label, piece, here, required, here_kind, previous=before if len(pieces) == 1 else None))
 
 
+_DEPTH = {"number": 1, "letter": 2, "roman": 3}
+
+
 def _next_item_apart(words: str, label: str) -> list[str]:
     """(issue 20) ``words`` cut before the next item beside the one labelled ``label`` where its label follows a label
-    of its own kind: "(a) in clause 3.2 delete “x” and insert: paragraph (c) (b) in clause 3.3 delete …" — (b) after
-    (c) cites nothing ("(c)(b)" is no provision: a letter is not under a letter), it is the label after (a), and an
-    item's opening follows it, so (b) is the next item (read as a citation, the unquoted new words ran on into it and
-    were refused). After a word that cites a label ("insert: paragraph (b) in clause 3.3 …") it stays uncertain."""
+    of its own kind or a deeper one: "(a) in clause 3.2 delete “x” and insert: paragraph (c) (b) in clause 3.3
+    delete …" — (b) after (c) cites nothing ("(c)(b)" is no provision: a letter is not under a letter), it is the
+    label after (a), and an item's opening follows it, so (b) is the next item (read as a citation, the unquoted new
+    words ran on into it and were refused). After a word that cites a label ("insert: paragraph (b) in clause 3.3 …")
+    or a label it may be under ("paragraph (a) (ii) …") it stays uncertain."""
     own = re.search(r"\((\w+)\)$", label)
     after = _next_label(own.group(0)) if own else None
     if after is None:
@@ -532,7 +536,9 @@ def _next_item_apart(words: str, label: str) -> list[str]:
         if m.group(0).strip() != after or not any(a <= at < b for a, b in spans):
             continue
         before = re.search(r"\((\w+)\)\s*$", words[:at])
-        if before is not None and _label_sort(before.group(0)) == _label_sort(after) and before.group(0) != after:
+        # a citation reaches down from a number to a letter to a roman numeral ("3(1)(a)(ii)"): a label of its own kind
+        # or above cites nothing under the one before it
+        if before is not None and _DEPTH[_label_sort(after)] <= _DEPTH[_label_sort(before.group(0))] and before.group(0) != after:
             return [words[:at].strip(), words[at:].strip()]
     return [words]
 
