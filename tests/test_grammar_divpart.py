@@ -255,3 +255,15 @@ def test_a_roman_numeral_after_a_letter_in_new_words_stays_cited() -> None:
 def test_an_instrument_with_a_division_naming_no_law_between_divisions_naming_two_is_refused_at_import() -> None:
     result = run_case(FIXTURES / "unnamed-division-beside-divisions-naming-two-laws")
     assert (result.outcome, result.problems) == ("refused", [])
+
+
+def test_rows_printed_after_delete_dash_in_an_instrument_are_read() -> None:
+    """The gazette's layout: the row printed on its own line after "delete—"."""
+    got = _ops_of(
+        "4. Schedule 1 amended\n\nIn Schedule 1 delete—\n\n| 5.3(2) | Securing a vessel too long | $200 |\n\n"
+        "5. Clause 6 amended\n\nDelete clause 6.2.\n"
+    )
+    assert got == [
+        ("4", "delete", "Schedule 1 row printed “5.3(2) | Securing a vessel too long | $200”", ""),
+        ("5", "delete", "6.2", ""),
+    ]
