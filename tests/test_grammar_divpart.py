@@ -138,6 +138,17 @@ def test_a_division_saying_it_amends_a_law_whose_title_is_not_read_is_refused_na
         )
 
 
+def test_a_part_headed_with_one_law_holding_a_division_naming_another_is_refused() -> None:
+    """ "Part 2 — X amended" naming no law in its words, its Division "This Division amends the Y.": read as one law (Y)
+    for every clause, the Part's heading said otherwise."""
+    with pytest.raises(UnitsNameLawsInconsistently, match=rf"Part 2 is headed “{X} amended” but clauses under it"):
+        _laws(
+            f"PART 2—{X} amended\n\n3. Clause 6.3 deleted\n  Delete clause 6.3.\n\n"
+            f"Division 1—Other\n\n4. Local law amended\n  This Division amends the {Y}.\n\n"
+            "5. Clause 6.2 deleted\n  Delete clause 6.2.\n"
+        )
+
+
 def test_a_short_title_in_a_heading_is_the_same_law() -> None:
     """Case 166's "Part 2 — Standing Orders Local Law 2016 amended" over "This Division amends the Shire of … 2016."."""
     got = _laws(

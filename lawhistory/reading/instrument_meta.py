@@ -113,6 +113,10 @@ _HEADING_NAMES = re.compile(r"^(?:the\s+)?" + _LAW_TITLE + r"\s+amended\s*$")
 _SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
 
 
+#: What a refusal of units that name laws inconsistently asks for.
+_BY_HAND = "check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+
+
 class UnitsNameLawsInconsistently(ImportFailed):
     """The Parts and Divisions of an amending instrument name the laws they amend in a way that gives some clause no
     one law, or two (a clause outside every unit that names a law where units name different laws, a unit's law not the
@@ -166,8 +170,7 @@ def _namings(p: Provision) -> dict[str, list[_Naming]]:
         words = sentence[: end + 1] if end >= 0 else sentence
         if amended is None or not 0 <= at <= len(m.group(0)) + 8:
             raise UnitsNameLawsInconsistently(
-                f"{_unit_name(p)}: “{words[:200]}” says which law it amends, but the law's title is not read; check the "
-                "gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+                f"{_unit_name(p)}: “{words[:200]}” says which law it amends, but the law's title is not read; {_BY_HAND}"
             )
         out.setdefault(unit, []).append(_Naming(amended, words))
     return out
@@ -178,7 +181,7 @@ def _one(p: Provision, namings: list[_Naming]) -> _Naming:
     if len(titles) > 1:
         raise UnitsNameLawsInconsistently(
             f"{_unit_name(p)} names two laws it amends ({'; '.join(f'“{n.words}”' for n in namings)}): which law each "
-            "of its clauses amends is not read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+            f"of its clauses amends is not read; {_BY_HAND}"
         )
     return namings[0]
 
@@ -200,12 +203,17 @@ def _by_unit(units: tuple[Provision, ...], inherited: _Naming | None, root: Prov
         if stray:
             raise UnitsNameLawsInconsistently(
                 f"{_unit_name(p)}: “{stray[0].words}” is printed in a {p.kind}: which law its clauses amend is not "
-                "read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+                f"read; {_BY_HAND}"
             )
         naming = _one(p, mine) if mine else inherited
         top = root or p
         out.append((naming, p, _own_clauses(p), top))
         _by_unit(p.children, naming, top, out)
+
+
+def _units_in(p: Provision) -> list[Provision]:
+    """``p`` and the units under it."""
+    return [p] + [u for c in p.children if c.kind in _UNITS for u in _units_in(c)]
 
 
 def _heading_law(p: Provision) -> str | None:
@@ -240,14 +248,16 @@ def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str
         key = normal_title(naming.amended.title)
         have = laws.setdefault(key, (naming, []))
         have[1].extend(clauses)
-    for naming, p, _ in named:
-        assert naming is not None
+    law_of = {id(p): n for n, p, _, _ in units}
+    for _, p, _, _ in units:
         heading = _heading_law(p)
-        if heading is not None and not _same_law(heading, naming.amended.title):
+        # "Division 2 — Y amended": every clause under it amends Y (a Part's Divisions' clauses too)
+        under = [law_of[id(u)] for u in _units_in(p)]
+        wrong = next((n for n in under if n is not None and not _same_law(heading, n.amended.title)), None) if heading else None
+        if wrong is not None:
             raise UnitsNameLawsInconsistently(
-                f"{_unit_name(p)} is headed “{' '.join((p.heading or '').split())}” but its clauses are read as amending "
-                f"the law “{naming.words}” names: which law they amend is not read; amend the instrument file's "
-                "`amends` by hand"
+                f"{_unit_name(p)} is headed “{' '.join((p.heading or '').split())}” but clauses under it are read as "
+                f"amending the law “{wrong.words}” names: which law they amend is not read; {_BY_HAND}"
             )
     outside = [(p, cl) for n, p, cl, _ in units if n is None and cl]
     words_outside = [" ".join(_flat(_words(p)) for p in body if p.kind not in _UNITS)] + [
@@ -268,7 +278,7 @@ def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str
         if other is not None:
             raise UnitsNameLawsInconsistently(
                 f"the instrument names the law it amends as the {principal.title}, but “{other.words}”: which law "
-                "each clause amends is not read; check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+                f"each clause amends is not read; {_BY_HAND}"
             )
     if len(laws) > 1:
         roots = {id(root) for n, _, _, root in units if n is not None}
@@ -277,7 +287,7 @@ def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str
                 raise UnitsNameLawsInconsistently(
                     f"{_unit_name(p)}: its clause {clauses[0]} is in no Part or Division that names the law it amends, "
                     f"beside ones that name different laws ({'; '.join(f'“{n.words}”' for n, _ in laws.values())}); "
-                    "check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+                    f"{_BY_HAND}"
                 )
     return list(laws.values())
 
