@@ -20,7 +20,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
-from ..core.quotes import normalise_quotes, outside_quotes
+from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
@@ -457,8 +457,8 @@ def _collect(
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
             last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
-    words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    pieces = split_instructions(" ".join(words.split()))
+    words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
+    pieces = [piece for part in _next_item_apart(words, label) for piece in split_instructions(part)]
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
@@ -511,6 +511,36 @@ def _collect(
             previous[here] = rest
         else:
             out.append(Unit(label, piece, here, required, here_kind, previous=before if len(pieces) == 1 else None))
+
+
+_DEPTH = {"number": 1, "letter": 2, "roman": 3}
+
+
+def _next_item_apart(words: str, label: str) -> list[str]:
+    """(issue 20) ``words`` cut before the next item beside the one labelled ``label`` where its label follows a label
+    of its own kind or a deeper one: "(a) in clause 3.2 delete “x” and insert: paragraph (c) (b) in clause 3.3
+    delete …" — (b) after (c) cites nothing ("(c)(b)" is no provision: a letter is not under a letter), it is the
+    label after (a), and an item's opening follows it, so (b) is the next item (read as a citation, the unquoted new
+    words ran on into it and were refused). After a word that cites a label ("insert: paragraph (b) in clause 3.3 …")
+    or a label it may be under ("paragraph (a) (ii) …") it stays uncertain."""
+    own = re.search(r"\((\w+)\)$", label)
+    after = _next_label(own.group(0)) if own else None
+    if after is None:
+        return [words]
+    try:
+        spans = outside_quotes(normalise_quotes(words))
+    except UnbalancedQuote:  # read (and refused, naming the mark) as before
+        return [words]
+    for m in ITEM_START.finditer(" " + words):
+        at = m.start() - 1
+        if m.group(0).strip() != after or not any(a <= at < b for a, b in spans):
+            continue
+        before = re.search(r"\((\w+)\)\s*$", words[:at])
+        # a citation reaches down from a number to a letter to a roman numeral ("3(1)(a)(ii)"): a label of its own kind
+        # or above cites nothing under the one before it
+        if before is not None and _DEPTH[_label_sort(after)] <= _DEPTH[_label_sort(before.group(0))] and before.group(0) != after:
+            return [words[:at].strip(), words[at:].strip()]
+    return [words]
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -626,9 +656,17 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             for lab in labels:
                 lab = lab.replace(" ", "")
                 if level == 0 and lab.startswith("(") and expanded:
-                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it
+                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it; "clause
+                    # 2.4(b)(i) and (c)": (c), a letter, is beside (b), not in it — at the depth of the last label of
+                    # its own kind (as for "paragraphs (b)(i) and (c)" below); "2.4(b)(i) and (ii)" stays in (b)
                     prev = expanded[-1]
-                    expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
+                    prev_groups = re.findall(r"\(\w+\)", prev)
+                    same = [i for i, g in enumerate(prev_groups) if _label_sort(g) == _label_sort(lab[: lab.index(")") + 1])]
+                    cut = prev.index("(") + sum(map(len, prev_groups[: same[-1]])) if same else None
+                    if cut is not None and prev.endswith(")"):
+                        expanded.append(_normalised(prev[:cut] + lab))
+                    else:
+                        expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
                 elif level == 0:
                     expanded.append(_normalised(lab))
                 else:
@@ -791,6 +829,21 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
+        cited = re.search(
+            r"\b(?:clauses?|subclauses?|paragraphs?|subparagraphs?|items?|regulations?|by-?laws?)"
+            r"(?:\s+\d+(?:\.\d+)*[A-Z]{0,2})?(?:\s*\(\w+\))*$",
+            payload[: inside.start() - 1].rstrip(),
+            re.I,
+        )
+        if cited:
+            # (issue 20) "insert: paragraph (b) in clause 3.3 delete …": (b) may be cited by the new words or label the
+            # next item; neither reading is told by the labels
+            label = inside.group(0).strip()
+            raise InstructionNotUnderstood(
+                f"its inserted words are not quoted and end “{cited.group(0)}”, and “{label}” after them may be a label "
+                f"they cite (“{cited.group(0)} {label}”) or the label of the next item (“{payload[inside.start() - 1 :][:60]}”), "
+                "so where they end is uncertain; check the gazette's layout"
+            )
         raise InstructionNotUnderstood(
             f"its inserted words run on into what reads as another instruction (“{payload[inside.start() - 1 :][:60]}”), "
             "so where they end is uncertain; check the gazette's layout"

@@ -580,16 +580,18 @@ def ends_repeal(words: str) -> bool:
 
 
 def rows_after_delete(words: str) -> tuple[int, int] | None:
-    """(r10) (where "delete" ends, where the dash after it begins) in "In Schedule 1 delete: | 5.3(2) | … |" — the
-    dash right after "delete" (opening.lark's ``payload_rows_deleted``), only when a row between bars follows it;
-    None otherwise."""
+    """(r10) (where "delete" ends, where the dash after it begins) in "In Schedule 1 delete: | 5.3(2) | … |" (or
+    "delete— | … |") — the dash right after "delete" (opening.lark's ``payload_rows_deleted``), only when a row between
+    bars follows it; None otherwise."""
     tokens: list[Token] = []
     spans: list[tuple[int, int]] = []
     for tok, span in _all_tokens(words):
         tokens.append(tok)
         spans.append(span)
     for i, tok in enumerate(tokens):
-        if tok.type != "DASH" or i == 0 or tokens[i - 1].type != "DELETE" or i + 1 >= len(tokens):
+        # the dash as ``_op_dash`` reads it: "delete:", "delete—" or "delete –"
+        dash = tok.type in ("DASH", "OP_EMDASH", "OP_ENDASH")
+        if not dash or i == 0 or tokens[i - 1].type != "DELETE" or i + 1 >= len(tokens):
             continue
         if not str(tokens[i + 1]).startswith("|"):
             return None
