@@ -15,6 +15,7 @@ from lawhistory.amending.amend import amend
 from lawhistory.amending.apply import WordsNotFound, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.errors import LawHistoryError
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse
 from lawhistory.reading.headings import AMENDING_HEADING
@@ -208,3 +209,100 @@ def test_an_instrument_under_such_a_heading_makes_each_of_its_changes(tmp_path: 
         ("insert", "2.7"),
         ("substitute_words", "3.2"),
     ]
+
+
+# --- definitions deleted by a list of unquoted terms, one a line, a term holding "or" (case 183) -------------------
+
+TERMS_LAW = """---
+id: x/waste-local-law-2000
+title: Shire of X Waste Local Law 2000
+local_government: Shire of X
+kind: principal
+made: null
+gazette:
+  date: 2000-03-01
+  number: null
+  pages: null
+commencement:
+  wording: This local law comes into operation on the day on which it is published in the Government Gazette.
+  rule: on_gazettal
+  date: 2000-03-01
+source: 'synthetic test law (not law)'
+---
+
+3. Terms used
+  In this local law—
+  {extra}**back charge or back fee** means a charge imposed for a period before it is imposed;
+  **bin** means a receptacle;
+  **operating revenue** means revenue from collection;
+  **waste contractor** means a person engaged to collect waste.
+
+4. Charges
+  The local government may impose a charge.
+"""
+
+TERMS_INSTRUMENT = """LOCAL GOVERNMENT ACT 1995
+
+Shire of X
+
+WASTE AMENDMENT LOCAL LAW 2001
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of X resolved on 1 May 2001 to make the following local law.
+
+1. Citation
+
+This local law is the Shire of X Waste Amendment Local Law 2001.
+
+2. Commencement
+
+This local law comes into operation on the day on which it is published in the Government Gazette.
+
+3. Local law amended
+
+This local law amends the Shire of X Waste Local Law 2000.
+
+4. Clause 3 amended
+
+(1) In clause 3 delete the definitions of:
+{lines}
+(2) In clause 4 delete “a charge” and insert:
+
+a fee
+"""
+
+
+def _amend_terms(tmp_path: Path, lines: str, extra: str = "") -> object:
+    law = TERMS_LAW.replace("{extra}", extra)
+    repo = Repository.init(tmp_path / "repo")
+    repo.write_text(repo.law_path(parse(law).meta.id), law)
+    (tmp_path / "instrument.txt").write_text(TERMS_INSTRUMENT.replace("{lines}", lines), encoding="utf-8")
+    outcomes, _ = amend(repo, tmp_path / "instrument.txt", gazette_date=dt.date(2001, 6, 1))
+    (outcome,) = outcomes
+    return outcome
+
+
+def test_an_unquoted_list_of_terms_deleted_is_read_once_whatever_or_it_holds() -> None:
+    # a term a line, run together in the text: one run, told apart by the law's own terms when applied
+    text = "In clause 3 delete the definitions of: back charge or back fee operating revenue waste contractor"
+    assert ops(text) == [("delete", "3 “back charge or back fee operating revenue waste contractor”", "", "", "", "once")]
+
+
+def test_definitions_deleted_by_unquoted_terms_one_a_line_the_term_holding_or_is_one_term(tmp_path: Path) -> None:
+    outcome = _amend_terms(tmp_path, "back charge or back fee\noperating revenue\nwaste contractor")
+    assert outcome.status == "applied", outcome.reason
+    assert [o.target for o in outcome.instrument.operations][:3] == [
+        "3 “back charge or back fee”",
+        "3 “operating revenue”",
+        "3 “waste contractor”",
+    ]
+
+
+def test_a_term_holding_or_that_is_also_two_terms_the_law_defines_is_refused_naming_both(tmp_path: Path) -> None:
+    extra = "**back charge** means a charge;\n  **back fee** means a fee;\n  "
+    with pytest.raises(LawHistoryError, match=r"“back charge or back fee” is a term.*“back charge” and “back fee”"):
+        _amend_terms(tmp_path, "back charge or back fee\noperating revenue", extra)
+
+
+def test_a_line_of_a_list_of_terms_deleted_naming_no_definition_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LawHistoryError, match="waste collector"):
+        _amend_terms(tmp_path, "back charge or back fee\nwaste collector")

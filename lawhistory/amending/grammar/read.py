@@ -856,7 +856,18 @@ def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
-    terms = quoted or [" ".join(_span(h, t).split()) for t in _trees(ch, "term")]
+    unquoted = list(_trees(ch, "term"))
+    joins = list(_trees(ch, "list_join"))
+    and_or = all(not _tokens(j, "COMMA") and (_tokens(j, "AND") or _tokens(j, "OR")) for j in joins)
+    if not quoted and _tokens(ch, "DEFINITIONS") and _tokens(ch, "DASH") and joins and and_or:
+        # "delete the definitions of: back charge or back fee / operating revenue" (unquoted, a term a line, run
+        # together in the text): where one term ends cannot be told from the words, which may hold "or"/"and"
+        # inside a term, so the run is one deletion here, told apart by the terms the law defines when it is
+        # applied (amend._terms_told_apart), or refused there
+        toks = [v for t in unquoted for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+        run = h.head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
+        return [_op(h.unit, action="delete", target=f"{holder} “{' '.join(run.split())}”")]
+    terms = quoted or [" ".join(_span(h, t).split()) for t in unquoted]
     return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
