@@ -60,6 +60,22 @@ def _where(op: Operation) -> str:
     return {"end": "at the end of", "start": "at the beginning of"}.get(str(op.position), str(op.position))
 
 
+def _becomes(op: Operation) -> str:
+    """(known) For a heading replaced by the heading line of another kind of unit ("PART 1—PRELIMINARY" for Division 1):
+    what the unit becomes, as the history says it ("; Division 1 becomes Part 1, its contents kept"); else ""."""
+    units = ("part", "division", "subdivision")
+    fragments = op.citation.fragments
+    if not op.new or not fragments or fragments[-1].kind not in units:
+        return ""
+    try:
+        read = parse_fragment(op.new)
+    except LawHistoryError:
+        return ""
+    if len(read) != 1 or read[0].kind not in units or read[0].kind == fragments[-1].kind or read[0].children:
+        return ""
+    return f"; {op.target} becomes {read[0].kind.capitalize()} {read[0].num}, its contents kept"
+
+
 ACTION_SPECS: dict[str, ActionSpec] = {
     spec.action: spec
     for spec in (
@@ -70,7 +86,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                    "a provision's own words replaced (its label and sub-provisions kept)"),
         ActionSpec(Action.INSERT, "provision", lambda o: f"insert {_where(o)} {o.target}", "inserted", "inserted",
                    "new provisions after, before or at the end of a provision"),
-        ActionSpec(Action.SUBSTITUTE_HEADING, "provision", lambda o: f"substitute the heading of {o.target}", "changed",
+        ActionSpec(Action.SUBSTITUTE_HEADING, "provision", lambda o: f"substitute the heading of {o.target}{_becomes(o)}", "changed",
                    "heading substituted", "a heading replaced"),
         ActionSpec(Action.INSERT_DEFINITION, "provision", lambda o: f"insert a definition in {o.target}", "inserted", "inserted",
                    "a definition inserted in alphabetical order or after another"),
