@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from ..core.bodytext import parse_fragment
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
 from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, next_letter, numbered_rows, row_num
@@ -1015,22 +1014,10 @@ def _heading_printed(target: Provision, quoted: str) -> bool:
     return letters(quoted) in (letters(heading), letters(f"{target.kind} {target.num or ''} {heading}"))
 
 
-def unit_kind_changed(op: Operation, kind: str) -> Provision | None:
-    """(known) The unit a ``substitute_heading`` of a ``kind`` unit makes it, when its new heading is a heading line
-    labelled as another kind of unit ("PART 1—PRELIMINARY" for a Division): that kind, label and heading; else None."""
-    if op.action != "substitute_heading" or kind not in UNIT_RANK or not op.new:
-        return None
-    try:
-        read = parse_fragment(op.new)
-    except LawHistoryError:
-        return None
-    if len(read) != 1 or read[0].kind not in UNIT_RANK or read[0].kind == kind or read[0].children or not read[0].num:
-        return None
-    return read[0]
-
-
 def _unit_kind_changed(target: Provision, op: Operation) -> Provision | None:
-    return unit_kind_changed(op, target.kind)
+    """(known) The unit ``target`` becomes: the operation's ``becomes`` (its new heading is the heading line of
+    another kind of unit, read when the operation was made), when ``target`` is a part, division or subdivision."""
+    return op.becomes if target.kind in UNIT_RANK else None
 
 
 def _change_kind(
