@@ -104,7 +104,7 @@ def test_take_heading_cuts_an_amending_heading_run_into_its_words() -> None:
         ("Clause 5 amended and the definition inserted", True),
         ("Clause 2.7A inserted and consequential amendments", True),
         ("Clause 5 added", False),  # not an older instrument's verb
-        ("Division 5 amended", False),
+        ("Division 5 amended", True),  # (known, case 187) "… “PART 1—PRELIMINARY” Division 2 amended 5. …"
         ("Clause 5 amended by the words", False),
         ("CLAUSE 5 AMENDED", False),
     ],

@@ -233,7 +233,7 @@ def _no_instruction_inside(p: Provision) -> None:
 
 #: The words an amending heading printed before its clause's number begins with (cheap candidates for heading_first.lark's
 #: ``amending_heading``; lexical: which words).
-_HEADING_FIRST_KINDS = ("Clause", "By-law", "Regulation", "Section", "Schedule", "Part")
+_HEADING_FIRST_KINDS = ("Clause", "By-law", "Regulation", "Section", "Schedule", "Part", "Division", "Subdivision")
 _SENTENCE_END = ".;]):"  # lexical: the marks after which a sentence has ended (a heading may follow, after a space)
 _CLAUSE_WORDS_BEGIN = frozenset('ABCDEFGHIJKLMNOPQRSTUVWXYZ(“"')  # lexical: how a clause's words begin
 _ANY_HEADING_MOST = 82  # a heading after a sentence's end: its first letter, 80 more, a full stop

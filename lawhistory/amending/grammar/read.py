@@ -17,11 +17,13 @@ from dataclasses import dataclass, replace
 from lark import Token, Tree
 
 from ...core.headings import heading_label
+from ...core.ids import Citation
 from ...core.labels import next_letter
-from ...core.model import Provision
+from ...core.model import Kind, Provision
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
+from ..apply import UNIT_RANK
 from ..parts import (
     GAZETTE_NAMED,
     InstructionNotUnderstood,
@@ -857,7 +859,18 @@ def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
-    terms = quoted or [" ".join(_span(h, t).split()) for t in _trees(ch, "term")]
+    unquoted = list(_trees(ch, "term"))
+    joins = list(_trees(ch, "list_join"))
+    and_or = all(not _tokens(j, "COMMA") and (_tokens(j, "AND") or _tokens(j, "OR")) for j in joins)
+    if not quoted and _tokens(ch, "DEFINITIONS") and _tokens(ch, "DASH") and joins and and_or:
+        # "delete the definitions of: back charge or back fee / operating revenue" (unquoted, a term a line, run
+        # together in the text): where one term ends cannot be told from the words, which may hold "or"/"and"
+        # inside a term, so the run is one deletion here, told apart by the terms the law defines when it is
+        # applied (amend._terms_told_apart), or refused there
+        toks = [v for t in unquoted for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+        run = h.head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
+        return [_op(h.unit, action="delete", target=f"{holder} “{' '.join(run.split())}”")]
+    terms = quoted or [" ".join(_span(h, t).split()) for t in unquoted]
     return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
@@ -957,6 +970,46 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
             ),
         ]
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
+
+
+def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Division 1 of the principal by-laws is amended by deleting the heading “DIVISION 1.—PRELIMINARY.” and
+    substituting the following heading— “PART 1—PRELIMINARY”": the heading of the part, division or subdivision the
+    lead names, quoted as printed (kept as the operation's ``words``: it must be that provision's heading, told when
+    the law is known). A new heading labelled as another kind of unit ("PART 1" for a Division) makes the unit that
+    kind, with that label, its contents kept: the operation's new heading is then the heading line as the law prints
+    it, label and all ("PART 1—PRELIMINARY"), which the operation's account in the history names."""
+    target = _base(h, start)[0]
+    frags = Citation.of(target).fragments if target else None
+    if target is None or not frags or frags[-1].kind not in UNIT_RANK:
+        raise InstructionNotUnderstood(f"it replaces a heading quoted as printed, but “{target}” is no part or division")
+    kind, num = frags[-1].kind, frags[-1].label
+    if h.payload is None or not (new := " ".join(h.payload.split()).strip('“”" ')):
+        raise InstructionNotUnderstood("it replaces a heading but carries no new heading")
+    old = _unquote(_tokens(ch, "QUOTED")[0]).strip()
+    old_label, new_label = _UNIT_LABEL.match(old), _UNIT_LABEL.match(new)
+    if old_label and (old_label.group("kw").lower() != kind or old_label.group("n") != num):
+        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old_label.group(0).strip()}”, not {target}")
+    if bool(old_label) != bool(new_label):
+        raise InstructionNotUnderstood(
+            f"the heading it deletes (“{old}”) and the new one (“{new}”) are not both printed with a label, so whether "
+            f"{target} keeps its label is uncertain"
+        )
+    if new_label is None:
+        return [_op(h.unit, action="substitute_heading", target=target, new=new, words=old)]
+    new_kind, new_num, words = new_label.group("kw").lower(), new_label.group("n"), new[new_label.end() :].strip()
+    if new_kind == kind:
+        if new_num != num:
+            raise InstructionNotUnderstood(f"its new heading is labelled “{new_label.group(0).strip()}”, not {target}")
+        return [_op(h.unit, action="substitute_heading", target=target, new=words, words=old)]
+    # the unit becomes another kind: its new heading line, as the law prints it (amending/apply.py changes its kind)
+    line = render_fragment((Provision(kind=_UNIT_KINDS[new_kind], num=new_num, heading=words or None),)).strip()
+    return [_op(h.unit, action="substitute_heading", target=target, new=line, words=old)]
+
+
+_UNIT_KINDS: dict[str, Kind] = {"part": "part", "division": "division", "subdivision": "subdivision"}
+#: The label a unit's heading is printed with ("PART 1—", "DIVISION 1.—", "Division 2 - "): its kind and number
+_UNIT_LABEL = re.compile(r"(?i)(?P<kw>part|division|subdivision)\s+(?P<n>\d+[A-Z]{0,2})\.?\s*(?:[—–]|-(?=\s)|$)\s*")
 
 
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
@@ -1299,6 +1352,7 @@ _BUILDERS = {
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
+    "heading_quoted_replaced": _heading_quoted_replaced,
     "note_deleted": _note_deleted,
     "penalty_replaced": _penalty_replaced,
     "designation_added": _designation_added,
