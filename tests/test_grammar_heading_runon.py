@@ -1,10 +1,14 @@
-"""An instrument's own Part, Division or Subdivision heading never holds one of its clauses (issue 20, review probes).
+"""An instrument's own heading never holds one of its clauses, nor new text's subclause its instruction (issue 20, review).
 
 A clause whose number does not follow the one before it (5 then 7, or 4 twice), or an instruction printed without a
 number, after a Division or Subdivision heading is not read as a clause, and its words ran on into the heading: the
 changes in it were dropped unseen and the rest of the instrument applied (wrong law, exit 0). The instrument is now
 refused, naming the words. The fixtures (tests/fixtures/headingrunon/, synthetic) are run as ``lawhistory amend``
 runs them (``benchmarks.real_cases.run_case``). Each refusal test fails on the engine before the fix.
+
+Likewise new text whose own subclause "(2)" is read as the instrument's (tests/fixtures/payloadlabels/): the words
+after it were left as "not an amending instruction" and the new clause put in without them; words after new
+provisions, in the same clause, that are no instruction are now refused.
 """
 
 from __future__ import annotations
@@ -59,3 +63,13 @@ def test_a_heading_naming_what_its_unit_amends_is_a_heading(heading: str) -> Non
 )
 def test_a_heading_holding_a_clause_or_an_instruction_is_told(heading: str) -> None:
     assert _HEADING_HOLDS_CLAUSE.search(heading) is not None
+
+
+PAYLOADS = Path(__file__).parent / "fixtures" / "payloadlabels"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in PAYLOADS.iterdir() if p.is_dir()))
+def test_new_texts_own_subclause_read_as_the_instruments_is_refused(name: str) -> None:
+    result = run_case(PAYLOADS / name)
+    assert (result.verdict, result.problems) == ("refused_true", []), result.message
+    assert "Subclause (1) does not apply" in result.message
