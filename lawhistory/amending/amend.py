@@ -143,11 +143,24 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         found = units(law) if given is None else []
     except InstructionNotUnderstood as e:
         raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    inserted: Operation | None = None  # the last instruction's, when it put in new provisions
     for unit in found:
         try:
-            ops += parse_unit(unit, notes)
+            got = parse_unit(unit, notes)
         except InstructionNotUnderstood as e:
             raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+        if not got and inserted is not None and _same_clause(inserted.clause, unit.clause):
+            # (review) "4. (1) After clause 12D insert— 12E. … (1) … (2) Subclause (1) does not apply … (2) In clause
+            # 12F(2) delete …": words after new provisions that are no instruction are the new text's own, cut off where
+            # its own label was read as the instrument's; left as text, the new clause would be put in without them
+            raise InstrumentRefused(
+                f"{law.meta.title} cl. {unit.clause}: the words “{unmarked(unit.text)[:120]}”, after the new text cl. "
+                f"{inserted.clause} puts in, are no instruction — the new text's own words, cut off where its own label "
+                "was read as the instrument's? — so where the new text ends is uncertain and nothing was applied; "
+                "check the gazette (new text in quotation marks is read whole)"
+            )
+        inserted = next((op for op in reversed(got) if op.action in _PUTS_IN_PROVISIONS and op.new), None) if got else inserted
+        ops += got
     ops += given or ()
     for op in ops:  # new provisions are read with their operation: text that holds none is refused now
         if op.unreadable is not None:
@@ -1080,3 +1093,12 @@ def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path)
                 f"{ref.title} is not in the repository; did you mean {near[0]}? If so, link it with "
                 f"'lawhistory amend {path} --law {near[0]}' (it then replaces this pending record)"
             )
+
+
+#: The actions that put in new provisions (whose new text may hold labels of its own).
+_PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})
+
+
+def _same_clause(a: str | None, b: str | None) -> bool:
+    """Whether two instructions' labels ("4(1)", "4(2)") are in the same clause of the instrument."""
+    return bool(a and b) and (a or "").split("(")[0] == (b or "").split("(")[0]

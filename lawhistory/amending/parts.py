@@ -326,6 +326,17 @@ def _running(p: Provision) -> str:
     return _flatten(p)
 
 
+#: An instrument's own Part, Division or Subdivision heading holding what reads as one of its clauses or an instruction:
+#: "Meetings 6. Clause 20 amended In clause 20(2) delete …" (a clause whose number does not follow the last one's — a
+#: gap, a number printed twice — is not taken as a clause, and its words ran on into the heading), "Amendments to
+#: clause 12F In clause 12F(2) delete “…” and insert “…”." (an instruction printed without a number). A heading names
+#: what its unit amends; it never quotes words to delete or insert, nor holds a numbered clause.
+_HEADING_HOLDS_CLAUSE = re.compile(
+    r"(?:(?<!\S)\d+[A-Z]{0,2}\.\s+[A-Z(]|\b(?:delete|insert|omit|substitute|replace)\b[^.]*?[“”\"‘’']"
+    r"|[“\"‘'][^“”\"‘’']*[”\"’'][^.]*?\b(?:delete|insert|omit|substitute|replace)\b).*"
+)
+
+
 def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     """Words under one of the instrument's own Parts, Divisions or Subdivisions, in none of its clauses, belong to no
     instruction: read as such a heading, new text an instruction inserts ("… property. Subdivision 1 — Application 2.5.
@@ -334,14 +345,16 @@ def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     for p in body:
         if p.kind not in ("part", "division", "subdivision"):
             continue
-        runs = _HEADING_RUNS_ON.search(p.heading or "")
+        runs = _HEADING_RUNS_ON.search(p.heading or "") or _HEADING_HOLDS_CLAUSE.search(p.heading or "")
         stray = next((c.text for c in p.children if c.kind == "text" and (c.text or "").strip()), None)
         if runs or stray:
             words = " ".join((runs.group(0) if runs else stray or "").split())
             raise InstructionNotUnderstood(
                 f"the words “{words[:120]}” stand under {p.kind.capitalize()} {p.num} of the instrument, in none of its "
                 "clauses, so which instruction they belong to is uncertain (new text read as the instrument's own "
-                "heading?); nothing was applied"
+                "heading, or a clause whose number does not follow the one before it — a gap, or a number printed "
+                "twice — read as heading words?); check the instrument's clause numbers against the gazette; nothing "
+                "was applied"
             )
         _no_words_outside_clauses(p.children)
 
@@ -1017,7 +1030,9 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
-        if d.kind in ("part", "division", "subdivision") and (runs := _HEADING_RUNS_ON.search(d.heading or "")):
+        if d.kind in ("part", "division", "subdivision") and (
+            runs := _HEADING_RUNS_ON.search(d.heading or "") or _HEADING_HOLDS_CLAUSE.search(d.heading or "")
+        ):
             # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
             # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
             # heading words (wrong law); where the heading ends is uncertain, so it is not guessed
