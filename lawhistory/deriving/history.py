@@ -10,7 +10,7 @@ committer is always ``lawhistory``.
 
 Objects are written with ``git fast-import``; ``main`` is read and moved as git's own files (``refs/heads/main``,
 ``packed-refs``), and only the final update of ``refs/heads/main`` makes new commits visible. gitpython makes a new
-history and does what is rare (a ref packed, or with a log); it is imported only then, so that a command that adds a
+history (and removes ``main`` when no law is left); it is imported only then, so that a command that adds a
 version to an existing history (``amend --build``, an incremental build) does not pay for loading it. A rebuild re-creates commits only
 from the first event that differs from the previous history: a new instrument costs its law's new
 texts and a commit (and tree) for every later event, never the texts of other laws.
@@ -305,23 +305,16 @@ def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -
 
 
 def _delete_ref(git_dir: Path, ref: str) -> None:
-    """Remove ``ref`` as gitpython's ``Reference.delete`` does. fast-import writes the scratch ref as a loose file and
-    nothing logs it (a bare repository keeps no ref logs): the file is removed; a ref also in ``packed-refs`` or with a
-    log is left to gitpython, which removes those too."""
+    """Remove ``ref`` as gitpython's ``Reference.delete`` removes a ref whose loose file exists (as fast-import writes
+    the scratch ref): the file and the ref's log, if it has one (a line of the same ref in ``packed-refs`` is left, as
+    gitpython leaves it; the next build's fast-import resets the ref)."""
     loose = git_dir / ref
     if not loose.exists():
         return
-    packed = git_dir / "packed-refs"
-    if (git_dir / "logs" / ref).exists() or (packed.exists() and f" {ref}\n" in packed.read_text("utf-8", "replace")):
-        import git
-
-        repo = git.Repo(git_dir)
-        try:
-            git.Reference.delete(repo, ref)
-        finally:
-            repo.close()
-        return
     loose.unlink()
+    log = git_dir / "logs" / ref
+    if log.is_file():
+        log.unlink()
 
 
 def ensure(git_dir: Path) -> None:
