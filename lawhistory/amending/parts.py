@@ -1383,7 +1383,14 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
 
 
 def _op(unit: Unit, **kw: str | None) -> Operation:
-    return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
+    # the marks that keep a list's lines apart (reading.line_lists) are never words of the law: none of the operation's
+    # words carries them (a heading or words printed on a line of their own after "insert—"); new provisions are read
+    # apart (payload_provisions), and amend.py refuses an operation that still holds one
+    from ..core.operations import CARRY_PROVISIONS
+
+    carries = kw.get("action") in CARRY_PROVISIONS
+    clean = {k: unmarked(v) if isinstance(v, str) and (k != "new" or not carries) else v for k, v in kw.items()}
+    return Operation(clause=unit.clause, source=unmarked(unit.text), **clean)  # type: ignore[arg-type]
 
 
 def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:
