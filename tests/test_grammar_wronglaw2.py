@@ -24,6 +24,7 @@ from lawhistory.amending.grammar.parse import repeal_excepting, repeal_item
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _repealed_laws
 from lawhistory.deriving.library import read_file
+from lawhistory.files.instrument_file import Instrument
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse
 from lawhistory.reading.importers import ImportOptions, read_source
@@ -64,7 +65,7 @@ def test_no_file_amend_writes_holds_a_list_mark(name: str) -> None:
         assert not any(m in (v or "") for op in ops for v in (op.target, op.words, op.new, op.source) for m in MARKS)
 
 
-def _instrument(name: str):  # type: ignore[no-untyped-def]
+def _instrument(name: str) -> Instrument:
     path = CASES / name / "instrument.txt"
     (law,) = [law for law in read_source(read_file(path), ImportOptions(), str(path)).laws if law.meta.kind != "principal"]
     return _read_one(law)
@@ -158,3 +159,16 @@ def test_whole_repeals_and_amendments_that_speak_of_exceptions_are_read_as_befor
     assert _repealed_laws("In clause 5 after “dog” insert “, except a guide dog,”.") == []
     assert _repealed_laws("By-law 3 of the principal by-laws is repealed and re-enacted, except by-law 9 as follows") == []
     assert repeal_excepting("In clause 5 after “dog” insert “, except a guide dog,”.") is None
+
+
+def test_the_record_of_a_refused_instrument_holds_no_list_mark() -> None:
+    from lawhistory.amending.amend import _write_record
+
+    inst = _instrument("2-words-printed-on-their-own-line-after-a-dash")
+    law = inst.law
+    body = (replace(law.body[0], text=f"{ITEM}{law.body[0].text}{END}"), *law.body[1:])
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repository.init(Path(tmp) / "repo")
+        _write_record(repo, replace(inst, law=replace(law, body=body)), InstrumentRefused("refused"))
+        stored = repo.instrument_path(inst.id).read_text(encoding="utf-8")
+        assert str(law.body[0].text) in stored and not any(m in stored for m in MARKS)

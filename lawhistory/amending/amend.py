@@ -1032,7 +1032,8 @@ def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> N
     reason = one_line(str(e))
     record = replace(inst, refused=Refusal(reason, dt.date.today()))
     where = repo.instrument_path(inst.id)
-    repo.write_files({where: render_instrument(record)})
+    # a record applies nothing: any mark of a list printed a line an item left in what was read is taken out
+    repo.write_files({where: unmarked(render_instrument(record))})
     e.args = (
         f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
         "(correct the file and run amend again to replace the record; --discard keeps nothing)",
