@@ -38,10 +38,18 @@ def test_lines_that_may_be_one_sentence_are_not_marked(lines: list[str]) -> None
 def test_a_list_is_marked_only_where_a_label_a_clause_or_the_end_follows() -> None:
     text = f"{HEAD}\nlocal planning scheme\nregion planning scheme\nand these words go on."
     assert mark_line_lists(text) == text
-    assert (
-        mark_line_lists(f"{HEAD}\nlocal planning scheme\n5. Clause 12 amended")
-        != f"{HEAD}\nlocal planning scheme\n5. Clause 12 amended"
-    )
+    two = f"{HEAD}\nlocal planning scheme\nregion planning scheme\n5. Clause 12 amended"
+    assert mark_line_lists(two) != two
+
+
+def test_one_short_line_after_a_dash_is_no_list() -> None:
+    # (issue 20) the short new text of an instruction ending "insert—" is not marked: nothing to keep apart
+    for text in (
+        f"{HEAD}\nlocal planning scheme\n5. Clause 12 amended",
+        "Delete the heading to clause 12F and insert—\nSwimming pool fences\n\n————",
+        'In clause 12F(2) delete "pool fence" and insert—\npool barrier\n(2) In clause 12H(2) delete "x" and insert—\ny',
+    ):
+        assert mark_line_lists(text) == text
 
 
 def test_a_marked_list_ending_new_text_becomes_lines_of_the_provision_the_dash_ends() -> None:

@@ -189,7 +189,29 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
             "read; amend the instrument file by hand"
         )
     meta = replace(meta, notes=tuple(dict.fromkeys(notes)))
-    return Instrument(law=replace(law, meta=meta), operations=tuple(ops))
+    return _unmarked_instrument(Instrument(law=replace(law, meta=meta), operations=tuple(ops)))
+
+
+def _unmarked_instrument(inst: Instrument) -> Instrument:
+    """``inst``, refused loudly if an operation's words or its stored text still hold a mark of a list printed a line
+    an item (reading.line_lists): marks no gazette text holds, which would go into the law unseen."""
+    for op in inst.operations:
+        for name in ("target", "words", "new", "until", "source"):
+            value = getattr(op, name)
+            if isinstance(value, str) and unmarked(value) != value:
+                raise InstrumentRefused(
+                    f"{inst.law.meta.title} cl. {op.clause}: its {name} “{unmarked(value)[:120]}” was read with the "
+                    "invisible marks of a list printed a line an item (U+2063, U+2064) left in it; it is not applied "
+                    "(a fault in reading the instrument: report it, or amend the instrument file by hand)"
+                )
+    if unmarked(text := render_instrument(inst)) != text:
+        where = next(line for line in text.splitlines() if unmarked(line) != line)
+        raise InstrumentRefused(
+            f"{inst.law.meta.title}: its text as stored would hold the invisible marks of a list printed a line an item "
+            f"(U+2063, U+2064), in “{unmarked(where).strip()[:120]}”; it is not applied (a fault in reading the "
+            "instrument: report it, or amend the instrument file by hand)"
+        )
+    return inst
 
 
 def _clause_numbers(body: tuple[Provision, ...]) -> set[str]:
@@ -1010,7 +1032,8 @@ def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> N
     reason = one_line(str(e))
     record = replace(inst, refused=Refusal(reason, dt.date.today()))
     where = repo.instrument_path(inst.id)
-    repo.write_files({where: render_instrument(record)})
+    # a record applies nothing: any mark of a list printed a line an item left in what was read is taken out
+    repo.write_files({where: unmarked(render_instrument(record))})
     e.args = (
         f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
         "(correct the file and run amend again to replace the record; --discard keeps nothing)",

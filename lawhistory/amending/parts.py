@@ -1348,8 +1348,41 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
 
     "The Shire of X Local Law 2010 as published in the Government Gazette on D is repealed." and lists —
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
-    whose items may carry their own publication and amendment history (kept out of the title).
+    whose items may carry their own publication and amendment history (kept out of the title). A repeal whose words
+    except part of a law ("…, other than by-law 2, are repealed", "(except by-law 4)") is refused, naming them: a
+    partial repeal is not read.
     """
+    found = _whole_laws_repealed(text)
+    if "repeal" in text.lower():
+        from .grammar.parse import repeal_excepting
+
+        excepting = repeal_excepting(text)
+        if excepting is not None and (found or _repeal_shaped(text)):
+            raise InstructionNotUnderstood(
+                f"it repeals a law only in part (“{excepting}”): a partial repeal is not read, and repealing the whole "
+                "law would be wrong; amend the instrument file by hand"
+            )
+    return found
+
+
+def _repeal_shaped(text: str) -> bool:
+    """Whether ``text`` has the frame of a repeal of laws (grammar/repeal.lark), whatever the laws it names read as."""
+    if repeal_lead(text) or repeal_lead(text, "repeal_by_gazette") or barred_repeal(text) or titled_repeal(text):
+        return True
+    from .grammar.parse import repeal_excepting
+
+    one = repealed_one(text)
+    end = re.search(r"\s(?:is|are)\s+(?:hereby\s+)?repealed\b", text, re.I) if one is None else None
+    if end is not None:
+        # "The X By-laws … are repealed, except by-law 2.": the law named, its repeal, and at once words of exception
+        rest = text[end.end() :].lstrip(" ,(—–-")
+        if (excepting := repeal_excepting(rest)) is not None and rest.startswith(excepting):
+            one = text[: end.start()]
+    return one is not None and re.search(r"\b(?:Local Laws?|By-?laws?)\b", one, re.I) is not None
+
+
+def _whole_laws_repealed(text: str) -> list[tuple[str, str | None]]:
+    """(title, gazette date) of each law a repeal instruction repeals (``_repealed_laws``), or []."""
     barred = barred_repeal(text)  # the rows of a table printed between bars (grammar/repeal.lark's barred_repeal)
     if barred is not None:
         return _barred_titles(barred)
@@ -1451,7 +1484,14 @@ def repeal_frame(text: str) -> tuple[str, str | None]:
 
 
 def _op(unit: Unit, **kw: str | None) -> Operation:
-    return Operation(clause=unit.clause, source=unmarked(unit.text), **kw)  # type: ignore[arg-type]
+    # the marks that keep a list's lines apart (reading.line_lists) are never words of the law: none of the operation's
+    # words carries them (a heading or words printed on a line of their own after "insert—"); new provisions are read
+    # apart (payload_provisions), and amend.py refuses an operation that still holds one
+    from ..core.operations import CARRY_PROVISIONS
+
+    carries = kw.get("action") in CARRY_PROVISIONS
+    clean = {k: unmarked(v) if isinstance(v, str) and (k != "new" or not carries) else v for k, v in kw.items()}
+    return Operation(clause=unit.clause, source=unmarked(unit.text), **clean)  # type: ignore[arg-type]
 
 
 def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) -> list[Operation]:

@@ -11,7 +11,9 @@ out of everything else.
 Marked only when certain: the line before ends with a dash; each item is a short line (at most six words, 50 characters)
 that begins with a letter and holds no closing punctuation, quotation mark, dash or label, and does not end with a word
 that runs on ("and", "of", "the" …), so a sentence wrapped over printed lines is never taken for items; and the list
-ends where a label, a clause number, a rule, a blank line or the end follows.
+ends where a label, a clause number, a rule, a blank line or the end follows. One such line alone is no list (there is
+nothing to keep apart): it is the short new text an instruction ending in a dash gives ("Delete the heading to clause
+12F and insert— / Swimming pool fences"), left unmarked, so no mark can reach a heading or words put into the law.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def mark_line_lists(text: str) -> str:
         j = i + 1
         while j < len(lines) and _is_item(lines[j]):
             j += 1
-        if j > i + 1 and (j == len(lines) or _AFTER.match(lines[j])):
+        if j > i + 2 and (j == len(lines) or _AFTER.match(lines[j])):  # two items at least
             for k in range(i + 1, j):
                 lines[k] = ITEM + lines[k].strip()
             lines[j - 1] += END

@@ -20,6 +20,7 @@ from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
 from ...core.headings import heading_first as amending_heading_first
+from ...core.quotes import outside_quotes
 from .compiled import built
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
@@ -974,6 +975,24 @@ def repeal_item(item: str) -> tuple[str, str | None] | None:
             continue  # cheap candidates: only a closing mark and "and" left
         if (at == len(item) or item[at] in ".;" or item[at].isspace()) and _parsed(item[at:], "item_closing") is not None:
             return item[begin:at], None
+    return None
+
+
+#: lexical: the words that except part of a law from its repeal ("…, other than by-law 2, are repealed", "(except
+#: by-law 4)"), outside quotation marks; repeal.lark's ``PUB_REST`` (a publication's history) never holds them
+_EXCEPTING = re.compile(
+    r"(?<![\w-])(?:other\s+than|except|excepting|excluding|save|but\s+not|in\s+so\s+far|insofar|so\s+far\s+as"
+    r"|to\s+the\s+extent)(?![\w-])[^.;:,()“”\n]{0,80}",
+    re.I,
+)
+
+
+def repeal_excepting(words: str) -> str | None:
+    """The words of ``words`` (a repeal instruction, its quotation marks normalised) that except part of a law from
+    its repeal ("other than by-law 2", "except by-law 4"), outside quotation marks; None when it holds none."""
+    for start, end in outside_quotes(words):
+        if (m := _EXCEPTING.search(words, start, end)) is not None:
+            return " ".join(words[m.start() : min(m.end(), end)].split())
     return None
 
 
