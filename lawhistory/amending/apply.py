@@ -358,7 +358,10 @@ def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) ->
     new = op.new or ""
     if op.position == "before":
         joiner = "" if new[-1:] in "(“‘" else " "
-        return text[:start] + new + joiner + text[start:]
+        before = text[:start]
+        if tidy and new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+            before = before.rstrip(" ")  # “, except in Part 7,” before “means”: "meat, except in Part 7, means"
+        return before + new + joiner + text[start:]
     joiner = "" if new[:1] in ".,;:)”’" else " "
     return text[:end] + joiner + new + text[end:]
 
