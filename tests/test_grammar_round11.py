@@ -26,7 +26,6 @@ def test_odd_page_header_spaced_wide_after_its_bracket_is_read_with_its_date() -
     assert "GOVERNMENT GAZETTE" not in stream.text
 
 
-
 # --- words inserted before a word, the place named between the verb and "before"; new words opening with a comma ----
 
 _DEFS = "1.3 Terms used\n  In these local laws —\n  **meat** means the flesh of any animal;\n  **premises** means land;\n"
@@ -39,7 +38,9 @@ def test_place_between_the_verb_and_before_is_read() -> None:
 
 def test_new_words_beginning_with_a_comma_put_before_a_word_leave_no_space_before_the_comma() -> None:
     """The space before "means" would stay before the comma: "meat , except in Part 7, means" (wrong law text)."""
-    (op,) = parse_unit(Unit("4", "In clause 1.3, in the definition of “meat”, before “means” insert “, except in Part 7,”.", None))
+    (op,) = parse_unit(
+        Unit("4", "In clause 1.3, in the definition of “meat”, before “means” insert “, except in Part 7,”.", None)
+    )
     body, _ = _apply_operation(body_of(_DEFS), op, None, fit=True)
     (meat,) = [p for p in body[0].children if p.term == "meat"]
     assert meat.text == "meat, except in Part 7, means the flesh of any animal;"
