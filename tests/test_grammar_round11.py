@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from lawhistory.amending.apply import _apply_operation
+import pytest
+
+from lawhistory.amending.apply import ApplyRefused, _apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.reading.gazette import normalise
@@ -44,3 +46,32 @@ def test_new_words_beginning_with_a_comma_put_before_a_word_leave_no_space_befor
     body, _ = _apply_operation(body_of(_DEFS), op, None, fit=True)
     (meat,) = [p for p in body[0].children if p.term == "meat"]
     assert meat.text == "meat, except in Part 7, means the flesh of any animal;"
+
+
+# --- a Division inserted at the beginning of a Part --------------------------------------------------------------
+
+_PART = (
+    "PART 2—WASTE\n\nDivision 1—Bins\n\n2.1 Supply of bins\n  The local government is to supply a bin.\n\n"
+    "Division 2—Green waste\n\n2.4 Collection\n  Green waste is collected.\n"
+)
+
+
+def test_division_inserted_at_the_beginning_of_a_part_goes_before_its_first_division() -> None:
+    (op,) = parse_unit(
+        Unit("5", "At the beginning of Part 2 insert: Division 1A — General 2.1A. Term used In this Part— bin means a bin.", None)
+    )
+    body, changed = _apply_operation(body_of(_PART), op, None, fit=True)
+    assert [(c.kind, c.num, c.heading) for c in body[0].children] == [
+        ("division", "1A", "General"),
+        ("division", "1", "Bins"),
+        ("division", "2", "Green waste"),
+    ]
+    assert [c.num for c in body[0].children[0].children] == ["2.1A"]
+    assert changed == [(0, 0)]
+
+
+def test_at_the_beginning_of_a_part_a_label_it_holds_or_another_kind_is_refused() -> None:
+    for new in ("Division 2 — General 2.1A. Term used In this Part— bin means a bin.", "2.1A. Term used A bin is a bin."):
+        (op,) = parse_unit(Unit("5", f"At the beginning of Part 2 insert: {new}", None))
+        with pytest.raises(ApplyRefused, match="kind the part begins with"):
+            _apply_operation(body_of(_PART), op, None, fit=True)
