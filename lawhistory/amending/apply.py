@@ -736,9 +736,7 @@ def _insert_at_start(
                 inst, op, f"the new text does not read as provisions of the kind the {target.kind} begins with, "
                 "under labels of their own", "check where the new text begins and ends in the instrument",
             )  # fmt: skip
-        return _set(body, path, (replace(target, children=new + target.children),)), [
-            (*path, k) for k in range(len(new))
-        ]
+        return _set(body, path, (replace(target, children=new + target.children),)), [(*path, k) for k in range(len(new))]
     if any(p.kind not in BRACKETED_KINDS for p in new) or labelled or bare(first.num or "") not in ("1", "a", "i"):
         raise ApplyRefused(
             inst, op, "the new text does not read as the first of a new list of labelled provisions",
