@@ -10,10 +10,14 @@ import datetime as dt
 
 import pytest
 
+from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import ApplyRefused, _apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.dates import EVERY, commencement
+from lawhistory.core.errors import ImportFailed
 from lawhistory.reading.gazette import normalise
+from lawhistory.reading.importers import ImportOptions, read_source
 from lawhistory.reading.page_headers import unglue_page_headers
 from tests.helpers import body_of, ops
 
@@ -75,3 +79,79 @@ def test_at_the_beginning_of_a_part_a_label_it_holds_or_another_kind_is_refused(
         (op,) = parse_unit(Unit("5", f"At the beginning of Part 2 insert: {new}", None))
         with pytest.raises(ApplyRefused, match="kind the part begins with"):
             _apply_operation(body_of(_PART), op, None, fit=True)
+
+
+# --- an amending instrument's commencement in subclauses: "Subject to subclause (2), …" -------------------------------
+
+_SPLIT = (
+    "(1) Subject to subclause (2), this local law comes into operation on the day on which it is published in the "
+    "Gazette. (2) Clauses 5 and 6 come into operation on 1 July 1996."
+)
+
+
+def test_commencement_subject_to_subclause_gives_the_clauses_it_names_their_own_day() -> None:
+    when = commencement(_SPLIT, dt.date(1996, 6, 28), {EVERY: ("1", "2", "3", "4", "5", "6")})
+    assert when.rule == "by_clause"
+    assert [when.day_of(c) for c in ("4", "5", "6")] == [dt.date(1996, 6, 28), dt.date(1996, 7, 1), dt.date(1996, 7, 1)]
+    assert when.in_full == dt.date(1996, 7, 1)
+
+
+def test_subject_to_a_subclause_not_read_is_refused_naming_the_words() -> None:
+    alone = _SPLIT.split(" (2) Clauses")[0]
+    for wording, parts in ((alone, None), (alone, {EVERY: ("4", "5")}), (_SPLIT.replace("(2),", "(3),"), {EVERY: ("5", "6")})):
+        with pytest.raises(ImportFailed, match=r"Subject to subclause \((2|3)\)"):
+            commencement(wording, dt.date(1996, 6, 28), parts)
+
+
+_INSTRUMENT = """MODELLED TEST FIXTURE — synthetic, not law
+
+28 June 1996]            GOVERNMENT GAZETTE, WA            3029
+
+HEALTH ACT 1911
+
+SHIRE OF EXAMPLE
+
+HEALTH AMENDMENT LOCAL LAW 1996
+
+Made by the Council of the Shire of Example under section 342 of the Health Act 1911 by resolution on 11 June 1996.
+
+Citation
+
+1. This local law may be cited as the Shire of Example Health Amendment Local Law 1996.
+
+Commencement
+
+2. (1) Subject to subclause (2), this local law comes into operation on the day on which it is published in the Gazette.
+
+(2) Clause 5 comes into operation on 1 July 1996.
+
+Principal local laws
+
+3. In this local law the Shire of Example Health Local Laws 1993* are referred to as the principal local laws.
+
+[* Published in Gazette 23 April 1993, pp. 2101-60.]
+
+Clause 29 amended
+
+4. Clause 29 (2) of the principal local laws is amended by deleting "officer" and substituting the following —
+
+" authorised person ".
+
+Clause 33 amended
+
+5. Clause 33 (2) of the principal local laws is amended by deleting "$255" and substituting the following —
+
+" $270 ".
+
+Dated this 12th day of June 1996.
+"""
+
+
+def test_amending_instrument_read_line_by_line_reads_its_whole_commencement_clause() -> None:
+    """Read from subclause (1) alone, clause 5 was put in force on 28 June, three days before its day (wrong law)."""
+    (law,) = read_source(_INSTRUMENT.encode(), ImportOptions(), "synthetic").laws
+    assert law.meta.commencement.wording == _SPLIT.replace("Clauses 5 and 6 come", "Clause 5 comes")
+    inst = _read_one(law)
+    when = inst.law.meta.commencement
+    assert when.rule == "by_clause"
+    assert (when.day_of("4"), when.day_of("5")) == (dt.date(1996, 6, 28), dt.date(1996, 7, 1))
