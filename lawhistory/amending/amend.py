@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.dates import EVERY, REST, ClauseDay, clause_items, commencement, split_words, uncertain_commencement
+from ..core.dates import EVERY, REST, ClauseDay, clause_items, commencement, subclause_days, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
@@ -122,7 +122,7 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     ops: list[Operation] = []
     when = law.meta.commencement
     parts = instrument_groups(law, when.wording)
-    if when.rule != "by_clause" and parts and (clause_items(when.wording, parts) is not None or split_words(when.wording)):
+    if when.rule != "by_clause" and parts and (clause_items(when.wording, parts) is not None or subclause_days(when.wording)):
         # (r7) "(b) Part 2 Division 2 — on the day after that day": a commencement naming the instrument's Parts and
         # Divisions gives their clauses their days; (r11) "(2) Clauses 5 and 6 come into operation on 1 July 1996.":
         # read whole, or refused naming its words
@@ -269,7 +269,7 @@ def clause_groups(body: tuple[Provision, ...], wording: str | None) -> dict[str,
     parts = part_clauses(body)
     if wording and uncertain_commencement(wording) and clause_items(wording, parts) is None:
         parts = {**parts, REST: tuple(sorted(_clause_numbers(body), key=_clause_key))}
-    if wording and split_words(wording) and clause_items(wording, parts) is None:
+    if subclause_days(wording) and clause_items(wording, parts) is None:
         # (r11) "(1) Subject to subclause (2), … (2) Clauses 5 and 6 come into operation on …": read whole over every
         # clause of the instrument (dates.EVERY), as a principal law's commencement is
         parts = {**parts, EVERY: tuple(sorted(_clause_numbers(body), key=_clause_key))}

@@ -254,6 +254,22 @@ _SUBJECT_TO = re.compile(
     r"\bSubject to sub(?:clause|regulation|section|-?by-?law)s? (?P<labels>\(\d+\)(?:(?:\s*,\s*|\s+and\s+)\(\d+\))*)\s*,\s*",
     re.I,
 )
+#: (r11) A commencement in subclauses whose later subclause gives clauses (or Parts) of an amending instrument their own
+#: day: "(1) [Subject to subclause (2),] this local law comes into operation … . (2) Clauses 5 and 6 come into operation
+#: on …" — the one shape an amending instrument's commencement is read whole in, as a principal law's (``EVERY``).
+_SUBCLAUSE_DAYS = re.compile(
+    r"\(1\) (?:Subject to [^,]{1,60}, )?(?:this|the) (?:local law|by-?laws?)\b[^.]*\bcomes? into operation\b.*?\. "
+    r"\(2\) (?:Clauses?|Parts?) \d[^.]*\bcomes? into operation\b",
+    re.I,
+)
+
+
+def subclause_days(wording: str | None) -> bool:
+    """(r11) Whether an amending instrument's commencement is in subclauses, a later one giving some of its clauses (or
+    Parts) a day of their own (``_SUBCLAUSE_DAYS``): read whole over every clause of it (``EVERY``)."""
+    return bool(wording and _SUBCLAUSE_DAYS.match(" ".join(wording.split())))
+
+
 _REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
@@ -380,7 +396,7 @@ def commencement(
         days_of = clause_days(wording, gazette_date, parts) or ()
         first = min((day for _, day in days_of), default=None)
         return Commencement(wording=wording, rule="by_clause", date=first, clauses=days_of)
-    if parts is not None and parts.get(EVERY) and split_words(wording) is not None:
+    if parts is not None and parts.get(EVERY) and subclause_days(wording):
         return _instrument_by_clause(wording or "", gazette_date, parts)
     if wording and (subject := _SUBJECT_TO.search(" ".join(wording.split()))):
         # "Subject to subclause (2), this local law comes into operation on …" read without a subclause (2) that gives

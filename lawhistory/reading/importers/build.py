@@ -17,6 +17,7 @@ from ...core.dates import (
     rule_of_act,
     split_words,
     statutory_commencement,
+    subclause_days,
 )
 from ...core.errors import ImportFailed
 from ...core.ids import walk
@@ -362,9 +363,12 @@ def _build(
         # a commencement clause in subclauses ("(1) This local law comes into operation … (2) Clause 5.3 comes into
         # operation on …"): all its words, so no subclause giving a clause a day apart is left unread (an amending
         # instrument's too, r11: "(1) Subject to subclause (2), … (2) Clauses 5 and 6 come into operation on …")
-        wording = _whole_clause(body, wording)
+        whole = _whole_clause(body, wording)
         if kind != "principal":
-            wording = _following_subclauses(body, wording)
+            # an amending instrument's: only a commencement in subclauses giving some clauses their own day (r11)
+            whole = _following_subclauses(body, whole)
+            whole = whole if subclause_days(whole) else wording
+        wording = whole
     if kind == "principal" and not fragment and split_words(wording):
         # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
         numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
@@ -384,7 +388,7 @@ def _build(
                 f"its commencement gives some clauses a later day: in force from {when.date} except "
                 f"{clause_days_line(when.clauses)} — in force in part until then (check the gazette)"
             )
-    elif kind != "principal" and not fragment and split_words(wording):
+    elif kind != "principal" and not fragment and subclause_days(wording):
         # (r11) an amending instrument's commencement giving some of its clauses a day of their own: read over its
         # clauses; one not read here is read again, with its Parts and Divisions, when it is applied (amend reads it
         # whole there, or refuses it naming its words)
