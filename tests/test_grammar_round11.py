@@ -14,7 +14,7 @@ from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import ApplyRefused, _apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import Unit
-from lawhistory.core.dates import EVERY, commencement
+from lawhistory.core.dates import EVERY, commencement, subclause_days
 from lawhistory.core.errors import ImportFailed
 from lawhistory.reading.gazette import normalise
 from lawhistory.reading.importers import ImportOptions, read_source
@@ -155,3 +155,14 @@ def test_amending_instrument_read_line_by_line_reads_its_whole_commencement_clau
     when = inst.law.meta.commencement
     assert when.rule == "by_clause"
     assert (when.day_of("4"), when.day_of("5")) == (dt.date(1996, 6, 28), dt.date(1996, 7, 1))
+
+
+def test_only_subclauses_giving_clauses_a_day_are_read_over_every_clause() -> None:
+    """Other commencements an instrument prints (items, one sentence) read as before, whatever ``EVERY`` holds."""
+    assert subclause_days(_SPLIT) and subclause_days(_SPLIT.replace("Subject to subclause (2), t", "T"))
+    one = "This local law comes into operation on the day on which it is published in the Gazette."
+    other = "(1) " + one + " (2) The principal local law as amended may be cited as the Example Local Law 2001."
+    for wording in (one, other):
+        assert not subclause_days(wording)
+        when = commencement(wording, dt.date(1996, 6, 28), {EVERY: ("1", "2", "3")})
+        assert (when.rule, when.date, when.clauses) == ("on_gazettal", dt.date(1996, 6, 28), ())
