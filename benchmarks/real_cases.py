@@ -3,7 +3,9 @@
 Each case folder holds ``instrument.txt`` (gazette text), ``principal.txt`` (and ``principal-2.txt`` …, the
 principal law excerpts in the structured format), optional ``earlier-1.txt`` … (instruments applied first),
 ``expected.txt`` (the principal after the instrument, when it applies) and ``expected.yml`` (outcome, reason,
-operations, gazette_date, repealed). A case is run the way ``lawhistory amend`` runs it: a fresh repository
+operations, gazette_date, repealed, and optionally ``days``: every day on which the instrument's operations come into
+operation, each a date, or a one-key mapping of the date to an expected text of the law on that day, e.g.
+``- 1996-06-28: expected-1996-06-28.txt``; expected.txt itself is the law once the whole instrument is in force). A case is run the way ``lawhistory amend`` runs it: a fresh repository
 holding the principal laws, then ``amend`` on each earlier instrument and on the instrument.
 
 Verdicts: ``exact`` (applied and everything expected holds), ``count_differs`` (applied, the law exactly as
@@ -28,7 +30,7 @@ from lawhistory.amending.amend import amend
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.errors import LawHistoryError
 from lawhistory.core.model import Provision
-from lawhistory.core.versions import in_force
+from lawhistory.core.versions import clause_head, in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
 
@@ -179,18 +181,38 @@ def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: 
         status, _ = in_force(build_timeline(law, instruments), when)
         if status != "repealed":
             result.problems.append(f"{law_id} is {status} on {when}, expected repealed")
-    for path in _numbered(folder, "expected"):
+    texts = [(path, when) for path in _numbered(folder, "expected")]
+    if "days" in expected:
+        # every day the instrument's operations come into operation, as its own words give them (a clause put in force
+        # on another day than its commencement says is wrong law on the days between)
+        wanted = {_date(_day_of(item)) for item in expected.get("days") or []}
+        got = _operation_days(inst)
+        if got != wanted:
+            result.problems.append(
+                "its operations come into operation on "
+                f"{', '.join(map(str, sorted(d for d in got if d))) or 'no day'}, expected on "
+                f"{', '.join(map(str, sorted(d for d in wanted if d)))}"
+            )
+        texts += [
+            (folder / str(file), _date(day))
+            for item in expected.get("days") or []
+            if isinstance(item, dict)
+            for day, file in item.items()
+        ]
+    for path, on in texts:
+        if on is None:
+            continue
         want = parse(path.read_text(encoding="utf-8"), path=str(path))
         law = laws.get(want.meta.id)
         if law is None:
             result.problems.append(f"{path.name}: no law {want.meta.id} in the repository")
             continue
         tl = build_timeline(law, instruments)
-        status, version = in_force(tl, when)
+        status, version = in_force(tl, on)
         if status == "repealed":
             version = tl.versions[-1]  # a repeal leaves the words as they were
         if version is None:
-            result.problems.append(f"{want.meta.id} is {status} on {when}")
+            result.problems.append(f"{want.meta.id} is {status} on {on}")
             continue
         if tuple(map(_tree, version.body)) != tuple(map(_tree, want.body)):
             diff = difflib.unified_diff(
@@ -201,7 +223,25 @@ def _check_applied(repo: Repository, folder: Path, outcomes: list[Any], result: 
                 lineterm="",
                 n=1,
             )
-            result.problems.append(f"{path.name}: the law in force on {when} differs:\n" + "\n".join(diff))
+            result.problems.append(f"{path.name}: the law in force on {on} differs:\n" + "\n".join(diff))
+
+
+def _day_of(item: Any) -> Any:
+    """The date of one entry of expected.yml's ``days``: a date, or a one-key mapping of a date to an expected text."""
+    if isinstance(item, dict):
+        if len(item) != 1:
+            raise ValueError(f"an entry of days: maps one date to one expected text, not {item!r}")
+        return next(iter(item))
+    return item
+
+
+def _operation_days(inst: Any) -> set[dt.date | None]:
+    """The days on which the instrument's operations come into operation: its commencement's, or (its clauses given
+    days of their own) each operation's clause's."""
+    when = inst.law.meta.commencement
+    if when.rule != "by_clause":
+        return {when.date}
+    return {when.day_of(clause_head(op.clause)) for op in inst.operations}
 
 
 def run_all() -> list[CaseResult]:

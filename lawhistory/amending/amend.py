@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.dates import REST, clause_items, commencement, uncertain_commencement
+from ..core.dates import EVERY, REST, ClauseDay, clause_items, commencement, subclause_days, uncertain_commencement
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
@@ -121,11 +121,15 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     notes: list[str] = list(law.meta.notes)
     ops: list[Operation] = []
     when = law.meta.commencement
-    parts = clause_groups(law.body, when.wording)
-    if when.rule != "by_clause" and parts and clause_items(when.wording, parts) is not None:
+    parts = instrument_groups(law, when.wording)
+    if when.rule != "by_clause" and parts and (clause_items(when.wording, parts) is not None or subclause_days(when.wording)):
         # (r7) "(b) Part 2 Division 2 — on the day after that day": a commencement naming the instrument's Parts and
-        # Divisions gives their clauses their days
-        when = commencement(when.wording, law.meta.gazette.date, parts)
+        # Divisions gives their clauses their days; (r11) "(2) Clauses 5 and 6 come into operation on 1 July 1996.":
+        # read whole, or refused naming its words
+        try:
+            when = commencement(when.wording, law.meta.gazette.date, parts)
+        except ImportFailed as e:
+            raise InstrumentRefused(f"{law.meta.title}: {e}") from None
         law = replace(law, meta=replace(law.meta, commencement=when))
     if when.rule != "by_clause" and when.wording and (odd := uncertain_commencement(when.wording)):
         raise InstrumentRefused(
@@ -230,6 +234,11 @@ def _days_for_every_clause(law: Law, ops: list[Operation]) -> None:
     read (which day the law ends on would be the repeal clause's alone)."""
     items = clause_items(law.meta.commencement.wording, clause_groups(law.body, law.meta.commencement.wording)) or ()
     have = _clause_numbers(law.body)
+    if not items:
+        # (r11) read whole as a principal law's commencement is (dates.EVERY): every clause of it was given its day
+        every = instrument_groups(law, law.meta.commencement.wording).get(EVERY, ())
+        have |= set(every)
+        items = (ClauseDay(every, None, None, law.meta.commencement.wording or ""),)
     for item in items:
         stray = [c for c in item.clauses if c not in have]
         if stray:
@@ -266,7 +275,7 @@ def _with_gazette(inst: Instrument, gazette_date: dt.date | None) -> Instrument:
             meta,
             gazette=replace(meta.gazette, date=gazette_date),
             commencement=commencement(
-                meta.commencement.wording, gazette_date, clause_groups(inst.law.body, meta.commencement.wording)
+                meta.commencement.wording, gazette_date, instrument_groups(inst.law, meta.commencement.wording)
             ),
         )
     return replace(inst, law=replace(inst.law, meta=meta))
@@ -295,7 +304,24 @@ def clause_groups(body: tuple[Provision, ...], wording: str | None) -> dict[str,
     parts = part_clauses(body)
     if wording and uncertain_commencement(wording) and clause_items(wording, parts) is None:
         parts = {**parts, REST: tuple(sorted(_clause_numbers(body), key=_clause_key))}
+    if subclause_days(wording) and clause_items(wording, parts) is None:
+        # (r11) "(1) Subject to subclause (2), … (2) Clauses 5 and 6 come into operation on …": read whole over every
+        # clause of the instrument (dates.EVERY), as a principal law's commencement is
+        parts = {**parts, EVERY: tuple(sorted(_clause_numbers(body), key=_clause_key))}
     return parts
+
+
+def instrument_groups(law: Law, wording: str | None) -> dict[str, tuple[str, ...]]:
+    """``clause_groups`` of an instrument, every clause of it (``dates.EVERY``, when asked for) taken also from its
+    amending clauses as read (``units``): an instrument read line by line holds its clauses as lines of text."""
+    parts = clause_groups(law.body, wording)
+    if EVERY not in parts:
+        return parts
+    try:
+        read = {clause_head(u.clause) for u in units(law)}
+    except InstructionNotUnderstood:
+        read = set()
+    return {**parts, EVERY: tuple(sorted(set(parts[EVERY]) | read, key=_clause_key))}
 
 
 def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:

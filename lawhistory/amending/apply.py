@@ -358,7 +358,10 @@ def _edit(text: str, start: int, end: int, op: Operation, tidy: bool = False) ->
     new = op.new or ""
     if op.position == "before":
         joiner = "" if new[-1:] in "(“‘" else " "
-        return text[:start] + new + joiner + text[start:]
+        before = text[:start]
+        if tidy and new[:1] in (",", ";", ":", ".") and before.endswith(" "):
+            before = before.rstrip(" ")  # “, except in Part 7,” before “means”: "meat, except in Part 7, means"
+        return before + new + joiner + text[start:]
     joiner = "" if new[:1] in ".,;:)”’" else " "
     return text[:end] + joiner + new + text[end:]
 
@@ -714,10 +717,26 @@ def _insert_at_start(
 ) -> tuple[tuple[Provision, ...], list[Path]]:
     """'At the beginning of clause 10 insert: (1) …': the new provisions go before everything the target holds; its own
     words, if any, follow them as an unlabelled line (until an instruction labels them: 'delete “The owner” and insert:
-    (2) The owner'). Only labelled provisions that start a list the target does not have yet are accepted."""
+    (2) The owner'). Only labelled provisions that start a list the target does not have yet are accepted — or, in a
+    part or division ('At the beginning of Part 2 insert: Division 1A — General 2.1A. …'), provisions of the one kind
+    the container already holds (no words of its own, no label it holds already), put before its first."""
     new = _new_provisions(op, target.kind, inst, target, None)
     labelled = {c.kind for c in target.children if c.kind != "text"}
     first = new[0]
+    if target.kind in CONTAINER_KINDS and target.kind != "schedule":
+        held = {clean_num(c.num or "") for c in target.children}
+        if (
+            len(labelled) != 1
+            or target.text
+            or any(c.kind == "text" for c in target.children)
+            or any(p.kind not in labelled for p in new)
+            or any(not p.num or clean_num(p.num) in held for p in new)
+        ):
+            raise ApplyRefused(
+                inst, op, f"the new text does not read as provisions of the kind the {target.kind} begins with, "
+                "under labels of their own", "check where the new text begins and ends in the instrument",
+            )  # fmt: skip
+        return _set(body, path, (replace(target, children=new + target.children),)), [(*path, k) for k in range(len(new))]
     if any(p.kind not in BRACKETED_KINDS for p in new) or labelled or bare(first.num or "") not in ("1", "a", "i"):
         raise ApplyRefused(
             inst, op, "the new text does not read as the first of a new list of labelled provisions",

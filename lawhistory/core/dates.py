@@ -244,6 +244,32 @@ _THAT_DAY = r"that day"
 #: (r10) The key of ``clause_items``'s ``parts`` under which the caller gives every clause of the instrument, so that
 #: a last item "(c) the rest of the local law — on …" names the clauses no item before it named.
 REST = "the rest"
+#: (r11) The key of ``commencement``'s ``parts`` under which an amending instrument's caller gives every clause of it, in
+#: order: a commencement in subclauses ("(1) … on the day … published … (2) Clauses 5 and 6 come into operation on 1
+#: July 1996.") is then read whole, as a principal law's is (``principal_commencement``), each clause given its day.
+EVERY = "every clause"
+#: (r11) "Subject to subclause (2), …": the words of a commencement that leave some of it to another subclause, read
+#: only when that subclause is read with them (the whole commencement clause), else refused, naming them.
+_SUBJECT_TO = re.compile(
+    r"\bSubject to sub(?:clause|regulation|section|-?by-?law)s? (?P<labels>\(\d+\)(?:(?:\s*,\s*|\s+and\s+)\(\d+\))*)\s*,\s*",
+    re.I,
+)
+#: (r11) A commencement in subclauses whose later subclause gives clauses (or Parts) of an amending instrument their own
+#: day: "(1) [Subject to subclause (2),] this local law comes into operation … . (2) Clauses 5 and 6 come into operation
+#: on …" — the one shape an amending instrument's commencement is read whole in, as a principal law's (``EVERY``).
+_SUBCLAUSE_DAYS = re.compile(
+    r"\(1\) (?:Subject to [^,]{1,60}, )?(?:this|the) (?:local law|by-?laws?)\b[^.]*\bcomes? into operation\b.*?\. "
+    r"\(2\) (?:Clauses?|Parts?) \d[^.]*\bcomes? into operation\b",
+    re.I,
+)
+
+
+def subclause_days(wording: str | None) -> bool:
+    """(r11) Whether an amending instrument's commencement is in subclauses, a later one giving some of its clauses (or
+    Parts) a day of their own (``_SUBCLAUSE_DAYS``): read whole over every clause of it (``EVERY``)."""
+    return bool(wording and _SUBCLAUSE_DAYS.match(" ".join(wording.split())))
+
+
 _REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
@@ -370,6 +396,12 @@ def commencement(
         days_of = clause_days(wording, gazette_date, parts) or ()
         first = min((day for _, day in days_of), default=None)
         return Commencement(wording=wording, rule="by_clause", date=first, clauses=days_of)
+    if parts is not None and parts.get(EVERY) and subclause_days(wording):
+        return _instrument_by_clause(wording or "", gazette_date, parts)
+    if wording and (subject := _SUBJECT_TO.search(" ".join(wording.split()))):
+        # "Subject to subclause (2), this local law comes into operation on …" read without a subclause (2) that gives
+        # some clauses a day of their own: what it leaves to that subclause is not known
+        raise _subject_refused(" ".join(wording.split()), subject)
     rule, days, fixed = commencement_rule(wording)
     date: dt.date | None = None
     if rule == "fixed_date":
@@ -385,6 +417,30 @@ def commencement(
                 " past the last date the calendar can hold; check the number of days in the commencement clause"
             ) from None
     return Commencement(wording=wording, rule=rule, days=days, date=date)
+
+
+def _subject_refused(w: str, subject: re.Match[str]) -> ImportFailed:
+    return ImportFailed(
+        f"its commencement says “{subject.group(0).strip(' ,')}”, and what it leaves to {subject.group('labels')} is "
+        f"not read with it as days given to some of its clauses: “{w[:300]}”; lawhistory does not guess which clauses "
+        "wait — check the gazette's words (a wording not yet read is a case to report)"
+    )
+
+
+def _instrument_by_clause(wording: str, gazette_date: dt.date | None, parts: Mapping[str, tuple[str, ...]]) -> Commencement:
+    """(r11) An amending instrument's commencement that gives some of its clauses a day apart from the rest, in the
+    forms a principal law's is read in (``principal_commencement``: "(1) Subject to subclause (2), this local law comes
+    into operation on the day … published … (2) Clauses 5 and 6 come into operation on 1 July 1996."): rule
+    ``by_clause``, every clause of it (``parts[EVERY]``) given its day. Refused, naming the words, when not read whole."""
+    every = parts[EVERY]
+    by_part = {k.removeprefix("Part "): v for k, v in parts.items() if re.fullmatch(r"Part \d+[A-Z]?", k)}
+    read = principal_commencement(wording, gazette_date, every, by_part)
+    if read.rule != "by_clause":
+        return read
+    if read.date is None:
+        return Commencement(wording=wording, rule="by_clause")  # days counted from publication, its date not known
+    days = tuple((clause, read.day_of(clause) or read.date) for clause in every)
+    return Commencement(wording=wording, rule="by_clause", date=read.date, clauses=days)
 
 
 # --- a principal law whose own commencement gives some of its clauses days of their own ------------------------------
@@ -520,13 +576,25 @@ def principal_commencement(
     if wording is None or split is None:
         return commencement(wording, gazette_date)
     w = " ".join(wording.split())
+    read_as = w
+    if subject := _SUBJECT_TO.search(w):
+        # (r11) "(1) Subject to subclause (2), this local law comes into operation … (2) Clauses 5 and 6 come into
+        # operation on …": what (1) leaves to (2) is (2)'s days, read with it; a subclause named that does not follow
+        # is refused
+        labels = re.findall(r"\(\d+\)", subject.group("labels"))
+        after = w[subject.end() :]
+        if not re.fullmatch(r"(?:\(\d+\)\s*)?", w[: subject.start()]) or any(
+            not re.search(r"(?:^|[.;]\s)" + re.escape(label) + r"\s", after) for label in labels
+        ):
+            raise _subject_refused(w, subject)
+        read_as = w[: subject.start()] + after[:1].upper() + after[1:]
     if not clauses:
         raise _refused(w, "no clause of the law could be read to give the days to")
     days: dict[str, dt.date | None] = {}
     rest: dt.date | bool | None = False  # False: no part names the rest
     relative = False
     previous_on_publication = False
-    for named, when in _split_parts(w, split):
+    for named, when in _split_parts(read_as, split):
         day = _item_day(when, previous_on_publication)
         if day is None:
             raise _refused(w, f"the day “{when}” is not one lawhistory reads")

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ...core.dates import (
     ALTER_FOR_AFTER,
+    EVERY,
     UNCERTAIN,
     commencement,
     enabling_act,
@@ -16,10 +17,11 @@ from ...core.dates import (
     rule_of_act,
     split_words,
     statutory_commencement,
+    subclause_days,
 )
 from ...core.errors import ImportFailed
 from ...core.ids import walk
-from ...core.model import Gazette, Law, LawKind, LawMeta, LawRef, Provision
+from ...core.model import Commencement, Gazette, Law, LawKind, LawMeta, LawRef, Provision
 from ..definitions import mark_bare_terms
 from ..gazette import (
     COMMENCEMENT,
@@ -357,10 +359,16 @@ def _build(
         if kind == "principal"
         else ()
     )
-    if kind == "principal" and wording is not None and not fragment:
+    if wording is not None and not fragment:
         # a commencement clause in subclauses ("(1) This local law comes into operation … (2) Clause 5.3 comes into
-        # operation on …"): all its words, so no subclause giving a clause a day apart is left unread
-        wording = _whole_clause(body, wording)
+        # operation on …"): all its words, so no subclause giving a clause a day apart is left unread (an amending
+        # instrument's too, r11: "(1) Subject to subclause (2), … (2) Clauses 5 and 6 come into operation on …")
+        whole = _whole_clause(body, wording)
+        if kind != "principal":
+            # an amending instrument's: only a commencement in subclauses giving some clauses their own day (r11)
+            whole = _following_subclauses(body, whole)
+            whole = whole if subclause_days(whole) else wording
+        wording = whole
     if kind == "principal" and not fragment and split_words(wording):
         # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
         numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
@@ -380,6 +388,15 @@ def _build(
                 f"its commencement gives some clauses a later day: in force from {when.date} except "
                 f"{clause_days_line(when.clauses)} — in force in part until then (check the gazette)"
             )
+    elif kind != "principal" and not fragment and subclause_days(wording):
+        # (r11) an amending instrument's commencement giving some of its clauses a day of their own: read over its
+        # clauses; one not read here is read again, with its Parts and Divisions, when it is applied (amend reads it
+        # whole there, or refuses it naming its words)
+        numbers = [a.provision.num for a in walk(body) if a.provision.kind == "clause" and a.provision.num]
+        try:
+            when = commencement(wording, gazette.date, {EVERY: tuple(dict.fromkeys(numbers))})
+        except ImportFailed:
+            when = Commencement(wording=wording)
     else:
         when = commencement(wording, gazette.date)
     if wording and ALTER_FOR_AFTER.search(" ".join(wording.split())):
@@ -466,6 +483,41 @@ def _whole_clause(body: tuple[Provision, ...], wording: str) -> str:
         if any((p.text or "") == wording for p in under) and len([p for p in under if p.text]) > 1:
             return " ".join(f"{p.num or ''} {p.text or ''}".strip() for p in under if p.text or p.num)
     return wording
+
+
+#: The next clause run on after a subclause's last sentence, as an instrument read line by line may give it ("… on 1 July
+#: 1996. Principal local laws 3. In this local law …"): its heading's words, if any, then its number.
+_NEXT_CLAUSE = re.compile(r"(?<=[.;])\s+(?:[A-Z][\w’',-]*(?: [\w’',-]+)*? )?\d+[A-Z]?\.\s+(?=[A-Z])")
+
+
+def _following_subclauses(body: tuple[Provision, ...], wording: str) -> str:
+    """(r11) An amending instrument's commencement words that are subclause (1) of a clause its lines do not hold as
+    one ("(1) Subject to subclause (2), this local law comes into operation … / (2) Clauses 5 and 6 come into operation
+    on 1 July 1996. Principal local laws 3. In this local law …"), with the lines of its next subclauses in order,
+    each to the end of its last sentence before the next clause's heading and number: so no subclause giving some
+    clauses a day of their own is left unread."""
+    if not re.match(r"\(1\)\s", wording):
+        return wording
+    lists, found = [body], None
+    while lists and found is None:
+        siblings = lists.pop(0)
+        at = next((i for i, p in enumerate(siblings) if p.kind == "text" and p.text == wording and not p.children), None)
+        found = (siblings, at) if at is not None else None
+        lists += [p.children for p in siblings if p.children]
+    if found is None:
+        return wording
+    siblings, at = found
+    out, label = [wording], 2
+    for p in siblings[at + 1 :]:
+        text = p.text or ""
+        if p.kind != "text" or p.children or not text.startswith(f"({label}) "):
+            break
+        cut = _NEXT_CLAUSE.search(text)
+        out.append(text[: cut.start()] if cut else text)
+        label += 1
+        if cut:
+            break
+    return " ".join(out)
 
 
 #: "This local law comes into operation on 1 February 2001.": commencement words whose subject is the instrument itself.
