@@ -28,6 +28,9 @@ _PUBLISHED = (
 )
 #: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
 _YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?)"
+#: (r11) A title with no year marked for its footnote ("the Shire of X Reserves By-laws*"): read only where the footnote
+#: gives its gazette date.
+_FOOTNOTED_TITLE = r"(?P<title>[A-Z][^.“”*\[\]]*?(?:Local Laws?|By-?laws?))"
 _OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
@@ -44,6 +47,14 @@ AMENDED = [
         r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"
         r"the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
         r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
+    ),
+    # (r11) "In this Part the Shire of X Reserves By-laws* are referred to as the principal by-laws. [* Published in
+    # Gazette of 2 July 1982 at pp. 2495-8.]": a title with no year, marked for its footnote, which must give its gazette
+    # date (the title and the date name the law together)
+    re.compile(
+        r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _FOOTNOTED_TITLE + r"\*\s+(?:is|are)\s+referred\s+to\s+"
+        r"as\s+the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?\s*[\[(]\s*\*\s*Published in (?:the )?"
+        r"(?:Government )?Gazette(?: on| of)?\s+(?P<date>" + _DATE + r")(?P<rest>[^\])]*)"
     ),
     re.compile(
         r"amendments in this local law are to\s+the\s+"

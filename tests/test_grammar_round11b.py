@@ -1,0 +1,76 @@
+"""Constructs read after the eleventh first-sight round's wrong refusals in titles and locators (cases 190–199,
+SOURCES-o.md; issue 20).
+
+Synthetic instructions (not law): each test gives wording and what it must read as, or the refusal it must give; each
+would fail on the engine before the fix it guards.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.reading.importers.build import _kind
+from lawhistory.reading.instrument_meta import amended_law
+
+
+def _ops(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [(op.action.value, op.target, op.words, op.new) for op in parse_unit(Unit("4", text, None))]
+
+
+# --- an unquoted term ending in "local law" (190) ----------------------------------------------------------------
+
+
+def test_an_unquoted_term_ending_in_local_law_is_the_term() -> None:
+    assert _ops("In clause 1.5 delete the definition of fencing local law.") == [
+        ("delete", "1.5 “fencing local law”", None, None)
+    ]
+    assert _ops("In clause 1.5 in the definition of fencing local law delete “a” and insert “b”.") == [
+        ("substitute_words", "1.5 “fencing local law”", "a", "b")
+    ]
+
+
+def test_local_law_after_this_or_principal_names_the_law_and_is_refused() -> None:
+    for words in ("this local law", "dog of this local law", "principal local law"):
+        with pytest.raises(InstructionNotUnderstood, match=f"“{words}” name a law"):
+            parse_unit(Unit("4", f"In clause 1.5 delete the definition of {words}.", None))
+
+
+# --- a provision "to the principal local law" (197) -----------------------------------------------------------------
+
+
+def test_schedule_to_the_principal_local_law_is_its_schedule() -> None:
+    assert _ops("Schedule 1 to the principal local law is amended in item 3 by deleting “a or b” and substituting “a, b”.") == [
+        ("substitute_words", "Schedule 1 item 3", "a or b", "a, b")
+    ]
+    assert _ops("In Schedule 2 to the local law delete item 4.") == [("delete", "Schedule 2 item 4", None, None)]
+
+
+# --- a year-less by-law title named with a footnote; an "Amendment and Repeal By-laws" (193, 196) -----------------
+
+
+def test_a_year_less_title_marked_for_its_footnote_is_named_with_the_footnotes_date() -> None:
+    got = amended_law(
+        "3. In this Part the Shire of Exampleton Reserves By-laws* are referred to as the principal by-laws. "
+        "[* Published in Gazette of 2 July 1982 at pp. 2495-8.] 4. By-law 9 of the principal by-laws is amended …"
+    )
+    assert got is not None and (got.title, got.gazette_date) == ("Shire of Exampleton Reserves By-laws", dt.date(1982, 7, 2))
+    got = amended_law(
+        "3. In these by-laws the City of Exampleton Health By-laws* are referred to as the principal by-laws. "
+        "[*Published in the Gazette of 17 October 1986 at pp. 3901-44.]"
+    )
+    assert got is not None and (got.title, got.gazette_date) == ("City of Exampleton Health By-laws", dt.date(1986, 10, 17))
+
+
+def test_a_year_less_title_with_no_footnote_date_names_no_law() -> None:
+    assert (
+        amended_law("3. In this Part the Shire of Exampleton Reserves By-laws* are referred to as the principal by-laws.") is None
+    )
+
+
+def test_amendment_and_repeal_by_laws_are_not_a_principal_law() -> None:
+    assert _kind("Shire of Exampleton Amendment and Repeal By-laws 1995", "") == "repeal"
+    assert _kind("Shire of Exampleton Repeal By-laws 1995", "") == "repeal"
