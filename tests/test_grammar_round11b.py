@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit
+from lawhistory.amending.parts import Unit, payload_provisions
 from lawhistory.reading.importers.build import _kind
 from lawhistory.reading.instrument_meta import amended_law
 
@@ -74,3 +74,26 @@ def test_a_year_less_title_with_no_footnote_date_names_no_law() -> None:
 def test_amendment_and_repeal_by_laws_are_not_a_principal_law() -> None:
     assert _kind("Shire of Exampleton Amendment and Repeal By-laws 1995", "") == "repeal"
     assert _kind("Shire of Exampleton Repeal By-laws 1995", "") == "repeal"
+
+
+# --- a new clause printed with its heading above its number, subclause (1) on the number's line (194) -------------
+
+
+def test_a_heading_above_the_number_is_the_new_clauses_heading() -> None:
+    got = payload_provisions(
+        " Permission required for spraying 10. (1) A person shall not spray. (2) Permission may be granted. ", []
+    )
+    assert [(p.kind, p.num, p.heading, p.text, [(c.num, c.text) for c in p.children]) for p in got] == [
+        (
+            "clause",
+            "10",
+            "Permission required for spraying",
+            None,
+            [("(1)", "A person shall not spray."), ("(2)", "Permission may be granted.")],
+        )
+    ]
+
+
+def test_words_before_a_number_that_cite_a_provision_are_no_heading() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="could not be read whole"):
+        payload_provisions("As provided in clause 10. (1) A person shall not spray.", [])

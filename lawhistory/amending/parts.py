@@ -941,8 +941,31 @@ _RUN_ON_DEFINITION = re.compile(
 )
 
 
+#: (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above its
+#: number, subclause (1) on the number's line (a heading as headed_clause.lark's margin heading: no digit, mark or
+#: bracket, its last word no provision's kind)
+_HEADING_ABOVE_NUMBER = re.compile(
+    r"\s*(?P<heading>[A-Z][^“”\"().;:\d]{1,79}[^“”\"().;:\d\s])(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)"
+    r"(?<!\b[Bb]y-law)(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)"
+)
+
+
+def _heading_above_number(payload: str) -> str:
+    """The payload with a heading printed above its clause's number put after the number, where the reader takes a
+    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
+    payload as it is."""
+    m = _HEADING_ABOVE_NUMBER.match(payload)
+    if m is None:
+        return payload
+    moved = f"{m.group('num')}. {m.group('heading')} {payload[m.end() :]}"
+    read = _payload_provisions(unmarked(moved), [])
+    one = len(read) == 1 and read[0].num == m.group("num") and read[0].heading == " ".join(m.group("heading").split())
+    return moved if one and read[0].children and not read[0].text else payload
+
+
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
+    payload = _heading_above_number(payload)
     seen: list[str] = []
     listed = MARKED_LIST_AT_END.search(payload)
     items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
