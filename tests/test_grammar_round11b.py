@@ -12,9 +12,10 @@ import datetime as dt
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit, payload_provisions
+from lawhistory.amending.parts import Unit, _collect, payload_provisions
+from lawhistory.core.model import Provision
 from lawhistory.reading.importers.build import _kind
-from lawhistory.reading.instrument_meta import amended_law
+from lawhistory.reading.instrument_meta import amended_law, footnoted_repeal
 
 
 def _ops(text: str) -> list[tuple[str, str, str | None, str | None]]:
@@ -97,3 +98,27 @@ def test_a_heading_above_the_number_is_the_new_clauses_heading() -> None:
 def test_words_before_a_number_that_cite_a_provision_are_no_heading() -> None:
     with pytest.raises(InstructionNotUnderstood, match="could not be read whole"):
         payload_provisions("As provided in clause 10. (1) A person shall not spray.", [])
+
+
+# --- a law repealed, named by a title marked for its footnote (193) ------------------------------------------------
+
+_FOOTNOTED = (
+    "The Shire of Exampleton By-laws Relating to Camping on Reserves* are repealed. "
+    "[* Published in Gazette of 5 March 1976 at pp. 611-12.]"
+)
+
+
+def test_a_law_repealed_named_with_its_footnote_is_repealed_by_title_and_gazette_date() -> None:
+    assert [(op.action.value, op.target, op.words) for op in parse_unit(Unit("6", _FOOTNOTED, None))] == [
+        ("repeal", "Shire of Exampleton By-laws Relating to Camping on Reserves", "1976-03-05")
+    ]
+
+
+def test_a_footnoted_title_holding_by_laws_is_one_instruction_not_two() -> None:
+    out: list[Unit] = []
+    _collect(Provision(kind="clause", num="6", heading="Repeal", text=_FOOTNOTED), "6", None, out)
+    assert [u.text for u in out] == [_FOOTNOTED]
+
+
+def test_a_title_marked_for_a_footnote_that_gives_no_gazette_is_not_read_as_one() -> None:
+    assert footnoted_repeal("The Shire of Exampleton By-laws* are repealed. [* See the note.]").endswith("[* See the note.]")

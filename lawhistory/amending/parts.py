@@ -24,6 +24,7 @@ from ..core.quotes import normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
+from ..reading.instrument_meta import footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
@@ -458,7 +459,10 @@ def _collect(
             last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
     words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    pieces = split_instructions(" ".join(words.split()))
+    # (r11) "The Shire of X By-laws Relating to …* are repealed. [* Published in Gazette of D …]": one law repealed, its
+    # title whole (its "By-laws …" is no instruction of its own)
+    whole = " ".join(words.split())
+    pieces = [whole] if footnoted_repeal(whole) != whole else split_instructions(whole)
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
@@ -1305,6 +1309,7 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     "The following local laws are repealed— (a) X as published … on D; and amended on D2 and D3. (b) …" —
     whose items may carry their own publication and amendment history (kept out of the title).
     """
+    text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     barred = barred_repeal(text)  # the rows of a table printed between bars (grammar/repeal.lark's barred_repeal)
     if barred is not None:
         return _barred_titles(barred)

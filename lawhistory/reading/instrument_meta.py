@@ -85,6 +85,24 @@ AMENDED = [
 ]
 
 
+#: (r11) "The Shire of X By-laws Relating to Camping on Reserves* are repealed. [* Published in Gazette of 5 March 1976
+#: at pp. 611-12.]": a law repealed, named by its title marked for a footnote that gives its gazette date.
+_FOOTNOTED_REPEAL = re.compile(
+    r"(?P<title>[A-Z][^.“”*\[\]]*?(?:Local Laws?|By-?laws?)[^.“”*\[\]]*?)\*\s+(?P<verb>is|are)\s+(?:hereby\s+)?repealed\.?\s*"
+    r"\[\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+(?P<date>" + _DATE + r")[^\]]*\]\.?"
+)
+
+
+def footnoted_repeal(text: str) -> str:
+    """A repeal that names its law with a footnote, written as one naming it with its publication ("The X published in
+    the Government Gazette on 5 March 1976 are repealed."), so the law's title and gazette date are read as any repeal's
+    are; any other text as it is."""
+    m = _FOOTNOTED_REPEAL.fullmatch(text.strip())
+    if m is None:
+        return text
+    return f"{m.group('title')} published in the Government Gazette on {m.group('date')} {m.group('verb')} repealed."
+
+
 @dataclass(frozen=True, slots=True)
 class Amended:
     """The law an instrument amends: its title as printed, its gazette date, and the earlier amendments listed."""
