@@ -12,10 +12,10 @@ import datetime as dt
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit, _collect, payload_provisions
-from lawhistory.core.model import Provision
+from lawhistory.amending.parts import Unit, _collect, payload_provisions, units
+from lawhistory.core.model import Law, LawMeta, Provision
 from lawhistory.reading.importers.build import _kind
-from lawhistory.reading.instrument_meta import amended_law, footnoted_repeal
+from lawhistory.reading.instrument_meta import amended_by_part, amended_law, clauses_law, footnoted_repeal
 
 
 def _ops(text: str) -> list[tuple[str, str, str | None, str | None]]:
@@ -122,3 +122,59 @@ def test_a_footnoted_title_holding_by_laws_is_one_instruction_not_two() -> None:
 
 def test_a_title_marked_for_a_footnote_that_gives_no_gazette_is_not_read_as_one() -> None:
     assert footnoted_repeal("The Shire of Exampleton By-laws* are repealed. [* See the note.]").endswith("[* See the note.]")
+
+
+# --- each clause names the law it amends in its subclause (1) (192) ------------------------------------------------
+
+
+def _naming(title: str, run_on: str = "") -> Provision:
+    text = f"The amendments in this clause are to the {title}*. [* Published in Gazette 16 March 2001, pp. 1601-20.]"
+    return Provision(kind="subclause", num="(1)", text=f"{text} {run_on}".strip())
+
+
+def _clause(num: str, title: str, run_on: str = "", *rest: Provision) -> Provision:
+    return Provision(kind="clause", num=num, heading=f"{title} amended", children=(_naming(title, run_on), *rest))
+
+
+def test_each_clause_naming_its_law_in_subclause_1_amends_that_law() -> None:
+    edit = Provision(kind="subclause", num="(2)", text="Clause 7.1(2) is amended by deleting “a” and inserting instead “b”.")
+    body = (
+        _clause("3", "Shire of Exampleton Property Local Law 2001", "(2) Clause 9.1(b) is amended by deleting “a”."),
+        _clause("4", "Shire of Exampleton Dogs Local Law 1999", "", edit),
+    )
+    assert [(a.title, a.gazette_date, cl) for a, cl in amended_by_part(body)] == [
+        ("Shire of Exampleton Property Local Law 2001", dt.date(2001, 3, 16), ("3",)),
+        ("Shire of Exampleton Dogs Local Law 1999", dt.date(2001, 3, 16), ("4",)),
+    ]
+    law = Law(
+        meta=LawMeta(
+            id="x/y",
+            title="Shire of Exampleton Amendment Local Law 2004",
+            local_government="Shire of Exampleton",
+            kind="amending",
+        ),
+        body=body,
+    )
+    assert [(u.clause, u.text) for u in units(law)] == [
+        ("3(2)", "Clause 9.1(b) is amended by deleting “a”."),
+        ("4(2)", "Clause 7.1(2) is amended by deleting “a” and inserting instead “b”."),
+    ]
+
+
+def test_words_after_the_naming_sentence_that_are_no_subclause_are_not_dropped() -> None:
+    law = Law(
+        meta=LawMeta(
+            id="x/y",
+            title="Shire of Exampleton Amendment Local Law 2004",
+            local_government="Shire of Exampleton",
+            kind="amending",
+        ),
+        body=(_clause("3", "Shire of Exampleton Property Local Law 2001", "Clause 9.1(b) is amended by deleting “a”."),),
+    )
+    assert clauses_law(law.body[0].children[0]) is None
+    # kept as clause 3(1)'s words (``amend`` then refuses the naming sentence: nothing dropped unseen)
+    got = [(u.clause, u.text) for u in units(law)]
+    assert got[0][1].startswith("The amendments in this clause are to the") and got[-1] == (
+        "3(1)",
+        "Clause 9.1(b) is amended by deleting “a”.",
+    )

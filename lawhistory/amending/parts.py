@@ -24,7 +24,7 @@ from ..core.quotes import normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
-from ..reading.instrument_meta import footnoted_repeal
+from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
@@ -193,6 +193,14 @@ def units(law: Law) -> list[Unit]:
             # "2. By-law three of the principal by-laws is repealed and re-enacted … as follows:— 3. These by-laws …": an
             # instruction read as the clause's heading (its new text read as the clause's words) is the clause's words
             p = replace(p, heading=None, text=" ".join(x for x in (p.heading, p.text) if x))
+        if p.children and (named := clauses_law(p.children[0])) is not None:
+            # (r11) "(1) The amendments in this clause are to the X …": the law its other subclauses amend
+            # (instrument_meta.amended_by_part), no change of its own; words run on after it are subclause (2)'s
+            first, rest = p.children[0], named[1]
+            ran_on = (Provision(kind="subclause", num="(2)", text=rest[4:], children=first.children),) if rest else ()
+            if ran_on and any(c.num == "(2)" for c in p.children[1:]):
+                raise InstructionNotUnderstood(f"cl. {p.num}: its subclause (2) is printed twice, so nothing was applied")
+            p = replace(p, children=ran_on + p.children[1:])
         heading = p.heading or ""
         own = p.text or ""
         # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
