@@ -24,6 +24,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
+from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
 from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
@@ -192,6 +193,14 @@ def units(law: Law) -> list[Unit]:
             # "2. By-law three of the principal by-laws is repealed and re-enacted … as follows:— 3. These by-laws …": an
             # instruction read as the clause's heading (its new text read as the clause's words) is the clause's words
             p = replace(p, heading=None, text=" ".join(x for x in (p.heading, p.text) if x))
+        if p.children and (named := clauses_law(p.children[0])) is not None:
+            # (r11) "(1) The amendments in this clause are to the X …": the law its other subclauses amend
+            # (instrument_meta.amended_by_part), no change of its own; words run on after it are subclause (2)'s
+            first, rest = p.children[0], named[1]
+            ran_on = (Provision(kind="subclause", num="(2)", text=rest[4:], children=first.children),) if rest else ()
+            if ran_on and any(c.num == "(2)" for c in p.children[1:]):
+                raise InstructionNotUnderstood(f"cl. {p.num}: its subclause (2) is printed twice, so nothing was applied")
+            p = replace(p, children=ran_on + p.children[1:])
         heading = p.heading or ""
         own = p.text or ""
         # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
@@ -471,7 +480,12 @@ def _collect(
             last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
     words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
-    pieces = [piece for part in _next_item_apart(words, label) for piece in split_instructions(part)]
+    # (r11) "The Shire of X By-laws Relating to …* are repealed. [* Published in Gazette of D …]": one law repealed, its
+    # title whole (its "By-laws …" is no instruction of its own)
+    if footnoted_repeal(words) != words:
+        pieces = [words]
+    else:
+        pieces = [piece for part in _next_item_apart(words, label) for piece in split_instructions(part)]
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
@@ -1007,8 +1021,31 @@ _RUN_ON_DEFINITION = re.compile(
 )
 
 
+#: (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above its
+#: number, subclause (1) on the number's line (a heading as headed_clause.lark's margin heading: no digit, mark or
+#: bracket, its last word no provision's kind)
+_HEADING_ABOVE_NUMBER = re.compile(
+    r"\s*(?P<heading>[A-Z][^“”\"().;:\d]{1,79}[^“”\"().;:\d\s])(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)"
+    r"(?<!\b[Bb]y-law)(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)"
+)
+
+
+def _heading_above_number(payload: str) -> str:
+    """The payload with a heading printed above its clause's number put after the number, where the reader takes a
+    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
+    payload as it is."""
+    m = _HEADING_ABOVE_NUMBER.match(payload)
+    if m is None:
+        return payload
+    moved = f"{m.group('num')}. {m.group('heading')} {payload[m.end() :]}"
+    read = _payload_provisions(unmarked(moved), [])
+    one = len(read) == 1 and read[0].num == m.group("num") and read[0].heading == " ".join(m.group("heading").split())
+    return moved if one and read[0].children and not read[0].text else payload
+
+
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
+    payload = _heading_above_number(payload)
     seen: list[str] = []
     listed = MARKED_LIST_AT_END.search(payload)
     items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
@@ -1352,6 +1389,7 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     except part of a law ("…, other than by-law 2, are repealed", "(except by-law 4)") is refused, naming them: a
     partial repeal is not read.
     """
+    text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     found = _whole_laws_repealed(text)
     if "repeal" in text.lower():
         from .grammar.parse import repeal_excepting

@@ -29,6 +29,9 @@ _PUBLISHED = (
 )
 #: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
 _YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?)"
+#: (r11) A title with no year marked for its footnote ("the Shire of X Reserves By-laws*"): read only where the footnote
+#: gives its gazette date.
+_FOOTNOTED_TITLE = r"(?P<title>[A-Z][^.“”*\[\]]*?(?:Local Laws?|By-?laws?))"
 _OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
@@ -45,6 +48,14 @@ AMENDED = [
         r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"
         r"the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"
         r"(?P<date>" + _DATE + r"))?(?P<rest>[^\])]*)"
+    ),
+    # (r11) "In this Part the Shire of X Reserves By-laws* are referred to as the principal by-laws. [* Published in
+    # Gazette of 2 July 1982 at pp. 2495-8.]": a title with no year, marked for its footnote, which must give its gazette
+    # date (the title and the date name the law together)
+    re.compile(
+        r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _FOOTNOTED_TITLE + r"\*\s+(?:is|are)\s+referred\s+to\s+"
+        r"as\s+the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?\s*[\[(]\s*\*\s*Published in (?:the )?"
+        r"(?:Government )?Gazette(?: on| of)?\s+(?P<date>" + _DATE + r")(?P<rest>[^\])]*)"
     ),
     re.compile(
         r"amendments in this local law are to\s+the\s+"
@@ -75,6 +86,24 @@ AMENDED = [
 ]
 
 
+#: (r11) "The Shire of X By-laws Relating to Camping on Reserves* are repealed. [* Published in Gazette of 5 March 1976
+#: at pp. 611-12.]": a law repealed, named by its title marked for a footnote that gives its gazette date.
+_FOOTNOTED_REPEAL = re.compile(
+    r"(?P<title>[A-Z][^.“”*\[\]]*?(?:Local Laws?|By-?laws?)[^.“”*\[\]]*?)\*\s+(?P<verb>is|are)\s+(?:hereby\s+)?repealed\.?\s*"
+    r"\[\s*\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+(?P<date>" + _DATE + r")[^\]]*\]\.?"
+)
+
+
+def footnoted_repeal(text: str) -> str:
+    """A repeal that names its law with a footnote, written as one naming it with its publication ("The X published in
+    the Government Gazette on 5 March 1976 are repealed."), so the law's title and gazette date are read as any repeal's
+    are; any other text as it is."""
+    m = _FOOTNOTED_REPEAL.fullmatch(text.strip())
+    if m is None:
+        return text
+    return f"{m.group('title')} published in the Government Gazette on {m.group('date')} {m.group('verb')} repealed."
+
+
 @dataclass(frozen=True, slots=True)
 class Amended:
     """The law an instrument amends: its title as printed, its gazette date, and the earlier amendments listed."""
@@ -87,9 +116,10 @@ class Amended:
 _POINTER = re.compile(r"\bFor\s+amendments\s+(?:to|up\s+to|as\s+at)\s+" + _DATE + r"\s+see\b[^\]]*", re.I)
 
 
-def amended_law(body: str) -> Amended | None:
-    """The law named in the instrument's principal-law clause, or None when it names none."""
-    for rx in AMENDED:
+def amended_law(body: str, said: list[re.Pattern[str]] = AMENDED) -> Amended | None:
+    """The law named in the instrument's principal-law clause, or None when it names none (``said``: the ways the
+    clause may say it)."""
+    for rx in said:
         m = rx.search(body)
         if m:
             date = printed_date(m.group("date")) if m.group("date") else None
@@ -306,5 +336,49 @@ def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[st
             named = parts.get(m.group("part"))
             if named is not None:
                 found.append((Amended(" ".join(m.group("title").split()), None, ()), tuple(_clause_nums(named))))
+    if not found:
+        found = _by_clause(body)
     titles = {normal_title(a.title) for a, _ in found}
     return found if len(found) > 1 and len(titles) == len(found) else []
+
+
+#: (r11) "3. … (1) The amendments in this clause are to the Shire of X Local Law 2001*. [* Published in Gazette …]":
+#: a clause's subclause (1) naming the law its other subclauses amend (its footnote, if any, after it).
+_THIS_CLAUSE = re.compile(
+    r"The\s+amendments\s+in\s+this\s+clause\s+are\s+to\s+the\s+[^“”\[\]*]+?(?:\*\.?|\.)(?:\s*\[\s*\*[^\]]*\])?"
+)
+
+
+#: (r11) The law a clause's subclause (1) names, read as "The amendments in this local law are to the …" is.
+_CLAUSE_AMENDED = [
+    re.compile(
+        r"amendments in this clause are to\s+the\s+" + _LAW_TITLE + r"\*?\.?(?:\s*\[\*\s*Published in (?:the )?(?:Government )?"
+        r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"
+    )
+]
+
+
+def clauses_law(p: Provision) -> tuple[Amended, str] | None:
+    """(the law named, the words printed after the naming sentence and its footnote) when ``p`` is a subclause (1)
+    naming the law its clause amends; the words after must be none, or the next subclause run on ("… pp. 1601-20.]
+    (2) Clause 9.1(a) is repealed …", a copy that lost the line break); else None."""
+    m = _THIS_CLAUSE.match(p.text or "") if p.kind == "subclause" and p.num == "(1)" else None
+    if m is None:
+        return None
+    rest = (p.text or "")[m.end() :].strip()
+    amended = amended_law(m.group(0), _CLAUSE_AMENDED)
+    if amended is None or (rest and not rest.startswith("(2) ")) or (p.children and not rest):
+        return None
+    return amended, rest
+
+
+def _by_clause(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
+    """(r11) The laws an instrument amends one in each clause, each clause's subclause (1) naming its law ("(1) The
+    amendments in this clause are to the X Local Law 2001*. [* Published in Gazette …]"), each with that clause (an
+    instruction in no such clause is refused by ``amend``: it would be applied to none of the laws)."""
+    found: list[tuple[Amended, tuple[str, ...]]] = []
+    for p in body:
+        named = clauses_law(p.children[0]) if p.kind == "clause" and p.children and p.num else None
+        if named is not None and p.num:
+            found.append((named[0], (p.num.rstrip("."),)))
+    return found

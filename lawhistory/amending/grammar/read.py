@@ -2081,6 +2081,7 @@ _BUILDERS |= _ROW_BUILDERS
 def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     """The operations of one parse (None: a shape left to the transitional families)."""
     change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
+    _local_law_term_read(h, start)
     ops = _retired_build(h, start, change)
     if ops is None:
         ops = _BUILDERS[str(change.data)](h, start, change)
@@ -2089,6 +2090,20 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
     return ops
+
+
+def _local_law_term_read(h: Head, start: Tree[object]) -> None:
+    """(r11) A term ending in "local law" ("the definition of fencing local law") is the law's to decide, except after
+    "this" or "principal" ("the definition of dog in this local law"), where the words name the law: refused, naming them."""
+    for t in start.iter_subtrees():
+        if t.data != "term_local_law":
+            continue
+        words = [c for c in t.children if isinstance(c, Token)]
+        if len(words) >= 2 and str(words[-2]).lower() in ("this", "principal"):
+            raise InstructionNotUnderstood(
+                f"its words “{_span(h, t)}” name a law where a defined term is wanted; amend the instrument file's "
+                "operations by hand"
+            )
 
 
 def _column_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:

@@ -174,7 +174,8 @@ def _kind(title: str | None, body_flat: str) -> LawKind:
         return "amending"  # "Shire of X By-laws Relating to Halls Amendment" (a 1960s by-law amendment)
     # "… Repeal Local Law 2017" / "Local Law No. 16—Repeal of Local Laws" (a council that numbers its local laws names
     # what the law does after its number)
-    if re.search(r"\bRepeal Local Laws?\b|\bRepeal of (?:(?:the|certain|obsolete)\s+)?(?:Local Laws|By-?laws)\b", t):
+    # (r11) "… Amendment and Repeal By-laws 1995" (as "… Amendment and Repeal Local Law 2024": it amends one law as well)
+    if re.search(r"\bRepeal (?:Local Laws?|By-?laws)\b|\bRepeal of (?:(?:the|certain|obsolete)\s+)?(?:Local Laws|By-?laws)\b", t):
         return "repeal"
     if re.search(r"\bAmendment Local Laws?\b|\bAmendment By-?laws?\b", t) or amended_law(body_flat):
         return "amending"
