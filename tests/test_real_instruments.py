@@ -51,14 +51,12 @@ KNOWN: dict[str, str] = {
     "169-kellerberrin-dogs-2010-schedule-heading-replaced-words-in-clause-replaced-schedule-named-twice": (
         'a new Schedule heading with its shoulder note ("Schedule 1 — DOG EXERCISE AREAS AND TIMES / [cl. 2.4(1)]"): refused naming the note, since where a shoulder note stands when a heading is replaced is not read yet (the expected text, written before the run, leaves the note out; the law\'s format has a reference line under a Schedule heading, so the note may belong there)'
     ),
-    "187-peppermint-grove-health-1997-division-headings-replaced-by-part-headings-ocr-commas-for-closing-mark": (
-        "the scan's two commas for the closing mark are read since round 10; a Division's heading replaced by a Part's "
-        "(“… by deleting the heading “DIVISION 1.—PRELIMINARY.” and substituting the following heading— “PART "
-        "1—PRELIMINARY””: the unit made a Part, its contents kept), the amending heading “Division 2 amended” after a "
-        "quotation mark and the bracketed page header printed with wide spaces are read since issue 20 (known); its "
-        "principal-law clause names a title with no year, its gazette date in the footnote its star points to "
-        "(“the Shire of Peppermint Grove Health By-laws* are referred to as the principal by-laws. [* Published in "
-        "Gazette 14 June 1991 …]”): not read yet (reading/instrument_meta.py), so it waits for a principal law"
+    "199-mingenew-caravan-parks-by-laws-1970-notice-sets-out-by-laws-in-schedule-principal-named-with-amendments-by-law-13a-added-immediately-after": (
+        "a 1970 Governor's approval notice whose amending by-laws are “set out in the schedule hereunder” (no title or "
+        "enacting words of the instrument's own before them: read as an excerpt whose first page is missing); then "
+        "“adding immediately after by-law 13”, an unheaded new by-law “13A. (1) …”, and the principal by-laws named "
+        "“the Shire of Mingenew By-laws Relating to Caravan Parks, published in the Government Gazette on the 10th "
+        "March, 1964, and amended …”: not read yet"
     ),
 }
 
