@@ -36,9 +36,32 @@ OFFENCES = Table(
         col("penalty_text", str, "The penalty cell as printed"),
         col("penalty", float, "The modified penalty in dollars (null when the cell is not exactly an amount)"),
         col("problem", str, "Why the penalty is null, or why the clause is not linked"),
+        col(
+            "last_changed_by",
+            str,
+            "Instrument (and amending clause) that last inserted or changed the row (as provisions.last_changed_by)",
+        ),
+        col(
+            "clause_cell",
+            str,
+            "The cell under the first heading beginning “Clause” or naming a provision, as printed (the `penalties` view's"
+            " clause; null: no such heading)",
+        ),
+        col(
+            "offence_cell",
+            str,
+            "The cell under the first heading naming an offence, as printed (the `penalties` view's offence; null: no"
+            " such heading, e.g. a column headed only “Description”, which `offence` reads)",
+        ),
     ),
     indexes=(("valid_from", "valid_to"), ("local_government",)),
 )
+
+
+def last_changed_by_sql(version: str, span: str) -> str:
+    """SQL for ``provisions.last_changed_by`` of the span ``span`` (a ``provision_spans`` row), ``version`` being the
+    law's ``versions`` row numbered its ``changed_in``: the instrument's title and its amending clause."""
+    return f"{version}.instrument_title || coalesce(' cl. ' || nullif({span}.changed_by_clause, ''), '')"
 
 
 SIMILAR_TEXTS = Table(
