@@ -568,13 +568,15 @@ _AT_OR_TODAY = "coalesce(nullif(:at, ''), date('now'))"
 #: The canned query ``penalties``: the rows of the ``penalties`` view in force on a date, read from ``offences``, where
 #: the build stores each row's cells as the view reads them (``clause_cell``, ``offence_cell``; its ``penalty`` is
 #: ``penalty_text``) and its ``last_changed_by``. Read through the view, every row's schedule headings were searched
-#: with ``json_each`` three times on every request (272 ms at scale 0.3, docs/performance.md).
+#: with ``json_each`` three times on every request (272 ms at scale 0.3, docs/performance.md). ``+valid_from``: SQLite
+#: reads the rows in the order of the index on ``local_government`` and sorts each council's few rows, so the page's
+#: first 1,001 rows are read without sorting every row in force first (2.7 against 24.5 ms of CPU at scale 0.3).
 PENALTIES_SQL = (
     "select local_government, law_title, citation, clause_cell as clause, offence_cell as offence,"
     " penalty_text as penalty, last_changed_by, law,\n"
     f"  {omitted_sql('o.law', _AT_OR_TODAY)} as incomplete, {in_part_sql('o.law', _AT_OR_TODAY)} as in_part\n"
     "from offences o\n"
-    f"where {in_force_sql(_AT_OR_TODAY, 'o')}\n"
+    f"where {in_force_sql(_AT_OR_TODAY, 'o', document_order=True)}\n"
     "  and (:search = '' or offence_cell like '%' || :search || '%' or clause_cell like '%' || :search || '%'"
     " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n"
 )
