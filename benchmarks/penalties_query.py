@@ -21,6 +21,7 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,11 @@ def _best(fn: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
     return min(walls), min(cpus), out
 
 
+def _read(conn: sqlite3.Connection, sql: str, params: dict[str, str], rows: int | None) -> list[Any]:
+    cursor = conn.execute(sql, params)
+    return cursor.fetchall() if rows is None else cursor.fetchmany(rows)
+
+
 def plan(conn: sqlite3.Connection, sql: str) -> list[str]:
     return [str(r[3]) for r in conn.execute(f"explain query plan {sql}", {"at": "", "search": ""})]
 
@@ -66,9 +72,15 @@ def compare_sql(db: Path, repeat: int) -> dict[str, Any]:
         params = {"at": at, "search": search}
         row: dict[str, Any] = {"at": at or "today", "search": search}
         for name, sql in (("before", OLD_SQL), ("after", PENALTIES_SQL)):
-            wall, cpu, rows = _best(lambda sql=sql, params=params: conn.execute(sql, params).fetchall(), repeat)
-            first, _, _ = _best(lambda sql=sql, params=params: conn.execute(sql, params).fetchmany(1001), repeat)
-            row[name] = {"rows": len(rows), "all rows ms": wall, "all rows CPU ms": cpu, "first 1,001 ms": first}
+            wall, cpu, rows = _best(partial(_read, conn, sql, params, None), repeat)
+            first, first_cpu, _ = _best(partial(_read, conn, sql, params, 1001), repeat)
+            row[name] = {
+                "rows": len(rows),
+                "all rows ms": wall,
+                "all rows CPU ms": cpu,
+                "first 1,001 ms": first,
+                "first 1,001 CPU ms": first_cpu,
+            }
             row[f"{name} rows"] = rows
         before, after = row.pop("before rows"), row.pop("after rows")
         row["same rows, same order"] = before == after
@@ -165,6 +177,7 @@ def main() -> None:
                 f"  all rows {b['all rows ms']:8.1f} → {a['all rows ms']:7.1f} ms"
                 f" (CPU {b['all rows CPU ms']:8.1f} → {a['all rows CPU ms']:7.1f})"
                 f"  first 1,001 {b['first 1,001 ms']:7.1f} → {a['first 1,001 ms']:6.1f} ms"
+                f" (CPU {b['first 1,001 CPU ms']:7.1f} → {a['first 1,001 CPU ms']:6.1f})"
                 f"  same rows: {row['same rows']}, same order: {row['same rows, same order']}"
             )
     if not args.sql_only:
