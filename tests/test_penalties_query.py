@@ -86,6 +86,25 @@ def test_the_query_reads_offences_not_every_schedules_headings(repo: Repository)
     assert not any("VIRTUAL TABLE" in line or "provision_spans" in line for line in plan), plan
 
 
+def test_the_offences_query_reads_each_councils_rows_in_turn_too(repo: Repository) -> None:
+    """The canned query ``offences`` (ordered the same way) reads by council and sorts each council's rows, not every
+    row in force at once; its rows are those of the same query read through the date index."""
+    [query] = [q for q in QUERIES if q.name == "offences"]
+    by_dates = query.sql.replace("where +valid_from", "where valid_from")
+    assert by_dates != query.sql
+    conn = _connect(repo.root)
+    try:
+        plan = [r[3] for r in conn.execute(f"explain query plan {query.sql}", {"at": "", "search": ""})]
+        for at in DAYS:
+            for search in ("", "dog", "litter"):
+                params = {"at": at, "search": search}
+                assert conn.execute(query.sql, params).fetchall() == conn.execute(by_dates, params).fetchall()
+    finally:
+        conn.close()
+    assert plan[0] == "SCAN o USING INDEX idx_offences_local_government", plan
+    assert plan[-1] == "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY", plan
+
+
 def test_the_rows_are_the_old_querys_on_the_bundled_and_synthetic_laws(repo: Repository) -> None:
     assert _assert_same_rows(repo.root) > 500
 

@@ -150,6 +150,8 @@ FEATURE_QUERIES: tuple[Query, ...] = (
         "Every prescribed offence in force on a date (empty: today), its modified penalty as a number of dollars (null, with the reason in problem, when the schedule does not print an amount) and the eId of the clause it cites. search: words in the offence (optional). /-/penalties compares similar offences across local governments. incomplete: the instruments not applied that the law's text then omits (null: none); in_part: the clauses of the law not yet in force then (null: none).",
         "select local_government, law_title, citation, item, clause, clause_eid, offence, penalty, penalty_text, problem, law,"
         f"\n  {omitted_sql('o.law', _AT)} as incomplete, {in_part_sql('o.law', _AT)} as in_part\nfrom offences o"
-        f"\nwhere {in_force_sql(_AT)}\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
+        # +valid_from: read by council, each council's rows sorted (the first 1,001 rows 3 ms of CPU at scale 1, not
+        # 84 ms sorting every row in force first)
+        f"\nwhere {in_force_sql(_AT, document_order=True)}\n  and (:search = '' or offence like '%' || :search || '%')\norder by local_government, law_title, position\n",
     ),
 )
