@@ -25,7 +25,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process, utils
 
-from .schema_features import OFFENCES
+from .schema_features import OFFENCES, last_changed_by_sql
 from .schema_types import dict_rows, in_force_sql, law_key, law_key_sql
 
 Row = dict[str, Any]
@@ -63,15 +63,33 @@ def _column(headings: Sequence[str], *words: str) -> int | None:
 #: Rows of schedules with a penalty column, with their schedule's headings (the schedule span holding the row). Read
 #: from the stored rows (``provision_spans``, the law named by its key): the ``provisions`` view joined to itself
 #: left SQLite no index for the schedule of each row (every schedule span of every law was read for each item).
-_ROWS_SQL = """select k.id as law, p.position, p.from_version, p.to_version, p.valid_from, p.valid_to, p.citation, p.eid,
-  p.num, p.cells, p.parent, s.cells as headings, l.local_government, l.title as law_title
+#: Each row's ``last_changed_by`` is the ``provisions`` view's, from the law's version that last changed it.
+_ROWS_SQL = f"""select k.id as law, p.position, p.from_version, p.to_version, p.valid_from, p.valid_to, p.citation, p.eid,
+  p.num, p.cells, p.parent, s.cells as headings, l.local_government, l.title as law_title,
+  {last_changed_by_sql("c", "p")} as last_changed_by
 from provision_spans p
 join law_keys k on k.key = p.law_key
 join provision_spans s on s.law_key = p.law_key and s.citation = p.parent and s.kind = 'schedule'
   and s.from_version <= p.from_version and (s.to_version is null or s.to_version > p.from_version)
 join laws l on l.id = k.id
-where p.kind = 'item' and s.cells like '%enalt%' {where}
+left join versions c on c.law = k.id and c.number = p.changed_in
+where p.kind = 'item' and s.cells like '%enalt%' {{where}}
 order by k.id, p.position, p.from_version"""
+
+#: SQLite's ``like`` folds the case of ASCII letters only: the ``penalties`` view's headings are matched that way.
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _view_column(headings: Sequence[Any], starts: str | None, *words: str) -> int | None:
+    """The column the ``penalties`` view reads (``schema._header_cell``): the first heading beginning with ``starts``
+    or containing one of ``words``, compared as SQLite's ``like`` compares (ASCII letters in either case)."""
+    for k, h in enumerate(headings):
+        if not isinstance(h, str):  # json_each gives such a value no text to match
+            continue
+        low = h.translate(_ASCII_LOWER)
+        if (starts is not None and low.startswith(starts)) or any(w in low for w in words):
+            return k
+    return None
 
 
 def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> list[tuple[Any, ...]]:
@@ -82,7 +100,7 @@ def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) ->
         params = [law_key(law) for law in laws]
     out = []
     for r in conn.execute(_ROWS_SQL.format(where=where), params):
-        law, position, from_v, to_v, vf, vt, citation, eid, num, cells_json, parent, headings_json, lg, title = r
+        law, position, from_v, to_v, vf, vt, citation, eid, num, cells_json, parent, headings_json, lg, title, changed = r
         headings = json.loads(headings_json or "[]")
         cells = json.loads(cells_json or "[]")
         pen = _column(headings, "penalty")
@@ -99,7 +117,8 @@ def offence_rows(conn: sqlite3.Connection, laws: Sequence[str] | None = None) ->
         out.append(
             (
                 law, position, from_v, to_v, vf, vt, lg, title, parent, citation, eid, cell(item) or num,
-                normal_clause(cell(cl)), None, None, cell(off), cell(pen), penalty, problem,
+                normal_clause(cell(cl)), None, None, cell(off), cell(pen), penalty, problem, changed,
+                cell(_view_column(headings, "clause", "provision")), cell(_view_column(headings, None, "offence")),
             )
         )  # fmt: skip
     return out

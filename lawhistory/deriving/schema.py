@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.operations import ACTIONS, Occurrence
-from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS
+from .schema_features import FEATURE_QUERIES, FEATURE_TABLES, FEATURE_VIEWS, last_changed_by_sql
 from .schema_feeds import FEED_QUERIES
 from .schema_types import Column as Column
 from .schema_types import Query as Query
@@ -26,7 +26,7 @@ from .schema_types import law_key as law_key
 from .schema_types import omitted_sql as omitted_sql
 
 #: Bump when a table, column, view or index changes: an older database is rebuilt in full.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 START_MARKER = "<!-- schema:start -->"
 END_MARKER = "<!-- schema:end -->"
@@ -298,7 +298,7 @@ _COLUMNS_BEFORE_PROVENANCE = ", ".join("t.text as text" if c.name == "text" else
 #: the span's own (what ``provisions_fts`` indexes): a view has none of its own.
 _PROVISIONS_COLUMNS = (
     f"select k.id as law, {_COLUMNS_BEFORE_PROVENANCE},"
-    " c.instrument_title || coalesce(' cl. ' || nullif(s.changed_by_clause, ''), '') as last_changed_by,"
+    f" {last_changed_by_sql('c', 's')} as last_changed_by,"
     " c.instrument as changed_by, s.changed_by_clause, s.change_action, i.instrument as inserted_by,"
     " s.fragment, s.text_id, s.rowid as rowid"
 )
@@ -565,6 +565,22 @@ VIEWS += FEATURE_VIEWS  # statutory reviews as at today
 
 _AT_OR_TODAY = "coalesce(nullif(:at, ''), date('now'))"
 
+#: The canned query ``penalties``: the rows of the ``penalties`` view in force on a date, read from ``offences``, where
+#: the build stores each row's cells as the view reads them (``clause_cell``, ``offence_cell``; its ``penalty`` is
+#: ``penalty_text``) and its ``last_changed_by``. Read through the view, every row's schedule headings were searched
+#: with ``json_each`` three times on every request (272 ms at scale 0.3, docs/performance.md). ``+valid_from``: SQLite
+#: reads the rows in the order of the index on ``local_government`` and sorts each council's few rows, so the page's
+#: first 1,001 rows are read without sorting every row in force first (2.7 against 24.5 ms of CPU at scale 0.3).
+PENALTIES_SQL = (
+    "select local_government, law_title, citation, clause_cell as clause, offence_cell as offence,"
+    " penalty_text as penalty, last_changed_by, law,\n"
+    f"  {omitted_sql('o.law', _AT_OR_TODAY)} as incomplete, {in_part_sql('o.law', _AT_OR_TODAY)} as in_part\n"
+    "from offences o\n"
+    f"where {in_force_sql(_AT_OR_TODAY, 'o', document_order=True)}\n"
+    "  and (:search = '' or offence_cell like '%' || :search || '%' or clause_cell like '%' || :search || '%'"
+    " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n"
+)
+
 QUERIES: tuple[Query, ...] = (
     Query(
         "law_as_at",
@@ -602,12 +618,7 @@ QUERIES: tuple[Query, ...] = (
         " (empty: today). search: words in the offence, clause or law title (optional). incomplete: the instruments not"
         " applied that the law's text then omits (null: none). in_part: the clauses of the law not yet in force then"
         " (null: none).",
-        "select local_government, law_title, citation, clause, offence, penalty, last_changed_by, law,\n"
-        f"  {omitted_sql('p.law', _AT_OR_TODAY)} as incomplete, {in_part_sql('p.law', _AT_OR_TODAY)} as in_part\n"
-        "from penalties p\n"
-        f"where {in_force_sql(_AT_OR_TODAY)}\n"
-        "  and (:search = '' or offence like '%' || :search || '%' or clause like '%' || :search || '%'"
-        " or law_title like '%' || :search || '%')\norder by local_government, law_title, position\n",
+        PENALTIES_SQL,
     ),
     Query(
         "instruments_by_commencement",
