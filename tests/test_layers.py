@@ -24,7 +24,7 @@ LAYERS = {
     "presenting": "presenting presenting.views presenting.lawat presenting.akn presenting.fragments",
     "publishing": "publishing",
     "checking": "checking checking.copy checking.compare checking.report checking.run",
-    "cli": "cli cli.app cli.publish cli.export cli.check entry __main__",
+    "cli": "cli cli.app cli.publish cli.export cli.check entry __main__ amend_command",
 }
 
 
