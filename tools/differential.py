@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -228,27 +229,35 @@ def term_definition() -> tuple[Callable[[str], object], Callable[[str], object]]
     return old, new
 
 
+def _pick(text: str, options: tuple[str, ...], k: int) -> tuple[str, ...]:
+    """``k`` of ``options``, turning with the text (its checksum), so that the corpus as a whole tries each."""
+    at = zlib.crc32(text.encode("utf-8"))
+    return tuple(options[(at + i) % len(options)] for i in range(min(k, len(options))))
+
+
+_VERBS = (
+    "means",
+    "includes",
+    "has the meaning",
+    "has the same meaning",
+    "has  the\nsame meaning",
+    "meanings",
+    "has the sameness",
+)
+
+
 def term_variants(text: str) -> Iterator[str]:
     """The words from each quotation mark; each line's first words made a term, quoted in double or single marks, then
     the words that define a term (or words that do not)."""
     for m in re.finditer(r"[“‘]", text):
         yield text[m.start() :][:200]
     words = text.split()
-    for n in (1, 2, 4, 9, 14):
+    for n in (1, 3, 9, 14):
         head, rest = " ".join(words[:n]), " ".join(words[n : n + 8])
-        for verb in (
-            "means",
-            "includes",
-            "has the meaning",
-            "has the same meaning",
-            "has  the\nsame meaning",
-            "meanings",
-            "has the sameness",
-        ):
+        for verb in _pick(text + head, _VERBS, 2):
             yield f"“{head}” {verb} {rest}"
             yield f"‘{head}’ {verb} {rest}"
-            yield f"“{head}”\n{verb}"
-            yield f"‘{head}’{verb}"
+        yield f"“{head}”\n{_pick(head, _VERBS, 1)[0]}"
 
 
 def dash_definition() -> tuple[Callable[[str], object], Callable[[str], object]]:
@@ -267,7 +276,7 @@ def dash_definition() -> tuple[Callable[[str], object], Callable[[str], object]]
 def dash_variants(text: str) -> Iterator[str]:
     """Each line's first words made a term, then a spaced dash and (a) (and after another definition's semicolon)."""
     words = text.split()
-    for n in (1, 2, 3, 6, 7, 9):
+    for n in (1, 3, 6, 7):
         head, rest = " ".join(words[:n]), " ".join(words[n : n + 6])
         yield f"{head} — (a) {rest}"
         yield f"x means y; {head} — (a) {rest}"
@@ -295,13 +304,13 @@ def unmarked_variants(text: str) -> Iterator[str]:
     words = text.split()
     for n in (1, 3, 8, 12):
         head, rest = " ".join(words[:n]), " ".join(words[n : n + 6])
-        for kind in _KINDS:
-            for sep in (" ", "— ", " — ", ": ", " - ", " -", "-", "  ", "\n"):
+        for kind in _pick(text + head, _KINDS, 2):
+            for sep in _pick(head + kind, (" ", "— ", " — ", ": ", " - ", " -", "-", "  ", "\n", "- "), 2):
                 yield f"In this {kind}{sep}{head} means {rest}"
             yield f"In this {kind} {head} has the same meaning {rest}"
             yield f"In this {kind}, {head} has the meaning {rest}"
-            yield f"In this {kind} “{head}” means {rest}"
-            yield f"In this {kind} *{head}* means {rest}"
+            mark = _pick(head, ("“", "*", "‘", '"', "'"), 1)[0]
+            yield f"In this {kind} {mark}{head}” means {rest}"
 
 
 def run_on() -> tuple[Callable[[str], object], Callable[[str], object]]:
@@ -321,9 +330,11 @@ def run_on() -> tuple[Callable[[str], object], Callable[[str], object]]:
 
 def run_on_variants(text: str) -> Iterator[str]:
     words = text.split()
-    for n in (1, 2, 5, 6, 7):
+    for n in (1, 2, 5, 6):
         head, rest = " ".join(words[:n]), " ".join(words[n : n + 6])
-        for verb in ("means", "includes", "has the meaning", "refers to", "—", "-", "- ", " -", "meanings"):
+        for verb in _pick(
+            text + head, ("means", "includes", "has the meaning", "refers to", "—", "-", "- ", " -", "meanings"), 2
+        ):
             yield f"x means y; {head} {verb} {rest}"
             yield f"x means y; {head} {verb}"
             yield f"x means y;{head}, in relation to a {rest}, {verb} z"
@@ -354,20 +365,10 @@ def following_dash_check() -> tuple[Callable[[str], object], Callable[[str], obj
 def following_variants(text: str) -> Iterator[str]:
     words = text.split()
     head = " ".join(words[:6])
-    for kind in (
-        "definitions",
-        "definition",
-        "words",
-        "word",
-        "paragraphs",
-        "subclauses",
-        "clauses",
-        "clause",
-        "items",
-        "wordsmith",
-    ):
+    kinds = ("definitions", "definition", "words", "word", "paragraphs", "subclauses", "clauses", "clause", "items", "wordsmith")
+    for kind in _pick(text, kinds, 3):
         for new in ("", "new "):
-            for tail in ("—", " —", " instead:", " instead —", ":-", " - ", "-", " instead of —", ""):
+            for tail in _pick(text + kind, ("—", " —", " instead:", " instead —", ":-", " - ", "-", " instead of —", ""), 2):
                 yield f"{head} the following {new}{kind}{tail} “x”"
                 yield f"{head} bathe following {new}{kind}{tail}"
                 yield f"the  following {new}{kind}{tail}"
@@ -401,7 +402,7 @@ def penalty_variants(text: str) -> Iterator[str]:
         yield text[m.start() :][:200]
         yield "A person must not. " + text[m.start() :][:200]
     words = " ".join(text.split()[:8])
-    for kind in (
+    kinds = (
         "subclause",
         "sub-clause",
         "clause",
@@ -412,13 +413,14 @@ def penalty_variants(text: str) -> Iterator[str]:
         "bylaw",
         "section",
         "clauses",
-    ):
-        for tail in (": a fine of $5 000.", ":a fine", ":  x", ": x\ny", ": x\n", ":", ": "):
+    )
+    for kind in _pick(text, kinds, 3):
+        for tail in _pick(text + kind, (": a fine of $5 000.", ":a fine", ":  x", ": x\ny", ": x\n", ":", ": "), 2):
             yield f"{words}. Penalty for this {kind}{tail}"
             yield f"{words};\nPenalty for this {kind}{tail}"
             yield f"Penalty for this {kind}{tail}"
             yield f"{words} Penalty for this {kind}{tail}"
-    for tail in (": (a) x", ":\nx", ":x", ":", "  : x", " : x"):
+    for tail in _pick(text, (": (a) x", ":\nx", ":x", ":", "  : x", " : x"), 2):
         yield f"Penalty{tail}"
 
 
@@ -435,7 +437,7 @@ def after_connector_check() -> tuple[Callable[[str], object], Callable[[str], ob
 
 def connector_variants(text: str) -> Iterator[str]:
     words = " ".join(text.split()[:10])
-    for conn in ("; or ", "; and ", ";or ", "; or\n", "; order ", ";  and  ", "; or; or ", "; or X"):
+    for conn in _pick(text, ("; or ", "; and ", ";or ", "; or\n", "; order ", ";  and  ", "; or; or ", "; or X"), 3):
         yield f"(c) the thing{conn}{words}"
         yield f"(c) the thing{conn}{words.lower()}"
         yield f"(c) a; b{conn}{words.lower()}; c"
@@ -456,8 +458,8 @@ def note_variants(text: str) -> Iterator[str]:
     for m in re.finditer(r"Note", text):
         yield "x means y; " + text[m.start() :][:200]
     words = " ".join(text.split()[:8])
-    for label in ("Note:", "Note for this definition:", "Note for this clause:", "Notes:", "Note :"):
-        for tail in (" see 4.", "  see", "\nsee", " ", "   ", " x\ny", " x\n", " \n", "x"):
+    for label in _pick(text, ("Note:", "Note for this definition:", "Note for this clause:", "Notes:", "Note :"), 2):
+        for tail in _pick(text + label, (" see 4.", "  see", "\nsee", " ", "   ", " x\ny", " x\n", " \n", "x"), 3):
             yield f"x means {words}; {label}{tail}"
             yield f"x means {words}.\n{label}{tail}"
             yield f"{label}{tail}"
@@ -478,9 +480,9 @@ def heading_only_variants(text: str) -> Iterator[str]:
     words = text.split()
     for n in (1, 3, 6):
         head = " ".join(words[:n])
-        for kind in ("Part", "PART", "Division", "DIVISION", "Subdivision", "part"):
-            for num in ("3", "12A", "3ABC", "3 A"):
-                for dash in ("—", " — ", "– ", " -", "  —", "—  "):
+        for kind in _pick(text + head, ("Part", "PART", "Division", "DIVISION", "Subdivision", "part"), 2):
+            for num in _pick(head + kind, ("3", "12A", "3ABC", "3 A"), 2):
+                for dash in _pick(head + kind + num, ("—", " — ", "– ", " -", "  —", "—  "), 2):
                     yield f"{kind} {num}{dash}{head}"
                     yield f"{kind} {num}{dash}{head[:1].upper() + head[1:]}"
 
