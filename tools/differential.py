@@ -548,5 +548,44 @@ def main(name: str) -> int:
     return 1 if differ else 0
 
 
+def main_many(names: list[str]) -> int:
+    """``main`` for several checks at once, over one reading of the texts (each check's figures as ``main`` prints
+    them; the figures of a check run alone are the same)."""
+    if len(names) == 1 or any(n in RAW for n in names):
+        return max(main(n) for n in names)
+    pairs = {n: CHECKS[n]() for n in names}
+    figures = {n: [0, 0, 0, 0] for n in names}  # texts, variants, found, differences
+    seen_real: set[str] = set()
+    seen: dict[str, set[str]] = {n: set() for n in names}
+    for text, whole in texts():
+        if text in seen_real:
+            continue
+        seen_real.add(text)
+        common = [text, *variants(text, whole)]
+        for n, (old, new) in pairs.items():
+            f, done = figures[n], seen[n]
+            if text in done:  # a variant of a text before (as ``main`` skips it)
+                continue
+            done.add(text)
+            f[0] += 1
+            extra = EXTRA.get(n)
+            more = list(extra(text)) if extra and not whole and len(text) < 300 else []
+            for i, t in enumerate([*common, *more]):
+                if i:
+                    if t in done:
+                        continue
+                    done.add(t)
+                    f[1] += 1
+                a, b = old(t), new(t)
+                f[2] += a not in (None, False)
+                if a != b:
+                    f[3] += 1
+                    if f[3] <= 20:
+                        print(f"DIFF {n} old={a!r}\n     new={b!r}\n     text={t[:300]!r}", flush=True)
+    for n, (real, varied, found, differ) in figures.items():
+        print(f"{n}: {real} texts, {varied} variants, {found} found by the expression, {differ} differences")
+    return 1 if any(f[3] for f in figures.values()) else 0
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main_many(sys.argv[1:]))

@@ -1372,10 +1372,12 @@ def single_quoted_term(text: str) -> tuple[int, int, int] | None:
 def dash_definitions(text: str) -> tuple[tuple[int, int, int], ...]:
     """(where its term begins, where it ends, where its paragraph (a) begins) of each definition in new text whose words
     are all in its paragraphs ("exempt fence — (a) means …": ``dash_definition``), asked at the start and after each
-    semicolon and the space after it."""
+    semicolon and the space after it (a letter there: the term's first, lexical)."""
     found = []
     for at in range(len(text)):
-        if at and not (at >= 2 and text[at - 2] == ";" and text[at - 1].isspace()):
+        if not (text[at].isascii() and text[at].isalpha()) or (
+            at and not (at >= 2 and text[at - 2] == ";" and text[at - 1].isspace())
+        ):
             continue
         tokens = _new_text("dash_definition", text[at:])
         if tokens is not None:
@@ -1415,14 +1417,14 @@ def run_on_definition(text: str) -> tuple[int, str] | None:
 @lru_cache(maxsize=8192)
 def following_dashes(text: str) -> tuple[tuple[int, int, int], ...]:
     """(where "the following" begins, where the dash with its spaces begins, where it ends) of each "the following
-    (new) definitions (instead) —" in ``text`` (``following_dash``), "the" beginning a word."""
+    (new) definitions (instead) —" in ``text`` (``following_dash``), "the f" beginning a word (lexical)."""
     found = []
-    at = text.find("the ")
+    at = text.find("the f")
     while at >= 0:
         if not (at and _is_word_char(text[at - 1])) and (tokens := _new_text("following_dash", text[at:])) is not None:
             dash = _token(tokens, "OPENING_DASH")
             found.append((at, at + (dash.start_pos or 0), at + (dash.end_pos or 0)))
-        at = text.find("the ", at + 1)
+        at = text.find("the f", at + 1)
     return tuple(found)
 
 
@@ -1430,9 +1432,9 @@ def following_dashes(text: str) -> tuple[tuple[int, int, int], ...]:
 def penalty_line(text: str) -> tuple[int, str, str] | None:
     """(where the spaces before it begin, the line, the kind of provision it names) of the penalty line a provision's
     words end with ("… of the CEO. Penalty for this subclause: a fine of $2 000.": ``penalty_line``), asked after
-    each full stop or semicolon that spaces follow, the first first; None when there is none."""
+    each full stop or semicolon that spaces and a "P" follow (lexical), the first first; None when there is none."""
     for at in range(1, len(text)):
-        if text[at - 1] not in ".;" or not text[at].isspace():
+        if text[at - 1] not in ".;" or not text[at].isspace() or not text[at:].lstrip().startswith("P"):
             continue
         tokens = _new_text("penalty_line", text[at:])
         if tokens is not None:
