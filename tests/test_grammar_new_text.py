@@ -26,6 +26,7 @@ from lawhistory.amending.grammar.parse import (
     definition_note,
     following_dashes,
     heading_only,
+    marked_terms,
     penalty_line,
     penalty_payload,
     quoted_term,
@@ -33,6 +34,7 @@ from lawhistory.amending.grammar.parse import (
     single_quoted_term,
     unmarked_definitions,
 )
+from lawhistory.amending.parts import without_term_marks
 from lawhistory.files.inputs import deriving_files
 
 PACKAGE = Path(__file__).resolve().parent.parent / "lawhistory"
@@ -68,6 +70,30 @@ def test_a_term_alone_quoted(text: str, read: tuple[str, str] | None) -> None:
 def test_a_term_in_single_marks_holds_no_double_marks() -> None:
     assert quoted_term("“a ‘b’” means") is not None
     assert single_quoted_term("‘a “b”’ means") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("“local government” has the same meaning as", "local government has the same meaning as"),
+        ("x; ‘vehicle’, in relation to a road", "x; vehicle, in relation to a road"),
+        ('x —\n"dog” does not include a cat', "x —\ndog does not include a cat"),
+        ("x - “a” has a corresponding meaning; “b” includes c", "x - a has a corresponding meaning; b includes c"),
+        (f"“{'t' * 80}” means", f"{'t' * 80} means"),
+        (f"“{'t' * 81}” means", None),  # 80 characters at most
+        ("x -“a” means", None),  # a spaced hyphen before the mark
+        ("x “a” means", None),  # at the start, or after a semicolon, a colon or a dash
+        ("  “a” means", None),
+        ("“a”  means", None),  # one space
+        ("“a” does not includes", None),
+        ("“a” has the meanings", None),
+        ("‘a “b”’ means", None),
+    ],
+)
+def test_a_defined_terms_marks(text: str, read: str | None) -> None:
+    out = without_term_marks(text)
+    assert (out if out != text else None) == read
+    assert bool(marked_terms(text)) == (read is not None)
 
 
 @pytest.mark.parametrize(
@@ -108,6 +134,8 @@ def test_a_definition_whose_words_are_in_its_paragraphs(text: str, terms: list[s
         ("In this clause “dog” means x", None),  # a term marked as one
         ("In this clause *dog* means x", None),
         ("In this clause 'dog' means x", None),
+        ("In this clause - means x", "In this clause - means x"),  # a hyphen as the words
+        ("In this Part - 'dog' means x", "In this Part - 'dog' means x"),
         ("In this clauses dog means x", None),
         ("In this section, dog means x", None),  # a comma is no dash
         ("In this  clause dog means x", None),

@@ -260,6 +260,47 @@ def term_variants(text: str) -> Iterator[str]:
         yield f"“{head}”\n{_pick(head, _VERBS, 1)[0]}"
 
 
+_MARKED_TERM = re.compile(
+    r"(^|;\s+|[—–:]\s+|\s-\s+)(?:[“\"]([^“”\"]{1,80})[”\"]|‘([^‘’“”\"]{1,80})’)"
+    r"(?=,? (?:means|includes|has (?:the|a) (?:same |corresponding )?meaning|in relation to|does not include)\b)"
+)
+
+
+def marked_term() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The words with the marks around each defined term taken off (parts._payload_provisions' re.sub), None when
+    none is."""
+    from lawhistory.amending.parts import without_term_marks
+
+    def old(text: str) -> object:
+        out = _MARKED_TERM.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)), text)
+        return out if out != text else None
+
+    def new(text: str) -> object:
+        out = without_term_marks(text)
+        return out if out != text else None
+
+    return old, new
+
+
+def marked_variants(text: str) -> Iterator[str]:
+    """Each line's first words made a term in double, plain or single marks, after a semicolon, a colon or a dash, then
+    the words that define it (or words that do not); and the words from each mark."""
+    for m in re.finditer(r"[“‘\"]", text):
+        yield "x; " + text[m.start() :][:200]
+    words = text.split()
+    befores = ("", "x; ", "x;  ", "x: ", "x — ", "x - ", "x -", "x ", "x;\n", " ")
+    verbs = ("means", "includes", "has the same meaning", "has a corresponding meaning", "in relation to", "does not include")
+    verbs += ("does not includes", "has the corresponding meaning", "meanings", "has a meaning")
+    for n in (1, 3, 12):
+        head, rest = " ".join(words[:n]), " ".join(words[n : n + 6])
+        for before in _pick(text + head, befores, 3):
+            for verb in _pick(head + before, verbs, 2):
+                yield f"{before}“{head}” {verb} {rest}"
+                yield f"{before}‘{head}’, {verb} {rest}"
+                yield f'{before}"{head}”  {verb}'
+                yield f"{before}“{head}”,{verb} {rest}; “{rest}” {verb}"
+
+
 def dash_definition() -> tuple[Callable[[str], object], Callable[[str], object]]:
     """(term begins, term ends, where the paragraph (a) begins) of each definition whose words are in its paragraphs."""
     from lawhistory.amending.grammar.parse import dash_definitions
@@ -494,6 +535,7 @@ CHECKS = {
     "headed_clause": headed_clause,
     "term_definition": term_definition,
     "dash_definition": dash_definition,
+    "marked_term": marked_term,
     "unmarked_definitions": unmarked,
     "run_on_definition": run_on,
     "following_dash": following_dash_check,
@@ -509,6 +551,7 @@ EXTRA = {
     "headed_clause": clause_variants,
     "term_definition": term_variants,
     "dash_definition": dash_variants,
+    "marked_term": marked_variants,
     "unmarked_definitions": unmarked_variants,
     "run_on_definition": run_on_variants,
     "following_dash": following_variants,

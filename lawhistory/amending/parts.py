@@ -45,6 +45,7 @@ from .grammar.parse import (
     heading_only,
     labelled_after,
     lead_in,
+    marked_terms,
     names_amendment,
     names_whole_law,
     opens_instruction,
@@ -1104,6 +1105,15 @@ def _joined(m: re.Match[str], text: str) -> str:
     return whole if spelt_whole and not hyphenated else m.group(0)
 
 
+def without_term_marks(text: str) -> str:
+    """``text`` with the quotation marks around each defined term taken off (``marked_terms``)."""
+    out, at = [], 0
+    for mark, begin, end, close in marked_terms(text):
+        out += [text[at:mark], text[begin:end]]
+        at = close
+    return "".join(out) + text[at:]
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
@@ -1117,13 +1127,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     text = _BROKEN_WORD.sub(lambda m: _joined(m, text), text)
     # A defined term printed in quotation marks (“local government” has the same meaning …), double or single
     # (‘local government’ …, as older blocks print a term inside their own double marks): the marks only show the
-    # term, as bold type does, and the law's files mark it with ** instead.
-    text = re.sub(
-        r"(^|;\s+|[—–:]\s+|\s-\s+)(?:[“\"]([^“”\"]{1,80})[”\"]|‘([^‘’“”\"]{1,80})’)"
-        r"(?=,? (?:means|includes|has (?:the|a) (?:same |corresponding )?meaning|in relation to|does not include)\b)",
-        lambda m: m.group(1) + (m.group(2) or m.group(3)),
-        text,
-    )
+    # term, as bold type does, and the law's files mark it with ** instead (new_text.lark's marked_term).
+    text = without_term_marks(text)
     # "2.3. Part does not apply …", "2.5A. Waste collection", (r8) "2A.1. Application of Part" (a clause of a Part
     # 2A): a new clause's label printed with a full stop after it (at
     # the start, or after the full stop that ends the provision before; never after a word that cites it)

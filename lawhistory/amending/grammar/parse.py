@@ -1312,6 +1312,7 @@ NEW_TEXT = Path(__file__).with_name("new_text.lark")
 _NEW_TEXT_STARTS = [
     "quoted_term",
     "single_quoted_term",
+    "marked_term",
     "dash_definition",
     "unmarked_definitions",
     "run_on_definition",
@@ -1366,6 +1367,35 @@ def single_quoted_term(text: str) -> tuple[int, int, int] | None:
         return None
     term, close = _token(tokens, "SINGLE_TERM"), _token(tokens, "SINGLE_CLOSE")
     return term.start_pos or 0, term.end_pos or 0, close.end_pos or 0
+
+
+_BEFORE_TERM = frozenset(";—–:")  # lexical: a mark after which (and spaces) a defined term may begin
+
+
+@lru_cache(maxsize=8192)
+def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
+    """(where its opening mark is, where the term begins, where it ends, where its closing mark ends) of each defined
+    term printed in quotation marks in new text ("“local government” has the same meaning …": new_text.lark's
+    ``marked_term``), asked at each mark that begins the text or follows a semicolon, a colon or a dash and spaces."""
+    found = []
+    for at, ch in enumerate(text):
+        if ch not in '“"‘':
+            continue
+        before = at
+        while before and text[before - 1].isspace():
+            before -= 1
+        if at and not (
+            before < at
+            and before
+            and (text[before - 1] in _BEFORE_TERM or (text[before - 1] == "-" and before >= 2 and text[before - 2].isspace()))
+        ):
+            continue
+        tokens = _new_text("marked_term", text[at:])
+        if tokens is not None:
+            term = next(t for t in tokens if t.type in ("MARKED_TERM", "MARKED_SINGLE_TERM"))
+            close = next(t for t in tokens if t.type in ("TERM_CLOSE", "SINGLE_CLOSE"))
+            found.append((at, at + (term.start_pos or 0), at + (term.end_pos or 0), at + (close.end_pos or 0)))
+    return tuple(found)
 
 
 @lru_cache(maxsize=8192)
