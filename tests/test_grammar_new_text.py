@@ -135,6 +135,10 @@ def test_a_definition_whose_words_are_in_its_paragraphs(text: str, terms: list[s
         ("In this clause *dog* means x", None),
         ("In this clause 'dog' means x", None),
         ("In this clause - means x", "In this clause - means x"),  # a hyphen as the words
+        # (the expression this replaced read the second space as the words' first, so a term marked in bold after two
+        # spaces was refused as unmarked; a provision's words reach here with their spaces single)
+        ("In this clause  **Act** means x", None),
+        ("In this clause  “Act” means x", None),
         ("In this Part - 'dog' means x", "In this Part - 'dog' means x"),
         ("In this clauses dog means x", None),
         ("In this section, dog means x", None),  # a comma is no dash

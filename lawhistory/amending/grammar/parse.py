@@ -1370,6 +1370,9 @@ def single_quoted_term(text: str) -> tuple[int, int, int] | None:
 
 
 _BEFORE_TERM = frozenset(";—–:")  # lexical: a mark after which (and spaces) a defined term may begin
+#: How far ``marked_term`` reads: a mark, 80 characters, a mark, a comma, a space, "has a corresponding meaning" and
+#: the character after it, with room to spare.
+_TERM_REACH = 200
 
 
 @lru_cache(maxsize=8192)
@@ -1390,7 +1393,7 @@ def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
             and (text[before - 1] in _BEFORE_TERM or (text[before - 1] == "-" and before >= 2 and text[before - 2].isspace()))
         ):
             continue
-        tokens = _new_text("marked_term", text[at:])
+        tokens = _new_text("marked_term", text[at : at + _TERM_REACH])
         if tokens is not None:
             term = next(t for t in tokens if t.type in ("MARKED_TERM", "MARKED_SINGLE_TERM"))
             close = next(t for t in tokens if t.type in ("TERM_CLOSE", "SINGLE_CLOSE"))
@@ -1404,12 +1407,21 @@ def dash_definitions(text: str) -> tuple[tuple[int, int, int], ...]:
     are all in its paragraphs ("exempt fence — (a) means …": ``dash_definition``), asked at the start and after each
     semicolon and the space after it (a letter there: the term's first, lexical)."""
     found = []
-    for at in range(len(text)):
-        if not (text[at].isascii() and text[at].isalpha()) or (
-            at and not (at >= 2 and text[at - 2] == ";" and text[at - 1].isspace())
-        ):
+    semicolon = -2
+    while semicolon is not None:
+        at, semicolon = semicolon + 2, (None if (nxt := text.find(";", max(0, semicolon + 1))) < 0 else nxt)
+        stop = len(text) if semicolon is None else semicolon
+        if at > len(text) - 1 or (at and not text[at - 1].isspace()) or not (text[at].isascii() and text[at].isalpha()):
             continue
-        tokens = _new_text("dash_definition", text[at:])
+        # the words up to the first spaced dash before the next semicolon (a term holds neither), the spaces after it
+        # and four characters more: all that the rule reads
+        dash = text.find(" —", at, stop)
+        if dash < 0:
+            continue
+        end = dash + 2
+        while end < len(text) and text[end].isspace():
+            end += 1
+        tokens = _new_text("dash_definition", text[at : end + 4])
         if tokens is not None:
             last_word = [t for t in tokens if t.type in ("TERM_FIRST", "TERM_WORD")][-1]
             found.append((at, at + (last_word.end_pos or 0), at + (_token(tokens, "FIRST_PARAGRAPH").start_pos or 0)))
@@ -1437,11 +1449,16 @@ def run_on_definition(text: str) -> tuple[int, str] | None:
     for at, ch in enumerate(text):
         if ch != ";":
             continue
-        tokens = _new_text("run_on_definition", text[at:])
+        # to the next semicolon (none of the words before the defining words holds one), or to the end
+        nxt = text.find(";", at + 1)
+        tokens = _new_text("run_on_definition", text[at : nxt + 1] if nxt >= 0 else text[at:])
         if tokens is not None:
             last = next(t for t in tokens if t.type in ("DEFINING", "DASH_AT_END"))
             return at, text[at : at + (last.end_pos or 0)]
     return None
+
+
+_FOLLOWING_REACH = 120  # "the following new definitions instead —" and the spaces after it (more: read again whole)
 
 
 @lru_cache(maxsize=8192)
@@ -1451,7 +1468,12 @@ def following_dashes(text: str) -> tuple[tuple[int, int, int], ...]:
     found = []
     at = text.find("the f")
     while at >= 0:
-        if not (at and _is_word_char(text[at - 1])) and (tokens := _new_text("following_dash", text[at:])) is not None:
+        tokens = None
+        if not (at and _is_word_char(text[at - 1])):
+            tokens = _new_text("following_dash", text[at : at + _FOLLOWING_REACH])
+            if tokens is not None and at + (_token(tokens, "OPENING_DASH").end_pos or 0) == min(len(text), at + _FOLLOWING_REACH):
+                tokens = _new_text("following_dash", text[at:])  # the spaces after the dash may run on
+        if tokens is not None:
             dash = _token(tokens, "OPENING_DASH")
             found.append((at, at + (dash.start_pos or 0), at + (dash.end_pos or 0)))
         at = text.find("the f", at + 1)
@@ -1464,7 +1486,12 @@ def penalty_line(text: str) -> tuple[int, str, str] | None:
     words end with ("… of the CEO. Penalty for this subclause: a fine of $2 000.": ``penalty_line``), asked after
     each full stop or semicolon that spaces and a "P" follow (lexical), the first first; None when there is none."""
     for at in range(1, len(text)):
-        if text[at - 1] not in ".;" or not text[at].isspace() or not text[at:].lstrip().startswith("P"):
+        if text[at - 1] not in ".;" or not text[at].isspace():
+            continue
+        first = at
+        while first < len(text) and text[first].isspace():
+            first += 1
+        if not text.startswith("P", first):
             continue
         tokens = _new_text("penalty_line", text[at:])
         if tokens is not None:
@@ -1486,9 +1513,10 @@ def penalty_payload(text: str) -> int | None:
 def after_connector(text: str) -> tuple[str, str] | None:
     """("or" or "and", the words after it) when a paragraph's words go on after the connector that ends them ("…; or
     fixture on land when …": ``after_connector``, asked from each semicolon), or None."""
-    for at, ch in enumerate(text):
-        if ch == ";" and (tokens := _new_text("after_connector", text[at:])) is not None:
-            return str(_token(tokens, "CONNECTOR")), str(_token(tokens, "TRAILING_WORDS"))
+    # only from the last semicolon: the words after the connector run to the end and hold none
+    at = text.rfind(";")
+    if at >= 0 and (tokens := _new_text("after_connector", text[at:])) is not None:
+        return str(_token(tokens, "CONNECTOR")), str(_token(tokens, "TRAILING_WORDS"))
     return None
 
 
