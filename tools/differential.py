@@ -591,13 +591,25 @@ def main(name: str) -> int:
     return 1 if differ else 0
 
 
+def _spaces_only(old: Callable[[str], object], new: Callable[[str], object], text: str) -> bool:
+    """The old expression's reading of ``text`` with its spaces single is the grammar's (both find or neither does):
+    the expression read a second space as the first character of the words after it."""
+    return (old(" ".join(text.split())) is None) == (new(text) is None)
+
+
+#: Differences examined: the expression's bug, shown by a test (tests/test_grammar_new_text.py), counted apart.
+KNOWN: dict[str, Callable[[Callable[[str], object], Callable[[str], object], str], bool]] = {
+    "unmarked_definitions": _spaces_only,
+}
+
+
 def main_many(names: list[str]) -> int:
     """``main`` for several checks at once, over one reading of the texts (each check's figures as ``main`` prints
     them; the figures of a check run alone are the same)."""
     if len(names) == 1 or any(n in RAW for n in names):
         return max(main(n) for n in names)
     pairs = {n: CHECKS[n]() for n in names}
-    figures = {n: [0, 0, 0, 0] for n in names}  # texts, variants, found, differences
+    figures = {n: [0, 0, 0, 0, 0] for n in names}  # texts, variants, found, differences, examined
     seen_real: set[str] = set()
     seen: dict[str, set[str]] = {n: set() for n in names}
     for text, whole in texts():
@@ -621,12 +633,17 @@ def main_many(names: list[str]) -> int:
                     f[1] += 1
                 a, b = old(t), new(t)
                 f[2] += a not in (None, False)
-                if a != b:
+                if a != b and n in KNOWN and KNOWN[n](old, new, t):
+                    f[4] += 1
+                elif a != b:
                     f[3] += 1
                     if f[3] <= 20:
                         print(f"DIFF {n} old={a!r}\n     new={b!r}\n     text={t[:300]!r}", flush=True)
-    for n, (real, varied, found, differ) in figures.items():
-        print(f"{n}: {real} texts, {varied} variants, {found} found by the expression, {differ} differences")
+    for n, (real, varied, found, differ, known) in figures.items():
+        print(
+            f"{n}: {real} texts, {varied} variants, {found} found by the expression, {differ} differences"
+            + (f" (and {known} examined: {KNOWN[n].__doc__.split(':')[0].strip()})" if known else "")
+        )
     return 1 if any(f[3] for f in figures.values()) else 0
 
 
