@@ -88,6 +88,7 @@ def test_a_term_in_single_marks_holds_no_double_marks() -> None:
         ("“a” does not includes", None),
         ("“a” has the meanings", None),
         ("‘a “b”’ means", None),
+        ("x; “a — ‘b’ means c” means d", "x; a — ‘b’ means c means d"),  # one term, holding a term's words
     ],
 )
 def test_a_defined_terms_marks(text: str, read: str | None) -> None:

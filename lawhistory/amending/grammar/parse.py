@@ -1379,10 +1379,12 @@ _TERM_REACH = 200
 def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
     """(where its opening mark is, where the term begins, where it ends, where its closing mark ends) of each defined
     term printed in quotation marks in new text ("“local government” has the same meaning …": new_text.lark's
-    ``marked_term``), asked at each mark that begins the text or follows a semicolon, a colon or a dash and spaces."""
-    found = []
+    ``marked_term``), asked at each mark that begins the text or follows a semicolon, a colon or a dash and spaces,
+    after the closing mark of the term before (a term in double marks may hold single ones: “x — ‘y’ means z” means …
+    is one term)."""
+    found: list[tuple[int, int, int, int]] = []
     for at, ch in enumerate(text):
-        if ch not in '“"‘':
+        if ch not in '“"‘' or (found and at < found[-1][3]):
             continue
         before = at
         while before and text[before - 1].isspace():
