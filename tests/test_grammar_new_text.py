@@ -1,17 +1,43 @@
 """grammar/new_text.lark: the structure of an instruction's new text, read by grammar/parse.py for parts.py — where a
-definition whose term alone is quoted begins (``quoted_term``, ``single_quoted_term``), a definition whose words are
+definition whose term alone is quoted begins (``quoted_term``, ``single_quoted_term``), the marks around a defined
+term (``marked_terms``), a definition whose words are
 all in its paragraphs (``dash_definitions``), words that define unmarked terms (``unmarked_definitions``, refused), a
 definition that runs on into another (``run_on_definition``, refused), the dash after "the following definitions"
 (``following_dashes``), a provision's penalty line and new text that is one (``penalty_line``, ``penalty_payload``),
 words after the connector that ends a paragraph (``after_connector``, refused), a definition's note
 (``definition_note``) and a Part's or a Division's heading inserted alone (``heading_only``).
 
-The grammar replaced eleven regular expressions of parts.py (``_QUOTED_TERM_DEFINITION``,
-``_SINGLE_QUOTED_TERM_DEFINITION``, ``_DASH_DEFINITION``, ``_UNMARKED_DEFINITIONS``, ``_RUN_ON_DEFINITION``,
-``_FOLLOWING_DASH``, ``_PENALTY_LINE``, ``_PENALTY_PAYLOAD``, ``_AFTER_CONNECTOR``, ``_with_note``'s and
-``_HEADING_ONLY``). Each reading was compared with the expression it replaced (``python tools/differential.py NAME``)
-on every text of laws/, amendments/ and tests/fixtures/ (each file's words run together, each paragraph, each line:
-FIGURES
+The grammar replaced twelve regular expressions of parts.py (``_QUOTED_TERM_DEFINITION``,
+``_SINGLE_QUOTED_TERM_DEFINITION``, ``_payload_provisions``' substitution of a defined term's marks,
+``_DASH_DEFINITION``, ``_UNMARKED_DEFINITIONS``, ``_RUN_ON_DEFINITION``, ``_FOLLOWING_DASH``, ``_PENALTY_LINE``,
+``_PENALTY_PAYLOAD``, ``_AFTER_CONNECTOR``, ``_with_note``'s and ``_HEADING_ONLY``). Each reading was compared with the
+expression it replaced (``python tools/differential.py NAME …``) on every text of laws/, amendments/ and
+tests/fixtures/ (each file's words run together, each paragraph, each line: some 20,290 texts) and on variants of them
+(sentence ends lost, capitals, lower case, "I." for "1.", windows of 12 and 30 words, and each line's words made the
+thing read, and near misses of it — turned with the text, so the corpus as a whole tries each):
+
+============================  ==========  ========  ===========
+check (NAME)                    variants     found  differences
+============================  ==========  ========  ===========
+term_definition (both marks)     398,059   147,939            0
+marked_term                    1,181,377   428,760        0 (†)
+dash_definition                  470,148    29,537            0
+unmarked_definitions             706,847   116,002        0 (*)
+run_on_definition                652,168    37,446            0
+following_dash                   538,276   126,209            0
+penalty_line                     444,161    55,312            0
+penalty_payload                  444,161       148            0
+after_connector                  270,687    16,181            0
+note                             339,842    46,030            0
+heading_only                     409,491     6,734            0
+============================  ==========  ========  ===========
+
+"found": the texts in which the expression found what it reads; a difference: any difference in what is read (the
+positions and words each caller takes; for ``run_on_definition`` where the run-on begins, the words of its refusal
+being the grammar's). (*) and 775 examined: two spaces before a term marked in bold or quotation marks, which the
+expression read as the unmarked words' first character, refusing a marked term for its spacing (a provision's words
+reach it with their spaces single; a test below). (†) The first run of ``marked_term`` found 12 differences, the
+grammar's bug (a term in double marks holding a single-marked one read twice), fixed, with a test below.
 """
 
 from __future__ import annotations
