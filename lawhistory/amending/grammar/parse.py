@@ -1409,10 +1409,13 @@ def dash_definitions(text: str) -> tuple[tuple[int, int, int], ...]:
     are all in its paragraphs ("exempt fence — (a) means …": ``dash_definition``), asked at the start and after each
     semicolon and the space after it (a letter there: the term's first, lexical)."""
     found = []
-    semicolon = -2
-    while semicolon is not None:
-        at, semicolon = semicolon + 2, (None if (nxt := text.find(";", max(0, semicolon + 1))) < 0 else nxt)
-        stop = len(text) if semicolon is None else semicolon
+    semicolons = []
+    nxt = text.find(";")
+    while nxt >= 0:
+        semicolons.append(nxt)
+        nxt = text.find(";", nxt + 1)
+    for n, at in enumerate([0] + [i + 2 for i in semicolons]):
+        stop = semicolons[n] if n < len(semicolons) else len(text)  # the next semicolon (after the space after one)
         if at > len(text) - 1 or (at and not text[at - 1].isspace()) or not (text[at].isascii() and text[at].isalpha()):
             continue
         # the words up to the first spaced dash before the next semicolon (a term holds neither), the spaces after it
@@ -1490,10 +1493,10 @@ def penalty_line(text: str) -> tuple[int, str, str] | None:
     for at in range(1, len(text)):
         if text[at - 1] not in ".;" or not text[at].isspace():
             continue
-        first = at
-        while first < len(text) and text[first].isspace():
-            first += 1
-        if not text.startswith("P", first):
+        word = at
+        while word < len(text) and text[word].isspace():
+            word += 1
+        if not text.startswith("P", word):
             continue
         tokens = _new_text("penalty_line", text[at:])
         if tokens is not None:
