@@ -4,8 +4,11 @@
 each time: typer, click and pydantic (which typer uses to check every option's value) cost more than reading the law
 from the build's database. Written in that one plain form (each option once, as ``--opt VALUE``, in any order), it is
 run here, by the same function the typer command calls (``show_output``), so it prints the same bytes and fails the
-same way. Anything else (``--known``, ``--help``, ``--at=D``, an option twice, another command, a value typer would
-refuse) goes to the typer app in ``cli``, which parses it as it always has. ``lawhistory --help`` alone is printed
+same way. ``lawhistory amend FILE`` in its plain form (``--build``, ``--json``, ``--dry-run``, ``--discard``,
+``--force`` and ``--repo``, ``--gazette-date``, ``--law`` with a value, each once) is run here too, by the function
+the typer command calls (``amend_command.amend_and_print``). Anything else (``--known``, ``--help``, ``--at=D``, an
+option twice, ``--draft`` or ``--operations``, another command, a value typer would refuse) goes to the typer app in
+``cli``, which parses it as it always has. ``lawhistory --help`` alone is printed
 from ``TOP_HELP``, typer's own text, kept the same by a test.
 """
 
@@ -47,6 +50,9 @@ HELP_COLUMNS = 80
 #: show's formats (``cli.app.ShowFormat``'s values; a test keeps them the same).
 FORMATS = ("text", "json", "html", "md")
 _SHOW_OPTIONS = {"--at": "at", "--format": "format", "--repo": "repo"}
+#: amend's options run here (the rest, ``--draft``, ``--operations``, ``--by``, ``--max-file-mb``, go to typer).
+_AMEND_OPTIONS = {"--repo": "repo", "--gazette-date": "gazette_date", "--law": "law"}
+_AMEND_FLAGS = {"--build": "build", "--json": "json", "--dry-run": "dry_run", "--discard": "discard", "--force": "force"}
 
 
 def show_output(law: str, at: str | None, fmt: str, known: str | None, repo: Path | None) -> str:
@@ -113,6 +119,65 @@ def plain_show(args: list[str]) -> dict[str, str] | None:
     return found
 
 
+def plain_amend(args: list[str]) -> tuple[str, dict[str, str], set[str]] | None:
+    """``amend``'s file, options with values and flags when ``args`` (after the program's name) are ``amend`` in its
+    plain form, else None (the typer app parses them, and refuses what it refuses: ``--build`` with ``--dry-run``)."""
+    if len(args) < 2 or args[0] != "amend":
+        return None
+    file: str | None = None
+    found: dict[str, str] = {}
+    flags: set[str] = set()
+    rest = iter(args[1:])
+    for token in rest:
+        if token in _AMEND_OPTIONS:
+            value = next(rest, None)
+            name = _AMEND_OPTIONS[token]
+            if value is None or value == "" or value.startswith("-") or name in found:
+                return None
+            found[name] = value
+        elif token in _AMEND_FLAGS:
+            if _AMEND_FLAGS[token] in flags:
+                return None
+            flags.add(_AMEND_FLAGS[token])
+        elif token.startswith("-") or file is not None or token == "":
+            return None
+        else:
+            file = token
+    if file is None or {"build", "dry_run"} <= flags:
+        return None
+    return file, found, flags
+
+
+def _run_amend(file: str, found: dict[str, str], flags: set[str]) -> None:
+    """``lawhistory amend`` in its plain form, as the typer command runs it (``cli.amend_cmd``)."""
+    from .amend_command import amend_and_print
+    from .core import files
+    from .core.dates import iso_date
+    from .files.repo import Repository
+
+    files.raise_limit(None)
+    when = iso_date(found["gazette_date"], "--gazette-date") if "gazette_date" in found else None
+    r = Repository.open(Path(found["repo"])) if "repo" in found else Repository.find()
+    amend_and_print(
+        r,
+        Path(file),
+        when=when,
+        dry_run="dry_run" in flags,
+        discard="discard" in flags,
+        hand=None,
+        link=found.get("law"),
+        as_json="json" in flags,
+        force="force" in flags,
+        then_build="build" in flags,
+        echo=_echo_line,
+    )
+
+
+def _echo_line(message: str, *, err: bool = False) -> None:
+    """``typer.echo(message, err=err)``: the message and a line break."""
+    _echo(message + "\n", err=err)
+
+
 def _echo(text: str, *, err: bool = False) -> None:
     """Print as ``typer.echo(text, nl=False)`` does. Click removes ANSI escapes from text not sent to a terminal and
     writes UTF-8 to a stream that says it is ASCII: such text, or such a stream, is left to click itself."""
@@ -140,12 +205,17 @@ def main() -> None:
             _echo(TOP_HELP)
             return
     plain = plain_show(sys.argv[1:])
-    if plain is None:
+    amending = None if plain is not None else plain_amend(sys.argv[1:])
+    if plain is None and amending is None:
         from .cli import main as typer_main
 
         typer_main()
         return
     try:
+        if amending is not None:
+            _run_amend(*amending)
+            return
+        assert plain is not None
         repo = Path(plain["repo"]) if "repo" in plain else None
         out, err = show_both(plain["law"], plain.get("at"), plain.get("format", "text"), None, repo)
         _echo(out)

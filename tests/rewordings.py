@@ -684,6 +684,34 @@ def lead_in_partial(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
+# --- which occurrence --------------------------------------------------------------------------------------------
+_OCCURRENCE = re.compile(
+    r"\b(?:where it (?P<a>first|second|last) (?:occurs|appears)|(?P<b>first|second|last) occurring|"
+    r"in the (?P<c>first|second|last) place where it (?:occurs|appears))\b"
+)
+
+
+def _occurrence(form: str) -> Rewording:
+    """ "where it second occurs" ≡ "second occurring" ≡ "in the second place where it occurs" ≡ "where it occurs for
+    the second time" ≡ "on the second occasion on which it occurs" (first, second, last)."""
+
+    def reword(text: str) -> str | None:
+        spans = quoted_spans(text)
+        edits = [
+            (m.start(), m.end(), form.format(o=m.group("a") or m.group("b") or m.group("c")))
+            for m in _OCCURRENCE.finditer(text, _instructions_start(text))
+            if not _inside(m.start(), spans) and form.format(o=m.group("a") or m.group("b") or m.group("c")) != m.group(0)
+        ]
+        return _subs(text, edits) if edits else None
+
+    return reword
+
+
+occurrence_for_the_time = _occurrence("where it occurs for the {o} time")
+occurrence_on_the_occasion = _occurrence("on the {o} occasion on which it occurs")
+occurrence_in_the_place = _occurrence("in the {o} place where it occurs")
+
+
 def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
     """Every rewording by name (page furniture needs the instrument's gazette date where it prints no header)."""
     return {
@@ -724,6 +752,9 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "lead_in_as_in": lead_in_as_in,
         "lead_in_distributed": lead_in_distributed,
         "lead_in_partial": lead_in_partial,
+        "occurrence_for_the_time": occurrence_for_the_time,
+        "occurrence_on_the_occasion": occurrence_on_the_occasion,
+        "occurrence_in_the_place": occurrence_in_the_place,
     }
 
 

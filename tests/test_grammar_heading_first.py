@@ -3,7 +3,9 @@
 on it); the two were compared on every text of laws/, amendments/ and tests/fixtures/ (each instrument's words after
 its enacting words, and each file's words run together: 984 texts) and on 6,470 variants of them (sentence ends lost,
 "I." for "1.", verbs capitalised, "CLAUSE", brackets before the words, windows of 30 words): 3,317 headings found, 0
-differences in where a heading begins or where its clause's words begin."""
+differences in where a heading begins or where its clause's words begin. (Its amending heading is now
+core/headings.lark's ``heading_first``, beside the other descriptions of amending headings: see
+tests/test_grammar_headings_shared.py.)"""
 
 from __future__ import annotations
 

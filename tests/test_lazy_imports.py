@@ -117,7 +117,7 @@ def test_the_build_imports_sqlite_utils_without_numpy() -> None:
     """``amend --build`` and ``build`` load sqlite_utils, not numpy (``deriving.lean_sqlite``): numpy is imported only
     where the similar provisions' MinHashes are made."""
     loaded = _heavy_after("import lawhistory.deriving.build, lawhistory.amending.amend")
-    assert "'sqlite_utils'" in loaded and "'git'" in loaded
+    assert "'sqlite_utils'" in loaded
     assert "numpy" not in loaded
     after = _heavy_after(
         "import lawhistory.deriving.build, sqlite_utils.db\nfrom lawhistory.deriving.similar import minhashes\n"
@@ -160,3 +160,41 @@ def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines
     said, modules = loaded("import", law, "--repo", make_repo(tmp_path / "import", laws=False))
     assert "example" in said.lower(), said
     assert "lawhistory.reading.importers.bare_parts" in modules
+
+
+#: What ``lawhistory amend FILE --build`` of a new instrument into a built repository must not load: the command-line
+#: framework (typer, and pydantic, which typer checks options with; click itself is loaded by sqlite_utils) and
+#: gitpython (the history's new commits are written by ``git fast-import``, ``main`` read and moved as git's files).
+NOT_FOR_AMEND_BUILD = ("typer", "pydantic", "git", "rich")
+
+
+def test_amend_build_into_a_built_repository_loads_no_cli_framework_nor_gitpython(tmp_path: Path) -> None:
+    """``amend FILE --build`` (the command's entry point, a new process) of a new instrument into a repository already
+    built adds one law's version incrementally without loading ``NOT_FOR_AMEND_BUILD``; the same command with an
+    option the entry point leaves to typer (``--max-file-mb``) loads typer, and the first build of a history loads
+    gitpython (so the probe sees what is imported)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def loaded(*args: str | Path) -> tuple[str, list[str]]:
+        probe = (
+            "import sys, contextlib\nfrom lawhistory.entry import main\n"
+            f"sys.argv = ['lawhistory', *{[str(a) for a in args]!r}]\n"
+            "with contextlib.suppress(SystemExit): main()\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(NOT_FOR_AMEND_BUILD)!r}))"
+        )
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        *printed, modules = done.stdout.strip().splitlines()
+        return "\n".join(printed) + done.stderr, list(ast.literal_eval(modules))
+
+    instruments = ROOT / "tests" / "fixtures" / "instruments"
+    repo = make_repo(tmp_path)
+    said, modules = loaded("build", "-q", "--repo", repo)
+    assert "full build" in said and "git" in modules, said
+    said, modules = loaded("amend", instruments / "synthetic_kulin_health_amendment_2018.txt", "--build", "--repo", repo)
+    assert "applied to kulin/health" in said and "(re-derived 1 of 3 laws)" in said, said
+    assert modules == []
+    said, modules = loaded(
+        "amend", instruments / "synthetic_kellerberrin_amendment_2021.txt", "--repo", repo, "--build", "--max-file-mb", "5"
+    )
+    assert "applied to kellerberrin" in said and "(re-derived 1 of 3 laws)" in said, said
+    assert "typer" in modules and "git" not in modules

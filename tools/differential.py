@@ -6,7 +6,10 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py division_heading
     PYTHONPATH=. python tools/differential.py container_payload
     PYTHONPATH=. python tools/differential.py headed_clause
-    PYTHONPATH=. python tools/differential.py term_definition   (and dash_definition, unmarked_definitions,
+    PYTHONPATH=. python tools/differential.py amending_heading
+    PYTHONPATH=. python tools/differential.py heading_label
+    PYTHONPATH=. python tools/differential.py heading_first
+    PYTHONPATH=. python tools/differential.py term_definition marked_term …   (and dash_definition, unmarked_definitions,
         run_on_definition, following_dash, penalty_line, penalty_payload, after_connector, note, heading_only:
         parts.py's readers of new text, new_text.lark)
 
@@ -185,7 +188,164 @@ def clause_variants(text: str) -> Iterator[str]:
             yield f"{h} 3. These apply;"
 
 
-# --- 5. parts.py's readers of new text → new_text.lark ------------------------------------------------------------
+# --- 5. reading/headings.py AMENDING_HEADING → core/headings.lark's amending_heading --------------------------------
+
+_CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
+_CITED_PROVISION = (
+    r"(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) " + _CITED_LABEL + r"(?:(?:,| and| to) " + _CITED_LABEL + r")*"
+)
+_AMENDED_ONE = (
+    r"(?:"
+    + _CITED_PROVISION
+    + r"(?: "
+    + _CITED_PROVISION
+    + r")*(?: headings?)?"
+    + r"|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
+    + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
+)
+_AMENDING_HEADING = re.compile(
+    r"("
+    + _AMENDED_ONE
+    + r"(?: and (?:replaced|substituted|inserted|re-?inserted)"
+    + r"| and (?i:"
+    + _AMENDED_ONE
+    + r"))?"
+    + r"(?: and consequential amendments?)?"
+    + r")(?= |$)"
+)
+
+
+def amending_heading() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The heading at the start of an instrument clause's words, as take_heading cuts it (its words as printed)."""
+    from lawhistory.core.headings import amending_heading_end
+
+    def old(words: str) -> object:
+        m = _AMENDING_HEADING.match(words)
+        return m.group(1) if m else None
+
+    def new(words: str) -> object:
+        end = amending_heading_end(words)
+        return words[:end] if end is not None else None
+
+    return old, new
+
+
+def amending_heading_variants(text: str) -> Iterator[str]:
+    """The words from each word that may begin a heading, as they are and in capitals, and headings made from the words
+    of each line: each provision named, then each verb, then the words after it, joined to another heading or not."""
+    for m in re.finditer(r"(?<!\S)(?=[A-Z])", text):
+        rest = text[m.start() :][:160]
+        yield rest
+        yield rest.upper()
+        yield rest[:1] + rest[1:].lower()
+    words = text.split()
+    for at in range(0, max(1, len(words) - 3), 5):
+        cited = " ".join(words[at : at + 3])
+        for verb in ("amended", "inserted", "renumbered"):
+            yield f"Clause {cited} {verb} In clause"
+            yield f"Part 2 {cited} heading {verb} and {cited} replaced"
+            yield f"Clause 3 {verb} and {cited}"
+            yield f"Clause 3 {verb} and Part {cited} {verb} and consequential amendments"
+
+
+# --- 6. grammar/read.py _heading_replaced's and _heading_to_read's label → core/headings.lark's heading_label ----------
+
+_LABEL_NUMBER = r"(?P<n>(?:\d\w*|[IVXLC]+)\b)"
+_LABEL = re.compile(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?")
+_LABEL_NO_SCHEDULE = re.compile(r"^(?P<kw>PART|Part|Division|Subdivision)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?")
+
+
+def heading_label() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(kind, number, where the heading's words begin) of a new heading's label, both readers' (with schedules and
+    without), asked of the new heading single-spaced as the readers take it."""
+    from lawhistory.core.headings import heading_label as grammar
+
+    def old(heading: str) -> object:
+        new = " ".join(heading.split())
+        out = []
+        for expression in (_LABEL, _LABEL_NO_SCHEDULE):
+            m = expression.match(new)
+            out.append((m.group("kw"), m.group("n"), m.end()) if m else None)
+        return tuple(out) if any(out) else None
+
+    def new(heading: str) -> object:
+        new = " ".join(heading.split())
+        out = (grammar(new), grammar(new, schedules=False))
+        return out if any(out) else None
+
+    return old, new
+
+
+def label_variants(text: str) -> Iterator[str]:
+    """New headings made from each line's words: a kind's word, then every sixth word of the line as its number, then a
+    dash or none, then the words after it."""
+    words = text.split()
+    for at in range(0, len(words), 6):
+        number, rest = words[at], " ".join(words[at + 1 : at + 6])
+        for kind, dash in (("Part", " — "), ("PART", "—"), ("Schedule", " -"), ("Division", " "), ("Subdivision", "-")):
+            yield f"{kind} {number}{dash}{rest}"
+
+
+# --- 7. heading_first.lark's amending_heading → core/headings.lark's heading_first ----------------------------------
+
+_OLD_HEADING_FIRST = r"""
+amending_heading: HF_KIND HF_LABEL ((HF_AND | HF_TO) HF_LABEL)? HF_HEADING? HF_VERB hf_also? hf_consequential?
+hf_also: HF_AND HF_ARTICLE HF_NEW? HF_LOWER_WORD (HF_INSERTED | HF_SUBSTITUTED)
+hf_consequential: HF_AND HF_CONSEQUENTIAL HF_AMENDMENTS
+HF_KIND: /(Clauses?|By-laws?|Regulations?|Sections?|Schedules?|Parts?)(?=\s|$)/
+HF_LABEL: /[\w.()]+(?=\s|$)/
+HF_AND: /and(?=\s|$)/
+HF_TO: /to(?=\s|$)/
+HF_HEADING: /headings?(?=\s|$)/
+HF_VERB: /(amended|deleted|inserted|replaced|repealed|substituted|renumbered)(?=\s|$)/
+HF_ARTICLE: /(an?|the)(?=\s|$)/
+HF_NEW: /new(?=\s|$)/
+HF_LOWER_WORD: /[a-z]+(?=\s|$)/
+HF_INSERTED: /inserted(?=\s|$)/
+HF_SUBSTITUTED: /substituted(?=\s|$)/
+HF_CONSEQUENTIAL: /consequential(?=\s|$)/
+HF_AMENDMENTS: /amendments?(?=\s|$)/
+%ignore " "
+"""
+
+
+def heading_first() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Whether words (single-spaced, as parts._heading_before gives them) are an older instrument's amending heading:
+    heading_first.lark's own rule as it was, against core/headings.lark's."""
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    from lawhistory.core.headings import heading_first as grammar
+
+    parser = Lark(_OLD_HEADING_FIRST, parser="earley", lexer="dynamic", ambiguity="forest", start="amending_heading")
+
+    def old(words: str) -> object:
+        try:
+            parser.parse(" ".join(words.split()))
+        except UnexpectedInput:
+            return False
+        return True
+
+    return old, lambda words: grammar(" ".join(words.split()))
+
+
+def heading_first_variants(text: str) -> Iterator[str]:
+    """The words from each word that may begin such a heading, 2 to 14 of them, as parts._heading_before asks; and
+    headings made from each line's words."""
+    words = text.split()
+    for at, word in enumerate(words):
+        if word.startswith(("Clause", "By-law", "Regulation", "Section", "Schedule", "Part")):
+            for n in range(2, 15):
+                if at + n <= len(words):
+                    yield " ".join(words[at : at + n])
+    for at in range(0, max(1, len(words) - 2), 4):
+        some = " ".join(words[at : at + 2])
+        yield f"Clause 5 amended and {some} inserted"
+        yield f"By-laws {some} repealed and consequential amendments"
+        yield f"Part 2 heading repealed and a {some} substituted"
+
+
+# --- 8. parts.py's readers of new text → new_text.lark ------------------------------------------------------------
 
 _SINGLE_QUOTED_TERM_DEFINITION = re.compile(r"‘([^‘’“”]{1,60})’(?=\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b)")
 _QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b")
@@ -533,6 +693,9 @@ CHECKS = {
     "division_heading": division_heading,
     "container_payload": container_payload,
     "headed_clause": headed_clause,
+    "amending_heading": amending_heading,
+    "heading_label": heading_label,
+    "heading_first": heading_first,
     "term_definition": term_definition,
     "dash_definition": dash_definition,
     "marked_term": marked_term,
@@ -549,6 +712,9 @@ EXTRA = {
     "division_heading": heading_variants,
     "container_payload": payload_variants,
     "headed_clause": clause_variants,
+    "amending_heading": amending_heading_variants,
+    "heading_label": label_variants,
+    "heading_first": heading_first_variants,
     "term_definition": term_variants,
     "dash_definition": dash_variants,
     "marked_term": marked_variants,

@@ -143,11 +143,24 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         found = units(law) if given is None else []
     except InstructionNotUnderstood as e:
         raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+    inserted: Operation | None = None  # the last instruction's, when it put in new provisions
     for unit in found:
         try:
-            ops += parse_unit(unit, notes)
+            got = parse_unit(unit, notes)
         except InstructionNotUnderstood as e:
             raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
+        if not got and inserted is not None and _same_clause(inserted.clause, unit.clause):
+            # (review) "4. (1) After clause 12D insert— 12E. … (1) … (2) Subclause (1) does not apply … (2) In clause
+            # 12F(2) delete …": words after new provisions that are no instruction are the new text's own, cut off where
+            # its own label was read as the instrument's; left as text, the new clause would be put in without them
+            raise InstrumentRefused(
+                f"{law.meta.title} cl. {unit.clause}: the words “{unmarked(unit.text)[:120]}”, after the new text cl. "
+                f"{inserted.clause} puts in, are no instruction — the new text's own words, cut off where its own label "
+                "was read as the instrument's? — so where the new text ends is uncertain and nothing was applied; "
+                "check the gazette (new text in quotation marks is read whole)"
+            )
+        inserted = next((op for op in reversed(got) if op.action in _PUTS_IN_PROVISIONS and op.new), None) if got else inserted
+        ops += got
     ops += given or ()
     for op in ops:  # new provisions are read with their operation: text that holds none is refused now
         if op.unreadable is not None:
@@ -591,9 +604,16 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             # “Pre- scribed”: a term the printer broke at a line end with a hyphen, which the law defines joined
             ops.append(replace(op, target=f"{m.group('holder')} “{joined}”"))
             continue
-        if m and not find(version.body, op.target) and len(paths := find(version.body, m.group("holder"))) == 1:
+        whole = bool(m and find(version.body, op.target))
+        unquoted = bool(m and _printed_unquoted(op.source, m.group("term")))
+        if m and (unquoted or not whole) and len(paths := find(version.body, m.group("holder"))) == 1:
+            # "delete the definitions of: back charge or back fee / operating revenue" (a term a line, run together):
+            # made up of the terms the law defines there in one way only; an unquoted term holding "or"/"and" that is
+            # also two terms the law defines reads two ways (refused)
             terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
-            parts = _segmentations(m.group("term").split(), terms)
+            parts = [[m.group("term")]] if whole else _segmentations(m.group("term").split(), terms)
+            if unquoted:
+                _refuse_terms_two_ways(inst, op, m.group("holder"), parts, terms)
             if len(parts) == 1 and len(parts[0]) > 1:
                 ops += [replace(op, target=f"{m.group('holder')} “{t}”") for t in parts[0]]
                 continue
@@ -745,6 +765,44 @@ def _definitions(p: Provision) -> list[Provision]:
     return [c for c in p.children if c.kind == "definition"] + [
         d for c in p.children if c.kind != "definition" for d in _definitions(c)
     ]
+
+
+def _printed_unquoted(source: str, term: str) -> bool:
+    """Whether ``term`` is printed in ``source`` without a quotation mark before it (a term given by its words alone)."""
+    text, words = " ".join(source.split()), " ".join(term.split())
+    at = [i for i in range(len(text)) if text.startswith(words, i)]
+    return bool(at) and not any(text[:i].rstrip().endswith(("“", '"', "‘", "'")) for i in at)
+
+
+def _two_terms(term: str, terms: list[str]) -> tuple[str, str] | None:
+    """``term`` split at an "or"/"and" it holds into two terms ``terms`` holds ("back charge or back fee": “back
+    charge” and “back fee”), or None."""
+    words, known = term.split(), {t.lower() for t in terms}
+    for i, w in enumerate(words):
+        if w.lower() in ("or", "and") and 0 < i < len(words) - 1:
+            first, second = " ".join(words[:i]), " ".join(words[i + 1 :])
+            if first.lower() in known and second.lower() in known:
+                return first, second
+    return None
+
+
+def _refuse_terms_two_ways(inst: Instrument, op: Operation, holder: str, parts: list[list[str]], terms: list[str]) -> None:
+    """Refuse an unquoted run of terms deleted (``parts``: the ways the law's ``terms`` make it up) that reads two
+    ways: made up of the law's terms in two ways, or holding a term that is also two of them joined by "or"/"and"."""
+    where = f"{inst.title} cl. {op.clause}: the definitions it deletes in {holder}"
+    if len(parts) > 1:
+        first, second = ("; ".join(f"“{t}”" for t in p) for p in parts[:2])
+        raise InstrumentRefused(
+            f"{where} are read two ways from the terms the law defines there, as {first} and as {second}, so which "
+            "it deletes is uncertain; check the instruction against the law"
+        )
+    for term in parts[0] if parts else []:
+        if (two := _two_terms(term, terms)) is not None:
+            raise InstrumentRefused(
+                f"{where} read two ways: “{term}” is a term the law defines there, and so are “{two[0]}” and "
+                f"“{two[1]}”, so whether it deletes one definition or two is uncertain; check the instruction against "
+                "the law"
+            )
 
 
 def _segmentations(words: list[str], terms: list[str]) -> list[list[str]]:
@@ -1035,3 +1093,12 @@ def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path)
                 f"{ref.title} is not in the repository; did you mean {near[0]}? If so, link it with "
                 f"'lawhistory amend {path} --law {near[0]}' (it then replaces this pending record)"
             )
+
+
+#: The actions that put in new provisions (whose new text may hold labels of its own).
+_PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})
+
+
+def _same_clause(a: str | None, b: str | None) -> bool:
+    """Whether two instructions' labels ("4(1)", "4(2)") are in the same clause of the instrument."""
+    return bool(a and b) and (a or "").split("(")[0] == (b or "").split("(")[0]

@@ -825,6 +825,13 @@ def _apply_operation(
             raise ApplyRefused(
                 inst, op, f"a {target.kind} has no heading", "name the part, division or clause whose heading changes"
             )
+        if op.words is not None and not _heading_printed(target, op.words):
+            raise ApplyRefused(
+                inst, op, f"the heading it deletes, “{op.words}”, is not the heading of {target.kind} {target.num} "
+                f"(“{target.heading or ''}”)", "check the heading the instrument quotes against the law",
+            )  # fmt: skip
+        if (becomes := _unit_kind_changed(target, op)) is not None:
+            return _change_kind(body, path, target, becomes, op, inst), [path]
         return _set(body, path, (replace(target, heading=op.new),)), [path]
     if op.action == "renumber":
         return _renumber(body, path, target, op, inst), [path]
@@ -957,6 +964,7 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
     """
     changes: dict[str, Change] = {}
     steps: list[Step] = []
+    kind_changed: Operation | None = None  # (known) the last operation that made a unit another kind
     for seq, op in enumerate(inst.operations, start=1):
         if op.is_repeal:
             steps.append(Step(seq, op, body))
@@ -970,6 +978,8 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
             steps.append(Step(seq, op, body, (), e))
             e.trace = tuple(steps)
             raise
+        if op.action == "substitute_heading" and paths and get(after, paths[0]).kind != get(body, paths[0]).kind:
+            kind_changed = op
         body = after
         steps.append(Step(seq, op, body, tuple(paths)))
         # Citations never change after an amendment (no renumbering), so record them now.
@@ -980,7 +990,74 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
             for sub, _p in _walk_paths(get(body, path).children):
                 hand = inst.by_hand is not None
                 changes.setdefault(citation_of_path(body, path + sub), Change(inst.title, inst.id, op.clause, "within", hand))
+    if kind_changed is not None:
+        try:
+            _check_units_read_back(body, inst, kind_changed)
+        except LawHistoryError as e:
+            e.trace = tuple(steps)
+            raise
     return Applied(body, changes, tuple(steps))
+
+
+#: (known) The units a heading replaced may make one another (a part holds divisions, a division subdivisions).
+UNIT_RANK = {"part": 0, "division": 1, "subdivision": 2}
+
+
+def _heading_printed(target: Provision, quoted: str) -> bool:
+    """Whether ``quoted`` is ``target``'s heading as printed, with its label or without ("DIVISION 1.—PRELIMINARY."
+    for Division 1 headed "PRELIMINARY"): the same letters and digits, whatever the case, stops and dashes."""
+
+    def letters(text: str) -> str:
+        return "".join(c for c in text.lower() if c.isalnum())
+
+    heading = target.heading or ""
+    return letters(quoted) in (letters(heading), letters(f"{target.kind} {target.num or ''} {heading}"))
+
+
+def _unit_kind_changed(target: Provision, op: Operation) -> Provision | None:
+    """(known) The unit ``target`` becomes: the operation's ``becomes`` (its new heading is the heading line of
+    another kind of unit, read when the operation was made), when ``target`` is a part, division or subdivision."""
+    return op.becomes if target.kind in UNIT_RANK else None
+
+
+def _change_kind(
+    body: tuple[Provision, ...], path: Path, target: Provision, becomes: Provision, op: Operation, inst: Instrument | None
+) -> tuple[Provision, ...]:
+    """(known) ``target`` made the unit ``becomes`` names (its kind, label and heading), its contents kept: refused
+    where that unit cannot stand (a part inside a part, a division holding divisions) or where its label is taken."""
+    name = f"{becomes.kind} {becomes.num}"
+    parent = get(body, path[:-1]).kind if len(path) > 1 else None
+    rank = UNIT_RANK[becomes.kind]
+    if (parent in UNIT_RANK and UNIT_RANK[parent] >= rank) or (parent is None and becomes.kind == "subdivision"):
+        where = f"in {parent} {get(body, path[:-1]).num}" if parent else "at the top of the law"
+        raise ApplyRefused(inst, op, f"{target.kind} {target.num} would become {name} {where}, where no {becomes.kind} can stand",
+                           "check the instrument's new heading")  # fmt: skip
+    inner = sorted({c.kind for c in target.children if c.kind in UNIT_RANK and UNIT_RANK[c.kind] <= rank})
+    if inner:
+        raise ApplyRefused(inst, op, f"{target.kind} {target.num} holds {inner[0]}s, which {name} cannot hold",
+                           "check the instrument's new heading")  # fmt: skip
+    siblings = _children(body, path[:-1])
+    if any(i != path[-1] and s.kind == becomes.kind and s.num == becomes.num for i, s in enumerate(siblings)):
+        raise ApplyRefused(inst, op, f"the law already has {name}, so {target.kind} {target.num} cannot become it",
+                           "check the instrument's new heading")  # fmt: skip
+    return _set(body, path, (replace(target, kind=becomes.kind, num=becomes.num, heading=becomes.heading),))
+
+
+def _check_units_read_back(body: tuple[Provision, ...], inst: Instrument, op: Operation) -> None:
+    """(known) After an instrument that made a unit another kind: no unit stands after a unit of a higher kind beside
+    it (a Division after a Part at the top of the law), where the law's text would read it as held by that one."""
+    for siblings in (body, *(p.children for _, p in _outline(body))):
+        higher: Provision | None = None
+        for s in siblings:
+            if s.kind not in UNIT_RANK:
+                continue
+            if higher is not None and UNIT_RANK[s.kind] > UNIT_RANK[higher.kind]:
+                raise ApplyRefused(
+                    inst, op, f"{s.kind} {s.num} would stand after {higher.kind} {higher.num} beside it, where the "
+                    f"law's text reads it as {higher.kind} {higher.num}'s", "check which units the instrument renames",
+                )  # fmt: skip
+            if higher is None or UNIT_RANK[s.kind] < UNIT_RANK[higher.kind]:
+                higher = s
 
 
 def _renumber(

@@ -20,7 +20,7 @@ from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision
 from ..core.operations import WHOLE_LAW, Operation
-from ..core.quotes import normalise_quotes, outside_quotes
+from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
@@ -245,7 +245,7 @@ def _no_instruction_inside(p: Provision) -> None:
 
 #: The words an amending heading printed before its clause's number begins with (cheap candidates for heading_first.lark's
 #: ``amending_heading``; lexical: which words).
-_HEADING_FIRST_KINDS = ("Clause", "By-law", "Regulation", "Section", "Schedule", "Part")
+_HEADING_FIRST_KINDS = ("Clause", "By-law", "Regulation", "Section", "Schedule", "Part", "Division", "Subdivision")
 _SENTENCE_END = ".;]):"  # lexical: the marks after which a sentence has ended (a heading may follow, after a space)
 _CLAUSE_WORDS_BEGIN = frozenset('ABCDEFGHIJKLMNOPQRSTUVWXYZ(“"')  # lexical: how a clause's words begin
 _ANY_HEADING_MOST = 82  # a heading after a sentence's end: its first letter, 80 more, a full stop
@@ -338,6 +338,17 @@ def _running(p: Provision) -> str:
     return _flatten(p)
 
 
+#: An instrument's own Part, Division or Subdivision heading holding what reads as one of its clauses or an instruction:
+#: "Meetings 6. Clause 20 amended In clause 20(2) delete …" (a clause whose number does not follow the last one's — a
+#: gap, a number printed twice — is not taken as a clause, and its words ran on into the heading), "Amendments to
+#: clause 12F In clause 12F(2) delete “…” and insert “…”." (an instruction printed without a number). A heading names
+#: what its unit amends; it never quotes words to delete or insert, nor holds a numbered clause.
+_HEADING_HOLDS_CLAUSE = re.compile(
+    r"(?:(?<!\S)\d+[A-Z]{0,2}\.\s+[A-Z(]|\b(?:delete|insert|omit|substitute|replace)\b[^.]*?[“”\"‘’']"
+    r"|[“\"‘'][^“”\"‘’']*[”\"’'][^.]*?\b(?:delete|insert|omit|substitute|replace)\b).*"
+)
+
+
 def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     """Words under one of the instrument's own Parts, Divisions or Subdivisions, in none of its clauses, belong to no
     instruction: read as such a heading, new text an instruction inserts ("… property. Subdivision 1 — Application 2.5.
@@ -346,14 +357,16 @@ def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     for p in body:
         if p.kind not in ("part", "division", "subdivision"):
             continue
-        runs = _HEADING_RUNS_ON.search(p.heading or "")
+        runs = _HEADING_RUNS_ON.search(p.heading or "") or _HEADING_HOLDS_CLAUSE.search(p.heading or "")
         stray = next((c.text for c in p.children if c.kind == "text" and (c.text or "").strip()), None)
         if runs or stray:
             words = " ".join((runs.group(0) if runs else stray or "").split())
             raise InstructionNotUnderstood(
                 f"the words “{words[:120]}” stand under {p.kind.capitalize()} {p.num} of the instrument, in none of its "
                 "clauses, so which instruction they belong to is uncertain (new text read as the instrument's own "
-                "heading?); nothing was applied"
+                "heading, or a clause whose number does not follow the one before it — a gap, or a number printed "
+                "twice — read as heading words?); check the instrument's clause numbers against the gazette; nothing "
+                "was applied"
             )
         _no_words_outside_clauses(p.children)
 
@@ -469,8 +482,8 @@ def _collect(
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
             last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
-    words = " ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x)
-    pieces = split_instructions(" ".join(words.split()))
+    words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
+    pieces = [piece for part in _next_item_apart(words, label) for piece in split_instructions(part)]
     # Lead-ins give the instructions after them their target, down to the next lead-in at their own level:
     # "(a) in the definition of “caretaker” — (i) … (ii) … (b) …": (i) and (ii) speak of “caretaker”, (b) does not.
     # A lead-in's own label ("(2) In Schedule 1 Form 1: (a) … (b) …") is part of the labels of the instructions under it.
@@ -523,6 +536,36 @@ def _collect(
             previous[here] = rest
         else:
             out.append(Unit(label, piece, here, required, here_kind, previous=before if len(pieces) == 1 else None))
+
+
+_DEPTH = {"number": 1, "letter": 2, "roman": 3}
+
+
+def _next_item_apart(words: str, label: str) -> list[str]:
+    """(issue 20) ``words`` cut before the next item beside the one labelled ``label`` where its label follows a label
+    of its own kind or a deeper one: "(a) in clause 3.2 delete “x” and insert: paragraph (c) (b) in clause 3.3
+    delete …" — (b) after (c) cites nothing ("(c)(b)" is no provision: a letter is not under a letter), it is the
+    label after (a), and an item's opening follows it, so (b) is the next item (read as a citation, the unquoted new
+    words ran on into it and were refused). After a word that cites a label ("insert: paragraph (b) in clause 3.3 …")
+    or a label it may be under ("paragraph (a) (ii) …") it stays uncertain."""
+    own = re.search(r"\((\w+)\)$", label)
+    after = _next_label(own.group(0)) if own else None
+    if after is None:
+        return [words]
+    try:
+        spans = outside_quotes(normalise_quotes(words))
+    except UnbalancedQuote:  # read (and refused, naming the mark) as before
+        return [words]
+    for m in ITEM_START.finditer(" " + words):
+        at = m.start() - 1
+        if m.group(0).strip() != after or not any(a <= at < b for a, b in spans):
+            continue
+        before = re.search(r"\((\w+)\)\s*$", words[:at])
+        # a citation reaches down from a number to a letter to a roman numeral ("3(1)(a)(ii)"): a label of its own kind
+        # or above cites nothing under the one before it
+        if before is not None and _DEPTH[_label_sort(after)] <= _DEPTH[_label_sort(before.group(0))] and before.group(0) != after:
+            return [words[:at].strip(), words[at:].strip()]
+    return [words]
 
 
 # --- targets ---------------------------------------------------------------------------------------
@@ -638,9 +681,17 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             for lab in labels:
                 lab = lab.replace(" ", "")
                 if level == 0 and lab.startswith("(") and expanded:
-                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it
+                    # "clause 24A(5) and (6)": (6) is 24A(6), a sibling of the citation before it; "clause
+                    # 2.4(b)(i) and (c)": (c), a letter, is beside (b), not in it — at the depth of the last label of
+                    # its own kind (as for "paragraphs (b)(i) and (c)" below); "2.4(b)(i) and (ii)" stays in (b)
                     prev = expanded[-1]
-                    expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
+                    prev_groups = re.findall(r"\(\w+\)", prev)
+                    same = [i for i, g in enumerate(prev_groups) if _label_sort(g) == _label_sort(lab[: lab.index(")") + 1])]
+                    cut = prev.index("(") + sum(map(len, prev_groups[: same[-1]])) if same else None
+                    if cut is not None and prev.endswith(")"):
+                        expanded.append(_normalised(prev[:cut] + lab))
+                    else:
+                        expanded.append(_normalised(prev[: prev.rindex("(")] + lab) if prev.endswith(")") else lab)
                 elif level == 0:
                     expanded.append(_normalised(lab))
                 else:
@@ -802,6 +853,21 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
+        cited = re.search(
+            r"\b(?:clauses?|subclauses?|paragraphs?|subparagraphs?|items?|regulations?|by-?laws?)"
+            r"(?:\s+\d+(?:\.\d+)*[A-Z]{0,2})?(?:\s*\(\w+\))*$",
+            payload[: inside.start() - 1].rstrip(),
+            re.I,
+        )
+        if cited:
+            # (issue 20) "insert: paragraph (b) in clause 3.3 delete …": (b) may be cited by the new words or label the
+            # next item; neither reading is told by the labels
+            label = inside.group(0).strip()
+            raise InstructionNotUnderstood(
+                f"its inserted words are not quoted and end “{cited.group(0)}”, and “{label}” after them may be a label "
+                f"they cite (“{cited.group(0)} {label}”) or the label of the next item (“{payload[inside.start() - 1 :][:60]}”), "
+                "so where they end is uncertain; check the gazette's layout"
+            )
         raise InstructionNotUnderstood(
             f"its inserted words run on into what reads as another instruction (“{payload[inside.start() - 1 :][:60]}”), "
             "so where they end is uncertain; check the gazette's layout"
@@ -960,7 +1026,9 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
-        if d.kind in ("part", "division", "subdivision") and (runs := _HEADING_RUNS_ON.search(d.heading or "")):
+        if d.kind in ("part", "division", "subdivision") and (
+            runs := _HEADING_RUNS_ON.search(d.heading or "") or _HEADING_HOLDS_CLAUSE.search(d.heading or "")
+        ):
             # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
             # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
             # heading words (wrong law); where the heading ends is uncertain, so it is not guessed

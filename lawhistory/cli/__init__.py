@@ -205,7 +205,7 @@ def amend_cmd(
 
     Example: lawhistory amend amendment-2021.txt --gazette-date 2021-04-09 --dry-run
     """
-    from ..amending.amend import amend
+    from ..amend_command import amend_and_print
 
     if then_build and (dry_run or draft is not None):
         fail("--build builds after an instrument is stored: not with --dry-run or --draft")
@@ -217,29 +217,19 @@ def amend_cmd(
     if by is not None and operations is None:
         fail("--by names who supplied a reading: give it with --operations OPS.yml")
     r = open_repo(repo)
-    outcomes, principals = amend(
+    amend_and_print(
         r,
         file,
-        gazette_date=when,
+        when=when,
         dry_run=dry_run,
         discard=discard,
         hand=_hand(operations, by),
         link=link,
-        notice=lambda message: typer.echo(message, err=True),
+        as_json=as_json,
         force=force,
+        then_build=then_build,
+        echo=typer.echo,
     )
-    if as_json:
-        emit_json(
-            {"dry_run": dry_run, "instruments": [_outcome_json(o) for o in outcomes], "principal_laws_not_imported": principals}
-        )
-    else:
-        for group in _by_instrument(outcomes):
-            _print_outcome(group, dry_run)
-        for title in principals:
-            typer.echo(f"note: {title} is a principal law; add it with 'lawhistory import {file}'", err=True)
-    if then_build:
-        report = cli_publish._build(r, full=False, quiet=True)
-        typer.echo(cli_publish._summary(r, report), err=as_json)  # after --json's JSON: on stderr
 
 
 def _write_draft(r: Any, file: Path, when: Any, out: Path, operations: Path | None) -> None:
@@ -270,88 +260,6 @@ def _hand(operations: Path | None, by: str | None) -> Any:
 
     who = by or getpass.getuser()
     return supplied(operations), HandReading(who, dt.date.today())
-
-
-def _outcome_json(o: Any) -> dict[str, Any]:
-    from ..core.operations import op_fields
-    from ..deriving.rows import instrument_fields
-
-    core = instrument_fields(o.instrument.law.meta, o.status, o.reason)
-    return {
-        # The build's core fields, in the order amend --json has always printed them.
-        **{k: core[k] for k in ("id", "title", "status")},
-        "law": o.law_id,
-        **{k: core[k] for k in ("reason", "gazette_date", "commencement")},
-        "version_from": o.version_from.isoformat() if o.version_from else None,
-        "later_versions_from": [day.isoformat() for day in o.later_versions],
-        "operations": [op_fields(op) for op in o.instrument.operations],
-        "changes": [{"citation": c.citation, "change": c.change, "before": c.before, "after": c.after} for c in o.changes],
-        "warnings": o.warnings,
-        "notes": o.notes,
-        "file": o.path,
-        "pending_tried": [{"instrument": t, "applied": why is None, "reason": why} for t, why in o.retried],
-    }
-
-
-def _by_instrument(outcomes: list[Any]) -> list[list[Any]]:
-    """The outcomes in runs of one instrument each: an instrument that amends several laws, one in each Part, has one
-    outcome per law."""
-    groups: list[list[Any]] = []
-    for o in outcomes:
-        if groups and groups[-1][0].instrument.id == o.instrument.id:
-            groups[-1].append(o)
-        else:
-            groups.append([o])
-    return groups
-
-
-def _print_outcome(group: list[Any], dry_run: bool) -> None:
-    """One instrument, once, with what it does to each law it acts on."""
-    o = group[0]
-    meta = o.instrument.law.meta
-    typer.echo(f"{meta.title}")
-    typer.echo(
-        f"  gazette {meta.gazette.date or 'date unknown'}; commences {meta.commencement.date or 'unknown'} ({meta.commencement.rule})"
-    )
-    if meta.commencement.clauses:
-        from ..core.partly import clause_days_line
-
-        typer.echo(f"  its clauses commence on days of their own: {clause_days_line(meta.commencement.clauses)}")
-    if len(group) > 1:
-        typer.echo(f"  amends {len(group)} laws, one in each Part:")
-        refs = [r for r in (meta.amends, *meta.also_amends) if r is not None]
-        for ref in refs:
-            typer.echo(f"    {ref.title} (cl. {', '.join(ref.clauses) or 'all'})")
-    typer.echo(f"  {len(o.instrument.operations)} operation(s):")
-    for op in o.instrument.operations:
-        typer.echo(f"    cl. {op.clause}: {op.describe()}")
-    for o in group:
-        if o.status == "pending":
-            typer.echo(f"  pending{f' for {o.law_id}' if len(group) > 1 and o.law_id else ''}: {o.reason}")
-            continue
-        if o.instrument.is_repeal:
-            typer.echo(f"  {'would repeal' if dry_run else 'repeals'} {o.law_id} from {o.version_from}")
-        else:
-            also = "".join(f", and from {day}" for day in o.later_versions)
-            typer.echo(f"  {'would apply' if dry_run else 'applied'} to {o.law_id}: new version from {o.version_from}{also}")
-        if o.changes:
-            typer.echo("  redline:")
-            for c in o.changes:
-                typer.echo(f"    {c.citation} ({c.change}): {c.terminal()}")
-    several = len(group) > 1
-    for w in dict.fromkeys(f"{o.law_id}: {w}" if several and o.law_id else w for o in group for w in o.warnings):
-        typer.echo(f"warning: {w}", err=True)
-    for n in dict.fromkeys(n for o in group for n in o.notes):
-        typer.echo(f"note: {n}", err=True)
-    for title, why in dict.fromkeys((t, w) for o in group for t, w in o.retried):
-        typer.echo(
-            f"  pending instrument {'tried' if dry_run else 'retried'}: {title}: "
-            + (("would be applied" if dry_run else "applied") if why is None else f"not applied: {why}")
-        )
-    paths = dict.fromkeys(o.path for o in group if o.path)
-    if not dry_run:
-        for path in paths:
-            typer.echo(f"  stored in {path}")
 
 
 @app.command("history")

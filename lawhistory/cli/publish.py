@@ -52,13 +52,9 @@ def _progress(quiet: bool) -> Iterator[_RichProgress | None]:
 
 
 def _summary(repo: Repository, report: BuildReport) -> str:
-    db = repo.relative(repo.db_dir / "lawhistory.db")
-    git = repo.relative(repo.db_dir / "history.git")
-    if report.up_to_date:
-        return f"{db} and {git} are up to date ({report.laws} laws)"
-    how = "full build" if report.full else f"re-derived {len(report.derived)} of {report.laws} laws"
-    statuses = ", ".join(f"{n} {status}" for status, n in sorted(report.instruments.items())) or "none"
-    return f"built {db} and {git}: {report.laws} laws, {report.commits} commits, amending instruments: {statuses} ({how})"
+    from ..amend_command import build_summary  # the line amend --build prints too (without typer)
+
+    return build_summary(repo, report)
 
 
 def _build(repo: Repository, *, full: bool, quiet: bool) -> BuildReport:

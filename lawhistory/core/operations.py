@@ -60,6 +60,13 @@ def _where(op: Operation) -> str:
     return {"end": "at the end of", "start": "at the beginning of"}.get(str(op.position), str(op.position))
 
 
+def _becomes(op: Operation) -> str:
+    """(known) For a heading replaced by the heading line of another kind of unit ("PART 1—PRELIMINARY" for Division 1):
+    what the unit becomes, as the history says it ("; Division 1 becomes Part 1, its contents kept"); else ""."""
+    unit = op.becomes
+    return f"; {op.target} becomes {unit.kind.capitalize()} {unit.num}, its contents kept" if unit is not None else ""
+
+
 ACTION_SPECS: dict[str, ActionSpec] = {
     spec.action: spec
     for spec in (
@@ -70,7 +77,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                    "a provision's own words replaced (its label and sub-provisions kept)"),
         ActionSpec(Action.INSERT, "provision", lambda o: f"insert {_where(o)} {o.target}", "inserted", "inserted",
                    "new provisions after, before or at the end of a provision"),
-        ActionSpec(Action.SUBSTITUTE_HEADING, "provision", lambda o: f"substitute the heading of {o.target}", "changed",
+        ActionSpec(Action.SUBSTITUTE_HEADING, "provision", lambda o: f"substitute the heading of {o.target}{_becomes(o)}", "changed",
                    "heading substituted", "a heading replaced"),
         ActionSpec(Action.INSERT_DEFINITION, "provision", lambda o: f"insert a definition in {o.target}", "inserted", "inserted",
                    "a definition inserted in alphabetical order or after another"),
@@ -149,6 +156,9 @@ class Operation:
     provisions: tuple[Provision, ...] | None = field(default=None, init=False, repr=False, compare=False)
     nested: bool = field(default=False, init=False, repr=False, compare=False)
     unreadable: tuple[str, str] | None = field(default=None, init=False, repr=False, compare=False)
+    #: (known) for ``substitute_heading`` of a part, division or subdivision: the unit it becomes when ``new`` is the
+    #: heading line of another kind of unit ("PART 1—PRELIMINARY" for Division 1): its kind, label and heading
+    becomes: Provision | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Read from files and written by readers as plain strings: held as the enums (equal to those strings).
@@ -160,6 +170,8 @@ class Operation:
             raise FormatError(f"cl. {self.clause}: only a word edit can be made throughout the law, not {self.action}")
         if self.action == Action.RENUMBER and not (self.new or "").strip():
             raise FormatError(f"cl. {self.clause}: a renumbering gives the provision's new label (new), and this gives none")
+        if self.action == Action.SUBSTITUTE_HEADING:
+            object.__setattr__(self, "becomes", _unit_becomes(self.new, self.citation))
         if self.action in CARRY_PROVISIONS:
             nested = not new_goes_at_top(self.action, self.position, self.citation)
             provisions, unreadable = _read_new(self.new, nested)
@@ -220,6 +232,24 @@ def new_goes_at_top(action: Action, position: str | None, target: Citation) -> b
 #: The kind the children of a provision are read as when the kind of their holder is not yet known: the kinds of
 #: their bracketed labels are fitted to their holder when they are applied (``labels.fit_kinds``); their shape is the same.
 _ANY_HOLDER = "clause"
+
+
+_UNITS = ("part", "division", "subdivision")
+
+
+def _unit_becomes(new: str | None, target: Citation) -> Provision | None:
+    """(known) The unit a heading replaced makes a part, division or subdivision: ``new`` read as one heading line of
+    another of those kinds ("PART 1—PRELIMINARY"), with its label; None when it is not one (a heading's words)."""
+    fragments = target.fragments
+    if not new or not fragments or fragments[-1].kind not in _UNITS:
+        return None
+    try:
+        read = parse_fragment(new)
+    except LawHistoryError:
+        return None
+    if len(read) != 1 or read[0].kind not in _UNITS or read[0].kind == fragments[-1].kind or read[0].children:
+        return None
+    return read[0] if read[0].num else None
 
 
 def _read_new(new: str | None, nested: bool) -> tuple[tuple[Provision, ...] | None, tuple[str, str] | None]:

@@ -38,8 +38,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Protocol
 
-import git
-
 from ..core import faults
 from ..core.errors import LawHistoryError
 from ..files.inputs import (
@@ -310,7 +308,7 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
     """A new database and a new history in db/.build/, swapped in at the end."""
     paths.tmp.mkdir(parents=True)
     tmp_db, tmp_git, tmp_index = paths.tmp / DB_NAME, paths.tmp / GIT_NAME, paths.tmp / similar.INDEX_NAME
-    history.open_or_init(tmp_git).close()
+    history.ensure(tmp_git)
     claimers = inputs.claimers()
     progress.start(len(plan.derive), "Deriving versions")
     parallel = len(plan.derive) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
@@ -477,7 +475,7 @@ def failure(e: BaseException, repo: Repository, paths: Paths, full: bool) -> str
     name = getattr(e, "filename", None)
     if isinstance(e, sqlite3.Error):
         what = f"{repo.relative(paths.db)} (the database)"
-    elif name and not isinstance(e, git.GitError | history.HistoryError):
+    elif name and not isinstance(e, history.with_git_errors(history.HistoryError)):
         what = repo.relative(Path(name))
     else:
         what = f"{repo.relative(paths.git)} (the history)"
@@ -543,7 +541,7 @@ def build(
             if _disk_full(e):
                 raise BuildError(failure(e, repo, paths, plan.full)) from e
             raise history.HistoryError(one_line(str(e), 500)) from e  # git's own words run over several lines
-        except (OSError, sqlite3.Error, git.GitError) as e:
+        except history.with_git_errors(OSError, sqlite3.Error) as e:
             raise BuildError(failure(e, repo, paths, plan.full)) from e
         finally:
             shutil.rmtree(paths.tmp, ignore_errors=True)

@@ -8,8 +8,10 @@ changed, ``git log -- <file>`` and ``git blame <file>`` tell one law's story, an
 always give the same commit ids. The author is the local government that made the law; the
 committer is always ``lawhistory``.
 
-Objects are written with ``git fast-import``; refs are read and moved with gitpython, and only the
-final update of ``refs/heads/main`` makes new commits visible. A rebuild re-creates commits only
+Objects are written with ``git fast-import``; ``main`` is read and moved as git's own files (``refs/heads/main``,
+``packed-refs``), and only the final update of ``refs/heads/main`` makes new commits visible. gitpython makes a new
+history (and removes ``main`` when no law is left); it is imported only then, so that a command that adds a
+version to an existing history (``amend --build``, an incremental build) does not pay for loading it. A rebuild re-creates commits only
 from the first event that differs from the previous history: a new instrument costs its law's new
 texts and a commit (and tree) for every later event, never the texts of other laws.
 """
@@ -21,12 +23,12 @@ import datetime as dt
 import hashlib
 import os
 import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import git
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import faults
 from ..core.errors import LawHistoryError
@@ -34,9 +36,19 @@ from ..core.model import LawMeta
 from ..core.versions import Timeline, Version
 from .rows import history_path
 
+if TYPE_CHECKING:  # gitpython is imported where it is used (a new history, the rare ref changes), not by every build
+    import git
+
 BRANCH = "main"
 PERTH = dt.timezone(dt.timedelta(hours=8))
-COMMITTER = git.Actor("lawhistory", "lawhistory@localhost")
+
+
+class _Actor(NamedTuple):
+    name: str
+    email: str
+
+
+COMMITTER = _Actor("lawhistory", "lawhistory@localhost")
 AUTHOR_EMAIL = "local-laws@localhost"
 DESCRIPTION = "Western Australian local laws: one commit per version, dated at commencement (built by lawhistory)\n"
 MONTHS = (
@@ -57,6 +69,22 @@ MONTHS = (
 
 class HistoryError(LawHistoryError):
     """db/history.git cannot be written."""
+
+
+def git_program() -> str:
+    """The git program, as gitpython runs it: its ``GIT_PYTHON_GIT_EXECUTABLE`` when gitpython is loaded, else the
+    environment variable gitpython reads it from, else ``git``."""
+    loaded = sys.modules.get("git")
+    if loaded is not None:
+        return str(loaded.Git.GIT_PYTHON_GIT_EXECUTABLE or "git")
+    return os.environ.get("GIT_PYTHON_GIT_EXECUTABLE") or "git"
+
+
+def with_git_errors(*kinds: type[Exception]) -> tuple[type[Exception], ...]:
+    """``kinds`` and gitpython's errors when it is loaded (when it is not, none of them can have been raised), for an
+    ``except`` clause (evaluated when the exception is raised)."""
+    loaded = sys.modules.get("git")
+    return (*kinds, loaded.GitError) if loaded is not None else kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +196,7 @@ class _FastImport:
     def __init__(self, git_dir: Path, *options: str) -> None:
         self.git_dir = git_dir
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - git's messages, kept until the process ends
-        command = [git.Git.GIT_PYTHON_GIT_EXECUTABLE or "git", "--git-dir", str(git_dir), "fast-import", "--quiet", *options]
+        command = [git_program(), "--git-dir", str(git_dir), "fast-import", "--quiet", *options]
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self.errors)
         except OSError as e:
@@ -277,16 +305,28 @@ def _write_commits(git_dir: Path, parent: str | None, events: Sequence[Event]) -
 
 
 def _delete_ref(git_dir: Path, ref: str) -> None:
-    if not (git_dir / ref).exists():
+    """Remove ``ref`` as gitpython's ``Reference.delete`` removes a ref whose loose file exists (as fast-import writes
+    the scratch ref): the file and the ref's log, if it has one (a line of the same ref in ``packed-refs`` is left, as
+    gitpython leaves it; the next build's fast-import resets the ref)."""
+    loose = git_dir / ref
+    if not loose.exists():
         return
-    repo = git.Repo(git_dir)
-    try:
-        git.Reference.delete(repo, ref)
-    finally:
-        repo.close()
+    loose.unlink()
+    log = git_dir / "logs" / ref
+    if log.is_file():
+        log.unlink()
+
+
+def ensure(git_dir: Path) -> None:
+    """Make ``git_dir`` a new, empty history unless it is one already."""
+    if (git_dir / "HEAD").is_file() and (git_dir / "objects").is_dir() and (git_dir / "refs").is_dir():
+        return  # what gitpython checks a history by (``is_git_dir``)
+    open_or_init(git_dir).close()
 
 
 def open_or_init(git_dir: Path) -> git.Repo:
+    import git
+
     if (git_dir / "HEAD").exists():
         return git.Repo(git_dir)
     repo = git.Repo.init(git_dir, bare=True, mkdir=True)
@@ -303,8 +343,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
     """
     assert all(e.text is None for e in events), "write the texts with BlobWriter first"
     try:
-        repo = open_or_init(git_dir)
-        repo.close()
+        ensure(git_dir)
         ordered = sorted(events, key=Event.key)
         keep = 0
         while keep < min(len(previous), len(ordered)) and previous[keep].event.same(ordered[keep]):
@@ -317,14 +356,14 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
         ids = _write_commits(git_dir, parent, new) if new else []
         for e, commit in zip(new, ids, strict=True):
             chain.append(Committed(len(chain) + 1, commit, e))
-    except (git.GitError, OSError, ValueError, KeyError) as e:
+    except with_git_errors(OSError, ValueError, KeyError) as e:
         raise HistoryError(f"cannot write {git_dir}: {e}") from e
     return chain
 
 
 def has_commit(git_dir: Path, commit: str) -> bool:
     """Whether ``git_dir`` holds ``commit``, loose or packed (gitpython's object database sees loose objects only)."""
-    command = [git.Git.GIT_PYTHON_GIT_EXECUTABLE or "git", "--git-dir", str(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"]
+    command = [git_program(), "--git-dir", str(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"]
     return subprocess.run(command, capture_output=True).returncode == 0
 
 
@@ -338,6 +377,8 @@ def set_head(git_dir: Path, commit: str) -> None:
     try:
         if not commit:
             if head(git_dir):
+                import git
+
                 repo = git.Repo(git_dir)
                 git.Reference.delete(repo, f"refs/heads/{BRANCH}")
                 repo.close()
@@ -352,7 +393,7 @@ def set_head(git_dir: Path, commit: str) -> None:
         faults.point("history:ref-lock-synced")
         os.replace(lock, ref)
         faults.point("history:ref-moved")
-    except (git.GitError, OSError, ValueError) as e:
+    except with_git_errors(OSError, ValueError) as e:
         raise HistoryError(f"cannot update {git_dir}: {e}") from e
 
 
@@ -371,11 +412,33 @@ def crash_reports(git_dir: Path) -> list[Path]:
 
 
 def head(git_dir: Path) -> str:
-    """The commit ``main`` points at ("" when there is no history)."""
+    """The commit ``main`` points at ("" when there is no history, or ``main`` cannot be read)."""
     if not (git_dir / "HEAD").exists():
         return ""
     try:
-        repo = git.Repo(git_dir)
-        return str(git.SymbolicReference.dereference_recursive(repo, f"refs/heads/{BRANCH}"))
-    except (git.GitError, OSError, ValueError):
+        return _ref_commit(git_dir, f"refs/heads/{BRANCH}")
+    except (OSError, ValueError):
         return ""
+
+
+def _ref_commit(git_dir: Path, ref: str) -> str:
+    """The commit ``ref`` names, read as gitpython's ``SymbolicReference.dereference_recursive`` reads it: the loose
+    file, else its line in ``packed-refs``; a symbolic ref (``ref: …``) followed. "" when there is no such ref or what
+    it holds is not an object id."""
+    for _ in range(10):  # git follows at most 5 symbolic refs
+        loose = git_dir / ref
+        if loose.is_file():
+            value = loose.read_text("utf-8").strip()
+        else:
+            value = ""
+            packed = git_dir / "packed-refs"
+            if packed.is_file():
+                for line in packed.read_text("utf-8").splitlines():
+                    if line[:1] not in ("#", "^") and line.endswith(f" {ref}"):
+                        value = line.partition(" ")[0]
+                        break
+        if value.startswith("ref: "):
+            ref = value[5:].strip()
+            continue
+        return value if len(value) in (40, 64) and all(c in "0123456789abcdef" for c in value) else ""
+    return ""

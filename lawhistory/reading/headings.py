@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ..core.headings import amending_heading_end
+
 SENTENCE_STARTERS = frozenset(
     [
         "A",
@@ -55,36 +57,6 @@ INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
     ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
 )
 
-_CITED_LABEL = r"\d[\w.]*(?: ?\(\w+\))*"
-_CITED_PROVISION = (
-    r"(?:Clauses?|Schedules?|Parts?|Divisions?|Subdivisions?) " + _CITED_LABEL + r"(?:(?:,| and| to) " + _CITED_LABEL + r")*"
-)
-_AMENDED_ONE = (
-    # (r5) "Part 2 Division 1 heading inserted", "Part 2 Divisions 3 and 4 inserted": a provision within another, and
-    # a heading alone
-    r"(?:"
-    + _CITED_PROVISION
-    + r"(?: "
-    + _CITED_PROVISION
-    + r")*(?: headings?)?"
-    # (r3lz) a schedule named by an ordinal: "Second Schedule amended"
-    + r"|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth) Schedule)"
-    + r" (?:amended|deleted|inserted|replaced|repealed|substituted|added|renumbered)"
-)
-AMENDING_HEADING = re.compile(
-    r"("
-    + _AMENDED_ONE
-    # "Clause 2.3 deleted and replaced", "Schedule 3 repealed and substituted": one heading, both verbs
-    + r"(?: and (?:replaced|substituted|inserted|re-?inserted)"
-    # (r7) "Part 3 heading replaced and Part 3 Division 1 heading inserted": two provisions, each with its verb
-    + r"| and (?i:"
-    + _AMENDED_ONE
-    + r"))?"
-    # (issue 20) "Clause 2.7A inserted and consequential amendments": the other changes the clause makes, named only
-    # as a kind in its heading (never a provision or a verb of its own)
-    + r"(?: and consequential amendments?)?"
-    + r")(?= |$)"
-)
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
 #: "5.1 PART 5 deleted" where a whole Part went).
@@ -223,11 +195,12 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             if len(after) >= 2 and heading_tail(line, after[0], after[1]):  # a heading printed over two lines
                 return f"{line} {after[0].strip()}", lead + nl + 1 + len(after[0]) + 1, False
             return line, lead + nl + 1, False
-        am = AMENDING_HEADING.match(line) if mode == "instrument" and sentence else None
-        if am and re.match(r" [A-Z]", line[am.end(1) :]):
+        # (core/headings.lark's amending_heading: an amending clause's heading, "Clause 3.2 amended")
+        am = amending_heading_end(line) if mode == "instrument" and sentence else None
+        if am is not None and re.match(r" [A-Z]", line[am:]):
             # "7. Clause 3.2 amended In clause 3.2— (a) …": an amending clause's heading run into its words, on a line
             # the copy joined with the ones after it; the heading ends where its words begin, with a capital
-            return am.group(1), lead + am.end(1), False
+            return line[:am], lead + am, False
         if line and not (mode == "instrument" and len(line) > 80):
             return None, lead, False
         # (an instrument's clauses are read from running text: a long "line" is the words of several printed lines,
@@ -239,9 +212,9 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
     words = body.split(" ")
     skip = 0
     if mode == "instrument":
-        am = AMENDING_HEADING.match(body) if not joined else None  # (a joined line's was tried above)
-        if am:
-            return am.group(1), lead + am.end(1), False
+        am = amending_heading_end(body) if not joined else None  # (a joined line's was tried above)
+        if am is not None:
+            return body[:am], lead + am, False
         im = INSERT_HEADING.match(body)
         if im:
             skip = len(im.group(0).split())

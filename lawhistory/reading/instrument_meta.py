@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.dates import all_printed_dates, printed_date
+from ..core.errors import ImportFailed
 from ..core.model import Provision, normal_title
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
@@ -100,15 +101,39 @@ def amended_law(body: str) -> Amended | None:
 
 
 _THIS_PART = re.compile(
-    r"\bThis (?:Part|Division) amends\b|\bIn this (?:Part|Division),?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b"
+    r"\bThis (?P<unit>Part|Division|Subdivision) amends\b"
+    r"|\bIn this (?P<unit2>Part|Division|Subdivision),?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b"
 )
+#: The kinds of provision that divide an instrument and may each say which law they amend.
+_UNITS = ("part", "division", "subdivision")
+#: "Division 2 — Shire of X Trading Local Law 2012 amended": a unit's heading naming the law its clauses amend.
+_HEADING_NAMES = re.compile(r"^(?:the\s+)?" + _LAW_TITLE + r"\s+amended\s*$")
 
 
 _SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
 
 
+#: What a refusal of units that name laws inconsistently asks for.
+_BY_HAND = "check the gazette, and give each law's clauses by hand (the instrument file's `amends` and `also_amends`)"
+
+
+class UnitsNameLawsInconsistently(ImportFailed):
+    """The Parts and Divisions of an amending instrument name the laws they amend in a way that gives some clause no
+    one law, or two (a clause outside every unit that names a law where units name different laws, a unit's law not the
+    one the instrument names, a unit's words read as naming two laws)."""
+
+
 def _words(p: Provision) -> list[str]:
     return [x for x in (p.heading or "", p.text or "") if x] + [w for c in p.children for w in _words(c)]
+
+
+def _flat(words: list[str]) -> str:
+    return " ".join(" ".join(words).split())
+
+
+def _own_words(p: Provision) -> list[str]:
+    """The words of a unit outside the units it holds (a Part's clauses, not its Divisions')."""
+    return [x for x in (p.heading or "", p.text or "") if x] + [w for c in p.children if c.kind not in _UNITS for w in _words(c)]
 
 
 def _clause_nums(p: Provision) -> list[str]:
@@ -116,33 +141,163 @@ def _clause_nums(p: Provision) -> list[str]:
     return own + [n for c in p.children for n in _clause_nums(c)]
 
 
-def _amending_parts(body: tuple[Provision, ...]) -> list[Provision]:
-    """The Parts of an instrument, each amending one law — or, (r10) where a Part is divided into Divisions that each
-    say which law they amend ("Part 2 — Consequential amendments / Division 1 — … amended / 3. … This Division amends
-    the X."), those Divisions."""
-    out: list[Provision] = []
-    for part in body:
-        if part.kind != "part":
-            continue
-        divisions = [
-            d for d in part.children if d.kind == "division" and _THIS_PART.search(" ".join(" ".join(_words(d)).split()))
-        ]
-        out += divisions or [part]
+def _own_clauses(p: Provision) -> list[str]:
+    return [n for c in p.children if c.kind not in _UNITS for n in _clause_nums(c)]
+
+
+def _unit_name(p: Provision) -> str:
+    return " ".join(x for x in (p.kind.capitalize(), (p.num or "").rstrip(".")) if x)
+
+
+@dataclass(frozen=True, slots=True)
+class _Naming:
+    amended: Amended
+    words: str  # the words that name it, as printed (for a refusal)
+
+
+def _namings(p: Provision) -> dict[str, list[_Naming]]:
+    """What a unit's own words say it amends, by the unit they say it of ("Part" in "This Part amends …", which a
+    Division's first clause may say of the Part it is in)."""
+    text = _flat(_own_words(p))
+    out: dict[str, list[_Naming]] = {}
+    for m in _THIS_PART.finditer(text):
+        unit = (m.group("unit") or m.group("unit2")).lower()
+        sentence = text[m.start() :]
+        amended = amended_law(sentence)
+        # the law named right after "This Part amends the" (or "In this Part, the"), not one a later sentence names
+        at = sentence.find(amended.title) if amended is not None else -1
+        end = sentence.find(". ", max(at, 0) + (len(amended.title) if amended is not None else 0))
+        words = sentence[: end + 1] if end >= 0 else sentence
+        if amended is None or not 0 <= at <= len(m.group(0)) + 8:
+            raise UnitsNameLawsInconsistently(
+                f"{_unit_name(p)}: “{words[:200]}” says which law it amends, but the law's title is not read; {_BY_HAND}"
+            )
+        out.setdefault(unit, []).append(_Naming(amended, words))
     return out
 
 
-def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
-    """The laws an instrument amends one in each Part ("Part 2 — … amended 3. Local law amended This Part amends the X.
-    4. …  Part 3 — … This Part amends the Y. …"), each with the clauses of its Part; [] unless two or more Parts each
-    name a different law."""
-    found: list[tuple[Amended, tuple[str, ...]]] = []
-    for part in _amending_parts(body):
-        text = " ".join(" ".join(_words(part)).split())
-        if not _THIS_PART.search(text):
+def _one(p: Provision, namings: list[_Naming]) -> _Naming:
+    titles = {normal_title(n.amended.title) for n in namings}
+    if len(titles) > 1:
+        raise UnitsNameLawsInconsistently(
+            f"{_unit_name(p)} names two laws it amends ({'; '.join(f'“{n.words}”' for n in namings)}): which law each "
+            f"of its clauses amends is not read; {_BY_HAND}"
+        )
+    return namings[0]
+
+
+_Unit = tuple["_Naming | None", Provision, list[str], Provision]
+
+
+def _by_unit(units: tuple[Provision, ...], inherited: _Naming | None, root: Provision | None, out: list[_Unit]) -> None:
+    """Each unit's own clauses with the law the innermost unit naming one names (None: no unit above names one)."""
+    for p in units:
+        if p.kind not in _UNITS:
             continue
-        amended = amended_law(text)
-        if amended is not None:
-            found.append((amended, tuple(_clause_nums(part))))
+        own = _namings(p)
+        mine = own.get(p.kind, [])
+        # "Division 1 — Local law amended / 3. … This Part amends the X.": said of the Part the Division is in
+        if p.kind == "part":
+            mine += [n for c in p.children if c.kind in ("division", "subdivision") for n in _namings(c).get("part", [])]
+        stray = [n for unit, ns in own.items() if unit != p.kind and not (unit == "part" and p.kind != "part") for n in ns]
+        if stray:
+            raise UnitsNameLawsInconsistently(
+                f"{_unit_name(p)}: “{stray[0].words}” is printed in a {p.kind}: which law its clauses amend is not "
+                f"read; {_BY_HAND}"
+            )
+        naming = _one(p, mine) if mine else inherited
+        top = root or p
+        out.append((naming, p, _own_clauses(p), top))
+        _by_unit(p.children, naming, top, out)
+
+
+def _units_in(p: Provision) -> list[Provision]:
+    """``p`` and the units under it."""
+    return [p] + [u for c in p.children if c.kind in _UNITS for u in _units_in(c)]
+
+
+def _heading_law(p: Provision) -> str | None:
+    m = _HEADING_NAMES.match(" ".join((p.heading or "").split()))
+    return " ".join(m.group("title").split()) if m else None
+
+
+def _same_law(a: str, b: str) -> bool:
+    """Two titles of one law, one perhaps without the council's name ("Standing Orders Local Law 2016")."""
+    x, y = normal_title(a), normal_title(b)
+    return x == y or x.endswith(" " + y) or y.endswith(" " + x)
+
+
+def _amending_parts(body: tuple[Provision, ...]) -> list[tuple[_Naming, list[str]]]:
+    """Each law named by a Part, Division or Subdivision ("This Part amends the X.", "This Division amends the Y.")
+    with the clauses it amends: a unit's clauses amend the law of the innermost unit that names one (a Part's law
+    for its Divisions that name none; a Division's own where it names one). [] when no unit names a law.
+
+    Refused (``UnitsNameLawsInconsistently``), naming the words, where units name different laws and a clause would
+    amend none of them or the wrong one: a clause of a Part that names no law beside Divisions that do, the instrument's
+    own principal-law clause naming another law, a unit's heading ("Division 2 — Y amended") naming a law other than
+    the one its clauses are read as amending."""
+    units: list[_Unit] = []
+    _by_unit(body, None, None, units)
+    named = [(n, p, cl) for n, p, cl, _ in units if n is not None]
+    if not named:
+        return []
+    laws: dict[str, tuple[_Naming, list[str]]] = {}
+    for found, _, clauses in named:
+        assert found is not None
+        naming = found
+        key = normal_title(naming.amended.title)
+        have = laws.setdefault(key, (naming, []))
+        have[1].extend(clauses)
+    law_of = {id(p): n for n, p, _, _ in units}
+    for _, p, _, _ in units:
+        heading = _heading_law(p)
+        # "Division 2 — Y amended": every clause under it amends Y (a Part's Divisions' clauses too)
+        under = [law_of[id(u)] for u in _units_in(p)]
+        wrong = next((n for n in under if n is not None and not _same_law(heading, n.amended.title)), None) if heading else None
+        if wrong is not None:
+            raise UnitsNameLawsInconsistently(
+                f"{_unit_name(p)} is headed “{' '.join((p.heading or '').split())}” but clauses under it are read as "
+                f"amending the law “{wrong.words}” names: which law they amend is not read; {_BY_HAND}"
+            )
+    outside = [(p, cl) for n, p, cl, _ in units if n is None and cl]
+    words_outside = [" ".join(_flat(_words(p)) for p in body if p.kind not in _UNITS)] + [
+        _flat(_own_words(p)) for p, _ in outside
+    ]
+    principal = next((a for a in map(amended_law, words_outside) if a is not None), None)
+    if principal is not None:
+        # a law the instrument names outside its units ("This local law amends the X and the Y.") is known to it
+        known = normal_title(" ".join(words_outside))
+        other = next(
+            (
+                n
+                for n, _ in laws.values()
+                if not _same_law(n.amended.title, principal.title) and normal_title(n.amended.title) not in known
+            ),
+            None,
+        )
+        if other is not None:
+            raise UnitsNameLawsInconsistently(
+                f"the instrument names the law it amends as the {principal.title}, but “{other.words}”: which law "
+                f"each clause amends is not read; {_BY_HAND}"
+            )
+    if len(laws) > 1:
+        roots = {id(root) for n, _, _, root in units if n is not None}
+        for unit_law, p, clauses, root in units:
+            if unit_law is None and clauses and id(root) in roots:
+                raise UnitsNameLawsInconsistently(
+                    f"{_unit_name(p)}: its clause {clauses[0]} is in no Part or Division that names the law it amends, "
+                    f"beside ones that name different laws ({'; '.join(f'“{n.words}”' for n, _ in laws.values())}); "
+                    f"{_BY_HAND}"
+                )
+    return list(laws.values())
+
+
+def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:
+    """The laws an instrument amends one in each Part or Division ("Part 2 — … amended 3. Local law amended This Part
+    amends the X. 4. …  Part 3 — … This Part amends the Y. …"), each with the clauses of the units that name it (the
+    innermost naming unit wins, ``_amending_parts``); [] unless two or more different laws are named. Refused
+    (``UnitsNameLawsInconsistently``) where the units name laws inconsistently."""
+    found = [(n.amended, tuple(clauses)) for n, clauses in _amending_parts(body)]
     if not found:
         # "2.1 The X is amended as set out in Part 2. 2.2 The Y is amended as set out in Part 3." (Part 1 names them)
         parts = {p.num: p for p in body if p.kind == "part" and p.num}

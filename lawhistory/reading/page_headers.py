@@ -26,8 +26,9 @@ _PLAIN = re.compile(
 )
 
 
-#: Spaces a copy printed inside a header ("1274   GOVERNMENT GAZETTE, WA [20 March 1992"): one space.
-_WIDE = re.compile(r"(?<=\d)[ \t]{2,}(?=" + _GG + r")|(?P<gg>" + _GG + r")[ \t]{2,}(?=\[?\d)")
+#: Spaces a copy printed inside a header ("1274   GOVERNMENT GAZETTE, WA [20 March 1992", "29 July 1997]   GOVERNMENT
+#: GAZETTE, WA 4071"): one space.
+_WIDE = re.compile(r"(?<=[\d\]])[ \t]{2,}(?=" + _GG + r")|(?P<gg>" + _GG + r")[ \t]{2,}(?=\[?\d)")
 #: A header's bracket read as the figure 1 by the copy's OCR: after the year on an odd page ("20 March 19921
 #: GOVERNMENT GAZETTE, WA 1275", "| 28 June 19941 | GOVERNMENT …") or before the day on an even page ("7908 GOVERNMENT
 #: GAZETTE, WA 129 December 2000"): a five-figure year, or a three-figure day, that no date has.

@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
+from ...core.headings import heading_first as amending_heading_first
 from .compiled import built
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
@@ -579,16 +580,18 @@ def ends_repeal(words: str) -> bool:
 
 
 def rows_after_delete(words: str) -> tuple[int, int] | None:
-    """(r10) (where "delete" ends, where the dash after it begins) in "In Schedule 1 delete: | 5.3(2) | … |" — the
-    dash right after "delete" (opening.lark's ``payload_rows_deleted``), only when a row between bars follows it;
-    None otherwise."""
+    """(r10) (where "delete" ends, where the dash after it begins) in "In Schedule 1 delete: | 5.3(2) | … |" (or
+    "delete— | … |") — the dash right after "delete" (opening.lark's ``payload_rows_deleted``), only when a row between
+    bars follows it; None otherwise."""
     tokens: list[Token] = []
     spans: list[tuple[int, int]] = []
     for tok, span in _all_tokens(words):
         tokens.append(tok)
         spans.append(span)
     for i, tok in enumerate(tokens):
-        if tok.type != "DASH" or i == 0 or tokens[i - 1].type != "DELETE" or i + 1 >= len(tokens):
+        # the dash as ``_op_dash`` reads it: "delete:", "delete—" or "delete –"
+        dash = tok.type in ("DASH", "OP_EMDASH", "OP_ENDASH")
+        if not dash or i == 0 or tokens[i - 1].type != "DELETE" or i + 1 >= len(tokens):
             continue
         if not str(tokens[i + 1]).startswith("|"):
             return None
@@ -1215,15 +1218,15 @@ HEADING_FIRST = Path(__file__).with_name("heading_first.lark")
 
 @cache
 def heading_first_parser() -> Lark:
-    """heading_first.lark's parser, both starts: Earley with the dynamic lexer (a word is read as any terminal expected
-    there); the parse is only asked whether it exists (``ambiguity="forest"``: no tree is made)."""
+    """heading_first.lark's parser: Earley with the dynamic lexer (a word is read as any terminal expected there); the
+    parse is only asked whether it exists (``ambiguity="forest"``: no tree is made)."""
     return built(
         "heading-first",
         HEADING_FIRST.read_text(encoding="utf-8"),
         parser="earley",
         lexer="dynamic",
         ambiguity="forest",
-        start=["any_heading", "amending_heading"],
+        start="any_heading",
         maybe_placeholders=False,
     )
 
@@ -1232,9 +1235,12 @@ def heading_first_parser() -> Lark:
 def heading_first(words: str, amending: bool) -> bool:
     """Whether ``words`` are a heading printed before its clause's number: after the end of a sentence, any heading
     (heading_first.lark's ``any_heading``: "Citation", "Repeal of by-laws."); anywhere, a heading naming an amendment
-    (``amending_heading``: "Clause 5 amended", "Part 2 heading repealed and a new heading substituted")."""
+    (core/headings.lark's ``heading_first``, one of its descriptions of amending headings: "Clause 5 amended", "Part 2
+    heading repealed and a new heading substituted")."""
+    if amending:
+        return amending_heading_first(words)
     try:
-        heading_first_parser().parse(words, start="amending_heading" if amending else "any_heading")
+        heading_first_parser().parse(words)
     except UnexpectedInput:
         return False
     return True

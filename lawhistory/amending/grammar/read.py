@@ -16,11 +16,14 @@ from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
+from ...core.headings import heading_label
+from ...core.ids import Citation
 from ...core.labels import next_letter
-from ...core.model import Provision
+from ...core.model import Kind, Provision
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
+from ..apply import UNIT_RANK
 from ..parts import (
     GAZETTE_NAMED,
     InstructionNotUnderstood,
@@ -856,7 +859,18 @@ def _definitions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list
     if h.payload is not None:
         raise InstructionNotUnderstood("it deletes a definition and also carries new text, but does not say to insert it")
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
-    terms = quoted or [" ".join(_span(h, t).split()) for t in _trees(ch, "term")]
+    unquoted = list(_trees(ch, "term"))
+    joins = list(_trees(ch, "list_join"))
+    and_or = all(not _tokens(j, "COMMA") and (_tokens(j, "AND") or _tokens(j, "OR")) for j in joins)
+    if not quoted and _tokens(ch, "DEFINITIONS") and _tokens(ch, "DASH") and joins and and_or:
+        # "delete the definitions of: back charge or back fee / operating revenue" (unquoted, a term a line, run
+        # together in the text): where one term ends cannot be told from the words, which may hold "or"/"and"
+        # inside a term, so the run is one deletion here, told apart by the terms the law defines when it is
+        # applied (amend._terms_told_apart), or refused there
+        toks = [v for t in unquoted for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+        run = h.head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
+        return [_op(h.unit, action="delete", target=f"{holder} “{' '.join(run.split())}”")]
+    terms = quoted or [" ".join(_span(h, t).split()) for t in unquoted]
     return [_op(h.unit, action="delete", target=f"{holder} “{t}”") for t in terms]
 
 
@@ -919,7 +933,8 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         return None
     new = " ".join(h.payload.split()).strip('“”"') if h.payload is not None else _unquote(quoted[0])
     # (r8) "Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS" labels it as a Part's is
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision|SCHEDULE|Schedule)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
+    # (core/headings.lark's heading_label: "Part 3 — ", "PART III", "Schedule 1 —")
+    label = heading_label(new)
     note = _SHOULDER_NOTE.search(new)
     if note:
         # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
@@ -929,12 +944,10 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
         )
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
-        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
-            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
-        new = new[label.end() :]
+        new = _label_taken_off(new, label, targets[0])
     # (r7) a Division heading after the Part's (new_heading.lark's division_heading)
-    division = division_opening(new) if label and label.group("kw").lower() == "part" else None
-    if label and label.group("kw").lower() == "part" and division is None and _DIVISION_WORDS.search(new):
+    division = division_opening(new) if label and label[0].lower() == "part" else None
+    if label and label[0].lower() == "part" and division is None and _DIVISION_WORDS.search(new):
         # "PART 3 — REGISTRATION DIVISION 1: GENERAL": a Division's label inside a Part's new heading, not read apart
         raise InstructionNotUnderstood(f"its new Part heading “{new}” names a Division: which words are the heading is not clear")
     if division is not None:
@@ -959,10 +972,59 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 
+def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "Division 1 of the principal by-laws is amended by deleting the heading “DIVISION 1.—PRELIMINARY.” and
+    substituting the following heading— “PART 1—PRELIMINARY”": the heading of the part, division or subdivision the
+    lead names, quoted as printed (kept as the operation's ``words``: it must be that provision's heading, told when
+    the law is known). A new heading labelled as another kind of unit ("PART 1" for a Division) makes the unit that
+    kind, with that label, its contents kept: the operation's new heading is then the heading line as the law prints
+    it, label and all ("PART 1—PRELIMINARY"), which the operation's account in the history names."""
+    target = _base(h, start)[0]
+    frags = Citation.of(target).fragments if target else None
+    if target is None or not frags or frags[-1].kind not in UNIT_RANK:
+        raise InstructionNotUnderstood(f"it replaces a heading quoted as printed, but “{target}” is no part or division")
+    kind, num = frags[-1].kind, frags[-1].label
+    if h.payload is None or not (new := " ".join(h.payload.split()).strip('“”" ')):
+        raise InstructionNotUnderstood("it replaces a heading but carries no new heading")
+    old = _unquote(_tokens(ch, "QUOTED")[0]).strip()
+    old_label, new_label = _UNIT_LABEL.match(old), _UNIT_LABEL.match(new)
+    if old_label and (old_label.group("kw").lower() != kind or old_label.group("n") != num):
+        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old_label.group(0).strip()}”, not {target}")
+    if bool(old_label) != bool(new_label):
+        raise InstructionNotUnderstood(
+            f"the heading it deletes (“{old}”) and the new one (“{new}”) are not both printed with a label, so whether "
+            f"{target} keeps its label is uncertain"
+        )
+    if new_label is None:
+        return [_op(h.unit, action="substitute_heading", target=target, new=new, words=old)]
+    new_kind, new_num, words = new_label.group("kw").lower(), new_label.group("n"), new[new_label.end() :].strip()
+    if new_kind == kind:
+        if new_num != num:
+            raise InstructionNotUnderstood(f"its new heading is labelled “{new_label.group(0).strip()}”, not {target}")
+        return [_op(h.unit, action="substitute_heading", target=target, new=words, words=old)]
+    # the unit becomes another kind: its new heading line, as the law prints it (amending/apply.py changes its kind)
+    line = render_fragment((Provision(kind=_UNIT_KINDS[new_kind], num=new_num, heading=words or None),)).strip()
+    return [_op(h.unit, action="substitute_heading", target=target, new=line, words=old)]
+
+
+_UNIT_KINDS: dict[str, Kind] = {"part": "part", "division": "division", "subdivision": "subdivision"}
+#: The label a unit's heading is printed with ("PART 1—", "DIVISION 1.—", "Division 2 - "): its kind and number
+_UNIT_LABEL = re.compile(r"(?i)(?P<kw>part|division|subdivision)\s+(?P<n>\d+[A-Z]{0,2})\.?\s*(?:[—–]|-(?=\s)|$)\s*")
+
+
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
 _SHOULDER_NOTE = re.compile(r"\s*\[[^\[\]]{1,80}\]$")
-#: The label of a new heading printed with it ("Part 2 — …", "PART III", "Schedule 1 —"): a number, or a roman one
-_LABEL_NUMBER = r"(?P<n>(?:\d\w*|[IVXLC]+)\b)"
+
+
+def _label_taken_off(new: str, label: tuple[str, str, int], target: str) -> str:
+    """A new heading's words after the label printed with it (``heading_label``: its kind, its number, where its words
+    begin), refused when the label is not the target's ("Part 4 — …" given to Part 3)."""
+    kind, number, end = label
+    if not target.endswith(f"{kind.capitalize()} {number}"):
+        raise InstructionNotUnderstood(f"its new heading is labelled “{new[:end].strip()}”, not {target}")
+    return new[end:]
+
+
 _DIVISION_WORDS = re.compile(r"(?i)\bdivision\s+\d")
 
 
@@ -1290,6 +1352,7 @@ _BUILDERS = {
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
     "heading_replaced": _heading_replaced,
+    "heading_quoted_replaced": _heading_quoted_replaced,
     "note_deleted": _note_deleted,
     "penalty_replaced": _penalty_replaced,
     "designation_added": _designation_added,
@@ -1331,12 +1394,10 @@ def _heading_to_read(h: Head, start: Tree[object], ch: Tree[object]) -> list[Ope
         raise InstructionNotUnderstood("it says what a heading is to read but gives no heading")
     new = " ".join(h.payload.split())
     new = new[:-1] if new.endswith(".") else new
-    label = re.match(r"^(?P<kw>PART|Part|Division|Subdivision)\s+" + _LABEL_NUMBER + r"\s*(?:[—–-]\s*)?", new)
+    label = heading_label(new, schedules=False)  # (core/headings.lark's heading_label_no_schedule)
     if label:
         # "Part 2 — Dogs": the label is printed with the new heading; the heading is the rest
-        if not targets[0].endswith(f"{label.group('kw').capitalize()} {label.group('n')}"):
-            raise InstructionNotUnderstood(f"its new heading is labelled “{label.group(0).strip()}”, not {targets[0]}")
-        new = new[label.end() :]
+        new = _label_taken_off(new, label, targets[0])
     return [_op(h.unit, action="substitute_heading", target=targets[0], new=new)]
 
 

@@ -1,0 +1,113 @@
+"""The headings amending instruments print, read by ``headings.lark`` beside this module: an amending clause's heading
+(reading/headings.py cuts it from the clause's words), an older instrument's heading before its clause's number
+(amending/parts.py), and the label printed with a new heading (amending/grammar/read.py). One description of them,
+in core/ so that reading/ and amending/ both may load it."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+
+GRAMMAR = Path(__file__).with_name("headings.lark")
+#: The words an amending clause's heading begins with (lexical: the grammar is asked only of words beginning so).
+_AMENDING_HEADING_STARTS: tuple[str, ...] = ("Clause", "Schedule", "Part", "Division", "Subdivision")
+_AMENDING_HEADING_STARTS += ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
+
+
+@cache
+def _lalr(start: str) -> Lark:
+    """headings.lark's parser from ``start``: LALR(1), its lexer asked in each state for the words that may come there."""
+    from lark import Lark
+
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
+
+
+@cache
+def _earley(start: str) -> Lark:
+    """headings.lark's parser from ``start``: Earley with the dynamic lexer (a word is read as any terminal expected
+    there); only asked whether a parse exists (``ambiguity="forest"``: no tree is made)."""
+    from lark import Lark
+
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="forest",
+        start=start,
+        maybe_placeholders=False,
+    )
+
+
+@lru_cache(maxsize=8192)
+def amending_heading_end(text: str) -> int | None:
+    """Where an amending clause's heading at the start of ``text`` ends ("Clause 3.2 amended In clause 3.2— …": after
+    "amended"), a space or the end after it; None when ``text`` does not begin with one (headings.lark's
+    ``amending_heading``: "Part 2 Division 1 heading inserted", "Second Schedule amended", "Clause 2.3 deleted and
+    replaced", "Clause 2.7A inserted and consequential amendments")."""
+    if not text.startswith(_AMENDING_HEADING_STARTS):
+        return None  # (lexical: how such a heading begins; the grammar is not asked of other words)
+    ends = [at for at, _ in _prefixes("amending_heading", text) if text[at : at + 1] in ("", " ")]
+    return ends[-1] if ends else None
+
+
+def _prefixes(start: str, text: str) -> list[tuple[int, list[Token]]]:
+    """(where it ends, its tokens) of every prefix of ``text`` that ``start`` reads whole, the shortest first: the
+    tokens are fed one by one, until the words are not the grammar's."""
+    from lark.exceptions import UnexpectedInput
+
+    found: list[tuple[int, list[Token]]] = []
+    ip = _lalr(start).parse_interactive(text)
+    tokens: list[Token] = []
+
+    def whole() -> bool:
+        if "$END" not in ip.choices():  # type: ignore[no-untyped-call]
+            return False  # (no reading ends here: asked of the table, without feeding the end)
+        try:
+            ip.copy().feed_eof()  # type: ignore[no-untyped-call]
+        except UnexpectedInput:
+            return False
+        return True
+
+    try:
+        # lexed lazily, each token in the parser's state after the one before it (its lexer asks only for the words
+        # that may come there)
+        for token in ip.lexer_thread.lex(ip.parser_state):  # type: ignore[no-untyped-call]
+            ip.feed_token(token)
+            tokens.append(token)
+            if whole():
+                found.append((token.end_pos or 0, list(tokens)))
+    except UnexpectedInput:
+        pass  # the words from here are not the grammar's
+    return found
+
+
+@lru_cache(maxsize=8192)
+def heading_first(words: str) -> bool:
+    """Whether ``words`` (single-spaced) are an older instrument's amending heading printed before its clause's number
+    ("Clause 5 amended", "Part 2 heading repealed and a new heading substituted": headings.lark's ``heading_first``)."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        _earley("heading_first").parse(words)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def heading_label(heading: str, *, schedules: bool = True) -> tuple[str, str, int] | None:
+    """(its kind's word, its number, where the heading's own words begin) of the label printed at the start of a new
+    heading ("Part 3 — Registration": ("Part", "3", 9); "PART III", "Schedule 1 — …"), or None when it has none
+    (headings.lark's ``heading_label``; ``schedules=False``: ``heading_label_no_schedule``, a label naming a Part, a
+    Division or a Subdivision only)."""
+    if not heading.startswith(("PART", "Part", "Division", "Subdivision", "SCHEDULE", "Schedule")):
+        return None  # (lexical: how a label begins; the grammar is not asked of other words)
+    found = _prefixes("heading_label" if schedules else "heading_label_no_schedule", heading)
+    if not found:
+        return None
+    end, tokens = found[-1]
+    return str(tokens[0]), next(str(t) for t in tokens if t.type == "HL_NUMBER"), end
