@@ -31,31 +31,43 @@ from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
 from .grammar.parse import (
+    after_connector,
     amended_as_follows,
     barred_repeal,
+    dash_definitions,
+    definition_note,
     ends_repeal,
     following_dash,
+    following_dashes,
     gazette_item,
     headed_clause,
     heading_context,
     heading_first,
+    heading_only,
     labelled_after,
     lead_in,
+    marked_terms,
     names_amendment,
     names_whole_law,
     opens_instruction,
     payload_dash,
+    penalty_line,
+    penalty_payload,
     preliminary_heading,
     preliminary_words,
     quoted_after,
+    quoted_term,
     repeal_item,
     repeal_lead,
     repeal_table,
     repealed_one,
     restated_dash,
     rows_after_delete,
+    run_on_definition,
+    single_quoted_term,
     substitutes_for,
     titled_repeal,
+    unmarked_definitions,
     verbs_outside_quotes,
 )
 
@@ -847,12 +859,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         # nothing, is print noise)
         return head, original[text.index("“", m.end()) + 1 : close]
     payload = original[m.end() :].strip()
-    if (single := _SINGLE_QUOTED_TERM_DEFINITION.match(payload)) is not None and not re.search(
-        r"[‘’“”]", payload[single.end() :]
-    ):
+    if (single := single_quoted_term(payload)) is not None and not re.search(r"[‘’“”]", payload[single[2] :]):
         # (r3lz) a definition printed the older way with only its term quoted, in single marks ("‘authorised person’
-        # means …"): the term's marks as the law's definitions read them, as for double marks (below)
-        return head, f"“{single.group(1)}”{payload[single.end(1) + 1 :]}"
+        # means …": new_text.lark's single_quoted_term): the term's marks as the law's definitions read them, as for
+        # double marks (below)
+        return head, f"“{payload[single[0] : single[1]]}”{payload[single[2] :]}"
     inside = ITEM_START.search(" " + normalise_quotes(payload)) if not payload.startswith(("“", '"')) else None
     if inside:
         # The block is not quoted, so where it ends is read from the words: an instruction inside it would become law.
@@ -894,22 +905,16 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             raise InstructionNotUnderstood(
                 "its quotation marks do not balance (an opening “ has no closing ”), so where the new text ends is uncertain"
             )
-        if _QUOTED_TERM_DEFINITION.match(text, text.index("“", m.end())) and not _closing_after_term(text, close):
-            # (r3lz) a definition printed the older way, only its term quoted ("“authorised person” means a person …;"):
-            # the quoted words are the term, and the definition runs on to the end (the term's marks as the law's
-            # definitions read them, whichever marks the instrument printed)
+        if quoted_term(text[text.index("“", m.end()) :]) and not _closing_after_term(text, close):
+            # (r3lz) a definition printed the older way, only its term quoted ("“authorised person” means a person …;":
+            # new_text.lark's quoted_term): the quoted words are the term, and the definition runs on to the end (the
+            # term's marks as the law's definitions read them, whichever marks the instrument printed)
             return head, re.sub(r"^[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]", r"“\1”", payload)
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"
         )
     return head, payload
-
-
-#: (r3lz) A definition whose term alone is quoted in single marks, then the words that define it.
-_SINGLE_QUOTED_TERM_DEFINITION = re.compile(r"‘([^‘’“”]{1,60})’(?=\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b)")
-#: (r3lz) A definition whose term alone is quoted, then the words that define it.
-_QUOTED_TERM_DEFINITION = re.compile(r"“[^“”]{1,60}”\s+(?:means|includes|has\s+the\s+(?:same\s+)?meaning)\b")
 
 
 def _closing_after_term(text: str, close: int) -> bool:
@@ -988,18 +993,14 @@ def unopened_split(text: str, original: str) -> tuple[str, str] | None:
     return text[: m.start()].strip(), original[m.end() :].strip()
 
 
-#: (r7) "by inserting before the definition of “cinema” the following definitions —": the dash after "the following
-#: definitions" (a quoted locator between the verb and it), outside quotation marks.
-_FOLLOWING_DASH = re.compile(
-    r"\bthe following(?: new)? (?:definitions?|words?|paragraphs?|subclauses?|clauses?)(?: instead)?(?P<dash>\s*[—–:-]\s*)"
-)
-
-
-def _following_dash(text: str) -> re.Match[str] | None:
+def _following_dash(text: str) -> _Span | None:
+    """(r7) "by inserting before the definition of “cinema” the following definitions —": the dash after "the following
+    definitions" (a quoted locator between the verb and it), outside quotation marks (new_text.lark's
+    ``following_dash``)."""
     spans = outside_quotes(text)
-    for m in _FOLLOWING_DASH.finditer(text):
-        if any(a <= m.start() and m.end() <= b for a, b in spans):
-            return re.compile(r"\s*[—–:-]\s*").match(text, m.start("dash"))
+    for start, dash, end in following_dashes(text):
+        if any(a <= start and end <= b for a, b in spans):
+            return _Span(text, dash, end)
     return None
 
 
@@ -1014,11 +1015,6 @@ def _closing(text: str, start: int) -> int | None:
             if depth == 0:
                 return i
     return None
-
-
-_RUN_ON_DEFINITION = re.compile(
-    r";\s*(?!and\b|or\b)[A-Za-z][\w’'-]*(?: [\w’'-]+){0,4}(?:,[^;]{0,80}?,)?(?:\s+(?:means|includes|has the meaning|refers to)\b|\s*[—–-]\s*$)"
-)
 
 
 #: (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above its
@@ -1090,30 +1086,30 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             raise InstructionNotUnderstood(
                 f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
             )
-        unmarked_terms = _UNMARKED_DEFINITIONS.match(d.text or "") if d.kind != "definition" else None
+        unmarked_terms = unmarked_definitions(d.text or "") if d.kind != "definition" else None
         if unmarked_terms and not any(c.kind == "definition" for c in d.children):
             # "(1) In this clause brigade officer has the meaning given in clause 3(1); take control means …": definitions
             # whose terms are neither quoted nor in bold, run into the words that introduce them; where each term
             # begins is not printed, so none is guessed.
             raise InstructionNotUnderstood(
-                f"the new text “{unmarked_terms.group(0)[:100]}” defines terms that are neither quoted nor in bold, so "
+                f"the new text “{unmarked_terms[:100]}” defines terms that are neither quoted nor in bold, so "
                 "where each term begins and ends is uncertain; write each term as **term** means …"
             )
-        after = _AFTER_CONNECTOR.search(d.text or "") if d.kind in ("paragraph", "subparagraph") and not d.children else None
+        after = after_connector(d.text or "") if d.kind in ("paragraph", "subparagraph") and not d.children else None
         if after:
             # "(c) … is transferred to another; or fixture on land when …": words after the connector that ends a
             # paragraph, with no label of their own (a copy whose columns the OCR interleaved): they belong to no
             # paragraph that can be told, so none is guessed
             raise InstructionNotUnderstood(
-                f"the words “{_LABEL_CUT.split(after.group('words'))[0][:80]}” follow the “{after.group('conn')}” that ends the new paragraph "
+                f"the words “{_LABEL_CUT.split(after[1])[0][:80]}” follow the “{after[0]}” that ends the new paragraph "
                 f"{d.num or ''} and have no label of their own, so which provision they belong to is uncertain (lines out "
                 "of order in the copy?); check the gazette"
             )
-        run_on = _RUN_ON_DEFINITION.search(d.text or "") if d.kind == "definition" else None
+        run_on = run_on_definition(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
             raise InstructionNotUnderstood(
-                f"the new definition of “{d.term}” runs on into what reads as another (“{run_on.group(0)[2:]}”), "
+                f"the new definition of “{d.term}” runs on into what reads as another (“{run_on[1][2:]}”), "
                 "so where each definition ends is uncertain"
             )
     # How headings were told apart is said once for the whole instrument, not per payload.
@@ -1122,14 +1118,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
 
 
 _CONTAINER_WORDS = ("part", "division", "subdivision")
-#: A paragraph's words that go on after the connector that ends it: "…; or fixture on land when …".
-_AFTER_CONNECTOR = re.compile(r";\s*(?P<conn>or|and)\s+(?P<words>[a-z][^;]*)$")
 _LABEL_CUT = re.compile(r" (?=\(\w{1,4}\) )")
-#: "In this clause brigade officer has the meaning given in …": words that define a term not marked as one.
-_UNMARKED_DEFINITIONS = re.compile(
-    r"In this (?:clause|subclause|Part|Division|Subdivision|Schedule|local law|by-?law|regulation|section)\s*[—–:-]?\s+"
-    r"(?![“\"‘'*])[^.;:—–“”]{1,60}?\s(?:means|has the (?:same )?meaning)\b[^.;]*"
-)
 
 
 def _with_lines(provisions: tuple[Provision, ...], items: list[str]) -> tuple[Provision, ...]:
@@ -1153,18 +1142,14 @@ def _words_of(p: Provision) -> list[str]:
 
 
 def _with_note(p: Provision) -> Provision:
-    """A definition followed by its note ("…; Note for this definition: …"): the note is the definition's own text lines."""
-    m = re.search(r"\s(Note(?: for this definition)?:)\s+(.+)$", p.text or "") if p.kind == "definition" else None
-    if not m:
+    """A definition followed by its note ("…; Note for this definition: …": new_text.lark's ``note``): the note is the
+    definition's own text lines."""
+    note = definition_note(p.text or "") if p.kind == "definition" else None
+    if not note:
         return p
-    notes = (Provision(kind="text", text=m.group(1)), Provision(kind="text", text=m.group(2)))
-    return replace(p, text=(p.text or "")[: m.start()], children=notes + p.children)
-
-
-#: "… of the CEO. Penalty for this subclause: a fine of $2 000.": the penalty line a provision ends with, naming its kind.
-_PENALTY_LINE = re.compile(
-    r"(?<=[.;])\s+(?P<line>Penalty for this (?P<kind>sub-?clause|clause|regulation|sub-?regulation|paragraph): .+)$"
-)
+    at, label, words = note
+    notes = (Provision(kind="text", text=label), Provision(kind="text", text=words))
+    return replace(p, text=(p.text or "")[:at], children=notes + p.children)
 
 
 def _with_penalty_line(p: Provision) -> Provision:
@@ -1180,10 +1165,11 @@ def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
         last, line = _lift_penalty(p.children[-1])
         p = replace(p, children=(*p.children[:-1], last))
     else:
-        m = _PENALTY_LINE.search(p.text or "") if p.kind != "text" else None
-        line = (m.group("kind").replace("-", "").lower(), m.group("line")) if m else None
-        if m:
-            p = replace(p, text=(p.text or "")[: m.start()])
+        # "… of the CEO. Penalty for this subclause: a fine of $2 000." (new_text.lark's penalty_line)
+        found = penalty_line(p.text or "") if p.kind != "text" else None
+        line = (found[2].replace("-", "").lower(), found[1]) if found else None
+        if found:
+            p = replace(p, text=(p.text or "")[: found[0]])
     if line is not None and line[0] == p.kind:
         return replace(p, children=(*p.children, Provision(kind="text", text=line[1]))), None
     return p, line
@@ -1193,12 +1179,6 @@ def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
 
-_DASH_DEFINITION = re.compile(
-    r"(?:^|(?<=;\s))(?P<term>[A-Za-z][\w’'-]*(?: (?!means\b|includes\b|is\b|are\b)[\w’'-]+){0,5}) —\s+(?=\(a\) )"
-)
-
-
-#: New text that is a Part or Division heading alone: "Division 1 — General provisions".
 #: (r10) A Subdivision heading in new text, before the first clause under it ("Subdivision 1 — Application 2.4. …"),
 #: and a Part or Division heading whose first words under it are one ("Division 2 — Permits Subdivision 1 — …").
 _SUBDIVISION = re.compile(
@@ -1215,10 +1195,6 @@ _HEADING_RUNS_ON = re.compile(
 _CLAUSE_FIRST = re.compile(
     r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2} [A-Z])"
 )
-_HEADING_ONLY = re.compile(r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?)")
-
-#: New text that is a penalty line: "Penalty: …", "Penalty for this subclause: …" (its limbs, if any, follow the colon).
-_PENALTY_PAYLOAD = re.compile(r"Penalty(?: for this (?:sub-?clause|clause|regulation|sub-?regulation|paragraph|by-?law))?:(?=\s)")
 
 
 _BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
@@ -1234,6 +1210,15 @@ def _joined(m: re.Match[str], text: str) -> str:
     return whole if spelt_whole and not hyphenated else m.group(0)
 
 
+def without_term_marks(text: str) -> str:
+    """``text`` with the quotation marks around each defined term taken off (``marked_terms``)."""
+    out, at = [], 0
+    for mark, begin, end, close in marked_terms(text):
+        out += [text[at:mark], text[begin:end]]
+        at = close
+    return "".join(out) + text[at:]
+
+
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     # "… of the Act;Government road means —": a semicolon glued to the next word (a copy that lost the line break
     # between two definitions) ends the words before it, as it does with a space after it
@@ -1247,13 +1232,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     text = _BROKEN_WORD.sub(lambda m: _joined(m, text), text)
     # A defined term printed in quotation marks (“local government” has the same meaning …), double or single
     # (‘local government’ …, as older blocks print a term inside their own double marks): the marks only show the
-    # term, as bold type does, and the law's files mark it with ** instead.
-    text = re.sub(
-        r"(^|;\s+|[—–:]\s+|\s-\s+)(?:[“\"]([^“”\"]{1,80})[”\"]|‘([^‘’“”\"]{1,80})’)"
-        r"(?=,? (?:means|includes|has (?:the|a) (?:same |corresponding )?meaning|in relation to|does not include)\b)",
-        lambda m: m.group(1) + (m.group(2) or m.group(3)),
-        text,
-    )
+    # term, as bold type does, and the law's files mark it with ** instead (new_text.lark's marked_term).
+    text = without_term_marks(text)
     # "2.3. Part does not apply …", "2.5A. Waste collection", (r8) "2A.1. Application of Part" (a clause of a Part
     # 2A): a new clause's label printed with a full stop after it (at
     # the start, or after the full stop that ends the provision before; never after a word that cites it)
@@ -1265,32 +1245,37 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         r"\1\2",
         text,
     )
-    heading_only = _HEADING_ONLY.fullmatch(text)
-    if heading_only:
+    alone_heading = heading_only(text)
+    if alone_heading:
         # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own
-        alone: Literal["part", "division"] = "part" if heading_only.group("kw").lower() == "part" else "division"
-        return (Provision(kind=alone, num=heading_only.group("num"), heading=heading_only.group("heading")),)
-    penalty = _PENALTY_PAYLOAD.match(text)
-    if penalty:
+        # (new_text.lark's heading_only)
+        kw, num, heading = alone_heading
+        alone: Literal["part", "division"] = "part" if kw.lower() == "part" else "division"
+        return (Provision(kind=alone, num=num, heading=heading),)
+    penalty = penalty_payload(text)
+    if penalty is not None:
         # "Penalty: a fine of $5 000." / "Penalty: (a) for an individual, …; (b) for a body corporate, …": a penalty
-        # line (a provision's own line of text), with the limbs that follow it as paragraphs
-        limbs = text[penalty.end() :].strip()
+        # line (a provision's own line of text), with the limbs that follow it as paragraphs (new_text.lark's
+        # penalty_payload)
+        limbs = text[penalty:].strip()
         if not limbs.startswith("("):
             return (Provision(kind="text", text=text),)
         paragraphs = StructureParser(mode="payload", root_kind="subclause", notes=notes).parse(limbs)
-        return (Provision(kind="text", text=penalty.group(0).strip()), *paragraphs)
-    dashed = list(_DASH_DEFINITION.finditer(text))
+        return (Provision(kind="text", text=text[:penalty].strip()), *paragraphs)
+    dashed = dash_definitions(text)
     if dashed and (d := DEF_START.match(text)) and def_term_ok(d):
         # "exempt fence — (a) means …; but (b) does not include …": a definition whose words are all in its
-        # paragraphs; the definitions before it are read as usual, each such one with its paragraphs
+        # paragraphs (new_text.lark's dash_definition); the definitions before it are read as usual, each such one
+        # with its paragraphs
         out: list[Provision] = []
-        cuts = [m.start("term") for m in dashed] + [len(text)]
+        cuts = [start for start, _, _ in dashed] + [len(text)]
         if cuts[0] > 0:
             out += _payload_provisions(text[: cuts[0]], notes)
-        for m, end in zip(dashed, cuts[1:], strict=True):
+        for (start, term_end, first), end in zip(dashed, cuts[1:], strict=True):
             parser = StructureParser(mode="payload", root_kind="definition", notes=notes)
-            children = parser.parse(text[m.end() : end])
-            out.append(Provision(kind="definition", term=m.group("term"), text=f"{m.group('term')} —", children=children))
+            children = parser.parse(text[first:end])
+            term = text[start:term_end]
+            out.append(Provision(kind="definition", term=term, text=f"{term} —", children=children))
         return tuple(out)
     # (a clause numbered "9." is no defined term: "9. Agenda to include motions …" is a clause, not "9. Agenda to" defined)
     if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+|\d+[A-Z]{0,2}\.\s", text):

@@ -1329,3 +1329,246 @@ def headed_clause(words: str) -> tuple[str, str, str] | None:
         heading, number, text = (str(t) for t in tree.children)
         return heading, number, text
     return None
+
+
+# --- new_text.lark: the structure of an instruction's new text --------------------------------------------------------
+
+NEW_TEXT = Path(__file__).with_name("new_text.lark")
+_NEW_TEXT_STARTS = [
+    "quoted_term",
+    "single_quoted_term",
+    "marked_term",
+    "dash_definition",
+    "unmarked_definitions",
+    "run_on_definition",
+    "following_dash",
+    "penalty_line",
+    "penalty_payload",
+    "after_connector",
+    "note",
+    "heading_only",
+]
+
+
+@cache
+def new_text_parser() -> Lark:
+    """new_text.lark, from each of its start rules: LALR(1) with the contextual lexer."""
+    return _lalr("new-text", NEW_TEXT, _NEW_TEXT_STARTS, lexer="contextual")
+
+
+def _new_text(start: str, words: str) -> list[Token] | None:
+    """The tokens of new_text.lark's parse of the whole of ``words`` from ``start`` (its rules are flat), or None."""
+    try:
+        tree = new_text_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return None
+    return [t for t in tree.children if isinstance(t, Token)]
+
+
+def _token(tokens: list[Token], kind: str) -> Token:
+    return next(t for t in tokens if t.type == kind)
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+@lru_cache(maxsize=8192)
+def quoted_term(text: str) -> tuple[int, int, int] | None:
+    """(where the term begins, where it ends, where its closing mark ends) when ``text`` begins with a definition whose
+    term alone is quoted in double marks ("“authorised person” means …": new_text.lark's ``quoted_term``), or None."""
+    tokens = _new_text("quoted_term", text)
+    if tokens is None:
+        return None
+    term, close = _token(tokens, "DOUBLE_TERM"), _token(tokens, "DOUBLE_CLOSE")
+    return term.start_pos or 0, term.end_pos or 0, close.end_pos or 0
+
+
+@lru_cache(maxsize=8192)
+def single_quoted_term(text: str) -> tuple[int, int, int] | None:
+    """As ``quoted_term``, the term in single marks ("‘authorised person’ means …": ``single_quoted_term``)."""
+    tokens = _new_text("single_quoted_term", text)
+    if tokens is None:
+        return None
+    term, close = _token(tokens, "SINGLE_TERM"), _token(tokens, "SINGLE_CLOSE")
+    return term.start_pos or 0, term.end_pos or 0, close.end_pos or 0
+
+
+_BEFORE_TERM = frozenset(";—–:")  # lexical: a mark after which (and spaces) a defined term may begin
+#: How far ``marked_term`` reads: a mark, 80 characters, a mark, a comma, a space, "has a corresponding meaning" and
+#: the character after it, with room to spare.
+_TERM_REACH = 200
+
+
+@lru_cache(maxsize=8192)
+def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
+    """(where its opening mark is, where the term begins, where it ends, where its closing mark ends) of each defined
+    term printed in quotation marks in new text ("“local government” has the same meaning …": new_text.lark's
+    ``marked_term``), asked at each mark that begins the text or follows a semicolon, a colon or a dash and spaces,
+    after the closing mark of the term before (a term in double marks may hold single ones: “x — ‘y’ means z” means …
+    is one term)."""
+    found: list[tuple[int, int, int, int]] = []
+    for at, ch in enumerate(text):
+        if ch not in '“"‘' or (found and at < found[-1][3]):
+            continue
+        before = at
+        while before and text[before - 1].isspace():
+            before -= 1
+        if at and not (
+            before < at
+            and before
+            and (text[before - 1] in _BEFORE_TERM or (text[before - 1] == "-" and before >= 2 and text[before - 2].isspace()))
+        ):
+            continue
+        tokens = _new_text("marked_term", text[at : at + _TERM_REACH])
+        if tokens is not None:
+            term = next(t for t in tokens if t.type in ("MARKED_TERM", "MARKED_SINGLE_TERM"))
+            close = next(t for t in tokens if t.type in ("TERM_CLOSE", "SINGLE_CLOSE"))
+            found.append((at, at + (term.start_pos or 0), at + (term.end_pos or 0), at + (close.end_pos or 0)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def dash_definitions(text: str) -> tuple[tuple[int, int, int], ...]:
+    """(where its term begins, where it ends, where its paragraph (a) begins) of each definition in new text whose words
+    are all in its paragraphs ("exempt fence — (a) means …": ``dash_definition``), asked at the start and after each
+    semicolon and the space after it (a letter there: the term's first, lexical)."""
+    found = []
+    semicolons = []
+    nxt = text.find(";")
+    while nxt >= 0:
+        semicolons.append(nxt)
+        nxt = text.find(";", nxt + 1)
+    for n, at in enumerate([0] + [i + 2 for i in semicolons]):
+        stop = semicolons[n] if n < len(semicolons) else len(text)  # the next semicolon (after the space after one)
+        if at > len(text) - 1 or (at and not text[at - 1].isspace()) or not (text[at].isascii() and text[at].isalpha()):
+            continue
+        # the words up to the first spaced dash before the next semicolon (a term holds neither), the spaces after it
+        # and four characters more: all that the rule reads
+        dash = text.find(" —", at, stop)
+        if dash < 0:
+            continue
+        end = dash + 2
+        while end < len(text) and text[end].isspace():
+            end += 1
+        tokens = _new_text("dash_definition", text[at : end + 4])
+        if tokens is not None:
+            last_word = [t for t in tokens if t.type in ("TERM_FIRST", "TERM_WORD")][-1]
+            found.append((at, at + (last_word.end_pos or 0), at + (_token(tokens, "FIRST_PARAGRAPH").start_pos or 0)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def unmarked_definitions(text: str) -> str | None:
+    """The words, up to the full stop or semicolon after them, when ``text`` begins with words that define terms not
+    marked as terms ("In this clause brigade officer has the meaning given in …": ``unmarked_definitions``), or None."""
+    tokens = _new_text("unmarked_definitions", text)
+    if tokens is None:
+        return None
+    end = _token(tokens, "MEANS" if any(t.type == "MEANS" for t in tokens) else "MEANING").end_pos or 0
+    while end < len(text) and text[end] not in ".;":
+        end += 1
+    return text[:end]
+
+
+@lru_cache(maxsize=8192)
+def run_on_definition(text: str) -> tuple[int, str] | None:
+    """(where, the words) from the first semicolon from which another definition seems to begin inside a definition's
+    words ("…; road verge means …": ``run_on_definition``) to the words that define it (or the dash that ends them),
+    or None."""
+    for at, ch in enumerate(text):
+        if ch != ";":
+            continue
+        # to the next semicolon (none of the words before the defining words holds one), or to the end
+        nxt = text.find(";", at + 1)
+        tokens = _new_text("run_on_definition", text[at : nxt + 1] if nxt >= 0 else text[at:])
+        if tokens is not None:
+            last = next(t for t in tokens if t.type in ("DEFINING", "DASH_AT_END"))
+            return at, text[at : at + (last.end_pos or 0)]
+    return None
+
+
+_FOLLOWING_REACH = 120  # "the following new definitions instead —" and the spaces after it (more: read again whole)
+
+
+@lru_cache(maxsize=8192)
+def following_dashes(text: str) -> tuple[tuple[int, int, int], ...]:
+    """(where "the following" begins, where the dash with its spaces begins, where it ends) of each "the following
+    (new) definitions (instead) —" in ``text`` (``following_dash``), "the f" beginning a word (lexical)."""
+    found = []
+    at = text.find("the f")
+    while at >= 0:
+        tokens = None
+        if not (at and _is_word_char(text[at - 1])):
+            tokens = _new_text("following_dash", text[at : at + _FOLLOWING_REACH])
+            if tokens is not None and at + (_token(tokens, "OPENING_DASH").end_pos or 0) == min(len(text), at + _FOLLOWING_REACH):
+                tokens = _new_text("following_dash", text[at:])  # the spaces after the dash may run on
+        if tokens is not None:
+            dash = _token(tokens, "OPENING_DASH")
+            found.append((at, at + (dash.start_pos or 0), at + (dash.end_pos or 0)))
+        at = text.find("the f", at + 1)
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def penalty_line(text: str) -> tuple[int, str, str] | None:
+    """(where the spaces before it begin, the line, the kind of provision it names) of the penalty line a provision's
+    words end with ("… of the CEO. Penalty for this subclause: a fine of $2 000.": ``penalty_line``), asked after
+    each full stop or semicolon that spaces and a "P" follow (lexical), the first first; None when there is none."""
+    for at in range(1, len(text)):
+        if text[at - 1] not in ".;" or not text[at].isspace():
+            continue
+        word = at
+        while word < len(text) and text[word].isspace():
+            word += 1
+        if not text.startswith("P", word):
+            continue
+        tokens = _new_text("penalty_line", text[at:])
+        if tokens is not None:
+            first, words = _token(tokens, "PENALTY"), _token(tokens, "LINE_WORDS")
+            line = text[at + (first.start_pos or 0) : at + (words.end_pos or 0)].removesuffix("\n")
+            return at, line, str(_token(tokens, "LINE_KIND"))
+    return None
+
+
+@lru_cache(maxsize=8192)
+def penalty_payload(text: str) -> int | None:
+    """Where the colon ends when new text is a penalty line ("Penalty: …", "Penalty for this by-law: …":
+    ``penalty_payload``), or None."""
+    tokens = _new_text("penalty_payload", text)
+    return None if tokens is None else _token(tokens, "COLON").end_pos
+
+
+@lru_cache(maxsize=8192)
+def after_connector(text: str) -> tuple[str, str] | None:
+    """("or" or "and", the words after it) when a paragraph's words go on after the connector that ends them ("…; or
+    fixture on land when …": ``after_connector``, asked from each semicolon), or None."""
+    # only from the last semicolon: the words after the connector run to the end and hold none
+    at = text.rfind(";")
+    if at >= 0 and (tokens := _new_text("after_connector", text[at:])) is not None:
+        return str(_token(tokens, "CONNECTOR")), str(_token(tokens, "TRAILING_WORDS"))
+    return None
+
+
+@lru_cache(maxsize=8192)
+def definition_note(text: str) -> tuple[int, str, str] | None:
+    """(where the space before it is, "Note:" or "Note for this definition:", the note's words) of the note a
+    definition's words end with (``note``, asked from each space before "Note"), or None."""
+    at = text.find("Note")
+    while at >= 0:
+        if at and text[at - 1].isspace() and (tokens := _new_text("note", text[at - 1 :])) is not None:
+            colon, words = _token(tokens, "COLON"), _token(tokens, "NOTE_WORDS")
+            return at - 1, text[at : at - 1 + (colon.end_pos or 0)], str(words).removesuffix("\n")
+        at = text.find("Note", at + 1)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def heading_only(text: str) -> tuple[str, str, str] | None:
+    """(the kind as printed, its number, its heading) when new text is a Part's or a Division's heading alone
+    ("Division 1 — General provisions": ``heading_only``), or None."""
+    tokens = _new_text("heading_only", text)
+    if tokens is None:
+        return None
+    kind, number, heading = (str(_token(tokens, k)) for k in ("CONTAINER_KIND", "CONTAINER_NUMBER", "HEADING_ONLY"))
+    return kind, number, heading
