@@ -659,7 +659,10 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             # made up of the terms the law defines there in one way only; an unquoted term holding "or"/"and" that is
             # also two terms the law defines reads two ways (refused)
             terms = [p.term for p in _definitions(get(version.body, paths[0])) if p.term]
-            parts = [[m.group("term")]] if whole else _segmentations(m.group("term").split(), terms)
+            # (review) "delete the definition of local government vehicle" (one definition named) is never made two
+            # deletions of terms the law happens to define ("local government", "vehicle"): only a list may be
+            plural = re.search(r"\bdefinitions\b", op.source or "", re.I) is not None
+            parts = [[m.group("term")]] if whole or not plural else _segmentations(m.group("term").split(), terms)
             if unquoted:
                 _refuse_terms_two_ways(inst, op, m.group("holder"), parts, terms)
             if len(parts) == 1 and len(parts[0]) > 1:

@@ -18,7 +18,7 @@ from typing import Literal
 from ..core.dates import printed_date
 from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
-from ..core.model import Law, Provision
+from ..core.model import Law, Provision, normal_title
 from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
@@ -208,6 +208,18 @@ def units(law: Law) -> list[Unit]:
         if p.children and (named := clauses_law(p.children[0])) is not None:
             # (r11) "(1) The amendments in this clause are to the X …": the law its other subclauses amend
             # (instrument_meta.amended_by_part), no change of its own; words run on after it are subclause (2)'s
+            said, num = normal_title(named[0].title), (p.num or "").rstrip(".")
+            refs = [r for r in (law.meta.amends, *law.meta.also_amends) if r is not None]
+            owner = next((r for r in refs if num in r.clauses), None) if law.meta.also_amends else law.meta.amends
+            if owner is None or said != normal_title(owner.title):
+                # (review) a clause naming a law other than the one the instrument gives its instructions to (one clause
+                # naming a law, the rest of the instrument another, is not told apart: applied to the instrument's own
+                # law, its instructions would change the wrong law)
+                raise InstructionNotUnderstood(
+                    f"cl. {p.num}: its subclause (1) says its amendments are to the {named[0].title}, but "
+                    + (f"its instructions would be applied to the {owner.title}" if owner else "no law it amends is read for it")
+                    + ", so which law they change is uncertain and nothing was applied; check the gazette"
+                )
             first, rest = p.children[0], named[1]
             ran_on = (Provision(kind="subclause", num="(2)", text=rest[4:], children=first.children),) if rest else ()
             if ran_on and any(c.num == "(2)" for c in p.children[1:]):
@@ -1026,12 +1038,18 @@ _HEADING_ABOVE_NUMBER = re.compile(
 )
 
 
+#: Another clause's number in new text ("10A. (1) …", "11. Spraying near schools …").
+_ANOTHER_CLAUSE = re.compile(r"(?<!\S)\d+[A-Z]{0,2}\.\s+[(A-Z]")
+
+
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
     clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
     payload as it is."""
     m = _HEADING_ABOVE_NUMBER.match(payload)
-    if m is None:
+    if m is None or _ANOTHER_CLAUSE.search(payload, m.end()):
+        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it, the one clause
+        # read would hold the next (its words run on into subclause (2)): the heading is not moved
         return payload
     moved = f"{m.group('num')}. {m.group('heading')} {payload[m.end() :]}"
     read = _payload_provisions(unmarked(moved), [])

@@ -99,7 +99,15 @@ def uncertain_commencement(wording: str | None) -> str | None:
     if not wording:
         return None
     w = " ".join(wording.split())
-    m = re.search(r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*", w, re.I)
+    m = re.search(
+        r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*"
+        # (review) "(2) Despite subclause (1), clause 5 comes into operation on …", "Notwithstanding …", "(1) Other than
+        # clauses 5 and 6, this local law …": a clause given a time of its own, in words not read yet
+        r"|\b(?:despite|notwithstanding)\s+(?:sub-?clause|clause|paragraph|section|regulation)\b[^;.]*"
+        r"|\bother\s+than\s+(?:sub-?clauses?|clauses?|Parts?|Divisions?|sections?|regulations?)\s+\d[^;.]*",
+        w,
+        re.I,
+    )
     if m:
         return m.group(0)
     first = re.search(r"\(a\)\s*(?:clauses?|sections?|Part)\s+1\b[^;.]*", w)

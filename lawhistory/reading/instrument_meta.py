@@ -337,7 +337,8 @@ def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[st
             if named is not None:
                 found.append((Amended(" ".join(m.group("title").split()), None, ()), tuple(_clause_nums(named))))
     if not found:
-        found = _by_clause(body)
+        # clauses naming one law apart from each other (A, B, A) give that law all of theirs
+        found = _grouped(_by_clause(body))
     titles = {normal_title(a.title) for a, _ in found}
     return found if len(found) > 1 and len(titles) == len(found) else []
 
@@ -370,6 +371,15 @@ def clauses_law(p: Provision) -> tuple[Amended, str] | None:
     if amended is None or (rest and not rest.startswith("(2) ")) or (p.children and not rest):
         return None
     return amended, rest
+
+
+def _grouped(found: list[tuple[Amended, tuple[str, ...]]]) -> list[tuple[Amended, tuple[str, ...]]]:
+    """Each law named once, with the clauses of every entry naming it, in the order the laws are first named."""
+    out: dict[str, tuple[Amended, tuple[str, ...]]] = {}
+    for amended, nums in found:
+        key = normal_title(amended.title)
+        out[key] = (out[key][0], out[key][1] + nums) if key in out else (amended, nums)
+    return list(out.values())
 
 
 def _by_clause(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[str, ...]]]:

@@ -18,6 +18,7 @@ from ...core.dates import (
     split_words,
     statutory_commencement,
     subclause_days,
+    uncertain_commencement,
 )
 from ...core.errors import ImportFailed
 from ...core.ids import walk
@@ -368,7 +369,9 @@ def _build(
         if kind != "principal":
             # an amending instrument's: only a commencement in subclauses giving some clauses their own day (r11)
             whole = _following_subclauses(body, whole)
-            whole = whole if subclause_days(whole) else wording
+            # — or, where a subclause after it gives a clause a time of its own in words not read yet ("(2) Despite
+            # subclause (1), clause 5 …"), all of them, so the instruction is refused naming them (review)
+            whole = whole if subclause_days(whole) or uncertain_commencement(whole) else wording
         wording = whole
     if kind == "principal" and not fragment and split_words(wording):
         # some of its clauses given a day of their own: read whole, clause by clause, or refused naming the words
