@@ -73,3 +73,15 @@ def test_new_texts_own_subclause_read_as_the_instruments_is_refused(name: str) -
     result = run_case(PAYLOADS / name)
     assert (result.verdict, result.problems) == ("refused_true", []), result.message
     assert "Subclause (1) does not apply" in result.message
+
+
+def test_a_label_left_alone_after_new_provisions_is_no_words_of_them() -> None:
+    # case 02's items numbered "1.", "2." (a rewording): the label "2." printed alone after the new provisions of
+    # item 1 is a list's label whose words were read with its item, not words cut off from the new text
+    from benchmarks.rewordings import all_cases
+    from benchmarks.rewordings import run_case as run_variants
+
+    (case,) = [c for c in all_cases() if c.name.startswith("02-gosnells-property-2020")]
+    _, found = run_variants(case, pairs=False)
+    numbered = [r for r in found if r.rewording == "numbering_arabic_dot"]
+    assert numbered and all(r.verdict == "exact" for r in numbered), [r.detail for r in numbered]

@@ -8,12 +8,13 @@ would fail on the engine before the fix it guards.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit, _collect, payload_provisions, units
-from lawhistory.core.model import Law, LawMeta, Provision
+from lawhistory.core.model import Law, LawMeta, LawRef, Provision
 from lawhistory.reading.importers.build import _kind
 from lawhistory.reading.instrument_meta import amended_by_part, amended_law, clauses_law, footnoted_repeal
 
@@ -152,6 +153,9 @@ def test_each_clause_naming_its_law_in_subclause_1_amends_that_law() -> None:
             title="Shire of Exampleton Amendment Local Law 2004",
             local_government="Shire of Exampleton",
             kind="amending",
+            # as the reader gives them (reading/importers/build.py from amended_by_part): each law with its clauses
+            amends=LawRef(title="Shire of Exampleton Property Local Law 2001", clauses=("3",)),
+            also_amends=(LawRef(title="Shire of Exampleton Dogs Local Law 1999", clauses=("4",)),),
         ),
         body=body,
     )
@@ -159,6 +163,14 @@ def test_each_clause_naming_its_law_in_subclause_1_amends_that_law() -> None:
         ("3(2)", "Clause 9.1(b) is amended by deleting “a”."),
         ("4(2)", "Clause 7.1(2) is amended by deleting “a” and inserting instead “b”."),
     ]
+    # (review) a clause naming a law other than the one its instructions go to is refused, naming both
+    swapped = replace(
+        law.meta,
+        amends=LawRef(title="Shire of Exampleton Dogs Local Law 1999", clauses=("3",)),
+        also_amends=(LawRef(title="Shire of Exampleton Property Local Law 2001", clauses=("4",)),),
+    )
+    with pytest.raises(InstructionNotUnderstood, match="says its amendments are to the Shire of Exampleton Property"):
+        units(replace(law, meta=swapped))
 
 
 def test_words_after_the_naming_sentence_that_are_no_subclause_are_not_dropped() -> None:

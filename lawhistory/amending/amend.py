@@ -153,7 +153,12 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
             got = parse_unit(unit, notes)
         except InstructionNotUnderstood as e:
             raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
-        if not got and inserted is not None and _same_clause(inserted.clause, unit.clause):
+        if (
+            not got
+            and inserted is not None
+            and _same_clause(inserted.clause, unit.clause)
+            and not _BARE_LABEL.fullmatch(unit.text)
+        ):
             # (review) "4. (1) After clause 12D insert— 12E. … (1) … (2) Subclause (1) does not apply … (2) In clause
             # 12F(2) delete …": words after new provisions that are no instruction are the new text's own, cut off where
             # its own label was read as the instrument's; left as text, the new clause would be put in without them
@@ -1146,6 +1151,9 @@ def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path)
                 f"'lawhistory amend {path} --law {near[0]}' (it then replaces this pending record)"
             )
 
+
+#: A label printed alone ("2.", "(b)"): no words of new text (a list's label whose words were read with its item).
+_BARE_LABEL = re.compile(r"\s*(?:\(?[a-z]{1,4}\)|\(?\d{1,2}[A-Z]?[.)]|[A-Z]\.|[ivx]{1,5}\.)\s*")
 
 #: The actions that put in new provisions (whose new text may hold labels of its own).
 _PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})
