@@ -67,6 +67,8 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         # law by subclause (1) does not affect any licence …"): it changes no law's words
         notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
         return []
+    if ops is None and stopped is not None and (joined := _joined_instructions(unit, notes)) is not None:
+        return joined
     if ops is None:
         if unit.required or verbs_outside_quotes(unit.text, VERBS_OF_AMENDING):
             raise InstructionNotUnderstood(
@@ -122,6 +124,58 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
             )
     _refuse_twice_or_empty(unit, ops)
     return ops
+
+
+#: (issue 20) Where a second instruction is joined to the first in one sentence: "and" (after a semicolon or comma or
+#: none) just after a closing quotation mark, then a verb ("and delete …", "; and by deleting …") or a lead naming a
+#: place ("and in paragraph (a) delete …"); never "and insert …", the second half of a replacement.
+_JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
+#: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.
+_PLAIN_LABEL = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
+_WORD_EDITS = ("delete_words", "insert_words", "substitute_words")
+
+
+def _joined_instructions(unit: Unit, notes: list[str]) -> list[Operation] | None:
+    """(issue 20) Two instructions joined in one sentence the grammar reads one at a time: "In clause 12A(2)(b) delete
+    “6 months” and insert “12 months” and delete “the edition of”" / "… and in paragraph (a) delete …" / "Clause
+    12D(3A) is amended by deleting “A” and inserting “B”; and by deleting “C” …" / "… and delete clause 12D(3A)." The
+    first is read on its own; the second speaks of the one provision the first changes words of (a place it names is
+    found from there: "paragraph (a)" beside 12A(2)(b)). None (the whole refused as before) unless the first is a word
+    edit of one plain provision with only quoted words (no new text printed after a dash, which a quotation inside it
+    could cut short) and the second reads in full."""
+    try:
+        normal = normalise_quotes(unit.text)
+    except UnbalancedQuote:
+        return None
+    if len(normal) != len(unit.text):
+        return None
+    spans = outside_quotes(normal)
+    for m in _JOINED.finditer(normal):
+        if not any(a <= m.start() < b for a, b in spans):
+            continue
+        head, tail = unit.text[: m.start()].strip(), unit.text[m.end() :].strip()
+        if re.search(r"[—–:]|\s-\s", "".join(normal[a:b] for a, b in spans if b <= m.start())):
+            continue  # new text printed after a dash or colon: where it ends is not told by a quotation mark
+        first: list[str] = []
+        try:
+            ops, _ = read_instruction(replace(unit, text=head), first)
+        except InstructionNotUnderstood:
+            continue
+        if not ops or unit.whole_law or any(op.action not in _WORD_EDITS for op in ops):
+            continue
+        targets = {op.target for op in ops}
+        if len(targets) != 1 or not _PLAIN_LABEL.fullmatch(next(iter(targets))):
+            continue
+        second: list[str] = []
+        try:
+            rest = parse_unit(replace(unit, text=tail, context=next(iter(targets)), previous=None), second)
+        except InstructionNotUnderstood:
+            continue
+        if not rest:
+            continue
+        notes += first + second
+        return [*ops, *rest]
+    return None
 
 
 def _refuse_twice_or_empty(unit: Unit, ops: list[Operation]) -> None:
