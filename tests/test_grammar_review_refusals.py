@@ -18,29 +18,46 @@ from lawhistory.files.textformat import parse
 from tests.conftest import ROOT
 
 HERE = ROOT / "tests" / "fixtures" / "synthetic" / "review-refusals"
-CAPEL = next((ROOT / "tests" / "fixtures" / "real" / "instruments").glob("11-*")) / "principal.txt"
+_REAL = ROOT / "tests" / "fixtures" / "real" / "instruments"
+CAPEL = next(_REAL.glob("11-*")) / "principal.txt"
+BAYSWATER = next(_REAL.glob("14-*")) / "principal.txt"
+DUNDAS = next(_REAL.glob("188-*")) / "principal-2.txt"
 
 
-def _run(principal: Path, words: str, heading: str = "Clause amended") -> tuple[dict[str, str], str]:
+def _run(principal: Path, words: str, heading: str = "Clause amended") -> tuple[_Law, str]:
     """(each provision's label -> its own words once the instrument commences, the error) — one of them empty."""
-    template = (HERE / "capel-amendment-template.txt").read_text(encoding="utf-8")
+    template = (HERE / "amendment-template.txt").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repository.init(Path(tmp) / "repo")
         text = principal.read_text(encoding="utf-8")
-        law_id = parse(text).meta.id
+        meta = parse(text).meta
+        law_id = meta.id
+        template = template.replace("{COUNCIL}", meta.local_government or "").replace("{PRINCIPAL}", meta.title)
         repo.write_text(repo.law_path(law_id), text)
         instrument = Path(tmp) / "instrument.txt"
         instrument.write_text(template.replace("{HEADING}", heading).replace("{WORDS}", words), encoding="utf-8")
         try:
-            outcomes, _ = amend(repo, instrument, gazette_date=dt.date(2020, 4, 24))
+            outcomes, _ = amend(repo, instrument, gazette_date=dt.date(2021, 4, 24))
         except LawHistoryError as e:
-            return {}, str(e)
+            return _Law(), str(e)
         law = next(law for law in repo.load_laws() if law.meta.id == law_id)
         when = outcomes[-1].instrument.law.meta.commencement.date
         assert when is not None
         _, version = in_force(build_timeline(law, repo.load_instruments()), when)
         assert version is not None
-        return {label: p.text or "" for top in version.body for label, p in _walk(top, "")}, ""
+        return _Law(version.body), ""
+
+
+class _Law(dict[str, str]):
+    """A version of the law: each provision's label -> its own words; its schedules' table rows by ``table``."""
+
+    def __init__(self, body: tuple[Provision, ...] = ()) -> None:
+        super().__init__({label: p.text or "" for top in body for label, p in _walk(top, "")})
+        self.body = body
+
+    def table(self, schedule: str) -> list[tuple[str, ...]]:
+        (sched,) = [p for p in self.body if p.kind == "schedule" and f"Schedule {p.num}" == schedule]
+        return [c.cells for c in sched.children if c.kind == "item"]
 
 
 def _walk(p: Provision, above: str) -> list[tuple[str, Provision]]:
@@ -102,3 +119,58 @@ def test_joined_instruction_after_a_provision_deleted_stays_refused() -> None:
     deleted clause is no place for "delete “approved”"."""
     law, error = _run(CAPEL, 'Delete clause 12D(3A) and delete "approved".')
     assert not law and error
+
+
+# --- 2. tables -------------------------------------------------------------------------------------------------
+
+
+def test_item_for_a_clause_deleted_and_a_row_inserted_after_the_item_for_another() -> None:
+    """p40: "delete the item for clause 6.5A" / "after the item for clause 6.4 insert— | 6.4A | … |\""""
+    law, error = _run(
+        BAYSWATER,
+        "(1) In Schedule 2 delete the item for clause 6.5A.\n(2) In Schedule 2 after the item for clause 6.4 insert—\n"
+        "| 6.4A | Permit to film on a thoroughfare | 2 |",
+    )
+    assert not error, error
+    rows = law.table("Schedule 2")
+    assert [r[0] for r in rows] == ["6.2(1)", "6.2(4)", "6.2(5)", "6.3(1)", "6.4", "6.4A", "6.5"]
+    assert rows[5] == ("6.4A", "Permit to film on a thoroughfare", "2")
+
+
+def test_words_in_column_2_of_the_item_for_a_clause() -> None:
+    """p41: "in the item for clause 6.3(1) in column 2 delete …": that cell only."""
+    law, error = _run(
+        BAYSWATER,
+        'In Schedule 2 in the item for clause 6.3(1) in column 2 delete "plant on a verge" and insert "plant a tree on a verge".',
+    )
+    assert not error, error
+    assert ("6.3(1)", "Permit to plant a tree on a verge", "6") in law.table("Schedule 2")
+
+
+def test_words_in_the_3rd_column_wherever_occurring() -> None:
+    """p42: "in the 3rd column delete “6” wherever occurring and insert “12”": every cell of the Term column holding 6
+    (not "6.2(1)" in the clause column, not "1" or "8")."""
+    law, error = _run(BAYSWATER, 'In Schedule 2 in the 3rd column delete "6" wherever occurring and insert "12".')
+    assert not error, error
+    assert law.table("Schedule 2") == [
+        ("6.2(1)", "Permit to place a sign on a thoroughfare", "12"),
+        ("6.2(4)", "Permit to place a bin on a footpath", "12"),
+        ("6.2(5)", "Permit to place a bench on a footpath", "12"),
+        ("6.3(1)", "Permit to plant on a verge", "12"),
+        ("6.4", "Permit to hold an event on a thoroughfare", "1"),
+        ("6.5", "Permit to place outdoor dining furniture", "8"),
+        ("6.5A", "Permit to place a temporary crossing", "12"),
+    ]
+
+
+def test_words_in_a_column_once_with_no_row_stay_refused() -> None:
+    """Without "wherever" an edit in a column names no row: refused, not made in every row."""
+    law, error = _run(BAYSWATER, 'In Schedule 2 in the 3rd column delete "6" and insert "12".')
+    assert not law and error
+
+
+def test_items_range_deleted_names_the_items_between() -> None:
+    """p121: "delete items 2 to 4": items 2, 3 and 4 (refused before: "the range also spans item 3")."""
+    law, error = _run(DUNDAS, "In Schedule 1 delete items 2 to 4.")
+    assert not error, error
+    assert [r[0] for r in law.table("Schedule 1")] == ["1", "5"]

@@ -613,21 +613,23 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     if ordinal:
         named = f"{ordinal.group(1).capitalize()} Schedule"
         rows = [r for r in refs if r.group("kw").lower().startswith("item")]
-        return [f"{named} item {n}" for n in _labels(rows[0].group("labels"))] if rows else [named]
+        return (
+            [f"{named} item {n}" for n in _ranges(_labels(rows[0].group("labels")), rows[0].group("labels"))] if rows else [named]
+        )
     if not refs:
         return []
     schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
     items = [r for r in refs if r.group("kw").lower().startswith("item")]
     if items and not schedule and ctx and _ORDINAL_SCHEDULE.fullmatch(ctx):
-        return [f"{ctx} item {n}" for n in _labels(items[0].group("labels"))]
+        return [f"{ctx} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
     if items and not schedule and ctx and ctx.startswith("Schedule"):
         sched = " ".join(ctx.split()[:2])
-        return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+        return [f"{sched} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
     if schedule:
         sched = f"Schedule {_labels(schedule[0].group('labels'))[0]}"
         items = [r for r in refs if r.group("kw").lower().startswith("item")]
         if items:
-            return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+            return [f"{sched} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
         return [sched]
     parts = [r for r in refs if r.group("kw").lower().startswith(("part", "division"))]
     if parts:
