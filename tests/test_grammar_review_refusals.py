@@ -174,3 +174,41 @@ def test_items_range_deleted_names_the_items_between() -> None:
     law, error = _run(DUNDAS, "In Schedule 1 delete items 2 to 4.")
     assert not error, error
     assert [r[0] for r in law.table("Schedule 1")] == ["1", "5"]
+
+
+# --- 3. a form of a schedule; one by-law repealed ----------------------------------------------------------------
+
+CHITTERING = next(_REAL.glob("15-*")) / "principal.txt"
+FORMS = HERE / "principal-two-forms.txt"
+
+
+def test_words_in_a_form_named_after_a_comma() -> None:
+    """p30: "In Schedule 1, in Form 3, delete “a notice paper” …": the form's words, not clause 62's."""
+    law, error = _run(CHITTERING, 'In Schedule 1, in Form 3, delete "a notice paper" and insert "an agenda".')
+    assert not error, error
+    assert [label for label, text in law.items() if text.startswith("a notice paper or other document")] == [
+        "46(4)(b)",
+        "62(3)(b)",
+    ]
+    assert any(text.startswith("I ask to inspect an agenda or other document") for text in law.values())
+
+
+def test_words_in_one_form_only() -> None:
+    """Words that occur in Form 2 only are changed there."""
+    law, error = _run(FORMS, 'In Schedule 1, in Form 2, delete "ordinary meeting" and insert "special meeting".')
+    assert not error, error
+    assert any(
+        text.startswith("I ask for a copy of a notice paper given to members for the special meeting") for text in law.values()
+    )
+
+
+def test_words_of_a_form_that_are_in_another_form_only_are_refused() -> None:
+    """ "In Schedule 1 Form 1 delete “ordinary meeting” …": the words are in Form 2, not Form 1 (an edit of the whole
+    schedule made them in Form 2: wrong law)."""
+    law, error = _run(FORMS, 'In Schedule 1 Form 1 delete "ordinary meeting" and insert "special meeting".')
+    assert not law and "outside Form 1" in error
+
+
+def test_words_of_a_form_that_are_in_another_form_too_are_refused() -> None:
+    law, error = _run(FORMS, 'In Schedule 1, in Form 2, delete "a notice paper" and insert "an agenda".')
+    assert not law and "outside Form 2" in error

@@ -527,6 +527,14 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if seq not in own:
             ops.append(op)
             continue
+        form = re.fullmatch(r"(?P<sched>Schedule \S+) Form (?P<form>\S+)", op.target) if op.action in WORD_ACTIONS else None
+        if form:
+            unsure = _outside_form(version.body, op, form)
+            if unsure:
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {unsure}; check the instruction against the law"
+                )
+            op = replace(op, target=form.group("sched"))
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -719,6 +727,37 @@ def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) 
     cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
     new = render_fragment((replace(row, cells=cells),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
+
+
+def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str]) -> str | None:
+    """(issue 20) Why a word edit 'In Schedule 1, in Form 3, delete “x” …' cannot be made as an edit of the schedule
+    (None: it can): the schedule's lines of the form run from its heading line ("Form 3", "Form 3—Request …") to the
+    next form's; words the instruction names that also occur in the schedule outside them would make the schedule's
+    edit uncertain (it may change the words of another form)."""
+    from .apply import _pattern
+
+    paths = find(body, form.group("sched"))
+    if len(paths) != 1:
+        return "no one such schedule in the law as in force when this instrument commences"
+    heading = re.compile(r"Form\s+(\S+?)(?:\s*[—–-]|\s|$)")
+
+    def text(p: Provision) -> str:
+        return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
+
+    inside: list[str] = []
+    outside: list[str] = []
+    into = False
+    for child in get(body, paths[0]).children:
+        m = heading.match(child.text or "") if child.kind == "text" else None
+        if m:
+            into = m.group(1) == form.group("form")
+        (inside if into else outside).append(text(child))
+    if not inside:
+        return f"no line of the schedule heads Form {form.group('form')}"
+    for words in (op.words, op.until):
+        if words and _pattern(words).search(" ".join(outside)):
+            return f"“{words}” also occurs in the schedule outside Form {form.group('form')}"
+    return None
 
 
 def _column_rows_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> list[Operation] | str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..core.operations import LIST_IN_WORDS, Operation
+from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..reading.leaders import without_line_ends
 from .families import reading, refuse_unread_instruction
@@ -123,7 +123,24 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
             )
     _refuse_twice_or_empty(unit, ops)
-    return ops
+    return _in_form(unit, ops)
+
+
+#: (issue 20) A lead naming a form of a schedule: "In Schedule 1 Form 3 …", "In Schedule 1, in Form 3, …".
+_FORM_LEAD = re.compile(r"In (?P<sched>Schedule \w+),? (?:in )?Form (?P<form>\w+)\b")
+
+
+def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
+    """``ops`` with the word edits of the schedule a lead names a form of narrowed to the form ("Schedule 1 Form 3"):
+    amend makes them in the schedule only when the words occur in none of its other lines."""
+    m = _FORM_LEAD.match(unit.text.strip())
+    if m is None:
+        return ops
+    sched = m.group("sched")
+    return [
+        replace(op, target=f"{sched} Form {m.group('form')}") if op.target == sched and op.action in WORD_ACTIONS else op
+        for op in ops
+    ]
 
 
 #: (issue 20) Where a second instruction is joined to the first in one sentence: "and" (after a semicolon or comma or
