@@ -212,3 +212,71 @@ def test_words_of_a_form_that_are_in_another_form_only_are_refused() -> None:
 def test_words_of_a_form_that_are_in_another_form_too_are_refused() -> None:
     law, error = _run(FORMS, 'In Schedule 1, in Form 2, delete "a notice paper" and insert "an agenda".')
     assert not law and "outside Form 2" in error
+
+
+# --- 4. the whole law ---------------------------------------------------------------------------------------------
+
+_REFERRING = ("8A(1)(a)", "12F(2)", "12H(2)")  # the provisions of the Capel law that cite "clause 12A(2)(a) or (b)"
+
+
+def _cited_as(law: _Law, words: str) -> list[str]:
+    return [label for label, text in law.items() if words in text]
+
+
+def test_in_the_local_law_wherever_under_a_heading_a_preliminary_clause_may_have() -> None:
+    """p13: "4. Local law amended  In the local law delete “(a) or (b)” wherever occurring …" (was: "no amending
+    instructions were found", the clause left out as if it were "3. Local law amended  This local law amends …")."""
+    law, error = _run(
+        CAPEL, 'In the local law delete "(a) or (b)" wherever occurring and insert "(a), (b) or (c)".', "Local law amended"
+    )
+    assert not error, error
+    assert _cited_as(law, "clause 12A(2)(a), (b) or (c)") == list(_REFERRING)
+    assert not _cited_as(law, "(a) or (b)")
+
+
+def test_in_the_local_law_wherever() -> None:
+    """p13b: the same under a heading naming clause 12A(2)'s references."""
+    law, error = _run(
+        CAPEL,
+        'In the local law delete "(a) or (b)" wherever occurring and insert "(a), (b) or (c)".',
+        "References to clause 12A(2) amended",
+    )
+    assert not error, error
+    assert _cited_as(law, "clause 12A(2)(a), (b) or (c)") == list(_REFERRING)
+
+
+def test_in_each_place_where_it_occurs_under_a_heading_amended_throughout() -> None:
+    """p86: "4. Local law amended throughout  Delete “12A(2)(a) or (b)” in each place where it occurs …\""""
+    law, error = _run(
+        CAPEL, 'Delete "12A(2)(a) or (b)" in each place where it occurs and insert "12A(2)".', "Local law amended throughout"
+    )
+    assert not error, error
+    assert [label for label in _REFERRING if "clause 12A(2)" in law[label] and "(a) or (b)" not in law[label]] == list(_REFERRING)
+
+
+def test_wherever_occurring_under_a_heading_various_provisions_amended() -> None:
+    """p31: "4. Various provisions amended  Delete “…” wherever occurring …": clauses 46 and 62 and Form 3."""
+    law, error = _run(
+        CHITTERING,
+        'Delete "a notice paper or other document given to members for the meeting" wherever occurring and insert '
+        '"the agenda for the meeting".',
+        "Various provisions amended",
+    )
+    assert not error, error
+    assert [label for label in ("46(4)(b)", "62(3)(b)") if law[label].startswith("the agenda for the meeting")] == [
+        "46(4)(b)",
+        "62(3)(b)",
+    ]
+    assert any(text.startswith("I ask to inspect the agenda for the meeting held on") for text in law.values())
+    assert not _cited_as(law, "a notice paper")
+
+
+def test_wherever_with_no_place_under_a_heading_naming_no_whole_law_stays_refused() -> None:
+    law, error = _run(CAPEL, 'Delete "12A(2)(a) or (b)" in each place where it occurs and insert "12A(2)".', "Fences amended")
+    assert not law and "cannot tell which provision" in error
+
+
+def test_one_edit_with_no_place_under_a_heading_amended_throughout_stays_refused() -> None:
+    """Only "wherever" says every place: one occurrence with no place names none."""
+    law, error = _run(CAPEL, 'Delete "6 months" and insert "12 months".', "Local law amended throughout")
+    assert not law and "cannot tell which provision" in error

@@ -273,6 +273,8 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     base, where = _base(h, start)
     if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
         return [f"{base} heading"]
+    if not base and where is None and h.unit.everywhere and _occurrence(start) == "all":
+        return [WHOLE_LAW]  # (issue 20) "4. Local law amended throughout  Delete “x” in each place where it occurs …"
     if not base:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
     return [base]
