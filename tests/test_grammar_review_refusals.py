@@ -280,3 +280,10 @@ def test_one_edit_with_no_place_under_a_heading_amended_throughout_stays_refused
     """Only "wherever" says every place: one occurrence with no place names none."""
     law, error = _run(CAPEL, 'Delete "6 months" and insert "12 months".', "Local law amended throughout")
     assert not law and "cannot tell which provision" in error
+
+
+def test_joined_instruction_after_a_place_named_after_the_words_stays_refused() -> None:
+    """ "In clause 12A(2) delete “6 months” in paragraph (b) and delete “the edition of”": whether the second speaks of
+    paragraph (b) or of subclause (2) is not told."""
+    law, error = _run(CAPEL, 'In clause 12A(2) delete "6 months" in paragraph (b) and delete "the edition of".')
+    assert not law and error

@@ -149,6 +149,12 @@ def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
 _JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
 #: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.
 _PLAIN_LABEL = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
+#: A place named after an instruction's quoted words ("delete “a” in paragraph (b)", "… insert “b” in clause 6.1(c)").
+_PLACE_AFTER_WORDS = re.compile(
+    r"\b(?:in|of|to)\s+(?:the\s+)?(?:sub-?)?(?:clauses?|paragraphs?|items?|schedules?|parts?|divisions?|definitions?|"
+    r"heading|columns?|tables?|by-?laws?|regulations?|sections?|forms?)\b",
+    re.I,
+)
 _WORD_EDITS = ("delete_words", "insert_words", "substitute_words")
 
 
@@ -173,6 +179,13 @@ def _joined_instructions(unit: Unit, notes: list[str]) -> list[Operation] | None
         head, tail = unit.text[: m.start()].strip(), unit.text[m.end() :].strip()
         if re.search(r"[—–:]|\s-\s", "".join(normal[a:b] for a, b in spans if b <= m.start())):
             continue  # new text printed after a dash or colon: where it ends is not told by a quotation mark
+        quoted_at = normal.find("“")
+        if 0 <= quoted_at < m.start() and _PLACE_AFTER_WORDS.search(
+            " ".join(normal[max(a, quoted_at) : b] for a, b in spans if quoted_at < b <= m.start())
+        ):
+            # "In clause 3 delete “a” in paragraph (b) and delete “c”": the place after the words is the first's only;
+            # whether the second speaks of it or of the lead's clause is not told
+            continue
         first: list[str] = []
         try:
             ops, _ = read_instruction(replace(unit, text=head), first)
