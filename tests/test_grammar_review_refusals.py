@@ -287,3 +287,12 @@ def test_joined_instruction_after_a_place_named_after_the_words_stays_refused() 
     paragraph (b) or of subclause (2) is not told."""
     law, error = _run(CAPEL, 'In clause 12A(2) delete "6 months" in paragraph (b) and delete "the edition of".')
     assert not law and error
+
+
+def test_new_words_after_a_dash_running_on_into_another_instruction_are_refused() -> None:
+    """ "… and insert— 12 months (the “new” period) and delete “the edition of”.": the unquoted new words ran on over
+    the second instruction and were put into the law with it (exit 0, wrong law)."""
+    law, error = _run(
+        CAPEL, 'In clause 12A(2)(b) delete "6 months" and insert— 12 months (the "new" period) and delete "the edition of".'
+    )
+    assert not law and "another instruction" in error

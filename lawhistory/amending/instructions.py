@@ -107,6 +107,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_new_provision_in_words(unit, op)
         _refuse_next_item_in_words(unit, op)
         _refuse_locator_after_words(unit, op)
+        _refuse_instruction_in_new_words(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -147,6 +148,21 @@ def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
 #: none) just after a closing quotation mark, then a verb ("and delete …", "; and by deleting …") or a lead naming a
 #: place ("and in paragraph (a) delete …"); never "and insert …", the second half of a replacement.
 _JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
+#: (issue 20) Another instruction's opening inside unquoted new words: "… and insert— 12 months and delete “the”".
+_INSTRUCTION_IN_NEW = re.compile(r"[;,]?\s\band\s+(?:by\s+)?(?:delete|deleting|omit|omitting|insert|inserting)\s+[“\"]", re.I)
+
+
+def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:
+    """New words (an unquoted payload after a dash) that run on into another instruction ("and delete “the edition of”")
+    would be put into the law with it: refused, naming the words."""
+    if op.action in ("substitute_words", "insert_words") and (m := _INSTRUCTION_IN_NEW.search(op.new or "")):
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words for {op.target} run on into what reads as another instruction "
+            f"(“{(op.new or '')[m.start() : m.start() + 60].strip()}”), so where they end is not told; amend the "
+            f"instrument file's operations by hand: “{unit.text[:160]}”"
+        )
+
+
 #: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.
 _PLAIN_LABEL = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
 #: A place named after an instruction's quoted words ("delete “a” in paragraph (b)", "… insert “b” in clause 6.1(c)").
