@@ -580,6 +580,14 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if seq not in own:
             ops.append(op)
             continue
+        form = re.fullmatch(r"(?P<sched>Schedule \S+) Form (?P<form>\S+)", op.target) if op.action in WORD_ACTIONS else None
+        if form:
+            unsure = _outside_form(version.body, op, form)
+            if unsure:
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {unsure}; check the instruction against the law"
+                )
+            op = replace(op, target=form.group("sched"))
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -607,6 +615,15 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)
+            continue
+        whole_column = re.fullmatch(r"(?P<sched>Schedule \S+) column (?P<col>\d+)", op.target)
+        if whole_column and op.action == "substitute_words" and op.occurrence == Occurrence.ALL:
+            edited_rows = _column_rows_edit(version.body, op, whole_column)
+            if isinstance(edited_rows, str):
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {edited_rows}; check the instruction against the law"
+                )
+            ops += edited_rows
             continue
         listed = LIST_IN_WORDS.search(op.new or "") if op.action == Action.SUBSTITUTE_WORDS else None
         if listed and len(paths := find(version.body, op.target)) == 1:
@@ -766,6 +783,74 @@ def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) 
     cells = (*row.cells[:col], row.cells[col][: h.start()] + (op.new or "") + row.cells[col][h.end() :], *row.cells[col + 1 :])
     new = render_fragment((replace(row, cells=cells),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
+
+
+def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str]) -> str | None:
+    """(issue 20) Why a word edit 'In Schedule 1, in Form 3, delete “x” …' cannot be made as an edit of the schedule
+    (None: it can): the schedule's lines of the form run from its heading line ("Form 3", "Form 3—Request …") to the
+    next form's; words the instruction names that also occur in the schedule outside them would make the schedule's
+    edit uncertain (it may change the words of another form)."""
+    from .apply import _pattern
+
+    paths = find(body, form.group("sched"))
+    if len(paths) != 1:
+        return "no one such schedule in the law as in force when this instrument commences"
+    heading = re.compile(r"Form\s+(\S+?)(?:\s*[—–-]|\s|$)")
+
+    def text(p: Provision) -> str:
+        return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
+
+    inside: list[str] = []
+    outside: list[str] = []
+    into = False
+    for child in get(body, paths[0]).children:
+        m = heading.match(child.text or "") if child.kind == "text" else None
+        if m:
+            into = m.group(1) == form.group("form")
+        (inside if into else outside).append(text(child))
+    if not inside:
+        return f"no line of the schedule heads Form {form.group('form')}"
+    for words in (op.words, op.until):
+        if words and _pattern(words).search(" ".join(outside)):
+            return f"“{words}” also occurs in the schedule outside Form {form.group('form')}"
+    return None
+
+
+def _column_rows_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> list[Operation] | str:
+    """(issue 20) 'In Schedule 2 in the 3rd column delete “6” wherever occurring and insert “12”' as the rows it changes:
+    each row of the schedule's one table whose cell in that column holds the words, every occurrence there replaced
+    (the other columns untouched); a reason (refused) when the schedule is not one table with that column or no cell of
+    it holds the words."""
+    from ..files.textformat import render_fragment
+    from .apply import _pattern
+
+    paths = find(body, column.group("sched"))
+    if len(paths) != 1 or not op.words:
+        return "no one table of that schedule in the law as in force when this instrument commences"
+    sched = get(body, paths[0])
+    col = int(column.group("col")) - 1
+    if not sched.cells or not 0 <= col < len(sched.cells):
+        return f"the table has no column {col + 1}"
+    pattern = _pattern(op.words)
+    out = []
+    for i, row in enumerate(sched.children):
+        if row.kind != "item" or not row.cells or len(row.cells) != len(sched.cells) or not pattern.search(row.cells[col]):
+            continue
+        cell = pattern.sub(lambda _: op.new or "", row.cells[col])
+        new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
+        out.append(
+            replace(
+                op,
+                action=Action.SUBSTITUTE,
+                target=citation_of_path(body, (*paths[0], i)),
+                words=None,
+                new=new,
+                occurrence=Occurrence.ONCE,
+            )
+        )
+    if not out:
+        return f"“{op.words}” is in no cell of column {col + 1}"
+    return out
 
 
 def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[str]) -> Operation | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..core.operations import LIST_IN_WORDS, Operation
+from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..reading.leaders import without_line_ends
 from .families import reading, refuse_unread_instruction
@@ -67,6 +67,8 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         # law by subclause (1) does not affect any licence …"): it changes no law's words
         notes.append(f"cl. {unit.clause}: a saving provision, not an amending instruction: {unit.text[:80]!r}")
         return []
+    if ops is None and stopped is not None and (joined := _joined_instructions(unit, notes)) is not None:
+        return joined
     if ops is None:
         if unit.required or verbs_outside_quotes(unit.text, VERBS_OF_AMENDING):
             raise InstructionNotUnderstood(
@@ -105,6 +107,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_new_provision_in_words(unit, op)
         _refuse_next_item_in_words(unit, op)
         _refuse_locator_after_words(unit, op)
+        _refuse_instruction_in_new_words(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -121,7 +124,104 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
                 f"(words, then the provisions inserted under the target): “{unit.text[:160]}”"
             )
     _refuse_twice_or_empty(unit, ops)
-    return ops
+    return _in_form(unit, ops)
+
+
+#: (issue 20) A lead naming a form of a schedule: "In Schedule 1 Form 3 …", "In Schedule 1, in Form 3, …".
+_FORM_LEAD = re.compile(r"In (?P<sched>Schedule \w+),? (?:in )?Form (?P<form>\w+)\b")
+
+
+def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
+    """``ops`` with the word edits of the schedule a lead names a form of narrowed to the form ("Schedule 1 Form 3"):
+    amend makes them in the schedule only when the words occur in none of its other lines."""
+    m = _FORM_LEAD.match(unit.text.strip())
+    if m is None:
+        return ops
+    sched = m.group("sched")
+    return [
+        replace(op, target=f"{sched} Form {m.group('form')}") if op.target == sched and op.action in WORD_ACTIONS else op
+        for op in ops
+    ]
+
+
+#: (issue 20) Where a second instruction is joined to the first in one sentence: "and" (after a semicolon or comma or
+#: none) just after a closing quotation mark, then a verb ("and delete …", "; and by deleting …") or a lead naming a
+#: place ("and in paragraph (a) delete …"); never "and insert …", the second half of a replacement.
+_JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
+#: (issue 20) Another instruction's opening inside unquoted new words: "… and insert— 12 months and delete “the”".
+_INSTRUCTION_IN_NEW = re.compile(r"[;,]?\s\band\s+(?:by\s+)?(?:delete|deleting|omit|omitting|insert|inserting)\s+[“\"]", re.I)
+
+
+def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:
+    """New words (an unquoted payload after a dash) that run on into another instruction ("and delete “the edition of”")
+    would be put into the law with it: refused, naming the words."""
+    if op.action in ("substitute_words", "insert_words") and (m := _INSTRUCTION_IN_NEW.search(op.new or "")):
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new words for {op.target} run on into what reads as another instruction "
+            f"(“{(op.new or '')[m.start() : m.start() + 60].strip()}”), so where they end is not told; amend the "
+            f"instrument file's operations by hand: “{unit.text[:160]}”"
+        )
+
+
+#: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.
+_PLAIN_LABEL = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
+#: A place named after an instruction's quoted words ("delete “a” in paragraph (b)", "… insert “b” in clause 6.1(c)").
+_PLACE_AFTER_WORDS = re.compile(
+    r"\b(?:in|of|to)\s+(?:the\s+)?(?:sub-?)?(?:clauses?|paragraphs?|items?|schedules?|parts?|divisions?|definitions?|"
+    r"heading|columns?|tables?|by-?laws?|regulations?|sections?|forms?)\b",
+    re.I,
+)
+_WORD_EDITS = ("delete_words", "insert_words", "substitute_words")
+
+
+def _joined_instructions(unit: Unit, notes: list[str]) -> list[Operation] | None:
+    """(issue 20) Two instructions joined in one sentence the grammar reads one at a time: "In clause 12A(2)(b) delete
+    “6 months” and insert “12 months” and delete “the edition of”" / "… and in paragraph (a) delete …" / "Clause
+    12D(3A) is amended by deleting “A” and inserting “B”; and by deleting “C” …" / "… and delete clause 12D(3A)." The
+    first is read on its own; the second speaks of the one provision the first changes words of (a place it names is
+    found from there: "paragraph (a)" beside 12A(2)(b)). None (the whole refused as before) unless the first is a word
+    edit of one plain provision with only quoted words (no new text printed after a dash, which a quotation inside it
+    could cut short) and the second reads in full."""
+    try:
+        normal = normalise_quotes(unit.text)
+    except UnbalancedQuote:
+        return None
+    if len(normal) != len(unit.text):
+        return None
+    spans = outside_quotes(normal)
+    for m in _JOINED.finditer(normal):
+        if not any(a <= m.start() < b for a, b in spans):
+            continue
+        head, tail = unit.text[: m.start()].strip(), unit.text[m.end() :].strip()
+        if re.search(r"[—–:]|\s-\s", "".join(normal[a:b] for a, b in spans if b <= m.start())):
+            continue  # new text printed after a dash or colon: where it ends is not told by a quotation mark
+        quoted_at = normal.find("“")
+        if 0 <= quoted_at < m.start() and _PLACE_AFTER_WORDS.search(
+            " ".join(normal[max(a, quoted_at) : b] for a, b in spans if quoted_at < b <= m.start())
+        ):
+            # "In clause 3 delete “a” in paragraph (b) and delete “c”": the place after the words is the first's only;
+            # whether the second speaks of it or of the lead's clause is not told
+            continue
+        first: list[str] = []
+        try:
+            ops, _ = read_instruction(replace(unit, text=head), first)
+        except InstructionNotUnderstood:
+            continue
+        if not ops or unit.whole_law or any(op.action not in _WORD_EDITS for op in ops):
+            continue
+        targets = {op.target for op in ops}
+        if len(targets) != 1 or not _PLAIN_LABEL.fullmatch(next(iter(targets))):
+            continue
+        second: list[str] = []
+        try:
+            rest = parse_unit(replace(unit, text=tail, context=next(iter(targets)), previous=None), second)
+        except InstructionNotUnderstood:
+            continue
+        if not rest:
+            continue
+        notes += first + second
+        return [*ops, *rest]
+    return None
 
 
 def _refuse_twice_or_empty(unit: Unit, ops: list[Operation]) -> None:

@@ -102,6 +102,9 @@ class Unit:
     #: (r2scope) its lead-in names the whole law ("In the principal local law— (a) delete …"): a word edit with no
     #: place of its own is made throughout the law; ``context`` is then None (no provision is the place)
     whole_law: bool = False
+    #: (issue 20) its clause's heading says the whole law ("Local law amended throughout", "Various provisions
+    #: amended"): a word edit "wherever occurring" that names no place is made throughout the law
+    everywhere: bool = False
 
     def __post_init__(self) -> None:
         if self.context == WHOLE_LAW:
@@ -230,6 +233,10 @@ def units(law: Law) -> list[Unit]:
         # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
         # (grammar/sentence.lark's ``preliminary``)
         preliminary = preliminary_heading(heading.strip())
+        if preliminary and own and not p.children and not preliminary_words(own) and verbs_outside_quotes(own):
+            # (issue 20) "4. Local law amended  In the local law delete “x” …": an instruction under a heading a
+            # preliminary clause may have ("3. Local law amended  This local law amends …") is read, never dropped
+            preliminary = False
         amending = names_amendment(heading) and not preliminary
         if preliminary or (not p.children and not amending and preliminary_words(own)):
             _no_instruction_inside(p)
@@ -238,12 +245,21 @@ def units(law: Law) -> list[Unit]:
             _no_instruction_inside(p)
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
+        first = len(out)
         _collect(p, p.num or "?", clause_ctx, out)
+        if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
+            out[first:] = [replace(u, everywhere=True) for u in out[first:]]
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
     # Only with its "cl. N": the title alone may be words of the law (“… the day on which the Shire of X Amendment
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+#: (issue 20) A clause heading that says its edits are made throughout the law, naming no provision.
+_WHOLE_LAW_HEADING = re.compile(
+    r"(?:(?:the )?(?:principal )?(?:local law|by-?laws?)(?: is)? amended throughout|various provisions amended)", re.I
+)
 
 
 #: The labels a list of items begins with.
@@ -651,21 +667,23 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     if ordinal:
         named = f"{ordinal.group(1).capitalize()} Schedule"
         rows = [r for r in refs if r.group("kw").lower().startswith("item")]
-        return [f"{named} item {n}" for n in _labels(rows[0].group("labels"))] if rows else [named]
+        return (
+            [f"{named} item {n}" for n in _ranges(_labels(rows[0].group("labels")), rows[0].group("labels"))] if rows else [named]
+        )
     if not refs:
         return []
     schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
     items = [r for r in refs if r.group("kw").lower().startswith("item")]
     if items and not schedule and ctx and _ORDINAL_SCHEDULE.fullmatch(ctx):
-        return [f"{ctx} item {n}" for n in _labels(items[0].group("labels"))]
+        return [f"{ctx} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
     if items and not schedule and ctx and ctx.startswith("Schedule"):
         sched = " ".join(ctx.split()[:2])
-        return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+        return [f"{sched} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
     if schedule:
         sched = f"Schedule {_labels(schedule[0].group('labels'))[0]}"
         items = [r for r in refs if r.group("kw").lower().startswith("item")]
         if items:
-            return [f"{sched} item {n}" for n in _labels(items[0].group("labels"))]
+            return [f"{sched} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
         return [sched]
     parts = [r for r in refs if r.group("kw").lower().startswith(("part", "division"))]
     if parts:

@@ -273,6 +273,8 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
     base, where = _base(h, start)
     if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
         return [f"{base} heading"]
+    if not base and where is None and h.unit.everywhere and _occurrence(start) == "all":
+        return [WHOLE_LAW]  # (issue 20) "4. Local law amended throughout  Delete “x” in each place where it occurs …"
     if not base:
         raise InstructionNotUnderstood("cannot tell which provision its words are in")
     return [base]
@@ -1643,6 +1645,8 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
     items = next(chain.find_data("items_for"), None)
     column = next(chain.find_data("cell_column"), None)
     others = [c for c in chain.children if isinstance(c, Tree) and c.data not in ("items_for", "cell_column", "table")]
+    if items is None and column is not None and (whole := _column_edited(h, start, ch, column, others)) is not None:
+        return whole
     if items is None or column is None or ch.data != "words_replaced" or _tokens(ch, "REPLACE"):
         return []
     if _tree(ch, "place_chain") is not None or _occurrence(start) != "once" or len(others) > 1:
@@ -1658,9 +1662,9 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
     refs = resolve_targets(re.sub(r"^clauses?\s+", "clause ", _span(h, plist), flags=re.I), None)
     if not refs:
         raise InstructionNotUnderstood(f"cannot tell which rows “{_span(h, plist)}” are")
-    nth = re.match(r"the (\w+) column", _span(h, column), re.I)
+    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
     assert nth is not None
-    col = _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
     old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
     if news:
@@ -1679,6 +1683,38 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
             new=new,
         )
         for ref in refs
+    ]
+
+
+def _column_edited(
+    h: Head, start: Tree[object], ch: Tree[object], column: Tree[object], others: list[Tree[object]]
+) -> list[Operation] | None:
+    """(issue 20) "In Schedule 2 in the 3rd column delete “6” wherever occurring and insert “12”": the words replaced in
+    every row's cell of that column (“Schedule 2 column 3”, the rows found when the law is known); only with "wherever"
+    (an edit of one occurrence names its row). None: not this reading."""
+    if ch.data != "words_replaced" or _tokens(ch, "REPLACE") or _tree(ch, "place_chain") is not None:
+        return None
+    if _occurrence(start) != "all" or len(others) > 1:
+        return None
+    where = _span(h, others[0]) if others else h.unit.context or ""
+    sched = re.match(r"(?i:schedule) (\S+)$", " ".join(where.split()))
+    news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
+    if sched is None or not news:
+        return None
+    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
+    assert nth is not None
+    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
+    new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
+    return [
+        _op(
+            h.unit,
+            action="substitute_words",
+            target=f"Schedule {sched.group(1)} column {col}",
+            words=old,
+            new=new,
+            occurrence="all",
+        )
     ]
 
 
