@@ -64,3 +64,19 @@ def test_clauses_naming_two_laws_one_of_them_twice_give_each_law_its_own_clauses
         # law A (property) loses 6.2 and 6.3 (clauses 3 and 5); law B (trading) loses its 6.2 (clause 4)
         assert before[ids[0]] - after[ids[0]] == {"6.2", "6.3"}
         assert before[ids[1]] - after[ids[1]] == {"6.2"}
+
+
+def test_a_provision_repealed_as_if_it_were_a_law_is_refused() -> None:
+    from lawhistory.amending.instructions import parse_unit
+    from lawhistory.amending.parts import InstructionNotUnderstood, Unit
+
+    text = (
+        "By-law 3 of the Shire of Dumbleyung By-laws Relating to the Control of Refuse on Building Sites published in "
+        "the Government Gazette on 15 May 1987 is repealed."
+    )
+    with pytest.raises(InstructionNotUnderstood, match="it repeals a provision of a law"):
+        parse_unit(Unit("4", text, None))
+    whole = text.replace("By-law 3 of the Shire", "The Shire")
+    assert [o.target for o in parse_unit(Unit("4", whole, None))] == [
+        "Shire of Dumbleyung By-laws Relating to the Control of Refuse on Building Sites"
+    ]

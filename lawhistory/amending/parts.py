@@ -1412,6 +1412,13 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     """
     text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     found = _whole_laws_repealed(text)
+    if part := next((t for t, _ in found if _PROVISION_OF.match(t)), None):
+        # (review) "By-law 3 of the Shire of X By-laws … is repealed.": one provision of a law, not the law; read as the
+        # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law)
+        raise InstructionNotUnderstood(
+            f"it repeals a provision of a law (“{part[:100]}”), not a law: a provision's repeal worded as a law's is "
+            "not read; amend the instrument file's operations by hand (delete that provision)"
+        )
     if "repeal" in text.lower():
         from .grammar.parse import repeal_excepting
 
@@ -1438,6 +1445,12 @@ def _repeal_shaped(text: str) -> bool:
         if (excepting := repeal_excepting(rest)) is not None and rest.startswith(excepting):
             one = text[: end.start()]
     return one is not None and re.search(r"\b(?:Local Laws?|By-?laws?)\b", one, re.I) is not None
+
+
+#: A title that names a provision of a law ("By-law 3 of the Shire of X By-laws", "Clause 5 of the …").
+_PROVISION_OF = re.compile(
+    r"(?i)(?:by-?laws?|clauses?|parts?|divisions?|regulations?|sections?|schedules?|paragraphs?)\s+\S+\s+of\s+"
+)
 
 
 def _whole_laws_repealed(text: str) -> list[tuple[str, str | None]]:
