@@ -206,7 +206,7 @@ def test_words_of_a_form_that_are_in_another_form_only_are_refused() -> None:
     """ "In Schedule 1 Form 1 delete “ordinary meeting” …": the words are in Form 2, not Form 1 (an edit of the whole
     schedule made them in Form 2: wrong law)."""
     law, error = _run(FORMS, 'In Schedule 1 Form 1 delete "ordinary meeting" and insert "special meeting".')
-    assert not law and "outside Form 1" in error
+    assert not law and "does not occur in Form 1" in error
 
 
 def test_words_of_a_form_that_are_in_another_form_too_are_refused() -> None:

@@ -795,25 +795,39 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     paths = find(body, form.group("sched"))
     if len(paths) != 1:
         return "no one such schedule in the law as in force when this instrument commences"
-    heading = re.compile(r"Form\s+(\S+?)(?:\s*[—–-]|\s|$)")
+    # a form's heading line: "Form 3", "FORM 3—Request …" (never a sentence that opens "Form 3 is to be used …")
+    heading = re.compile(r"(?i)Form\s+(\d+[A-Z]?)\s*(?:[—–-]|$)")
 
     def text(p: Provision) -> str:
         return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
 
     inside: list[str] = []
     outside: list[str] = []
-    into = False
+    into = closed = begun = False
     for child in get(body, paths[0]).children:
-        m = heading.match(child.text or "") if child.kind == "text" else None
+        m = heading.match((child.text or "").strip()) if child.kind == "text" else None
+        like_a_heading = _LIKE_A_HEADING.fullmatch((child.text or "").strip()) is not None
         if m:
-            into = m.group(1) == form.group("form")
+            closed = closed or into  # the next form's heading ends the form's lines
+            into = m.group(1).upper() == form.group("form").upper()
+        elif into and begun and not closed and like_a_heading:
+            # (review) "… Form 3 … / Notice of meeting / Members are given …": a heading of something else after the
+            # last form; where the form's lines end is not printed
+            return f"where Form {form.group('form')}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
+        begun = begun or (into and not m and not like_a_heading)  # the form's own words have begun (past its title)
         (inside if into else outside).append(text(child))
     if not inside:
         return f"no line of the schedule heads Form {form.group('form')}"
     for words in (op.words, op.until):
+        if words and not _pattern(words).search(" ".join(inside)):
+            return f"“{words}” does not occur in Form {form.group('form')}"
         if words and _pattern(words).search(" ".join(outside)):
             return f"“{words}” also occurs in the schedule outside Form {form.group('form')}"
     return None
+
+
+#: A short line printed as a heading (a capital, at most eight words, no closing mark): "Notice of meeting".
+_LIKE_A_HEADING = re.compile(r"[A-Z][^\s.;:,…]*(?:\s+[^\s.;:,…]+){0,7}")
 
 
 def _column_rows_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> list[Operation] | str:
