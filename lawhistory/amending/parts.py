@@ -245,10 +245,10 @@ def units(law: Law) -> list[Unit]:
             _no_instruction_inside(p)
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
-        first = len(out)
+        from_unit = len(out)
         _collect(p, p.num or "?", clause_ctx, out)
         if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
-            out[first:] = [replace(u, everywhere=True) for u in out[first:]]
+            out[from_unit:] = [replace(u, everywhere=True) for u in out[from_unit:]]
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
     # Only with its "cl. N": the title alone may be words of the law (“… the day on which the Shire of X Amendment
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
