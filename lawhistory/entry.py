@@ -96,56 +96,50 @@ def show_both(law: str, at: str | None, fmt: str, known: str | None, repo: Path 
     return views.law_text(law_at), err
 
 
-def plain_show(args: list[str]) -> dict[str, str] | None:
-    """``show``'s argument and options when ``args`` (after the program's name) are ``show`` in its plain form, else
-    None (the typer app parses them)."""
-    if len(args) < 2 or args[0] != "show":
+def _plain(
+    args: list[str], command: str, options: dict[str, str], flag_names: dict[str, str]
+) -> tuple[str, dict[str, str], set[str]] | None:
+    """(its one argument, its options with values, its flags) when ``args`` (after the program's name) are ``command``
+    in its plain form — each option given once with a value, each flag once, one argument — else None (the typer app
+    parses them)."""
+    if len(args) < 2 or args[0] != command:
         return None
+    argument: str | None = None
     found: dict[str, str] = {}
+    flags: set[str] = set()
     rest = iter(args[1:])
     for token in rest:
-        if token in _SHOW_OPTIONS:
+        if token in options:
             value = next(rest, None)
-            name = _SHOW_OPTIONS[token]
+            name = options[token]
             if value is None or value == "" or value.startswith("-") or name in found:
                 return None
             found[name] = value
-        elif token.startswith("-") or "law" in found or token == "":
+        elif token in flag_names:
+            if flag_names[token] in flags:
+                return None
+            flags.add(flag_names[token])
+        elif token.startswith("-") or argument is not None or token == "":
             return None
         else:
-            found["law"] = token
-    if "law" not in found or found.get("format", "text") not in FORMATS:
+            argument = token
+    return None if argument is None else (argument, found, flags)
+
+
+def plain_show(args: list[str]) -> dict[str, str] | None:
+    """``show``'s argument and options when ``args`` (after the program's name) are ``show`` in its plain form, else
+    None (the typer app parses them)."""
+    plain = _plain(args, "show", _SHOW_OPTIONS, {})
+    if plain is None or plain[1].get("format", "text") not in FORMATS:
         return None
-    return found
+    return {**plain[1], "law": plain[0]}
 
 
 def plain_amend(args: list[str]) -> tuple[str, dict[str, str], set[str]] | None:
     """``amend``'s file, options with values and flags when ``args`` (after the program's name) are ``amend`` in its
     plain form, else None (the typer app parses them, and refuses what it refuses: ``--build`` with ``--dry-run``)."""
-    if len(args) < 2 or args[0] != "amend":
-        return None
-    file: str | None = None
-    found: dict[str, str] = {}
-    flags: set[str] = set()
-    rest = iter(args[1:])
-    for token in rest:
-        if token in _AMEND_OPTIONS:
-            value = next(rest, None)
-            name = _AMEND_OPTIONS[token]
-            if value is None or value == "" or value.startswith("-") or name in found:
-                return None
-            found[name] = value
-        elif token in _AMEND_FLAGS:
-            if _AMEND_FLAGS[token] in flags:
-                return None
-            flags.add(_AMEND_FLAGS[token])
-        elif token.startswith("-") or file is not None or token == "":
-            return None
-        else:
-            file = token
-    if file is None or {"build", "dry_run"} <= flags:
-        return None
-    return file, found, flags
+    plain = _plain(args, "amend", _AMEND_OPTIONS, _AMEND_FLAGS)
+    return None if plain is None or {"build", "dry_run"} <= plain[2] else plain
 
 
 def _run_amend(file: str, found: dict[str, str], flags: set[str]) -> None:
