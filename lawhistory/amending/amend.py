@@ -156,7 +156,7 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         if (
             not got
             and inserted is not None
-            and _same_clause(inserted.clause, unit.clause)
+            and clause_head(inserted.clause) == clause_head(unit.clause)
             and not _BARE_LABEL.fullmatch(unit.text)
         ):
             # (review) "4. (1) After clause 12D insert— 12E. … (1) … (2) Subclause (1) does not apply … (2) In clause
@@ -1256,8 +1256,3 @@ _BARE_LABEL = re.compile(r"\s*(?:\(?[a-z]{1,4}\)|\(?\d{1,2}[A-Z]?[.)]|[A-Z]\.|[i
 
 #: The actions that put in new provisions (whose new text may hold labels of its own).
 _PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})
-
-
-def _same_clause(a: str | None, b: str | None) -> bool:
-    """Whether two instructions' labels ("4(1)", "4(2)") are in the same clause of the instrument."""
-    return bool(a and b) and (a or "").split("(")[0] == (b or "").split("(")[0]

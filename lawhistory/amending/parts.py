@@ -386,6 +386,11 @@ _HEADING_HOLDS_CLAUSE = re.compile(
 )
 
 
+def _runs_on(heading: str | None) -> re.Match[str] | None:
+    """Where a Part's, Division's or Subdivision's heading runs on into another heading, a clause or an instruction."""
+    return _HEADING_RUNS_ON.search(heading or "") or _HEADING_HOLDS_CLAUSE.search(heading or "")
+
+
 def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     """Words under one of the instrument's own Parts, Divisions or Subdivisions, in none of its clauses, belong to no
     instruction: read as such a heading, new text an instruction inserts ("… property. Subdivision 1 — Application 2.5.
@@ -394,7 +399,7 @@ def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
     for p in body:
         if p.kind not in ("part", "division", "subdivision"):
             continue
-        runs = _HEADING_RUNS_ON.search(p.heading or "") or _HEADING_HOLDS_CLAUSE.search(p.heading or "")
+        runs = _runs_on(p.heading)
         stray = next((c.text for c in p.children if c.kind == "text" and (c.text or "").strip()), None)
         if runs or stray:
             words = " ".join((runs.group(0) if runs else stray or "").split())
@@ -1099,9 +1104,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
-        if d.kind in ("part", "division", "subdivision") and (
-            runs := _HEADING_RUNS_ON.search(d.heading or "") or _HEADING_HOLDS_CLAUSE.search(d.heading or "")
-        ):
+        if d.kind in ("part", "division", "subdivision") and (runs := _runs_on(d.heading)):
             # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
             # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
             # heading words (wrong law); where the heading ends is uncertain, so it is not guessed
