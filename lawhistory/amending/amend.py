@@ -610,7 +610,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {op.target}: {in_column}; check the instruction against the law"
                 )
-            ops.append(in_column)
+            ops += in_column if isinstance(in_column, list) else [in_column]
             continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
@@ -888,7 +888,7 @@ def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[s
     return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
 
 
-def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | str:
+def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | list[Operation] | str:
     """'in item 1, in the column headed “Modified penalty $”, delete “100” and insert “150”' as the row it changes: the
     one row cited, in a table with exactly one column of that heading, the words occurring exactly once in that row's
     cell; otherwise why not (the instruction is refused, saying so)."""
@@ -897,6 +897,8 @@ def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[st
 
     paths = find(body, column.group("row"))
     heading = column.group("heading")
+    if len(paths) == 1 and get(body, paths[0]).kind != "item" and get(body, paths[0]).cells:
+        return _heading_column_rows_edit(body, op, paths[0], heading)
     if len(paths) != 1 or len(paths[0]) < 2:
         return f"no row {column.group('row')} in a table of the law as in force when this instrument commences"
     if not op.words or op.occurrence != Occurrence.ONCE or op.until:
@@ -914,6 +916,57 @@ def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[st
     cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
     new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)
+
+
+def _heading_column_rows_edit(
+    body: tuple[Provision, ...], op: Operation, path: tuple[int, ...], heading: str
+) -> list[Operation] | str:
+    """(issue 20) 'In Schedule 2 in the column headed “Term (months)” delete “6” wherever occurring and insert “12”' (no
+    row named) as the rows it changes: the table's one column of that heading, each row whose cell there holds the
+    words edited at every occurrence ("wherever occurring"), or at the one occurrence in the whole column (no
+    qualifier: refused unless the words occur exactly once in that column); the other columns untouched."""
+    from ..files.textformat import render_fragment
+    from .apply import _edit, _pattern
+
+    if not op.words or op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
+        return "a change in a column of every row must name its words, once or wherever occurring"
+    table = get(body, path)
+    wanted = " ".join(heading.split()).lower()
+    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+    if len(cols) != 1:
+        return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
+    col = cols[0]
+    pattern = _pattern(op.words)
+    hits = {
+        i: list(pattern.finditer(row.cells[col]))
+        for i, row in enumerate(table.children)
+        if row.kind == "item" and len(row.cells) == len(table.cells)
+    }
+    hits = {i: h for i, h in hits.items() if h}
+    total = sum(len(h) for h in hits.values())
+    if not total:
+        return f"“{op.words}” is in no cell of the column headed “{heading}”"
+    if op.occurrence == Occurrence.ONCE and total != 1:
+        return f"“{op.words}” occurs {total} times in the column headed “{heading}” (the instruction says no “wherever”)"
+    out = []
+    for i, found in hits.items():
+        row = table.children[i]
+        cell = row.cells[col]
+        for hit in reversed(found):
+            cell = _edit(cell, hit.start(), hit.end(), op, tidy=True)
+        new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
+        out.append(
+            replace(
+                op,
+                action=Action.SUBSTITUTE,
+                target=citation_of_path(body, (*path, i)),
+                words=None,
+                new=new,
+                occurrence=Occurrence.ONCE,
+                position=None,
+            )
+        )
+    return out
 
 
 def _definitions(p: Provision) -> list[Provision]:
