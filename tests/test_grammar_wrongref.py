@@ -7,13 +7,20 @@ would fail on the engine before the fix it guards.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
+from lawhistory.amending.amend import amend
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
-from tests.test_grammar_rows import CLAUSES, ORIGINAL, refusal, run
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.core.versions import in_force
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse
+from tests.test_grammar_rows import CLAUSES, HEAD, ORIGINAL, instrument, refusal, run
 
 
 def _ops(text: str) -> list[tuple[str, str, str | None, str | None, str]]:
@@ -85,3 +92,105 @@ def test_a_column_named_by_its_heading_is_refused_where_the_words_do_not_say_whi
     tmp_path: Path, body: str, why: str
 ) -> None:
     assert why in refusal(tmp_path, CLAUSES, body)
+
+
+# --- 3. forms named in a place or a lead-in (f13) ---------------------------------------------------------------------
+
+FORMS = (
+    HEAD
+    + """Schedule 1—FORMS
+Form 3—Request to inspect records
+I ask to inspect a notice paper given to members.
+Form 4—Request for copy of records
+I ask for a copy of a notice paper given to members.
+"""
+)
+FORM_3 = "I ask to inspect a notice paper given to members."
+FORM_4 = "I ask for a copy of a notice paper given to members."
+
+
+def _lines(tmp_path: Path, principal: str, body: str, heading: str = "Schedule 1 amended") -> list[str]:
+    """The lines of Schedule 1's forms in force after the instrument whose clause 4 (headed ``heading``) is ``body``."""
+    repo = Repository.init(tmp_path / "repo")
+    law = parse(principal)
+    repo.write_text(repo.law_path(law.meta.id), principal)
+    path = tmp_path / "instrument.txt"
+    path.write_text(instrument(body).replace("4. Schedule 1 amended", f"4. {heading}"), encoding="utf-8")
+    amend(repo, path, gazette_date=dt.date(2020, 3, 10), discard=True)
+    (law,) = repo.load_laws()
+    _, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 3, 24))
+    assert version is not None
+    (sched,) = [p for p in version.body if p.kind == "schedule"]
+    return [c.text or "" for c in sched.children if c.kind == "text" and not (c.text or "").startswith("Form")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In Schedule 1, in Form 3 and Form 4, delete “a notice paper” and insert “an agenda”.",
+        "In Schedule 1, in Forms 3 and 4, delete “a notice paper” and insert “an agenda”.",
+        "In Schedule 1, in Form 3 and in Form 4, delete “a notice paper” and insert “an agenda”.",
+        "In Form 3 and Form 4 delete “a notice paper” and insert “an agenda”.",
+    ],
+)
+def test_the_same_edit_in_two_forms_is_made_in_each(tmp_path: Path, body: str) -> None:
+    assert _lines(tmp_path, FORMS, body) == [
+        FORM_3.replace("a notice paper", "an agenda"),
+        FORM_4.replace("a notice paper", "an agenda"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In Schedule 1, Form 4—\n(a) delete “a copy of” and insert “copies of”; and\n(b) delete “I ask for” and insert “We ask for”.",
+        "In Form 4—\n(a) delete “a copy of” and insert “copies of”; and\n(b) delete “I ask for” and insert “We ask for”.",
+        "Schedule 1 is amended in Form 4 as follows—\n(a) delete “a copy of” and insert “copies of”; and\n"
+        "(b) delete “I ask for” and insert “We ask for”.",
+        "In Form 4 delete “a copy of” and insert “copies of”.\n\nIn Form 4 delete “I ask for” and insert “We ask for”.",
+    ],
+)
+def test_a_lead_in_naming_a_form_makes_its_items_edits_in_that_form(tmp_path: Path, body: str) -> None:
+    assert _lines(tmp_path, FORMS, body) == [FORM_3, "We ask for copies of a notice paper given to members."]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In Schedule 1, Form 3—\n(a) delete “a copy of” and insert “copies of”; and\n(b) delete “I ask for” and insert “We ask for”.",
+        "In Form 3—\n(a) delete “a copy of” and insert “copies of”; and\n(b) delete “I ask for” and insert “We ask for”.",
+        "Schedule 1 is amended in Form 3 as follows—\n(a) delete “a copy of” and insert “copies of”; and\n"
+        "(b) delete “I ask for” and insert “We ask for”.",
+        "Schedule 1 is amended in Form 3 by deleting “a copy of” and inserting “copies of”.",
+    ],
+)
+def test_words_of_another_form_under_a_lead_in_naming_a_form_are_refused(tmp_path: Path, body: str) -> None:
+    # the old engine dropped the form from a lead-in and made the edits in Form 4: exit 0, wrong law
+    with pytest.raises(LawHistoryError, match="“a copy of” does not occur in Form 3"):
+        _lines(tmp_path, FORMS, body)
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ("In Schedule 1, in Form 3 and Form 4, delete “I ask” wherever occurring and insert “We ask”.", "“I ask” also occurs"),
+        ("In Schedule 1, in Form 3 and Form 4, delete “members” and insert “councillors”.", "occurs 2 times in Form 4"),
+        ("In Schedule 1, in Form 3 and Form 4, delete “a copy of” and insert “copies of”.", "does not occur in Form 3"),
+        (
+            "In Schedule 1, in Form 3 and Form 5, delete “members” and insert “councillors”.",
+            "no line of the schedule heads Form 5",
+        ),
+    ],
+)
+def test_an_edit_in_two_forms_is_refused_unless_the_words_are_in_each_and_nowhere_else(
+    tmp_path: Path, body: str, why: str
+) -> None:
+    # a line of the schedule before its forms, and a second line of Form 4
+    principal = FORMS.replace("FORMS\n", "FORMS\nI ask that these forms be used.\n") + "I ask for the names of members.\n"
+    with pytest.raises(LawHistoryError, match=why):
+        _lines(tmp_path, principal, body)
+
+
+def test_a_form_of_no_schedule_named_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LawHistoryError, match="“Form 4” names a form of no schedule"):
+        _lines(tmp_path, FORMS, "In Form 4 delete “a copy of” and insert “copies of”.", heading="Forms amended")

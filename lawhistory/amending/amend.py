@@ -580,14 +580,19 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if seq not in own:
             ops.append(op)
             continue
-        form = re.fullmatch(r"(?P<sched>Schedule \S+) Form (?P<form>\S+)", op.target) if op.action in WORD_ACTIONS else None
+        form = (
+            re.fullmatch(r"(?P<sched>Schedule \S+) Forms? (?P<form>\S+(?: and \S+)*)", op.target)
+            if op.action in WORD_ACTIONS
+            else None
+        )
         if form:
             unsure = _outside_form(version.body, op, form)
             if unsure:
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {op.target}: {unsure}; check the instruction against the law"
                 )
-            op = replace(op, target=form.group("sched"))
+            several = " and " in form.group("form")  # the same edit in each form: every occurrence in the schedule
+            op = replace(op, target=form.group("sched"), occurrence=Occurrence.ALL if several else op.occurrence)
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -789,9 +794,13 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     """(issue 20) Why a word edit 'In Schedule 1, in Form 3, delete “x” …' cannot be made as an edit of the schedule
     (None: it can): the schedule's lines of the form run from its heading line ("Form 3", "Form 3—Request …") to the
     next form's; words the instruction names that also occur in the schedule outside them would make the schedule's
-    edit uncertain (it may change the words of another form)."""
+    edit uncertain (it may change the words of another form). Several forms ("In Form 3 and Form 4 delete “x” …"):
+    the same edit in each, so the words must occur in each (once in each, unless "wherever occurring") and nowhere
+    else in the schedule; the edit is then made at every occurrence in the schedule (the caller's)."""
     from .apply import _pattern
 
+    forms = [f.upper() for f in re.findall(r"\d+[A-Z]?", form.group("form"))]
+    named = " and ".join(f"Form {f}" for f in forms)
     paths = find(body, form.group("sched"))
     if len(paths) != 1:
         return "no one such schedule in the law as in force when this instrument commences"
@@ -801,28 +810,37 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     def text(p: Provision) -> str:
         return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
 
-    inside: list[str] = []
+    inside: dict[str, list[str]] = {f: [] for f in forms}
     outside: list[str] = []
-    into = closed = begun = False
+    current: str | None = None  # the form whose lines these are
+    begun = False
     for child in get(body, paths[0]).children:
         m = heading.match((child.text or "").strip()) if child.kind == "text" else None
         like_a_heading = _LIKE_A_HEADING.fullmatch((child.text or "").strip()) is not None
         if m:
-            closed = closed or into  # the next form's heading ends the form's lines
-            into = m.group(1).upper() == form.group("form").upper()
-        elif into and begun and not closed and like_a_heading:
+            current, begun = m.group(1).upper(), False  # the next form's heading ends a form's lines
+        elif current in inside and begun and like_a_heading:
             # (review) "… Form 3 … / Notice of meeting / Members are given …": a heading of something else after the
             # last form; where the form's lines end is not printed
-            return f"where Form {form.group('form')}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
-        begun = begun or (into and not m and not like_a_heading)  # the form's own words have begun (past its title)
-        (inside if into else outside).append(text(child))
-    if not inside:
-        return f"no line of the schedule heads Form {form.group('form')}"
+            return f"where Form {current}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
+        begun = begun or (current in inside and not m and not like_a_heading)  # the form's own words (past its title)
+        inside.get(current or "", outside).append(text(child))
+    for f in forms:
+        if not inside[f]:
+            return f"no line of the schedule heads Form {f}"
     for words in (op.words, op.until):
-        if words and not _pattern(words).search(" ".join(inside)):
-            return f"“{words}” does not occur in Form {form.group('form')}"
+        for f in forms:
+            if words and not _pattern(words).search(" ".join(inside[f])):
+                return f"“{words}” does not occur in Form {f}"
         if words and _pattern(words).search(" ".join(outside)):
-            return f"“{words}” also occurs in the schedule outside Form {form.group('form')}"
+            return f"“{words}” also occurs in the schedule outside {named}"
+    if len(forms) > 1:
+        if op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
+            return f"which occurrence in each of {named} is not told"
+        for f in forms:
+            n = len(_pattern(op.words or "").findall(" ".join(inside[f])))
+            if op.occurrence == Occurrence.ONCE and n != 1:
+                return f"“{op.words}” occurs {n} times in Form {f} (the instruction says no “wherever”)"
     return None
 
 

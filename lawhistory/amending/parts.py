@@ -642,6 +642,10 @@ def _resolve_context(target: str, ctx: str | None) -> str | None:
     return targets[0] if targets else None
 
 
+#: (issue 20) Forms a place names: "Form 3", "Form 3 and Form 4", "Forms 3 and 4", "Form 3 and in Form 4".
+_FORMS = re.compile(
+    r"\bForms?\s+(?P<labels>\d+[A-Z]?(?:(?:\s*,\s*|,?\s+and\s+)(?:in\s+)?(?:Form\s+)?\d+[A-Z]?)*)(?![\w.(])", re.I
+)
 _ORDINAL_SCHEDULE = re.compile(r"(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+Schedule\b", re.I)
 
 
@@ -675,9 +679,28 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         return (
             [f"{named} item {n}" for n in _ranges(_labels(rows[0].group("labels")), rows[0].group("labels"))] if rows else [named]
         )
+    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
+    if forms := _FORMS.search(phrase):
+        # (issue 20, wrongref) "Schedule 1, Form 3", "In Form 3 and Form 4" (of the schedule the clause speaks of): the
+        # forms named, not the whole schedule (the words are changed in the schedule only where they are in the forms)
+        if any(not r.group("kw").lower().startswith(("schedule", "form")) for r in refs):
+            return []
+        sched = (
+            f"Schedule {_labels(schedule[0].group('labels'))[0]}"
+            if schedule
+            else " ".join(ctx.split()[:2])
+            if ctx and ctx.startswith("Schedule ")
+            else None
+        )
+        if sched is None:
+            raise InstructionNotUnderstood(
+                f"“{forms.group(0)}” names a form of no schedule the instruction names, so where it is is not told; "
+                "amend the instrument file's operations by hand"
+            )
+        labels = re.findall(r"\d+[A-Z]?", forms.group("labels"))
+        return [f"{sched} Form{'s' if len(labels) > 1 else ''} {' and '.join(labels)}"]
     if not refs:
         return []
-    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
     items = [r for r in refs if r.group("kw").lower().startswith("item")]
     if items and not schedule and ctx and _ORDINAL_SCHEDULE.fullmatch(ctx):
         return [f"{ctx} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
