@@ -194,3 +194,48 @@ def test_an_edit_in_two_forms_is_refused_unless_the_words_are_in_each_and_nowher
 def test_a_form_of_no_schedule_named_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LawHistoryError, match="“Form 4” names a form of no schedule"):
         _lines(tmp_path, FORMS, "In Form 4 delete “a copy of” and insert “copies of”.", heading="Forms amended")
+
+
+# --- 4. the law named by its title, then the verb, then the place after the words (w7) --------------------------------
+
+TITLE = "Shire of Capel Fencing Local Law 2018"
+
+
+def _law_ops(text: str, law: str | None = TITLE) -> list[tuple[str, str, str | None, str | None, str]]:
+    return [
+        (op.action.value, op.target, op.words, op.new, op.occurrence.value) for op in parse_unit(Unit("4", text, None, law=law))
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The {TITLE} is amended by deleting “6 months” in clause 12A(2)(b) and inserting “12 months”.",
+        f"The {TITLE} is amended by deleting “6 months” and inserting “12 months” in clause 12A(2)(b).",
+        f"{TITLE} is further amended by deleting “6 months” in clause 12A(2)(b) and substituting “12 months”.",
+    ],
+)
+def test_the_law_amended_named_by_its_title_is_the_whole_law(text: str) -> None:
+    assert _law_ops(text) == [("substitute_words", "12A(2)(b)", "6 months", "12 months", "once")]
+
+
+@pytest.mark.parametrize(
+    ("text", "law", "why"),
+    [
+        (
+            "The Shire of Capel Health Local Law 2010 is amended by deleting “6 months” in clause 5.",
+            TITLE,
+            "the law it amends is",
+        ),
+        (f"The {TITLE} is amended by deleting “6 months” in clause 12A(2)(b).", None, "the one law it amends is not told"),
+        ("In the definition of dog in this local law delete “a”.", TITLE, "“this local law” name a law"),
+    ],
+)
+def test_a_title_not_the_one_law_amended_is_refused(text: str, law: str | None, why: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match=why):
+        _law_ops(text, law)
+
+
+def test_an_instrument_naming_its_law_by_title_amends_it(tmp_path: Path) -> None:
+    body = "The Shire of Testville Property Local Law 2016 is amended by deleting “a copy of” in Schedule 1 and inserting “copies of”."
+    assert _lines(tmp_path, FORMS, body) == [FORM_3, "I ask for copies of a notice paper given to members."]

@@ -148,6 +148,8 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     except InstructionNotUnderstood as e:
         raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
     inserted: Operation | None = None  # the last instruction's, when it put in new provisions
+    if law.meta.amends is not None and not law.meta.also_amends:
+        found = [replace(unit, law=law.meta.amends.title) for unit in found]
     for unit in found:
         try:
             got = parse_unit(unit, notes)
@@ -593,6 +595,11 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 )
             several = " and " in form.group("form")  # the same edit in each form: every occurrence in the schedule
             op = replace(op, target=form.group("sched"), occurrence=Occurrence.ALL if several else op.occurrence)
+        elif op.action not in WORD_ACTIONS and (in_form := _IN_FORM.match(op.target)):
+            # (wrongref) a provision or row found by its own words under a lead-in naming a form ("Schedule 1 is
+            # amended in Form 4 as follows: … (b) … by deleting the row containing “…”"): found in the schedule, as
+            # before forms were places (a form is no provision)
+            op = replace(op, target=in_form.group("sched") + op.target[in_form.end() :])
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -843,6 +850,9 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
                 return f"“{op.words}” occurs {n} times in Form {f} (the instruction says no “wherever”)"
     return None
 
+
+#: A target's schedule and the forms of it a place names ("Schedule 1 Form 4", "Schedule 1 Forms 3 and 4").
+_IN_FORM = re.compile(r"(?P<sched>Schedule \S+) Forms? \d+[A-Z]?(?: and \d+[A-Z]?)*(?![\w(])")
 
 #: A short line printed as a heading (a capital, at most eight words, no closing mark): "Notice of meeting".
 _LIKE_A_HEADING = re.compile(r"[A-Z][^\s.;:,…]*(?:\s+[^\s.;:,…]+){0,7}")

@@ -105,6 +105,9 @@ class Unit:
     #: (issue 20) its clause's heading says the whole law ("Local law amended throughout", "Various provisions
     #: amended"): a word edit "wherever occurring" that names no place is made throughout the law
     everywhere: bool = False
+    #: (wrongref) the title of the one law the instrument amends (None: several, or none told): a sentence naming a law
+    #: by its title ("The Shire of X Fencing Local Law 2018 is amended by …") is read only when it names this one
+    law: str | None = None
 
     def __post_init__(self) -> None:
         if self.context == WHOLE_LAW:

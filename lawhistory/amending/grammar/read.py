@@ -19,7 +19,7 @@ from lark import Token, Tree
 from ...core.headings import heading_label
 from ...core.ids import Citation
 from ...core.labels import next_letter
-from ...core.model import Kind, Provision
+from ...core.model import Kind, Provision, normal_title
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
@@ -2118,6 +2118,7 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     """The operations of one parse (None: a shape left to the transitional families)."""
     change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
     _local_law_term_read(h, start)
+    _law_named_read(h, start)
     ops = _retired_build(h, start, change)
     if ops is None:
         ops = _BUILDERS[str(change.data)](h, start, change)
@@ -2139,6 +2140,22 @@ def _local_law_term_read(h: Head, start: Tree[object]) -> None:
             raise InstructionNotUnderstood(
                 f"its words “{_span(h, t)}” name a law where a defined term is wanted; amend the instrument file's "
                 "operations by hand"
+            )
+
+
+def _law_named_read(h: Head, start: Tree[object]) -> None:
+    """(wrongref) A law named by its title ("The Shire of X Fencing Local Law 2018 is amended by …") is the whole law
+    only where it is the one law the instrument amends; any other title (another law, or the instrument's own), or an
+    instrument whose one law amended is not told, is refused, naming the words."""
+    for t in start.iter_subtrees():
+        if t.data != "law_named":
+            continue
+        named = re.sub(r"^the\s+", "", _span(h, t), flags=re.I)
+        if h.unit.law is None or normal_title(named) != normal_title(h.unit.law):
+            amended = f"the law it amends is {h.unit.law}" if h.unit.law else "the one law it amends is not told"
+            raise InstructionNotUnderstood(
+                f"its words “{named}” name a law by its title, and {amended}, so which law it changes is not "
+                "certain; amend the instrument file's operations by hand"
             )
 
 
