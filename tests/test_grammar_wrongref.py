@@ -239,3 +239,31 @@ def test_a_title_not_the_one_law_amended_is_refused(text: str, law: str | None, 
 def test_an_instrument_naming_its_law_by_title_amends_it(tmp_path: Path) -> None:
     body = "The Shire of Testville Property Local Law 2016 is amended by deleting “a copy of” in Schedule 1 and inserting “copies of”."
     assert _lines(tmp_path, FORMS, body) == [FORM_3, "I ask for copies of a notice paper given to members."]
+
+
+# --- 5. "Clause 12D amended throughout" as a clause's heading (w8) ----------------------------------------------------
+
+
+def _clause_2_5(tmp_path: Path, body: str, heading: str) -> list[str]:
+    """Clause 2.5's subclauses in force after the instrument whose clause 4 (headed ``heading``) is ``body``."""
+    repo = Repository.init(tmp_path / "repo")
+    law = parse(FORMS)
+    repo.write_text(repo.law_path(law.meta.id), FORMS)
+    path = tmp_path / "instrument.txt"
+    path.write_text(instrument(body).replace("4. Schedule 1 amended", f"4. {heading}"), encoding="utf-8")
+    outcomes, _ = amend(repo, path, gazette_date=dt.date(2020, 3, 10), discard=True)
+    assert all(o.instrument.law.body[-1].heading == heading for o in outcomes)  # "throughout" is the heading's
+    (law,) = repo.load_laws()
+    _, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 3, 24))
+    assert version is not None
+    return [c.text or "" for c in version.body[0].children]
+
+
+def test_a_provision_amended_throughout_is_the_place_of_its_edits(tmp_path: Path) -> None:
+    got = _clause_2_5(
+        tmp_path, "Delete “a determination” wherever occurring and insert “an order”.", "Clause 2.5 amended throughout"
+    )
+    assert got == [
+        "The local government may make an order about the use of property.",
+        "A person must comply with an order.",
+    ]
