@@ -20,6 +20,7 @@ from lawhistory.core.errors import LawHistoryError
 from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse
+from lawhistory.reading.definitions import find_intro
 from tests.test_grammar_rows import CLAUSES, HEAD, ORIGINAL, instrument, refusal, run
 
 
@@ -267,3 +268,13 @@ def test_a_provision_amended_throughout_is_the_place_of_its_edits(tmp_path: Path
         "The local government may make an order about the use of property.",
         "A person must comply with an order.",
     ]
+
+
+# --- 7. "In this clause  **Act** means …": two spaces before a bold term (new text) ------------------------------------
+
+
+@pytest.mark.parametrize("gap", [" ", "  ", " \t "])
+def test_a_bold_term_after_in_this_clause_opens_definitions_whatever_the_spaces_before_it(gap: str) -> None:
+    text = f"In this clause{gap}**Act** means the Local Government Act 1995."
+    at = find_intro(text, bold=True)
+    assert at is not None and text[at:] == "**Act** means the Local Government Act 1995."
