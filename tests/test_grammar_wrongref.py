@@ -278,3 +278,34 @@ def test_a_bold_term_after_in_this_clause_opens_definitions_whatever_the_spaces_
     text = f"In this clause{gap}**Act** means the Local Government Act 1995."
     at = find_intro(text, bold=True)
     assert at is not None and text[at:] == "**Act** means the Local Government Act 1995."
+
+
+# --- 8. read.py's _UNIT_LABEL → core/headings.lark's unit_label ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("heading", "label"),
+    [
+        ("PART 1—PRELIMINARY", ("PART", "1", 7)),
+        ("DIVISION 1.—GENERAL", ("DIVISION", "1", 12)),
+        ("Division 2 - Fees", ("Division", "2", 13)),
+        ("Subdivision 2A — Permits", ("Subdivision", "2A", 17)),
+        ("part 4 – fees", ("part", "4", 9)),
+        ("Part 3", ("Part", "3", 6)),  # no dash: the label is the whole heading
+        ("Part 3 Preliminary", None),  # no dash, words after it: no label
+        ("Part 1 -", None),  # a hyphen is a dash only before a space
+        ("Parts 1—", None),
+        ("Part 1.2—", None),
+        ("Schedule 1—FEES", None),  # a unit's label only (a schedule's is heading_label's)
+    ],
+)
+def test_a_units_heading_label_is_read_by_the_grammar(heading: str, label: tuple[str, str, int] | None) -> None:
+    from lawhistory.core.headings import unit_label
+
+    assert unit_label(heading) == label
+
+
+def test_read_holds_no_sentence_shaped_unit_label_expression() -> None:
+    from lawhistory.amending.grammar import read
+
+    assert not hasattr(read, "_UNIT_LABEL")

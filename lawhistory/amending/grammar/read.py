@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
-from ...core.headings import heading_label
+from ...core.headings import heading_label, unit_label
 from ...core.ids import Citation
 from ...core.labels import next_letter
 from ...core.model import Kind, Provision, normal_title
@@ -989,9 +989,9 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
     if h.payload is None or not (new := " ".join(h.payload.split()).strip('“”" ')):
         raise InstructionNotUnderstood("it replaces a heading but carries no new heading")
     old = _unquote(_tokens(ch, "QUOTED")[0]).strip()
-    old_label, new_label = _UNIT_LABEL.match(old), _UNIT_LABEL.match(new)
-    if old_label and (old_label.group("kw").lower() != kind or old_label.group("n") != num):
-        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old_label.group(0).strip()}”, not {target}")
+    old_label, new_label = unit_label(old), unit_label(new)
+    if old_label and (old_label[0].lower() != kind or old_label[1] != num):
+        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old[: old_label[2]].strip()}”, not {target}")
     if bool(old_label) != bool(new_label):
         raise InstructionNotUnderstood(
             f"the heading it deletes (“{old}”) and the new one (“{new}”) are not both printed with a label, so whether "
@@ -999,10 +999,10 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
         )
     if new_label is None:
         return [_op(h.unit, action="substitute_heading", target=target, new=new, words=old)]
-    new_kind, new_num, words = new_label.group("kw").lower(), new_label.group("n"), new[new_label.end() :].strip()
+    new_kind, new_num, words = new_label[0].lower(), new_label[1], new[new_label[2] :].strip()
     if new_kind == kind:
         if new_num != num:
-            raise InstructionNotUnderstood(f"its new heading is labelled “{new_label.group(0).strip()}”, not {target}")
+            raise InstructionNotUnderstood(f"its new heading is labelled “{new[: new_label[2]].strip()}”, not {target}")
         return [_op(h.unit, action="substitute_heading", target=target, new=words, words=old)]
     # the unit becomes another kind: its new heading line, as the law prints it (amending/apply.py changes its kind)
     line = render_fragment((Provision(kind=_UNIT_KINDS[new_kind], num=new_num, heading=words or None),)).strip()
@@ -1010,8 +1010,6 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
 
 
 _UNIT_KINDS: dict[str, Kind] = {"part": "part", "division": "division", "subdivision": "subdivision"}
-#: The label a unit's heading is printed with ("PART 1—", "DIVISION 1.—", "Division 2 - "): its kind and number
-_UNIT_LABEL = re.compile(r"(?i)(?P<kw>part|division|subdivision)\s+(?P<n>\d+[A-Z]{0,2})\.?\s*(?:[—–]|-(?=\s)|$)\s*")
 
 
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
