@@ -683,11 +683,11 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             [f"{named} item {n}" for n in _ranges(_labels(rows[0].group("labels")), rows[0].group("labels"))] if rows else [named]
         )
     schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
-    if forms := _FORMS.search(phrase):
+    forms = _FORMS.search(phrase)
+    if forms and all(r.group("kw").lower().startswith("schedule") for r in refs):
         # (issue 20, wrongref) "Schedule 1, Form 3", "In Form 3 and Form 4" (of the schedule the clause speaks of): the
-        # forms named, not the whole schedule (the words are changed in the schedule only where they are in the forms)
-        if any(not r.group("kw").lower().startswith(("schedule", "form")) for r in refs):
-            return []
+        # forms named, not the whole schedule (the words are changed in the schedule only where they are in the forms;
+        # a form's item or paragraph is read as before, in the schedule)
         sched = (
             f"Schedule {_labels(schedule[0].group('labels'))[0]}"
             if schedule
