@@ -3,6 +3,9 @@ naming the words, where reading them is unsafe).
 
 Synthetic instructions (not law): each test gives wording and what it must read as, or the refusal it must give; each
 would fail on the engine before the fix it guards.
+
+read.py's ``_UNIT_LABEL`` → core/headings.lark's ``unit_label``: ``PYTHONPATH=. python tools/differential.py unit_label``
+gave 21631 texts, 854300 variants, 159049 found by the expression, 0 differences.
 """
 
 from __future__ import annotations
