@@ -312,3 +312,111 @@ def test_read_holds_no_sentence_shaped_unit_label_expression() -> None:
     from lawhistory.amending.grammar import read
 
     assert not hasattr(read, "_UNIT_LABEL")
+
+
+# --- 6. a by-law repealed: "By-law 3 of the … By-laws is repealed" (p75) -----------------------------------------------
+
+BY_LAWS = "Shire of Exampleton By-laws Relating to Refuse on Building Sites"
+BY_LAWS_TEXT = f"""---
+id: exampleton/by-laws-relating-to-refuse-on-building-sites
+title: {BY_LAWS}
+local_government: Shire of Exampleton
+kind: principal
+made: null
+gazette:
+  date: 1987-05-15
+  number: null
+  pages: null
+commencement:
+  wording: null
+  rule: on_gazettal
+  days: 0
+  date: 1987-05-15
+partial: true
+source: 'synthetic test fixture (invented text, not law)'
+---
+
+1. In these by-laws, "building site" means land on which building work is being carried out.
+
+2. The builder shall provide on the site a receptacle for refuse.
+
+3. The builder shall not permit refuse to be blown from the building site onto a street.
+"""
+BY_LAW_3 = f"By-law 3 of the {BY_LAWS} published in the Government Gazette on 15 May 1987 is repealed."
+
+
+def _by_laws_instrument(heading: str) -> str:
+    return f"""MODELLED TEST FIXTURE — synthetic (invented text, not law)
+
+LOCAL GOVERNMENT ACT 1995
+
+SHIRE OF EXAMPLETON
+
+REFUSE ON BUILDING SITES AMENDMENT LOCAL LAW 2022
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Exampleton resolved on 2 March 2022 to make the following local law.
+
+1. Citation
+This local law may be cited as the Shire of Exampleton Refuse on Building Sites Amendment Local Law 2022.
+
+2. Commencement
+This local law comes into operation 14 days after the date of its publication in the Government Gazette.
+
+3. By-laws amended
+This local law amends the {BY_LAWS} published in the Government Gazette on 15 May 1987.
+
+4. {heading}
+{BY_LAW_3}
+
+————
+Dated: 3 March 2022.
+The Common Seal of the Shire of Exampleton was affixed by authority of a resolution of the Council in the presence of—
+A. B. EXAMPLE, Shire President.
+C. D. EXAMPLE, Chief Executive Officer.
+———————————
+"""
+
+
+def _by_laws_after(tmp_path: Path, heading: str) -> tuple[str, list[str]]:
+    """(its state, the numbers of its by-laws) of the by-laws on 1 June 2022, after the instrument above."""
+    repo = Repository.init(tmp_path / "repo")
+    law = parse(BY_LAWS_TEXT)
+    repo.write_text(repo.law_path(law.meta.id), BY_LAWS_TEXT)
+    path = tmp_path / "instrument.txt"
+    path.write_text(_by_laws_instrument(heading), encoding="utf-8")
+    amend(repo, path, gazette_date=dt.date(2022, 3, 10), discard=True)
+    (law,) = repo.load_laws()
+    state, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2022, 6, 1))
+    return state, [p.num or "" for p in version.body] if version is not None else []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [BY_LAW_3, f"By-law 3 of the {BY_LAWS} is repealed.", f"By-law 3 of the {BY_LAWS} is deleted."],
+)
+def test_a_by_law_of_the_law_amended_repealed_is_deleted(text: str) -> None:
+    assert _law_ops(text, BY_LAWS) == [("delete", "3", None, None, "once")]
+
+
+@pytest.mark.parametrize(
+    ("text", "law", "why"),
+    [
+        (BY_LAW_3, None, "it repeals a provision of a law"),
+        ("By-law 3 of the Shire of Exampleton Dogs By-laws is repealed.", BY_LAWS, "the law it amends is"),
+    ],
+)
+def test_a_by_law_of_another_law_or_of_no_law_told_is_refused(text: str, law: str | None, why: str) -> None:
+    with pytest.raises(InstructionNotUnderstood, match=why):
+        _law_ops(text, law)
+
+
+def test_an_instruments_by_law_repeal_deletes_the_by_law_and_keeps_the_law(tmp_path: Path) -> None:
+    state, numbers = _by_laws_after(tmp_path, "Clause 3 deleted")
+    assert state != "repealed" and [n.rstrip(".") for n in numbers] == ["1", "2"]
+
+
+def test_a_by_law_repeal_with_its_heading_run_into_its_words_is_refused_not_the_law_repealed(tmp_path: Path) -> None:
+    # "4. Amendment / By-law 3 of …": read as "Amendment By-law 3 of the … is repealed", the old engine repealed the whole
+    # by-laws (their gazette date matched): exit 0, wrong law
+    with pytest.raises(LawHistoryError, match="names a provision and its label"):
+        _by_laws_after(tmp_path, "Amendment")

@@ -1441,13 +1441,12 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     """
     text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     found = _whole_laws_repealed(text)
-    if part := next((t for t, _ in found if _PROVISION_OF.match(t)), None):
+    if any(_PROVISION_OF.match(t) for t, _ in found):
         # (review) "By-law 3 of the Shire of X By-laws … is repealed.": one provision of a law, not the law; read as the
-        # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law)
-        raise InstructionNotUnderstood(
-            f"it repeals a provision of a law (“{part[:100]}”), not a law: a provision's repeal worded as a law's is "
-            "not read; amend the instrument file's operations by hand (delete that provision)"
-        )
+        # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law).
+        # (wrongref) No whole law is repealed: the grammar reads it as the provision deleted (wa.lark's of_law), only in
+        # the instrument's one law amended, else refused (grammar/read.py's _law_named_read)
+        return []
     if "repeal" in text.lower():
         from .grammar.parse import repeal_excepting
 

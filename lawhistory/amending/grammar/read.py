@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from lark import Token, Tree
 
@@ -1779,6 +1780,16 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     its title read without the history printed with it (parts._repealed_laws)."""
     if ch.data == "laws_repealed" and h.payload is None:
         raise InstructionNotUnderstood("it repeals the laws that follow, but none follow")
+    for printed in _trees(ch, "law_title"):
+        kinds = [v.type for v in printed.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+        if any(a == "KIND" and b == "LABEL" for a, b in pairwise(kinds)):
+            # (wrongref) "Amendment By-law 3 of the Shire of X By-laws … is repealed" (a heading run into the words): a
+            # title holding a provision and its label names a provision of a law; read as a law's title, the whole law
+            # it resembles was repealed (exit 0, wrong law)
+            raise InstructionNotUnderstood(
+                f"it repeals “{_span(h, printed)[:100]}”, which names a provision and its label: a provision of a law, "
+                "not a law, so what it repeals is uncertain; amend the instrument file's operations by hand"
+            )
     try:
         text = normalise_quotes(h.unit.text.strip())
     except UnbalancedQuote as e:
@@ -2149,6 +2160,12 @@ def _law_named_read(h: Head, start: Tree[object]) -> None:
         if t.data != "law_named":
             continue
         named = re.sub(r"^the\s+", "", _span(h, t), flags=re.I)
+        if h.unit.law is None and any(c.data == "subject_changed" for c in start.iter_subtrees()):
+            # "By-law 3 of the Shire of X By-laws … is repealed." in an instrument that amends no one law told
+            raise InstructionNotUnderstood(
+                f"it repeals a provision of a law (“{named}”), not a law, and the one law the instrument amends is not "
+                "told; amend the instrument file's operations by hand (delete that provision)"
+            )
         if h.unit.law is None or normal_title(named) != normal_title(h.unit.law):
             amended = f"the law it amends is {h.unit.law}" if h.unit.law else "the one law it amends is not told"
             raise InstructionNotUnderstood(
