@@ -34,12 +34,6 @@ KNOWN: dict[str, str] = {
     "160-woodanilling-health-by-laws-1974-interpretation-of-the-term-words-in-line-three-passage-substituted-marginal-notes": (
         'a 1970s health by-law notice whose title is printed "Health By-laws—Amendment." under the Act and the council (no title of the form the reader knows), and “in the interpretation of the term … (i) by inserting before the word … (ii) by deleting the words … in line three of that interpretation and substituting the passage …”: not read yet'
     ),
-    "161-broomehill-tambellup-property-2011-and-after-paragraph-deleted-words-substituted-by-words-and-new-paragraph-spaced-quotes": (
-        '“by deleting "hall." in paragraph (b) and substituting the following — hall; and (c) …” (a new paragraph inside '
-        "the words substituted, after words that are more than a connector): refused naming the new provision, since "
-        'words and the provision after them are not read yet (“by deleting "and" after paragraph (a)” is read, '
-        "issue 20)"
-    ),
     "162-cranbrook-health-2005-title-replaced-wherever-occurring-in-provisions-referred-to-in-schedule-to-clause": (
         'marginal notes with full stops on lines of their own before each clause number ("Clause 1.3 amended." / "4.    Clause 1.3 …"), “by deleting the definition "X"” without “of”, and a general amendment “wherever occurring in the provisions … referred to in the Schedule to this clause … in each case” with the Schedule printed after the clause: not read yet'
     ),

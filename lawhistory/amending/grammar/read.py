@@ -1864,13 +1864,21 @@ def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> lis
     if len(targets) != 1 or (label := re.search(r"\(\w{1,4}\)$", targets[0])) is None:
         return None
     old, new = _old_and_new(h, ch)
-    nxt = next_letter(label.group(0))
-    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", (new or "").strip())
-    if new is None or nxt is None or cut is None or not cut.group("words").strip():
+    nxt = re.escape(next_letter(label.group(0)) or "(?!)")
+    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + nxt + r"\s)", (new or "").strip())
+    # (known2) "by deleting “hall.” in paragraph (b) and substituting — “hall; and (c) a pavilion …”": words that end
+    # the provision's text with a semicolon (and a connector) before the next label: its new last words, which must
+    # end it (``position: end``; mid-text, the words after them would be neither the provision's nor the new one's)
+    wide = re.match(r"(?P<words>[^()“”\"]*?[^\s()“”\";,.:][;:]\s*(?:and|or)?)\s+(?=" + nxt + r"\s)", (new or "").strip())
+    if new is None or (cut is None or not cut.group("words").strip()) and wide is None:
         return None
-    provisions = payload_provisions(new.strip()[cut.end() :], h.notes)
+    at_end = cut is None or not cut.group("words").strip()
+    words = wide if at_end and wide is not None else cut
+    assert words is not None
+    provisions = payload_provisions(new.strip()[words.end() :], h.notes)
+    changed = re.sub(r"\s+", " ", words.group("words").strip())
     return [
-        _op(h.unit, action="substitute_words", target=targets[0], words=old, new=re.sub(r"\s+", " ", cut.group("words").strip())),
+        _op(h.unit, action="substitute_words", target=targets[0], words=old, new=changed, position="end" if at_end else None),
         _op(h.unit, action="insert", target=targets[0], position="after", new=render_fragment(provisions)),
     ]
 
@@ -1974,11 +1982,15 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
         return _cell_edited(h, start, lead, change)
     if change.data == "provisions_inserted" and any(True for _ in change.find_data("word_and_kind")):
         return _word_and_provision(h, start, change)
-    if change.data in ("words_replaced", "mark_replaced") and _tree(change, "place_chain") is None:
+    if change.data in ("words_replaced", "mark_replaced"):
         if change.data == "words_replaced" and _tokens(change, "REPLACE"):
             return None
+        inner = _tree(change, "place_chain")
+        if inner is not None and _names_whole_law(h, inner):
+            return None
         try:
-            targets = _word_targets(h, start)
+            # (known2) the place may follow the words: "by deleting “hall.” in paragraph (b) and substituting …"
+            targets = _word_targets(h, start) if inner is None else _placed_targets(h, start, change)
         except InstructionNotUnderstood:
             return None
         return _words_then_provisions(h, targets, change)

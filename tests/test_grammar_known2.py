@@ -1,0 +1,54 @@
+"""General readings for KNOWN cases of issue 20 (brief: known2), on synthetic sentences and laws (not law).
+
+Each test gives the wording of a shape a real-modelled case has and the operations (or law) it must make, and a near
+miss it must refuse; each fails on the engine before the reading it guards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lawhistory.amending.apply import WordsNotFound, apply_operation
+from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
+from lawhistory.amending.parts import Unit
+from lawhistory.files.textformat import render_body
+from tests.helpers import body_of, ops
+
+# --- 1. words substituted that end a provision and carry the next provision --------------------------------------
+
+LIST = "8. Hire\n  (1) A hall includes —\n    (a) a community hall; and\n    (b) a supper room attached to a hall.\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by deleting “hall.” in paragraph (b) and substituting the following — “hall; and (c) a pavilion or grandstand.”",
+        'delete "hall." in paragraph (b) and insert — " hall; and\n\n(c)     a pavilion or grandstand. ".',
+        "In paragraph (b) delete “hall.” and substitute “hall; and (c) a pavilion or grandstand.”",
+    ],
+)
+def test_words_that_end_a_provision_then_the_next_label_are_its_last_words_and_a_provision_after(text: str) -> None:
+    assert ops(text, "8(1)") == [
+        ("substitute_words", "8(1)(b)", "hall.", "hall; and", "end", "once"),
+        ("insert", "8(1)(b)", "", "(c) a pavilion or grandstand.", "after", "once"),
+    ]
+    body = body_of(LIST)
+    for op in parse_unit(Unit("9", text, "8(1)")):
+        body, _ = apply_operation(body, op)
+    assert render_body(body) == (
+        "8. Hire\n  (1) A hall includes —\n    (a) a community hall; and\n    (b) a supper room attached to a hall; and\n"
+        "    (c) a pavilion or grandstand.\n"
+    )
+
+
+def test_words_with_the_next_provision_replaced_inside_a_provision_are_not_put_in() -> None:
+    # the words replaced are not the provision's last: the words after them would be neither (b)'s nor (c)'s
+    body = body_of("8. Hire\n  (1) A hall includes —\n    (a) a community hall; and\n    (b) a room or hall used.\n")
+    first = parse_unit(Unit("9", "in paragraph (b) delete “room” and substitute “room; and (c) a pavilion”", "8(1)"))[0]
+    with pytest.raises(WordsNotFound):
+        apply_operation(body, first)
+
+
+def test_words_before_a_label_that_is_not_the_next_one_are_still_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="new provision"):
+        parse_unit(Unit("9", "in paragraph (b) delete “hall.” and substitute “hall; and (d) a pavilion.”", "8(1)"))
