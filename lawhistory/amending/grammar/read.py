@@ -1870,11 +1870,10 @@ def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> lis
     # the provision's text with a semicolon (and a connector) before the next label: its new last words, which must
     # end it (``position: end``; mid-text, the words after them would be neither the provision's nor the new one's)
     wide = re.match(r"(?P<words>[^()“”\"]*?[^\s()“”\";,.:][;:]\s*(?:and|or)?)\s+(?=" + nxt + r"\s)", (new or "").strip())
-    if new is None or (cut is None or not cut.group("words").strip()) and wide is None:
-        return None
     at_end = cut is None or not cut.group("words").strip()
-    words = wide if at_end and wide is not None else cut
-    assert words is not None
+    words = wide if at_end else cut
+    if new is None or words is None:
+        return None
     provisions = payload_provisions(new.strip()[words.end() :], h.notes)
     changed = re.sub(r"\s+", " ", words.group("words").strip())
     return [
