@@ -52,3 +52,33 @@ def test_words_with_the_next_provision_replaced_inside_a_provision_are_not_put_i
 def test_words_before_a_label_that_is_not_the_next_one_are_still_refused() -> None:
     with pytest.raises(InstructionNotUnderstood, match="new provision"):
         parse_unit(Unit("9", "in paragraph (b) delete “hall.” and substitute “hall; and (d) a pavilion.”", "8(1)"))
+
+
+# --- 2. a Schedule's new heading with its reference note ------------------------------------------------------------
+
+SCHEDULE = "Schedule 1—EXERCISE AREAS\n{ref}| Item | Area |\n|---|---|\n| 1 | Oval |\n"
+NEW_HEADING = "Delete the heading to Schedule 1 and insert:\n\nSchedule 1 — EXERCISE AREAS AND TIMES\n\n[cl. 2.4(1)]"
+
+
+def _heading_applied(law: str) -> str:
+    (op,) = parse_unit(Unit("5", NEW_HEADING, None))
+    assert (str(op.action), op.target) == ("substitute_heading", "Schedule 1")
+    body, _ = apply_operation(body_of(law), op)
+    return render_body(body)
+
+
+def test_a_schedule_heading_s_reference_note_replaces_the_reference_line_under_it() -> None:
+    assert _heading_applied(SCHEDULE.format(ref="[cl. 2.4]\n")) == SCHEDULE.format(ref="[cl. 2.4(1)]\n").replace(
+        "EXERCISE AREAS", "EXERCISE AREAS AND TIMES"
+    )
+
+
+def test_a_schedule_heading_s_reference_note_is_no_heading_word_where_the_law_prints_none() -> None:
+    assert _heading_applied(SCHEDULE.format(ref="")) == SCHEDULE.format(ref="").replace(
+        "EXERCISE AREAS", "EXERCISE AREAS AND TIMES"
+    )
+
+
+def test_a_reference_note_on_a_part_s_new_heading_is_still_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="reference note"):
+        parse_unit(Unit("5", "Delete the heading to Part 2 and insert:\n\nPart 2 — AREAS\n\n[cl. 2.4(1)]", None))

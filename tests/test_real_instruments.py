@@ -42,9 +42,6 @@ KNOWN: dict[str, str] = {
         "not read yet (refused at words after the quoted new text, “. | (2) |”); its heading “Clause 2.7A inserted and "
         "consequential amendments” is read since issue 20"
     ),
-    "169-kellerberrin-dogs-2010-schedule-heading-replaced-words-in-clause-replaced-schedule-named-twice": (
-        'a new Schedule heading with its shoulder note ("Schedule 1 — DOG EXERCISE AREAS AND TIMES / [cl. 2.4(1)]"): refused naming the note, since where a shoulder note stands when a heading is replaced is not read yet (the expected text, written before the run, leaves the note out; the law\'s format has a reference line under a Schedule heading, so the note may belong there)'
-    ),
     "199-mingenew-caravan-parks-by-laws-1970-notice-sets-out-by-laws-in-schedule-principal-named-with-amendments-by-law-13a-added-immediately-after": (
         "a 1970 Governor's approval notice whose amending by-laws are “set out in the schedule hereunder” (no title or "
         "enacting words of the instrument's own before them: read as an excerpt whose first page is missing); then "

@@ -938,11 +938,20 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     # (core/headings.lark's heading_label: "Part 3 — ", "PART III", "Schedule 1 —")
     label = heading_label(new)
     note = _SHOULDER_NOTE.search(new)
-    if note:
-        # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
-        # word; where it stands in the law is not read here, and it is never dropped
+    schedule = re.fullmatch(r"Schedule \S+", targets[0]) is not None and (label is None or label[0].lower() == "schedule")
+    if note and not schedule:
+        # (r8) a reference note is a Schedule's (the provision it serves), printed under its heading; another unit's
+        # heading carrying one is not read
         raise InstructionNotUnderstood(
             f"its new heading carries the reference note “{note.group(0).strip()}”, which is not a heading's words"
+        )
+    if note:
+        # (known2) "Schedule 1 — DOG EXERCISE AREAS AND TIMES / [cl. 2.4(1)]": a Schedule's shoulder note goes in the
+        # law's reference line under the Schedule's heading (apply: ``_schedule_heading``), never in the heading's words
+        h.notes.append(
+            f"cl. {h.unit.clause}: the new heading's reference note “{note.group(0).strip()}” replaces the reference line "
+            f"under the heading to {targets[0]}; where the law prints none there, it is left out (the law's Schedule "
+            "headings carry no reference notes)"
         )
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
