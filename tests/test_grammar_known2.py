@@ -12,6 +12,7 @@ from lawhistory.amending.apply import WordsNotFound, apply_operation
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
 from lawhistory.files.textformat import render_body
+from lawhistory.reading.gazette import normalise
 from tests.helpers import body_of, ops
 
 # --- 1. words substituted that end a provision and carry the next provision --------------------------------------
@@ -82,3 +83,54 @@ def test_a_schedule_heading_s_reference_note_is_no_heading_word_where_the_law_pr
 def test_a_reference_note_on_a_part_s_new_heading_is_still_refused() -> None:
     with pytest.raises(InstructionNotUnderstood, match="reference note"):
         parse_unit(Unit("5", "Delete the heading to Part 2 and insert:\n\nPart 2 — AREAS\n\n[cl. 2.4(1)]", None))
+
+
+# --- 3. a copy printing clauses, labels and a new clause's provisions as table cells --------------------------------
+
+CELLS = (
+    "| (1) | After clause 3.1 the following clause is inserted — |\n"
+    "“\n"
+    "| 3.1A. | Fees for a late application |\n"
+    "| (1) | A late application is to be charged a fee. |\n"
+    "| (2) | The fee is — |\n"
+    "| (a) | set by the local government; and |\n"
+    "| (b) | paid on application. |\n"
+    "”.\n"
+    "| (2) | Clause 1.4 is amended by inserting after “3.1,” — |\n"
+    "| “ 3.1A(1), ”. | |\n"
+)
+
+
+def test_clauses_labels_and_new_provisions_printed_as_cells_are_read_as_lines() -> None:
+    assert " ".join(normalise(CELLS).text.split()) == (
+        "(1) After clause 3.1 the following clause is inserted — “ 3.1A. Fees for a late application (1) A late "
+        "application is to be charged a fee. (2) The fee is — (a) set by the local government; and (b) paid on "
+        "application. ”. (2) Clause 1.4 is amended by inserting after “3.1,” — “ 3.1A(1), ”."
+    )
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        # a table's rows (a rule, a row of several cells of words) stay a table, labelled rows and all
+        "| Item | Offence |\n|---|---|\n| (a) | Failing to register a dog |\n",
+        "| 3.1A. | Late application | $50 |\n| (a) | set by the local government |\n",
+        # rows of words only, with no label or clause number beside them: not read as provisions
+        "| This local law may be cited as the Example Local Law 1999. |\n| “ 3.1A(1), ”. | |\n",
+    ],
+)
+def test_a_table_or_rows_of_words_alone_are_left_as_printed(table: str) -> None:
+    assert " ".join(normalise(table).text.split()) == " ".join(table.split())
+
+
+# --- 4. a definition named without "of" (older drafting) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["by deleting the definition “Health Surveyor”;", 'delete the definition "Health Surveyor".'])
+def test_a_definition_named_without_of_is_deleted(text: str) -> None:
+    assert ops(text, "1.3") == [("delete", "1.3 “Health Surveyor”", "", "", "", "once")]
+
+
+def test_a_definition_inserted_before_one_named_without_of_goes_just_before_it() -> None:
+    text = "by inserting before the definition “owner” the following definition— “ “officer” means a person; ”."
+    assert ops(text, "1.3") == [("insert_definition", "1.3", "owner", "**officer** means a person;", "before", "once")]

@@ -35,12 +35,7 @@ KNOWN: dict[str, str] = {
         'a 1970s health by-law notice whose title is printed "Health By-laws—Amendment." under the Act and the council (no title of the form the reader knows), and “in the interpretation of the term … (i) by inserting before the word … (ii) by deleting the words … in line three of that interpretation and substituting the passage …”: not read yet'
     ),
     "162-cranbrook-health-2005-title-replaced-wherever-occurring-in-provisions-referred-to-in-schedule-to-clause": (
-        'marginal notes with full stops on lines of their own before each clause number ("Clause 1.3 amended." / "4.    Clause 1.3 …"), “by deleting the definition "X"” without “of”, and a general amendment “wherever occurring in the provisions … referred to in the Schedule to this clause … in each case” with the Schedule printed after the clause: not read yet'
-    ),
-    "163-boddington-standing-orders-1999-clause-2-7a-inserted-in-table-cells-inserting-after-citation-in-definition": (
-        'a copy printing clauses, labels and the new clause\'s provisions as table cells ("| (1) | After clause 2.7 …"): '
-        "not read yet (refused at words after the quoted new text, “. | (2) |”); its heading “Clause 2.7A inserted and "
-        "consequential amendments” is read since issue 20"
+        'marginal notes with full stops on lines of their own before each clause number ("Clause 1.3 amended." / "4.    Clause 1.3 …"; its running text is not split into clauses), and a general amendment “wherever occurring in the provisions … referred to in the Schedule to this clause … in each case” with the Schedule printed after the clause: not read yet (“by deleting the definition "X"” without “of” is read since known2)'
     ),
     "199-mingenew-caravan-parks-by-laws-1970-notice-sets-out-by-laws-in-schedule-principal-named-with-amendments-by-law-13a-added-immediately-after": (
         "a 1970 Governor's approval notice whose amending by-laws are “set out in the schedule hereunder” (no title or "

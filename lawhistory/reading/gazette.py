@@ -316,6 +316,48 @@ def _label_cell_words(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+#: (known2) A new clause's number and heading printed as a row of cells: "| 2.7A. | Presiding member if both are absent |".
+CLAUSE_CELL_ROW = re.compile(
+    r"[ \t]*\|[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})?[A-Z]{0,2}\.)[ \t]*\|[ \t]*(?P<words>[A-Z][^|\n]*?)[ \t]*\|[ \t]*"
+)
+#: (known2) Words printed in one cell of a row, any other cell empty: "| “ 2.7A(1), ”. | |".
+WORDS_CELL_ROW = re.compile(r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*")
+_BAR_RUN = re.compile(r"(?m)(?:^[ \t]*\|[^\n]*(?:\n|$))+")
+
+
+def _cell_run_words(m: re.Match[str]) -> str:
+    """(known2) A run of rows printed between bars (no blank line between them) that holds an item beside its label
+    (``LABEL_CELL_ROW``) or a new clause's number beside its heading (``CLAUSE_CELL_ROW``), its other rows items
+    beside notes, words in a cell of their own or page headers: each row its label, number and words, as a copy
+    printing clauses, labels and provisions in cells prints them ("| (1) | After clause 2.7 … — |" / "“" / "| 2.7A. |
+    Presiding member … |"). Any other row (a table's heading, a |---| rule, a row of several cells of words) leaves
+    the run as it is: it is a table."""
+    rows = m.group(0).rstrip("\n").split("\n")
+    kinds = []
+    for row in rows:
+        if PAGE_HEADER.search(row):
+            kinds.append("header")
+        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW.fullmatch(row):
+            kinds.append("labelled")
+        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_CELL_ROW.fullmatch(row):
+            kinds.append("words")
+        else:
+            return m.group(0)
+    if "labelled" not in kinds:
+        return m.group(0)
+    out = []
+    for row, kind in zip(rows, kinds, strict=True):
+        if kind == "header":
+            out.append(row)
+        elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:
+            out.append(f"{cell.group('label')} {cell.group('words')}")
+        elif (cell := CLAUSE_CELL_ROW.fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
+            out.append(cell.group("words") if cell.re is NOTE_CELL_ROW else f"{cell.group('num')} {cell.group('words')}")
+        else:
+            out.append(WORDS_CELL_ROW.fullmatch(row).group("words"))  # type: ignore[union-attr]
+    return "\n".join(out) + m.group(0)[len(m.group(0).rstrip("\n")) :]
+
+
 _SINGLE_MARKS = re.compile("\u2018+|\u2019+")
 
 
@@ -392,6 +434,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # (r7) "| (a) | by deleting the definition of “Board” and substituting … — |": an item printed beside its label as a
     # table row (rows of such items, marginal notes and page headers only): the label and the item's words
     text = LABEL_CELL_ROW.sub(_label_cell_words, text)
+    text = _BAR_RUN.sub(_cell_run_words, text)
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)
