@@ -6,13 +6,19 @@ miss it must refuse; each fails on the engine before the reading it guards.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import WordsNotFound, apply_operation
+from lawhistory.amending.grammar.parse import heading_first
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.deriving.library import read_file
 from lawhistory.files.textformat import render_body
 from lawhistory.reading.gazette import normalise
+from lawhistory.reading.importers import ImportOptions, read_source
 from tests.helpers import body_of, ops
 
 # --- 1. words substituted that end a provision and carry the next provision --------------------------------------
@@ -134,3 +140,51 @@ def test_a_definition_named_without_of_is_deleted(text: str) -> None:
 def test_a_definition_inserted_before_one_named_without_of_goes_just_before_it() -> None:
     text = "by inserting before the definition “owner” the following definition— “ “officer” means a person; ”."
     assert ops(text, "1.3") == [("insert_definition", "1.3", "owner", "**officer** means a person;", "before", "once")]
+
+
+# --- 4b. marginal notes with full stops on lines of their own, before each clause's number -------------------------
+
+DOTTED = """SHIRE OF EXAMPLE
+
+HEALTH AMENDMENT LOCAL LAW 2005
+
+Under the powers conferred by the Health Act 1911 and under all other powers enabling it, the Council of the Shire of Example resolved on 20 September 2005 to make the following local law.
+
+Citation.
+
+1.    This local law may be cited as the Shire of Example Health Amendment Local Law 2005.
+
+Commencement.
+
+2.    This local law comes into operation on the day on which it is published in the Government Gazette.
+
+Principal local law.
+
+3.    In this local law the Shire of Example Health Local Law 2003 is referred to as the principal local law.
+
+Clause 1.3 amended.
+
+4.    Clause 1.3 of the principal local law is amended by deleting the definition "Health Surveyor".
+
+Clause 3.2 amended.
+
+5.    Clause 3.2 of the principal local law is amended by deleting "7 days" and substituting "14 days".
+
+Dated: 28 September 2005.
+"""
+
+
+def test_an_amending_heading_with_its_full_stop_after_a_sentence_is_a_heading_printed_first() -> None:
+    assert heading_first("Clause 1.3 amended.", False)
+    assert not heading_first("Clause 1.3 of the principal local law.", False)
+
+
+def test_marginal_notes_with_full_stops_on_lines_of_their_own_head_the_clauses_after_them(tmp_path: Path) -> None:
+    path = tmp_path / "instrument.txt"
+    path.write_text(DOTTED, encoding="utf-8")
+    (law,) = [x for x in read_source(read_file(path), ImportOptions(), str(path)).laws if x.meta.kind != "principal"]
+    inst = _read_one(law)
+    assert [(str(o.action), o.target, o.words, o.new) for o in inst.operations] == [
+        ("delete", "1.3 “Health Surveyor”", None, None),
+        ("substitute_words", "3.2", "7 days", "14 days"),
+    ]

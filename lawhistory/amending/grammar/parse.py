@@ -1261,7 +1261,9 @@ def heading_first(words: str, amending: bool) -> bool:
     try:
         heading_first_parser().parse(words)
     except UnexpectedInput:
-        return False
+        # (known2) a marginal note with its full stop, after a sentence's end: "… principal local law. Clause 1.3
+        # amended. 4. Clause 1.3 of …" (an amending heading's label holds a full stop of its own)
+        return words.endswith(".") and amending_heading_first(words[:-1].rstrip())
     return True
 
 
