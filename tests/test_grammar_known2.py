@@ -14,7 +14,7 @@ from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import WordsNotFound, apply_operation
 from lawhistory.amending.grammar.parse import heading_first
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
-from lawhistory.amending.parts import Unit
+from lawhistory.amending.parts import Unit, payload_provisions
 from lawhistory.deriving.library import read_file
 from lawhistory.files.textformat import render_body
 from lawhistory.reading.gazette import normalise
@@ -188,3 +188,113 @@ def test_marginal_notes_with_full_stops_on_lines_of_their_own_head_the_clauses_a
         ("delete", "1.3 “Health Surveyor”", None, None),
         ("substitute_words", "3.2", "7 days", "14 days"),
     ]
+
+
+# --- 4c. a general amendment in the provisions a Schedule printed after its clause lists ----------------------------
+
+GENERAL = (
+    "The principal local law is amended by deleting “Health Surveyor” wherever occurring in the provisions of the "
+    "principal local law referred to in the Schedule to this clause and substituting in each case the following— "
+    "“ Environmental Health Officer ”. SCHEDULE. Clauses 3.2, 4.1 and 5.3."
+)
+
+
+def test_a_general_amendment_in_the_provisions_its_clause_s_schedule_lists_is_made_in_each_of_them() -> None:
+    want = [("substitute_words", t, "Health Surveyor", "Environmental Health Officer", "", "all") for t in ("3.2", "4.1", "5.3")]
+    assert ops(GENERAL) == want
+    # the operations keep the instrument's words, Schedule and all
+    assert {op.source for op in parse_unit(Unit("9", GENERAL, None))} == {GENERAL}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The principal local law is amended by deleting “Health Surveyor” wherever occurring in clauses 3.2, 4.1 and 5.3 "
+        "and substituting in each case the following— “ Environmental Health Officer ”.",
+        "Delete “Health Surveyor” wherever occurring in clauses 3.2, 4.1 and 5.3 and insert “Environmental Health Officer”.",
+    ],
+)
+def test_words_replaced_in_several_provisions_named_after_the_words_are_replaced_in_each(text: str) -> None:
+    assert [o[1] for o in ops(text)] == ["3.2", "4.1", "5.3"]
+
+
+def test_the_schedule_to_a_clause_that_lists_no_provisions_is_not_read_as_places() -> None:
+    text = GENERAL.replace("Clauses 3.2, 4.1 and 5.3.", "The provisions about inspections.")
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("9", text, None))
+
+
+def test_in_each_case_with_one_place_and_one_occurrence_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="in each case"):
+        parse_unit(Unit("9", "In clause 3 delete “a” and substitute in each case “b”.", None))
+
+
+# --- 5. a 1970 notice of the Governor's approval of by-laws "set out in the schedule hereunder" -------------------
+
+NOTICE = """LOCAL GOVERNMENT ACT, 1960-1969.
+
+Shire of Example.
+
+By-laws Relating to Camping Grounds.
+
+L.G. 100/60.
+
+IT is hereby notified, for public information, that His Excellency the Governor in Executive Council has been pleased to approve the by-laws set out in the schedule hereunder.
+
+R. C. EXAMPLE,
+Secretary for Local Government.
+
+Schedule.
+
+By-laws.
+
+1. In these by-laws the Shire of Example By-laws Relating to Camping Grounds, published in the Government Gazette on the 10th March, 1964, and amended by by-laws so published on the 5th April, 1965, are referred to as the principal by-laws.
+
+2. The principal by-laws are amended by adding immediately after by-law 7 the following by-law:—
+
+7A. (1) The Council may waive a fee.
+
+(2) A waiver may be revoked.
+
+Passed by resolution at a meeting of the Council of the Shire of Example held on the 12th day of December, 1969.
+"""
+
+
+def test_a_notice_of_the_governors_approval_of_by_laws_set_out_in_its_schedule_is_an_amending_instrument(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "instrument.txt"
+    path.write_text(NOTICE, encoding="utf-8")
+    (law,) = read_source(read_file(path), ImportOptions(), str(path)).laws
+    assert (law.meta.kind, law.meta.title, law.meta.local_government) == (
+        "amending",
+        "Shire of Example By-laws Relating to Camping Grounds Amendment",
+        "Shire of Example",
+    )
+    inst = _read_one(law)
+    assert inst.law.meta.amends is not None
+    assert (inst.law.meta.amends.title, str(inst.law.meta.amends.gazette_date)) == (
+        "Shire of Example By-laws Relating to Camping Grounds",
+        "1964-03-10",
+    )
+    assert [(str(o.action), o.target, o.position, o.new) for o in inst.operations] == [
+        ("insert", "7", "after", "7A.\n  (1) The Council may waive a fee.\n  (2) A waiver may be revoked.")
+    ]
+
+
+def test_a_by_law_added_immediately_after_another_goes_just_after_it() -> None:
+    assert ops("by adding immediately after by-law 7 the following by-law:— 7A. The Council may waive a fee.") == [
+        ("insert", "7", "", "7A.\n  The Council may waive a fee.", "after", "once")
+    ]
+
+
+def test_an_unheaded_clause_with_its_first_subclause_on_its_numbers_line_is_one_clause() -> None:
+    (clause,) = payload_provisions("7A. (1) The Council may waive a fee. (2) A waiver may be revoked.", [])
+    assert (clause.kind, clause.num, clause.heading) == ("clause", "7A", None)
+    assert [(c.num, c.text) for c in clause.children] == [
+        ("(1)", "The Council may waive a fee."),
+        ("(2)", "A waiver may be revoked."),
+    ]
+    # with another clause after it, it is not read as one clause (the words of 7B are not put into 7A)
+    with pytest.raises(InstructionNotUnderstood, match="could not be read whole"):
+        payload_provisions("7A. (1) The Council may waive a fee. 7B. (1) A waiver may be revoked.", [])

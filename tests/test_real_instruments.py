@@ -34,16 +34,6 @@ KNOWN: dict[str, str] = {
     "160-woodanilling-health-by-laws-1974-interpretation-of-the-term-words-in-line-three-passage-substituted-marginal-notes": (
         'a 1970s health by-law notice whose title is printed "Health By-laws—Amendment." under the Act and the council (no title of the form the reader knows), and “in the interpretation of the term … (i) by inserting before the word … (ii) by deleting the words … in line three of that interpretation and substituting the passage …”: not read yet'
     ),
-    "162-cranbrook-health-2005-title-replaced-wherever-occurring-in-provisions-referred-to-in-schedule-to-clause": (
-        'marginal notes with full stops on lines of their own before each clause number ("Clause 1.3 amended." / "4.    Clause 1.3 …"; its running text is not split into clauses), and a general amendment “wherever occurring in the provisions … referred to in the Schedule to this clause … in each case” with the Schedule printed after the clause: not read yet (“by deleting the definition "X"” without “of” is read since known2)'
-    ),
-    "199-mingenew-caravan-parks-by-laws-1970-notice-sets-out-by-laws-in-schedule-principal-named-with-amendments-by-law-13a-added-immediately-after": (
-        "a 1970 Governor's approval notice whose amending by-laws are “set out in the schedule hereunder” (no title or "
-        "enacting words of the instrument's own before them: read as an excerpt whose first page is missing); then "
-        "“adding immediately after by-law 13”, an unheaded new by-law “13A. (1) …”, and the principal by-laws named "
-        "“the Shire of Mingenew By-laws Relating to Caravan Parks, published in the Government Gazette on the 10th "
-        "March, 1964, and amended …”: not read yet"
-    ),
 }
 
 

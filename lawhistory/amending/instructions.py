@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..reading.leaders import without_line_ends
+from ..reading.line_lists import unmarked
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
@@ -40,9 +41,42 @@ from .parts import (
 __all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions", "resolve_targets", "units"]
 
 
+#: (known2) The places of a general amendment named by a Schedule printed after its clause: "… wherever occurring in the
+#: provisions of the principal local law referred to in the Schedule to this clause …".
+_TO_THIS_CLAUSE = re.compile(
+    r"\bthe provisions(?: of the principal (?:local laws?|by-?laws?|regulations))?,? (?:referred to|specified|listed|set out|"
+    r"mentioned) in the Schedule to this (?:clause|section|by-?law|regulation)\b",
+    re.I,
+)
+#: (known2) That Schedule, after the clause's new words: "… “ Environmental Health Officer ”. SCHEDULE. Clauses 3.2, 4.1
+#: and 5.3." (its list: a citation of provisions, nothing else).
+_CLAUSE_SCHEDULE = re.compile(
+    r"(?<=[.”\"])\s*SCHEDULE\.?\s+(?P<list>(?:Clauses?|Sub-?clauses?|By-?laws?|Regulations?|Sections?)\s+[^“”\"]+?)\.?\s*$"
+)
+
+
+def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
+    """``unit`` with "the provisions … referred to in the Schedule to this clause" read as the provisions that Schedule,
+    printed at its end, lists ("SCHEDULE. Clauses 3.2, 4.1 and 5.3."), and the Schedule taken off its words; None when
+    it names no such Schedule, or the Schedule is not a list of provisions (left to be read, or refused, as printed)."""
+    named = _TO_THIS_CLAUSE.search(unit.text)
+    printed = _CLAUSE_SCHEDULE.search(unit.text)
+    if named is None or printed is None or printed.start() < named.end():
+        return None
+    listed = " ".join(printed.group("list").split())
+    if len(resolve_targets(listed, None)) < 1:
+        return None
+    said = listed[:1].lower() + listed[1:]
+    notes.append(f"cl. {unit.clause}: “{named.group(0)}” read as the provisions the Schedule after it lists: {listed}")
+    return replace(unit, text=unit.text[: named.start()] + said + unit.text[named.end() : printed.start()])
+
+
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
+    if (listed := _schedule_to_this_clause(unit, notes)) is not None:
+        # the operations keep the instrument's own words as their source
+        return [replace(op, source=unmarked(unit.text)) for op in parse_unit(listed, notes)]
     frame = _frame(unit.text)
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
     framed = without_as_renumbered_notes(frame)

@@ -1354,6 +1354,12 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
                 return ()
         level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
         return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=held),)
+    unheaded = re.match(r"(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)", text)
+    if unheaded and not _ANOTHER_CLAUSE.search(text, unheaded.end()):
+        # (known2) "13A. (1) The Council may exempt … (2) …": one unheaded clause (an older by-law), its subclause (1)
+        # printed on its number's line
+        children = StructureParser(mode="payload", root_kind="clause", notes=notes).parse(text[unheaded.end() :])
+        return (Provision(kind="clause", num=unheaded.group("num"), children=children),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.

@@ -57,7 +57,14 @@ COVER = re.compile(
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
-ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
+ENACTING = re.compile(
+    r"Under the powers conferred|In pursuance of the powers"
+    # (known2) a 1970s notice of the Governor's approval: "IT is hereby notified, for public information, that His
+    # Excellency the Governor in Executive Council has been pleased to approve the by-laws set out in the schedule
+    # hereunder." (the by-laws, the council's, follow in the schedule)
+    r"|(?i:it)\s+is\s+hereby\s+notified,?\s+for\s+public\s+information,?\s+that\s+His\s+Excellency\s+the\s+Governor\b"
+    r"(?=[^.]{0,120}\bpleased\s+to\s+(?:approve|confirm)\s+the\s+(?:by-?laws?|amendments?)\s+set\s+out\s+in\s+the\s+schedule\b)"
+)
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
     r"(?:local\s+laws?|by-?laws?)(?::—|[.—:])?"
@@ -72,6 +79,8 @@ ENACTING_END = re.compile(
     r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?(?::—|:-|[.—:])"
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
+    # (known2) "… has been pleased to approve the by-laws set out in the schedule hereunder."
+    r"|pleased\s+to\s+(?:approve|confirm)\s+the\s+(?:by-?laws?|amendments?)\s+set\s+out\s+in\s+the\s+schedule\s+(?:hereunder|hereto|below)\.?"
 )
 # Enacting words printed as one sentence that says who made the law and when, with or without the Acts it was made
 # under, in any order: "Made by the Council of the Shire of X by resolution on 14 May 2024.", "Made under the Local

@@ -25,7 +25,8 @@ RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)
 _LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:—[A-Z][^.“”—]*?)?(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
 _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
-    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
+    # (known2) "… published in the Government Gazette on the 10th March, 1964" (older drafting: "the" and an ordinal)
+    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\s))?(?P<date>" + _DATE + r")"
 )
 #: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
 _YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?)"

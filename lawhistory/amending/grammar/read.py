@@ -305,6 +305,11 @@ def _placed_targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]
         targets: list[str | None] = [t if t != WHOLE_LAW else None for t in _word_targets(h, start)]
     except InstructionNotUnderstood:
         targets = [None]  # no lead and no context: the place the change names is the whole of where it is made
+    several = resolve_targets(_place(h, inner[0]), None) if targets == [None] else []
+    if len(several) > 1:
+        # (known2) "The principal local law is amended by deleting “A” wherever occurring in clauses 3.2, 4.1 and 5.3
+        # and substituting …": the same edit in each provision the place names, as under a lead naming them
+        return several
     one = _resolve_context(_place(h, inner[0]), targets[0])
     if not one or len(targets) > 1:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner[0])}” is")
@@ -340,6 +345,8 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     # in clause 6.1(c)"
     targets = _placed_targets(h, start, ch)
     occ = _occurrence(start)
+    if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
+        raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
 
 

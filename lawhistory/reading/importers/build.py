@@ -127,10 +127,28 @@ _OLD_HEADING = re.compile(
 )
 
 
+#: (known2) The heading lines over a 1970s notice of the Governor's approval: "Shire of Mingenew. / By-laws Relating to
+#: Caravan Parks. / L.G. 511/64." (the council, the by-laws amended, the department's file number).
+_NOTICE_HEADING = re.compile(
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?)\."
+    r"(?:\s+L\.\s?G\.\s+[\d/]+\.)?\s*$"
+)
+
+
 def _old_title(piece: InstrumentText, notes: list[str]) -> str | None:
     """ "Shire of Nungarin. / By-laws Relating to Halls—Amendment." printed over the enacting words of a 1960s by-law
     amendment: its title, made of those heading lines (it has no citation clause)."""
     m = _OLD_HEADING.search(" ".join(piece.lead.split()))
+    approved = re.search(r"\bpleased\s+to\s+(?:approve|confirm)\b", piece.enacting) is not None
+    notice = _NOTICE_HEADING.search(" ".join(piece.lead.split())) if m is None and approved else None
+    if notice is not None:
+        # (known2) a notice of approval of amending by-laws, headed by the by-laws it amends
+        title = f"{notice.group('council')} {notice.group('bylaws')} Amendment"
+        notes.append(
+            f"title read as {title!r}: the heading lines over the notice name the by-laws amended "
+            f"({notice.group('bylaws')!r}); the notice gives its by-laws no title of their own"
+        )
+        return title
     if not m:
         return None
     title = f"{m.group('council')} {m.group('bylaws')} {m.group('amendment')}"
