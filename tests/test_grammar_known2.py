@@ -298,3 +298,98 @@ def test_an_unheaded_clause_with_its_first_subclause_on_its_numbers_line_is_one_
     # with another clause after it, it is not read as one clause (the words of 7B are not put into 7A)
     with pytest.raises(InstructionNotUnderstood, match="could not be read whole"):
         payload_provisions("7A. (1) The Council may waive a fee. 7B. (1) A waiver may be revoked.", [])
+
+
+# --- 6. a 1974 health by-law notice: its title, a lead-in ended by a comma, printed lines, older words -----------
+
+NOTICE_1974 = """HEALTH ACT, 1911-1973.
+
+Shire of Example.
+
+Health By-laws—Amendment.
+
+In pursuance of the powers conferred upon it by the abovementioned Act and all other powers enabling it, the Council of the Shire of Example hereby records having resolved on the 18th day of April, 1974, to make and submit for confirmation by the Governor the following amendment.
+
+1. In these by-laws the Health By-laws of the Shire of Example published in the Government Gazette on the 13th day of May, 1960, are referred to as the principal by-laws.
+
+By-law 2
+
+amended.
+
+2. By-law 2 of the principal by-laws is amended—
+
+(a) in the interpretation of the term "house",
+
+(i) by inserting before the word "building" the words "dwelling or"; and
+
+(ii) by deleting the words "these by-laws" in line three of that interpretation and substituting the passage "the Act"; and
+
+(b) by deleting the interpretation of the term "refuse" and substituting a new interpre-
+tation as follows—
+
+"refuse" means any waste; .
+
+By-law 14
+
+amended.
+
+3. By-law 14 of the principal by-laws is amended by deleting the words "ashes" in line two and substituting the word "refuse".
+
+Dated this 2nd day of May, 1974.
+"""
+
+
+def test_a_1974_health_by_law_notice_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "instrument.txt"
+    path.write_text(NOTICE_1974, encoding="utf-8")
+    (law,) = read_source(read_file(path), ImportOptions(), str(path)).laws
+    assert law.meta.title == "Shire of Example Health By-laws Amendment"
+    inst = _read_one(law)
+    assert inst.law.meta.amends is not None
+    assert (inst.law.meta.amends.title, str(inst.law.meta.amends.gazette_date)) == (
+        "Health By-laws of the Shire of Example",
+        "1960-05-13",
+    )
+    assert [(str(o.action), o.target, o.words, o.new) for o in inst.operations] == [
+        ("insert_words", "2 “house”", "building", "dwelling or"),
+        ("substitute_words", "2 “house”", "these by-laws", "the Act"),
+        ("substitute", "2 “refuse”", None, "**refuse** means any waste;"),
+        ("substitute_words", "14", "ashes", "refuse"),
+    ]
+
+
+def test_a_lead_in_ended_by_a_comma_over_items_printed_as_its_children_names_their_place() -> None:
+    from lawhistory.amending.parts import _collect
+    from lawhistory.core.model import Provision
+
+    items = (
+        Provision(kind="subparagraph", num="(i)", text="by inserting before the word “building” the words “dwelling or”; and"),
+        Provision(kind="subparagraph", num="(ii)", text="by deleting the words “these by-laws” and substituting “the Act”."),
+    )
+    out: list[Unit] = []
+    _collect(
+        Provision(kind="paragraph", num="(a)", text="in the interpretation of the term “house”,", children=items),
+        "2(a)",
+        "2",
+        out,
+    )
+    assert [(u.clause, u.context) for u in out] == [("2(a)(i)", "2 “house”"), ("2(a)(ii)", "2 “house”")]
+
+
+@pytest.mark.parametrize("place", ["the interpretation of the term “house”", "the interpretation of “house”"])
+def test_an_interpretation_is_a_definition(place: str) -> None:
+    from lawhistory.amending.parts import resolve_targets
+
+    assert resolve_targets(place, "2") == ["2 “house”"]
+
+
+def test_a_printed_line_with_an_occurrence_counted_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="printed line"):
+        parse_unit(Unit("3", "by deleting “ashes” (second occurring) in line two and substituting “refuse”", "14"))
+
+
+def test_new_text_going_on_after_its_closing_full_stop_is_refused_naming_the_words() -> None:
+    text = "by deleting the interpretation of the term “refuse” and substituting a new interpretation as follows— "
+    assert [o.new for o in parse_unit(Unit("2", text + "“refuse” means any waste; .", "2"))] == ["**refuse** means any waste;"]
+    with pytest.raises(InstructionNotUnderstood, match="By-law 14 amended"):
+        parse_unit(Unit("2", text + "“refuse” means any waste; . By-law 14 amended.", "2"))

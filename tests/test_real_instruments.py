@@ -31,9 +31,6 @@ KNOWN: dict[str, str] = {
         "“as to subclause (1), by deleting the word … in line three of paragraph (b) and substituting the words …” and "
         "“by adding at the end of the by-law subclauses as follows”: not read yet"
     ),
-    "160-woodanilling-health-by-laws-1974-interpretation-of-the-term-words-in-line-three-passage-substituted-marginal-notes": (
-        'a 1970s health by-law notice whose title is printed "Health By-laws—Amendment." under the Act and the council (no title of the form the reader knows), and “in the interpretation of the term … (i) by inserting before the word … (ii) by deleting the words … in line three of that interpretation and substituting the passage …”: not read yet'
-    ),
 }
 
 

@@ -71,10 +71,40 @@ def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
     return replace(unit, text=unit.text[: named.start()] + said + unit.text[named.end() : printed.start()])
 
 
+#: (known2) A word of the instruction's own the copy broke over a line after a hyphen ("a new interpre- tation as
+#: follows"), outside quotation marks: joined when whole it is one of the words instructions are written in.
+_BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
+_INSTRUCTION_WORDS = re.compile(
+    r"(?:interpretations?|definitions?|(?:sub)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|schedules?|"
+    r"substitut(?:e|ed|ing)|insert(?:ed|ing)?|delet(?:e|ed|ing)|amend(?:ed|ing|ment)?|following|principal|provisions?)",
+    re.I,
+)
+
+
+def _broken_words_joined(unit: Unit) -> Unit | None:
+    """``unit`` with its own words broken over a line joined (``_BROKEN_WORD``); None when it has none."""
+    try:
+        normal = normalise_quotes(unit.text)
+    except UnbalancedQuote:
+        return None
+    spans = outside_quotes(normal)
+    cuts = [
+        m
+        for m in _BROKEN_WORD.finditer(normal)
+        if _INSTRUCTION_WORDS.fullmatch(m.group("a") + m.group("b")) and any(a <= m.start() and m.end() <= b for a, b in spans)
+    ]
+    if not cuts or len(normal) != len(unit.text):
+        return None
+    text = unit.text
+    for m in reversed(cuts):
+        text = text[: m.start()] + m.group("a") + m.group("b") + text[m.end() :]
+    return replace(unit, text=text)
+
+
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
-    if (listed := _schedule_to_this_clause(unit, notes)) is not None:
+    if (listed := _schedule_to_this_clause(unit, notes) or _broken_words_joined(unit)) is not None:
         # the operations keep the instrument's own words as their source
         return [replace(op, source=unmarked(unit.text)) for op in parse_unit(listed, notes)]
     frame = _frame(unit.text)
@@ -142,6 +172,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_next_item_in_words(unit, op)
         _refuse_locator_after_words(unit, op)
         _refuse_instruction_in_new_words(unit, op)
+        _refuse_words_after_closing_stop(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -184,6 +215,21 @@ def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
 _JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
 #: (issue 20) Another instruction's opening inside unquoted new words: "… and insert— 12 months and delete “the”".
 _INSTRUCTION_IN_NEW = re.compile(r"[;,]?\s\band\s+(?:by\s+)?(?:delete|deleting|omit|omitting|insert|inserting)\s+[“\"]", re.I)
+
+
+#: (known2) New text that goes on after an older insertion's closing full stop ("… or liquid; . By-law 14 amended."):
+#: words of the copy after the new text (a marginal note, the next item), not the law's.
+_WORDS_AFTER_CLOSING_STOP = re.compile(r"[;,:]\s+\.\s+\S.*", re.S)
+
+
+def _refuse_words_after_closing_stop(unit: Unit, op: Operation) -> None:
+    """Refuse new text that goes on after the full stop closing it (``_WORDS_AFTER_CLOSING_STOP``), naming the words:
+    put in, they would be words of the law that the instrument does not give it."""
+    if (m := _WORDS_AFTER_CLOSING_STOP.search(op.new or "")) is not None:
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new text goes on after the full stop that closes it (“{' '.join(m.group(0).split())[:60]}”), "
+            f"so where it ends is uncertain; check the gazette's layout: “{unit.text[:160]}”"
+        )
 
 
 def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:

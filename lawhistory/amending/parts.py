@@ -507,6 +507,10 @@ def _collect(
         # quotation marks is no verb: "In the definition of “add-on”—" is a lead-in; grammar/sentence.lark)
         amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
+    if amended is None and parts and own.endswith(",") and re.match(r"[Ii]n\s", own):
+        # (known2) "(a) in the interpretation of the term “dwelling-house”, (i) by inserting … (ii) by deleting …": a
+        # lead-in ended by a comma before the items under it (older drafting), as one ended by a dash
+        amended = AMENDED_AS_FOLLOWS.match(own[:-1].rstrip() + "—")
     if parts and (amended or not own):
         if amended and (parts[0].num or "") not in _FIRST_LABELS:
             # (r10) "Clause 3 is amended as follows: (c) … (d) …": items that begin past the first are items whose
@@ -574,6 +578,10 @@ def _collect(
             base = label[: own_last.start()]
         seen.add(own)
         lead = _lead_in(rest) if len(pieces) > 1 else None
+        if lead is None and len(pieces) > 1 and rest.endswith(",") and re.match(r"[Ii]n\s", rest):
+            # (known2) "(a) in the interpretation of the term “dwelling-house”, (i) by inserting … (ii) …": a lead-in
+            # ended by a comma before its items (older drafting), as one ended by a dash
+            lead = _lead_in(rest[:-1].rstrip() + "—")
         if lead:
             lead_kind = _lead_kind(lead.group("t")) or here_kind
             leads.append((depth if mark else -1, _lead_context(lead, here), base + own, lead_kind))
@@ -651,9 +659,11 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
     "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
     """
-    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase) or re.search(
-        r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase
-    )
+    # (known2) older drafting calls a definition an interpretation, its term "the term": "the interpretation of the term
+    # “dwelling-house”"
+    definition = re.search(
+        r"(?:the )?(?:definition|interpretation) of (?:the term )?[“\"](?P<term>[^”\"]+)[”\"]", phrase
+    ) or re.search(r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase)
     if definition:
         before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
         holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]

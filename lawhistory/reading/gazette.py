@@ -217,6 +217,9 @@ MARGINAL_NOTE = re.compile(
     r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
     # the 1969 form, on lines of its own: "Amendment / to s. 8." ("to b/l. 17.")
     r"|(?m:^[ \t]*Amendment\s*\n(?:[ \t]*\n)*[ \t]*to\s+(?:s|b/l|reg)\.\s*\d+[A-Z]?\.[ \t]*$)"
+    # (known2) the 1974 form, broken over two lines of its own before the item's number: "By-law 2 / amended."
+    r"|(?m:^[ \t]*(?:By-?law|Regulation|Section)\s+\d+[A-Z]?[ \t]*\n(?:[ \t]*\n)*[ \t]*"
+    r"(?:amended|repealed|inserted|substituted|re-?enacted)\.[ \t]*$(?=(?:\s*\n)+[ \t]*\d+[A-Z]?\.\s))"
 )
 
 

@@ -45,6 +45,14 @@ AMENDED = [
         r"(?:as\s+)?published\s+in\s+"
         r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
     ),
+    # (known2) "In these by-laws the Health By-laws of the Shire of X published in the Government Gazette on the 13th
+    # day of May, 1960, are referred to as the principal by-laws." (a 1970s by-law: the by-laws named by subject and
+    # council, no year)
+    re.compile(
+        r"In\s+these\s+by-?laws\s+the\s+(?P<title>(?:[A-Z][a-z]+\s+){1,3}By-?laws\s+of\s+the\s+(?:Shire|Town|City|Municipality)"
+        r"\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),?\s+(?:as\s+)?published\s+in\s+the\s+(?:Government\s+)?Gazette\s+"
+        r"(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
+    ),
     re.compile(
         r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"
         r"the\s+[Pp]rincipal\s+(?:[Ll]ocal\s+[Ll]aws?|[Bb]y-?[Ll]aws?)\.?(?:\s*[\[(]\s*\.?\*\s*Published in (?:the )?(?:Government )?Gazette(?: on| of)?\s+"

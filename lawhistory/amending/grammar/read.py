@@ -2152,7 +2152,23 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
         return None
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
+    _printed_line_read(h, start, ops)
     return ops
+
+
+def _printed_line_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
+    """(known2) "… the words “these by-laws” in line three of that interpretation …": the gazette's line is no place in
+    the law, so the words are found in the provision, where they must occur once (the applier refuses them otherwise);
+    an occurrence counted ("the second “x” in line three") would be counted in the line, not the provision: refused."""
+    line = next((t for t in start.scan_values(lambda v: isinstance(v, Token) and v.type == "IN_PRINTED_LINE")), None)
+    if line is None or ops is None:
+        return
+    if any(op.action not in WORD_ACTIONS or op.occurrence != "once" for op in ops):
+        raise InstructionNotUnderstood(
+            f"its words “{line}” count the words in a printed line, not in the provision; amend the instrument file's "
+            "operations by hand"
+        )
+    h.notes.append(f"cl. {h.unit.clause}: “{line}”: a line of the gazette's print; the words are found in the provision, once")
 
 
 def _local_law_term_read(h: Head, start: Tree[object]) -> None:

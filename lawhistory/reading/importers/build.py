@@ -122,7 +122,9 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
 
 
 _OLD_HEADING = re.compile(
-    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?)\s*[—–-]\s*"
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?"
+    # (known2) "Shire of Woodanilling. / Health By-laws—Amendment." (by-laws named by their subject before the word)
+    r"|(?:[A-Z][a-z]+ ){1,3}By-?laws)\s*[—–-]\s*"
     r"(?P<amendment>Amendments?)\.\s*$"
 )
 
