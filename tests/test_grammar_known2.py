@@ -393,3 +393,90 @@ def test_new_text_going_on_after_its_closing_full_stop_is_refused_naming_the_wor
     assert [o.new for o in parse_unit(Unit("2", text + "“refuse” means any waste; .", "2"))] == ["**refuse** means any waste;"]
     with pytest.raises(InstructionNotUnderstood, match="By-law 14 amended"):
         parse_unit(Unit("2", text + "“refuse” means any waste; . By-law 14 amended.", "2"))
+
+
+# --- 7. a 1979 notice: items and marginal notes in cells, "as to subclause (1),", "at the end of the by-law" -------
+
+NOTICE_1979 = """BUSH FIRES ACT, 1954-1979.
+Shire of Example.
+By-laws Relating to Bush Fires.
+L.G. 77/71.
+IT is hereby notified, for public information, that His Excellency the Governor in Executive Council has approved of the following amendment to the by-laws of the Shire of Example.
+R. C. EXAMPLE,
+Secretary for Local Government.
+
+| 1. (1) In these by-laws the By-laws Relating | Principal |
+| to Bush Fires of the Shire of Example published in the Government Gazette on the 19th day of November, 1971, are | by-laws. |
+| referred to as the principal by-laws. |
+| By-law 27 |
+| amended. | 2. By-law 27 of the principal by-laws is amended |
+| (a) | as to subclause (1), by deleting the word "except" in line three of paragraph (b) and substituting the words "other than"; and |
+| (b) | by adding at the end of the by-law subclauses as follows |
+(4) The Council may prohibit the use of machinery.
+(5) A notice under subclause (4) may
+| (a) | apply to the whole district; |
+| (b) | be revoked. |
+Passed by resolution of the Council of the Shire of Example at a meeting held on the 13th day of November, 1979.
+"""
+
+
+def test_a_1979_notice_printed_in_cells_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "instrument.txt"
+    path.write_text(NOTICE_1979, encoding="utf-8")
+    (law,) = read_source(read_file(path), ImportOptions(), str(path)).laws
+    assert law.meta.title == "Shire of Example By-laws Relating to Bush Fires Amendment"
+    inst = _read_one(law)
+    assert inst.law.meta.amends is not None
+    assert str(inst.law.meta.amends.gazette_date) == "1971-11-19"
+    assert [(str(o.action), o.target, o.position, o.words, o.new) for o in inst.operations] == [
+        ("substitute_words", "27(1)(b)", None, "except", "other than"),
+        (
+            "insert",
+            "27",
+            "end",
+            None,
+            "(4) The Council may prohibit the use of machinery.\n(5) A notice under subclause (4) may\n"
+            "  (a) apply to the whole district;\n  (b) be revoked.",
+        ),
+    ]
+
+
+def test_the_notice_of_approval_is_not_the_enacting_words_where_the_by_law_has_its_own() -> None:
+    from lawhistory.reading.gazette import split_instruments
+
+    text = NOTICE_1974.replace(
+        "HEALTH ACT, 1911-1973.",
+        "IT is hereby notified, for public information, that His Excellency the Governor in Executive Council has "
+        "approved of the following amendment to the by-laws of the Shire of Example.",
+    )
+    assert len(split_instruments(normalise(text))) == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "paragraphs"),
+    [
+        ("(5) A notice may (a) apply to the district; (b) be revoked.", ["apply to the district;", "be revoked."]),
+        ("(5) A notice may (a) apply; and (b) be revoked.", ["apply; and", "be revoked."]),
+    ],
+)
+def test_paragraphs_run_into_a_subclauses_words_after_a_lost_dash_are_its_paragraphs(words: str, paragraphs: list[str]) -> None:
+    (sub,) = payload_provisions(words, [])
+    assert (sub.text, [c.text for c in sub.children]) == ("A notice may", paragraphs)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "(5) A notice under paragraphs (a) and (b) may be revoked.",  # labels cited, not a list
+        "(5) A notice may (a) apply to the district (b) be revoked.",  # (a) not ended as a list's item
+        "(5) A notice may (b) apply; (c) be revoked.",  # not from (a)
+    ],
+)
+def test_labels_in_a_subclauses_words_that_are_not_a_list_stay_its_words(words: str) -> None:
+    (sub,) = payload_provisions(words, [])
+    assert sub.children == ()
+
+
+def test_the_end_of_a_provision_that_is_not_the_by_law_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood):
+        parse_unit(Unit("2(b)", "by adding at the end of the paragraph subclauses as follows (4) The Council may act.", "27"))

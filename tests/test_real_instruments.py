@@ -19,17 +19,11 @@ from benchmarks.real_cases import case_dirs, run_case
 
 KNOWN: dict[str, str] = {
     "151-gnowangerup-dog-by-laws-1978-word-in-line-four-of-subparagraph-passage-inside-word-paragraph-to-stand-as": (
-        "a 1970s copy printing items and marginal notes in table cells in every arrangement (words then note, a note "
-        "alone, a label beside its item), and locators read from the smallest unit outwards with a printed line "
-        "(“the word “or” in line four of subparagraph (ii) of paragraph (c) of subclause (3)”), “the passage … and "
-        "substituting the passage …”, “a further paragraph to stand as paragraph (e) of subclause (3) as follows” and "
-        "“repealing subclause (3) and re-enacting it with amendments as follows”: not read yet"
-    ),
-    "155-lake-grace-bush-fire-by-laws-1979-as-to-subclause-word-in-line-three-subclauses-added-at-end-marginal-notes-in-cells": (
-        "a 1970s by-law notice with no enacting sentence (the Secretary's notice, then the items, then \"Passed by "
-        'resolution of the Council …"), its principal-law clause split over table rows beside its marginal note, '
-        "“as to subclause (1), by deleting the word … in line three of paragraph (b) and substituting the words …” and "
-        "“by adding at the end of the by-law subclauses as follows”: not read yet"
+        "a 1970s copy printing items and marginal notes in table cells (read since known2, as are “the word “or” in "
+        "line four of subparagraph (ii) of paragraph (c) of subclause (3)” and a lead-in that lost its dash); "
+        "“by deleting the passage “hound.” … and substituting the passage …” (a passage named as the words deleted), "
+        "“a further paragraph to stand as paragraph (e) of subclause (3) as follows” and “repealing subclause (3) and "
+        "re-enacting it with amendments as follows”: not read yet"
     ),
 }
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Literal
 
 from ..core.dates import printed_date
@@ -1105,6 +1106,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
+    provisions = tuple(_with_inline_paragraphs(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
@@ -1188,6 +1190,32 @@ def _words_of(p: Provision) -> list[str]:
     keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
     parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
     return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
+
+
+#: (known2) Paragraphs (a), (b), … run into a subclause's words after a lead-in that lost its dash ("… of this by-law may
+#: (a) apply to …; (b) be expressed …; and (c) be revoked …."): each after the one before has ended with ";", "; and"
+#: or "; or", its words beginning in small letters.
+_INLINE_PARAGRAPH = re.compile(r"(?:(?<=\s)|^)\((?P<l>[a-z])\)\s+(?=[a-z])")
+
+
+def _with_inline_paragraphs(p: Provision) -> Provision:
+    """``p`` (a subclause or clause with no provisions of its own) with paragraphs (a), (b), … printed in its words
+    after its own (``_INLINE_PARAGRAPH``) made its paragraphs: only a run of two or more labelled in order from (a), each
+    but the last ended as a list's items end, the last ending the words; else ``p`` as it is."""
+    text = p.text or ""
+    if p.kind not in ("clause", "subclause") or p.children:
+        return replace(p, children=tuple(_with_inline_paragraphs(c) for c in p.children)) if p.children else p
+    labels = list(_INLINE_PARAGRAPH.finditer(text))
+    if len(labels) < 2 or labels[0].group("l") != "a" or labels[0].start() == 0:
+        return p
+    if any(b.group("l") != chr(ord(a.group("l")) + 1) for a, b in pairwise(labels)):
+        return p
+    ends = [m.start() for m in labels[1:]] + [len(text)]
+    items = [text[m.end() : end].strip() for m, end in zip(labels, ends, strict=True)]
+    if not all(re.search(r";(?:\s+(?:and|or))?$", i) for i in items[:-1]) or not items[-1].endswith("."):
+        return p
+    children = tuple(Provision(kind="paragraph", num=f"({m.group('l')})", text=i) for m, i in zip(labels, items, strict=True))
+    return replace(p, text=text[: labels[0].start()].strip(), children=children)
 
 
 def _with_note(p: Provision) -> Provision:

@@ -134,14 +134,28 @@ def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
     return stop.end() if _MADE_UNDER.search(sentence) and _BODY_FOLLOWS.match(text, stop.end()) else None
 
 
+#: (known2) A 1970s notice of the Governor's approval of an amendment, printed over the council's by-law: "IT is hereby
+#: notified, for public information, that His Excellency the Governor in Executive Council has approved of the
+#: following amendment to the by-laws of the Shire of Lake Grace." — the enacting words only where the by-law after it
+#: has none of its own ("In pursuance of the powers …").
+APPROVAL_NOTICE = re.compile(
+    r"(?i:it)\s+is\s+hereby\s+notified,?\s+for\s+public\s+information,?\s+that\s+His\s+Excellency\s+the\s+Governor\s+in\s+"
+    r"Executive\s+Council\s+has\s+approved\s+of\s+the\s+following\s+amendments?\s+to\s+the\s+by-?laws\s+of\s+the\s+"
+    r"(?:Shire|Town|City|Municipality)\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\."
+)
+
+
 def enacting_spans(text: str) -> list[tuple[int, int | None]]:
     """Where each instrument's enacting words begin, in order, and where they end when that is known already (a
-    "Made …" sentence); None when ``ENACTING_END`` finds the end."""
+    "Made …" sentence, a notice of approval); None when ``ENACTING_END`` finds the end."""
     spans: list[tuple[int, int | None]] = [(m.start(), None) for m in ENACTING.finditer(text)]
     for m in MADE.finditer(text):
         end = made_sentence(text, m.start())
         if end is not None:
             spans.append((m.start(), end))
+    for m in APPROVAL_NOTICE.finditer(text):
+        if not any(u > m.start() for u, _ in spans):
+            spans.append((m.start(), m.end()))
     return sorted(spans)
 
 
@@ -332,6 +346,15 @@ def _label_cell_words(m: re.Match[str]) -> str:
 CLAUSE_CELL_ROW = re.compile(
     r"[ \t]*\|[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})?[A-Z]{0,2}\.)[ \t]*\|[ \t]*(?P<words>[A-Z][^|\n]*?)[ \t]*\|[ \t]*"
 )
+#: (known2) An item's words beside a marginal note's words (a few words, no figures), the note after them: "| 1. (1) In
+#: these by-laws the By-laws Relating | Principal |" / "| to Bush Fires of … are | by-laws. |".
+WORDS_NOTE_CELL_ROW = re.compile(
+    r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?\S(?: [^|\s]+){3,}?)[ \t]*\|[ \t]*(?P<note>[A-Za-z][a-z-]*(?: [a-z-]+){0,2}\.?)[ \t]*\|[ \t]*"
+)
+#: (known2) A marginal note's first line in a cell of its own, its verb in the next row's first cell: "| By-law 27 |" /
+#: "| amended. | 2. By-law 27 of the principal by-laws is amended |".
+NOTE_START_ROW = re.compile(r"[ \t]*\|[ \t]*(?:By-?law|Regulation|Section|Clause)\s+\d+[A-Z]?[ \t]*\|[ \t]*")
+_NOTE_VERB = re.compile(r"(?:amended|repealed|inserted|substituted|re-?enacted)\.")
 #: (known2) Words printed in one cell of a row, any other cell empty: "| “ 2.7A(1), ”. | |".
 WORDS_CELL_ROW = re.compile(r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*")
 _BAR_RUN = re.compile(r"(?m)(?:^[ \t]*\|[^\n]*(?:\n|$))+")
@@ -346,12 +369,15 @@ def _cell_run_words(m: re.Match[str]) -> str:
     the run as it is: it is a table."""
     rows = m.group(0).rstrip("\n").split("\n")
     kinds = []
-    for row in rows:
+    for i, row in enumerate(rows):
+        after = NOTE_CELL_ROW.fullmatch(rows[i + 1]) if i + 1 < len(rows) else None
         if PAGE_HEADER.search(row):
             kinds.append("header")
         elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW.fullmatch(row):
             kinds.append("labelled")
-        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_CELL_ROW.fullmatch(row):
+        elif NOTE_START_ROW.fullmatch(row) and after is not None and _NOTE_VERB.fullmatch(after.group("note")):
+            kinds.append("note")
+        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_NOTE_CELL_ROW.fullmatch(row) or WORDS_CELL_ROW.fullmatch(row):
             kinds.append("words")
         else:
             return m.group(0)
@@ -361,6 +387,10 @@ def _cell_run_words(m: re.Match[str]) -> str:
     for row, kind in zip(rows, kinds, strict=True):
         if kind == "header":
             out.append(row)
+        elif kind == "note":
+            continue  # (its verb goes with the item's row after it, NOTE_CELL_ROW's note)
+        elif (cell := WORDS_NOTE_CELL_ROW.fullmatch(row)) is not None and NOTE_CELL_ROW.fullmatch(row) is None:
+            out.append(cell.group("words"))
         elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:
             out.append(f"{cell.group('label')} {cell.group('words')}")
         elif (cell := CLAUSE_CELL_ROW.fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:

@@ -828,6 +828,15 @@ def _provisions_inserted_at_end(h: Head, start: Tree[object], ch: Tree[object]) 
     base, _ = _base(h, start)
     if not base:
         raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    if _tokens(ch, "AT_END"):
+        # (known2) "by adding at the end of the by-law subclauses as follows": the end of the clause (by-law,
+        # regulation, section) the instruction is in, whichever of its provisions the lead names
+        of = _tokens(ch, "OF_PRINCIPAL")  # "of the by-law" (lexed as "of the by-laws" would be, the whole law's)
+        unit = (of[0].split()[-1] if of else _tokens(ch, "KIND")[0]).lower()
+        clause = re.match(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*", base)
+        if clause is None or unit not in ("by-law", "bylaw", "clause", "regulation", "section"):
+            raise InstructionNotUnderstood(f"cannot tell which {unit} “the end of the {unit}” is")
+        base = clause.group(0)
     return _inserts(h, base, "end")
 
 
@@ -2160,7 +2169,10 @@ def _printed_line_read(h: Head, start: Tree[object], ops: list[Operation] | None
     """(known2) "… the words “these by-laws” in line three of that interpretation …": the gazette's line is no place in
     the law, so the words are found in the provision, where they must occur once (the applier refuses them otherwise);
     an occurrence counted ("the second “x” in line three") would be counted in the line, not the provision: refused."""
-    line = next((t for t in start.scan_values(lambda v: isinstance(v, Token) and v.type == "IN_PRINTED_LINE")), None)
+    line = next(
+        (t for t in start.scan_values(lambda v: isinstance(v, Token) and v.type in ("IN_PRINTED_LINE", "IN_PRINTED_LINE_OF"))),
+        None,
+    )
     if line is None or ops is None:
         return
     if any(op.action not in WORD_ACTIONS or op.occurrence != "once" for op in ops):

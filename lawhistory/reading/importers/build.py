@@ -141,7 +141,7 @@ def _old_title(piece: InstrumentText, notes: list[str]) -> str | None:
     """ "Shire of Nungarin. / By-laws Relating to Halls—Amendment." printed over the enacting words of a 1960s by-law
     amendment: its title, made of those heading lines (it has no citation clause)."""
     m = _OLD_HEADING.search(" ".join(piece.lead.split()))
-    approved = re.search(r"\bpleased\s+to\s+(?:approve|confirm)\b", piece.enacting) is not None
+    approved = re.search(r"\b(?:pleased\s+to\s+(?:approve|confirm)|has\s+approved\s+of)\b", piece.enacting) is not None
     notice = _NOTICE_HEADING.search(" ".join(piece.lead.split())) if m is None and approved else None
     if notice is not None:
         # (known2) a notice of approval of amending by-laws, headed by the by-laws it amends
