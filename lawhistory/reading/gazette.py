@@ -161,8 +161,10 @@ def enacting_spans(text: str) -> list[tuple[int, int | None]]:
 
 def is_enacting(words: str) -> bool:
     """Whether ``words`` (a provision's running text) hold an instrument's enacting words."""
-    return bool(ENACTING.search(words)) or any(
-        made_sentence(words, m.start(), body=False) is not None for m in MADE.finditer(words)
+    return (
+        bool(ENACTING.search(words))
+        or any(made_sentence(words, m.start(), body=False) is not None for m in MADE.finditer(words))
+        or bool(APPROVAL_NOTICE.search(words))
     )
 
 
@@ -384,11 +386,15 @@ def _cell_run_words(m: re.Match[str]) -> str:
     if "labelled" not in kinds:
         return m.group(0)
     out = []
-    for row, kind in zip(rows, kinds, strict=True):
+    for i, (row, kind) in enumerate(zip(rows, kinds, strict=True)):
         if kind == "header":
             out.append(row)
         elif kind == "note":
-            continue  # (its verb goes with the item's row after it, NOTE_CELL_ROW's note)
+            # the marginal note, its verb from the next row's first cell: the heading printed before the item's number
+            # ("By-law 27 amended." / "2. By-law 27 of …", as parts._old_style_clauses reads it)
+            verb = NOTE_CELL_ROW.fullmatch(rows[i + 1])
+            assert verb is not None  # (the kind says so)
+            out.append(f"{row.strip().strip('|').strip()} {verb.group('note')}")
         elif (cell := WORDS_NOTE_CELL_ROW.fullmatch(row)) is not None and NOTE_CELL_ROW.fullmatch(row) is None:
             out.append(cell.group("words"))
         elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:

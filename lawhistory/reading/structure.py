@@ -453,9 +453,7 @@ class StructureParser:
             return self._try_section(m, before, s)
         if self.mode != "instrument" or self.last_clause is not None:
             return None
-        if s.startswith(" (", m.end()) and not (self.last_int_clause is None and m.group("iclause") == "1."):
-            # (a later "10. (1) …" may be new text an instruction inserts; (known2) the first, "1. (1) In these by-laws
-            # …", is the instrument's own first clause, its subclause (1) on its number's line)
+        if s.startswith(" (", m.end()):
             return None
         label = m.group("iclause")[:-1]
         n = int(re.match(r"\d+", label).group(0))  # type: ignore[union-attr]
