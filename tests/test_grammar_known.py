@@ -81,9 +81,9 @@ def test_a_connector_deleted_after_a_provision_with_new_text_is_refused() -> Non
 @pytest.mark.parametrize(
     "text",
     [
-        "by deleting “hall.” in paragraph (b) and substituting “hall; and (c) a pavilion or grandstand.”;",
-        "In paragraph (b) delete “hall.” and insert “hall; or (c) a pavilion.”.",
-        "In paragraph (b) delete “hall.” and insert “hall; (c) a pavilion.”.",
+        # (known2) words that end (b) and go on into (c), its next label, are read (tests/test_grammar_known2.py)
+        "by deleting “hall.” in paragraph (b) and substituting “hall; and (d) a pavilion or grandstand.”;",
+        "In paragraph (a) delete “hall;” and insert “hall; or (c) a pavilion;”.",
         "In paragraph (b) after “hall” insert “; or (ca) a stand”.",
     ],
 )

@@ -64,8 +64,11 @@ def test_new_schedule_heading_labelled_for_another_schedule_is_refused() -> None
         parse_unit(Unit("9", "Delete the heading to Schedule 2 and insert: Schedule 3 — FEES", None))
 
 
-def test_new_schedule_heading_with_a_shoulder_note_is_refused_naming_it() -> None:
+def test_new_schedule_heading_with_a_shoulder_note_is_read_and_a_divisions_refused_naming_it() -> None:
+    # (known2) a Schedule's note is read (its reference line: tests/test_grammar_known2.py); a Division's is refused
     text = "Delete the heading to Schedule 2 and insert: Schedule 2 — FEES [cl. 4.1(2)]"
+    assert [(o.target, o.new) for o in parse_unit(Unit("9", text, None))] == [("Schedule 2", "FEES [cl. 4.1(2)]")]
+    text = "Delete the heading to Part 2 Division 1 and insert: Division 1 — FEES [cl. 4.1(2)]"
     with pytest.raises(LawHistoryError, match=r"\[cl\. 4\.1\(2\)\]"):
         parse_unit(Unit("9", text, None))
 

@@ -873,12 +873,32 @@ def _apply_operation(
             )  # fmt: skip
         if (becomes := _unit_kind_changed(target, op)) is not None:
             return _change_kind(body, path, target, becomes, op, inst), [path]
+        if target.kind == "schedule":
+            return _set(body, path, (_schedule_heading(target, op.new or ""),)), [path]
         return _set(body, path, (replace(target, heading=op.new),)), [path]
     if op.action == "renumber":
         return _renumber(body, path, target, op, inst), [path]
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+#: (known2) A Schedule's reference note ("[cl. 2.4(1)]", the provision it serves), at the end of its new heading.
+_REFERENCE_NOTE = re.compile(r"\s*(\[[^\[\]]{1,80}\])$")
+
+
+def _schedule_heading(schedule: Provision, new: str) -> Provision:
+    """``schedule`` with the heading ``new``; a reference note ending ``new`` ("… AND TIMES [cl. 2.4(1)]") is the
+    Schedule's reference line, printed under its heading (its first line, "[cl. 2.4]"), which it replaces; where the
+    law prints no such line, the law's Schedule headings carry none, and the note is left out (the reader says so)."""
+    note = _REFERENCE_NOTE.search(new)
+    if note is None:
+        return replace(schedule, heading=new)
+    first = schedule.children[0] if schedule.children else None
+    heading = replace(schedule, heading=new[: note.start()].rstrip())
+    if first is None or first.kind != "text" or not re.fullmatch(r"\[[^\[\]]+\]", first.text or ""):
+        return heading
+    return replace(heading, children=(replace(first, text=note.group(1)), *schedule.children[1:]))
 
 
 def _penalty_line(p: Provision) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..reading.leaders import without_line_ends
+from ..reading.line_lists import unmarked
 from .families import reading, refuse_unread_instruction
 from .frame import frame_kind
 from .grammar.instruction import read_head
@@ -40,9 +41,72 @@ from .parts import (
 __all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions", "resolve_targets", "units"]
 
 
+#: (known2) The places of a general amendment named by a Schedule printed after its clause: "… wherever occurring in the
+#: provisions of the principal local law referred to in the Schedule to this clause …".
+_TO_THIS_CLAUSE = re.compile(
+    r"\bthe provisions(?: of the principal (?:local laws?|by-?laws?|regulations))?,? (?:referred to|specified|listed|set out|"
+    r"mentioned) in the Schedule to this (?:clause|section|by-?law|regulation)\b",
+    re.I,
+)
+#: (known2) That Schedule, after the clause's new words: "… “ Environmental Health Officer ”. SCHEDULE. Clauses 3.2, 4.1
+#: and 5.3." (its list: a citation of provisions, nothing else).
+_CLAUSE_SCHEDULE = re.compile(
+    r"(?<=[.”\"])\s*SCHEDULE\.?\s+(?P<list>(?:Clauses?|Sub-?clauses?|By-?laws?|Regulations?|Sections?)\s+[^“”\"]+?)\.?\s*$"
+)
+
+
+def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
+    """``unit`` with "the provisions … referred to in the Schedule to this clause" read as the provisions that Schedule,
+    printed at its end, lists ("SCHEDULE. Clauses 3.2, 4.1 and 5.3."), and the Schedule taken off its words; None when
+    it names no such Schedule, or the Schedule is not a list of provisions (left to be read, or refused, as printed)."""
+    named = _TO_THIS_CLAUSE.search(unit.text)
+    printed = _CLAUSE_SCHEDULE.search(unit.text)
+    if named is None or printed is None or printed.start() < named.end():
+        return None
+    listed = " ".join(printed.group("list").split())
+    if len(resolve_targets(listed, None)) < 1:
+        return None
+    said = listed[:1].lower() + listed[1:]
+    notes.append(f"cl. {unit.clause}: “{named.group(0)}” read as the provisions the Schedule after it lists: {listed}")
+    return replace(unit, text=unit.text[: named.start()] + said + unit.text[named.end() : printed.start()])
+
+
+#: (known2) A word of the instruction's own the copy broke over a line after a hyphen ("a new interpre- tation as
+#: follows"), outside quotation marks: joined when whole it is one of the words instructions are written in.
+_BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
+_INSTRUCTION_WORDS = re.compile(
+    r"(?:interpretations?|definitions?|(?:sub)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|schedules?|"
+    r"substitut(?:e|ed|ing)|insert(?:ed|ing)?|delet(?:e|ed|ing)|amend(?:ed|ing|ment)?|following|principal|provisions?)",
+    re.I,
+)
+
+
+def _broken_words_joined(unit: Unit) -> Unit | None:
+    """``unit`` with its own words broken over a line joined (``_BROKEN_WORD``); None when it has none."""
+    try:
+        normal = normalise_quotes(unit.text)
+    except UnbalancedQuote:
+        return None
+    spans = outside_quotes(normal)
+    cuts = [
+        m
+        for m in _BROKEN_WORD.finditer(normal)
+        if _INSTRUCTION_WORDS.fullmatch(m.group("a") + m.group("b")) and any(a <= m.start() and m.end() <= b for a, b in spans)
+    ]
+    if not cuts or len(normal) != len(unit.text):
+        return None
+    text = unit.text
+    for m in reversed(cuts):
+        text = text[: m.start()] + m.group("a") + m.group("b") + text[m.end() :]
+    return replace(unit, text=text)
+
+
 def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
     """The operations of one instruction, or InstructionNotUnderstood naming its words."""
     notes = notes if notes is not None else []
+    if (listed := _schedule_to_this_clause(unit, notes) or _broken_words_joined(unit)) is not None:
+        # the operations keep the instrument's own words as their source
+        return [replace(op, source=unmarked(unit.text)) for op in parse_unit(listed, notes)]
     frame = _frame(unit.text)
     # (r3lz) "In clause 4.5 (as renumbered by clause 5) …" is a note naming the provision by its new label, no renumbering
     framed = without_as_renumbered_notes(frame)
@@ -108,6 +172,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_next_item_in_words(unit, op)
         _refuse_locator_after_words(unit, op)
         _refuse_instruction_in_new_words(unit, op)
+        _refuse_words_after_closing_stop(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
             # "… by deleting “A.” and inserting instead — “ B — (a) …; or (b) …”": made into the words up to the dash
@@ -150,6 +215,21 @@ def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
 _JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
 #: (issue 20) Another instruction's opening inside unquoted new words: "… and insert— 12 months and delete “the”".
 _INSTRUCTION_IN_NEW = re.compile(r"[;,]?\s\band\s+(?:by\s+)?(?:delete|deleting|omit|omitting|insert|inserting)\s+[“\"]", re.I)
+
+
+#: (known2) New text that goes on after an older insertion's closing full stop ("… or liquid; . By-law 14 amended."):
+#: words of the copy after the new text (a marginal note, the next item), not the law's.
+_WORDS_AFTER_CLOSING_STOP = re.compile(r"[;,:]\s+\.\s+\S.*", re.S)
+
+
+def _refuse_words_after_closing_stop(unit: Unit, op: Operation) -> None:
+    """Refuse new text that goes on after the full stop closing it (``_WORDS_AFTER_CLOSING_STOP``), naming the words:
+    put in, they would be words of the law that the instrument does not give it."""
+    if (m := _WORDS_AFTER_CLOSING_STOP.search(op.new or "")) is not None:
+        raise InstructionNotUnderstood(
+            f"cl. {unit.clause}: its new text goes on after the full stop that closes it (“{' '.join(m.group(0).split())[:60]}”), "
+            f"so where it ends is uncertain; check the gazette's layout: “{unit.text[:160]}”"
+        )
 
 
 def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:

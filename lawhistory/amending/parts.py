@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Literal
 
 from ..core.dates import printed_date
@@ -510,6 +511,10 @@ def _collect(
         # quotation marks is no verb: "In the definition of “add-on”—" is a lead-in; grammar/sentence.lark)
         amended = None
     parts = [c for c in p.children if c.kind in ("subclause", "paragraph", "subparagraph")]
+    if amended is None and parts and own.endswith(",") and re.match(r"[Ii]n\s", own):
+        # (known2) "(a) in the interpretation of the term “dwelling-house”, (i) by inserting … (ii) by deleting …": a
+        # lead-in ended by a comma before the items under it (older drafting), as one ended by a dash
+        amended = AMENDED_AS_FOLLOWS.match(own[:-1].rstrip() + "—")
     if parts and (amended or not own):
         if amended and (parts[0].num or "") not in _FIRST_LABELS:
             # (r10) "Clause 3 is amended as follows: (c) … (d) …": items that begin past the first are items whose
@@ -577,6 +582,10 @@ def _collect(
             base = label[: own_last.start()]
         seen.add(own)
         lead = _lead_in(rest) if len(pieces) > 1 else None
+        if lead is None and len(pieces) > 1 and rest.endswith(",") and re.match(r"[Ii]n\s", rest):
+            # (known2) "(a) in the interpretation of the term “dwelling-house”, (i) by inserting … (ii) …": a lead-in
+            # ended by a comma before its items (older drafting), as one ended by a dash
+            lead = _lead_in(rest[:-1].rstrip() + "—")
         if lead:
             lead_kind = _lead_kind(lead.group("t")) or here_kind
             leads.append((depth if mark else -1, _lead_context(lead, here), base + own, lead_kind))
@@ -658,9 +667,11 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
     "paragraphs (c), (e) and (j)" in clause 2.7(1) → ["2.7(1)(c)", "2.7(1)(e)", "2.7(1)(j)"].
     """
-    definition = re.search(r"(?:the )?definition of [“\"](?P<term>[^”\"]+)[”\"]", phrase) or re.search(
-        r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase
-    )
+    # (known2) older drafting calls a definition an interpretation, its term "the term": "the interpretation of the term
+    # “dwelling-house”"
+    definition = re.search(
+        r"(?:the )?(?:definition|interpretation) of (?:the term )?[“\"](?P<term>[^”\"]+)[”\"]", phrase
+    ) or re.search(r"(?:the )?definition of (?P<term>[^“”\"(),]+?)\s*$", phrase)
     if definition:
         before, after = phrase[: definition.start()] + phrase[definition.end() :], phrase
         holder = [r for r in _REF.finditer(before) if r.group("kw").lower().rstrip("s") in ("clause", "subclause")]
@@ -1121,6 +1132,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
+    provisions = tuple(_with_inline_paragraphs(p) for p in provisions)
     provisions = tuple(_with_lines_run_on(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
@@ -1205,6 +1217,32 @@ def _words_of(p: Provision) -> list[str]:
     keyword = p.kind if p.kind in _CONTAINER_WORDS else ""  # "Part 3A — …": the keyword is printed, not stored
     parts = [keyword, p.num or "", p.heading or "", p.text or "", *p.cells]
     return [w for part in parts for w in re.findall(r"\w+", part)] + [w for c in p.children for w in _words_of(c)]
+
+
+#: (known2) Paragraphs (a), (b), … run into a subclause's words after a lead-in that lost its dash ("… of this by-law may
+#: (a) apply to …; (b) be expressed …; and (c) be revoked …."): each after the one before has ended with ";", "; and"
+#: or "; or", its words beginning in small letters.
+_INLINE_PARAGRAPH = re.compile(r"(?:(?<=\s)|^)\((?P<l>[a-z])\)\s+(?=[a-z])")
+
+
+def _with_inline_paragraphs(p: Provision) -> Provision:
+    """``p`` (a subclause or clause with no provisions of its own) with paragraphs (a), (b), … printed in its words
+    after its own (``_INLINE_PARAGRAPH``) made its paragraphs: only a run of two or more labelled in order from (a), each
+    but the last ended as a list's items end, the last ending the words; else ``p`` as it is."""
+    text = p.text or ""
+    if p.kind not in ("clause", "subclause") or p.children:
+        return replace(p, children=tuple(_with_inline_paragraphs(c) for c in p.children)) if p.children else p
+    labels = list(_INLINE_PARAGRAPH.finditer(text))
+    if len(labels) < 2 or labels[0].group("l") != "a" or labels[0].start() == 0:
+        return p
+    if any(b.group("l") != chr(ord(a.group("l")) + 1) for a, b in pairwise(labels)):
+        return p
+    ends = [m.start() for m in labels[1:]] + [len(text)]
+    items = [text[m.end() : end].strip() for m, end in zip(labels, ends, strict=True)]
+    if not all(re.search(r";(?:\s+(?:and|or))?$", i) for i in items[:-1]) or not items[-1].endswith("."):
+        return p
+    children = tuple(Provision(kind="paragraph", num=f"({m.group('l')})", text=i) for m, i in zip(labels, items, strict=True))
+    return replace(p, text=text[: labels[0].start()].strip(), children=children)
 
 
 def _with_note(p: Provision) -> Provision:
@@ -1401,6 +1439,12 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
                 return ()
         level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
         return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=held),)
+    unheaded = re.match(r"(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)", text)
+    if unheaded and not _ANOTHER_CLAUSE.search(text, unheaded.end()):
+        # (known2) "13A. (1) The Council may exempt … (2) …": one unheaded clause (an older by-law), its subclause (1)
+        # printed on its number's line
+        children = StructureParser(mode="payload", root_kind="clause", notes=notes).parse(text[unheaded.end() :])
+        return (Provision(kind="clause", num=unheaded.group("num"), children=children),)
     whole = re.match(r"(\d+)[A-Z]{0,2}\.\s+[A-Z]", text)
     if whole:
         # "3. Terms used …": a clause of a law numbered 1., 2., 3.

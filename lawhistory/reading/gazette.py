@@ -57,7 +57,14 @@ COVER = re.compile(
 COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
-ENACTING = re.compile(r"Under the powers conferred|In pursuance of the powers")
+ENACTING = re.compile(
+    r"Under the powers conferred|In pursuance of the powers"
+    # (known2) a 1970s notice of the Governor's approval: "IT is hereby notified, for public information, that His
+    # Excellency the Governor in Executive Council has been pleased to approve the by-laws set out in the schedule
+    # hereunder." (the by-laws, the council's, follow in the schedule)
+    r"|(?i:it)\s+is\s+hereby\s+notified,?\s+for\s+public\s+information,?\s+that\s+His\s+Excellency\s+the\s+Governor\b"
+    r"(?=[^.]{0,120}\bpleased\s+to\s+(?:approve|confirm)\s+the\s+(?:by-?laws?|amendments?)\s+set\s+out\s+in\s+the\s+schedule\b)"
+)
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
     r"(?:local\s+laws?|by-?laws?)(?::—|[.—:])?"
@@ -72,6 +79,8 @@ ENACTING_END = re.compile(
     r"|to\s+make\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor\s+the\s+following\s+amendments?(?::—|:-|[.—:])"
     # "… to amend the following local law." / "… to make the following amendment local law"
     r"|(?i:to\s+(?:make|amend)\s+(?:the\s+following|this)\s+(?:amendment\s+)?(?:local\s+laws?|by-?laws?)\.?)"
+    # (known2) "… has been pleased to approve the by-laws set out in the schedule hereunder."
+    r"|pleased\s+to\s+(?:approve|confirm)\s+the\s+(?:by-?laws?|amendments?)\s+set\s+out\s+in\s+the\s+schedule\s+(?:hereunder|hereto|below)\.?"
 )
 # Enacting words printed as one sentence that says who made the law and when, with or without the Acts it was made
 # under, in any order: "Made by the Council of the Shire of X by resolution on 14 May 2024.", "Made under the Local
@@ -125,21 +134,37 @@ def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
     return stop.end() if _MADE_UNDER.search(sentence) and _BODY_FOLLOWS.match(text, stop.end()) else None
 
 
+#: (known2) A 1970s notice of the Governor's approval of an amendment, printed over the council's by-law: "IT is hereby
+#: notified, for public information, that His Excellency the Governor in Executive Council has approved of the
+#: following amendment to the by-laws of the Shire of Lake Grace." — the enacting words only where the by-law after it
+#: has none of its own ("In pursuance of the powers …").
+APPROVAL_NOTICE = re.compile(
+    r"(?i:it)\s+is\s+hereby\s+notified,?\s+for\s+public\s+information,?\s+that\s+His\s+Excellency\s+the\s+Governor\s+in\s+"
+    r"Executive\s+Council\s+has\s+approved\s+of\s+the\s+following\s+amendments?\s+to\s+the\s+by-?laws\s+of\s+the\s+"
+    r"(?:Shire|Town|City|Municipality)\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\."
+)
+
+
 def enacting_spans(text: str) -> list[tuple[int, int | None]]:
     """Where each instrument's enacting words begin, in order, and where they end when that is known already (a
-    "Made …" sentence); None when ``ENACTING_END`` finds the end."""
+    "Made …" sentence, a notice of approval); None when ``ENACTING_END`` finds the end."""
     spans: list[tuple[int, int | None]] = [(m.start(), None) for m in ENACTING.finditer(text)]
     for m in MADE.finditer(text):
         end = made_sentence(text, m.start())
         if end is not None:
             spans.append((m.start(), end))
+    for m in APPROVAL_NOTICE.finditer(text):
+        if not any(u > m.start() for u, _ in spans):
+            spans.append((m.start(), m.end()))
     return sorted(spans)
 
 
 def is_enacting(words: str) -> bool:
     """Whether ``words`` (a provision's running text) hold an instrument's enacting words."""
-    return bool(ENACTING.search(words)) or any(
-        made_sentence(words, m.start(), body=False) is not None for m in MADE.finditer(words)
+    return (
+        bool(ENACTING.search(words))
+        or any(made_sentence(words, m.start(), body=False) is not None for m in MADE.finditer(words))
+        or bool(APPROVAL_NOTICE.search(words))
     )
 
 
@@ -208,6 +233,9 @@ MARGINAL_NOTE = re.compile(
     r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
     # the 1969 form, on lines of its own: "Amendment / to s. 8." ("to b/l. 17.")
     r"|(?m:^[ \t]*Amendment\s*\n(?:[ \t]*\n)*[ \t]*to\s+(?:s|b/l|reg)\.\s*\d+[A-Z]?\.[ \t]*$)"
+    # (known2) the 1974 form, broken over two lines of its own before the item's number: "By-law 2 / amended."
+    r"|(?m:^[ \t]*(?:By-?law|Regulation|Section)\s+\d+[A-Z]?[ \t]*\n(?:[ \t]*\n)*[ \t]*"
+    r"(?:amended|repealed|inserted|substituted|re-?enacted)\.[ \t]*$(?=(?:\s*\n)+[ \t]*\d+[A-Z]?\.\s))"
 )
 
 
@@ -316,6 +344,68 @@ def _label_cell_words(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+#: (known2) A new clause's number and heading printed as a row of cells: "| 2.7A. | Presiding member if both are absent |".
+CLAUSE_CELL_ROW = re.compile(
+    r"[ \t]*\|[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})?[A-Z]{0,2}\.)[ \t]*\|[ \t]*(?P<words>[A-Z][^|\n]*?)[ \t]*\|[ \t]*"
+)
+#: (known2) An item's words beside a marginal note's words (a few words, no figures), the note after them: "| 1. (1) In
+#: these by-laws the By-laws Relating | Principal |" / "| to Bush Fires of … are | by-laws. |".
+WORDS_NOTE_CELL_ROW = re.compile(
+    r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?\S(?: [^|\s]+){3,}?)[ \t]*\|[ \t]*(?P<note>[A-Za-z][a-z-]*(?: [a-z-]+){0,2}\.?)[ \t]*\|[ \t]*"
+)
+#: (known2) A marginal note's first line in a cell of its own, its verb in the next row's first cell: "| By-law 27 |" /
+#: "| amended. | 2. By-law 27 of the principal by-laws is amended |".
+NOTE_START_ROW = re.compile(r"[ \t]*\|[ \t]*(?:By-?law|Regulation|Section|Clause)\s+\d+[A-Z]?[ \t]*\|[ \t]*")
+_NOTE_VERB = re.compile(r"(?:amended|repealed|inserted|substituted|re-?enacted)\.")
+#: (known2) Words printed in one cell of a row, any other cell empty: "| “ 2.7A(1), ”. | |".
+WORDS_CELL_ROW = re.compile(r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*")
+_BAR_RUN = re.compile(r"(?m)(?:^[ \t]*\|[^\n]*(?:\n|$))+")
+
+
+def _cell_run_words(m: re.Match[str]) -> str:
+    """(known2) A run of rows printed between bars (no blank line between them) that holds an item beside its label
+    (``LABEL_CELL_ROW``) or a new clause's number beside its heading (``CLAUSE_CELL_ROW``), its other rows items
+    beside notes, words in a cell of their own or page headers: each row its label, number and words, as a copy
+    printing clauses, labels and provisions in cells prints them ("| (1) | After clause 2.7 … — |" / "“" / "| 2.7A. |
+    Presiding member … |"). Any other row (a table's heading, a |---| rule, a row of several cells of words) leaves
+    the run as it is: it is a table."""
+    rows = m.group(0).rstrip("\n").split("\n")
+    kinds = []
+    for i, row in enumerate(rows):
+        after = NOTE_CELL_ROW.fullmatch(rows[i + 1]) if i + 1 < len(rows) else None
+        if PAGE_HEADER.search(row):
+            kinds.append("header")
+        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW.fullmatch(row):
+            kinds.append("labelled")
+        elif NOTE_START_ROW.fullmatch(row) and after is not None and _NOTE_VERB.fullmatch(after.group("note")):
+            kinds.append("note")
+        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_NOTE_CELL_ROW.fullmatch(row) or WORDS_CELL_ROW.fullmatch(row):
+            kinds.append("words")
+        else:
+            return m.group(0)
+    if "labelled" not in kinds:
+        return m.group(0)
+    out = []
+    for i, (row, kind) in enumerate(zip(rows, kinds, strict=True)):
+        if kind == "header":
+            out.append(row)
+        elif kind == "note":
+            # the marginal note, its verb from the next row's first cell: the heading printed before the item's number
+            # ("By-law 27 amended." / "2. By-law 27 of …", as parts._old_style_clauses reads it)
+            verb = NOTE_CELL_ROW.fullmatch(rows[i + 1])
+            assert verb is not None  # (the kind says so)
+            out.append(f"{row.strip().strip('|').strip()} {verb.group('note')}")
+        elif (cell := WORDS_NOTE_CELL_ROW.fullmatch(row)) is not None and NOTE_CELL_ROW.fullmatch(row) is None:
+            out.append(cell.group("words"))
+        elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:
+            out.append(f"{cell.group('label')} {cell.group('words')}")
+        elif (cell := CLAUSE_CELL_ROW.fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
+            out.append(cell.group("words") if cell.re is NOTE_CELL_ROW else f"{cell.group('num')} {cell.group('words')}")
+        else:
+            out.append(WORDS_CELL_ROW.fullmatch(row).group("words"))  # type: ignore[union-attr]
+    return "\n".join(out) + m.group(0)[len(m.group(0).rstrip("\n")) :]
+
+
 _SINGLE_MARKS = re.compile("\u2018+|\u2019+")
 
 
@@ -392,6 +482,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     # (r7) "| (a) | by deleting the definition of “Board” and substituting … — |": an item printed beside its label as a
     # table row (rows of such items, marginal notes and page headers only): the label and the item's words
     text = LABEL_CELL_ROW.sub(_label_cell_words, text)
+    text = _BAR_RUN.sub(_cell_run_words, text)
     if source_label:
         first, sep, rest = text.partition("\n\n")
         looks_like_label = sep and "\n" not in first.strip() and len(first) < 120 and not PAGE_HEADER.search(first)

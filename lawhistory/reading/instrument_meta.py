@@ -25,7 +25,8 @@ RESOLVED = re.compile(r"resolved(?:\s+on)?\s+(?P<when>.+?)\s+to\s+(?:make|amend)
 _LAW_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)(?:—[A-Z][^.“”—]*?)?(?:\s+\(No\.\s*\d+\))?\s+\d{4})"
 _PUBLISHED = (
     r",?\s+(?:as\s+)?(?:published|gazetted)\s+in\s+the\s+(?:Western\s+Australian\s+)?(?:Government\s+)?Gazette"
-    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?P<date>" + _DATE + r")"
+    # (known2) "… published in the Government Gazette on the 10th March, 1964" (older drafting: "the" and an ordinal)
+    r"(?:\s+No\.?\s*\d+)?(?:\s+(?:on|of|dated))?\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\s))?(?P<date>" + _DATE + r")"
 )
 #: A title with no year ("… Local Law Relating to Fencing"): read only where its gazette date follows.
 _YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?)"
@@ -43,6 +44,14 @@ AMENDED = [
         r"(?:amendments?\s+to|In\s+these\s+by-?laws)\s+the\s+(?P<title>By-?laws\s+[Rr]elating\s+to\s+(?:the\s+)?[A-Z][^.,:;“”]*?),?\s+"
         r"(?:as\s+)?published\s+in\s+"
         r"the\s+(?:Government\s+)?Gazette\s+(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
+    ),
+    # (known2) "In these by-laws the Health By-laws of the Shire of X published in the Government Gazette on the 13th
+    # day of May, 1960, are referred to as the principal by-laws." (a 1970s by-law: the by-laws named by subject and
+    # council, no year)
+    re.compile(
+        r"In\s+these\s+by-?laws\s+the\s+(?P<title>(?:[A-Z][a-z]+\s+){1,3}By-?laws\s+of\s+the\s+(?:Shire|Town|City|Municipality)"
+        r"\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),?\s+(?:as\s+)?published\s+in\s+the\s+(?:Government\s+)?Gazette\s+"
+        r"(?:on|of)\s+(?P<date>" + _OLD_DATE + r")(?P<rest>)"
     ),
     re.compile(
         r"In (?:this|these) (?:local laws?|by-?laws?|Part),?\s+the\s+" + _LAW_TITLE + r"\*?\s+(?:is|are)\s+referred\s+to\s+as\s+"

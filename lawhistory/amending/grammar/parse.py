@@ -470,7 +470,9 @@ def labelled_after(words: str) -> int | None:
     found = list(_all_tokens(words))
     for i in range(len(found) - 3):
         (tok, _), (kind, _), (label, at), (word, nxt) = found[i : i + 4]
-        if tok.type != "THE_FOLLOWING" or str(kind).lower().replace("sub-", "sub") not in _LABELLED_KINDS:
+        if tok.type == "KIND" and kind.type == "OP_AS_FOLLOWS":
+            tok, kind = kind, tok  # (known2) "subclauses as follows (4) The …": the kind before the words
+        if tok.type not in ("THE_FOLLOWING", "OP_AS_FOLLOWS") or str(kind).lower().replace("sub-", "sub") not in _LABELLED_KINDS:
             continue
         if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
             continue
@@ -1266,7 +1268,9 @@ def heading_first(words: str, amending: bool) -> bool:
     try:
         heading_first_parser().parse(words)
     except UnexpectedInput:
-        return False
+        # (known2) a marginal note with its full stop, after a sentence's end: "… principal local law. Clause 1.3
+        # amended. 4. Clause 1.3 of …" (an amending heading's label holds a full stop of its own)
+        return words.endswith(".") and amending_heading_first(words[:-1].rstrip())
     return True
 
 

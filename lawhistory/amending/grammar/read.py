@@ -306,6 +306,11 @@ def _placed_targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]
         targets: list[str | None] = [t if t != WHOLE_LAW else None for t in _word_targets(h, start)]
     except InstructionNotUnderstood:
         targets = [None]  # no lead and no context: the place the change names is the whole of where it is made
+    several = resolve_targets(_place(h, inner[0]), None) if targets == [None] else []
+    if len(several) > 1:
+        # (known2) "The principal local law is amended by deleting “A” wherever occurring in clauses 3.2, 4.1 and 5.3
+        # and substituting …": the same edit in each provision the place names, as under a lead naming them
+        return several
     one = _resolve_context(_place(h, inner[0]), targets[0])
     if not one or len(targets) > 1:
         raise InstructionNotUnderstood(f"cannot tell which provision “{_span(h, inner[0])}” is")
@@ -341,6 +346,8 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     # in clause 6.1(c)"
     targets = _placed_targets(h, start, ch)
     occ = _occurrence(start)
+    if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
+        raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
 
 
@@ -822,6 +829,15 @@ def _provisions_inserted_at_end(h: Head, start: Tree[object], ch: Tree[object]) 
     base, _ = _base(h, start)
     if not base:
         raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    if _tokens(ch, "AT_END"):
+        # (known2) "by adding at the end of the by-law subclauses as follows": the end of the clause (by-law,
+        # regulation, section) the instruction is in, whichever of its provisions the lead names
+        of = _tokens(ch, "OF_PRINCIPAL")  # "of the by-law" (lexed as "of the by-laws" would be, the whole law's)
+        unit = (of[0].split()[-1] if of else _tokens(ch, "KIND")[0]).lower()
+        clause = re.match(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*", base)
+        if clause is None or unit not in ("by-law", "bylaw", "clause", "regulation", "section"):
+            raise InstructionNotUnderstood(f"cannot tell which {unit} “the end of the {unit}” is")
+        base = clause.group(0)
     return _inserts(h, base, "end")
 
 
@@ -939,11 +955,20 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     # (core/headings.lark's heading_label: "Part 3 — ", "PART III", "Schedule 1 —")
     label = heading_label(new)
     note = _SHOULDER_NOTE.search(new)
-    if note:
-        # (r8) "… AND TIMES [cl. 2.4(1)]": a Schedule heading's shoulder note (the provision it serves) is no heading
-        # word; where it stands in the law is not read here, and it is never dropped
+    schedule = re.fullmatch(r"Schedule \S+", targets[0]) is not None and (label is None or label[0].lower() == "schedule")
+    if note and not schedule:
+        # (r8) a reference note is a Schedule's (the provision it serves), printed under its heading; another unit's
+        # heading carrying one is not read
         raise InstructionNotUnderstood(
             f"its new heading carries the reference note “{note.group(0).strip()}”, which is not a heading's words"
+        )
+    if note:
+        # (known2) "Schedule 1 — DOG EXERCISE AREAS AND TIMES / [cl. 2.4(1)]": a Schedule's shoulder note goes in the
+        # law's reference line under the Schedule's heading (apply: ``_schedule_heading``), never in the heading's words
+        h.notes.append(
+            f"cl. {h.unit.clause}: the new heading's reference note “{note.group(0).strip()}” replaces the reference line "
+            f"under the heading to {targets[0]}; where the law prints none there, it is left out (the law's Schedule "
+            "headings carry no reference notes)"
         )
     if label:
         # "Division 2 — Consideration and …": the label is printed with the new heading; the heading is the rest
@@ -1873,13 +1898,20 @@ def _words_then_provisions(h: Head, targets: list[str], ch: Tree[object]) -> lis
     if len(targets) != 1 or (label := re.search(r"\(\w{1,4}\)$", targets[0])) is None:
         return None
     old, new = _old_and_new(h, ch)
-    nxt = next_letter(label.group(0))
-    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + re.escape(nxt or "(?!)") + r"\s)", (new or "").strip())
-    if new is None or nxt is None or cut is None or not cut.group("words").strip():
+    nxt = re.escape(next_letter(label.group(0)) or "(?!)")
+    cut = re.match(r"(?P<words>[;,.]?\s*(?:and|or)?)\s+(?=" + nxt + r"\s)", (new or "").strip())
+    # (known2) "by deleting “hall.” in paragraph (b) and substituting — “hall; and (c) a pavilion …”": words that end
+    # the provision's text with a semicolon (and a connector) before the next label: its new last words, which must
+    # end it (``position: end``; mid-text, the words after them would be neither the provision's nor the new one's)
+    wide = re.match(r"(?P<words>[^()“”\"]*?[^\s()“”\";,.:][;:]\s*(?:and|or)?)\s+(?=" + nxt + r"\s)", (new or "").strip())
+    at_end = cut is None or not cut.group("words").strip()
+    words = wide if at_end else cut
+    if new is None or words is None:
         return None
-    provisions = payload_provisions(new.strip()[cut.end() :], h.notes)
+    provisions = payload_provisions(new.strip()[words.end() :], h.notes)
+    changed = re.sub(r"\s+", " ", words.group("words").strip())
     return [
-        _op(h.unit, action="substitute_words", target=targets[0], words=old, new=re.sub(r"\s+", " ", cut.group("words").strip())),
+        _op(h.unit, action="substitute_words", target=targets[0], words=old, new=changed, position="end" if at_end else None),
         _op(h.unit, action="insert", target=targets[0], position="after", new=render_fragment(provisions)),
     ]
 
@@ -1983,11 +2015,15 @@ def _retired_build(h: Head, start: Tree[object], change: Tree[object]) -> list[O
         return _cell_edited(h, start, lead, change)
     if change.data == "provisions_inserted" and any(True for _ in change.find_data("word_and_kind")):
         return _word_and_provision(h, start, change)
-    if change.data in ("words_replaced", "mark_replaced") and _tree(change, "place_chain") is None:
+    if change.data in ("words_replaced", "mark_replaced"):
         if change.data == "words_replaced" and _tokens(change, "REPLACE"):
             return None
+        inner = _tree(change, "place_chain")
+        if inner is not None and _names_whole_law(h, inner):
+            return None
         try:
-            targets = _word_targets(h, start)
+            # (known2) the place may follow the words: "by deleting “hall.” in paragraph (b) and substituting …"
+            targets = _word_targets(h, start) if inner is None else _placed_targets(h, start, change)
         except InstructionNotUnderstood:
             return None
         return _words_then_provisions(h, targets, change)
@@ -2135,7 +2171,26 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
         return None
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
+    _printed_line_read(h, start, ops)
     return ops
+
+
+def _printed_line_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
+    """(known2) "… the words “these by-laws” in line three of that interpretation …": the gazette's line is no place in
+    the law, so the words are found in the provision, where they must occur once (the applier refuses them otherwise);
+    an occurrence counted ("the second “x” in line three") would be counted in the line, not the provision: refused."""
+    line = next(
+        (t for t in start.scan_values(lambda v: isinstance(v, Token) and v.type in ("IN_PRINTED_LINE", "IN_PRINTED_LINE_OF"))),
+        None,
+    )
+    if line is None or ops is None:
+        return
+    if any(op.action not in WORD_ACTIONS or op.occurrence != "once" for op in ops):
+        raise InstructionNotUnderstood(
+            f"its words “{line}” count the words in a printed line, not in the provision; amend the instrument file's "
+            "operations by hand"
+        )
+    h.notes.append(f"cl. {h.unit.clause}: “{line}”: a line of the gazette's print; the words are found in the provision, once")
 
 
 def _local_law_term_read(h: Head, start: Tree[object]) -> None:

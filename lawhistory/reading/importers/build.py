@@ -122,8 +122,18 @@ def _title(piece: InstrumentText, body_flat: str, notes: list[str]) -> str | Non
 
 
 _OLD_HEADING = re.compile(
-    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?)\s*[—–-]\s*"
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?"
+    # (known2) "Shire of Woodanilling. / Health By-laws—Amendment." (by-laws named by their subject before the word)
+    r"|(?:[A-Z][a-z]+ ){1,3}By-?laws)\s*[—–-]\s*"
     r"(?P<amendment>Amendments?)\.\s*$"
+)
+
+
+#: (known2) The heading lines over a 1970s notice of the Governor's approval: "Shire of Mingenew. / By-laws Relating to
+#: Caravan Parks. / L.G. 511/64." (the council, the by-laws amended, the department's file number).
+_NOTICE_HEADING = re.compile(
+    r"(?P<council>(?:Shire|Town|City|Municipality) of [A-Z][\w'’ -]*?)\.\s+(?P<bylaws>By-?laws [Rr]elating to (?:the )?[A-Z][^.—]*?)\."
+    r"(?:\s+L\.\s?G\.\s+[\d/]+\.)?\s*$"
 )
 
 
@@ -131,6 +141,16 @@ def _old_title(piece: InstrumentText, notes: list[str]) -> str | None:
     """ "Shire of Nungarin. / By-laws Relating to Halls—Amendment." printed over the enacting words of a 1960s by-law
     amendment: its title, made of those heading lines (it has no citation clause)."""
     m = _OLD_HEADING.search(" ".join(piece.lead.split()))
+    approved = re.search(r"\b(?:pleased\s+to\s+(?:approve|confirm)|has\s+approved\s+of)\b", piece.enacting) is not None
+    notice = _NOTICE_HEADING.search(" ".join(piece.lead.split())) if m is None and approved else None
+    if notice is not None:
+        # (known2) a notice of approval of amending by-laws, headed by the by-laws it amends
+        title = f"{notice.group('council')} {notice.group('bylaws')} Amendment"
+        notes.append(
+            f"title read as {title!r}: the heading lines over the notice name the by-laws amended "
+            f"({notice.group('bylaws')!r}); the notice gives its by-laws no title of their own"
+        )
+        return title
     if not m:
         return None
     title = f"{m.group('council')} {m.group('bylaws')} {m.group('amendment')}"
