@@ -12,6 +12,10 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py term_definition marked_term …   (and dash_definition, unmarked_definitions,
         run_on_definition, following_dash, penalty_line, penalty_payload, after_connector, note, heading_only:
         parts.py's readers of new text, new_text.lark)
+    PYTHONPATH=. python tools/differential.py structure   (heading_above_number, another_clause, label_after_heading,
+        container_opening, clause_first, subdivisions, heading_runs_on, heading_holds_clause, list_run_together,
+        provision_of: parts.py's readers of the new text's provisions, structure.lark and provision_of.lark)
+    PYTHONPATH=. python tools/differential.py --reworded structure   (the same over the rewordings' texts)
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -43,6 +47,25 @@ def texts(raw: bool = False) -> Iterator[tuple[str, bool]]:
             for para in re.split(r"\n\s*\n", text):
                 if para.strip():
                     yield para if raw else " ".join(para.split()), False
+            for line in text.splitlines():
+                if line.strip():
+                    yield line.strip(), False
+
+
+def reworded_texts() -> Iterator[tuple[str, bool]]:
+    """The texts of the instruments' rewordings (tests/rewordings.py, each rewording alone, of each instrument of
+    amendments/ and tests/fixtures/real/instruments/): each variant's words run together, each paragraph and line."""
+    from tests.rewordings import variants as reworded
+
+    paths = sorted((ROOT / "amendments").rglob("*.txt")) + sorted(
+        (ROOT / "tests/fixtures/real/instruments").glob("*/instrument*.txt")
+    )
+    for path in paths:
+        for text in reworded(path.read_text(encoding="utf-8", errors="replace"), None, pairs=False).values():
+            yield " ".join(text.split()), True
+            for para in re.split(r"\n\s*\n", text):
+                if para.strip():
+                    yield " ".join(para.split()), False
             for line in text.splitlines():
                 if line.strip():
                     yield line.strip(), False
@@ -688,6 +711,182 @@ def heading_only_variants(text: str) -> Iterator[str]:
                     yield f"{kind} {num}{dash}{head[:1].upper() + head[1:]}"
 
 
+# --- 9. parts.py's readers of the new text's provisions → structure.lark, provision_of.lark ---------------------------
+
+_HEADING_ABOVE_NUMBER = re.compile(
+    r"\s*(?P<heading>[A-Z][^“”\"().;:\d]{1,79}[^“”\"().;:\d\s])(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)"
+    r"(?<!\b[Bb]y-law)(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)"
+)
+_ANOTHER_CLAUSE = re.compile(r"(?<!\S)\d+[A-Z]{0,2}\.\s+[(A-Z]")
+_LABEL_AFTER_HEADING = re.compile(
+    r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])"
+)
+_CONTAINER_CLAUSES = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])"
+)
+_SUBDIVISION = re.compile(
+    r"(?:Subdivision|SUBDIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z])"
+)
+_SUBDIVIDED = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=(?:Subdivision|SUBDIVISION) \d)"
+)
+_HEADING_RUNS_ON = re.compile(
+    r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
+)
+_CLAUSE_FIRST = re.compile(
+    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2} [A-Z])"
+)
+_HEADING_HOLDS_CLAUSE = re.compile(
+    r"(?:(?<!\S)\d+[A-Z]{0,2}\.\s+[A-Z(]|\b(?:delete|insert|omit|substitute|replace)\b[^.]*?[“”\"‘’']"
+    r"|[“\"‘'][^“”\"‘’']*[”\"’'][^.]*?\b(?:delete|insert|omit|substitute|replace)\b).*"
+)
+_PROVISION_OF = re.compile(
+    r"(?i)(?:by-?laws?|clauses?|parts?|divisions?|regulations?|sections?|schedules?|paragraphs?)\s+\S+\s+of\s+"
+)
+
+
+def heading_above_number_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(the heading, the number, where subclause (1) begins), as ``_heading_above_number`` takes them."""
+    from lawhistory.amending.grammar.parse import heading_above_number
+
+    def old(payload: str) -> object:
+        m = _HEADING_ABOVE_NUMBER.match(payload)
+        return (m.group("heading"), m.group("num"), m.end()) if m else None
+
+    return old, heading_above_number
+
+
+def another_clause_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Where another clause's number is, from the start and from the middle of the text (as ``_heading_above_number``
+    asks it after a heading)."""
+    from lawhistory.amending.grammar.parse import another_clause
+
+    def old(text: str) -> object:
+        return tuple((m.start() if (m := _ANOTHER_CLAUSE.search(text, at)) else None) for at in (0, len(text) // 2))
+
+    def grammar(text: str) -> object:
+        return tuple(another_clause(text, at) for at in (0, len(text) // 2))
+
+    return old, grammar
+
+
+def label_after_heading_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The new text with the full stop after the first clause's label taken off (or as it was)."""
+    from lawhistory.amending.grammar.parse import label_after_heading
+
+    def old(text: str) -> object:
+        return _LABEL_AFTER_HEADING.sub(r"\1\2", text)
+
+    def grammar(text: str) -> object:
+        stop = label_after_heading(text)
+        return text if stop is None else text[:stop] + text[stop + 1 :]
+
+    return old, grammar
+
+
+def container_opening_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(kind, number, heading, where what is under it begins), as ``_payload_provisions`` takes them."""
+    from lawhistory.amending.grammar.parse import container_opening
+
+    def old(text: str) -> object:
+        m = _CONTAINER_CLAUSES.match(text) or _SUBDIVIDED.match(text)
+        return (m.group("kw"), m.group("num"), m.group("heading"), m.end()) if m else None
+
+    return old, container_opening
+
+
+def clause_first_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    from lawhistory.amending.grammar.parse import clause_first
+
+    def old(text: str) -> object:
+        m = _CLAUSE_FIRST.match(text)
+        return (m.group("kw"), m.group("num"), m.group("heading"), m.end()) if m else None
+
+    return old, clause_first
+
+
+def subdivisions_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Each Subdivision heading (where it begins, where its clauses begin, its number, its heading), as
+    ``_payload_provisions`` takes them (the first one: ``payload_provisions``' refusal)."""
+    from lawhistory.amending.grammar.parse import subdivisions
+
+    def old(text: str) -> object:
+        return tuple((m.start(), m.end(), m.group("num"), m.group("heading")) for m in _SUBDIVISION.finditer(text))
+
+    return old, subdivisions
+
+
+def heading_runs_on_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The words a refusal quotes (from where the heading runs on to the end of its line)."""
+    from lawhistory.amending.grammar.parse import heading_runs_on
+
+    def old(heading: str) -> object:
+        m = _HEADING_RUNS_ON.search(heading)
+        return m.group(0) if m else None
+
+    return old, heading_runs_on
+
+
+def heading_holds_clause_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The words a refusal quotes (from where the heading holds a clause or an instruction to the end of its line)."""
+    from lawhistory.amending.grammar.parse import heading_holds_clause
+
+    def old(heading: str) -> object:
+        m = _HEADING_HOLDS_CLAUSE.search(heading)
+        return m.group(0) if m else None
+
+    return old, heading_holds_clause
+
+
+def list_run_together_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    from lawhistory.amending.grammar.parse import list_run_together
+
+    def old(text: str) -> object:
+        return bool(re.search(r"[—–]\s+[^.;:,—–()]+$", text) and not re.search(r"\b(?:and|or)$", text))
+
+    return old, list_run_together
+
+
+def provision_of_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    from lawhistory.amending.grammar.parse import provision_of
+
+    def old(title: str) -> object:
+        return _PROVISION_OF.match(title) is not None
+
+    return old, provision_of
+
+
+_OFS = ("of", "OF", "off", "of\n")
+_KINDS = ("Part", "PART", "Division", "DIVISION", "Subdivision", "SUBDIVISION", "part", "Clause")
+_DASHES = (" — ", "—", " –", "– ", " - ", "  — ", " —  ")
+
+
+def structure_variants(text: str) -> Iterator[str]:
+    """New text's structures made from each line's words (windows of 4, every 8 words, turned with the text so that
+    the corpus as a whole tries each shape), and near misses of them: a kind, a number, a dash and a heading before a
+    clause's label (with or without its full stop, "N." or "N.N"), a Subdivision's heading, a heading above a number
+    and subclause (1), a heading holding a number or a verb and quoted words, a list run together, a provision named
+    in a title."""
+    words = text.split()
+    seed = zlib.crc32(text.encode())
+    for n, at in enumerate(range(0, max(1, len(words) - 3), 8)):
+        head = " ".join(words[at : at + 4])
+        cap = head[:1].upper() + head[1:]
+        k = seed + n
+        kind, dash = _KINDS[k % len(_KINDS)], _DASHES[(k // 8) % len(_DASHES)]
+        label = ("2.4.", "2.4", "18A.", "3.4A.", "2A.1.", "12", "2.4. ")[(k // 3) % 7]
+        sub = ("Subdivision 1 — ", "SUBDIVISION 2A–", "Subdivision 1 ", "subdivision 1 — ")[(k // 5) % 4]
+        yield f"{kind} 2{dash}{cap} {label} {cap}"
+        yield f"{kind} 3A{dash}{cap} {sub}{cap} {label} {cap} {head}"
+        yield f"{kind} 2{dash}{cap} {label} {cap}. {sub}{cap} {label} {cap}"
+        yield f"{cap} {label} (1) {head}"
+        yield f"  {cap}\n10. (1) {head} 10A. (1) {cap}"
+        yield f"{cap} {label} {head} {('delete', 'insert', 'Delete', 'omit')[k % 4]} “{head}”."
+        yield f"{cap} “{head}” {('replace', 'substitute', 'replaced', 'and')[k % 4]} {head}"
+        yield f"{cap} — {head}{('', ' and', ' or', '.', ' (a)', ' brand')[k % 6]}"
+        yield f"{('By-law', 'clauses', 'Regulation', 'Schedule', 'bylaws', 'Parts')[k % 6]} {words[at]} {_OFS[(k // 6) % 4]} {head}"
+
+
 CHECKS = {
     "split_gate": split_gate,
     "division_heading": division_heading,
@@ -707,7 +906,29 @@ CHECKS = {
     "after_connector": after_connector_check,
     "note": note_check,
     "heading_only": heading_only_check,
+    "heading_above_number": heading_above_number_check,
+    "another_clause": another_clause_check,
+    "label_after_heading": label_after_heading_check,
+    "container_opening": container_opening_check,
+    "clause_first": clause_first_check,
+    "subdivisions": subdivisions_check,
+    "heading_runs_on": heading_runs_on_check,
+    "heading_holds_clause": heading_holds_clause_check,
+    "list_run_together": list_run_together_check,
+    "provision_of": provision_of_check,
 }
+STRUCTURE_CHECKS = [
+    "heading_above_number",
+    "another_clause",
+    "label_after_heading",
+    "container_opening",
+    "clause_first",
+    "subdivisions",
+    "heading_runs_on",
+    "heading_holds_clause",
+    "list_run_together",
+    "provision_of",
+]
 EXTRA = {
     "division_heading": heading_variants,
     "container_payload": payload_variants,
@@ -726,6 +947,7 @@ EXTRA = {
     "after_connector": connector_variants,
     "note": note_variants,
     "heading_only": heading_only_variants,
+    **dict.fromkeys(STRUCTURE_CHECKS, structure_variants),
 }
 RAW = {"container_payload"}  # asked of the words as printed
 
@@ -772,13 +994,19 @@ KNOWN: dict[str, Callable[[Callable[[str], object], Callable[[str], object], str
 def main_many(names: list[str]) -> int:
     """``main`` for several checks at once, over one reading of the texts (each check's figures as ``main`` prints
     them; the figures of a check run alone are the same)."""
-    if len(names) == 1 or any(n in RAW for n in names):
+    if (len(names) == 1 and names[0] in CHECKS) or any(n in RAW for n in names):
         return max(main(n) for n in names)
+    source: Iterator[tuple[str, bool]] = texts()
+    if "--reworded" in names:  # the rewordings' texts instead of the corpus' own
+        names = [n for n in names if n != "--reworded"]
+        source = reworded_texts()
+    if "structure" in names:  # every check of structure.lark and provision_of.lark
+        names = [n for n in names if n != "structure"] + STRUCTURE_CHECKS
     pairs = {n: CHECKS[n]() for n in names}
     figures = {n: [0, 0, 0, 0, 0] for n in names}  # texts, variants, found, differences, examined
     seen_real: set[str] = set()
     seen: dict[str, set[str]] = {n: set() for n in names}
-    for text, whole in texts():
+    for text, whole in source:
         if text in seen_real:
             continue
         seen_real.add(text)
