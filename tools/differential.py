@@ -16,6 +16,8 @@ a grammar that replaced an expression changes, and state its figures in the test
         container_opening, clause_first, subdivisions, heading_runs_on, heading_holds_clause, list_run_together,
         provision_of: parts.py's readers of the new text's provisions, structure.lark and provision_of.lark)
     PYTHONPATH=. python tools/differential.py --reworded structure   (the same over the rewordings' texts)
+    PYTHONPATH=. python tools/differential.py --calls tests/test_real_instruments.py …   (pytest run with parts.py's
+        structure readers wrapped: each text a call site asks compared with the old expression on the spot)
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -762,24 +764,27 @@ def another_clause_check() -> tuple[Callable[[str], object], Callable[[str], obj
     from lawhistory.amending.grammar.parse import another_clause
 
     def old(text: str) -> object:
-        return tuple((m.start() if (m := _ANOTHER_CLAUSE.search(text, at)) else None) for at in (0, len(text) // 2))
+        found = tuple((m.start() if (m := _ANOTHER_CLAUSE.search(text, at)) else None) for at in (0, len(text) // 2))
+        return found if found != (None, None) else None
 
     def grammar(text: str) -> object:
-        return tuple(another_clause(text, at) for at in (0, len(text) // 2))
+        found = tuple(another_clause(text, at) for at in (0, len(text) // 2))
+        return found if found != (None, None) else None
 
     return old, grammar
 
 
 def label_after_heading_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
-    """The new text with the full stop after the first clause's label taken off (or as it was)."""
+    """The new text with the full stop after the first clause's label taken off (None where there is none)."""
     from lawhistory.amending.grammar.parse import label_after_heading
 
     def old(text: str) -> object:
-        return _LABEL_AFTER_HEADING.sub(r"\1\2", text)
+        new = _LABEL_AFTER_HEADING.sub(r"\1\2", text)
+        return new if new != text else None
 
     def grammar(text: str) -> object:
         stop = label_after_heading(text)
-        return text if stop is None else text[:stop] + text[stop + 1 :]
+        return None if stop is None else text[:stop] + text[stop + 1 :]
 
     return old, grammar
 
@@ -811,9 +816,12 @@ def subdivisions_check() -> tuple[Callable[[str], object], Callable[[str], objec
     from lawhistory.amending.grammar.parse import subdivisions
 
     def old(text: str) -> object:
-        return tuple((m.start(), m.end(), m.group("num"), m.group("heading")) for m in _SUBDIVISION.finditer(text))
+        return tuple((m.start(), m.end(), m.group("num"), m.group("heading")) for m in _SUBDIVISION.finditer(text)) or None
 
-    return old, subdivisions
+    def grammar(text: str) -> object:
+        return subdivisions(text) or None
+
+    return old, grammar
 
 
 def heading_runs_on_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
@@ -1041,5 +1049,55 @@ def main_many(names: list[str]) -> int:
     return 1 if any(f[3] for f in figures.values()) else 0
 
 
+def calls(tests: list[str]) -> int:
+    """``--calls``: pytest run on ``tests`` with parts.py's structure readers wrapped, each distinct text a call site
+    asks compared with the old expression's reading of it on the spot (the figures last)."""
+    import pytest
+
+    import lawhistory.amending.parts as parts
+    from lawhistory.amending.grammar import parse
+
+    asked: dict[str, set[object]] = {}
+    figures = {n: [0, 0, 0] for n in STRUCTURE_CHECKS}  # asked, found, differences
+
+    def compare(name: str, old: Callable[[str], object], new: Callable[[str], object], arg: str) -> None:
+        if arg in asked.setdefault(name, set()):
+            return
+        asked[name].add(arg)
+        a, b = old(arg), new(arg)
+        f = figures[name]
+        f[0] += 1
+        f[1] += a not in (None, False)
+        if a != b:
+            f[2] += 1
+            print(f"DIFF {name} old={a!r}\n     new={b!r}\n     text={arg[:300]!r}", flush=True)
+
+    def wrapped(name: str, fn: Callable[..., object]) -> Callable[..., object]:
+        old, new = CHECKS[name]()
+
+        def call(arg: str, *rest: object) -> object:
+            compare(name, old, new, arg)
+            return fn(arg, *rest)
+
+        return call
+
+    for name in STRUCTURE_CHECKS:
+        if name != "another_clause":
+            setattr(parts, name, wrapped(name, getattr(parts, name)))
+
+    def another(text: str, start: int = 0) -> int | None:
+        m = _ANOTHER_CLAUSE.search(text, start)
+        compare("another_clause", lambda _: m.start() if m else None, lambda t: parse.another_clause(t, start), text)
+        return parse.another_clause(text, start)
+
+    parts.another_clause = another  # type: ignore[assignment]
+    rc = int(pytest.main(["-q", "-p", "no:cacheprovider", *tests]))
+    for name, (n, found, differ) in figures.items():
+        print(f"{name}: {n} distinct texts asked, {found} found by the expression, {differ} differences")
+    return rc or (1 if any(f[2] for f in figures.values()) else 0)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--calls"]:
+        sys.exit(calls(sys.argv[2:]))
     sys.exit(main_many(sys.argv[1:]))
