@@ -12,8 +12,34 @@ The grammars replaced parts.py's last sentence-shaped expressions deciding an op
 ``_ANOTHER_CLAUSE``, ``_payload_provisions``' two Part headings, ``_SUBDIVISION``, ``_SUBDIVIDED``, ``_CLAUSE_FIRST``,
 ``_HEADING_RUNS_ON``, ``_HEADING_HOLDS_CLAUSE``, ``payload_provisions``' list run together, ``_PROVISION_OF``). Each
 reading was compared with the expression it replaced (``python tools/differential.py structure``, and ``--reworded
-structure`` over the rewordings' texts; the expressions are kept there) — see docs/amendments.md's audit for the
-figures.
+structure`` over the rewordings' texts; the expressions are kept there): on every text of laws/, amendments/ and
+tests/fixtures/ (each file's words run together, each paragraph, each line: 21,633 texts) and their variants
+(sentence ends lost, capitals, lower case, "I." for "1.", windows of 12 and 30 words, and each line's words made the
+structures read — a kind, a number, a dash and a heading before a clause's label with and without its full stop, a
+Subdivision's heading, a heading above a number, a heading holding a number or a verb and quoted words, a list run
+together, a provision named in a title — and near misses of them, turned with the text); and on the texts of every
+instrument's rewordings (tests/rewordings.py, each rewording alone: 7,624 texts) and the same variants:
+
+============================  ==========  ========  ==========  ========  ===========
+check (NAME)                  corpus var.    found  reworded v.    found  differences
+============================  ==========  ========  ==========  ========  ===========
+heading_above_number             415,380     9,382     124,347     1,796            0
+another_clause                   415,380    63,417     124,347    32,239            0
+label_after_heading              415,380     3,702     124,347     1,326            0
+container_opening                415,380     3,738     124,347     1,335            0
+clause_first                     415,380     1,779     124,347       549            0
+subdivisions                     415,380     9,649     124,347     3,187            0
+heading_runs_on                  415,380   108,339     124,347    33,045            0
+heading_holds_clause             415,380   104,898     124,347    53,915            0
+list_run_together                415,380    11,344     124,347     3,533            0
+provision_of                     415,380    24,533     124,347     8,279            0
+============================  ==========  ========  ==========  ========  ===========
+
+"found": the texts in which the expression found what it reads; a difference: any difference in what is read (the
+positions and words each caller takes, the words a refusal quotes). And at the call sites (``--calls``, the texts
+parts.py asked while test_real_instruments, test_accuracy, test_openings, test_redteam_regressions and the
+grammar_round10, round11, round11b, heading_runon, container, repeal, review35, new_text and headed_clause tests ran,
+each distinct text once): 230 + 4 + 243 + 143 + 2 + 650 + 63 + 61 + 435 + 39 texts, 0 differences.
 """
 
 from __future__ import annotations
