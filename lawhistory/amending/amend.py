@@ -338,8 +338,11 @@ def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> 
     return [d for d in listed if d not in have]
 
 
-def _applied(tl: Timeline) -> set[str]:
-    return {v.instrument.id for v in tl.versions if v.instrument is not None} | ({tl.repealed_by.id} if tl.repealed_by else set())
+def _applied(tl: Timeline) -> set[tuple[str, dt.date | None]]:
+    """Each instrument ``tl`` applies, with each day it applies on — an instrument whose commencement gives its clauses
+    days of their own is applied once a day, and a later day's clauses failing loses that part of it (issue 20)."""
+    parts = {(v.instrument.id, v.valid_from) for v in tl.versions if v.instrument is not None}
+    return parts | ({(tl.repealed_by.id, tl.repealed_from)} if tl.repealed_by else set())
 
 
 def check(
@@ -420,7 +423,7 @@ def check(
             outcome.reason = f"it cannot be applied until the amendments it lists arrive ({refused[inst.id]})"
             return outcome
         raise InstrumentRefused(refused[inst.id])
-    lost = (_applied(before) - _applied(after)) & set(refused)
+    lost = {i for i, _ in _applied(before) - _applied(after)} & set(refused)
     if lost:
         first = next(iter(sorted(lost)))
         raise InstrumentRefused(

@@ -589,6 +589,10 @@ def _sort_key(term: str) -> str:
     return re.sub(r"[^a-z0-9 ]", "", term.lower())
 
 
+def _letters_key(term: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", term.lower())
+
+
 def _insert_definition(
     body: tuple[Provision, ...], path: Path, op: Operation, inst: Instrument | None
 ) -> tuple[tuple[Provision, ...], list[Path]]:
@@ -624,16 +628,34 @@ def _insert_definition(
             raise TargetNotFound(inst, op, f"it has no definition of “{op.words}”", "check the term the instrument names")
         index = after[0] + (1 if op.position == "after" else 0)
     else:
-        keys = [_sort_key(holder.children[i].term or "") for i in defs]
-        if op.position == "ordered" and keys != sorted(keys):
-            # no place given ("insert— Y is …"): alphabetical order is the law's own order only when its definitions
-            # are in that order; otherwise where the new one goes is a guess
+        terms = [holder.children[i].term or "" for i in defs]
+        # letter by letter, or word by word (spaces ignored): the law's definitions in either order are in order
+        sort_key = next((k for k in (_sort_key, _letters_key) if [k(t) for t in terms] == sorted(map(k, terms))), None)
+        key = _sort_key(new[0].term or "")
+        fits = [
+            g
+            for g in range(len(terms) + 1)
+            if (g == 0 or _sort_key(terms[g - 1]) < key) and (g == len(terms) or key < _sort_key(terms[g]))
+        ]
+        if sort_key is None and op.position != "ordered" and len(fits) == 1:
+            # "in alphabetical order" where the law's own definitions are not all in it ("keeper" after "pound"):
+            # the one place where the new one follows the definition before it and precedes the one after it
+            index = defs[fits[0]] if fits[0] < len(defs) else defs[-1] + 1
+            body = _insert(body, path, index, new)
+            return body, [(*path, index + k) for k in range(len(new))]
+        if sort_key is None:
+            # no place given ("insert— Y is …"), or "in alphabetical order" where the law's own definitions are not
+            # in it and the new one fits in two places: where it goes is a guess (issue 20, d01b: "microchip" fits
+            # between "dog" and "pound" and between "keeper" and "premises")
+            at = next(k for k in range(1, len(terms)) if _sort_key(terms[k]) < _sort_key(terms[k - 1]))
+            given = "no place is given for" if op.position == "ordered" else "alphabetical order is the place given for"
             raise ApplyRefused(
-                inst, op, "no place is given for the new definition and the law's definitions are not in alphabetical order",
+                inst, op, f"{given} the new definition of “{new[0].term}”, and the law's definitions are not in "
+                f"alphabetical order (“{terms[at]}” follows “{terms[at - 1]}”), so where it goes is uncertain",
                 "give the new definition's place (after the definition of …) in the instrument file's operations",
             )  # fmt: skip
-        key = _sort_key(new[0].term or "")
-        index = next((i for i in defs if _sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
+        key = sort_key(new[0].term or "")
+        index = next((i for i in defs if sort_key(holder.children[i].term or "") > key), defs[-1] + 1)
     body = _insert(body, path, index, new)
     return body, [(*path, index + k) for k in range(len(new))]
 

@@ -1091,6 +1091,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
+    provisions = tuple(_with_lines_run_on(p) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
@@ -1193,6 +1194,26 @@ def _with_penalty_line(p: Provision) -> Provision:
     provision of that kind holds it."""
     lifted, line = _lift_penalty(p)
     return p if line is not None else lifted
+
+
+#: (review4 x14) "(1) … on premises. Penalty: $300. (2) … Note: A permit …": a penalty or note line run into the
+#: words of the provision it follows, in a payload whose lines were joined
+_RUN_ON_LINE = re.compile(r"(?<=[.;:])\s+(?=(?:Penalty|Note):\s+\S)")
+
+
+def _with_lines_run_on(p: Provision) -> Provision:
+    """``p`` with each "Penalty: …" or "Note: …" line run into the end of a provision's words as a text line of that
+    provision, as a principal law stores them (the note of 2.3(2), the penalty of a clause); unchanged where the
+    provision holds provisions of its own (the lines' place among them is not printed)."""
+    children = tuple(_with_lines_run_on(c) for c in p.children)
+    p = replace(p, children=children) if children != p.children else p
+    if p.kind in ("text", "definition", "item") or any(c.kind != "text" for c in p.children):
+        return p
+    parts = _RUN_ON_LINE.split(p.text or "")
+    if len(parts) < 2 or not parts[0].strip():
+        return p
+    lines = tuple(Provision(kind="text", text=line.strip()) for line in parts[1:])
+    return replace(p, text=parts[0].rstrip(), children=lines + p.children)
 
 
 def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
@@ -1344,11 +1365,63 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
 def _schedule_payload(num: str, payload: str, notes: list[str]) -> str:
     table = read_offence_table(payload, notes, f"the new Schedule {num}")
     if table is None:
-        return render_fragment((Provision(kind="schedule", num=num, children=(Provision(kind="text", text=payload),)),))
+        return render_fragment((_schedule_text(num, payload),))
     heading = table.before[0] if table.before else None
     rows = tuple(Provision(kind="item", num=row_num(table.header, r), cells=r) for r in table.rows)
     extra = (Provision(kind="text", text=table.after),) if table.after else ()
     return render_fragment((Provision(kind="schedule", num=num, heading=heading, cells=table.header, children=rows + extra),))
+
+
+_BAR_ROW = re.compile(r"\|(?:[^|]*\|)+")
+_BAR_SEPARATOR = re.compile(r"\|(?:\s*:?-{3,}:?\s*\|)+")
+
+
+def _schedule_text(num: str, payload: str) -> Provision:
+    """A new schedule that holds no prescribed-offence table: its table printed with its cells between bars ("Schedule
+    2—FEES | Item | Description | Fee $ | |---|---| | 1 | … |") read into its heading, column headings and rows, as a
+    principal law's schedule table is stored; else its words as one line. A table that cannot be read into its rows,
+    or a heading running on into the words under it, is refused (issue 20, x08): one line of text holding a table's
+    words would pass the word check with the table lost."""
+    flat = " ".join(payload.split())
+    heading = None
+    own = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", flat)
+    if "|" in flat:
+        before, bar, rest = flat.partition("|")
+        before = before.strip()
+        if own is not None and before.startswith(own.group(0).strip()):
+            heading = before[own.end() :].strip() or None
+        elif before:
+            raise InstructionNotUnderstood(
+                f"the new Schedule {num} prints “{before[:80]}” before its table, which is not its heading "
+                f"(“Schedule {num}—…”), so what it is is uncertain"
+            )
+        rows = [r.strip() for r in re.split(r"(?<=\|)\s+(?=\|)", bar + rest) if r.strip()]
+        header: tuple[str, ...] = ()
+        if len(rows) > 1 and _BAR_SEPARATOR.fullmatch(rows[1]):
+            header = _bar_cells(rows[0])
+            rows = rows[2:]
+        cells = [_bar_cells(r) for r in rows if _BAR_ROW.fullmatch(r)]
+        width = len(header) or (len(cells[0]) if cells else 0)
+        if not cells or len(cells) != len(rows) or any(len(c) != width or not all(c) for c in cells) or width < 2:
+            raise InstructionNotUnderstood(
+                f"the table of the new Schedule {num} (“{(bar + rest)[:80]}”) could not be read into its rows and "
+                "columns, so it is not applied"
+            )
+        items = tuple(Provision(kind="item", num=row_num(header, c), cells=c) for c in cells)
+        return Provision(kind="schedule", num=num, heading=heading, cells=header, children=items)
+    if own is not None or re.match(r"Item\b", flat):
+        # "Schedule 2—Fees Item Description Fee $ 1 Permit … 60 2 …": its heading, column headings and rows run
+        # together; where the heading ends and how the rows divide into columns is not printed
+        raise InstructionNotUnderstood(
+            f"the new Schedule {num} (“{flat[:80]}”) runs its heading into the words under it, which may be a table "
+            "whose columns are not printed apart, so where its heading ends and what its rows are is uncertain; "
+            "print its table with its cells between bars"
+        )
+    return Provision(kind="schedule", num=num, children=(Provision(kind="text", text=payload),))
+
+
+def _bar_cells(row: str) -> tuple[str, ...]:
+    return tuple(" ".join(c.split()) for c in row.strip().strip("|").split("|"))
 
 
 def _rows_payload(payload: str) -> str | None:
