@@ -60,6 +60,7 @@ from lawhistory.amending.grammar.parse import (
     list_run_together,
     provision_of,
     provision_of_parser,
+    schedule_heading,
     structure_parser,
     subdivisions,
 )
@@ -227,6 +228,21 @@ def test_a_list_whose_lines_ran_together(text: str, run_together: bool) -> None:
 )
 def test_a_repealed_laws_title_naming_a_provision(title: str, named: bool) -> None:
     assert provision_of(title) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "num", "read"),
+    [
+        ("Schedule 2—FEES | Item |", "2", "Schedule 2—"),
+        ("Schedule 2A – Fees", "2A", "Schedule 2A – "),
+        ("Schedule 2A—Fees", "2", None),  # another Schedule's number
+        ("Schedule 2 Fees", "2", None),  # no dash
+        ("SCHEDULE 2—FEES", "2", None),
+        ("The Schedule 2—Fees", "2", None),  # from the start
+    ],
+)
+def test_a_new_schedules_own_heading(text: str, num: str, read: str | None) -> None:
+    assert schedule_heading(text, num) == read
 
 
 def test_a_division_with_subdivisions_is_read_as_its_provisions() -> None:

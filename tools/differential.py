@@ -865,6 +865,27 @@ def provision_of_check() -> tuple[Callable[[str], object], Callable[[str], objec
 
 
 _OFS = ("of", "OF", "off", "of\n")
+
+
+def schedule_heading_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The words up to a new Schedule's heading (``_schedule_text``'s ``own``), asked of the words with single
+    spaces for each of the numbers 1, 2, 2A and 10."""
+    from lawhistory.amending.grammar.parse import schedule_heading
+
+    def old(text: str) -> object:
+        flat = " ".join(text.split())
+        found = tuple((m.group(0) if (m := re.match(rf"Schedule {re.escape(n)}\s*[—–]\s*", flat)) else None) for n in _NUMS)
+        return found if any(found) else None
+
+    def grammar(text: str) -> object:
+        flat = " ".join(text.split())
+        found = tuple(schedule_heading(flat, n) for n in _NUMS)
+        return found if any(found) else None
+
+    return old, grammar
+
+
+_NUMS = ("1", "2", "2A", "10")
 _KINDS = ("Part", "PART", "Division", "DIVISION", "Subdivision", "SUBDIVISION", "part", "Clause")
 _DASHES = (" — ", "—", " –", "– ", " - ", "  — ", " —  ")
 
@@ -892,6 +913,7 @@ def structure_variants(text: str) -> Iterator[str]:
         yield f"{cap} {label} {head} {('delete', 'insert', 'Delete', 'omit')[k % 4]} “{head}”."
         yield f"{cap} “{head}” {('replace', 'substitute', 'replaced', 'and')[k % 4]} {head}"
         yield f"{cap} — {head}{('', ' and', ' or', '.', ' (a)', ' brand')[k % 6]}"
+        yield f"Schedule {('2', '2A', '10', '3', '2 A')[k % 5]}{dash}{cap} | {head} |"
         yield f"{('By-law', 'clauses', 'Regulation', 'Schedule', 'bylaws', 'Parts')[k % 6]} {words[at]} {_OFS[(k // 6) % 4]} {head}"
 
 
@@ -924,6 +946,7 @@ CHECKS = {
     "heading_holds_clause": heading_holds_clause_check,
     "list_run_together": list_run_together_check,
     "provision_of": provision_of_check,
+    "schedule_heading": schedule_heading_check,
 }
 STRUCTURE_CHECKS = [
     "heading_above_number",
@@ -936,6 +959,7 @@ STRUCTURE_CHECKS = [
     "heading_holds_clause",
     "list_run_together",
     "provision_of",
+    "schedule_heading",
 ]
 EXTRA = {
     "division_heading": heading_variants,
@@ -1082,8 +1106,15 @@ def calls(tests: list[str]) -> int:
         return call
 
     for name in STRUCTURE_CHECKS:
-        if name != "another_clause":
+        if name not in ("another_clause", "schedule_heading"):
             setattr(parts, name, wrapped(name, getattr(parts, name)))
+
+    def schedule(text: str, num: str) -> str | None:
+        m = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", text)
+        compare("schedule_heading", lambda _: m.group(0) if m else None, lambda t: parse.schedule_heading(t, num), text)
+        return parse.schedule_heading(text, num)
+
+    parts.schedule_heading = schedule  # type: ignore[assignment]
 
     def another(text: str, start: int = 0) -> int | None:
         m = _ANOTHER_CLAUSE.search(text, start)

@@ -73,6 +73,7 @@ from .grammar.parse import (
     restated_dash,
     rows_after_delete,
     run_on_definition,
+    schedule_heading,
     single_quoted_term,
     subdivisions,
     substitutes_for,
@@ -1384,12 +1385,12 @@ def _schedule_text(num: str, payload: str) -> Provision:
     words would pass the word check with the table lost."""
     flat = " ".join(payload.split())
     heading = None
-    own = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", flat)
+    own = schedule_heading(flat, num)  # "Schedule 2—" (structure.lark's schedule_heading)
     if "|" in flat:
         before, bar, rest = flat.partition("|")
         before = before.strip()
-        if own is not None and before.startswith(own.group(0).strip()):
-            heading = before[own.end() :].strip() or None
+        if own is not None and before.startswith(own.strip()):
+            heading = before[len(own) :].strip() or None
         elif before:
             raise InstructionNotUnderstood(
                 f"the new Schedule {num} prints “{before[:80]}” before its table, which is not its heading "

@@ -1588,6 +1588,7 @@ _STRUCTURE_STARTS = [
     "heading_runs_on",
     "heading_holds_clause",
     "list_run_together",
+    "schedule_heading",
 ]
 
 
@@ -1744,6 +1745,16 @@ def list_run_together(text: str) -> bool:
     region planning scheme": ``list_run_together``, asked at the last dash)."""
     at = max(text.rfind("—"), text.rfind("–"))
     return at >= 0 and _structure("list_run_together", text[at:]) is not None
+
+
+@lru_cache(maxsize=8192)
+def schedule_heading(text: str, num: str) -> str | None:
+    """The words up to the heading's (the kind, the number, the dash and the spaces after it) when a new Schedule's
+    words begin with its own heading, numbered ``num`` ("Schedule 2—FEES …": ``schedule_heading``), or None."""
+    tokens = _structure("schedule_heading", text)
+    if tokens is None or str(_token(tokens, "SCHEDULE_NUMBER")) != num:
+        return None
+    return text[: _token(tokens, "SCHEDULE_DASH").end_pos or 0]
 
 
 # --- provision_of.lark: a repealed law's title naming a provision of a law ---------------------------------------------
