@@ -167,14 +167,16 @@ verb_omit, verb_remove, verb_strike_out, verb_delete = (_verb(v) for v in ("omit
 _REPLACEMENT = re.compile(
     r"\b(?:delete|omit|remove|strike out)\s+(?:the\s+(?P<what>words?|expression|figures?)\s+)?"
     r"(?:“[^“”]*”|\"[^\"]*\")(?P<sep>,?\s+and\s+)"
-    r"(?P<v>insert(?:\s+in\s+(?:its|their)\s+place)?|substitute|replace\s+(?:it\s+|them\s+)?with)"
+    r"(?P<v>insert(?:\s+in\s+(?:(?:its|their)\s+(?:place|stead)|place\s+thereof))?|in\s+substitution\s+insert|substitute"
+    r"|replace\s+(?:it\s+|them\s+)?with)"
     r"(?=\s+(?:the\s+(?:words?|expression|figures?)\s+)?[“\"])",
     re.I,
 )
 
 
 def _replacement(form: str) -> Rewording:
-    """ "delete … and insert" ≡ "… and substitute" ≡ "… and insert in its place" ≡ "… and replace with"."""
+    """ "delete … and insert" ≡ "… and substitute" ≡ "… and insert in its place" ≡ "… and replace with" ≡ (issue 20)
+    "… and in substitution insert" ≡ "… and insert in place thereof" ≡ "… and insert in its stead"."""
 
     def reword(text: str) -> str | None:
         spans = quoted_spans(text)
@@ -193,6 +195,9 @@ def _replacement(form: str) -> Rewording:
 
 and_insert, and_substitute, and_insert_in_its_place, and_replace_with = (
     _replacement(f) for f in ("insert", "substitute", "insert in ITS place", "replace with")
+)
+and_in_substitution_insert, and_insert_in_place_thereof, and_insert_in_its_stead = (
+    _replacement(f) for f in ("in substitution insert", "insert in place thereof", "insert in ITS stead")
 )
 
 _INSERT_AFTER_WORDS = re.compile(
@@ -726,6 +731,9 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "and_substitute": and_substitute,
         "and_insert_in_its_place": and_insert_in_its_place,
         "and_replace_with": and_replace_with,
+        "and_in_substitution_insert": and_in_substitution_insert,
+        "and_insert_in_place_thereof": and_insert_in_place_thereof,
+        "and_insert_in_its_stead": and_insert_in_its_stead,
         "insert_as_add": insert_as_add,
         "voice_passive": voice_passive,
         "voice_passive_provisions": voice_passive_provisions,

@@ -229,7 +229,9 @@ def test_words_that_are_no_lead_in(text: str) -> None:
     ("text", "named"),
     [
         ("Clause 2.8 is amended as follows—", ("target", "Clause 2.8")),
-        ("Schedule 1 is amended in Form 4 as follows:", ("target", "Schedule 1")),
+        # (wrongref) the form is the place (its words up to the form's label): "Schedule 1" alone had its items' edits
+        # made in another form
+        ("Schedule 1 is amended in Form 4 as follows:", ("target", "Schedule 1 is amended in Form 4")),
         ("Clause 3 is further amended in the following manner:", ("target", "Clause 3")),
         ("In clause 5—", ("target2", "clause 5")),
         ("In the principal local law —", ("target2", "the principal local law")),

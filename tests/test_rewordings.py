@@ -87,6 +87,9 @@ def test_verbs_and_replacements() -> None:
     assert "strike out “7 days”" in (rw.verb_strike_out(LEAD_IN) or "")
     assert "“the owner” and substitute “the keeper”" in (rw.and_substitute(LEAD_IN) or "")
     assert "“the owner” and insert in its place “the keeper”" in (rw.and_insert_in_its_place(LEAD_IN) or "")
+    assert "“the owner” and in substitution insert “the keeper”" in (rw.and_in_substitution_insert(LEAD_IN) or "")
+    assert "“the owner” and insert in place thereof “the keeper”" in (rw.and_insert_in_place_thereof(LEAD_IN) or "")
+    assert "“the owner” and insert in its stead “the keeper”" in (rw.and_insert_in_its_stead(LEAD_IN) or "")
 
 
 def test_a_list_of_new_provisions_is_not_renumbered_nor_its_quotes_changed() -> None:

@@ -8,6 +8,7 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py headed_clause
     PYTHONPATH=. python tools/differential.py amending_heading
     PYTHONPATH=. python tools/differential.py heading_label
+    PYTHONPATH=. python tools/differential.py unit_label
     PYTHONPATH=. python tools/differential.py heading_first
     PYTHONPATH=. python tools/differential.py term_definition marked_term …   (and dash_definition, unmarked_definitions,
         run_on_definition, following_dash, penalty_line, penalty_payload, after_connector, note, heading_only:
@@ -309,6 +310,40 @@ def label_variants(text: str) -> Iterator[str]:
         number, rest = words[at], " ".join(words[at + 1 : at + 6])
         for kind, dash in (("Part", " — "), ("PART", "—"), ("Schedule", " -"), ("Division", " "), ("Subdivision", "-")):
             yield f"{kind} {number}{dash}{rest}"
+
+
+# --- 6b. (wrongref) grammar/read.py _heading_quoted_replaced's _UNIT_LABEL → core/headings.lark's unit_label --------
+
+_UNIT_LABEL = re.compile(r"(?i)(?P<kw>part|division|subdivision)\s+(?P<n>\d+[A-Z]{0,2})\.?\s*(?:[—–]|-(?=\s)|$)\s*")
+
+
+def unit_label() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(kind's word, number, where the heading's words begin) of the label a unit's heading quoted as printed, or its
+    new heading, begins with, asked of the words as _heading_quoted_replaced takes them (stripped)."""
+    from lawhistory.core.headings import unit_label as grammar
+
+    def old(heading: str) -> object:
+        m = _UNIT_LABEL.match(heading.strip())
+        return (m.group("kw"), m.group("n"), m.end()) if m else None
+
+    def new(heading: str) -> object:
+        return grammar(heading.strip())
+
+    return old, new
+
+
+def unit_label_variants(text: str) -> Iterator[str]:
+    """Headings made from each line's words: a unit's word in each case, then every sixth word of the line as its number
+    (and a number, with letters, a full stop or none), then each dash or none, then the words after it or none."""
+    words = text.split()
+    for at in range(0, len(words), 6):
+        number, rest = words[at], " ".join(words[at + 1 : at + 6])
+        window = f"{at} {number} {rest}"
+        for kind in _pick(window, ("PART", "Part", "part", "DIVISION", "Division", "Subdivision", "SUBDIVISION", "Parts"), 2):
+            for num in (number, *_pick(window, (f"{at % 17 + 1}", f"{at % 9 + 1}A", f"{at % 5 + 1}ab", f"{at % 7 + 1}."), 1)):
+                for dash in _pick(window, ("—", " — ", "–", " -", "- ", " - ", "-", " ", "", ".—", " . —", "\n- "), 4):
+                    yield f"{kind} {num}{dash}{rest}"
+                    yield f"{kind} {num}{dash}"
 
 
 # --- 7. heading_first.lark's amending_heading → core/headings.lark's heading_first ----------------------------------
@@ -924,6 +959,7 @@ CHECKS = {
     "headed_clause": headed_clause,
     "amending_heading": amending_heading,
     "heading_label": heading_label,
+    "unit_label": unit_label,
     "heading_first": heading_first,
     "term_definition": term_definition,
     "dash_definition": dash_definition,
@@ -967,6 +1003,7 @@ EXTRA = {
     "headed_clause": clause_variants,
     "amending_heading": amending_heading_variants,
     "heading_label": label_variants,
+    "unit_label": unit_label_variants,
     "heading_first": heading_first_variants,
     "term_definition": term_variants,
     "dash_definition": dash_variants,

@@ -148,6 +148,8 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
     except InstructionNotUnderstood as e:
         raise InstrumentRefused(f"{law.meta.title} {unmarked(str(e))}") from None
     inserted: Operation | None = None  # the last instruction's, when it put in new provisions
+    if law.meta.amends is not None and not law.meta.also_amends:
+        found = [replace(unit, law=law.meta.amends.title) for unit in found]
     for unit in found:
         try:
             got = parse_unit(unit, notes)
@@ -583,14 +585,24 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if seq not in own:
             ops.append(op)
             continue
-        form = re.fullmatch(r"(?P<sched>Schedule \S+) Form (?P<form>\S+)", op.target) if op.action in WORD_ACTIONS else None
+        form = (
+            re.fullmatch(r"(?P<sched>Schedule \S+) Forms? (?P<form>\S+(?: and \S+)*)", op.target)
+            if op.action in WORD_ACTIONS
+            else None
+        )
         if form:
             unsure = _outside_form(version.body, op, form)
             if unsure:
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {op.target}: {unsure}; check the instruction against the law"
                 )
-            op = replace(op, target=form.group("sched"))
+            several = " and " in form.group("form")  # the same edit in each form: every occurrence in the schedule
+            op = replace(op, target=form.group("sched"), occurrence=Occurrence.ALL if several else op.occurrence)
+        elif op.action not in WORD_ACTIONS and (in_form := _IN_FORM.match(op.target)):
+            # (wrongref) a provision or row found by its own words under a lead-in naming a form ("Schedule 1 is
+            # amended in Form 4 as follows: … (b) … by deleting the row containing “…”"): found in the schedule, as
+            # before forms were places (a form is no provision)
+            op = replace(op, target=in_form.group("sched") + op.target[in_form.end() :])
         try:
             known = resolved(version.body, op, ops)
         except Unresolved as e:
@@ -613,7 +625,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {op.target}: {in_column}; check the instruction against the law"
                 )
-            ops.append(in_column)
+            ops += in_column if isinstance(in_column, list) else [in_column]
             continue
         cell = re.fullmatch(r"(?P<sched>Schedule \S+) row relating to clause (?P<ref>.+) column (?P<col>\d+)", op.target)
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
@@ -792,9 +804,13 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     """(issue 20) Why a word edit 'In Schedule 1, in Form 3, delete “x” …' cannot be made as an edit of the schedule
     (None: it can): the schedule's lines of the form run from its heading line ("Form 3", "Form 3—Request …") to the
     next form's; words the instruction names that also occur in the schedule outside them would make the schedule's
-    edit uncertain (it may change the words of another form)."""
+    edit uncertain (it may change the words of another form). Several forms ("In Form 3 and Form 4 delete “x” …"):
+    the same edit in each, so the words must occur in each (once in each, unless "wherever occurring") and nowhere
+    else in the schedule; the edit is then made at every occurrence in the schedule (the caller's)."""
     from .apply import _pattern
 
+    forms = [f.upper() for f in re.findall(r"\d+[A-Z]?", form.group("form"))]
+    named = " and ".join(f"Form {f}" for f in forms)
     paths = find(body, form.group("sched"))
     if len(paths) != 1:
         return "no one such schedule in the law as in force when this instrument commences"
@@ -804,30 +820,42 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     def text(p: Provision) -> str:
         return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
 
-    inside: list[str] = []
+    inside: dict[str, list[str]] = {f: [] for f in forms}
     outside: list[str] = []
-    into = closed = begun = False
+    current: str | None = None  # the form whose lines these are
+    begun = False
     for child in get(body, paths[0]).children:
         m = heading.match((child.text or "").strip()) if child.kind == "text" else None
         like_a_heading = _LIKE_A_HEADING.fullmatch((child.text or "").strip()) is not None
         if m:
-            closed = closed or into  # the next form's heading ends the form's lines
-            into = m.group(1).upper() == form.group("form").upper()
-        elif into and begun and not closed and like_a_heading:
+            current, begun = m.group(1).upper(), False  # the next form's heading ends a form's lines
+        elif current in inside and begun and like_a_heading:
             # (review) "… Form 3 … / Notice of meeting / Members are given …": a heading of something else after the
             # last form; where the form's lines end is not printed
-            return f"where Form {form.group('form')}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
-        begun = begun or (into and not m and not like_a_heading)  # the form's own words have begun (past its title)
-        (inside if into else outside).append(text(child))
-    if not inside:
-        return f"no line of the schedule heads Form {form.group('form')}"
+            return f"where Form {current}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
+        begun = begun or (current in inside and not m and not like_a_heading)  # the form's own words (past its title)
+        inside.get(current or "", outside).append(text(child))
+    for f in forms:
+        if not inside[f]:
+            return f"no line of the schedule heads Form {f}"
     for words in (op.words, op.until):
-        if words and not _pattern(words).search(" ".join(inside)):
-            return f"“{words}” does not occur in Form {form.group('form')}"
+        for f in forms:
+            if words and not _pattern(words).search(" ".join(inside[f])):
+                return f"“{words}” does not occur in Form {f}"
         if words and _pattern(words).search(" ".join(outside)):
-            return f"“{words}” also occurs in the schedule outside Form {form.group('form')}"
+            return f"“{words}” also occurs in the schedule outside {named}"
+    if len(forms) > 1:
+        if op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
+            return f"which occurrence in each of {named} is not told"
+        for f in forms:
+            n = len(_pattern(op.words or "").findall(" ".join(inside[f])))
+            if op.occurrence == Occurrence.ONCE and n != 1:
+                return f"“{op.words}” occurs {n} times in Form {f} (the instruction says no “wherever”)"
     return None
 
+
+#: A target's schedule and the forms of it a place names ("Schedule 1 Form 4", "Schedule 1 Forms 3 and 4").
+_IN_FORM = re.compile(r"(?P<sched>Schedule \S+) Forms? \d+[A-Z]?(?: and \d+[A-Z]?)*(?![\w(])")
 
 #: A short line printed as a heading (a capital, at most eight words, no closing mark): "Notice of meeting".
 _LIKE_A_HEADING = re.compile(r"[A-Z][^\s.;:,…]*(?:\s+[^\s.;:,…]+){0,7}")
@@ -891,7 +919,7 @@ def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[s
     return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
 
 
-def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | str:
+def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | list[Operation] | str:
     """'in item 1, in the column headed “Modified penalty $”, delete “100” and insert “150”' as the row it changes: the
     one row cited, in a table with exactly one column of that heading, the words occurring exactly once in that row's
     cell; otherwise why not (the instruction is refused, saying so)."""
@@ -900,6 +928,8 @@ def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[st
 
     paths = find(body, column.group("row"))
     heading = column.group("heading")
+    if len(paths) == 1 and get(body, paths[0]).kind != "item" and get(body, paths[0]).cells:
+        return _heading_column_rows_edit(body, op, paths[0], heading)
     if len(paths) != 1 or len(paths[0]) < 2:
         return f"no row {column.group('row')} in a table of the law as in force when this instrument commences"
     if not op.words or op.occurrence != Occurrence.ONCE or op.until:
@@ -917,6 +947,57 @@ def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[st
     cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
     new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)
+
+
+def _heading_column_rows_edit(
+    body: tuple[Provision, ...], op: Operation, path: tuple[int, ...], heading: str
+) -> list[Operation] | str:
+    """(issue 20) 'In Schedule 2 in the column headed “Term (months)” delete “6” wherever occurring and insert “12”' (no
+    row named) as the rows it changes: the table's one column of that heading, each row whose cell there holds the
+    words edited at every occurrence ("wherever occurring"), or at the one occurrence in the whole column (no
+    qualifier: refused unless the words occur exactly once in that column); the other columns untouched."""
+    from ..files.textformat import render_fragment
+    from .apply import _edit, _pattern
+
+    if not op.words or op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
+        return "a change in a column of every row must name its words, once or wherever occurring"
+    table = get(body, path)
+    wanted = " ".join(heading.split()).lower()
+    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+    if len(cols) != 1:
+        return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
+    col = cols[0]
+    pattern = _pattern(op.words)
+    hits = {
+        i: list(pattern.finditer(row.cells[col]))
+        for i, row in enumerate(table.children)
+        if row.kind == "item" and len(row.cells) == len(table.cells)
+    }
+    hits = {i: h for i, h in hits.items() if h}
+    total = sum(len(h) for h in hits.values())
+    if not total:
+        return f"“{op.words}” is in no cell of the column headed “{heading}”"
+    if op.occurrence == Occurrence.ONCE and total != 1:
+        return f"“{op.words}” occurs {total} times in the column headed “{heading}” (the instruction says no “wherever”)"
+    out = []
+    for i, found in hits.items():
+        row = table.children[i]
+        cell = row.cells[col]
+        for hit in reversed(found):
+            cell = _edit(cell, hit.start(), hit.end(), op, tidy=True)
+        new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
+        out.append(
+            replace(
+                op,
+                action=Action.SUBSTITUTE,
+                target=citation_of_path(body, (*path, i)),
+                words=None,
+                new=new,
+                occurrence=Occurrence.ONCE,
+                position=None,
+            )
+        )
+    return out
 
 
 def _definitions(p: Provision) -> list[Provision]:

@@ -116,6 +116,9 @@ class Unit:
     #: (issue 20) its clause's heading says the whole law ("Local law amended throughout", "Various provisions
     #: amended"): a word edit "wherever occurring" that names no place is made throughout the law
     everywhere: bool = False
+    #: (wrongref) the title of the one law the instrument amends (None: several, or none told): a sentence naming a law
+    #: by its title ("The Shire of X Fencing Local Law 2018 is amended by …") is read only when it names this one
+    law: str | None = None
 
     def __post_init__(self) -> None:
         if self.context == WHOLE_LAW:
@@ -648,6 +651,10 @@ def _resolve_context(target: str, ctx: str | None) -> str | None:
     return targets[0] if targets else None
 
 
+#: (issue 20) Forms a place names: "Form 3", "Form 3 and Form 4", "Forms 3 and 4", "Form 3 and in Form 4".
+_FORMS = re.compile(
+    r"\bForms?\s+(?P<labels>\d+[A-Z]?(?:(?:\s*,\s*|,?\s+and\s+)(?:in\s+)?(?:Form\s+)?\d+[A-Z]?)*)(?![\w.(])", re.I
+)
 _ORDINAL_SCHEDULE = re.compile(r"(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+Schedule\b", re.I)
 
 
@@ -681,9 +688,28 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         return (
             [f"{named} item {n}" for n in _ranges(_labels(rows[0].group("labels")), rows[0].group("labels"))] if rows else [named]
         )
+    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
+    forms = _FORMS.search(phrase)
+    if forms and all(r.group("kw").lower().startswith("schedule") for r in refs):
+        # (issue 20, wrongref) "Schedule 1, Form 3", "In Form 3 and Form 4" (of the schedule the clause speaks of): the
+        # forms named, not the whole schedule (the words are changed in the schedule only where they are in the forms;
+        # a form's item or paragraph is read as before, in the schedule)
+        sched = (
+            f"Schedule {_labels(schedule[0].group('labels'))[0]}"
+            if schedule
+            else " ".join(ctx.split()[:2])
+            if ctx and ctx.startswith("Schedule ")
+            else None
+        )
+        if sched is None:
+            raise InstructionNotUnderstood(
+                f"“{forms.group(0)}” names a form of no schedule the instruction names, so where it is is not told; "
+                "amend the instrument file's operations by hand"
+            )
+        labels = re.findall(r"\d+[A-Z]?", forms.group("labels"))
+        return [f"{sched} Form{'s' if len(labels) > 1 else ''} {' and '.join(labels)}"]
     if not refs:
         return []
-    schedule = [r for r in refs if r.group("kw").lower().startswith("schedule")]
     items = [r for r in refs if r.group("kw").lower().startswith("item")]
     if items and not schedule and ctx and _ORDINAL_SCHEDULE.fullmatch(ctx):
         return [f"{ctx} item {n}" for n in _ranges(_labels(items[0].group("labels")), items[0].group("labels"))]
@@ -1465,13 +1491,12 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     """
     text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     found = _whole_laws_repealed(text)
-    if part := next((t for t, _ in found if provision_of(t)), None):
+    if any(provision_of(t) for t, _ in found):
         # (review) "By-law 3 of the Shire of X By-laws … is repealed.": one provision of a law, not the law; read as the
-        # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law)
-        raise InstructionNotUnderstood(
-            f"it repeals a provision of a law (“{part[:100]}”), not a law: a provision's repeal worded as a law's is "
-            "not read; amend the instrument file's operations by hand (delete that provision)"
-        )
+        # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law).
+        # (wrongref) No whole law is repealed: the grammar reads it as the provision deleted (wa.lark's of_law), only in
+        # the instrument's one law amended, else refused (grammar/read.py's _law_named_read)
+        return []
     if "repeal" in text.lower():
         from .grammar.parse import repeal_excepting
 

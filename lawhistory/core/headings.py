@@ -111,3 +111,18 @@ def heading_label(heading: str, *, schedules: bool = True) -> tuple[str, str, in
         return None
     end, tokens = found[-1]
     return str(tokens[0]), next(str(t) for t in tokens if t.type == "HL_NUMBER"), end
+
+
+@lru_cache(maxsize=8192)
+def unit_label(heading: str) -> tuple[str, str, int] | None:
+    """(its kind's word as printed, its number, where the heading's own words begin) of the label a Part's, a
+    Division's or a Subdivision's heading begins with, quoted as printed or new ("PART 1—", "DIVISION 1.—", "Division
+    2 - …", or "Part 3" alone), or None (headings.lark's ``unit_label``: a label with no dash after it is the whole
+    heading)."""
+    found = _prefixes("unit_label", heading)
+    if not found:
+        return None
+    end, tokens = found[-1]
+    if not any(t.type == "UL_DASH" for t in tokens) and end != len(heading):
+        return None  # no dash: the label must be all the heading holds ("Part 1 Preliminary" is no label)
+    return str(tokens[0]), next(str(t) for t in tokens if t.type == "UL_NUMBER"), end

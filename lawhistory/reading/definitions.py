@@ -18,7 +18,7 @@ DEF_INTRO = re.compile(
 #: ``mark_bare_terms`` marks the terms of definitions printed a line each): the definitions begin at the term.
 _BOLD_AFTER_INTRO = re.compile(
     r"\bIn th(?:is|ese) (?:clause|subclause|Part|Division|Subdivision|Schedule|local laws?|by-?laws?|regulations?)"
-    r"(?P<gap> )(?=\*\*[^*\n]{1,80}\*\* " + DEF_VERB + r"\b)"
+    r"(?P<gap>[ \t]+)(?=\*\*[^*\n]{1,80}\*\* " + DEF_VERB + r"\b)"  # (wrongref) any run of spaces before the term
 )
 
 

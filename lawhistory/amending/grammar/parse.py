@@ -677,6 +677,11 @@ def amended_as_follows(words: str) -> tuple[str, tuple[int, int]] | None:
         # the words before the first "is … amended" the rest of the words read after ("is", never "are")
         for i, kind in enumerate(kinds):
             if i > 0 and kind == "IS" and str(tokens[i]).lower() == "is" and _parses_from(tokens, i):
+                form = next((j for j in range(i, len(kinds) - 1) if kinds[j] == "FORM" and kinds[j - 1] == "IN"), None)
+                if form is not None:
+                    # (wrongref) "Schedule 1 is amended in Form 3 as follows—": the form is the place, not the whole
+                    # schedule (its words up to the form's label, read by parts.resolve_targets as "Schedule 1 Form 3")
+                    return "target", (spans[0][0], spans[form + 1][1])
                 return "target", (spans[0][0], spans[i - 1][1])
     # "In X —" / "The X is amended as follows:": X is the fewest words (the closing words are not X's)
     end = len(tokens) - 1

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from lark import Token, Tree
 
-from ...core.headings import heading_label
+from ...core.headings import heading_label, unit_label
 from ...core.ids import Citation
 from ...core.labels import next_letter
-from ...core.model import Kind, Provision
+from ...core.model import Kind, Provision, normal_title
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
@@ -989,9 +990,9 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
     if h.payload is None or not (new := " ".join(h.payload.split()).strip('“”" ')):
         raise InstructionNotUnderstood("it replaces a heading but carries no new heading")
     old = _unquote(_tokens(ch, "QUOTED")[0]).strip()
-    old_label, new_label = _UNIT_LABEL.match(old), _UNIT_LABEL.match(new)
-    if old_label and (old_label.group("kw").lower() != kind or old_label.group("n") != num):
-        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old_label.group(0).strip()}”, not {target}")
+    old_label, new_label = unit_label(old), unit_label(new)
+    if old_label and (old_label[0].lower() != kind or old_label[1] != num):
+        raise InstructionNotUnderstood(f"the heading it deletes is labelled “{old[: old_label[2]].strip()}”, not {target}")
     if bool(old_label) != bool(new_label):
         raise InstructionNotUnderstood(
             f"the heading it deletes (“{old}”) and the new one (“{new}”) are not both printed with a label, so whether "
@@ -999,10 +1000,10 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
         )
     if new_label is None:
         return [_op(h.unit, action="substitute_heading", target=target, new=new, words=old)]
-    new_kind, new_num, words = new_label.group("kw").lower(), new_label.group("n"), new[new_label.end() :].strip()
+    new_kind, new_num, words = new_label[0].lower(), new_label[1], new[new_label[2] :].strip()
     if new_kind == kind:
         if new_num != num:
-            raise InstructionNotUnderstood(f"its new heading is labelled “{new_label.group(0).strip()}”, not {target}")
+            raise InstructionNotUnderstood(f"its new heading is labelled “{new[: new_label[2]].strip()}”, not {target}")
         return [_op(h.unit, action="substitute_heading", target=target, new=words, words=old)]
     # the unit becomes another kind: its new heading line, as the law prints it (amending/apply.py changes its kind)
     line = render_fragment((Provision(kind=_UNIT_KINDS[new_kind], num=new_num, heading=words or None),)).strip()
@@ -1010,8 +1011,6 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
 
 
 _UNIT_KINDS: dict[str, Kind] = {"part": "part", "division": "division", "subdivision": "subdivision"}
-#: The label a unit's heading is printed with ("PART 1—", "DIVISION 1.—", "Division 2 - "): its kind and number
-_UNIT_LABEL = re.compile(r"(?i)(?P<kw>part|division|subdivision)\s+(?P<n>\d+[A-Z]{0,2})\.?\s*(?:[—–]|-(?=\s)|$)\s*")
 
 
 #: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
@@ -1781,6 +1780,16 @@ def _laws_repealed(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     its title read without the history printed with it (parts._repealed_laws)."""
     if ch.data == "laws_repealed" and h.payload is None:
         raise InstructionNotUnderstood("it repeals the laws that follow, but none follow")
+    for printed in _trees(ch, "law_title"):
+        kinds = [v.type for v in printed.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+        if any(a == "KIND" and b == "LABEL" for a, b in pairwise(kinds)):
+            # (wrongref) "Amendment By-law 3 of the Shire of X By-laws … is repealed" (a heading run into the words): a
+            # title holding a provision and its label names a provision of a law; read as a law's title, the whole law
+            # it resembles was repealed (exit 0, wrong law)
+            raise InstructionNotUnderstood(
+                f"it repeals “{_span(h, printed)[:100]}”, which names a provision and its label: a provision of a law, "
+                "not a law, so what it repeals is uncertain; amend the instrument file's operations by hand"
+            )
     try:
         text = normalise_quotes(h.unit.text.strip())
     except UnbalancedQuote as e:
@@ -2118,6 +2127,7 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     """The operations of one parse (None: a shape left to the transitional families)."""
     change = next(c for c in start.children if isinstance(c, Tree) and c.data in _BUILDERS)
     _local_law_term_read(h, start)
+    _law_named_read(h, start)
     ops = _retired_build(h, start, change)
     if ops is None:
         ops = _BUILDERS[str(change.data)](h, start, change)
@@ -2139,6 +2149,28 @@ def _local_law_term_read(h: Head, start: Tree[object]) -> None:
             raise InstructionNotUnderstood(
                 f"its words “{_span(h, t)}” name a law where a defined term is wanted; amend the instrument file's "
                 "operations by hand"
+            )
+
+
+def _law_named_read(h: Head, start: Tree[object]) -> None:
+    """(wrongref) A law named by its title ("The Shire of X Fencing Local Law 2018 is amended by …") is the whole law
+    only where it is the one law the instrument amends; any other title (another law, or the instrument's own), or an
+    instrument whose one law amended is not told, is refused, naming the words."""
+    for t in start.iter_subtrees():
+        if t.data != "law_named":
+            continue
+        named = re.sub(r"^the\s+", "", _span(h, t), flags=re.I)
+        if h.unit.law is None and any(c.data == "subject_changed" for c in start.iter_subtrees()):
+            # "By-law 3 of the Shire of X By-laws … is repealed." in an instrument that amends no one law told
+            raise InstructionNotUnderstood(
+                f"it repeals a provision of a law (“{named}”), not a law, and the one law the instrument amends is not "
+                "told; amend the instrument file's operations by hand (delete that provision)"
+            )
+        if h.unit.law is None or normal_title(named) != normal_title(h.unit.law):
+            amended = f"the law it amends is {h.unit.law}" if h.unit.law else "the one law it amends is not told"
+            raise InstructionNotUnderstood(
+                f"its words “{named}” name a law by its title, and {amended}, so which law it changes is not "
+                "certain; amend the instrument file's operations by hand"
             )
 
 
