@@ -6,7 +6,7 @@ clause follows (``another_clause``), a Part's or a Division's heading before its
 before its clauses (``subdivisions``), a heading running on into another or a clause (``heading_runs_on``, refused), an
 instrument's own heading holding a clause or an instruction (``heading_holds_clause``, refused), a list whose lines ran
 together (``list_run_together``, refused), and a repealed law's title naming a provision of a law (``provision_of``,
-refused).
+refused), and a new Schedule's own heading before its table (``schedule_heading``).
 
 The grammars replaced parts.py's last sentence-shaped expressions deciding an operation (``_HEADING_ABOVE_NUMBER``,
 ``_ANOTHER_CLAUSE``, ``_payload_provisions``' two Part headings, ``_SUBDIVISION``, ``_SUBDIVIDED``, ``_CLAUSE_FIRST``,
@@ -33,13 +33,15 @@ heading_runs_on                  415,380   108,339     124,347    33,045        
 heading_holds_clause             415,380   104,898     124,347    53,915            0
 list_run_together                415,380    11,344     124,347     3,533            0
 provision_of                     415,380    24,533     124,347     8,279            0
+schedule_heading (review4)       449,874    16,860     134,808     5,379            0
 ============================  ==========  ========  ==========  ========  ===========
 
 "found": the texts in which the expression found what it reads; a difference: any difference in what is read (the
 positions and words each caller takes, the words a refusal quotes). And at the call sites (``--calls``, the texts
 parts.py asked while test_real_instruments, test_accuracy, test_openings, test_redteam_regressions and the
 grammar_round10, round11, round11b, heading_runon, container, repeal, review35, new_text and headed_clause tests ran,
-each distinct text once): 230 + 4 + 243 + 143 + 2 + 650 + 63 + 61 + 435 + 39 texts, 0 differences.
+each distinct text once): 230 + 4 + 243 + 143 + 2 + 650 + 63 + 61 + 435 + 39 texts, 0 differences; and for
+``schedule_heading`` (with test_review4 and test_grammar_wrongref), 2 texts, 0 differences.
 """
 
 from __future__ import annotations
