@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.real_cases import run_case
-from lawhistory.amending.parts import _HEADING_HOLDS_CLAUSE
+from lawhistory.amending.grammar.parse import heading_holds_clause
 
 CASES = Path(__file__).parent / "fixtures" / "headingrunon"
 REFUSED = sorted(p.name for p in CASES.iterdir() if p.is_dir() and not p.name.startswith("control"))
@@ -49,7 +49,7 @@ def test_the_same_instrument_numbered_in_order_still_applies() -> None:
     ],
 )
 def test_a_heading_naming_what_its_unit_amends_is_a_heading(heading: str) -> None:
-    assert _HEADING_HOLDS_CLAUSE.search(heading) is None
+    assert heading_holds_clause(heading) is None
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_a_heading_naming_what_its_unit_amends_is_a_heading(heading: str) -> Non
     ],
 )
 def test_a_heading_holding_a_clause_or_an_instruction_is_told(heading: str) -> None:
-    assert _HEADING_HOLDS_CLAUSE.search(heading) is not None
+    assert heading_holds_clause(heading) is not None
 
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "payloadlabels"

@@ -34,7 +34,10 @@ from .frame import frame_kind
 from .grammar.parse import (
     after_connector,
     amended_as_follows,
+    another_clause,
     barred_repeal,
+    clause_first,
+    container_opening,
     dash_definitions,
     definition_note,
     ends_repeal,
@@ -42,11 +45,16 @@ from .grammar.parse import (
     following_dashes,
     gazette_item,
     headed_clause,
+    heading_above_number,
     heading_context,
     heading_first,
+    heading_holds_clause,
     heading_only,
+    heading_runs_on,
+    label_after_heading,
     labelled_after,
     lead_in,
+    list_run_together,
     marked_terms,
     names_amendment,
     names_whole_law,
@@ -56,6 +64,7 @@ from .grammar.parse import (
     penalty_payload,
     preliminary_heading,
     preliminary_words,
+    provision_of,
     quoted_after,
     quoted_term,
     repeal_item,
@@ -65,7 +74,9 @@ from .grammar.parse import (
     restated_dash,
     rows_after_delete,
     run_on_definition,
+    schedule_heading,
     single_quoted_term,
+    subdivisions,
     substitutes_for,
     titled_repeal,
     unmarked_definitions,
@@ -379,20 +390,15 @@ def _running(p: Provision) -> str:
     return _flatten(p)
 
 
-#: An instrument's own Part, Division or Subdivision heading holding what reads as one of its clauses or an instruction:
-#: "Meetings 6. Clause 20 amended In clause 20(2) delete …" (a clause whose number does not follow the last one's — a
-#: gap, a number printed twice — is not taken as a clause, and its words ran on into the heading), "Amendments to
-#: clause 12F In clause 12F(2) delete “…” and insert “…”." (an instruction printed without a number). A heading names
-#: what its unit amends; it never quotes words to delete or insert, nor holds a numbered clause.
-_HEADING_HOLDS_CLAUSE = re.compile(
-    r"(?:(?<!\S)\d+[A-Z]{0,2}\.\s+[A-Z(]|\b(?:delete|insert|omit|substitute|replace)\b[^.]*?[“”\"‘’']"
-    r"|[“\"‘'][^“”\"‘’']*[”\"’'][^.]*?\b(?:delete|insert|omit|substitute|replace)\b).*"
-)
-
-
-def _runs_on(heading: str | None) -> re.Match[str] | None:
-    """Where a Part's, Division's or Subdivision's heading runs on into another heading, a clause or an instruction."""
-    return _HEADING_RUNS_ON.search(heading or "") or _HEADING_HOLDS_CLAUSE.search(heading or "")
+def _runs_on(heading: str | None) -> str | None:
+    """The words from where a Part's, Division's or Subdivision's heading runs on into another heading or a clause
+    (structure.lark's ``heading_runs_on``), or holds what reads as one of the instrument's clauses or an instruction
+    (``heading_holds_clause``: "Meetings 6. Clause 20 amended In clause 20(2) delete …" — a clause whose number does
+    not follow the last one's, a gap or a number printed twice, is not taken as a clause, and its words ran on into the
+    heading —, "Amendments to clause 12F In clause 12F(2) delete “…” and insert “…”.", an instruction printed without a
+    number: a heading names what its unit amends; it never quotes words to delete or insert, nor holds a numbered
+    clause), to the end of that line; None when it does neither."""
+    return heading_runs_on(heading or "") or heading_holds_clause(heading or "")
 
 
 def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
@@ -406,7 +412,7 @@ def _no_words_outside_clauses(body: tuple[Provision, ...]) -> None:
         runs = _runs_on(p.heading)
         stray = next((c.text for c in p.children if c.kind == "text" and (c.text or "").strip()), None)
         if runs or stray:
-            words = " ".join((runs.group(0) if runs else stray or "").split())
+            words = " ".join((runs or stray or "").split())
             raise InstructionNotUnderstood(
                 f"the words “{words[:120]}” stand under {p.kind.capitalize()} {p.num} of the instrument, in none of its "
                 "clauses, so which instruction they belong to is uncertain (new text read as the instrument's own "
@@ -1089,31 +1095,22 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
-#: (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above its
-#: number, subclause (1) on the number's line (a heading as headed_clause.lark's margin heading: no digit, mark or
-#: bracket, its last word no provision's kind)
-_HEADING_ABOVE_NUMBER = re.compile(
-    r"\s*(?P<heading>[A-Z][^“”\"().;:\d]{1,79}[^“”\"().;:\d\s])(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)"
-    r"(?<!\b[Bb]y-law)(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)"
-)
-
-
-#: Another clause's number in new text ("10A. (1) …", "11. Spraying near schools …").
-_ANOTHER_CLAUSE = re.compile(r"(?<!\S)\d+[A-Z]{0,2}\.\s+[(A-Z]")
-
-
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
     clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
     payload as it is."""
-    m = _HEADING_ABOVE_NUMBER.match(payload)
-    if m is None or _ANOTHER_CLAUSE.search(payload, m.end()):
-        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it, the one clause
-        # read would hold the next (its words run on into subclause (2)): the heading is not moved
+    # (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above
+    # its number, subclause (1) on the number's line (structure.lark's heading_above_number)
+    above = heading_above_number(payload)
+    if above is None or another_clause(payload, above[2]) is not None:
+        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it ("10A. (1) …",
+        # "11. Spraying …": structure.lark's another_clause), the one clause read would hold the next (its words run
+        # on into subclause (2)): the heading is not moved
         return payload
-    moved = f"{m.group('num')}. {m.group('heading')} {payload[m.end() :]}"
+    heading, num, end = above
+    moved = f"{num}. {heading} {payload[end:]}"
     read = _payload_provisions(unmarked(moved), [])
-    one = len(read) == 1 and read[0].num == m.group("num") and read[0].heading == " ".join(m.group("heading").split())
+    one = len(read) == 1 and read[0].num == num and read[0].heading == " ".join(heading.split())
     return moved if one and read[0].children and not read[0].text else payload
 
 
@@ -1149,16 +1146,16 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # heading words (wrong law); where the heading ends is uncertain, so it is not guessed
             raise InstructionNotUnderstood(
                 f"the new {d.kind} heading “{(d.heading or '')[:100]}” runs on into what reads as another heading or a "
-                f"clause (“{runs.group(0).strip()[:60]}”), so where the heading ends is uncertain"
+                f"clause (“{runs.strip()[:60]}”), so where the heading ends is uncertain"
             )
-        if (sub := _SUBDIVISION.search(d.text or "")) is not None:
+        if subs := subdivisions(d.text or ""):
             # "… property. Subdivision 1 — Application 2.5. …" kept as a clause's words: a Subdivision and the
             # clauses under it would become words of the clause before (wrong law)
             raise InstructionNotUnderstood(
                 f"the new text “{(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
-                f"(“{(d.text or '')[sub.start() : sub.start() + 60]}”), so where the {d.kind} ends is uncertain"
+                f"(“{(d.text or '')[subs[0][0] : subs[0][0] + 60]}”), so where the {d.kind} ends is uncertain"
             )
-        if not d.children and re.search(r"[—–]\s+[^.;:,—–()]+$", d.text or "") and not re.search(r"\b(?:and|or)$", d.text or ""):
+        if not d.children and list_run_together(d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
             raise InstructionNotUnderstood(
@@ -1303,24 +1300,6 @@ def _walk(provisions: tuple[Provision, ...]) -> list[Provision]:
     return [q for p in provisions for q in (p, *_walk(p.children))]
 
 
-#: (r10) A Subdivision heading in new text, before the first clause under it ("Subdivision 1 — Application 2.4. …"),
-#: and a Part or Division heading whose first words under it are one ("Division 2 — Permits Subdivision 1 — …").
-_SUBDIVISION = re.compile(
-    r"(?:Subdivision|SUBDIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z])"
-)
-_SUBDIVIDED = re.compile(
-    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=(?:Subdivision|SUBDIVISION) \d)"
-)
-#: (r10) Words inside a new Part, Division or Subdivision heading that begin another heading or a clause: "… Subdivision
-#: 1 — …", "… 2.4. Application …".
-_HEADING_RUNS_ON = re.compile(
-    r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
-)
-_CLAUSE_FIRST = re.compile(
-    r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2} [A-Z])"
-)
-
-
 _BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
 
 
@@ -1363,12 +1342,9 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
     # the start, or after the full stop that ends the provision before; never after a word that cites it)
     text = re.sub(r"(?:^|(?<=[.;] ))(?<![Cc]lause )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])", r"\1", text)
     # (r7) "Division 2 — Microchipping 3.4. Microchipping of dogs …": the same, after a Part or Division heading that
-    # opens the new text
-    text = re.sub(
-        r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])",
-        r"\1\2",
-        text,
-    )
+    # opens the new text (structure.lark's label_after_heading)
+    if (stop := label_after_heading(text)) is not None:
+        text = text[:stop] + text[stop + 1 :]
     alone_heading = heading_only(text)
     if alone_heading:
         # "Division 1 — General provisions": a Division (or Part) heading inserted alone, with no provisions of its own
@@ -1408,39 +1384,40 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
-    container = re.match(
-        r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
-        text,
-    ) or _SUBDIVIDED.match(text)
-    if container is None and _SUBDIVISION.search(text):
+    # "Part 3A — Annual return 18A. …", "Division 2 — Permits Subdivision 1 — …" (structure.lark's container_clauses,
+    # subdivided)
+    container = container_opening(text)
+    if container is None and subdivisions(text):
         # "Division 2 — Permits 2.4 Application of this Division … Subdivision 1 — Application 2.5. …": a Division
-        # whose Subdivisions follow a clause of its own (its label's full stop taken off above)
-        container = _CLAUSE_FIRST.match(text)
+        # whose Subdivisions follow a clause of its own (its label's full stop taken off above; clause_first)
+        container = clause_first(text)
     if container:
         # "Part 3A — Annual return 18A. Terms used …": a whole Part or Division inserted, its heading then its clauses;
         # (r10) "Division 2 — Permits Subdivision 1 — Application 2.4. Application for permit …": its Subdivisions,
         # each its heading then its clauses
-        rest = text[container.end() :]
-        subs = list(_SUBDIVISION.finditer(rest))
+        kw, container_num, container_heading, under = container
+        rest = text[under:]
+        subs = subdivisions(rest)
         if subs:
             # (the clauses of the Division before its first Subdivision, if any: "Division 2 — … 2.4. Application of
             # this Division … Subdivision 1 — …")
-            held: tuple[Provision, ...] = _payload_provisions(rest[: subs[0].start()].strip(), notes) if subs[0].start() else ()
-            if subs[0].start() and (not held or any(c.kind != "clause" for c in held)):
+            first = subs[0][0]
+            held: tuple[Provision, ...] = _payload_provisions(rest[:first].strip(), notes) if first else ()
+            if first and (not held or any(c.kind != "clause" for c in held)):
                 return ()
-            for m, end in zip(subs, [s.start() for s in subs[1:]] + [len(rest)], strict=True):
-                clauses = _payload_provisions(rest[m.end() : end].strip(), notes)
+            for (_, sub_end, sub_num, sub_heading), end in zip(subs, [s[0] for s in subs[1:]] + [len(rest)], strict=True):
+                clauses = _payload_provisions(rest[sub_end:end].strip(), notes)
                 if not clauses or any(c.kind != "clause" for c in clauses):
                     return ()
-                held += (Provision(kind="subdivision", num=m.group("num"), heading=m.group("heading"), children=clauses),)
+                held += (Provision(kind="subdivision", num=sub_num, heading=sub_heading, children=clauses),)
         else:
             held = _payload_provisions(rest, notes)
             if not held or any(c.kind != "clause" for c in held):
                 return ()
-        level: Literal["part", "division"] = "part" if container.group("kw").lower() == "part" else "division"
-        return (Provision(kind=level, num=container.group("num"), heading=container.group("heading"), children=held),)
+        level: Literal["part", "division"] = "part" if kw.lower() == "part" else "division"
+        return (Provision(kind=level, num=container_num, heading=container_heading, children=held),)
     unheaded = re.match(r"(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)", text)
-    if unheaded and not _ANOTHER_CLAUSE.search(text, unheaded.end()):
+    if unheaded and another_clause(text, unheaded.end()) is None:
         # (known2) "13A. (1) The Council may exempt … (2) …": one unheaded clause (an older by-law), its subclause (1)
         # printed on its number's line
         children = StructureParser(mode="payload", root_kind="clause", notes=notes).parse(text[unheaded.end() :])
@@ -1478,12 +1455,12 @@ def _schedule_text(num: str, payload: str) -> Provision:
     words would pass the word check with the table lost."""
     flat = " ".join(payload.split())
     heading = None
-    own = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", flat)
+    own = schedule_heading(flat, num)  # "Schedule 2—" (structure.lark's schedule_heading)
     if "|" in flat:
         before, bar, rest = flat.partition("|")
         before = before.strip()
-        if own is not None and before.startswith(own.group(0).strip()):
-            heading = before[own.end() :].strip() or None
+        if own is not None and before.startswith(own.strip()):
+            heading = before[len(own) :].strip() or None
         elif before:
             raise InstructionNotUnderstood(
                 f"the new Schedule {num} prints “{before[:80]}” before its table, which is not its heading "
@@ -1558,7 +1535,7 @@ def _repealed_laws(text: str) -> list[tuple[str, str | None]]:
     """
     text = footnoted_repeal(text)  # (r11) "The X* are repealed. [* Published in Gazette of D …]"
     found = _whole_laws_repealed(text)
-    if any(_PROVISION_OF.match(t) for t, _ in found):
+    if any(provision_of(t) for t, _ in found):
         # (review) "By-law 3 of the Shire of X By-laws … is repealed.": one provision of a law, not the law; read as the
         # repeal of a law titled "By-law 3 of …", it waited for a law of that name (or might be taken for the law).
         # (wrongref) No whole law is repealed: the grammar reads it as the provision deleted (wa.lark's of_law), only in
@@ -1590,12 +1567,6 @@ def _repeal_shaped(text: str) -> bool:
         if (excepting := repeal_excepting(rest)) is not None and rest.startswith(excepting):
             one = text[: end.start()]
     return one is not None and re.search(r"\b(?:Local Laws?|By-?laws?)\b", one, re.I) is not None
-
-
-#: A title that names a provision of a law ("By-law 3 of the Shire of X By-laws", "Clause 5 of the …").
-_PROVISION_OF = re.compile(
-    r"(?i)(?:by-?laws?|clauses?|parts?|divisions?|regulations?|sections?|schedules?|paragraphs?)\s+\S+\s+of\s+"
-)
 
 
 def _whole_laws_repealed(text: str) -> list[tuple[str, str | None]]:

@@ -1581,3 +1581,204 @@ def heading_only(text: str) -> tuple[str, str, str] | None:
         return None
     kind, number, heading = (str(_token(tokens, k)) for k in ("CONTAINER_KIND", "CONTAINER_NUMBER", "HEADING_ONLY"))
     return kind, number, heading
+
+
+# --- structure.lark: the provisions an instruction's new text carries -------------------------------------------------
+
+STRUCTURE = Path(__file__).with_name("structure.lark")
+_STRUCTURE_STARTS = [
+    "heading_above_number",
+    "another_clause",
+    "label_after_heading",
+    "container_clauses",
+    "subdivided",
+    "clause_first",
+    "subdivision",
+    "heading_runs_on",
+    "heading_holds_clause",
+    "list_run_together",
+    "schedule_heading",
+]
+
+
+@cache
+def structure_parser() -> Lark:
+    """structure.lark, from each of its start rules: LALR(1) with the contextual lexer."""
+    return _lalr("structure", STRUCTURE, _STRUCTURE_STARTS, lexer="contextual")
+
+
+def _structure(start: str, words: str) -> list[Token] | None:
+    """The tokens of structure.lark's parse of the whole of ``words`` from ``start`` (its rules are flat), or None."""
+    try:
+        tree = structure_parser().parse(words, start=start)
+    except UnexpectedInput:
+        return None
+    return [t for t in tree.children if isinstance(t, Token)]
+
+
+@lru_cache(maxsize=8192)
+def heading_above_number(payload: str) -> tuple[str, str, int] | None:
+    """(the heading, the clause's number, where subclause (1) begins) when new text begins with a clause's heading
+    printed above its number ("Permission required for aerial spraying 10. (1) A person …": structure.lark's
+    ``heading_above_number``), or None."""
+    tokens = _structure("heading_above_number", payload)
+    if tokens is None:
+        return None
+    first = _token(tokens, "FIRST_SUBCLAUSE")
+    return str(_token(tokens, "ABOVE_HEADING")), str(_token(tokens, "ABOVE_NUMBER")), first.start_pos or 0
+
+
+@lru_cache(maxsize=8192)
+def another_clause(text: str, start: int = 0) -> int | None:
+    """Where another clause's number is printed in new text at or after ``start`` ("10A. (1) …", "11. Spraying …":
+    ``another_clause``), asked at each digit that begins the text or follows a space (lexical), or None."""
+    for at in range(start, len(text)):
+        if not text[at].isdecimal() or (at and not text[at - 1].isspace()):
+            continue
+        if _structure("another_clause", text[at:]) is not None:
+            return at
+    return None
+
+
+@lru_cache(maxsize=8192)
+def label_after_heading(text: str) -> int | None:
+    """Where the full stop after the first clause's label is, when new text is a Part's or a Division's heading then a
+    clause whose label is printed with a full stop ("Division 2 — Microchipping 3.4. Microchipping of dogs …":
+    ``label_after_heading``), or None."""
+    tokens = _structure("label_after_heading", text)
+    return None if tokens is None else _token(tokens, "LABEL_STOP").start_pos
+
+
+@lru_cache(maxsize=8192)
+def container_opening(text: str) -> tuple[str, str, str, int] | None:
+    """(the kind as printed, its number, its heading, where what is under it begins) when new text is a Part's or a
+    Division's heading then its clauses numbered 1., 2., 3. ("Part 3A — Annual return 18A. Terms used …":
+    ``container_clauses``), or, where none, one whose first words under the heading are a Subdivision's heading
+    ("Division 2 — Permits Subdivision 1 — …": ``subdivided``); None when neither."""
+    for start, names in (
+        ("container_clauses", ("CLAUSES_KIND", "CLAUSES_KIND_NUMBER", "CLAUSES_HEADING", "CLAUSES_NUMBER")),
+        ("subdivided", ("SUBDIVIDED_KIND", "SUBDIVIDED_KIND_NUMBER", "SUBDIVIDED_HEADING", "SUBDIVIDED_BY")),
+    ):
+        tokens = _structure(start, text)
+        if tokens is not None:
+            kind, number, heading, under = (_token(tokens, n) for n in names)
+            return str(kind), str(number), str(heading), under.start_pos or 0
+    return None
+
+
+@lru_cache(maxsize=8192)
+def clause_first(text: str) -> tuple[str, str, str, int] | None:
+    """As ``container_opening``, for a Part or Division whose first clause (its label's full stop taken off) comes
+    before its Subdivisions ("Division 2 — Permits 2.4 Application of this Division …": ``clause_first``)."""
+    tokens = _structure("clause_first", text)
+    if tokens is None:
+        return None
+    kind, number, heading, under = (
+        _token(tokens, n) for n in ("FIRST_KIND", "FIRST_KIND_NUMBER", "FIRST_HEADING", "FIRST_LABEL")
+    )
+    return str(kind), str(number), str(heading), under.start_pos or 0
+
+
+_SUBDIVISION_WORDS = ("Subdivision", "SUBDIVISION")  # lexical: where a Subdivision's heading may begin
+
+
+@lru_cache(maxsize=8192)
+def subdivisions(text: str) -> tuple[tuple[int, int, str, str], ...]:
+    """(where it begins, where the first clause under it begins, its number, its heading) of each Subdivision's heading
+    in new text before the first clause under it ("Subdivision 1 — Application 2.4. …": ``subdivision``), asked where
+    "Subdivision" or "SUBDIVISION" is printed, each after the one before."""
+    found: list[tuple[int, int, str, str]] = []
+    at = 0
+    while True:
+        nxt = [i for i in (text.find(w, at) for w in _SUBDIVISION_WORDS) if i >= 0]
+        if not nxt:
+            return tuple(found)
+        at = min(nxt)
+        tokens = _structure("subdivision", text[at:])
+        if tokens is None:
+            at += 1
+            continue
+        end = at + (_token(tokens, "SUBDIVISION_LABEL").start_pos or 0)
+        found.append((at, end, str(_token(tokens, "SUBDIVISION_NUMBER")), str(_token(tokens, "SUBDIVISION_HEADING"))))
+        at = end
+
+
+def _line_from(text: str, at: int, tokens: list[Token]) -> str:
+    """The words from ``at`` to the end of the line on which the words read by ``tokens`` (a parse of ``text[at:]``,
+    the rest of the line apart) end."""
+    read = max((t.end_pos or 0) for t in tokens if t.type != "LINE_REST")
+    end = text.find("\n", at + read)
+    return text[at:] if end < 0 else text[at:end]
+
+
+@lru_cache(maxsize=8192)
+def heading_runs_on(heading: str) -> str | None:
+    """The words from where a new Part's, Division's or Subdivision's heading runs on into another heading or a clause
+    ("… Subdivision 1 — …", "… 2.4. Application …": ``heading_runs_on``) to the end of that line, or None. Asked at
+    each word's beginning (a word character after none, lexical)."""
+    for at, ch in enumerate(heading):
+        if (ch not in "PDS" and not ch.isdecimal()) or (at and _is_word_char(heading[at - 1])):
+            continue
+        if (tokens := _structure("heading_runs_on", heading[at:])) is not None:
+            return _line_from(heading, at, tokens)
+    return None
+
+
+_HELD_VERB_FIRST = frozenset("dior" + "s")  # lexical: the first letters of "delete", "insert", "omit", "substitute", "replace"
+_HELD_OPEN = frozenset("“\"‘'")  # lexical: the marks that may open quoted words
+
+
+@lru_cache(maxsize=8192)
+def heading_holds_clause(heading: str) -> str | None:
+    """The words from where an instrument's own heading holds what reads as a clause or an instruction ("Meetings 6.
+    Clause 20 amended …", "Amendments to clause 12F In clause 12F(2) delete “…”": ``heading_holds_clause``) to the end
+    of that line, or None. Asked at each digit after a space, each word's beginning and each opening mark."""
+    for at, ch in enumerate(heading):
+        before = heading[at - 1] if at else " "
+        if ch.isdecimal():
+            if not before.isspace():
+                continue
+        elif ch in _HELD_VERB_FIRST:
+            if _is_word_char(before) and at:
+                continue
+        elif ch not in _HELD_OPEN:
+            continue
+        if (tokens := _structure("heading_holds_clause", heading[at:])) is not None:
+            return _line_from(heading, at, tokens)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def list_run_together(text: str) -> bool:
+    """Whether a provision's words end in a list whose lines ran together ("… section 4(1) — local planning scheme
+    region planning scheme": ``list_run_together``, asked at the last dash)."""
+    at = max(text.rfind("—"), text.rfind("–"))
+    return at >= 0 and _structure("list_run_together", text[at:]) is not None
+
+
+@lru_cache(maxsize=8192)
+def schedule_heading(text: str, num: str) -> str | None:
+    """The words up to the heading's (the kind, the number, the dash and the spaces after it) when a new Schedule's
+    words begin with its own heading, numbered ``num`` ("Schedule 2—FEES …": ``schedule_heading``), or None."""
+    tokens = _structure("schedule_heading", text)
+    if tokens is None or str(_token(tokens, "SCHEDULE_NUMBER")) != num:
+        return None
+    return text[: _token(tokens, "SCHEDULE_DASH").end_pos or 0]
+
+
+# --- provision_of.lark: a repealed law's title naming a provision of a law ---------------------------------------------
+
+PROVISION_OF = Path(__file__).with_name("provision_of.lark")
+
+
+@cache
+def provision_of_parser() -> Lark:
+    """provision_of.lark's ``provision_of``: LALR(1) with the contextual lexer."""
+    return _lalr("provision-of", PROVISION_OF, "provision_of", lexer="contextual")
+
+
+@lru_cache(maxsize=8192)
+def provision_of(title: str) -> bool:
+    """Whether a repealed law's title names a provision of a law ("By-law 3 of the Shire of X By-laws":
+    provision_of.lark's ``provision_of``)."""
+    return _accepts(provision_of_parser(), title)
