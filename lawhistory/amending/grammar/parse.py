@@ -19,9 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
+from ...core.compiled import built
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
-from .compiled import built
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -121,7 +121,7 @@ def _bounded(rules: str) -> str:
 class _Tokens(Lexer):
     """Hands the opening grammar tokens already lexed (``opens_instruction``). It takes lark's own lexer interface
     (``__future_interface__ = 2``), so lark uses the class itself, not a wrapper class made inside lark, and the built
-    parser can be kept (grammar/compiled.py)."""
+    parser can be kept (core/compiled.py)."""
 
     __future_interface__ = 2
 
