@@ -147,7 +147,7 @@ def _transaction(db: sqlite_utils.Database, begin: str = "begin", point: str = "
 
 def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
     """A database connection; ``scratch``: a file thrown away on failure, written without a journal."""
-    db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=600))
+    db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=600), execute_plugins=False)
     if scratch:
         db.execute("pragma journal_mode = off")
         db.execute("pragma synchronous = off")
