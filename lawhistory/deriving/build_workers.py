@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..amending.timeline import build_timeline
 from ..core import faults
@@ -27,11 +27,13 @@ from ..files.textformat import forget_rendered, render_body
 from ..presenting.fragments import span_fragment
 from . import history, store
 from .build_plan import _Plan
-from .lean_sqlite import sqlite_utils
+from .lean_sqlite import Database
 from .outcomes import Outcome, merge
 from .rows import LawRows, Row, instrument_row, law_rows, operation_rows, principal_row
 
 if TYPE_CHECKING:
+    import sqlite_utils
+
     from .build import Progress
 
 
@@ -147,7 +149,8 @@ def _transaction(db: sqlite_utils.Database, begin: str = "begin", point: str = "
 
 def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
     """A database connection; ``scratch``: a file thrown away on failure, written without a journal."""
-    db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=600), execute_plugins=False)
+    # sqlite_utils' own methods only when asked for (making a schema): an incremental build does not import it
+    db = cast("sqlite_utils.Database", Database(sqlite3.connect(str(path), timeout=600)))
     if scratch:
         db.execute("pragma journal_mode = off")
         db.execute("pragma synchronous = off")
