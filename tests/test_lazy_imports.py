@@ -135,8 +135,9 @@ def test_the_build_imports_sqlite_utils_without_numpy() -> None:
 
 #: What ``lawhistory amend FILE --build`` of a plain-text instrument must not load: the readers of a copy's printed lines
 #: (OCR'd quotation marks, a law's bare Part headings), which only an instrument or a law read from its printed lines
-#: needs; each compiles its regular expressions when imported, in every new process that imports it.
-NOT_FOR_AMEND = ("lawhistory.reading.ocr_quotes", "lawhistory.reading.importers.bare_parts")
+#: needs, and the reader of a PDF; each compiles its regular expressions when imported, in every new process that
+#: imports it.
+NOT_FOR_AMEND = ("lawhistory.reading.ocr_quotes", "lawhistory.reading.importers.bare_parts", "lawhistory.reading.importers.pdf")
 
 
 def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines(tmp_path: Path) -> None:
