@@ -132,3 +132,20 @@ def test_the_headings_parsers_are_kept_and_read_as_built_afresh(cache: Path) -> 
     ]
     assert read() == afresh
     assert any(a is not None for a, *_ in afresh) and any(f for _, f, *_ in afresh) and any(label for *_, label, _ in afresh)
+
+
+def test_the_openings_lexer_is_kept_alone_and_lexes_as_built_afresh(cache: Path) -> None:
+    """The openings' lexer (wa.lark's terminals with opening.lark's) is kept by itself, not as a parser to build it
+    from, and the kept one gives every text the tokens the one built afresh gives."""
+    from lawhistory.amending.grammar import parse
+
+    texts = [*HEADS, "Clause 3 is amended by deleting “the dog” and inserting “a cat”;", "After clause 9 insert— “10. X", ""]
+
+    def tokens() -> list[list[tuple[str, str, tuple[int, int]]]]:
+        parse._opening_words.cache_clear()
+        return [[(t.type, str(t), at) for t, at in parse._all_tokens(text)] for text in texts]
+
+    afresh = tokens()
+    assert [p.name.rsplit("-", 1)[0] for p in cache.glob("opening-words*.pickle")] == ["opening-words-lexer"]
+    assert tokens() == afresh
+    assert sum(map(len, afresh)) > 40

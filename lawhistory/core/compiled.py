@@ -24,9 +24,13 @@ import tempfile
 import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import lark
+from lark.lexer import BasicLexer
 from lark.parsers import lalr_analysis
+
+_T = TypeVar("_T")
 
 
 def cache_dir() -> Path:
@@ -55,7 +59,7 @@ def _action(a: lalr_analysis.Action) -> tuple[Callable[[str], lalr_analysis.Acti
     return lalr_action, (a.name,)
 
 
-def _dumps(parser: lark.Lark) -> bytes:
+def _dumps(parser: object) -> bytes:
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = {  # type: ignore[assignment]
@@ -83,17 +87,35 @@ def key(name: str, grammar: str, **options: object) -> str:
 
 def built(name: str, grammar: str, **options: object) -> lark.Lark:
     """``lark.Lark(grammar, **options)``, loaded from the cache when it was built before, else built and kept."""
-    path = cache_dir() / key(name, grammar, **options)
+    return _kept(name, lambda: lark.Lark(grammar, **options), lark.Lark, key(name, grammar, **options))  # type: ignore[arg-type]
+
+
+def built_lexer(name: str, grammar: str, **options: object) -> BasicLexer:
+    """The basic lexer of ``lark.Lark(grammar, **options)`` alone (``_build_lexer()``: every terminal of the grammar),
+    kept as ``built`` keeps a parser: loading it compiles none of its terminals' patterns, nor loads the parser."""
+
+    def make() -> BasicLexer:
+        made = lark.Lark(grammar, **options)._build_lexer()  # type: ignore[arg-type]
+        assert isinstance(made, BasicLexer)
+        return made
+
+    return _kept(f"{name}-lexer", make, BasicLexer, key(f"{name}-lexer", grammar, **options))
+
+
+def _kept(name: str, make: Callable[[], _T], kind: type[_T], file: str) -> _T:
+    """What ``make`` makes, loaded from the cache file ``file`` when it is there (the user's own, and a ``kind``),
+    else made and kept."""
+    path = cache_dir() / file
     try:
         if _own(path):
             loaded = pickle.loads(path.read_bytes())
-            if isinstance(loaded, lark.Lark):
+            if isinstance(loaded, kind):
                 return loaded
     except Exception:
         pass  # not kept yet, or a kept file that cannot be read (cut short, another library's): built again below
-    parser = lark.Lark(grammar, **options)  # type: ignore[arg-type]
+    made = make()
     try:
-        data = _dumps(parser)
+        data = _dumps(made)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-", suffix=".tmp")
         try:
@@ -105,4 +127,4 @@ def built(name: str, grammar: str, **options: object) -> lark.Lark:
                 os.unlink(tmp)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass  # not kept: built again next time
-    return parser
+    return made
