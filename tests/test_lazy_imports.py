@@ -176,8 +176,10 @@ def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines
 #: numpy (the law's few new texts are MinHashed in Python, ``similar.small_minhashes``), ``importlib.metadata``
 #: (sqlite_utils' plugins, found by reading every installed package's entry points, are not loaded by the build) and
 #: sqlite_utils itself with the click and pluggy it loads (the build's connection, ``deriving.lean_sqlite``, imports it
-#: only to make a schema).
-NOT_FOR_AMEND_BUILD = ("typer", "pydantic", "git", "rich", "numpy", "importlib.metadata", "sqlite_utils", "click", "pluggy")
+#: only to make a schema), and multiprocessing (a full build's workers; an incremental build derives in its process).
+NOT_FOR_AMEND_BUILD = (
+    "typer", "pydantic", "git", "rich", "numpy", "importlib.metadata", "sqlite_utils", "click", "pluggy", "multiprocessing",
+)  # fmt: skip
 
 
 def test_amend_build_into_a_built_repository_loads_no_cli_framework_nor_gitpython(tmp_path: Path) -> None:

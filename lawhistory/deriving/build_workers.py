@@ -4,7 +4,6 @@ the rows written into the database."""
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import pickle
 import queue
@@ -193,6 +192,8 @@ def _derive_parallel(
 ) -> dict[str, _Derived]:
     """Derive ``plan.derive`` in worker processes, writing each law's rows into ``db`` (inside the caller's
     transaction) in the order the laws were handed out; what each law left."""
+    import multiprocessing  # (a full build's workers only: an incremental build derives in its own process)
+
     ctx = multiprocessing.get_context("fork")
     count = max(1, min(os.cpu_count() or 1, len(plan.derive)))
     tasks, results = ctx.Queue(), ctx.Queue(maxsize=RESULTS_WAITING)
