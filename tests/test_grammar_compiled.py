@@ -1,4 +1,4 @@
-"""The grammars' built parsers are kept in the user's cache directory (grammar/compiled.py): a parser loaded from
+"""The grammars' built parsers are kept in the user's cache directory (core/compiled.py): a parser loaded from
 there reads every head exactly as one built afresh, a kept file that cannot be read is built again and replaced, and
 a grammar edited is never read with a parser kept for the old one."""
 
@@ -88,3 +88,64 @@ def test_a_kept_file_others_may_write_is_never_loaded(cache: Path) -> None:
     assert str(parser.parse("a dog").children[0]) == "dog"  # built again from the grammar, not the planted file
     path.chmod(0o600)
     assert str(compiled.built("tiny", grammar, parser="earley").parse("a cat").children[0]) == "cat"
+
+
+def test_the_headings_parsers_are_kept_and_read_as_built_afresh(cache: Path) -> None:
+    """core/headings.lark's parsers (LALR and Earley) are kept in the cache too, and the kept ones read every heading as
+    the ones built afresh do."""
+    from lawhistory.core import headings
+
+    texts = [
+        "Clause 3.2 amended In clause 3.2 delete “dog”",
+        "Part 2 Division 1 heading inserted",
+        "Second Schedule amended",
+        "Clause 2.7A inserted and consequential amendments",
+        "Part 3 — Registration",
+        "PART III—GENERAL",
+        "Schedule 1 — Fees",
+        "Clause 5 amended",
+        "Part 2 heading repealed and a new heading substituted",
+        "the dog must be kept",
+    ]
+
+    def read() -> list[object]:
+        for f in (headings._lalr, headings._earley, headings.amending_heading_end, headings.heading_first):
+            f.cache_clear()
+        headings.heading_label.cache_clear()
+        return [
+            (
+                headings.amending_heading_end(t),
+                headings.heading_first(t),
+                headings.heading_label(t),
+                headings.heading_label(t, schedules=False),
+            )
+            for t in texts
+        ]
+
+    afresh = read()
+    kept = sorted(p.name.rsplit("-", 1)[0] for p in cache.glob("headings-*.pickle"))
+    assert kept == [
+        "headings-amending_heading",
+        "headings-earley-heading_first",
+        "headings-heading_label",
+        "headings-heading_label_no_schedule",
+    ]
+    assert read() == afresh
+    assert any(a is not None for a, *_ in afresh) and any(f for _, f, *_ in afresh) and any(label for *_, label, _ in afresh)
+
+
+def test_the_openings_lexer_is_kept_alone_and_lexes_as_built_afresh(cache: Path) -> None:
+    """The openings' lexer (wa.lark's terminals with opening.lark's) is kept by itself, not as a parser to build it
+    from, and the kept one gives every text the tokens the one built afresh gives."""
+    from lawhistory.amending.grammar import parse
+
+    texts = [*HEADS, "Clause 3 is amended by deleting “the dog” and inserting “a cat”;", "After clause 9 insert— “10. X", ""]
+
+    def tokens() -> list[list[tuple[str, str, tuple[int, int]]]]:
+        parse._opening_words.cache_clear()
+        return [[(t.type, str(t), at) for t, at in parse._all_tokens(text)] for text in texts]
+
+    afresh = tokens()
+    assert [p.name.rsplit("-", 1)[0] for p in cache.glob("opening-words*.pickle")] == ["opening-words-lexer"]
+    assert tokens() == afresh
+    assert sum(map(len, afresh)) > 40

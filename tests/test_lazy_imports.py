@@ -114,22 +114,30 @@ def test_help_is_typers_text_printed_without_typer() -> None:
 
 
 def test_the_build_imports_sqlite_utils_without_numpy() -> None:
-    """``amend --build`` and ``build`` load sqlite_utils, not numpy (``deriving.lean_sqlite``): numpy is imported only
-    where the similar provisions' MinHashes are made."""
-    loaded = _heavy_after("import lawhistory.deriving.build, lawhistory.amending.amend")
+    """``amend --build`` and ``build`` import neither sqlite_utils nor numpy with their modules; the build's connection
+    loads sqlite_utils, without numpy, when its own methods are asked for (``deriving.lean_sqlite``: making a
+    schema), and numpy is imported only where the similar provisions' MinHashes are made for many texts."""
+    assert _heavy_after("import lawhistory.deriving.build, lawhistory.amending.amend") == "[]"
+    loaded = _heavy_after(
+        "import sqlite3\nimport lawhistory.deriving.build\nfrom lawhistory.deriving.lean_sqlite import Database\n"
+        "db = Database(sqlite3.connect(':memory:'))\nassert [r['n'] for r in db.query('select 1 as n')] == [1]\n"
+        "import sys; assert 'sqlite_utils' not in sys.modules\n"
+        "db['t'].create({'id': int}, pk='id')\nimport sqlite_utils.db\nassert sqlite_utils.db.np is None"
+    )
     assert "'sqlite_utils'" in loaded
     assert "numpy" not in loaded
     after = _heavy_after(
-        "import lawhistory.deriving.build, sqlite_utils.db\nfrom lawhistory.deriving.similar import minhashes\n"
-        "assert sqlite_utils.db.np is None and len(minhashes([[b'a b c']])[0]) > 0"
+        "import lawhistory.deriving.build\nfrom lawhistory.deriving.similar import minhashes\n"
+        "assert len(minhashes([[b'a b c']])[0]) > 0"
     )
     assert "'numpy'" in after
 
 
 #: What ``lawhistory amend FILE --build`` of a plain-text instrument must not load: the readers of a copy's printed lines
 #: (OCR'd quotation marks, a law's bare Part headings), which only an instrument or a law read from its printed lines
-#: needs; each compiles its regular expressions when imported, in every new process that imports it.
-NOT_FOR_AMEND = ("lawhistory.reading.ocr_quotes", "lawhistory.reading.importers.bare_parts")
+#: needs, and the reader of a PDF; each compiles its regular expressions when imported, in every new process that
+#: imports it.
+NOT_FOR_AMEND = ("lawhistory.reading.ocr_quotes", "lawhistory.reading.importers.bare_parts", "lawhistory.reading.importers.pdf")
 
 
 def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines(tmp_path: Path) -> None:
@@ -163,16 +171,22 @@ def test_amend_build_of_a_plain_text_instrument_loads_no_reader_of_printed_lines
 
 
 #: What ``lawhistory amend FILE --build`` of a new instrument into a built repository must not load: the command-line
-#: framework (typer, and pydantic, which typer checks options with; click itself is loaded by sqlite_utils) and
-#: gitpython (the history's new commits are written by ``git fast-import``, ``main`` read and moved as git's files).
-NOT_FOR_AMEND_BUILD = ("typer", "pydantic", "git", "rich")
+#: framework (typer, and pydantic, which typer checks options with),
+#: gitpython (the history's new commits are written by ``git fast-import``, ``main`` read and moved as git's files),
+#: numpy (the law's few new texts are MinHashed in Python, ``similar.small_minhashes``), ``importlib.metadata``
+#: (sqlite_utils' plugins, found by reading every installed package's entry points, are not loaded by the build) and
+#: sqlite_utils itself with the click and pluggy it loads (the build's connection, ``deriving.lean_sqlite``, imports it
+#: only to make a schema), and multiprocessing (a full build's workers; an incremental build derives in its process).
+NOT_FOR_AMEND_BUILD = (
+    "typer", "pydantic", "git", "rich", "numpy", "importlib.metadata", "sqlite_utils", "click", "pluggy", "multiprocessing",
+)  # fmt: skip
 
 
 def test_amend_build_into_a_built_repository_loads_no_cli_framework_nor_gitpython(tmp_path: Path) -> None:
     """``amend FILE --build`` (the command's entry point, a new process) of a new instrument into a repository already
     built adds one law's version incrementally without loading ``NOT_FOR_AMEND_BUILD``; the same command with an
     option the entry point leaves to typer (``--max-file-mb``) loads typer, and the first build of a history loads
-    gitpython (so the probe sees what is imported)."""
+    gitpython, numpy and sqlite_utils (so the probe sees what is imported)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
 
     def loaded(*args: str | Path) -> tuple[str, list[str]]:
@@ -180,7 +194,7 @@ def test_amend_build_into_a_built_repository_loads_no_cli_framework_nor_gitpytho
             "import sys, contextlib\nfrom lawhistory.entry import main\n"
             f"sys.argv = ['lawhistory', *{[str(a) for a in args]!r}]\n"
             "with contextlib.suppress(SystemExit): main()\n"
-            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(NOT_FOR_AMEND_BUILD)!r}))"
+            f"print(sorted(({{m.split('.')[0] for m in sys.modules}} | set(sys.modules)) & {set(NOT_FOR_AMEND_BUILD)!r}))"
         )
         done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
         *printed, modules = done.stdout.strip().splitlines()
@@ -189,7 +203,7 @@ def test_amend_build_into_a_built_repository_loads_no_cli_framework_nor_gitpytho
     instruments = ROOT / "tests" / "fixtures" / "instruments"
     repo = make_repo(tmp_path)
     said, modules = loaded("build", "-q", "--repo", repo)
-    assert "full build" in said and "git" in modules, said
+    assert "full build" in said and {"git", "numpy", "sqlite_utils"} <= set(modules), said
     said, modules = loaded("amend", instruments / "synthetic_kulin_health_amendment_2018.txt", "--build", "--repo", repo)
     assert "applied to kulin/health" in said and "(re-derived 1 of 3 laws)" in said, said
     assert modules == []

@@ -412,3 +412,43 @@ def test_minhashes_are_datasketchs_without_importing_it() -> None:
     for mine, m in zip(ours, theirs, strict=True):
         assert mine.dtype == m.hashvalues.dtype and mine.tolist() == m.hashvalues.tolist()
     assert similar.minhashes([]) == []
+
+
+def test_a_few_texts_are_hashed_without_numpy_to_the_same_values_and_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``small_minhashes`` (an incremental build's few new texts, hashed in Python) gives ``minhashes``' values: its
+    permutations are the ones numpy's ``RandomState`` draws, and ``band_keys`` gives the same keys either way."""
+    import random
+
+    gen = np.random.RandomState(similar._SEED)
+    a = gen.randint(0, 1 << 31, similar.NUM_PERM, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = gen.randint(0, 1 << 32, similar.NUM_PERM, dtype=np.uint32)
+    assert (list(similar._A), list(similar._B)) == (a.tolist(), b.tolist())
+    rng = random.Random(7)
+    vocabulary = [
+        "the",
+        "local",
+        "government",
+        "may",
+        "by",
+        "notice",
+        "require",
+        "owner",
+        "of",
+        "premises",
+        "to",
+        "dog",
+        "cat",
+        "within",
+        "days",
+        "“a”",
+        "5",
+        "§",
+    ]
+    texts = [[rng.choice(vocabulary) for _ in range(rng.randint(0, 60))] for _ in range(150)]
+    signatures = [similar.shingles(ws) for ws in texts] + [[]]
+    assert [list(v) for v in similar.small_minhashes(signatures)] == [v.tolist() for v in similar.minhashes(signatures)]
+    assert sum(len(s) for s in signatures) > similar.SMALL  # so band_keys takes numpy's way here
+    by_numpy = similar.band_keys(signatures)
+    monkeypatch.setattr(similar, "SMALL", 10**9)
+    assert similar.band_keys(signatures) == by_numpy
+    assert similar.band_keys(signatures[:3]) == by_numpy[:3]

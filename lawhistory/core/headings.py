@@ -21,18 +21,20 @@ _AMENDING_HEADING_STARTS += ("First", "Second", "Third", "Fourth", "Fifth", "Six
 @cache
 def _lalr(start: str) -> Lark:
     """headings.lark's parser from ``start``: LALR(1), its lexer asked in each state for the words that may come there."""
-    from lark import Lark
+    from .compiled import built  # kept built across processes, as the amending grammars are
 
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    return built(f"headings-{start}", grammar, parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
 
 
 @cache
 def _earley(start: str) -> Lark:
     """headings.lark's parser from ``start``: Earley with the dynamic lexer (a word is read as any terminal expected
     there); only asked whether a parse exists (``ambiguity="forest"``: no tree is made)."""
-    from lark import Lark
+    from .compiled import built
 
-    return Lark(
+    return built(
+        f"headings-earley-{start}",
         GRAMMAR.read_text(encoding="utf-8"),
         parser="earley",
         lexer="dynamic",

@@ -7,16 +7,19 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.versions import targets
 from ..files.inputs import Inputs
 from . import history, store
 from .build_plan import _Plan
 from .build_workers import _Derived, _instrument_rows
-from .lean_sqlite import sqlite_utils
 from .outcomes import merge, pending
 from .rows import Row
 from .schema import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 @dataclass

@@ -93,7 +93,7 @@ def write(git_dir: Path, rewrite: Rewrite) -> list[Committed]:
         return chain
     if rewrite.keep:
         last = chain[-1]
-        written = history.write_history(git_dir, [last.event, *rewrite.tail], [last])
+        written = history.write_history(git_dir, [last.event, *rewrite.tail], [last], found=True)  # (by ``plan``)
         if written[0].commit != last.commit:
             raise history.HistoryError(f"cannot write {git_dir}: its commit {last.commit} is gone")
         new = written[1:]

@@ -4,7 +4,6 @@ the rows written into the database."""
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import pickle
 import queue
@@ -13,7 +12,7 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..amending.timeline import build_timeline
 from ..core import faults
@@ -27,11 +26,13 @@ from ..files.textformat import forget_rendered, render_body
 from ..presenting.fragments import span_fragment
 from . import history, store
 from .build_plan import _Plan
-from .lean_sqlite import sqlite_utils
+from .lean_sqlite import Database
 from .outcomes import Outcome, merge
 from .rows import LawRows, Row, instrument_row, law_rows, operation_rows, principal_row
 
 if TYPE_CHECKING:
+    import sqlite_utils
+
     from .build import Progress
 
 
@@ -147,7 +148,8 @@ def _transaction(db: sqlite_utils.Database, begin: str = "begin", point: str = "
 
 def _open(path: Path, *, scratch: bool) -> sqlite_utils.Database:
     """A database connection; ``scratch``: a file thrown away on failure, written without a journal."""
-    db = sqlite_utils.Database(sqlite3.connect(str(path), timeout=600))
+    # sqlite_utils' own methods only when asked for (making a schema): an incremental build does not import it
+    db = cast("sqlite_utils.Database", Database(sqlite3.connect(str(path), timeout=600)))
     if scratch:
         db.execute("pragma journal_mode = off")
         db.execute("pragma synchronous = off")
@@ -190,6 +192,8 @@ def _derive_parallel(
 ) -> dict[str, _Derived]:
     """Derive ``plan.derive`` in worker processes, writing each law's rows into ``db`` (inside the caller's
     transaction) in the order the laws were handed out; what each law left."""
+    import multiprocessing  # (a full build's workers only: an incremental build derives in its own process)
+
     ctx = multiprocessing.get_context("fork")
     count = max(1, min(os.cpu_count() or 1, len(plan.derive)))
     tasks, results = ctx.Queue(), ctx.Queue(maxsize=RESULTS_WAITING)

@@ -335,11 +335,14 @@ def open_or_init(git_dir: Path) -> git.Repo:
     return repo
 
 
-def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Committed] = ()) -> list[Committed]:
+def write_history(
+    git_dir: Path, events: Sequence[Event], previous: Sequence[Committed] = (), *, found: bool = False
+) -> list[Committed]:
     """Commit ``events`` in history order to ``git_dir``, reusing the unchanged start of ``previous``.
 
     The commits are written but not yet visible: ``set_head`` moves ``main`` to the last one. Every event's text is
-    already a blob (``BlobWriter``, as each law is derived).
+    already a blob (``BlobWriter``, as each law is derived). ``found``: the caller has just found the last of
+    ``previous`` in ``git_dir`` (``has_commit``), so git is not asked again when all of ``previous`` is kept.
     """
     assert all(e.text is None for e in events), "write the texts with BlobWriter first"
     try:
@@ -348,7 +351,7 @@ def write_history(git_dir: Path, events: Sequence[Event], previous: Sequence[Com
         keep = 0
         while keep < min(len(previous), len(ordered)) and previous[keep].event.same(ordered[keep]):
             keep += 1
-        if keep and not has_commit(git_dir, previous[keep - 1].commit):
+        if keep and not (found and keep == len(previous)) and not has_commit(git_dir, previous[keep - 1].commit):
             keep = 0  # the old history is gone: start again
         chain = list(previous[:keep])
         parent = chain[-1].commit if chain else None

@@ -34,6 +34,7 @@ import datetime as dt
 import functools
 import hashlib
 import sqlite3
+import struct
 from collections import defaultdict
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -94,15 +95,70 @@ def minhashes(signatures: list[list[bytes]], num_perm: int = NUM_PERM, seed: int
     return out
 
 
+_MAX32 = (1 << 32) - 1
+#: ``minhashes``' permutations for ``NUM_PERM`` and ``_SEED``: the ``a`` and ``b`` numpy's ``RandomState(1)`` draws
+#: (``tests/test_similar.py`` draws them again), so that a few texts are hashed without importing numpy.
+_A = (
+    3582191691, 4270784983, 1892572953, 3715639441, 982527, 1100580627, 2597016983, 4286725387, 1260623519, 2027988865,
+    793182497, 3406602499, 1599963033, 3332127887, 2968344027, 1458107385, 3408206605, 3741252147, 333433189, 2974788137,
+    3600853501, 2690998987, 1591023397, 210867113, 1756231447, 3809231353, 3248004053, 1972053305, 235257659, 295613213,
+    1464304741, 3555906697, 3584620975, 3927359407, 504141779, 3699672547, 1205914607, 3772079037, 1701678785,
+    2391345325, 2583376155, 1855172563, 4022336275, 2600667151, 2692293247, 797152891, 1652038701, 155929203,
+    3233158147, 3135500033, 3389645433, 2827350435, 730524177, 2831271345, 335478043, 2345481447, 1458832223,
+    508895189, 3248219379, 1464824721, 844792893, 799426703, 3617286919,
+)  # fmt: skip
+_B = (
+    2884732358, 4114104213, 1768615473, 2289927481, 848474627, 2971589572, 1243949848, 1355129329, 610401323,
+    2948499020, 3364310042, 3584689972, 1771840848, 78547565, 146764659, 3221845289, 2680188370, 4247126031,
+    2837408832, 3213347012, 1282027545, 1204497775, 1916133090, 3389928919, 954017671, 443352346, 315096729,
+    1923688040, 2015364118, 3902387977, 413056707, 1261063143, 3879945342, 1235985687, 513207677, 558468452,
+    2253996187, 83180453, 359158073, 2915576403, 3937889446, 908935816, 3910346016, 1140514210, 1283895050,
+    2111290647, 2509932175, 229190383, 2430573655, 2465816345, 2636844999, 630194419, 4108289372, 2531048010,
+    1120896190, 3005439278, 992203680, 439523032, 2291143831, 1778356919, 4079953217, 2982425969, 2117674829,
+)  # fmt: skip
+#: Up to this many shingles in all, ``band_keys`` hashes in Python (``small_minhashes``) rather than import numpy
+#: (some 60 ms of a new process, more than hashing this many in Python): an incremental build's few new texts.
+SMALL = 4000
+
+
+def small_minhashes(signatures: list[list[bytes]]) -> list[tuple[int, ...]]:
+    """``minhashes(signatures)``'s values (for ``NUM_PERM`` and ``_SEED``), each text's a tuple of ints, made in Python
+    without numpy: the same arithmetic, modulo 2^32."""
+    out: list[tuple[int, ...]] = []
+    pairs = tuple(zip(_A, _B, strict=True))
+    for shingled in signatures:
+        if not shingled:
+            out.append((_MAX32,) * NUM_PERM)
+            continue
+        hv = []
+        for x in shingled:
+            h = int.from_bytes(hashlib.sha1(x).digest()[:4], "little")
+            h ^= h >> 16
+            h = (h * 0x85EBCA6B) & _MAX32
+            h ^= h >> 13
+            h = (h * 0xC2B2AE35) & _MAX32
+            hv.append(h ^ (h >> 16))
+        out.append(tuple([min([(a * h + b) & _MAX32 for h in hv]) for a, b in pairs]))
+    return out
+
+
 def band_keys(signatures: list[list[bytes]]) -> list[list[int]]:
-    """For each text's shingles, its ``BANDS`` band keys (band number and band values hashed together)."""
+    """For each text's shingles, its ``BANDS`` band keys (band number and band values hashed together). A few texts
+    (``SMALL`` shingles in all) are hashed without numpy (``small_minhashes``: the same values, the same keys)."""
     out = []
-    for values in minhashes(signatures):
-        keys = []
-        for b in range(BANDS):
-            band = values[b * ROWS : (b + 1) * ROWS].tobytes()
-            keys.append(int.from_bytes(hashlib.blake2b(bytes([b]) + band, digest_size=8).digest(), "big", signed=True))
-        out.append(keys)
+    if sum(len(s) for s in signatures) <= SMALL:
+        bands = [
+            [struct.pack(f"={ROWS}I", *v[b * ROWS : (b + 1) * ROWS]) for b in range(BANDS)] for v in small_minhashes(signatures)
+        ]
+    else:
+        bands = [[v[b * ROWS : (b + 1) * ROWS].tobytes() for b in range(BANDS)] for v in minhashes(signatures)]
+    for each in bands:
+        out.append(
+            [
+                int.from_bytes(hashlib.blake2b(bytes([b]) + band, digest_size=8).digest(), "big", signed=True)
+                for b, band in enumerate(each)
+            ]
+        )
     return out
 
 

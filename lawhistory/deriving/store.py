@@ -12,10 +12,9 @@ import datetime as dt
 import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .history import Committed, Event
-from .lean_sqlite import sqlite_utils
 from .rows import LawRows, Row
 from .schema import (
     BUILD_INFO,
@@ -38,6 +37,9 @@ from .schema import (
     Table,
     law_key,
 )
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 def _foreign_keys(t: Table, created: set[str]) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:

@@ -19,9 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
+from ...core.compiled import built, built_lexer
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
-from .compiled import built
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -99,7 +99,7 @@ def _opening_words() -> tuple[Lexer, frozenset[str]]:
     own = "\n".join(m.group(0) for m in _DEFINED.finditer(opening))
     names = sorted(set(_DEFINED.findall(wa + "\n" + own)))
     text = f"{wa}\n{own}\nop_all_words: ({' | '.join(names)})*\n"
-    lexer = built("opening-words", text, parser="earley", lexer="basic", start="op_all_words")._build_lexer()
+    lexer = built_lexer("opening-words", text, parser="earley", lexer="basic", start="op_all_words")
     rules = _DEFINED.sub("", re.sub(r"//[^\n]*", "", opening))
     return lexer, frozenset(_NAME.findall(rules)) - {"OP_WORD", "OP_QUOTED_MARKS", "OP_OPEN_QUOTE"}
 
@@ -121,7 +121,7 @@ def _bounded(rules: str) -> str:
 class _Tokens(Lexer):
     """Hands the opening grammar tokens already lexed (``opens_instruction``). It takes lark's own lexer interface
     (``__future_interface__ = 2``), so lark uses the class itself, not a wrapper class made inside lark, and the built
-    parser can be kept (grammar/compiled.py)."""
+    parser can be kept (core/compiled.py)."""
 
     __future_interface__ = 2
 

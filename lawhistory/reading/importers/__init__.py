@@ -71,10 +71,14 @@ def importers() -> list[Importer]:
     return [ApiJsonImporter(), GazetteTextImporter()]
 
 
-def read_source(data: bytes, options: ImportOptions, where: str) -> Imported:
-    from .pdf import GazettePdfImporter, is_pdf
+def is_pdf(data: bytes) -> bool:
+    return data.lstrip()[:5] == b"%PDF-"
 
+
+def read_source(data: bytes, options: ImportOptions, where: str) -> Imported:
     if is_pdf(data):
+        from .pdf import GazettePdfImporter  # (its module and patterns loaded only for a PDF)
+
         pdf = GazettePdfImporter()
         return pdf.read_pdf(data, replace(options, format_name=pdf.name))
     text = decode(data, where)

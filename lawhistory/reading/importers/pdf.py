@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ...core.errors import ImportFailed
 from . import Imported, ImportOptions
+from . import is_pdf as is_pdf  # (checking.copy reads it from here)
 from .build import build_instruments
 
 _DATE = re.compile(r"\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b")
@@ -32,10 +33,6 @@ _LIGATURES = str.maketrans(
 )
 #: How many printed rows at the top of a page the running header may take.
 _HEADER_ROWS = 2
-
-
-def is_pdf(data: bytes) -> bool:
-    return data.lstrip()[:5] == b"%PDF-"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,130 @@
+"""The grammars' parsers, built once and kept: lark takes some 0.15 s to build wa.lark's Earley parser and 0.3 s for
+opening.lark's, in every new process that reads an instruction (every ``amend``), while loading the built parser
+takes some 0.03 s.
+
+A parser is kept in the user's cache directory (``LAWHISTORY_CACHE_DIR``, else ``$XDG_CACHE_HOME/lawhistory``, else
+``~/.cache/lawhistory``), under a name made from everything that decides it: the grammar text given to lark, lark's
+options, lark's and Python's versions. A grammar edited is a new name, so a kept parser is never used for another
+grammar. A kept file that cannot be read (cut short, from another version of a library) is built again and replaced;
+a directory that cannot be written leaves the parser built in memory only. A kept file is loaded only when it is the
+user's own and no one else may write it. Nothing in the repository is ever read or written here: the files are the
+program's own, made from its own grammar files.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import importlib
+import io
+import os
+import pickle
+import sys
+import tempfile
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import lark
+from lark.lexer import BasicLexer
+from lark.parsers import lalr_analysis
+
+_T = TypeVar("_T")
+
+
+def cache_dir() -> Path:
+    """Where built parsers are kept."""
+    if own := os.environ.get("LAWHISTORY_CACHE_DIR"):
+        return Path(own)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "lawhistory"
+
+
+def _module(m: types.ModuleType) -> tuple[Callable[[str], types.ModuleType], tuple[str]]:
+    # a built parser holds the regular-expression module it lexes with: kept by its name, imported again on loading
+    return importlib.import_module, (m.__name__,)
+
+
+def lalr_action(name: str) -> lalr_analysis.Action:
+    """lark's LALR action of that name: its parser tells a shift from a reduce by identity (``action is Shift``)."""
+    action = getattr(lalr_analysis, name)
+    if not isinstance(action, lalr_analysis.Action):
+        raise pickle.UnpicklingError(f"not an LALR action: {name!r}")
+    return action
+
+
+def _action(a: lalr_analysis.Action) -> tuple[Callable[[str], lalr_analysis.Action], tuple[str]]:
+    # an LALR parser's table holds lark's two actions, Shift and Reduce: kept by their names, the same objects on loading
+    return lalr_action, (a.name,)
+
+
+def _dumps(parser: object) -> bytes:
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {  # type: ignore[assignment]
+        **copyreg.dispatch_table,
+        types.ModuleType: _module,
+        lalr_analysis.Action: _action,
+    }
+    pickler.dump(parser)
+    return out.getvalue()
+
+
+def _own(path: Path) -> bool:
+    """Whether the kept file is the user's own and no one else can write it (a parser is code: one planted by someone
+    else is never loaded, only built again over)."""
+    st = path.stat()
+    mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return mine and not st.st_mode & 0o022
+
+
+def key(name: str, grammar: str, **options: object) -> str:
+    """The file name of the parser built from ``grammar`` with ``options`` (by lark and Python of these versions)."""
+    described = repr((grammar, sorted(options.items(), key=lambda kv: kv[0]), lark.__version__, sys.version))
+    return f"{name}-{hashlib.sha256(described.encode('utf-8')).hexdigest()[:24]}.pickle"
+
+
+def built(name: str, grammar: str, **options: object) -> lark.Lark:
+    """``lark.Lark(grammar, **options)``, loaded from the cache when it was built before, else built and kept."""
+    return _kept(name, lambda: lark.Lark(grammar, **options), lark.Lark, key(name, grammar, **options))  # type: ignore[arg-type]
+
+
+def built_lexer(name: str, grammar: str, **options: object) -> BasicLexer:
+    """The basic lexer of ``lark.Lark(grammar, **options)`` alone (``_build_lexer()``: every terminal of the grammar),
+    kept as ``built`` keeps a parser: loading it compiles none of its terminals' patterns, nor loads the parser."""
+
+    def make() -> BasicLexer:
+        made = lark.Lark(grammar, **options)._build_lexer()  # type: ignore[arg-type]
+        assert isinstance(made, BasicLexer)
+        return made
+
+    return _kept(f"{name}-lexer", make, BasicLexer, key(f"{name}-lexer", grammar, **options))
+
+
+def _kept(name: str, make: Callable[[], _T], kind: type[_T], file: str) -> _T:
+    """What ``make`` makes, loaded from the cache file ``file`` when it is there (the user's own, and a ``kind``),
+    else made and kept."""
+    path = cache_dir() / file
+    try:
+        if _own(path):
+            loaded = pickle.loads(path.read_bytes())
+            if isinstance(loaded, kind):
+                return loaded
+    except Exception:
+        pass  # not kept yet, or a kept file that cannot be read (cut short, another library's): built again below
+    made = make()
+    try:
+        data = _dumps(made)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)  # whole or not at all: a reader never sees half a file
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass  # not kept: built again next time
+    return made
