@@ -54,6 +54,7 @@ from lawhistory.amending.grammar.parse import (
     _structure,
     another_clause,
     clause_first,
+    clause_schedule,
     container_opening,
     heading_above_number,
     heading_holds_clause,
@@ -65,6 +66,7 @@ from lawhistory.amending.grammar.parse import (
     schedule_heading,
     structure_parser,
     subdivisions,
+    to_this_clause,
 )
 from lawhistory.amending.parts import payload_provisions
 from lawhistory.files.inputs import deriving_files
@@ -245,6 +247,61 @@ def test_a_repealed_laws_title_naming_a_provision(title: str, named: bool) -> No
 )
 def test_a_new_schedules_own_heading(text: str, num: str, read: str | None) -> None:
     assert schedule_heading(text, num) == read
+
+
+_GENERAL = (
+    "the words “Health Surveyor” wherever occurring in the provisions{of} {verb} in the Schedule to this {unit} are deleted"
+)
+
+
+@pytest.mark.parametrize(
+    ("of", "verb", "unit", "read"),
+    [
+        (
+            " of the principal local law",
+            "referred to",
+            "clause",
+            "the provisions of the principal local law referred to in the Schedule to this clause",
+        ),
+        ("", "specified", "section", "the provisions specified in the Schedule to this section"),
+        (
+            " of the principal by-laws,",
+            "set out",
+            "by-law",
+            "the provisions of the principal by-laws, set out in the Schedule to this by-law",
+        ),
+        (",", "mentioned", "Regulation", "the provisions, mentioned in the Schedule to this Regulation"),
+        ("", "referred to", "Part", None),  # a Part's Schedule is not this clause's
+        (" of the Act", "referred to", "clause", None),  # another law's provisions
+        ("", "named", "clause", None),  # no such verb
+        ("", "referred to", "clauses", None),  # "clauses": no word's end after its kind
+    ],
+)
+def test_a_general_amendments_places_named_by_the_schedule_to_its_clause(of: str, verb: str, unit: str, read: str | None) -> None:
+    text = _GENERAL.format(of=of, verb=verb, unit=unit)
+    found = to_this_clause(text)
+    assert (text[found[0] : found[1]] if found else None) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (
+            "… “ Environmental Health Officer ”. SCHEDULE. Clauses 3.2, 4.1 and 5.3.",
+            ("… “ Environmental Health Officer ”.", "Clauses 3.2, 4.1 and 5.3"),
+        ),
+        ("… “Officer”.  SCHEDULE Clause 3.2 ", ("… “Officer”.", "Clause 3.2")),
+        ("… the words. SCHEDULE. By-laws 4 and 5", ("… the words.", "By-laws 4 and 5")),
+        ("… “Officer”. Schedule. Clauses 3.2.", None),  # "SCHEDULE" in capitals only
+        ("… “Officer”. SCHEDULE. clauses 3.2.", None),  # the kind with its capital
+        ("… “Officer”. SCHEDULE. Clauses 3.2 “and” 4.1.", None),  # words quoted in the list
+        ("… “Officer” and SCHEDULE. Clauses 3.2.", None),  # not after a full stop or a closing mark
+    ],
+)
+def test_the_schedule_printed_after_a_clauses_words(text: str, read: tuple[str, str] | None) -> None:
+    """(the clause's words before the Schedule, the Schedule's list) or None."""
+    found = clause_schedule(text)
+    assert (None if found is None else (text[: found[0]], found[1])) == read
 
 
 def test_a_division_with_subdivisions_is_read_as_its_provisions() -> None:

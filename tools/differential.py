@@ -952,6 +952,60 @@ def structure_variants(text: str) -> Iterator[str]:
         yield f"{('By-law', 'clauses', 'Regulation', 'Schedule', 'bylaws', 'Parts')[k % 6]} {words[at]} {_OFS[(k // 6) % 4]} {head}"
 
 
+#: (known2) the expressions instructions.py read a general amendment's Schedule with, before structure.lark's rules
+_OLD_TO_THIS_CLAUSE = re.compile(
+    r"\bthe provisions(?: of the principal (?:local laws?|by-?laws?|regulations))?,? (?:referred to|specified|listed|set out|"
+    r"mentioned) in the Schedule to this (?:clause|section|by-?law|regulation)\b",
+    re.I,
+)
+_OLD_CLAUSE_SCHEDULE = re.compile(
+    r"(?<=[.”\"])\s*SCHEDULE\.?\s+(?P<list>(?:Clauses?|Sub-?clauses?|By-?laws?|Regulations?|Sections?)\s+[^“”\"]+?)\.?\s*$"
+)
+
+
+def to_this_clause_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(start, end) of "the provisions … referred to in the Schedule to this clause" in an instruction's words."""
+    from lawhistory.amending.grammar.parse import to_this_clause
+
+    def old(t: str) -> object:
+        m = _OLD_TO_THIS_CLAUSE.search(t)
+        return None if m is None else (m.start(), m.end())
+
+    return old, to_this_clause
+
+
+def clause_schedule_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(start, list with single spaces) of a Schedule printed after a clause's words."""
+    from lawhistory.amending.grammar.parse import clause_schedule
+
+    def old(t: str) -> object:
+        m = _OLD_CLAUSE_SCHEDULE.search(t)
+        return None if m is None else (m.start(), " ".join(m.group("list").split()))
+
+    def new(t: str) -> object:
+        found = clause_schedule(t)
+        return None if found is None else (found[0], " ".join(found[1].split()))
+
+    return old, new
+
+
+def schedule_variants(text: str) -> Iterator[str]:
+    """Each line's words made a general amendment naming the Schedule to its clause, and that Schedule printed after
+    them: the phrase in each of its forms and cases, with and without the list's kind, full stop and spaces."""
+    words = text.split()
+    for k in range(0, max(1, len(words) - 3), 5):
+        head = " ".join(words[k : k + 8])
+        of = ("", " of the principal local law", " of the principal by-laws", ",", " of the Principal Regulations,")[k % 5]
+        verb = ("referred to", "specified", "listed", "set out", "mentioned", "Referred To")[k % 6]
+        unit = ("clause", "section", "by-law", "bylaw", "regulation", "Clause")[(k // 2) % 6]
+        kind = ("Clauses", "Clause", "Sub-clauses", "By-laws", "Regulations", "Sections", "clauses", "Items")[k % 8]
+        stop = ("SCHEDULE.", "SCHEDULE", "Schedule.", "SCHEDULE. ")[(k // 3) % 4]
+        end = (".", "", ". ", " .", "”")[k % 5]
+        yield f"{head} wherever occurring in the provisions{of} {verb} in the Schedule to this {unit} “{head}”. {stop} {kind} {head}{end}"
+        yield f"The provisions{of} {verb} in the Schedule to this {unit}s {head}.{stop}  {kind}  3.2, 4.1 and 5.3{end}"
+        yield f"{head}” {stop}{kind} {head}{end}"
+
+
 CHECKS = {
     "split_gate": split_gate,
     "division_heading": division_heading,
@@ -983,6 +1037,8 @@ CHECKS = {
     "list_run_together": list_run_together_check,
     "provision_of": provision_of_check,
     "schedule_heading": schedule_heading_check,
+    "to_this_clause": to_this_clause_check,
+    "clause_schedule": clause_schedule_check,
 }
 STRUCTURE_CHECKS = [
     "heading_above_number",
@@ -996,6 +1052,8 @@ STRUCTURE_CHECKS = [
     "list_run_together",
     "provision_of",
     "schedule_heading",
+    "to_this_clause",
+    "clause_schedule",
 ]
 EXTRA = {
     "division_heading": heading_variants,
@@ -1017,6 +1075,8 @@ EXTRA = {
     "note": note_variants,
     "heading_only": heading_only_variants,
     **dict.fromkeys(STRUCTURE_CHECKS, structure_variants),
+    "to_this_clause": schedule_variants,
+    "clause_schedule": schedule_variants,
 }
 RAW = {"container_payload"}  # asked of the words as printed
 

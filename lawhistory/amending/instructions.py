@@ -23,9 +23,11 @@ from .grammar.instruction import read_head
 from .grammar.parse import (
     VERBS_OF_AMENDING,
     NoParse,
+    clause_schedule,
     names_a_place,
     quoted_verbs,
     relabelling,
+    to_this_clause,
     verbs_outside_quotes,
     without_as_renumbered_notes,
 )
@@ -41,34 +43,21 @@ from .parts import (
 __all__ = ["InstructionNotUnderstood", "Unit", "parse_unit", "payload_provisions", "resolve_targets", "units"]
 
 
-#: (known2) The places of a general amendment named by a Schedule printed after its clause: "… wherever occurring in the
-#: provisions of the principal local law referred to in the Schedule to this clause …".
-_TO_THIS_CLAUSE = re.compile(
-    r"\bthe provisions(?: of the principal (?:local laws?|by-?laws?|regulations))?,? (?:referred to|specified|listed|set out|"
-    r"mentioned) in the Schedule to this (?:clause|section|by-?law|regulation)\b",
-    re.I,
-)
-#: (known2) That Schedule, after the clause's new words: "… “ Environmental Health Officer ”. SCHEDULE. Clauses 3.2, 4.1
-#: and 5.3." (its list: a citation of provisions, nothing else).
-_CLAUSE_SCHEDULE = re.compile(
-    r"(?<=[.”\"])\s*SCHEDULE\.?\s+(?P<list>(?:Clauses?|Sub-?clauses?|By-?laws?|Regulations?|Sections?)\s+[^“”\"]+?)\.?\s*$"
-)
-
-
 def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
     """``unit`` with "the provisions … referred to in the Schedule to this clause" read as the provisions that Schedule,
     printed at its end, lists ("SCHEDULE. Clauses 3.2, 4.1 and 5.3."), and the Schedule taken off its words; None when
     it names no such Schedule, or the Schedule is not a list of provisions (left to be read, or refused, as printed)."""
-    named = _TO_THIS_CLAUSE.search(unit.text)
-    printed = _CLAUSE_SCHEDULE.search(unit.text)
-    if named is None or printed is None or printed.start() < named.end():
+    named = to_this_clause(unit.text)  # structure.lark's to_this_clause and clause_schedule
+    printed = clause_schedule(unit.text)
+    if named is None or printed is None or printed[0] < named[1]:
         return None
-    listed = " ".join(printed.group("list").split())
+    listed = " ".join(printed[1].split())
     if len(resolve_targets(listed, None)) < 1:
         return None
     said = listed[:1].lower() + listed[1:]
-    notes.append(f"cl. {unit.clause}: “{named.group(0)}” read as the provisions the Schedule after it lists: {listed}")
-    return replace(unit, text=unit.text[: named.start()] + said + unit.text[named.end() : printed.start()])
+    words = unit.text[named[0] : named[1]]
+    notes.append(f"cl. {unit.clause}: “{words}” read as the provisions the Schedule after it lists: {listed}")
+    return replace(unit, text=unit.text[: named[0]] + said + unit.text[named[1] : printed[0]])
 
 
 #: (known2) A word of the instruction's own the copy broke over a line after a hyphen ("a new interpre- tation as

@@ -1598,6 +1598,8 @@ _STRUCTURE_STARTS = [
     "heading_holds_clause",
     "list_run_together",
     "schedule_heading",
+    "to_this_clause",
+    "clause_schedule",
 ]
 
 
@@ -1626,6 +1628,43 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
         return None
     first = _token(tokens, "FIRST_SUBCLAUSE")
     return str(_token(tokens, "ABOVE_HEADING")), str(_token(tokens, "ABOVE_NUMBER")), first.start_pos or 0
+
+
+@lru_cache(maxsize=8192)
+def to_this_clause(text: str) -> tuple[int, int] | None:
+    """Where "the provisions (of the principal local law) referred to in the Schedule to this clause" is printed in an
+    instruction's words (structure.lark's ``to_this_clause``): (its start, its end), asked at each word's start; or
+    None."""
+    for at in range(len(text)):
+        if at and (text[at - 1].isalnum() or text[at - 1] == "_"):
+            continue
+        if text[at] not in "tT":
+            continue
+        tokens = _structure("to_this_clause", text[at:])
+        if tokens is not None:
+            return at, at + (_token(tokens, "SCHEDULED_TO_THIS").end_pos or 0)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def clause_schedule(text: str) -> tuple[int, str] | None:
+    """Where a Schedule printed after a clause's words begins ("… ”. SCHEDULE. Clauses 3.2, 4.1 and 5.3.":
+    structure.lark's ``clause_schedule``, asked after each full stop or closing quotation mark), and its list (the
+    kind and its words, the full stop and spaces at its end taken off); or None."""
+    for at in range(1, len(text)):
+        if text[at - 1] not in '.”"':
+            continue
+        tokens = _structure("clause_schedule", text[at:])
+        if tokens is None:
+            continue
+        kind = _token(tokens, "SCHEDULE_KIND")
+        words = str(_token(tokens, "SCHEDULE_LIST")).rstrip()
+        words = words[:-1] if words.endswith(".") else words
+        spaces = [t for t in tokens if t.type == "SCHEDULE_SPACES"][-1]
+        if not words:
+            continue
+        return at, f"{kind}{spaces}{words}"
+    return None
 
 
 @lru_cache(maxsize=8192)
