@@ -1311,10 +1311,17 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         if cuts[0] > 0:
             out += _payload_provisions(text[: cuts[0]], notes)
         for (start, term_end, first), end in zip(dashed, cuts[1:], strict=True):
+            # (r12) "… (b) includes — (i) …; and (ii) …; trading permit holder means …": a definition of words after
+            # the last paragraph's semicolon begins there (``run_on_definition``); read into subparagraph (ii) it
+            # would be that subparagraph's words (wrong law)
+            ends = run_on_definition(text[first:end])
+            stop = first + ends[0] + 1 if ends is not None else end
             parser = StructureParser(mode="payload", root_kind="definition", notes=notes)
-            children = parser.parse(text[first:end])
+            children = parser.parse(text[first:stop])
             term = text[start:term_end]
             out.append(Provision(kind="definition", term=term, text=f"{term} —", children=children))
+            if stop < end:
+                out += _payload_provisions(text[stop:end], notes)
         return tuple(out)
     # (a clause numbered "9." is no defined term: "9. Agenda to include motions …" is a clause, not "9. Agenda to" defined)
     if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+|\d+[A-Z]{0,2}\.\s", text):
