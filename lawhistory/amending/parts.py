@@ -1144,6 +1144,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"{d.num or ''} and have no label of their own, so which provision they belong to is uncertain (lines out "
                 "of order in the copy?); check the gazette"
             )
+        if d.kind in ("clause", "subclause", "text") and not d.children and (listed_on := run_on_definition(d.text or "")):
+            # (r12) "(3) In this clause — “a” and “b” have the same meanings …; unit means …": definitions left as the
+            # words of the provision that introduces them (their terms' marks taken off, no term read): the terms
+            # would be lost (wrong law), so none is guessed
+            raise InstructionNotUnderstood(
+                f"the new text “{(d.text or '')[:80]}” holds definitions that could not be read apart "
+                f"(“{listed_on[1][2:60]}”), so they are not applied"
+            )
         run_on = run_on_definition(d.text or "") if d.kind == "definition" else None
         if run_on:
             # Another definition seems to begin inside this one: where each ends is uncertain, so none is guessed.
