@@ -6,9 +6,15 @@ must give; each would fail on the engine before the fix it guards.
 
 from __future__ import annotations
 
+import datetime as dt
+
+import pytest
+
+from lawhistory.amending.amend import _read_one
 from lawhistory.amending.instructions import parse_unit
-from lawhistory.amending.parts import Unit, payload_provisions
+from lawhistory.amending.parts import InstructionNotUnderstood, Unit, payload_provisions
 from lawhistory.files.textformat import render_fragment
+from lawhistory.reading.importers import ImportOptions, read_source
 
 # --- a plain definition after a definition whose words are all in paragraphs with subparagraphs ------------------
 
@@ -54,3 +60,127 @@ def test_quoted_term_followed_by_qualifier_loses_its_marks() -> None:
     assert (
         render_fragment(provisions[1:2]) == "**form** followed by a designation means the form of that designation in Schedule 1;"
     )
+
+
+# --- definitions of new text that could not be read apart -----------------------------------------------------------
+
+
+def test_definitions_left_as_the_words_of_their_subclause_are_refused_naming_them() -> None:
+    """ "“a” and “b” have the same meanings …" is no definition read: the subclause kept every word, and took the marks
+    off “unit” without making it a term ("… Act 1996; unit means …": wrong law text, exit 0)."""
+    text = (
+        "(3) In this clause — “public provider” and “private provider” have the same meanings as they have in the "
+        "Training Act 1996; “unit” means a part of a course."
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"holds definitions that could not be read apart \(“unit means"):
+        payload_provisions(text, [])
+
+
+# --- an instrument with a transitional clause, and commencement items naming a subclause ----------------------------
+
+_HEAD = """MODELLED TEST FIXTURE — synthetic, not law
+
+15 June 2004            GOVERNMENT GAZETTE, WA            2031
+
+LOCAL GOVERNMENT ACT 1995
+
+SHIRE OF EXAMPLE
+
+TRADING AMENDMENT LOCAL LAW 2004
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Example resolved on 19 May 2004 to make the following local law.
+
+1.            Citation
+
+This local law is the Shire of Example Trading Amendment Local Law 2004.
+
+"""
+_TRANSITIONAL = (
+    _HEAD
+    + """2.            Local law amended
+
+This local law amends the Shire of Example Trading Local Law 1999.
+
+3.            Clause 6 amended
+
+In clause 6 delete “hawker” and insert:
+
+itinerant trader
+
+4.            Transitional
+
+Despite the amendment made by clause 3, in relation to an application for a licence made before the day on which this local law comes into operation, clause 6 of the principal local law as in force immediately before that day continues to apply.
+
+Dated: 21 May 2004.
+"""
+)
+
+
+def test_the_day_on_which_the_local_law_comes_into_operation_named_by_a_transitional_clause_is_no_commencement() -> None:
+    """Its words were taken for the commencement, which then named no day (refused: "cannot be computed")."""
+    (law,) = read_source(_TRANSITIONAL.encode(), ImportOptions(), "synthetic").laws
+    assert law.meta.commencement.wording is None or "Despite" not in law.meta.commencement.wording
+    inst = _read_one(law)
+    assert [(o.action, o.target) for o in inst.operations] == [("substitute_words", "6")]
+
+
+_BY_SUBCLAUSE = (
+    _HEAD.replace("1.            Citation", "1.            Citation").replace(
+        "Amendment Local Law 2004.\n\n", "Amendment Local Law 2004.\n\n", 1
+    )
+    + """2.            Commencement
+
+This local law comes into operation as follows —
+
+(a)  clauses 1 and 2 — on the day on which this local law is published in the Gazette;
+
+(b)  clause 4(1) — on 1 July 2004;
+
+(c)  the rest of the local law — on 16 June 2004.
+
+3.            Local law amended
+
+This local law amends the Shire of Example Trading Local Law 1999.
+
+4.            Clause 6 amended
+
+(1)  In clause 6(1) delete “hawker” and insert:
+
+itinerant trader
+
+(2)  In clause 6(2) delete “$50” and insert:
+
+$60
+
+Dated: 21 May 2004.
+"""
+)
+
+
+def test_commencement_item_naming_a_subclause_gives_that_subclause_its_day() -> None:
+    """ "(b) clause 4(1) — on 1 July 2004" was not read: the instrument was refused (no one date)."""
+    (law,) = read_source(_BY_SUBCLAUSE.encode(), ImportOptions(), "synthetic").laws
+    inst = _read_one(law)
+    when = inst.law.meta.commencement
+    assert when.rule == "by_clause"
+    days = {o.clause: when.day_of_operation(o.clause) for o in inst.operations}
+    assert days == {"4(1)": dt.date(2004, 7, 1), "4(2)": dt.date(2004, 6, 16)}
+
+
+# --- a penalty line at the end of each subclause of a new clause ------------------------------------------------------
+
+
+def test_penalty_line_after_each_subclause_of_a_new_clause_is_that_subclauses_own_line() -> None:
+    """Only the last subclause's line was lifted; the first stayed run into its words ("… entrance. Penalty for this
+    subclause: a fine of $1 000.")."""
+    text = (
+        "3.6A. Smoking near buildings (1) A person must not smoke within 5 m of an entrance. Penalty for this subclause: "
+        "a fine of $1 000. (2) A person must not smoke within 10 m of an air intake. Penalty for this subclause: a fine "
+        "of $500. (3) It is a defence to prove that the accused was passing."
+    )
+    (clause,) = payload_provisions(text, [])
+    first, second, third = clause.children
+    assert first.text == "A person must not smoke within 5 m of an entrance."
+    assert [c.text for c in first.children] == ["Penalty for this subclause: a fine of $1 000."]
+    assert [c.text for c in second.children] == ["Penalty for this subclause: a fine of $500."]
+    assert third.children == ()

@@ -1209,8 +1209,11 @@ def _with_penalty_line(p: Provision) -> Provision:
 
 def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
     if p.children:
+        # (r12) "(1) … Penalty for this subclause: … (2) … Penalty for this subclause: …": each subclause's own line,
+        # not only the last one's (a line an earlier one does not hold stays its words)
+        kids = [lifted if line is None else c for c in p.children[:-1] for lifted, line in [_lift_penalty(c)]]
         last, line = _lift_penalty(p.children[-1])
-        p = replace(p, children=(*p.children[:-1], last))
+        p = replace(p, children=(*kids, last))
     else:
         # "… of the CEO. Penalty for this subclause: a fine of $2 000." (new_text.lark's penalty_line)
         found = penalty_line(p.text or "") if p.kind != "text" else None
