@@ -11,10 +11,12 @@ import datetime as dt
 import pytest
 
 from lawhistory.amending.amend import _read_one
+from lawhistory.amending.apply import _apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit, payload_provisions
 from lawhistory.files.textformat import render_fragment
 from lawhistory.reading.importers import ImportOptions, read_source
+from tests.helpers import body_of
 
 # --- a plain definition after a definition whose words are all in paragraphs with subparagraphs ------------------
 
@@ -184,3 +186,83 @@ def test_penalty_line_after_each_subclause_of_a_new_clause_is_that_subclauses_ow
     assert [c.text for c in first.children] == ["Penalty for this subclause: a fine of $1 000."]
     assert [c.text for c in second.children] == ["Penalty for this subclause: a fine of $500."]
     assert third.children == ()
+
+
+# --- an amending law in Parts, new words ending with a dash before the next Part's heading ---------------------------
+
+_IN_PARTS = """MODELLED TEST FIXTURE — synthetic, not law
+
+12 March 2019            GOVERNMENT GAZETTE, WA            671
+
+LOCAL GOVERNMENT ACT 1995
+
+CITY OF EXAMPLE
+
+LOCAL LAWS AMENDMENT (FEES) LOCAL LAW 2019
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the City of Example resolved on 19 February 2019 to make the following local law.
+
+Part 1 — Preliminary
+
+1.             Citation
+
+This local law is the City of Example Local Laws Amendment (Fees) Local Law 2019.
+
+2.             Commencement
+
+This local law comes into operation on the day after the day on which it is published in the Gazette.
+
+Part 2 — City of Example Library Local Law 2005 amended
+
+3.             Local law amended
+
+This Part amends the City of Example Library Local Law 2005.
+
+4.             Clause 7.2 amended
+
+In clause 7.2 delete “For a copy that has already been prepared —” and insert:
+
+For the provision of a copy that has already been provided —
+
+Part 3 — City of Example Records Local Law 2008 amended
+
+5.             Local law amended
+
+This Part amends the City of Example Records Local Law 2008.
+
+6.             Clause 4.3 amended
+
+In clause 4.3 delete “preparation” and insert:
+
+provision
+
+Dated: 20 February 2019.
+"""
+
+
+def test_next_part_naming_its_law_after_new_words_ending_with_a_dash_is_the_instruments_part() -> None:
+    """Read as a Part the words inserted (after their dash), Part 3 ran into clause 4: "Part 2 names two laws it
+    amends" (refused)."""
+    (law,) = read_source(_IN_PARTS.encode(), ImportOptions(), "synthetic").laws
+    assert [(p.kind, p.num) for p in law.body if p.kind == "part"] == [("part", "1"), ("part", "2"), ("part", "3")]
+    assert law.meta.amends is not None and law.meta.amends.title == "City of Example Library Local Law 2005"
+    assert [ref.title for ref in law.meta.also_amends] == ["City of Example Records Local Law 2008"]
+
+
+# --- quoted words whose dash is spaced otherwise than the law's --------------------------------------------------------
+
+
+def test_quoted_words_match_the_law_whatever_the_spacing_beside_a_dash_inside_them() -> None:
+    """“… prepared —” was not found in "… prepared—" (refused: "do not occur in it")."""
+    body = body_of("7.2 Fees for copies\n  (b) For a copy that has already been prepared—\n    (i) $0.50 for each page.\n")
+    (op,) = parse_unit(
+        Unit(
+            "4",
+            "In clause 7.2(b) delete “For a copy that has already been prepared —” and insert: For the provision of a copy —",
+            None,
+        )
+    )
+    done, _ = _apply_operation(body, op, None, fit=True)
+    (b,) = done[0].children
+    assert b.text == "For the provision of a copy —"
+    assert [c.text for c in b.children] == ["$0.50 for each page."]
