@@ -266,3 +266,33 @@ def test_quoted_words_match_the_law_whatever_the_spacing_beside_a_dash_inside_th
     (b,) = done[0].children
     assert b.text == "For the provision of a copy —"
     assert [c.text for c in b.children] == ["$0.50 for each page."]
+
+
+# --- a Part inserted with its Divisions; a new clause whose heading is not told beside headed ones --------------------
+
+
+def test_part_inserted_with_divisions_holds_each_division_and_its_clauses() -> None:
+    """The Part's heading ran on into "Division 1 — Applications" (refused: where the heading ends is uncertain)."""
+    text = (
+        "PART 5 — LICENSING Division 1 — Applications 17. Renewal of licence An application must be made in writing. "
+        "18. Refusal of licence The local government may refuse a licence. Division 2 — Fees 19. Fee for licence The "
+        "fee is the fee the local government determines."
+    )
+    (part,) = payload_provisions(text, [])
+    assert (part.kind, part.num, part.heading) == ("part", "5", "LICENSING")
+    assert [(d.kind, d.num, d.heading, [c.num for c in d.children]) for d in part.children] == [
+        ("division", "1", "Applications", ["17", "18"]),
+        ("division", "2", "Fees", ["19"]),
+    ]
+
+
+def test_new_clause_with_no_heading_read_beside_headed_clauses_is_refused() -> None:
+    """Clause 17's heading took the words up to the next sentence opener, clause 18's label among them ("Proof of
+    identity Evidence of identity is a passport. 18. Renewal of licence": clause 18 lost, wrong law); with no heading
+    read beside headed clauses, its heading would be put in as its words."""
+    text = (
+        "Division 1 — Applications 17. Proof of identity Evidence of identity is a passport. 18. Renewal of licence "
+        "An application must be made in writing."
+    )
+    with pytest.raises(InstructionNotUnderstood, match=r"the new clause 17 has no heading read"):
+        payload_provisions(text, [])

@@ -1104,6 +1104,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
+        siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
+        if any(c.heading for c in siblings) and (bare := next((c for c in siblings if not c.heading), None)):
+            # (r12) "17. Application for licence — proof of identity Evidence of the identity …" beside headed clauses:
+            # its heading, not told from its words, would be put in as its words (wrong law)
+            raise InstructionNotUnderstood(
+                f"the new clause {bare.num} has no heading read, though the clauses beside it have (its words “"
+                f"{(bare.text or '')[:60]}” may begin with it), so where its heading ends is uncertain"
+            )
         if d.kind in ("part", "division", "subdivision") and (runs := _runs_on(d.heading)):
             # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
             # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
@@ -1242,6 +1250,14 @@ _SUBDIVIDED = re.compile(
 _HEADING_RUNS_ON = re.compile(
     r"(?:\b(?:Part|PART|Division|DIVISION|Subdivision|SUBDIVISION) \d+[A-Z]{0,2} ?[—–]|\b\d+[A-Z]{0,2}\.\d+[A-Z]{0,2}\.? [A-Z]).*"
 )
+#: (r12) A Part heading in new text whose first words under it are a Division heading ("PART 5 — LICENSING Division 1 —
+#: Applications 17. …"), and each Division heading with the clause after it.
+_DIVIDED = re.compile(
+    r"(?P<kw>Part|PART) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=(?:Division|DIVISION) \d)"
+)
+_DIVISION_HEAD = re.compile(
+    r"(?<![\w’'])(?:Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? (?=\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})?\.? [A-Z])"
+)
 _CLAUSE_FIRST = re.compile(
     r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()—–]*?) (?=\d+[A-Z]{0,2}\.\d+[A-Z]{0,2} [A-Z])"
 )
@@ -1341,6 +1357,20 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
+    if (divided := _DIVIDED.match(text)) is not None:
+        # (r12) "PART 5 — LICENSING PROCEDURES Division 1 — Applications 17. … Division 2 — Fees 19. …": a whole Part
+        # inserted, its heading then its Divisions, each its heading then its clauses
+        rest = text[divided.end() :]
+        starts = [m.start() for m in _DIVISION_HEAD.finditer(rest)]
+        if not starts or starts[0] != 0:
+            return ()
+        divisions: tuple[Provision, ...] = ()
+        for a, b in zip(starts, [*starts[1:], len(rest)], strict=True):
+            got = _payload_provisions(rest[a:b].strip(), notes)
+            if len(got) != 1 or got[0].kind != "division" or not got[0].children:
+                return ()
+            divisions += got
+        return (Provision(kind="part", num=divided.group("num"), heading=divided.group("heading"), children=divisions),)
     container = re.match(
         r"(?P<kw>Part|PART|Division|DIVISION) (?P<num>\d+[A-Z]{0,2}) ?[—–] ?(?P<heading>[A-Z][^.;:()]*?) (?=\d+[A-Z]{0,2}\. [A-Z])",
         text,

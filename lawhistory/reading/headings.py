@@ -256,6 +256,12 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         taken.append(w)
     else:
         taken = []
+    if mode == "instrument" and any(
+        re.fullmatch(r"\d{1,3}[A-Z]?\.", w) and taken[j - 1].endswith(".") for j, w in enumerate(taken) if j
+    ):
+        # (r12) "17. Proof of identity Evidence of identity is a passport. 18. Renewal of licence An application …": a
+        # heading told by wording holds no sentence's end and the next clause's label (clause 18 would be lost)
+        taken = []
     if mode == "instrument" and re.search(r"(?i)\b(?:is|are) amended\b", " ".join(taken)):
         # "3. / By-law 17 … is amended by adding after subclause (6) subclauses as follow: (6a) …": an instruction's
         # sentence, not a heading (a heading says "amended", never "is amended")
