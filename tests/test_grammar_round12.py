@@ -10,13 +10,14 @@ import datetime as dt
 
 import pytest
 
+from lawhistory.amending.accounting import split_instructions
 from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import _apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit, payload_provisions
 from lawhistory.files.textformat import render_fragment
 from lawhistory.reading.importers import ImportOptions, read_source
-from tests.helpers import body_of
+from tests.helpers import body_of, ops
 
 # --- a plain definition after a definition whose words are all in paragraphs with subparagraphs ------------------
 
@@ -296,3 +297,46 @@ def test_new_clause_with_no_heading_read_beside_headed_clauses_is_refused() -> N
     )
     with pytest.raises(InstructionNotUnderstood, match=r"the new clause 17 has no heading read"):
         payload_provisions(text, [])
+
+
+# --- 1980 by-law drafting: a designation added, items with no "by", two subclauses "in each case" --------------------
+
+
+def test_subclause_designation_inserted_after_the_by_law_designation() -> None:
+    assert ops(
+        "By-law 3 of the principal by-laws is amended by inserting after the by-law designation “3.” the subclause designation “(1)”."
+    ) == [("substitute", "3 designation (1)", "", "(1) [the words of the provision]", "", "once")]
+
+
+def test_items_with_no_by_under_is_amended_by_are_instructions() -> None:
+    """ "(a) inserting after the by-law designation …" and "(b) inserting the following subclause— …" opened no item: the
+    lead-in and both items were read as one instruction (refused)."""
+    text = (
+        "By-law 3 is amended by— (a) inserting after the by-law designation “3.” the subclause designation “(1)”; and "
+        "(b) inserting the following subclause— “ (2) A trader is guilty of an offence. ”."
+    )
+    assert split_instructions(text) == [
+        "By-law 3 is amended by—",
+        "(a) inserting after the by-law designation “3.” the subclause designation “(1)”; and",
+        "(b) inserting the following subclause— “ (2) A trader is guilty of an offence. ”.",
+    ]
+
+
+def test_provision_amended_in_two_subclauses_named_after_a_comma_substituting_in_each_case() -> None:
+    text = (
+        "By-law 5 of the principal by-laws is amended, in subclause (4) and in subclause (5), by deleting “twenty "
+        "dollars.” and substituting in each case the following— “ fifty dollars. ”."
+    )
+    assert [(o.action, o.target, o.words, o.new) for o in parse_unit(Unit("4", text, None))] == [
+        ("substitute_words", "5(4)", "twenty dollars.", "fifty dollars."),
+        ("substitute_words", "5(5)", "twenty dollars.", "fifty dollars."),
+    ]
+
+
+def test_plain_penalty_line_ending_a_new_subclause_is_its_own_line() -> None:
+    """It stayed run into the subclause's words ("… an offence. Penalty: One hundred dollars.")."""
+    (sub,) = payload_provisions(
+        "(2) A trader who fails to produce a licence is guilty of an offence. Penalty: One hundred dollars.", []
+    )
+    assert sub.text == "A trader who fails to produce a licence is guilty of an offence."
+    assert [c.text for c in sub.children] == ["Penalty: One hundred dollars."]

@@ -1215,6 +1215,10 @@ def _with_penalty_line(p: Provision) -> Provision:
     return p if line is not None else lifted
 
 
+#: (r12) A plain penalty line ending a provision's words, one sentence ("… an offence. Penalty: $1 000.").
+_PLAIN_PENALTY = re.compile(r"(?<=[.;])\s+(Penalty: (?:[^.;:]|\.(?=\d))+\.)\s*$")
+
+
 def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
     if p.children:
         # (r12) "(1) … Penalty for this subclause: … (2) … Penalty for this subclause: …": each subclause's own line,
@@ -1228,6 +1232,11 @@ def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
         line = (found[2].replace("-", "").lower(), found[1]) if found else None
         if found:
             p = replace(p, text=(p.text or "")[: found[0]])
+        elif p.kind == "subclause" and (plain := _PLAIN_PENALTY.search(p.text or "")):
+            # (r12) "(2) A street trader who fails … is guilty of an offence. Penalty: One hundred dollars.": the
+            # penalty line a subclause's words end with is that subclause's own line, as the law prints it
+            line = ("subclause", plain.group(1))
+            p = replace(p, text=(p.text or "")[: plain.start()])
     if line is not None and line[0] == p.kind:
         return replace(p, children=(*p.children, Provision(kind="text", text=line[1]))), None
     return p, line
