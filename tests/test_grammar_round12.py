@@ -14,6 +14,7 @@ from lawhistory.amending.accounting import split_instructions
 from lawhistory.amending.amend import _read_one
 from lawhistory.amending.apply import _apply_operation
 from lawhistory.amending.instructions import parse_unit
+from lawhistory.amending.law_known import rows_resolved
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit, payload_provisions
 from lawhistory.files.textformat import render_fragment
 from lawhistory.reading.importers import ImportOptions, read_source
@@ -340,3 +341,42 @@ def test_plain_penalty_line_ending_a_new_subclause_is_its_own_line() -> None:
     )
     assert sub.text == "A trader who fails to produce a licence is guilty of an offence."
     assert [c.text for c in sub.children] == ["Penalty: One hundred dollars."]
+
+
+# --- a heading above the number of a new clause whose subclauses end with penalties in dollars ------------------------
+
+
+def test_heading_above_number_with_penalty_amounts_spaced_as_printed() -> None:
+    """ "$1 000. (2)" read as another clause "000." after it: the heading was not moved and the new text not read whole
+    (refused)."""
+    text = (
+        "Maximum size of signs 5. (1) An occupier shall ensure that the area does not exceed 3 square metres. "
+        "Penalty: $1 000. (2) An occupier shall ensure that no sign is wider than 4 metres. Penalty: $1 000."
+    )
+    (clause,) = payload_provisions(text, [])
+    assert (clause.num, clause.heading) == ("5", "Maximum size of signs")
+    assert [(c.num, [g.text for g in c.children]) for c in clause.children] == [
+        ("(1)", ["Penalty: $1 000."]),
+        ("(2)", ["Penalty: $1 000."]),
+    ]
+
+
+# --- a row of a table of forms named by the form it relates to -------------------------------------------------------
+
+_FORMS = (
+    "Schedule 1—FORMS\n| Form | Title | Clause |\n|---|---|---|\n| 1 | Application for permit | 3.2 |\n"
+    "| 2 | Permit | 3.3 |\n| 3 | Notice of cancellation | 3.8 |\n"
+)
+
+
+def test_row_inserted_after_the_item_relating_to_a_form() -> None:
+    """ "the item relating to Form 2" was not read (refused: the parse stopped at "insert")."""
+    (op,) = parse_unit(
+        Unit("5", "In Schedule 1 after the item relating to Form 2 insert: | 2A | Application to vary permit | 3.6 |", None)
+    )
+    assert (op.action, op.target, op.position) == ("insert", "Schedule 1 row relating to Form 2", "after")
+    body = body_of(_FORMS)
+    (found,) = rows_resolved(body, op) or []
+    done, _ = _apply_operation(body, found, None, fit=True)
+    rows = [c.cells[0] for c in done[0].children if c.cells]
+    assert rows[-4:] == ["1", "2", "2A", "3"]

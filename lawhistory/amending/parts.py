@@ -1062,7 +1062,8 @@ _HEADING_ABOVE_NUMBER = re.compile(
 
 
 #: Another clause's number in new text ("10A. (1) …", "11. Spraying near schools …").
-_ANOTHER_CLAUSE = re.compile(r"(?<!\S)\d+[A-Z]{0,2}\.\s+[(A-Z]")
+#: (r12) not the thousands of an amount spaced as printed ("Penalty: $1 000. (2) …")
+_ANOTHER_CLAUSE = re.compile(r"(?<!\S)(?<!\d )\d+[A-Z]{0,2}\.\s+[(A-Z]")
 
 
 def _heading_above_number(payload: str) -> str:
