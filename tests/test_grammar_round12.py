@@ -70,14 +70,24 @@ def test_quoted_term_followed_by_qualifier_loses_its_marks() -> None:
 
 
 def test_definitions_left_as_the_words_of_their_subclause_are_refused_naming_them() -> None:
-    """ "“a” and “b” have the same meanings …" is no definition read: the subclause kept every word, and took the marks
-    off “unit” without making it a term ("… Act 1996; unit means …": wrong law text, exit 0)."""
+    """Definitions not read apart were kept as the subclause's words, the marks taken off “unit” without making it a term
+    ("… Act 1996; unit means …": wrong law text, exit 0)."""
+    text = "(3) In this clause — “public provider” and the Act's terms are as in the Training Act 1996; “unit” means a part."
+    with pytest.raises(InstructionNotUnderstood, match=r"holds definitions that could not be read apart \(“unit means"):
+        payload_provisions(text, [])
+
+
+def test_two_terms_given_the_same_meanings_by_one_definition() -> None:
+    """ "“a” and “b” have the same meanings …" was no definition read (then refused, above)."""
     text = (
         "(3) In this clause — “public provider” and “private provider” have the same meanings as they have in the "
         "Training Act 1996; “unit” means a part of a course."
     )
-    with pytest.raises(InstructionNotUnderstood, match=r"holds definitions that could not be read apart \(“unit means"):
-        payload_provisions(text, [])
+    (sub,) = payload_provisions(text, [])
+    assert [(d.kind, d.term) for d in sub.children] == [("definition", "public provider"), ("definition", "unit")]
+    assert render_fragment(sub.children[:1]) == (
+        "**public provider** and **private provider** have the same meanings as they have in the Training Act 1996;"
+    )
 
 
 # --- an instrument with a transitional clause, and commencement items naming a subclause ----------------------------

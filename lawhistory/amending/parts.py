@@ -1292,7 +1292,12 @@ def without_term_marks(text: str) -> str:
     for mark, begin, end, close in marked_terms(text):
         out += [text[at:mark], text[begin:end]]
         at = close
-    return "".join(out) + text[at:]
+    # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
+    # where it stands (the definition's own term is its first)
+    return _SECOND_TERM.sub(r" and **\1**", "".join(out) + text[at:])
+
+
+_SECOND_TERM = re.compile(r"(?<=[\w)]) and [“\"]([^“”\"]{1,80})[”\"](?= have the same meanings?\b)")
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
