@@ -18,6 +18,7 @@ from lawhistory.amending.law_known import rows_resolved
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit, payload_provisions
 from lawhistory.files.textformat import render_fragment
 from lawhistory.reading.importers import ImportOptions, read_source
+from tests import rewordings as rw
 from tests.helpers import body_of, ops
 
 # --- a plain definition after a definition whose words are all in paragraphs with subparagraphs ------------------
@@ -390,3 +391,14 @@ def test_row_inserted_after_the_item_relating_to_a_form() -> None:
     done, _ = _apply_operation(body, found, None, fit=True)
     rows = [c.cells[0] for c in done[0].children if c.cells]
     assert rows[-4:] == ["1", "2", "2A", "3"]
+
+
+def test_rewording_the_item_relating_to_as_the_item_for_names_the_same_row() -> None:
+    """The rewording tests/rewordings.py gives (``row_item_for``) reads as the original does."""
+    text = "In Schedule 1 after the item relating to Form 2 insert: | 2A | Application to vary permit | 3.6 |"
+    reworded = rw.row_item_for("1. Citation\n\nThis local law is the X Local Law.\n\n4. Schedule 1 amended\n\n" + text)
+    assert reworded is not None and "after the item for Form 2 insert:" in reworded
+    (op,) = parse_unit(
+        Unit("5", "In Schedule 1 after the item for Form 2 insert: | 2A | Application to vary permit | 3.6 |", None)
+    )
+    assert (op.action, op.target, op.position) == ("insert", "Schedule 1 row relating to Form 2", "after")
