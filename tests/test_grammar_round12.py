@@ -304,11 +304,28 @@ def test_new_clause_with_no_heading_read_beside_headed_clauses_is_refused() -> N
     identity Evidence of identity is a passport. 18. Renewal of licence": clause 18 lost, wrong law); with no heading
     read beside headed clauses, its heading would be put in as its words."""
     text = (
-        "Division 1 — Applications 17. Proof of identity Evidence of identity is a passport. 18. Renewal of licence "
+        "Division 1 — Applications 17. Proof of identity — Evidence of identity is a passport. 18. Renewal of licence "
         "An application must be made in writing."
     )
     with pytest.raises(InstructionNotUnderstood, match=r"the new clause 17 has no heading read"):
         payload_provisions(text, [])
+
+
+def test_new_clause_heading_beside_headed_clauses_ends_before_the_word_that_begins_its_sentence() -> None:
+    """ "Evidence" opens no sentence the heading rules know: the heading was left in the clause's words (wrong law),
+    then refused."""
+    text = (
+        "Division 1 — Applications 17. Application for licence — proof of identity Evidence of the identity of an "
+        "applicant is to be by way of — (a) a passport; or (b) a driver's licence. 18. Renewal of licence An "
+        "application must be made in writing."
+    )
+    notes: list[str] = []
+    (division,) = payload_provisions(text, notes)
+    first, second = division.children
+    assert (first.num, first.heading) == ("17", "Application for licence — proof of identity")
+    assert (first.text or "").startswith("Evidence of the identity")
+    assert (second.num, second.heading) == ("18", "Renewal of licence")
+    assert any("told from its words by wording alone" in n for n in notes)
 
 
 # --- 1980 by-law drafting: a designation added, items with no "by", two subclauses "in each case" --------------------

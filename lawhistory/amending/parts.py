@@ -24,6 +24,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
+from ..reading.headings import HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
@@ -1096,6 +1097,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)
+    provisions = tuple(_headed_beside(p, notes) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
@@ -1214,6 +1216,43 @@ def _with_penalty_line(p: Provision) -> Provision:
     provision of that kind holds it."""
     lifted, line = _lift_penalty(p)
     return p if line is not None else lifted
+
+
+def _headed_beside(p: Provision, notes: list[str]) -> Provision:
+    """(r12) ``p`` with the heading of a new clause that has none read, where clauses beside it under the same Part or
+    Division have theirs ("17. Application for licence — proof of identity Evidence of the identity …"): its words up
+    to the first that begins its sentence — a capitalised word after a small one that is not a word a heading never
+    ends in, with a small word after it ("identity Evidence of"); unchanged where no such word is found (it is then
+    refused, ``payload_provisions``)."""
+    kids = tuple(_headed_beside(c, notes) for c in p.children)
+    if p.kind in ("part", "division", "subdivision") and any(c.kind == "clause" and c.heading for c in kids):
+        told = []
+        for c in kids:
+            split = _heading_in_words(c.text or "") if c.kind == "clause" and not c.heading else None
+            if split is not None:
+                notes.append(
+                    f"the heading of new clause {c.num} (“{split[0]}”) told from its words by wording alone; check the gazette"
+                )
+                c = replace(c, heading=split[0], text=split[1])
+            told.append(c)
+        kids = tuple(told)
+    return replace(p, children=kids) if kids != p.children else p
+
+
+def _heading_in_words(text: str) -> tuple[str, str] | None:
+    words = text.split(" ")
+    for i in range(2, min(len(words) - 1, 16)):
+        w, before, after = words[i], words[i - 1], words[i + 1]
+        if (
+            re.fullmatch(r"[A-Z][a-z’']+", w)
+            and re.fullmatch(r"[a-z][a-z’'-]*", before)
+            and before not in HEADING_NEVER_ENDS
+            and re.fullmatch(r"[a-z][\w’'-]*[,;]?", after)
+        ):
+            return " ".join(words[:i]), " ".join(words[i:])
+        if re.search(r"[.;:,]$", w):
+            return None  # a heading holds no sentence's mark
+    return None
 
 
 #: (r12) A plain penalty line ending a provision's words, one sentence ("… an offence. Penalty: $1 000.").
