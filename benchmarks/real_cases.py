@@ -30,7 +30,7 @@ from lawhistory.amending.amend import amend
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.errors import LawHistoryError
 from lawhistory.core.model import Provision
-from lawhistory.core.versions import clause_head, in_force
+from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
 
@@ -241,7 +241,7 @@ def _operation_days(inst: Any) -> set[dt.date | None]:
     when = inst.law.meta.commencement
     if when.rule != "by_clause":
         return {when.date}
-    return {when.day_of(clause_head(op.clause)) for op in inst.operations}
+    return {when.day_of_operation(op.clause) for op in inst.operations}
 
 
 def run_all() -> list[CaseResult]:

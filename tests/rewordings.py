@@ -717,6 +717,21 @@ occurrence_on_the_occasion = _occurrence("on the {o} occasion on which it occurs
 occurrence_in_the_place = _occurrence("in the {o} place where it occurs")
 
 
+#: (r12) "after the item relating to Form 2 insert: …" ≡ "after the item for Form 2 insert: …" (a row named by what it
+#: cites; not "in the items relating to …", a place of a word edit)
+_ROW_RELATING = re.compile(r"\b(?P<pos>after|before|delete) the item relating to (?=(?:clause|Form|regulation|by-law) \S)")
+
+
+def row_item_for(text: str) -> str | None:
+    spans = quoted_spans(text)
+    edits = [
+        (m.start(), m.end(), f"{m.group('pos')} the item for ")
+        for m in _ROW_RELATING.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
 def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
     """Every rewording by name (page furniture needs the instrument's gazette date where it prints no header)."""
     return {
@@ -763,6 +778,7 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "occurrence_for_the_time": occurrence_for_the_time,
         "occurrence_on_the_occasion": occurrence_on_the_occasion,
         "occurrence_in_the_place": occurrence_in_the_place,
+        "row_item_for": row_item_for,
     }
 
 

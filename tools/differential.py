@@ -754,7 +754,8 @@ _HEADING_ABOVE_NUMBER = re.compile(
     r"\s*(?P<heading>[A-Z][^“”\"().;:\d]{1,79}[^“”\"().;:\d\s])(?<!\b[Cc]lause)(?<!\b[Ss]ection)(?<!\b[Rr]egulation)"
     r"(?<!\b[Bb]y-law)(?<!\b[Pp]aragraph)(?<!\b[Pp]art)(?<!\b[Ss]chedule)(?<!\b[Ii]tem)\s+(?P<num>\d+[A-Z]{0,2})\.\s+(?=\(1\)\s)"
 )
-_ANOTHER_CLAUSE = re.compile(r"(?<!\S)\d+[A-Z]{0,2}\.\s+[(A-Z]")
+#: (r12) not the thousands of an amount spaced as printed ("Penalty: $1 000. (2) …")
+_ANOTHER_CLAUSE = re.compile(r"(?<!\S)(?<!\d )\d+[A-Z]{0,2}\.\s+[(A-Z]")
 _LABEL_AFTER_HEADING = re.compile(
     r"^((?:Part|PART|Division|DIVISION) \d+[A-Z]{0,2} ?[—–] ?[A-Z][^.;:()—–]*? )(\d+[A-Z]{0,2}\.\d+[A-Z]{0,2})\.(?= [A-Z])"
 )

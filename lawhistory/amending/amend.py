@@ -247,7 +247,7 @@ def _days_for_every_clause(law: Law, ops: list[Operation]) -> None:
         have |= set(every)
         items = (ClauseDay(every, None, None, law.meta.commencement.wording or ""),)
     for item in items:
-        stray = [c for c in item.clauses if c not in have]
+        stray = [c for c in item.clauses if clause_head(c) not in have]  # (r12) "6(1)": a subclause of clause 6
         if stray:
             raise InstrumentRefused(
                 f"{law.meta.title}: its commencement names clause {' and '.join(stray)} (“{item.words}”), which the "

@@ -315,7 +315,15 @@ def _pattern(words: str) -> re.Pattern[str]:
     """``words`` as printed, on word boundaries where they begin or end with a letter or digit."""
     left = r"(?<![\w’'])" if words[:1].isalnum() else ""
     right = r"(?![\w’'])" if words[-1:].isalnum() else ""
-    return re.compile(left + re.escape(words) + right)
+    # (r12) "prepared —" quoted, "prepared—" in the law (or the other way): the space beside a dash inside the words is
+    # print (none is taken before or after the words themselves)
+    escaped = re.escape(words)
+    printed = re.sub(
+        r"(\\ )?([—–])(\\ )?",
+        lambda m: (r"\s?" if m.start() else "") + m.group(2) + (r"\s?" if m.end() < len(escaped) else ""),
+        escaped,
+    )
+    return re.compile(left + printed + right)
 
 
 def _text_fields(p: Provision) -> list[str]:

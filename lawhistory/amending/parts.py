@@ -11,6 +11,7 @@ operation each. Text that reads like an instruction but fits no family raises
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -25,6 +26,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
+from ..reading.headings import HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
@@ -40,6 +42,8 @@ from .grammar.parse import (
     container_opening,
     dash_definitions,
     definition_note,
+    divided,
+    division_heads,
     ends_repeal,
     following_dash,
     following_dashes,
@@ -203,10 +207,51 @@ def _lead_kind(target: str | None) -> str | None:
     return target.strip() if target and _BARE_KIND.fullmatch(target.strip()) else None
 
 
+def _marginal_notes_moved(clauses: list[Provision]) -> list[Provision]:
+    """(known2, case 162) Clauses with the marginal note printed before each clause's number, a full stop after it, read
+    at the end of the clause before ("3. In this local law … the principal local law. Clause 1.3 amended. / 4. Clause
+    1.3 of …", or at the end of its last item): the note (an amending heading, heading_first.lark, after the end of a
+    sentence) is the heading of the next clause where that clause has none; the words before it are unchanged."""
+    if not any(not b.heading and _note_at_end(a, True) for a, b in itertools.pairwise(clauses)):
+        return clauses  # no note naming a provision it amends: the instrument does not print its notes so
+    out = list(clauses)
+    for i in range(len(out) - 1):
+        if out[i + 1].heading:
+            continue
+        # once one such note is seen, any heading after a sentence's end ("… officer". General amendment.")
+        found = _note_at_end(out[i], False)
+        if found is not None:
+            out[i], note = found
+            out[i + 1] = replace(out[i + 1], heading=note)
+    return out
+
+
+def _note_at_end(p: Provision, amending: bool) -> tuple[Provision, str] | None:
+    """``p`` without the heading its last words end with (after the end of a sentence, heading_first.lark's; ``amending``:
+    one naming the provision it amends, opening.lark's ``amending_heading``), and that heading without its full stop;
+    None when its last words end with none."""
+    if p.children:
+        last = _note_at_end(p.children[-1], amending)
+        return None if last is None else (replace(p, children=(*p.children[:-1], last[0])), last[1])
+    text = p.text or ""
+    if not text.endswith("."):
+        return None
+    for at in range(len(text) - 2, 0, -1):
+        if text[at] == " " and text[at - 1] in _SENTENCE_END and text[at + 1 : at + 2].isupper():
+            words = text[at + 1 :]
+            note = words.rstrip(".").rstrip()
+            if words.count(" ") > _AMENDING_HEADING_SPACES or not (
+                names_amendment(note) if amending else heading_first(words, False)
+            ):
+                return None
+            return replace(p, text=text[:at].rstrip()), note
+    return None
+
+
 def units(law: Law) -> list[Unit]:
     """The instructions of an instrument, in order, with preliminary clauses left out."""
     out: list[Unit] = []
-    clauses = _clauses(law.body)
+    clauses = _marginal_notes_moved(_clauses(law.body))
     older = _old_style_clauses(law.body)
     if len(older) <= len(clauses):
         _no_words_outside_clauses(law.body)
@@ -1131,6 +1176,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     provisions = tuple(_with_penalty_line(p) for p in provisions)
     provisions = tuple(_with_inline_paragraphs(p) for p in provisions)
     provisions = tuple(_with_lines_run_on(p) for p in provisions)
+    provisions = tuple(_headed_beside(p, notes) for p in provisions)
     read = [w.lower() if w.lower() in _CONTAINER_WORDS else w for p in provisions for w in _words_of(p)]
     printed = [w.lower() if w.lower() in _CONTAINER_WORDS else w for w in re.findall(r"\w+", payload)]
     if read != printed:
@@ -1140,6 +1186,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
+        siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
+        if any(c.heading for c in siblings) and (bare := next((c for c in siblings if not c.heading), None)):
+            # (r12) "17. Application for licence — proof of identity Evidence of the identity …" beside headed clauses:
+            # its heading, not told from its words, would be put in as its words (wrong law)
+            raise InstructionNotUnderstood(
+                f"the new clause {bare.num} has no heading read, though the clauses beside it have (its words “"
+                f"{(bare.text or '')[:60]}” may begin with it), so where its heading ends is uncertain"
+            )
         if d.kind in ("part", "division", "subdivision") and (runs := _runs_on(d.heading)):
             # (r10) "Division 2 — Permits for trading Subdivision 1 — Application 2.4. Application for …" read as one
             # heading: the headings and clauses under it, whose lines the text no longer shows apart, would become
@@ -1179,6 +1233,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the words “{_LABEL_CUT.split(after[1])[0][:80]}” follow the “{after[0]}” that ends the new paragraph "
                 f"{d.num or ''} and have no label of their own, so which provision they belong to is uncertain (lines out "
                 "of order in the copy?); check the gazette"
+            )
+        if d.kind in ("clause", "subclause", "text") and not d.children and (listed_on := run_on_definition(d.text or "")):
+            # (r12) "(3) In this clause — “a” and “b” have the same meanings …; unit means …": definitions left as the
+            # words of the provision that introduces them (their terms' marks taken off, no term read): the terms
+            # would be lost (wrong law), so none is guessed
+            raise InstructionNotUnderstood(
+                f"the new text “{(d.text or '')[:80]}” holds definitions that could not be read apart "
+                f"(“{listed_on[1][2:60]}”), so they are not applied"
             )
         run_on = run_on_definition(d.text or "") if d.kind == "definition" else None
         if run_on:
@@ -1281,16 +1343,65 @@ def _with_lines_run_on(p: Provision) -> Provision:
     return replace(p, text=parts[0].rstrip(), children=lines + p.children)
 
 
+def _headed_beside(p: Provision, notes: list[str]) -> Provision:
+    """(r12) ``p`` with the heading of a new clause that has none read, where clauses beside it under the same Part or
+    Division have theirs ("17. Application for licence — proof of identity Evidence of the identity …"): its words up
+    to the first that begins its sentence — a capitalised word after a small one that is not a word a heading never
+    ends in, with a small word after it ("identity Evidence of"); unchanged where no such word is found (it is then
+    refused, ``payload_provisions``)."""
+    kids = tuple(_headed_beside(c, notes) for c in p.children)
+    if p.kind in ("part", "division", "subdivision") and any(c.kind == "clause" and c.heading for c in kids):
+        told = []
+        for c in kids:
+            split = _heading_in_words(c.text or "") if c.kind == "clause" and not c.heading else None
+            if split is not None:
+                notes.append(
+                    f"the heading of new clause {c.num} (“{split[0]}”) told from its words by wording alone; check the gazette"
+                )
+                c = replace(c, heading=split[0], text=split[1])
+            told.append(c)
+        kids = tuple(told)
+    return replace(p, children=kids) if kids != p.children else p
+
+
+def _heading_in_words(text: str) -> tuple[str, str] | None:
+    words = text.split(" ")
+    for i in range(2, min(len(words) - 1, 16)):
+        w, before, after = words[i], words[i - 1], words[i + 1]
+        if (
+            re.fullmatch(r"[A-Z][a-z’']+", w)
+            and re.fullmatch(r"[a-z][a-z’'-]*", before)
+            and before not in HEADING_NEVER_ENDS
+            and re.fullmatch(r"[a-z][\w’'-]*[,;]?", after)
+        ):
+            return " ".join(words[:i]), " ".join(words[i:])
+        if re.search(r"[.;:,]$", w):
+            return None  # a heading holds no sentence's mark
+    return None
+
+
+#: (r12) A plain penalty line ending a provision's words, one sentence ("… an offence. Penalty: $1 000.").
+_PLAIN_PENALTY = re.compile(r"(?<=[.;])\s+(Penalty: (?:[^.;:]|\.(?=\d))+\.)\s*$")
+
+
 def _lift_penalty(p: Provision) -> tuple[Provision, tuple[str, str] | None]:
     if p.children:
+        # (r12) "(1) … Penalty for this subclause: … (2) … Penalty for this subclause: …": each subclause's own line,
+        # not only the last one's (a line an earlier one does not hold stays its words)
+        kids = [lifted if line is None else c for c in p.children[:-1] for lifted, line in [_lift_penalty(c)]]
         last, line = _lift_penalty(p.children[-1])
-        p = replace(p, children=(*p.children[:-1], last))
+        p = replace(p, children=(*kids, last))
     else:
         # "… of the CEO. Penalty for this subclause: a fine of $2 000." (new_text.lark's penalty_line)
         found = penalty_line(p.text or "") if p.kind != "text" else None
         line = (found[2].replace("-", "").lower(), found[1]) if found else None
         if found:
             p = replace(p, text=(p.text or "")[: found[0]])
+        elif p.kind == "subclause" and (plain := _PLAIN_PENALTY.search(p.text or "")):
+            # (r12) "(2) A street trader who fails … is guilty of an offence. Penalty: One hundred dollars.": the
+            # penalty line a subclause's words end with is that subclause's own line, as the law prints it
+            line = ("subclause", plain.group(1))
+            p = replace(p, text=(p.text or "")[: plain.start()])
     if line is not None and line[0] == p.kind:
         return replace(p, children=(*p.children, Provision(kind="text", text=line[1]))), None
     return p, line
@@ -1319,7 +1430,12 @@ def without_term_marks(text: str) -> str:
     for mark, begin, end, close in marked_terms(text):
         out += [text[at:mark], text[begin:end]]
         at = close
-    return "".join(out) + text[at:]
+    # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
+    # where it stands (the definition's own term is its first)
+    return _SECOND_TERM.sub(r" and **\1**", "".join(out) + text[at:])
+
+
+_SECOND_TERM = re.compile(r"(?<=[\w)]) and [“\"]([^“”\"]{1,80})[”\"](?= have the same meanings?\b)")
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
@@ -1372,10 +1488,17 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         if cuts[0] > 0:
             out += _payload_provisions(text[: cuts[0]], notes)
         for (start, term_end, first), end in zip(dashed, cuts[1:], strict=True):
+            # (r12) "… (b) includes — (i) …; and (ii) …; trading permit holder means …": a definition of words after
+            # the last paragraph's semicolon begins there (``run_on_definition``); read into subparagraph (ii) it
+            # would be that subparagraph's words (wrong law)
+            ends = run_on_definition(text[first:end])
+            stop = first + ends[0] + 1 if ends is not None else end
             parser = StructureParser(mode="payload", root_kind="definition", notes=notes)
-            children = parser.parse(text[first:end])
+            children = parser.parse(text[first:stop])
             term = text[start:term_end]
             out.append(Provision(kind="definition", term=term, text=f"{term} —", children=children))
+            if stop < end:
+                out += _payload_provisions(text[stop:end], notes)
         return tuple(out)
     # (a clause numbered "9." is no defined term: "9. Agenda to include motions …" is a clause, not "9. Agenda to" defined)
     if (d := DEF_START.match(text)) and def_term_ok(d) and not re.match(r"\(|\d+\.\d+|\d+[A-Z]{0,2}\.\s", text):
@@ -1384,6 +1507,21 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
         return parser.parse(text)
     if re.match(r"\d+(?:\.\d+)+[A-Z]{0,2} ", text):
         return StructureParser(mode="law", notes=notes).parse(text)
+    if (part := divided(text)) is not None:
+        # (r12) "PART 5 — LICENSING PROCEDURES Division 1 — Applications 17. … Division 2 — Fees 19. …": a whole Part
+        # inserted, its heading then its Divisions, each its heading then its clauses (structure.lark's divided,
+        # division_head)
+        rest = text[part[2] :]
+        starts = list(division_heads(rest))
+        if not starts or starts[0] != 0:
+            return ()
+        divisions: tuple[Provision, ...] = ()
+        for a, b in zip(starts, [*starts[1:], len(rest)], strict=True):
+            got = _payload_provisions(rest[a:b].strip(), notes)
+            if len(got) != 1 or got[0].kind != "division" or not got[0].children:
+                return ()
+            divisions += got
+        return (Provision(kind="part", num=part[0], heading=part[1], children=divisions),)
     # "Part 3A — Annual return 18A. …", "Division 2 — Permits Subdivision 1 — …" (structure.lark's container_clauses,
     # subdivided)
     container = container_opening(text)

@@ -115,7 +115,7 @@ def day_parts(inst: Instrument, law: Law) -> list[tuple[dt.date, tuple[int, ...]
         return [(when.date, None)]
     by_day: dict[dt.date, list[int]] = {}
     for seq in own_operations(inst, law):
-        day = when.day_of(clause_head(inst.operations[seq - 1].clause))
+        day = when.day_of_operation(inst.operations[seq - 1].clause)
         assert day is not None, "without_day refuses an amending clause given no day"
         by_day.setdefault(day, []).append(seq)
     return [(day, tuple(seqs)) for day, seqs in sorted(by_day.items())]
@@ -131,7 +131,7 @@ def without_day(inst: Instrument, law: Law) -> str | None:
         return f"{inst.title}: it repeals a law, and a repeal whose commencement gives its clauses days of their own is not read"
     for seq in own_operations(inst, law):
         clause = clause_head(inst.operations[seq - 1].clause)
-        if when.day_of(clause) is None:
+        if when.day_of_operation(inst.operations[seq - 1].clause) is None:
             return (
                 f"{inst.title} cl. {inst.operations[seq - 1].clause}: its commencement gives clause {clause} no day "
                 "(commencement.clauses in its file); set that clause's day there"

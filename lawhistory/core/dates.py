@@ -231,7 +231,8 @@ _AS_FOLLOWS = re.compile(
     r"(?:This|The) (?:local law|by-?law|amendment local law) (?:comes into operation|commences) as follows\s*[—–:-]*\s*", re.I
 )
 _ITEM = re.compile(r"\(([a-z])\)\s*")
-_CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?"
+#: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
+_CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
 #: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
 _CLAUSE_LIST = re.compile(
     rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",

@@ -89,6 +89,15 @@ class Commencement:
         """The day ``clause`` (an instrument's clause, "4") comes into operation under a ``by_clause`` rule, or None."""
         return next((day for named, day in self.clauses if named == clause), None)
 
+    def day_of_operation(self, clause: str) -> dt.date | None:
+        """(r12) The day an operation of the instrument's ``clause`` ("6(1)", "6(1)(a)", "6") comes into operation: that
+        of the smallest part of it the commencement names ("(b) clause 6(1) — on 1 July 2019"), else its clause's."""
+        while True:
+            day = self.day_of(clause.strip())
+            if day is not None or "(" not in clause:
+                return day
+            clause = clause.rsplit("(", 1)[0]
+
 
 #: Apostrophes and single quotation marks as printed (curly or straight): a title is matched with them all as ``'``.
 _APOSTROPHES = str.maketrans(

@@ -7,6 +7,7 @@ import re
 
 DEF_VERB = (
     r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
+    r"|have the same meanings?"
     r"|may be|does not include|refers to|are|is)"
 )
 # A term is quoted (“Act”) or bare (AS/NZS, GVM (gross vehicle mass), 1 in 50 year storm); a qualifier may stand
@@ -14,7 +15,8 @@ DEF_VERB = (
 # "AS followed by a designation refers to …", "GVM (which stands for “gross vehicle mass”) has the meaning …".
 DEF_START = re.compile(
     r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
-    r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?"
+    # (r12) "public provider and **private provider** have the same meanings …": a second term, bold
+    r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?| and \*\*[^*\n]{1,80}\*\*"
     r"| \((?:which|that|being|also)\b[^()]{0,80}\))?"
     r"(?: (?P<verb>" + DEF_VERB + r"\b|[—–-](?= \(a\) |\s*$))"
     # a copy that lost the space before the verb: "collectable wastemeans local government waste …"

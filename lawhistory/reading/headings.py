@@ -47,7 +47,7 @@ SENTENCE_STARTERS = frozenset(
     ]
 )
 #: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
-_HEADING_NEVER_ENDS = frozenset(
+HEADING_NEVER_ENDS = _HEADING_NEVER_ENDS = frozenset(
     {"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or", "this", "that", "these", "its"}
 )
 
@@ -256,9 +256,20 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         taken.append(w)
     else:
         taken = []
-    if mode == "instrument" and re.search(r"(?i)\b(?:is|are) amended\b", " ".join(taken)):
+    if mode == "instrument" and any(
+        re.fullmatch(r"\d{1,3}[A-Z]?\.", w) and taken[j - 1].endswith(".") for j, w in enumerate(taken) if j
+    ):
+        # (r12) "17. Proof of identity Evidence of identity is a passport. 18. Renewal of licence An application …": a
+        # heading told by wording holds no sentence's end and the next clause's label (clause 18 would be lost)
+        taken = []
+    if mode == "instrument" and taken and re.search(r"[—–:]$", taken[-1]):
+        # (r12) "17. Application for licence … is to be by way of — (a) …": words ending with the dash that opens a
+        # list are a sentence, never a heading
+        taken = []
+    if mode == "instrument" and re.search(r"(?i)\b(?:is|are) (?:amended|referred to)\b", " ".join(taken)):
         # "3. / By-law 17 … is amended by adding after subclause (6) subclauses as follow: (6a) …": an instruction's
-        # sentence, not a heading (a heading says "amended", never "is amended")
+        # sentence, not a heading (a heading says "amended", never "is amended"); nor is "3. In this local law the …
+        # Local Law 2003 is referred to as the principal local law." before a marginal note ("Clause 1.3 amended.")
         taken = []
     if not taken or (joined and not (words[len(taken)] if len(taken) < len(words) else "")[:1].isupper()):
         return None, lead, False

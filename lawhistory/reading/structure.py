@@ -273,13 +273,24 @@ class StructureParser:
         Part amends")."""
         return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS.match(m.string, m.end()) is not None
 
+    def _next_part_amends(self, m: re.Match[str], kind: str, num: str) -> bool:
+        """(r12) "… insert: For the provision of a copy … requesting the copy — Part 3 — X Local Law 2008 amended 5. Local
+        law amended This Part amends …": new words ending with a dash, then the instrument's next Part (``_part_amends``),
+        not a Part the words insert."""
+        want = 1 if self.last_part is None else self.last_part + 1
+        return num.isdigit() and self._part_amends(m, kind, int(num), want)
+
     def _try_container(self, m: re.Match[str], before: str) -> int | None:
         kind = {"PART": "part", "Part": "part", "DIVISION": "division", "Division": "division", "Subdivision": "subdivision"}[
             m.group("ckw")
         ]
         num = m.group("cnum").rstrip(".")  # "PART I.—PRELIMINARY.": the numeral's full stop is print
-        if self.mode == "instrument" and (
-            re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
+        if (
+            self.mode == "instrument"
+            and (
+                re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bsubstitute[sd]?)\s*$", before[-40:]) or re.search(r"\d[A-Z]+$", num)
+            )
+            and not self._next_part_amends(m, kind, num)
         ):
             # "After clause 18 insert: Part 3A — Annual return …": a Part or Division an instruction inserts (after its
             # introducing words or quotation mark, or labelled as inserted, 3A) is new text, not the instrument's heading

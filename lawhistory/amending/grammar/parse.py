@@ -1600,6 +1600,8 @@ _STRUCTURE_STARTS = [
     "schedule_heading",
     "to_this_clause",
     "clause_schedule",
+    "divided",
+    "division_head",
 ]
 
 
@@ -1674,6 +1676,8 @@ def another_clause(text: str, start: int = 0) -> int | None:
     for at in range(start, len(text)):
         if not text[at].isdecimal() or (at and not text[at - 1].isspace()):
             continue
+        if at >= 2 and text[at - 1] == " " and text[at - 2].isdecimal():
+            continue  # (r12) the thousands of an amount spaced as printed ("Penalty: $1 000. (2) …"), no clause
         if _structure("another_clause", text[at:]) is not None:
             return at
     return None
@@ -1703,6 +1707,43 @@ def container_opening(text: str) -> tuple[str, str, str, int] | None:
             kind, number, heading, under = (_token(tokens, n) for n in names)
             return str(kind), str(number), str(heading), under.start_pos or 0
     return None
+
+
+@lru_cache(maxsize=8192)
+def divided(text: str) -> tuple[str, str, int] | None:
+    """(its number, its heading, where its first Division's heading begins) when new text is a Part's heading then a
+    Division's ("PART 5 — LICENSING Division 1 — Applications 17. …": ``divided``), or None."""
+    tokens = _structure("divided", text)
+    if tokens is None:
+        return None
+    number, heading, by = (_token(tokens, n) for n in ("DIVIDED_NUMBER", "DIVIDED_HEADING", "DIVIDED_BY"))
+    return str(number), str(heading), by.start_pos or 0
+
+
+_DIVISION_WORDS = ("Division", "DIVISION")
+
+
+@lru_cache(maxsize=8192)
+def division_heads(text: str) -> tuple[int, ...]:
+    """Where each Division's heading begins, before the first clause under it ("Division 1 — Applications 17. …":
+    ``division_head``), asked where "Division" or "DIVISION" is printed after no letter, digit, underscore or
+    apostrophe, each after the one before (its heading's end)."""
+    found: list[int] = []
+    at = 0
+    while True:
+        nxt = [i for i in (text.find(w, at) for w in _DIVISION_WORDS) if i >= 0]
+        if not nxt:
+            return tuple(found)
+        at = min(nxt)
+        if at and (_is_word_char(text[at - 1]) or text[at - 1] in "’'"):
+            at += 1
+            continue
+        tokens = _structure("division_head", text[at:])
+        if tokens is None:
+            at += 1
+            continue
+        found.append(at)
+        at += _token(tokens, "HEAD_LABEL").start_pos or 0
 
 
 @lru_cache(maxsize=8192)

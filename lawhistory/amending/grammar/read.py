@@ -271,6 +271,21 @@ def _word_targets(h: Head, start: Tree[object]) -> list[str]:
         several = resolve_targets(_place(h, chain), h.unit.context)
         if len(several) > 1:
             return [_with_column(h, chain, t) for t in several]
+    amended = next((c for c in start.children if isinstance(c, Tree) and c.data == "lead_amended"), None)
+    inner = _tree(amended, "place_chain") if amended is not None else None
+    if (
+        amended is not None
+        and inner is not None
+        and re.search(r"\band\b", _place(h, inner))
+        and not re.search(r"\bto\b", _place(h, inner))
+    ):
+        # (r12) "By-law 5 … is amended, in subclause (4) and in subclause (5), by deleting …": the same edit in each
+        subject = _tree(amended, "subject")
+        assert subject is not None
+        within = _resolve_context(_span(h, subject).split(" of the principal")[0], h.unit.context) or h.unit.context
+        several = resolve_targets(_place(h, inner), within) if within and not within.startswith("Schedule") else []
+        if len(several) > 1:
+            return several
     base, where = _base(h, start)
     if where is not None and re.match(r"(?:the )?heading (?:to|of)\b", where.strip(), re.I) and base:
         return [f"{base} heading"]

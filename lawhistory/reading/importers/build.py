@@ -480,13 +480,19 @@ def _build(
 
 
 _RUN_ON_LABEL = re.compile(r"(?<!\S)(?:\d+|I)\.\s+(?=[A-Z])")
+#: "the day on which this local law comes into operation" (no statement of when that is)
+_NAMES_THE_DAY = re.compile(
+    r"\b(?:on|at|from|after|before) which (?:th(?:is|ese)|the) [\w ()-]{0,40}?\b(?:comes? into operation|commences?)\b"
+)
 
 
 def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
         text = a.provision.text or ""
-        m = COMMENCEMENT.search(text)
+        # (r12) "… made before the day on which this local law comes into operation, clause 6 … continues to apply"
+        # (a transitional clause): the words name the day of commencement, they do not say when it is
+        m = next((s for s in COMMENCEMENT.finditer(text) if not _NAMES_THE_DAY.search(s.group(0))), None)
         if m:
             # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
             # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
