@@ -725,7 +725,7 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     if " item " in target or " row " in target:
         # (issue 20) "In Schedule 1 after item 6 insert— | 7 | 3.3 | … | 100 |": rows between bars, as "after the item
         # relating to …" reads them (their cells must be the table's columns when applied)
-        rows = _rows_payload(payload) or _pipe_rows(payload)
+        rows = _rows_payload(payload) or _pipe_rows(payload) or _unbarred_rows(payload)
         if rows is None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(h.unit, action="insert", target=target, position=pos, new=rows)]
@@ -779,6 +779,21 @@ def _rows_inserted_under(h: Head, start: Tree[object], ch: Tree[object]) -> list
         raise InstructionNotUnderstood("the new rows could not be read into their columns")
     heading = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     return [_op(h.unit, action="insert", target=f"{base} under “{heading}”", position="end", new=rows)]
+
+
+#: (issue 20) A new row printed without bars, one a line: its item number, its words (no figure among them, so where
+#: they end is not in doubt) and one amount ("4 Replacement registration tag 10").
+_UNBARRED_ROW = re.compile(r"(\d+[A-Z]?)\.? ([A-Za-z][^\d|$]*?) (\$?\d{1,3}(?:,?\d{3})*(?:\.\d\d)?)")
+
+
+def _unbarred_rows(payload: str) -> str | None:
+    """New rows of a table of item, words and amount printed without bars, one a line; None when a line is not such a
+    row (a table of other columns refuses the rows when they are applied: their cells are not its columns)."""
+    lines = [" ".join(ln.split()) for ln in payload.splitlines() if ln.strip()]
+    found = [_UNBARRED_ROW.fullmatch(ln) for ln in lines]
+    if not lines or not all(found):
+        return None
+    return render_fragment(tuple(Provision(kind="item", num=m.group(1), cells=m.groups()) for m in found if m))
 
 
 def _pipe_rows(payload: str) -> str | None:
