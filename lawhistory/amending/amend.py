@@ -631,6 +631,16 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if cell and op.action == "substitute_words" and (edited := _cell_edit(version.body, op, cell)) is not None:
             ops.append(edited)
             continue
+        numbered = re.fullmatch(r"(?P<row>Schedule \S+ item \S+) column (?P<col>\d+)", op.target)
+        if numbered and op.action == "substitute_words":
+            # (issue 20) "In Schedule 1, in item 3, in column 4, delete “200” and insert “250”"
+            in_cell = _column_edit(version.body, op, numbered, number=int(numbered.group("col")))
+            if isinstance(in_cell, str):
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {in_cell}; check the instruction against the law"
+                )
+            ops += in_cell if isinstance(in_cell, list) else [in_cell]
+            continue
         whole_column = re.fullmatch(r"(?P<sched>Schedule \S+) column (?P<col>\d+)", op.target)
         if whole_column and op.action == "substitute_words" and op.occurrence == Occurrence.ALL:
             edited_rows = _column_rows_edit(version.body, op, whole_column)
@@ -919,31 +929,46 @@ def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[s
     return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
 
 
-def _column_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> Operation | list[Operation] | str:
+def _column_edit(
+    body: tuple[Provision, ...], op: Operation, column: re.Match[str], number: int | None = None
+) -> Operation | list[Operation] | str:
     """'in item 1, in the column headed “Modified penalty $”, delete “100” and insert “150”' as the row it changes: the
     one row cited, in a table with exactly one column of that heading, the words occurring exactly once in that row's
-    cell; otherwise why not (the instruction is refused, saying so)."""
+    cell; otherwise why not (the instruction is refused, saying so). ``number``: (issue 20) the column named by its
+    number instead ("in item 3, in column 4" / "in the 3rd column"), counted from the table's first column — refused
+    when the table's headings number its columns otherwise ("Item | Column 1 | …": which column is meant is uncertain)."""
     from ..files.textformat import render_fragment
     from .apply import _edit, _pattern
 
     paths = find(body, column.group("row"))
-    heading = column.group("heading")
-    if len(paths) == 1 and get(body, paths[0]).kind != "item" and get(body, paths[0]).cells:
+    heading = column.group("heading") if number is None else f"column {number}"
+    if number is None and len(paths) == 1 and get(body, paths[0]).kind != "item" and get(body, paths[0]).cells:
         return _heading_column_rows_edit(body, op, paths[0], heading)
-    if len(paths) != 1 or len(paths[0]) < 2:
+    if len(paths) != 1 or len(paths[0]) < 2 or get(body, paths[0]).kind != "item":
         return f"no row {column.group('row')} in a table of the law as in force when this instrument commences"
     if not op.words or op.occurrence != Occurrence.ONCE or op.until:
         return "a change in one column must name its words once"
     row, table = get(body, paths[0]), get(body, paths[0][:-1])
-    wanted = " ".join(heading.split()).lower()
-    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
-    if len(cols) != 1 or cols[0] >= len(row.cells):
-        return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
-    col = cols[0]
+    if number is not None:
+        numbered = [i for i, c in enumerate(table.cells) if re.fullmatch(r"(?i)column\s+\d+", c.strip())]
+        said = [i for i in numbered if int(table.cells[i].split()[-1]) == number]
+        if numbered and said != [number - 1]:
+            return f"the table's headings number its columns (“{table.cells[numbered[0]]}”), so which is column {number} is uncertain"
+        if not table.cells or not 0 < number <= len(table.cells) or len(row.cells) != len(table.cells):
+            return f"the table has no column {number}, or the row's cells are not the table's columns"
+        col = number - 1
+        where_said = f"column {number}"
+    else:
+        wanted = " ".join(heading.split()).lower()
+        cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+        if len(cols) != 1 or cols[0] >= len(row.cells):
+            return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
+        col = cols[0]
+        where_said = f"the column headed “{heading}”"
     hits = list(_pattern(op.words).finditer(row.cells[col]))
     if len(hits) != 1:
         where = "does not occur" if not hits else f"occurs {len(hits)} times"
-        return f"“{op.words}” {where} in the column headed “{heading}” of that row (“{row.cells[col]}”)"
+        return f"“{op.words}” {where} in {where_said} of that row (“{row.cells[col]}”)"
     cell = _edit(row.cells[col], hits[0].start(), hits[0].end(), op, tidy=True)
     new = render_fragment((replace(row, cells=(*row.cells[:col], cell, *row.cells[col + 1 :])),))
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, paths[0]), words=None, new=new, position=None)

@@ -738,7 +738,9 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
     if container_payload(payload):  # a Part's or a Division's heading first (container.lark)
         return _container_inserted(h, target, pos, payload)
     if " item " in target or " row " in target:
-        rows = _rows_payload(payload)
+        # (issue 20) "In Schedule 1 after item 6 insert— | 7 | 3.3 | … | 100 |": rows between bars, as "after the item
+        # relating to …" reads them (their cells must be the table's columns when applied)
+        rows = _rows_payload(payload) or _pipe_rows(payload) or _unbarred_rows(payload)
         if rows is None:
             raise InstructionNotUnderstood("the new table rows could not be read as item, clause, description and penalty")
         return [_op(h.unit, action="insert", target=target, position=pos, new=rows)]
@@ -792,6 +794,21 @@ def _rows_inserted_under(h: Head, start: Tree[object], ch: Tree[object]) -> list
         raise InstructionNotUnderstood("the new rows could not be read into their columns")
     heading = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     return [_op(h.unit, action="insert", target=f"{base} under “{heading}”", position="end", new=rows)]
+
+
+#: (issue 20) A new row printed without bars, one a line: its item number, its words (no figure among them, so where
+#: they end is not in doubt) and one amount ("4 Replacement registration tag 10").
+_UNBARRED_ROW = re.compile(r"(\d+[A-Z]?)\.? ([A-Za-z][^\d|$]*?) (\$?\d{1,3}(?:,?\d{3})*(?:\.\d\d)?)")
+
+
+def _unbarred_rows(payload: str) -> str | None:
+    """New rows of a table of item, words and amount printed without bars, one a line; None when a line is not such a
+    row (a table of other columns refuses the rows when they are applied: their cells are not its columns)."""
+    lines = [" ".join(ln.split()) for ln in payload.splitlines() if ln.strip()]
+    found = [_UNBARRED_ROW.fullmatch(ln) for ln in lines]
+    if not lines or not all(found):
+        return None
+    return render_fragment(tuple(Provision(kind="item", num=m.group(1), cells=m.groups()) for m in found if m))
 
 
 def _pipe_rows(payload: str) -> str | None:
@@ -1686,6 +1703,8 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
     others = [c for c in chain.children if isinstance(c, Tree) and c.data not in ("items_for", "cell_column", "table")]
     if items is None and column is not None and (whole := _column_edited(h, start, ch, column, others)) is not None:
         return whole
+    if items is None and column is not None and (in_item := _item_column_edited(h, start, ch, column, others)):
+        return in_item
     if items is None or column is None or ch.data != "words_replaced" or _tokens(ch, "REPLACE"):
         return []
     if _tree(ch, "place_chain") is not None or _occurrence(start) != "once" or len(others) > 1:
@@ -1755,6 +1774,33 @@ def _column_edited(
             occurrence="all",
         )
     ]
+
+
+def _item_column_edited(
+    h: Head, start: Tree[object], ch: Tree[object], column: Tree[object], others: list[Tree[object]]
+) -> list[Operation]:
+    """(issue 20) "In Schedule 1, in item 3, in column 4, delete “200” and insert “250”" / "… in item 3 in the 3rd
+    column …": the words replaced once in that row's cell of that column (“Schedule 1 item 3 column 4”; the row, the
+    column and the one occurrence in its cell found when the law is known — amend, or refused). [] : not this reading."""
+    if ch.data != "words_replaced" or _tokens(ch, "REPLACE") or _tree(ch, "place_chain") is not None:
+        return []
+    if _occurrence(start) != "once" or not 1 <= len(others) <= 2 or h.payload is not None:
+        return []
+    where = _span(h, others[0]) if len(others) == 2 else h.unit.context or ""
+    sched = re.match(r"(?i:schedule) (\S+)$", " ".join(where.split()))
+    kinds = [str(k).lower() for k in others[-1].scan_values(lambda v: isinstance(v, Token) and v.type == "KIND")]
+    if sched is None or kinds != ["item"]:
+        return []
+    rows = resolve_targets(_span(h, others[-1]), f"Schedule {sched.group(1)}")
+    news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
+    if len(rows) != 1 or not news:
+        return []
+    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
+    assert nth is not None
+    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
+    new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
+    return [_op(h.unit, action="substitute_words", target=f"{rows[0]} column {col}", words=old, new=new)]
 
 
 # --- retired: words between two others, a provision restated ---
