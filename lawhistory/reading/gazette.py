@@ -706,7 +706,14 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
 
 # --- metadata read from an instrument's words ---------------------------------------------------
 
-COMMENCEMENT = re.compile(r"[^.]*?\b(?:comes? into operation|commences?)\b[^.]*\.")
+#: The sentence of an instrument that says when it comes into operation: the words of its Act ("comes into
+#: operation", "commences") or their synonyms (review4: "takes effect", "has effect on and from", "comes into force",
+#: "becomes operative", "The commencement date of this local law is …"), to its full stop or the end of the words.
+COMMENCEMENT = re.compile(
+    r"[^.]*?\b(?:(?:comes?|come) into (?:operation|force|effect)|commences?|commence\b|(?:takes?|take) effect|"
+    r"(?:has|have) effect on and from|(?:becomes?|become) operative|commencement date of (?:this|these)|"
+    r"date of commencement of (?:this|these))\b(?:[^.]|\.(?=\d))*(?:\.|$)"
+)
 REPEALS = re.compile(
     r"The\s+(?P<title>(?:Shire|City|Town)[^.]*?(?:Local Laws?|By-?laws?)\s+\d{4})(?:\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(?P<date>"
     + _DATE.replace(" ", r"\s+")

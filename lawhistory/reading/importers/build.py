@@ -462,17 +462,29 @@ def _build(
 _RUN_ON_LABEL = re.compile(r"(?<!\S)(?:\d+|I)\.\s+(?=[A-Z])")
 
 
+#: What a commencement sentence of this instrument is about: the instrument itself (or its amendments), or one of its
+#: clauses or Parts ("(1) Clause 5 comes into operation on …").
+_OWN_SUBJECT = re.compile(
+    r"\b(?:this|these|the) (?:amendment )?(?:local laws?|by-?laws?)\b|\bthe amendments\b|^\s*(?:\(\d+\)\s*)?(?:clauses?|parts?) \d",
+    re.I,
+)
+
+
 def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
         text = a.provision.text or ""
+        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
+            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
         m = COMMENCEMENT.search(text)
+        if m and not _OWN_SUBJECT.search(m.group(0)):
+            # (review4) "A determination of the local government under this Part comes into operation on …": the words
+            # of new text an instruction puts in (or of any provision about something else), not this instrument's
+            continue
         if m:
             # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
             # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
             return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, m.start()) else text
-        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
-            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
     return None
 
 
