@@ -99,6 +99,9 @@ def uncertain_commencement(wording: str | None) -> str | None:
     if not wording:
         return None
     w = " ".join(wording.split())
+    sentences = own_sentences(w)
+    if len(sentences) == 1 and read_day(sentences[0]) is not None:
+        return None  # (review4) read whole: "on whichever is the later of the following days— (a) …; (b) …"
     m = re.search(
         r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*"
         # (review) "(2) Despite subclause (1), clause 5 comes into operation on …", "Notwithstanding …", "(1) Other than
@@ -120,9 +123,6 @@ def uncertain_commencement(wording: str | None) -> str | None:
         part = item.group("what").lower().startswith("part")
         if any(n > (1 if part else 3) for n in numbers):
             return item.group(0)
-    if not _SPLIT_LEAD.search(w) and not _BY_NOTICE.search(w) and not subclause_days(w):
-        # (review4) one day for the whole instrument, its sentence not read whole (commencement.lark): those words
-        return unread_commencement(w)
     return None
 
 
@@ -286,7 +286,10 @@ def subclause_days(wording: str | None) -> bool:
     if _SUBCLAUSE_DAYS.match(w):
         return True
     own = " ".join(own_sentences(w))
-    return bool(own) and not _SPLIT_LEAD.search(own) and split_words(own) is not None
+    # a clause or Part of it named (not a section of an Act: "on the day on which section 17 of the … Act comes into
+    # operation" gives the whole instrument one day, not read)
+    named = re.search(r"\b(?:clauses?|parts?) \d|\bthe (?:rest|remainder|other provisions) of (?:the|this) local law", own, re.I)
+    return bool(own) and named is not None and not _SPLIT_LEAD.search(own) and split_words(own) is not None
 
 
 _REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
@@ -978,3 +981,11 @@ def unread_commencement(wording: str | None) -> str | None:
     if len(sentences) > 1:
         return " ".join(sentences[1:])
     return None if read_day(sentences[0]) is not None else sentences[0]
+
+
+def commencement_condition_fails(wording: str | None, published: dt.date | None) -> str | None:
+    """Why the one day a commencement sentence gives cannot be its day ("on 1 July 2020, being a day not less than 14
+    days after …", published too late for it), or None."""
+    sentences = own_sentences(wording)
+    reading = read_day(sentences[0]) if len(sentences) == 1 else None
+    return reading.condition_fails(published) if reading is not None else None

@@ -230,7 +230,7 @@ def _gazette(
             )
         notes.append(f"--gazette-date {options.gazette_date} was not used: the page headers of this instrument say {header_date}")
     date = header_date or options.gazette_date
-    pages = sorted({p.page for p in piece.pages})
+    pages = sorted({p.page for p in piece.pages if p.page})  # (a header with no page number and none near it: 0)
     page_text = None
     if pages:
         page_text = str(pages[0]) if len(pages) == 1 else f"{pages[0]}-{pages[-1]}"
@@ -474,7 +474,10 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
         text = a.provision.text or ""
-        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
+        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text) or (
+            re.search(r"\b(?:the later of|the following days)\s*[—–:-]*\s*$", text) and COMMENCEMENT.search(text)
+        ):
+            # (review4: "… comes into operation on the later of— (a) 1 July 2020; and (b) …") the items are its words
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
         m = COMMENCEMENT.search(text)
         if m and not _OWN_SUBJECT.search(m.group(0)):
