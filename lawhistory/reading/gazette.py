@@ -410,9 +410,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
         page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8", "p9", "p10") if m.group(g)), None)
-        date = next(
-            m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12") if m.group(g)
-        )
+        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12") if m.group(g))
         # a header printed without its page number (d6) is the page after the one before it (settled below)
         headers.append((int(page) if page else 0, printed_date(date)))
         if m.group("d5") or m.group("d6"):
