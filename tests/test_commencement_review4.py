@@ -70,6 +70,8 @@ REFUSED = {
     "c15e-clause5-on-other-law": "Local Government Amendment Act 2020 comes into operation",
     "c21-public-notice": "14 days after public notice of it is given",
     "c49-one-month-and-a-day": "one month and one day after",
+    # a clause headed "Commencement" in words no reading knows: refused, not the Act's 14 days
+    "x01-commencement-heading-words-not-read": "This local law is to operate from 1 July 2020.",
 }
 
 

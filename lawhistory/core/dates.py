@@ -783,7 +783,7 @@ _ORDINAL_UNITS = {
 #: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
 _SPLIT_LEAD = re.compile(r"\bas follows\b|\(a\)\s*(?:clauses?|Part)\b|\bthe rest of (?:the|this) local law\s*[—–-]", re.I)
 _BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
-_OPERATES = re.compile(r"\b(?:operation|operative|commenc\w*|effect|force)\b", re.I)
+_OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
 #: capital (words of another instruction run on: "…; This local law comes into operation on …").
 _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[\[(A-Z])|(?<=;)\s+(?=[A-Z])")
@@ -977,7 +977,7 @@ def unread_commencement(wording: str | None) -> str | None:
     follows—", "the rest of the local law"; read by split_commencement.lark and ``clause_items``)."""
     sentences = own_sentences(wording)
     if not sentences:
-        return None
+        return " ".join((wording or "").split()) or None
     if len(sentences) > 1:
         return " ".join(sentences[1:])
     return None if read_day(sentences[0]) is not None else sentences[0]

@@ -488,6 +488,15 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
             # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
             # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
             return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, m.start()) else text
+    for a in walk(provisions):
+        # (review4) a clause headed "Commencement" in words not read above ("This local law is to operate from …"):
+        # its words, so that they are read whole or refused naming them — never the Act's 14 days in their place
+        clause = a.provision
+        if clause.kind == "clause" and re.fullmatch(r"\s*Commence-?\s?ment\s*\.?\s*", clause.heading or "", re.I):
+            under = [x.provision for x in walk(clause.children)]
+            words = " ".join(w for w in [clause.text or "", *(f"{p.num or ''} {p.text or ''}".strip() for p in under)] if w)
+            if words.strip():
+                return words
     return None
 
 
