@@ -786,8 +786,8 @@ _BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Gover
 _OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
 #: capital (words of another instruction run on: "…; This local law comes into operation on …").
-_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[\[(A-Z])|(?<=;)\s+(?=[A-Z])")
-_LEAD = re.compile(r"^(?:\[?NOTE:\s*|\d+\.\s+|Commence-?\s?ment\.?\s*)+", re.I)
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[\[(A-Z]|\d+[A-Z]?\.\s+[A-Z])|(?<=;)\s+(?=[A-Z])")
+_LEAD = re.compile(r"^(?:\[?NOTE:\s*|\d+[A-Z]?\.(?:\s+|$)|Commence-?\s?ment\.?(?:\s+|$))+", re.I)
 
 
 def spelled_number(words: str) -> int | None:
@@ -894,14 +894,25 @@ class DayReading:
         return None
 
 
+#: A sentence of another clause, run on after a commencement clause's words when the reader did not tell the clauses
+#: apart ("Principal local law 3. In this local law the … is referred to as the principal local law.", "Clause 3
+#: repealed.", "… by deleting the full stop …;", a footnote "[* Published in Gazette …]"): it gives no day.
+_OTHER_CLAUSE = re.compile(
+    r"\b(?:is|are) (?:amended|repealed|deleted|inserted|referred to)\b|\bmay be cited\b|\bby (?:deleting|inserting)\b"
+    r"|^\[\*|^Principal local laws?\b|^(?:Clauses?|Parts?) \S+ (?:amended|repealed|deleted|inserted|replaced)\.?$",
+    re.I,
+)
+
+
 def own_sentences(wording: str | None) -> list[str]:
-    """The sentences of a commencement clause that say when something comes into operation (``_OPERATES``), each with
-    its leading label or heading set aside ("(2)", "Commencement", "[NOTE:"), in order."""
+    """The sentences of a commencement clause, each with its leading label or heading set aside ("(2)",
+    "Commencement", "[NOTE:"), in order: every one but a sentence of another clause run on (``_OTHER_CLAUSE``, and not
+    a word of operation in it, ``_OPERATES``) — a sentence here that is not read leaves the commencement unread."""
     w = " ".join((wording or "").split())
     out = []
     for sentence in _SENTENCE_END.split(w):
         s = _LEAD.sub("", sentence.strip()).strip().removesuffix("]").strip()
-        if s and _OPERATES.search(s):
+        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE.search(s)):
             out.append(s)
     return out
 
