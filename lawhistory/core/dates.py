@@ -959,6 +959,8 @@ def read_day(sentence: str) -> DayReading | None:
     from lark.exceptions import UnexpectedInput
 
     s = re.sub(r"^\(\d+\)\s*", "", " ".join(sentence.split()))
+    if len(s) > 600:  # no sentence the grammar reads is this long (a page of words run on): not read
+        return None
     try:
         tree = _day_parser().parse(s)
     except UnexpectedInput:
