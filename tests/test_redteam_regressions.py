@@ -169,7 +169,6 @@ def test_a_range_of_consecutive_labels_is_deleted_whole() -> None:
     ("name", "words"),
     [
         ("i48", "“whichever is the later”"),
-        ("i49", "“except clause 4 which comes into operation on 1 July 2022”"),
         ("i50", "“and expires on 30 June 2022”"),
         ("i127", "“(a) clauses 1 and 2— on the day on which this local law is published in the Gazette”"),
     ],
@@ -180,6 +179,16 @@ def test_commencement_words_without_one_date_for_the_amendments_are_refused(name
     provisions, error = _run(P02, name)
     assert not provisions
     assert f"its commencement words {words} give its amendments no one date" in error
+
+
+def test_a_clause_excepted_with_its_own_day_applies_on_that_day() -> None:
+    """i49 "… 14 days after … publication …, except clause 4 which comes into operation on 1 July 2022" was applied whole
+    14 days after publication, then refused; it is now read whole (split_commencement.lark's ``except_after``, review4):
+    cl. 4 (deleting 3.15) applies from 1 July 2022, and not before."""
+    before, error = _run(P02, "i49", dt.date(2022, 6, 30))
+    assert not error and "3.15" in _clauses(before)
+    after, _ = _run(P02, "i49", dt.date(2022, 7, 1))
+    assert "3.15" not in _clauses(after)
 
 
 def test_a_split_commencement_that_gives_each_amending_clause_a_day_applies_each_clause_on_its_day() -> None:

@@ -8,7 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.dates import EVERY, REST, ClauseDay, clause_items, commencement, subclause_days, uncertain_commencement
+from ..core.dates import (
+    EVERY,
+    REST,
+    ClauseDay,
+    clause_items,
+    commencement,
+    commencement_condition_fails,
+    subclause_days,
+    uncertain_commencement,
+    unread_commencement,
+)
 from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
@@ -136,12 +146,18 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
             f"{law.meta.title}: its commencement words “{odd.strip()}” give its amendments no one date that can be "
             f"computed ({when.wording[:200]}); it cannot be applied as written — amend the instrument file by hand"
         )
+    if when.wording and (fails := commencement_condition_fails(when.wording, law.meta.gazette.date)):
+        raise InstrumentRefused(
+            f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}): {fails}"
+        )
     if when.wording and when.rule == "unknown":
         # No gazette date can fix it ("comes into operation when the Act does", "once it has been registered"):
         # it can never be applied as it stands, whatever its instructions say.
+        unread = unread_commencement(when.wording)
+        said = f"“{unread}” is not a day lawhistory reads whole" if unread else "it names no date and no period after publication"
         raise InstrumentRefused(
             f"{law.meta.title}: its commencement cannot be computed from its words ({when.wording[:200]}); "
-            "it names no date and no period after publication, so it cannot be applied"
+            f"{said}, so it cannot be applied (a commencement clause is there: the Act's 14 days are not its day)"
         )
     try:
         found = units(law) if given is None else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -99,6 +99,9 @@ def uncertain_commencement(wording: str | None) -> str | None:
     if not wording:
         return None
     w = " ".join(wording.split())
+    sentences = own_sentences(w)
+    if len(sentences) == 1 and read_day(sentences[0]) is not None:
+        return None  # (review4) read whole: "on whichever is the later of the following days— (a) …; (b) …"
     m = re.search(
         r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*"
         # (review) "(2) Despite subclause (1), clause 5 comes into operation on …", "Notwithstanding …", "(1) Other than
@@ -155,9 +158,10 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
             return "fixed_date", None, d
         w = when
     _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?(?:publi|gazettal)"
-    m = re.search(r"\b(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) " + _pub, w, re.I)
+    m = re.search(r"\b(\w+(?:-\w+)?) (clear )?days? (?:after|following) " + _pub, w, re.I)
     if m and _count(m.group(1)) is not None:
-        return "days_after_gazettal", _count(m.group(1)), None
+        # clear days: the day of commencement excluded too (Interpretation Act 1984 s. 61(1)(f))
+        return "days_after_gazettal", (_count(m.group(1)) or 0) + (1 if m.group(2) else 0), None
     m = re.search(
         r"\b(?:at|on) (?:the day (?:after|following) )?the (?:expiry|expiration|end) of (\w+(?:-\w+)?) (?:clear )?days "
         r"(?:from|after) " + _pub,
@@ -274,9 +278,20 @@ _SUBCLAUSE_DAYS = re.compile(
 
 
 def subclause_days(wording: str | None) -> bool:
-    """(r11) Whether an amending instrument's commencement is in subclauses, a later one giving some of its clauses (or
-    Parts) a day of their own (``_SUBCLAUSE_DAYS``): read whole over every clause of it (``EVERY``)."""
-    return bool(wording and _SUBCLAUSE_DAYS.match(" ".join(wording.split())))
+    """(r11) Whether an amending instrument's commencement gives some of its clauses (or Parts) a day of their own in
+    sentences or subclauses, not items (``_SUBCLAUSE_DAYS``; review4: "…, but clause 5 comes into operation on …", "… .
+    Clause 5 comes into operation on …", "(2) However, clause 5 …", "(1) Clause 5 … (2) The rest of this local law …"
+    — any its sentences that ``split_words`` finds): read whole over every clause of it (``EVERY``), or refused."""
+    if not wording:
+        return False
+    w = " ".join(wording.split())
+    if _SUBCLAUSE_DAYS.match(w):
+        return True
+    own = " ".join(own_sentences(w))
+    # a clause or Part of it named (not a section of an Act: "on the day on which section 17 of the … Act comes into
+    # operation" gives the whole instrument one day, not read)
+    named = re.search(r"\b(?:clauses?|parts?) \d|\bthe (?:rest|remainder|other provisions) of (?:the|this) local law", own, re.I)
+    return bool(own) and named is not None and not _SPLIT_LEAD.search(own) and split_words(own) is not None
 
 
 _REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
@@ -331,6 +346,11 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
     if m:
         found = printed_date(w)
         return (None, found) if found else None
+    # (review4) a day in the words one commencement sentence gives it ("fourteen days from the date of its
+    # publication", "on and from 1 July 2020"): read by commencement.lark, a day or a date, nothing more
+    read = read_day(f"this local law comes into operation {w}")
+    if read is not None and len(read.days) == 1 and read.least is None and read.days[0].months is None:
+        return read.days[0].after, read.days[0].fixed
     return None
 
 
@@ -411,6 +431,16 @@ def commencement(
         # "Subject to subclause (2), this local law comes into operation on …" read without a subclause (2) that gives
         # some clauses a day of their own: what it leaves to that subclause is not known
         raise _subject_refused(" ".join(wording.split()), subject)
+    if wording and not _SPLIT_LEAD.search(" ".join(wording.split())):
+        # one day for the whole instrument: its commencement sentence read whole (commencement.lark), or no day at all
+        # (``unread_commencement`` names the words) — never a day read from part of its words
+        sentences = own_sentences(wording)
+        reading = read_day(sentences[0]) if len(sentences) == 1 else None
+        if reading is not None and reading.condition_fails(gazette_date) is None:
+            return reading.commencement(wording, gazette_date)
+        if _BY_NOTICE.search(wording):
+            return Commencement(wording=wording, rule="by_notice")
+        return Commencement(wording=wording, rule="unknown")
     rule, days, fixed = commencement_rule(wording)
     date: dt.date | None = None
     if rule == "fixed_date":
@@ -443,9 +473,10 @@ def _instrument_by_clause(wording: str, gazette_date: dt.date | None, parts: Map
     ``by_clause``, every clause of it (``parts[EVERY]``) given its day. Refused, naming the words, when not read whole."""
     every = parts[EVERY]
     by_part = {k.removeprefix("Part "): v for k, v in parts.items() if re.fullmatch(r"Part \d+[A-Z]?", k)}
-    read = principal_commencement(wording, gazette_date, every, by_part)
+    own = wording if _SUBCLAUSE_DAYS.match(" ".join(wording.split())) else " ".join(own_sentences(wording))
+    read = principal_commencement(own, gazette_date, every, by_part)
     if read.rule != "by_clause":
-        return read
+        return replace(read, wording=wording)
     if read.date is None:
         return Commencement(wording=wording, rule="by_clause")  # days counted from publication, its date not known
     days = tuple((clause, read.day_of(clause) or read.date) for clause in every)
@@ -732,3 +763,249 @@ def rule_of_act(act: str | None, gazette_date: dt.date | None, what: str = "it")
         "Interpretation Act 1984 (1 July 1984): no rule lawhistory can cite gives the day it came into operation, "
         f"only that it was not before {gazette_date}"
     )
+
+
+# --- one day for the whole instrument: its commencement sentence read whole (commencement.lark) ----------------------
+
+DAY_GRAMMAR = Path(__file__).with_name("commencement.lark")
+_UNITS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_ORDINAL_UNITS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+    "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+#: The words of a commencement sentence that say when something comes into operation: a sentence of a commencement
+#: clause without them ("Clause 3 of the principal local law is repealed.", run on from the next clause) gives no day.
+#: Commencement words that give some clauses days apart in items ("as follows—", "the rest of the local law —"):
+#: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
+_SPLIT_LEAD = re.compile(r"\bas follows\b|\(a\)\s*(?:clauses?|Part)\b|\bthe rest of (?:the|this) local law\s*[—–-]", re.I)
+_BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
+_OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
+#: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
+#: capital (words of another instruction run on: "…; This local law comes into operation on …").
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[\[(A-Z]|\d+[A-Z]?\.\s+[A-Z])|(?<=;)\s+(?=[A-Z])")
+_LEAD = re.compile(r"^(?:\[?NOTE:\s*|\d+[A-Z]?\.(?:\s+|$)|Commence-?\s?ment\.?(?:\s+|$))+", re.I)
+
+
+def spelled_number(words: str) -> int | None:
+    """The number ``words`` give: "14", "twenty eight", "twenty-one", "one hundred and twenty", "fourteen (14)" (the
+    figures and the words must agree); None when they are not a number read."""
+    w = " ".join(words.lower().split())
+    figures = re.fullmatch(r"(.+?) \((\d+)\)", w)
+    if figures:
+        spelled = spelled_number(figures.group(1))
+        return spelled if spelled == int(figures.group(2)) else None
+    if w.isdigit():
+        return int(w)
+    total, current = 0, 0
+    for word in re.split(r",? and |[ -]", w):
+        if word == "hundred":
+            if current == 0 or current >= 100:
+                return None
+            current *= 100
+        elif word in _UNITS:
+            value = _UNITS[word]
+            if current % 10 or (current % 100 and value >= 10) or (current % 100 and value > 9 and current % 100 < 20):
+                return None  # "twenty thirty", "fourteen five": not one number
+            current += value
+        else:
+            return None
+    return total + current if current else None
+
+
+def _ordinal_number(word: str) -> int | None:
+    w = " ".join(word.lower().replace("-", " ").split())
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", w)
+    if m:
+        return int(m.group(1))
+    tens, _, unit = w.rpartition(" ")
+    if unit not in _ORDINAL_UNITS:
+        return None
+    if not tens:
+        return _ORDINAL_UNITS[unit]
+    if tens in ("twenty", "thirty") and _ORDINAL_UNITS[unit] < 10:
+        return _UNITS[tens] + _ORDINAL_UNITS[unit]
+    return None
+
+
+@cache
+def _day_parser(start: str = "start") -> Lark:
+    """commencement.lark's parser (Earley: each sentence is short, and its words may be read more ways than one)."""
+    from lark import Lark
+
+    return Lark(DAY_GRAMMAR.read_text(encoding="utf-8"), parser="earley", lexer="dynamic", start=start)
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """A day as a commencement gives it: ``after`` days after publication, or ``months`` months after it (and then
+    ``after`` days more), or the ``fixed`` date."""
+
+    after: int | None = None
+    months: int | None = None
+    fixed: dt.date | None = None
+
+    def on(self, published: dt.date | None) -> dt.date | None:
+        if self.fixed is not None:
+            return self.fixed
+        if published is None:
+            return None
+        start = months_later(published, self.months) if self.months is not None else published
+        return start + dt.timedelta(days=self.after or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class DayReading:
+    """One commencement sentence read whole: its day, or the later of its ``days``; ``least``: (being) the day must be
+    at least so many days after publication."""
+
+    days: tuple[Day, ...]
+    least: int | None = None
+
+    def commencement(self, wording: str, published: dt.date | None) -> Commencement:
+        if len(self.days) > 1:
+            ons = [d.on(published) for d in self.days]
+            known = [d for d in ons if d is not None]
+            return Commencement(wording=wording, rule="later_of", date=max(known) if len(known) == len(ons) else None)
+        (day,) = self.days
+        if day.fixed is not None:
+            return Commencement(wording=wording, rule="fixed_date", date=day.fixed)
+        if day.months is not None:
+            return Commencement(wording=wording, rule="months_after_gazettal", date=day.on(published))
+        rule = {0: "on_gazettal", 1: "day_after_gazettal"}.get(day.after or 0, "days_after_gazettal")
+        try:
+            return Commencement(wording=wording, rule=rule, days=day.after, date=day.on(published))
+        except OverflowError:
+            raise BadDate(
+                f"the commencement words {wording!r} put the start {day.after} days after {published:%-d %B %Y},"
+                " past the last date the calendar can hold; check the number of days in the commencement clause"
+            ) from None
+
+    def condition_fails(self, published: dt.date | None) -> str | None:
+        """Why the day read cannot be the day (its condition, "being a day not less than 14 days after …", not met)."""
+        if self.least is None or published is None:
+            return None
+        day = self.days[0].on(published)
+        if day is not None and day < published + dt.timedelta(days=self.least):
+            return f"its day, {day}, is not {self.least} days after its publication on {published}"
+        return None
+
+
+#: A sentence of another clause, run on after a commencement clause's words when the reader did not tell the clauses
+#: apart ("Principal local law 3. In this local law the … is referred to as the principal local law.", "Clause 3
+#: repealed.", (r12, case 207) "By-law 3 amended 3." — the next clause's heading and label —, "… by deleting the full
+#: stop …;", a footnote "[* Published in Gazette …]"): it gives no day.
+_OTHER_CLAUSE = re.compile(
+    r"\b(?:is|are) (?:amended|repealed|deleted|inserted|referred to)\b|\bmay be cited\b|\bby (?:deleting|inserting)\b"
+    r"|^\[\*|^Principal local laws?\b"
+    r"|^(?:Clauses?|Parts?|By-?laws?|Regulations?|Sections?|Schedules?|Divisions?) \S+ (?:amended|repealed|deleted|inserted|replaced)"
+    r"\.?(?: \d+[A-Z]{0,2}\.?)?$",
+    re.I,
+)
+
+
+def own_sentences(wording: str | None) -> list[str]:
+    """The sentences of a commencement clause, each with its leading label or heading set aside ("(2)",
+    "Commencement", "[NOTE:"), in order: every one but a sentence of another clause run on (``_OTHER_CLAUSE``, and not
+    a word of operation in it, ``_OPERATES``) — a sentence here that is not read leaves the commencement unread."""
+    w = " ".join((wording or "").split())
+    out = []
+    for sentence in _SENTENCE_END.split(w):
+        s = _LEAD.sub("", sentence.strip()).strip().removesuffix("]").strip()
+        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE.search(s)):
+            out.append(s)
+    return out
+
+
+def _day_of(tree: object) -> Day:
+    from lark import Token, Tree
+
+    assert isinstance(tree, Tree)
+    tokens = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
+    count = next((spelled_number(str(c.children[0])) for c in tree.iter_subtrees() if c.data == "count"), None)
+    if tree.data in ("fixed", "on_date", "date"):
+        found = printed_date(next(str(t) for t in tokens if t.type == "DATE"))
+        if found is None:
+            raise ValueError("no such date")
+        return Day(fixed=found)
+    if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months"):
+        raise ValueError("not a number")
+    if tree.data == "on_publication":
+        return Day(after=0)
+    if tree.data == "day_after":
+        return Day(after=1)
+    if tree.data == "days_after":
+        # "seven clear days after …": both the day of publication and the day of commencement are excluded
+        # (Interpretation Act 1984 s. 61(1)(f)), so the law is in operation on the day after the seventh
+        return Day(after=(count or 0) + 1 if any(t.type == "CLEAR" for t in tokens) else count)
+    if tree.data == "nth_day":
+        nth = _ordinal_number(next(str(t) for t in tokens if t.type == "ORDINAL"))
+        if nth is None:
+            raise ValueError("not an ordinal")
+        return Day(after=nth)
+    if tree.data == "months_after":
+        return Day(months=count)
+    if tree.data == "expiry_days":
+        # "at the expiry of 14 days from the day on which it is published": the 14 days are reckoned from the day after
+        # publication (Interpretation Act 1984 s 61), so they expire at the end of the 14th day after it, and the law
+        # is in operation from the day after that — the day "on the day after the expiration of 14 days from …" names
+        return Day(after=(count or 0) + 1)
+    if tree.data == "day_after_months":
+        return Day(months=count, after=1)
+    raise ValueError(f"not a day: {tree.data}")
+
+
+def read_day(sentence: str) -> DayReading | None:
+    """One commencement sentence that gives the whole instrument one day, read whole by commencement.lark, or None."""
+    from lark import Tree
+    from lark.exceptions import UnexpectedInput
+
+    s = re.sub(r"^\(\d+\)\s*", "", " ".join(sentence.split()))
+    if len(s) > 600:  # no sentence the grammar reads is this long (a page of words run on): not read
+        return None
+    try:
+        tree = _day_parser().parse(s)
+    except UnexpectedInput:
+        return None
+    when = tree.children[-1]
+    assert isinstance(when, Tree)
+    try:
+        if when.data in ("later_of", "not_before", "or_published"):
+            subs = [c for c in when.children if isinstance(c, Tree) and c.data not in ("pub", "count")]
+            days = [_day_of(c) for c in subs]
+            if when.data == "or_published":
+                days.append(Day(after=0))
+            return DayReading(tuple(days))
+        if when.data == "being":
+            fixed = next(c for c in when.children if isinstance(c, Tree) and c.data == "on_date")
+            count = next(c for c in when.children if isinstance(c, Tree) and c.data == "count")
+            least = spelled_number(str(count.children[0]))
+            return DayReading((_day_of(fixed),), least=least) if least is not None else None
+        return DayReading((_day_of(when),))
+    except (ValueError, StopIteration):
+        return None
+
+
+def unread_commencement(wording: str | None) -> str | None:
+    """The words of a commencement giving the whole instrument one day that are not read whole (commencement.lark),
+    or None when every sentence of it is read — or it is not of that kind (its clauses given days apart: "as
+    follows—", "the rest of the local law"; read by split_commencement.lark and ``clause_items``)."""
+    sentences = own_sentences(wording)
+    if not sentences:
+        return " ".join((wording or "").split()) or None
+    if len(sentences) > 1:
+        return " ".join(sentences[1:])
+    return None if read_day(sentences[0]) is not None else sentences[0]
+
+
+def commencement_condition_fails(wording: str | None, published: dt.date | None) -> str | None:
+    """Why the one day a commencement sentence gives cannot be its day ("on 1 July 2020, being a day not less than 14
+    days after …", published too late for it), or None."""
+    sentences = own_sentences(wording)
+    reading = read_day(sentences[0]) if len(sentences) == 1 else None
+    return reading.condition_fails(published) if reading is not None else None

@@ -46,6 +46,11 @@ PAGE_HEADER = re.compile(
     # (and the 1960s' dates: "| 2812 | GOVERNMENT GAZETTE, W.A. | [14 September, 1962. |")
     r"|(?:\| ?(?P<p9>\d{1,5}) ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?\[?(?P<d9>" + _DATE + "|" + _OLD_DATE + r")\.? ?\|)"
     r"|(?:\| ?(?P<d10>" + _DATE + "|" + _OLD_DATE + r")\.?\]? ?\| ?GOVERNMENT GAZETTE, W\.?A\.? ?\| ?(?P<p10>\d{1,5}) ?\|)"
+    # (review4) a header on a line of its own with no page number: a special issue's "GOVERNMENT GAZETTE, WA
+    # [SPECIAL] No. 71, 24 April 2020", and a first page's "WESTERN AUSTRALIAN GOVERNMENT GAZETTE Friday, 24 April 2020"
+    r"|(?:(?<![^\n])GOVERNMENT GAZETTE, W\.?A\.? \[SPECIAL\] No\. \d{1,5},? (?P<d11>" + _DATE + r")(?=[ \t]*(?:\n|$)))"
+    r"|(?:(?<![^\n])(?:WESTERN AUSTRALIAN )?GOVERNMENT GAZETTE,? (?:W\.?A\.?,? )?"
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? (?P<d12>" + _DATE + r")(?=[ \t]*(?:\n|$)))"
 )
 COVER = re.compile(
     r"(?:!(?P<year>\d{4})(?P<num>\d{3})GG!"
@@ -496,7 +501,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     def mark_header(m: re.Match[str]) -> str:
         removed.append(m.group(0))
         page = next((m.group(g) for g in ("p1", "p2", "p3", "p4", "p5", "p7", "p8", "p9", "p10") if m.group(g)), None)
-        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10") if m.group(g))
+        date = next(m.group(g) for g in ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12") if m.group(g))
         # a header printed without its page number (d6) is the page after the one before it (settled below)
         headers.append((int(page) if page else 0, printed_date(date)))
         if m.group("d5") or m.group("d6"):
@@ -797,7 +802,14 @@ def split_instruments(stream: Stream) -> list[InstrumentText]:
 
 # --- metadata read from an instrument's words ---------------------------------------------------
 
-COMMENCEMENT = re.compile(r"[^.]*?\b(?:comes? into operation|commences?)\b[^.]*\.")
+#: The sentence of an instrument that says when it comes into operation: the words of its Act ("comes into
+#: operation", "commences") or their synonyms (review4: "takes effect", "has effect on and from", "comes into force",
+#: "becomes operative", "The commencement date of this local law is …"), to its full stop or the end of the words.
+COMMENCEMENT = re.compile(
+    r"[^.]*?\b(?:(?:comes?|come) into (?:operation|force|effect)|commences?|commence\b|(?:takes?|take) effect|"
+    r"(?:has|have) effect on and from|(?:becomes?|become) operative|commencement date of (?:this|these)|"
+    r"date of commencement of (?:this|these))\b(?:[^.]|\.(?=\d))*(?:\.|$)"
+)
 REPEALS = re.compile(
     r"The\s+(?P<title>(?:Shire|City|Town)[^.]*?(?:Local Laws?|By-?laws?)\s+\d{4})(?:\s+as published in the Government Gazette(?:\s+No\.\s*\d+)?\s+on\s+(?P<date>"
     + _DATE.replace(" ", r"\s+")

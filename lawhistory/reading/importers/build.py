@@ -250,7 +250,7 @@ def _gazette(
             )
         notes.append(f"--gazette-date {options.gazette_date} was not used: the page headers of this instrument say {header_date}")
     date = header_date or options.gazette_date
-    pages = sorted({p.page for p in piece.pages})
+    pages = sorted({p.page for p in piece.pages if p.page})  # (a header with no page number and none near it: 0)
     page_text = None
     if pages:
         page_text = str(pages[0]) if len(pages) == 1 else f"{pages[0]}-{pages[-1]}"
@@ -486,19 +486,43 @@ _NAMES_THE_DAY = re.compile(
 )
 
 
+#: What a commencement sentence of this instrument is about: the instrument itself (or its amendments), or one of its
+#: clauses or Parts ("(1) Clause 5 comes into operation on …").
+_OWN_SUBJECT = re.compile(
+    r"\b(?:this|these|the) (?:amendment )?(?:local laws?|by-?laws?)\b|\bthe amendments\b|^\s*(?:\(\d+\)\s*)?(?:clauses?|parts?) \d",
+    re.I,
+)
+
+
 def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
         text = a.provision.text or ""
+        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text) or (
+            re.search(r"\b(?:the later of|the following days)\s*[—–:-]*\s*$", text) and COMMENCEMENT.search(text)
+        ):
+            # (review4: "… comes into operation on the later of— (a) 1 July 2020; and (b) …") the items are its words
+            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
         # (r12) "… made before the day on which this local law comes into operation, clause 6 … continues to apply"
         # (a transitional clause): the words name the day of commencement, they do not say when it is
         m = next((s for s in COMMENCEMENT.finditer(text) if not _NAMES_THE_DAY.search(s.group(0))), None)
+        if m and not _OWN_SUBJECT.search(m.group(0)):
+            # (review4) "A determination of the local government under this Part comes into operation on …": the words
+            # of new text an instruction puts in (or of any provision about something else), not this instrument's
+            continue
         if m:
             # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
             # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
             return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, m.start()) else text
-        if re.search(r"\b(?:comes? into operation|commences?) as follows\b", text):
-            return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
+    for a in walk(provisions):
+        # (review4) a clause headed "Commencement" in words not read above ("This local law is to operate from …"):
+        # its words, so that they are read whole or refused naming them — never the Act's 14 days in their place
+        clause = a.provision
+        if clause.kind == "clause" and re.fullmatch(r"\s*Commence-?\s?ment\s*\.?\s*", clause.heading or "", re.I):
+            under = [x.provision for x in walk(clause.children)]
+            words = " ".join(w for w in [clause.text or "", *(f"{p.num or ''} {p.text or ''}".strip() for p in under)] if w)
+            if words.strip():
+                return words
     return None
 
 
