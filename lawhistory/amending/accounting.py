@@ -84,9 +84,7 @@ INSTRUCTION_START = _Opening(r"(?<!\S)(?=[A-Z])", "sentence_ahead", disjoint=Tru
 _LOOK_BACK = 120  # characters before a possible start that decide whether it cites a label or begins an instruction
 #: (review5) A council's name just before a capital: "By-law 3 of the Shire of Testville By-laws Relating to Dogs …" —
 #: the capital is the law's title going on ("By-laws …"), no instruction's start.
-_OF_COUNCIL = re.compile(
-    r"\bof\s+the\s+(?:Shire|Town|City|Municipality|Municipal\s+District)\s+of(?:\s+[A-Z][\w’'-]*){1,3}$"
-)
+_OF_COUNCIL = re.compile(r"\bof\s+the\s+(?:Shire|Town|City|Municipality|Municipal\s+District)\s+of(?:\s+[A-Z][\w’'-]*){1,3}$")
 
 
 def _before(normal: str, at: int) -> str:
