@@ -916,8 +916,10 @@ def _refuse_line_after(
     """(review5) "In clause 2.2, after subclause (3) insert— (4) …" where a line of the clause's text ("Penalty:
     $200.", a note) follows subclause (3): whether the line is (3)'s or the whole clause's is not told (docs/format.md
     says neither), so the new (4) could go before it or after it. Refused, naming the line."""
-    if op.position == "before" or target.kind == "text" or index >= len(siblings) or siblings[index].kind != "text":
+    if op.position == "before" or target.kind in ("text", "item") or index >= len(siblings):
         return
+    if not (_penalty_line(siblings[index]) or re.match(r"Notes?\b", siblings[index].text or "")):
+        return  # (a schedule's sub-heading between rows, "Offences in halls", heads the rows after it)
     line = " ".join((siblings[index].text or "").split())
     raise ApplyRefused(
         inst, op, f"the line “{line[:80]}” follows {op.target}, and whether it is {op.target}'s or its parent's is not "
