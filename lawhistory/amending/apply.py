@@ -850,6 +850,7 @@ def _apply_operation(
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
         path, target = _container_place(body, path, op)
         index = path[-1] + (0 if op.position == "before" else 1)
+        _refuse_line_after(_children(body, path[:-1]), index, target, op, inst)
         new = _new_provisions(
             op,
             _parent_kind(body, path),
@@ -907,6 +908,24 @@ def _schedule_heading(schedule: Provision, new: str) -> Provision:
     if first is None or first.kind != "text" or not re.fullmatch(r"\[[^\[\]]+\]", first.text or ""):
         return heading
     return replace(heading, children=(replace(first, text=note.group(1)), *schedule.children[1:]))
+
+
+def _refuse_line_after(
+    siblings: tuple[Provision, ...], index: int, target: Provision, op: Operation, inst: Instrument | None
+) -> None:
+    """(review5) "In clause 2.2, after subclause (3) insert— (4) …" where a line of the clause's text ("Penalty:
+    $200.", a note) follows subclause (3): whether the line is (3)'s or the whole clause's is not told (docs/format.md
+    says neither), so the new (4) could go before it or after it. Refused, naming the line."""
+    if op.position == "before" or target.kind in ("text", "item") or index >= len(siblings):
+        return
+    if not (_penalty_line(siblings[index]) or re.match(r"Notes?\b", siblings[index].text or "")):
+        return  # (a schedule's sub-heading between rows, "Offences in halls", heads the rows after it)
+    line = " ".join((siblings[index].text or "").split())
+    raise ApplyRefused(
+        inst, op, f"the line “{line[:80]}” follows {op.target}, and whether it is {op.target}'s or its parent's is not "
+        "told, so where the new text goes (before or after that line) is not certain",
+        "amend the instrument file's operations by hand",
+    )  # fmt: skip
 
 
 def _penalty_line(p: Provision) -> bool:

@@ -1159,6 +1159,13 @@ def _heading_above_number(payload: str) -> str:
     return moved if one and read[0].children and not read[0].text else payload
 
 
+#: (review5) A clause's words that begin with a few words and then a capitalised citation ("Application Clause 2.4
+#: applies …", "General Part 2 does not apply …"): the first words may be a heading whose line break was lost.
+_RUN_IN_CITATION = re.compile(
+    r"^(?P<pre>[A-Z][^\s.;:,—–]*(?: [^\s.;:,—–]+){0,5}) (?P<cite>(?:Clause|Part|Schedule|Division|Subclause|By-law|Form)s? \d\S*)"
+)
+
+
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     payload = _heading_above_number(payload)
@@ -1186,6 +1193,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
+        if d.kind == "clause" and not d.heading and (cited := _RUN_IN_CITATION.match(d.text or "")):
+            # (review5) "3.4 Application Clause 2.4 applies to …" (its lines run together): "Application" may be the
+            # heading or the first word of the clause's words; a capitalised "Clause 2.4" within a sentence is rare, so
+            # it is not guessed (it was kept as words "Application Clause 2.4 …", the heading lost)
+            raise InstructionNotUnderstood(
+                f"the new clause {d.num} has no heading read, and its words “{(d.text or '')[:60]}” may begin with one "
+                f"(“{cited.group('pre')}”, before “{cited.group('cite')}”), so where its heading ends is uncertain"
+            )
         siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
         if any(c.heading for c in siblings) and (bare := next((c for c in siblings if not c.heading), None)):
             # (r12) "17. Application for licence — proof of identity Evidence of the identity …" beside headed clauses:

@@ -165,6 +165,10 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
     rest = s[end : end + 400]
     lead = len(rest) - len(rest.lstrip(" "))
     body = rest[lead:]
+    if re.match(r"\((?:\d{1,2}[A-Z]?|[a-z])\)\s", body):
+        # (review5) "2.3A (1) A person must not …": a clause's first subclause label right after its number — the clause
+        # has no heading ("(1)" is no heading, and its subclauses would be lost)
+        return None, lead, False
     if mode != "instrument" and _DELETED.fullmatch(body.split("\n", 1)[0].strip()):
         # "2.4 Deleted": the words standing in the place of a deleted clause, not its heading (an instrument's
         # "6. Part 5 deleted" is the heading of its amending clause)
