@@ -394,6 +394,20 @@ def _provisions_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> li
     return ops[::-1] if upward else ops
 
 
+def _provisions_deleted_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(issue 20, wr4a) "delete subclause (2) and renumber subclause (3) as subclause (2)": a `delete` of each provision
+    of the first list, then the renumbering (provisions_renumbered) of the rest, in that order."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes and renumbers provisions and also carries new text")
+    base, _ = _base(h, start)
+    phrase = _span(h, next(_trees(ch, "prov_list")))
+    deleted = resolve_targets(phrase, base)
+    if not deleted:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{phrase}” is")
+    renumbered = next(_trees(ch, "provisions_renumbered"))
+    return [_op(h.unit, action="delete", target=t) for t in deleted] + _provisions_renumbered(h, start, renumbered)
+
+
 def _label_of(citation: str) -> str | None:
     """The label a citation ends in: "4.4" of "4.4", "(b)" of "3(b)", "2" of "Second Schedule item 2"."""
     m = re.search(r"(?:\bitem |\bPart |\bDivision |\bSchedule )?(\(\w{1,4}\)|\d+(?:\.\d+)*[A-Z]{0,2})$", citation)
@@ -1357,6 +1371,7 @@ _BUILDERS = {
     "words_replaced": _words_replaced,
     "words_inserted": _words_inserted,
     "provisions_renumbered": _provisions_renumbered,
+    "provisions_deleted_renumbered": _provisions_deleted_renumbered,
     "words_removed_beside": _words_removed_beside,
     "words_substituted_for": _words_substituted_for,
     "words_for_substituted": _words_for_substituted,
