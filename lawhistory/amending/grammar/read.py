@@ -927,6 +927,16 @@ def _definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list
     return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
 
 
+def _definition_moved(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(issue 20, wr4a) "delete the definition of “keeper” and insert in the appropriate alphabetical position— …": a
+    `delete` of the definition, then the new definitions inserted in alphabetical order (as definitions_inserted)."""
+    quoted = _tokens(ch, "QUOTED")
+    term_node = _tree(ch, "term")
+    term = _unquote(quoted[0]) if quoted else " ".join(_span(h, term_node).split()) if term_node is not None else ""
+    deleted = _op(h.unit, action="delete", target=f"{_holder(h, start)} “{term}”")
+    return [deleted, *_definitions_inserted(h, start, ch)]
+
+
 def _definitions_inserted(h: Head, start: Tree[object], ch: Tree[object], after: str | None = None) -> list[Operation]:
     holder = _holder(h, start)
     if h.payload is None:
@@ -1389,6 +1399,7 @@ _BUILDERS = {
     "provisions_inserted_at_start": _provisions_inserted_at_start,
     "definitions_deleted": _definitions_deleted,
     "definition_replaced": _definition_replaced,
+    "definition_moved": _definition_moved,
     "definition_is_deleted": _definition_is_deleted,
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
