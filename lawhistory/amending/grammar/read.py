@@ -156,7 +156,7 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
     for c in t.iter_subtrees():
         inner = (
             [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
-            if c.data in (*_NOT_CITED, "row_cited", *_TEXT_PLACES)
+            if c.data in (*_NOT_CITED, "row_cited", *_TEXT_PLACES, "note_line")
             else []
         )
         if inner:
@@ -170,7 +170,7 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
         out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
         pos = b
     words = "".join([*out, h.head[pos:end]])
-    if any(c.data in _TEXT_PLACES for c in t.iter_subtrees()):
+    if any(c.data in (*_TEXT_PLACES, "note_line") for c in t.iter_subtrees()):
         # "clause 21(1), in the formula": the joining words before a place inside its lines of text go with it
         words = re.sub(r"(?:[\s,]+in)?[\s,]*$", "", re.sub(r"^[\s,]*(?:in\b)?[\s,]*", "", words, flags=re.I), flags=re.I)
     return words
@@ -1460,7 +1460,7 @@ def _reference_note_changed(h: Head, start: Tree[object], ch: Tree[object]) -> l
     """ "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]": the bracketed line
     that names the clauses a form (or a schedule) serves — printed just before a form's heading, just after a
     schedule's. Which line that is, is told when the law is known (law_known.reference_resolved), or refused."""
-    place = _tree(ch, "note_place")
+    place = _tree(ch, "note_line")
     heading = _tree(ch, "heading_of")
     assert place is not None and heading is not None
     word = _span(h, place).lower()
@@ -2198,7 +2198,22 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
     _printed_line_read(h, start, ops)
-    return ops
+    return _note_place_read(h, start, ops)
+
+
+def _note_place_read(h: Head, start: Tree[object], ops: list[Operation]) -> list[Operation]:
+    """(issue 20, wr4a) "In clause 2.3(2), in the note, delete “A” and insert “B”": the words are changed in the note
+    of the provision named (target "2.3(2) note": its one line that begins "Note", found when the law is known); any
+    change but a word edit is refused, naming the place."""
+    place = next((c for c in start.iter_subtrees() if c.data == "note_line"), None)
+    if place is None:
+        return ops
+    if not all(op.action in WORD_ACTIONS for op in ops):
+        raise InstructionNotUnderstood(
+            f"its words “{' '.join(_span(h, place).split())}” name a provision's note, where only words can be changed; "
+            "amend the instrument file's operations by hand"
+        )
+    return [replace(op, target=f"{op.target} note") for op in ops]
 
 
 def _printed_line_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
