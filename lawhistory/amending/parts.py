@@ -1115,7 +1115,7 @@ def _heading_above_number(payload: str) -> str:
     return moved if one and read[0].children and not read[0].text else payload
 
 
-def _narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
+def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
     """(issue 20, wr4a) Each definition read with a term narrowed after its quotation marks ("“owner” of an animal means
     …", read as "owner of an animal") given the quoted words alone as its term, its words kept as printed."""
     if not terms:
@@ -1126,7 +1126,7 @@ def _narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple
             term = next((t for t in terms if p.term.startswith(t + " of ") and (p.text or "").startswith(t + " of ")), None)
             if term is not None:
                 p = replace(p, term=term)
-        out.append(p.with_children(_narrowed(p.children, terms)))
+        out.append(p.with_children(_terms_narrowed(p.children, terms)))
     return tuple(out)
 
 
@@ -1141,7 +1141,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
     else:
         provisions = _payload_provisions(unmarked(payload), seen)
-    provisions = _narrowed(provisions, narrowed_terms(normalise_quotes(unmarked(payload))))
+    provisions = _terms_narrowed(provisions, narrowed_terms(normalise_quotes(unmarked(payload))))
     payload = unmarked(payload)
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
