@@ -165,7 +165,9 @@ verb_omit, verb_remove, verb_strike_out, verb_delete = (_verb(v) for v in ("omit
 
 # (issue 20, wr4a) "renumber paragraphs (c) to (f) as paragraphs (b) to (e)" ≡ "redesignate …"; "is renumbered as" ≡
 # "is redesignated as" (outside quotation marks; the capital kept)
-_RELABEL = re.compile(r"\b(?P<v>renumber|redesignate|renumbered|redesignated)(?= +(?:the +)?(?:(?:sub)?(?:clause|paragraph)s?|items?|as)\b)", re.I)
+_RELABEL = re.compile(
+    r"\b(?P<v>renumber|redesignate|renumbered|redesignated)(?= +(?:the +)?(?:(?:sub)?(?:clause|paragraph)s?|items?|as)\b)", re.I
+)
 _RELABEL_FORMS = {"renumber": ("renumber", "renumbered"), "redesignate": ("redesignate", "redesignated")}
 
 

@@ -207,7 +207,11 @@ DEFINITIONS_HEAD = "(1) In this local law—"
 @pytest.mark.parametrize("where", ["clause 1.2(1)", "clause 1.2"])
 def test_a_term_narrowed_before_means_is_inserted_in_alphabetical_order(tmp_path: Path, where: str) -> None:
     # review4 d01, d18: "“owner” of an animal means …" (the term is “owner”; the words after it kept as printed)
-    lines = run(tmp_path, f"In {where} insert in the appropriate alphabetical position—\n“owner” of an animal means the person who owns it;", "Clause 1.2 amended")
+    lines = run(
+        tmp_path,
+        f"In {where} insert in the appropriate alphabetical position—\n“owner” of an animal means the person who owns it;",
+        "Clause 1.2 amended",
+    )
     assert between(lines, "**keeper** means the person who has the care of an animal;", "**vehicle** includes a trailer.") == [
         "**keeper** means the person who has the care of an animal;",
         "**owner** of an animal means the person who owns it;",
@@ -223,7 +227,9 @@ def test_a_definition_by_is(tmp_path: Path) -> None:
         "In clause 1.2(1) insert in the appropriate alphabetical position—\n“CEO” is the chief executive officer of the local government;",
         "Clause 1.2 amended",
     )
-    assert between(lines, "**cat** means an animal of the species Felis catus;", "**dog** means an animal of the species Canis familiaris;") == [
+    assert between(
+        lines, "**cat** means an animal of the species Felis catus;", "**dog** means an animal of the species Canis familiaris;"
+    ) == [
         "**cat** means an animal of the species Felis catus;",
         "**CEO** is the chief executive officer of the local government;",
         "**dog** means an animal of the species Canis familiaris;",
@@ -250,9 +256,9 @@ def test_a_definition_deleted_and_its_new_one_put_in_alphabetical_order(tmp_path
 
 def test_a_definition_out_of_order_deleted_and_its_new_one_put_in_its_alphabetical_place(tmp_path: Path) -> None:
     # review4 d09: "keeper" printed after "pound"; the new one goes where alphabetical order puts it
-    principal = PRINCIPAL.replace(
-        "    **keeper** means the person who has the care of an animal;\n", ""
-    ).replace("impounding animals;\n", "impounding animals;\n    **keeper** means the person who has the care of an animal;\n")
+    principal = PRINCIPAL.replace("    **keeper** means the person who has the care of an animal;\n", "").replace(
+        "impounding animals;\n", "impounding animals;\n    **keeper** means the person who has the care of an animal;\n"
+    )
     lines = run(
         tmp_path,
         "In clause 1.2(1) delete the definition of “keeper” and insert in the appropriate alphabetical position—\n"
@@ -270,7 +276,9 @@ def test_a_definition_out_of_order_deleted_and_its_new_one_put_in_its_alphabetic
 
 def test_words_changed_in_a_note(tmp_path: Path) -> None:
     # review4 w26: the words are found in the note line of 2.3(2)
-    lines = run(tmp_path, "In clause 2.3(2), in the note, delete “each premises” and insert “each parcel of land”.", "Clause 2.3 amended")
+    lines = run(
+        tmp_path, "In clause 2.3(2), in the note, delete “each premises” and insert “each parcel of land”.", "Clause 2.3 amended"
+    )
     assert "Note: A permit is required for each parcel of land." in lines
 
 
@@ -281,7 +289,9 @@ def test_words_in_a_note_the_provision_does_not_have_are_refused(tmp_path: Path)
 
 def test_words_changed_in_the_third_place_where_they_occur(tmp_path: Path) -> None:
     # review4 w37
-    lines = run(tmp_path, "In clause 2.2 delete “dog” in the third place where it occurs and insert “animal”.", "Clause 2.2 amended")
+    lines = run(
+        tmp_path, "In clause 2.2 delete “dog” in the third place where it occurs and insert “animal”.", "Clause 2.2 amended"
+    )
     assert "(2) Subclause (1) does not apply to a dog in a animal exercise area." in lines
     assert "(1) A dog must be held on a lead in a public place." in lines
 

@@ -757,7 +757,14 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
 
     text = holder.heading or ""
     hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
-    many = {"once": len(hits) == 1, "all": bool(hits), "first": bool(hits), "last": bool(hits), "second": len(hits) > 1, "third": len(hits) > 2}
+    many = {
+        "once": len(hits) == 1,
+        "all": bool(hits),
+        "first": bool(hits),
+        "last": bool(hits),
+        "second": len(hits) > 1,
+        "third": len(hits) > 2,
+    }
     if not many.get(str(op.occurrence), False):
         found = "do not occur" if not hits else f"occur {len(hits)} times"
         raise InstrumentRefused(
@@ -767,7 +774,15 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
     chosen = (
         hits
         if op.occurrence == "all"
-        else [hits[-1] if op.occurrence == "last" else hits[1] if op.occurrence == "second" else hits[2] if op.occurrence == "third" else hits[0]]
+        else [
+            hits[-1]
+            if op.occurrence == "last"
+            else hits[1]
+            if op.occurrence == "second"
+            else hits[2]
+            if op.occurrence == "third"
+            else hits[0]
+        ]
     )
     for h in reversed(chosen):
         text = _edit(text, h.start(), h.end(), op, tidy=True)

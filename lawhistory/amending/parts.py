@@ -33,7 +33,6 @@ from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
 from .grammar.parse import (
     after_connector,
-    narrowed_terms,
     amended_as_follows,
     another_clause,
     barred_repeal,
@@ -59,6 +58,7 @@ from .grammar.parse import (
     marked_terms,
     names_amendment,
     names_whole_law,
+    narrowed_terms,
     opens_instruction,
     payload_dash,
     penalty_line,

@@ -547,7 +547,9 @@ _HEADING_KINDS = frozenset(
     {"clause", "clauses", "subclause", "subclauses", "paragraph", "paragraphs", "schedule", "schedules", "part", "parts"}
     | {"division", "divisions", "form", "forms", "regulation", "regulations", "section", "sections", "by-law", "by-laws"}
 )
-_HEADING_VERBS = frozenset({"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered", "redesignated"})
+_HEADING_VERBS = frozenset(
+    {"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered", "redesignated"}
+)
 
 
 @lru_cache(maxsize=8192)

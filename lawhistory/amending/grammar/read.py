@@ -1460,7 +1460,7 @@ def _reference_note_changed(h: Head, start: Tree[object], ch: Tree[object]) -> l
     """ "Delete the reference before the heading to Schedule 1 Form 1 and insert: [cl. 5.1 and 6.2]": the bracketed line
     that names the clauses a form (or a schedule) serves — printed just before a form's heading, just after a
     schedule's. Which line that is, is told when the law is known (law_known.reference_resolved), or refused."""
-    place = _tree(ch, "note_line")
+    place = _tree(ch, "note_place")
     heading = _tree(ch, "heading_of")
     assert place is not None and heading is not None
     word = _span(h, place).lower()
