@@ -2198,7 +2198,7 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
     _printed_line_read(h, start, ops)
-    return _note_place_read(h, start, ops)
+    return _note_place_read(h, start, ops) if ops is not None else None
 
 
 def _note_place_read(h: Head, start: Tree[object], ops: list[Operation]) -> list[Operation]:
