@@ -300,4 +300,4 @@ def test_a_third_occurrence_that_is_not_there_is_refused(tmp_path: Path) -> None
     got = refusal(
         tmp_path, "In clause 2.5A delete “dog” in the third place where it occurs and insert “animal”.", "Clause 2.5A amended"
     )
-    assert "occur only 1 time" in got and "no third occurrence" in got
+    assert "occur only once" in got and "no third occurrence" in got

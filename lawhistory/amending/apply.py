@@ -440,7 +440,8 @@ def _word_op(
         raise WordsNotFound(
             inst,
             op,
-            f"the words “{words}” occur only {len(hits)} time{'s' if len(hits) > 1 else ''}, so there is no {op.occurrence} occurrence",
+            f"the words “{words}” occur only {'once' if len(hits) == 1 else f'{len(hits)} times'}, so there is no "
+            f"{op.occurrence} occurrence",
             "check the instruction",
         )
     chosen = (
