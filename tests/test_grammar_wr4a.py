@@ -21,6 +21,7 @@ from lawhistory.core.errors import LawHistoryError
 from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
+from tests import rewordings as rw
 
 PRINCIPAL = """---
 id: testville/animals-local-law-2015
@@ -301,3 +302,26 @@ def test_a_third_occurrence_that_is_not_there_is_refused(tmp_path: Path) -> None
         tmp_path, "In clause 2.5A delete “dog” in the third place where it occurs and insert “animal”.", "Clause 2.5A amended"
     )
     assert "occur only once" in got and "no third occurrence" in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 2.5 delete paragraph (b) and redesignate paragraphs (c) to (f) as paragraphs (b) to (e).",
+        "Clause 2.5A is redesignated as clause 2.6.",
+        "In clause 2.2 delete “dog” in the third place where it occurs and insert “animal”.",
+    ],
+)
+def test_the_rewordings_read_the_same_operations(text: str) -> None:
+    # tests/rewordings.py: renumber ≡ redesignate; "in the third place where it occurs" ≡ "where it occurs for the third time"
+    variants = [text] + [
+        v for f in (rw.relabel_renumber, rw.relabel_redesignate, rw.occurrence_for_the_time) if (v := f(instrument(text, "x")))
+    ]
+    assert len(variants) == 2
+    got = {
+        tuple(
+            (o.action, o.target, o.new, o.occurrence) for o in parse_unit(Unit("4", v.split("4. x\n")[-1].split("\n")[0], None))
+        )
+        for v in variants
+    }
+    assert len(got) == 1
