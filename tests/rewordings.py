@@ -163,6 +163,34 @@ def _verb(to: str) -> Rewording:
 
 verb_omit, verb_remove, verb_strike_out, verb_delete = (_verb(v) for v in ("omit", "remove", "strike out", "delete"))
 
+# (issue 20, wr4a) "renumber paragraphs (c) to (f) as paragraphs (b) to (e)" ≡ "redesignate …"; "is renumbered as" ≡
+# "is redesignated as" (outside quotation marks; the capital kept)
+_RELABEL = re.compile(
+    r"\b(?P<v>renumber|redesignate|renumbered|redesignated)(?= +(?:the +)?(?:(?:sub)?(?:clause|paragraph)s?|items?|as)\b)", re.I
+)
+_RELABEL_FORMS = {"renumber": ("renumber", "renumbered"), "redesignate": ("redesignate", "redesignated")}
+
+
+def _relabel(to: str) -> Rewording:
+    """Giving provisions new labels: renumber ≡ redesignate (the past participle kept one)."""
+
+    def reword(text: str) -> str | None:
+        spans = quoted_spans(text)
+        edits = []
+        for m in _RELABEL.finditer(text, _instructions_start(text)):
+            if _inside(m.start(), spans):
+                continue
+            word = m.group("v")
+            new = _RELABEL_FORMS[to][word.lower().endswith("ed")]
+            if word.lower() != new:
+                edits.append((m.start(), m.end(), new[0].upper() + new[1:] if word[0].isupper() else new))
+        return _subs(text, edits) if edits else None
+
+    return reword
+
+
+relabel_redesignate, relabel_renumber = _relabel("redesignate"), _relabel("renumber")
+
 # "delete “x” and insert “y”": the second verb of a replacement of quoted words
 _REPLACEMENT = re.compile(
     r"\b(?:delete|omit|remove|strike out)\s+(?:the\s+(?P<what>words?|expression|figures?)\s+)?"
@@ -691,14 +719,14 @@ def lead_in_partial(text: str) -> str | None:
 
 # --- which occurrence --------------------------------------------------------------------------------------------
 _OCCURRENCE = re.compile(
-    r"\b(?:where it (?P<a>first|second|last) (?:occurs|appears)|(?P<b>first|second|last) occurring|"
-    r"in the (?P<c>first|second|last) place where it (?:occurs|appears))\b"
+    r"\b(?:where it (?P<a>first|second|third|last) (?:occurs|appears)|(?P<b>first|second|third|last) occurring|"
+    r"in the (?P<c>first|second|third|last) place where it (?:occurs|appears))\b"
 )
 
 
 def _occurrence(form: str) -> Rewording:
     """ "where it second occurs" ≡ "second occurring" ≡ "in the second place where it occurs" ≡ "where it occurs for
-    the second time" ≡ "on the second occasion on which it occurs" (first, second, last)."""
+    the second time" ≡ "on the second occasion on which it occurs" (first, second, third, last)."""
 
     def reword(text: str) -> str | None:
         spans = quoted_spans(text)
@@ -739,6 +767,8 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "quotes_single": quotes_single,
         "quotes_curly": quotes_curly,
         "verb_omit": verb_omit,
+        "relabel_redesignate": relabel_redesignate,
+        "relabel_renumber": relabel_renumber,
         "verb_remove": verb_remove,
         "verb_strike_out": verb_strike_out,
         "verb_delete": verb_delete,

@@ -219,10 +219,15 @@ def test_a_row_of_a_schedule_named_by_an_ordinal_renumbered_and_deleted() -> Non
 
 
 def test_renumbering_joined_to_another_change_is_still_refused() -> None:
+    # (issue 20, wr4a) provisions deleted, then others renumbered, is read (provisions_deleted_renumbered); a renumbering
+    # joined to a word edit is not
+    assert with_new("In clause 3 delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).") == [
+        ("delete", "3(b)", "", ""),
+        ("renumber", "3(c)", "", "(b)"),
+        ("renumber", "3(d)", "", "(c)"),
+    ]
     with pytest.raises(InstructionNotUnderstood, match="new labels"):
-        parse_unit(
-            Unit("9", "In clause 3 delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).", None)
-        )
+        parse_unit(Unit("9", "In clause 3 delete “dog” and renumber paragraphs (c) and (d) as paragraphs (b) and (c).", None))
 
 
 def test_a_provision_named_as_renumbered_by_an_earlier_clause() -> None:

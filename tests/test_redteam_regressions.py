@@ -73,6 +73,20 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
     assert "(b)" not in paragraphs and "(d)" not in paragraphs and "(a)" in paragraphs
 
 
+def test_a_paragraph_deleted_and_the_rest_renumbered_in_one_sentence_is_read() -> None:
+    """i129 "In clause 4.6(1) delete paragraph (b) and renumber paragraphs (c) and (d) as paragraphs (b) and (c).": once
+    refused for another reason, then refused as a renumbering no operation makes; read since issue 20 (wr4a): (b)
+    deleted, (c) and (d) given the labels (b) and (c), their words kept (the cross-reference in (2) is the law's own)."""
+    provisions, error = _run(P02, "i129")
+    assert not error
+    got = [(p.num, p.text) for p in _walk(_clauses(provisions)["4.6"]) if p.kind == "paragraph"]
+    assert got == [
+        ("(a)", "use a change room for a purpose other than changing clothes or showering;"),
+        ("(b)", "without the consent of the occupier, open the door of a cubicle already in use; or"),
+        ("(c)", "enter a change room set aside for persons of the other gender."),
+    ]
+
+
 @pytest.mark.parametrize(
     ("principal", "name", "words"),
     [
@@ -86,7 +100,6 @@ def test_paragraph_and_paragraph_are_two_paragraphs() -> None:
             "“In Schedule 1 item 4 in the fourth column delete “9.2” and insert “9.3”.”; the grammar of amending words (docs/amendments.md) parses it but has no reading of what it changes",
         ),
         (P09_ITEM, "i107", "changing the column heading “Item” to “A” would take the item numbers away"),
-        (P02, "i129", "it gives provisions new labels (“renumber paragraphs (c) and (d) as paragraphs (b) and (c).”)"),
     ],
 )
 def test_words_that_cannot_be_read_are_refused_naming_them(principal: Path, name: str, words: str) -> None:

@@ -674,13 +674,20 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         if heading and len(paths := find(version.body, heading.group("holder"))) == 1:
             ops.append(_heading_edit(get(version.body, paths[0]), heading.group("holder"), op, inst))
             continue
-        note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" else None
+        note = re.fullmatch(r"(?P<holder>.+) note", op.target) if op.action == "delete" or op.action in WORD_ACTIONS else None
         if note and len(paths := find(version.body, note.group("holder"))) == 1:
             holder = get(version.body, paths[0])
             lines = [i for i, c in enumerate(holder.children) if c.kind == "text" and re.match(r"Notes?\b", c.text or "")]
             if len(lines) == 1:
                 ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
                 continue
+            if op.action in WORD_ACTIONS:
+                # (issue 20, wr4a) "in the note, delete “A” …": the words are changed in the note line only
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {note.group('holder')} has {len(lines) or 'no'} note line"
+                    f"{'s' if len(lines) > 1 else ''} of its own, so where “{op.words}” is changed cannot be told; check "
+                    "the instruction against the law"
+                )
         penalty = re.fullmatch(r"(?P<holder>.+) penalty", op.target) if op.action == "substitute" else None
         if penalty and len(paths := find(version.body, penalty.group("holder"))) == 1:
             # "In clause 3.1 delete the Penalty and insert: …": the provision's one line of text that begins "Penalty"
@@ -776,7 +783,14 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
 
     text = holder.heading or ""
     hits = list(_pattern(op.words or "").finditer(text)) if op.words else []
-    many = {"once": len(hits) == 1, "all": bool(hits), "first": bool(hits), "last": bool(hits), "second": len(hits) > 1}
+    many = {
+        "once": len(hits) == 1,
+        "all": bool(hits),
+        "first": bool(hits),
+        "last": bool(hits),
+        "second": len(hits) > 1,
+        "third": len(hits) > 2,
+    }
     if not many.get(str(op.occurrence), False):
         found = "do not occur" if not hits else f"occur {len(hits)} times"
         raise InstrumentRefused(
@@ -786,7 +800,15 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
     chosen = (
         hits
         if op.occurrence == "all"
-        else [hits[-1] if op.occurrence == "last" else hits[1] if op.occurrence == "second" else hits[0]]
+        else [
+            hits[-1]
+            if op.occurrence == "last"
+            else hits[1]
+            if op.occurrence == "second"
+            else hits[2]
+            if op.occurrence == "third"
+            else hits[0]
+        ]
     )
     for h in reversed(chosen):
         text = _edit(text, h.start(), h.end(), op, tidy=True)

@@ -443,17 +443,22 @@ def _word_op(
             + (f", each in a penalty of its own ({penalties} penalties)" if penalties == len(hits) else ""),
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
-    if op.occurrence == "second" and len(hits) < 2:
+    nth = {"second": 2, "third": 3}.get(str(op.occurrence))
+    if nth is not None and len(hits) < nth:
         raise WordsNotFound(
-            inst, op, f"the words “{words}” occur only once, so there is no second occurrence", "check the instruction"
+            inst,
+            op,
+            f"the words “{words}” occur only {'once' if len(hits) == 1 else f'{len(hits)} times'}, so there is no "
+            f"{op.occurrence} occurrence",
+            "check the instruction",
         )
     chosen = (
         hits
         if op.occurrence == "all"
         else [hits[-1]]
         if op.occurrence == "last"
-        else [hits[1]]
-        if op.occurrence == "second"
+        else [hits[nth - 1]]
+        if nth is not None
         else [hits[0]]
     )
     changed: list[Path] = []

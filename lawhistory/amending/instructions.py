@@ -416,12 +416,14 @@ def _refuse_locator_after_words(unit: Unit, op: Operation) -> None:
 
 
 def _renumbers(unit: Unit) -> bool:
-    """(r3lz) Whether the instruction is a renumbering the grammar reads (each of its operations a `renumber`)."""
+    """(r3lz) Whether the instruction is a renumbering the grammar reads (each of its operations a `renumber`, or, wr4a,
+    provisions deleted and then others renumbered: "delete subclause (2) and renumber subclause (3) as subclause (2)")."""
     try:
         ops, _ = read_instruction(unit, [])
     except InstructionNotUnderstood:
         return False
-    return bool(ops) and all(op.action == "renumber" for op in ops or ())
+    actions = [op.action for op in ops or ()]
+    return "renumber" in actions and all(a in ("renumber", "delete") for a in actions)
 
 
 #: A gazette page header left in an instruction's words because it is misprinted ("3372 GOVERNMENT GAZETTE, WA 28 Auust

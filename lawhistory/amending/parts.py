@@ -62,6 +62,7 @@ from .grammar.parse import (
     marked_terms,
     names_amendment,
     names_whole_law,
+    narrowed_terms,
     opens_instruction,
     payload_dash,
     penalty_line,
@@ -1166,6 +1167,21 @@ _RUN_IN_CITATION = re.compile(
 )
 
 
+def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
+    """(issue 20, wr4a) Each definition read with a term narrowed after its quotation marks ("“owner” of an animal means
+    …", read as "owner of an animal") given the quoted words alone as its term, its words kept as printed."""
+    if not terms:
+        return provisions
+    out = []
+    for p in provisions:
+        if p.kind == "definition" and p.term is not None:
+            term = next((t for t in terms if p.term.startswith(t + " of ") and (p.text or "").startswith(t + " of ")), None)
+            if term is not None:
+                p = replace(p, term=term)
+        out.append(p.with_children(_terms_narrowed(p.children, terms)))
+    return tuple(out)
+
+
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     payload = _heading_above_number(payload)
@@ -1177,6 +1193,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
     else:
         provisions = _payload_provisions(unmarked(payload), seen)
+    provisions = _terms_narrowed(provisions, narrowed_terms(normalise_quotes(unmarked(payload))))
     payload = unmarked(payload)
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)

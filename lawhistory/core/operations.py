@@ -37,6 +37,7 @@ class Occurrence(StrEnum):
     ALL = "all"
     FIRST = "first"
     SECOND = "second"
+    THIRD = "third"  # (issue 20, wr4a) "in the third place where it occurs"
     LAST = "last"
 
 
@@ -131,7 +132,7 @@ class Operation:
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
       the target), ``start`` (at its beginning, before its own words) or ``alphabetical`` (definitions); for
       any word-level action, ``end``: the words that end the target's last line of text.
-    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second`` or ``last``.
+    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second``, ``third`` or ``last``.
     * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
       words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.
     * ``source`` — the instrument's exact words that this operation comes from.

@@ -547,7 +547,9 @@ _HEADING_KINDS = frozenset(
     {"clause", "clauses", "subclause", "subclauses", "paragraph", "paragraphs", "schedule", "schedules", "part", "parts"}
     | {"division", "divisions", "form", "forms", "regulation", "regulations", "section", "sections", "by-law", "by-laws"}
 )
-_HEADING_VERBS = frozenset({"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered"})
+_HEADING_VERBS = frozenset(
+    {"amended", "deleted", "inserted", "replaced", "repealed", "substituted", "added", "renumbered", "redesignated"}
+)
 
 
 @lru_cache(maxsize=8192)
@@ -1410,6 +1412,17 @@ _TERM_REACH = 200
 
 
 @lru_cache(maxsize=8192)
+def narrowed_terms(text: str) -> frozenset[str]:
+    """(issue 20, wr4a) The terms printed in quotation marks in new text and narrowed by words before "means" ("“owner”
+    of an animal means …": new_text.lark's ``marked_term`` read with its ``TERM_OF``): the term is the quoted words only."""
+    out: set[str] = set()
+    for mark, begin, end, _ in marked_terms(text):
+        tokens = _new_text("marked_term", text[mark : mark + _TERM_REACH])
+        if tokens is not None and any(t.type == "TERM_OF" for t in tokens):
+            out.add(text[begin:end])
+    return frozenset(out)
+
+
 def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
     """(where its opening mark is, where the term begins, where it ends, where its closing mark ends) of each defined
     term printed in quotation marks in new text ("“local government” has the same meaning …": new_text.lark's

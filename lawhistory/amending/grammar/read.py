@@ -44,7 +44,7 @@ from ..parts import (
 )
 from .parse import NoParse, container_payload, division_opening, listed_citation, publications, readings, repeal_lead
 
-_OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_last": "last"}
+_OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_third": "third", "occ_last": "last"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
     for c in t.iter_subtrees():
         inner = (
             [v for v in c.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
-            if c.data in (*_NOT_CITED, "row_cited", *_TEXT_PLACES)
+            if c.data in (*_NOT_CITED, "row_cited", *_TEXT_PLACES, "note_line")
             else []
         )
         if inner:
@@ -170,7 +170,7 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
         out += [h.head[pos:a]] + (["“", " ".join(h.head[a:b].split()), "”"] if (a, b) in cuts else [])
         pos = b
     words = "".join([*out, h.head[pos:end]])
-    if any(c.data in _TEXT_PLACES for c in t.iter_subtrees()):
+    if any(c.data in (*_TEXT_PLACES, "note_line") for c in t.iter_subtrees()):
         # "clause 21(1), in the formula": the joining words before a place inside its lines of text go with it
         words = re.sub(r"(?:[\s,]+in)?[\s,]*$", "", re.sub(r"^[\s,]*(?:in\b)?[\s,]*", "", words, flags=re.I), flags=re.I)
     return words
@@ -407,6 +407,20 @@ def _provisions_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> li
     ops = [_op(h.unit, action="renumber", target=o, new=n) for o, n in zip(olds, news, strict=True)]
     upward = all((_label_of(o) or "") < (n or "") for o, n in zip(olds, news, strict=True))
     return ops[::-1] if upward else ops
+
+
+def _provisions_deleted_renumbered(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(issue 20, wr4a) "delete subclause (2) and renumber subclause (3) as subclause (2)": a `delete` of each provision
+    of the first list, then the renumbering (provisions_renumbered) of the rest, in that order."""
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it deletes and renumbers provisions and also carries new text")
+    base, _ = _base(h, start)
+    phrase = _span(h, next(_trees(ch, "prov_list")))
+    deleted = resolve_targets(phrase, base)
+    if not deleted:
+        raise InstructionNotUnderstood(f"cannot tell which provision “{phrase}” is")
+    renumbered = next(_trees(ch, "provisions_renumbered"))
+    return [_op(h.unit, action="delete", target=t) for t in deleted] + _provisions_renumbered(h, start, renumbered)
 
 
 def _label_of(citation: str) -> str | None:
@@ -945,6 +959,16 @@ def _definition_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list
     return [_op(h.unit, action="substitute", target=f"{holder} “{term}”", new=new)]
 
 
+def _definition_moved(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(issue 20, wr4a) "delete the definition of “keeper” and insert in the appropriate alphabetical position— …": a
+    `delete` of the definition, then the new definitions inserted in alphabetical order (as definitions_inserted)."""
+    quoted = _tokens(ch, "QUOTED")
+    term_node = _tree(ch, "term")
+    term = _unquote(quoted[0]) if quoted else " ".join(_span(h, term_node).split()) if term_node is not None else ""
+    deleted = _op(h.unit, action="delete", target=f"{_holder(h, start)} “{term}”")
+    return [deleted, *_definitions_inserted(h, start, ch)]
+
+
 def _definitions_inserted(h: Head, start: Tree[object], ch: Tree[object], after: str | None = None) -> list[Operation]:
     holder = _holder(h, start)
     if h.payload is None:
@@ -1389,6 +1413,7 @@ _BUILDERS = {
     "words_replaced": _words_replaced,
     "words_inserted": _words_inserted,
     "provisions_renumbered": _provisions_renumbered,
+    "provisions_deleted_renumbered": _provisions_deleted_renumbered,
     "words_removed_beside": _words_removed_beside,
     "words_substituted_for": _words_substituted_for,
     "words_for_substituted": _words_for_substituted,
@@ -1406,6 +1431,7 @@ _BUILDERS = {
     "provisions_inserted_at_start": _provisions_inserted_at_start,
     "definitions_deleted": _definitions_deleted,
     "definition_replaced": _definition_replaced,
+    "definition_moved": _definition_moved,
     "definition_is_deleted": _definition_is_deleted,
     "definitions_inserted": _definitions_inserted,
     "definitions_inserted_after": _definitions_inserted_after,
@@ -2233,7 +2259,22 @@ def build(h: Head, start: Tree[object]) -> list[Operation] | None:
     _column_read(h, start, ops)
     _text_place_read(h, start, ops)
     _printed_line_read(h, start, ops)
-    return ops
+    return _note_place_read(h, start, ops) if ops is not None else None
+
+
+def _note_place_read(h: Head, start: Tree[object], ops: list[Operation]) -> list[Operation]:
+    """(issue 20, wr4a) "In clause 2.3(2), in the note, delete “A” and insert “B”": the words are changed in the note
+    of the provision named (target "2.3(2) note": its one line that begins "Note", found when the law is known); any
+    change but a word edit is refused, naming the place."""
+    place = next((c for c in start.iter_subtrees() if c.data == "note_line"), None)
+    if place is None:
+        return ops
+    if not all(op.action in WORD_ACTIONS for op in ops):
+        raise InstructionNotUnderstood(
+            f"its words “{' '.join(_span(h, place).split())}” name a provision's note, where only words can be changed; "
+            "amend the instrument file's operations by hand"
+        )
+    return [replace(op, target=f"{op.target} note") for op in ops]
 
 
 def _printed_line_read(h: Head, start: Tree[object], ops: list[Operation] | None) -> None:
