@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -967,6 +967,12 @@ def _under_heading(body: tuple[Provision, ...], op: Operation, under: re.Match[s
     return replace(op, target=citation_of_path(body, (*paths[0], last)), position="after")
 
 
+def _headed_columns(headings: Sequence[str], heading: str) -> list[int]:
+    """The columns of a table whose heading is ``heading`` (spacing and case aside)."""
+    wanted = " ".join(heading.split()).lower()
+    return [i for i, c in enumerate(headings) if " ".join(c.split()).lower() == wanted]
+
+
 def _column_edit(
     body: tuple[Provision, ...], op: Operation, column: re.Match[str], number: int | None = None
 ) -> Operation | list[Operation] | str:
@@ -997,8 +1003,7 @@ def _column_edit(
         col = number - 1
         where_said = f"column {number}"
     else:
-        wanted = " ".join(heading.split()).lower()
-        cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+        cols = _headed_columns(table.cells, heading)
         if len(cols) != 1 or cols[0] >= len(row.cells):
             return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
         col = cols[0]
@@ -1025,8 +1030,7 @@ def _heading_column_rows_edit(
     if not op.words or op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
         return "a change in a column of every row must name its words, once or wherever occurring"
     table = get(body, path)
-    wanted = " ".join(heading.split()).lower()
-    cols = [i for i, c in enumerate(table.cells) if " ".join(c.split()).lower() == wanted]
+    cols = _headed_columns(table.cells, heading)
     if len(cols) != 1:
         return f"the table has {'no' if not cols else len(cols)} column(s) headed “{heading}”"
     col = cols[0]

@@ -898,14 +898,14 @@ def _apply_operation(
 
 
 #: (known2) A Schedule's reference note ("[cl. 2.4(1)]", the provision it serves), at the end of its new heading.
-_REFERENCE_NOTE = re.compile(r"\s*(\[[^\[\]]{1,80}\])$")
+REFERENCE_NOTE = re.compile(r"\s*(\[[^\[\]]{1,80}\])$")
 
 
 def _schedule_heading(schedule: Provision, new: str) -> Provision:
     """``schedule`` with the heading ``new``; a reference note ending ``new`` ("… AND TIMES [cl. 2.4(1)]") is the
     Schedule's reference line, printed under its heading (its first line, "[cl. 2.4]"), which it replaces; where the
     law prints no such line, the law's Schedule headings carry none, and the note is left out (the reader says so)."""
-    note = _REFERENCE_NOTE.search(new)
+    note = REFERENCE_NOTE.search(new)
     if note is None:
         return replace(schedule, heading=new)
     first = schedule.children[0] if schedule.children else None

@@ -32,6 +32,7 @@ from .grammar.parse import (
     without_as_renumbered_notes,
 )
 from .parts import (
+    _BROKEN_WORD,
     InstructionNotUnderstood,
     Unit,
     new_text_opening,
@@ -48,7 +49,7 @@ def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
     printed at its end, lists ("SCHEDULE. Clauses 3.2, 4.1 and 5.3."), and the Schedule taken off its words; None when
     it names no such Schedule, or the Schedule is not a list of provisions (left to be read, or refused, as printed)."""
     named = to_this_clause(unit.text)  # structure.lark's to_this_clause and clause_schedule
-    printed = clause_schedule(unit.text)
+    printed = clause_schedule(unit.text) if named is not None else None
     if named is None or printed is None or printed[0] < named[1]:
         return None
     listed = " ".join(printed[1].split())
@@ -61,8 +62,8 @@ def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
 
 
 #: (known2) A word of the instruction's own the copy broke over a line after a hyphen ("a new interpre- tation as
-#: follows"), outside quotation marks: joined when whole it is one of the words instructions are written in.
-_BROKEN_WORD = re.compile(r"\b(?P<a>[A-Za-z]{2,})- (?P<b>[a-z]{2,})\b")
+#: follows": parts.py's ``_BROKEN_WORD``), outside quotation marks: joined when whole it is one of the words
+#: instructions are written in.
 _INSTRUCTION_WORDS = re.compile(
     r"(?:interpretations?|definitions?|(?:sub)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|schedules?|"
     r"substitut(?:e|ed|ing)|insert(?:ed|ing)?|delet(?:e|ed|ing)|amend(?:ed|ing|ment)?|following|principal|provisions?)",

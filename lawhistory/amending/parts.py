@@ -11,7 +11,6 @@ operation each. Text that reads like an instruction but fits no family raises
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -213,7 +212,7 @@ def _marginal_notes_moved(clauses: list[Provision]) -> list[Provision]:
     at the end of the clause before ("3. In this local law … the principal local law. Clause 1.3 amended. / 4. Clause
     1.3 of …", or at the end of its last item): the note (an amending heading, heading_first.lark, after the end of a
     sentence) is the heading of the next clause where that clause has none; the words before it are unchanged."""
-    if not any(not b.heading and _note_at_end(a, True) for a, b in itertools.pairwise(clauses)):
+    if not any(not b.heading and _note_at_end(a, True) for a, b in pairwise(clauses)):
         return clauses  # no note naming a provision it amends: the instrument does not print its notes so
     out = list(clauses)
     for i in range(len(out) - 1):
@@ -1193,8 +1192,8 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         provisions = _with_lines(_payload_provisions(unmarked(payload[: listed.start()]), seen), items)
     else:
         provisions = _payload_provisions(unmarked(payload), seen)
-    provisions = _terms_narrowed(provisions, narrowed_terms(normalise_quotes(unmarked(payload))))
     payload = unmarked(payload)
+    provisions = _terms_narrowed(provisions, narrowed_terms(normalise_quotes(payload)))
     payload = _BROKEN_WORD.sub(lambda m: _joined(m, payload), payload)  # as _payload_provisions reads it
     provisions = tuple(_with_note(p) for p in provisions)
     provisions = tuple(_with_penalty_line(p) for p in provisions)

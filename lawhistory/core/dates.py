@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,8 +99,7 @@ def uncertain_commencement(wording: str | None) -> str | None:
     if not wording:
         return None
     w = " ".join(wording.split())
-    sentences = own_sentences(w)
-    if len(sentences) == 1 and read_day(sentences[0]) is not None:
+    if whole_reading(w) is not None:
         return None  # (review4) read whole: "on whichever is the later of the following days— (a) …; (b) …"
     m = re.search(
         r"\bwhichever\b[^;.]*|\bexcept\b[^;.]*|\b(?:and )?expires?\b[^;.]*"
@@ -196,7 +195,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         re.I,
     ):
         return "on_gazettal", 0, None
-    if re.search(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", w, re.I):
+    if _BY_NOTICE.search(w):
         return "by_notice", None, None
     m = re.search(r"\b(?:comes into operation|commences) on (.+)", w, re.I)
     if m:
@@ -434,8 +433,7 @@ def commencement(
     if wording and not _SPLIT_LEAD.search(" ".join(wording.split())):
         # one day for the whole instrument: its commencement sentence read whole (commencement.lark), or no day at all
         # (``unread_commencement`` names the words) — never a day read from part of its words
-        sentences = own_sentences(wording)
-        reading = read_day(sentences[0]) if len(sentences) == 1 else None
+        reading = whole_reading(wording)
         if reading is not None and reading.condition_fails(gazette_date) is None:
             return reading.commencement(wording, gazette_date)
         if _BY_NOTICE.search(wording):
@@ -835,10 +833,11 @@ def _ordinal_number(word: str) -> int | None:
 
 @cache
 def _day_parser(start: str = "start") -> Lark:
-    """commencement.lark's parser (Earley: each sentence is short, and its words may be read more ways than one)."""
-    from lark import Lark
+    """commencement.lark's parser (Earley: each sentence is short, and its words may be read more ways than one), kept
+    built across processes as the other grammars are (core.compiled)."""
+    from .compiled import built
 
-    return Lark(DAY_GRAMMAR.read_text(encoding="utf-8"), parser="earley", lexer="dynamic", start=start)
+    return built(f"commencement-{start}", DAY_GRAMMAR.read_text(encoding="utf-8"), parser="earley", lexer="dynamic", start=start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -960,6 +959,7 @@ def _day_of(tree: object) -> Day:
     raise ValueError(f"not a day: {tree.data}")
 
 
+@lru_cache(maxsize=4096)
 def read_day(sentence: str) -> DayReading | None:
     """One commencement sentence that gives the whole instrument one day, read whole by commencement.lark, or None."""
     from lark import Tree
@@ -1006,6 +1006,12 @@ def unread_commencement(wording: str | None) -> str | None:
 def commencement_condition_fails(wording: str | None, published: dt.date | None) -> str | None:
     """Why the one day a commencement sentence gives cannot be its day ("on 1 July 2020, being a day not less than 14
     days after …", published too late for it), or None."""
-    sentences = own_sentences(wording)
-    reading = read_day(sentences[0]) if len(sentences) == 1 else None
+    reading = whole_reading(wording)
     return reading.condition_fails(published) if reading is not None else None
+
+
+def whole_reading(wording: str | None) -> DayReading | None:
+    """The one day a commencement of one sentence gives the whole instrument, read whole (``read_day``), or None (no
+    such sentence, or more than one)."""
+    sentences = own_sentences(wording)
+    return read_day(sentences[0]) if len(sentences) == 1 else None

@@ -41,12 +41,6 @@ def load() -> ModuleType:
     return sqlite_utils
 
 
-def __getattr__(name: str) -> Any:
-    if name == "sqlite_utils":  # ``from .lean_sqlite import sqlite_utils``, as the build's modules once imported it
-        return load()
-    raise AttributeError(name)
-
-
 def first_keyword(sql: str) -> str:
     """The first keyword of a statement, upper-cased, after what the sqlite3 driver skips (white space, ``--`` and
     ``/* */`` comments, bare ``;``, a byte order mark): sqlite_utils' ``_first_keyword``; "" when there is none."""

@@ -47,7 +47,7 @@ SENTENCE_STARTERS = frozenset(
     ]
 )
 #: Words a clause heading never ends in, so a capitalised word after one still belongs to the heading.
-HEADING_NEVER_ENDS = _HEADING_NEVER_ENDS = frozenset(
+HEADING_NEVER_ENDS = frozenset(
     {"from", "of", "to", "for", "in", "on", "under", "by", "with", "the", "a", "an", "and", "or", "this", "that", "these", "its"}
 )
 
@@ -228,7 +228,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         if (
             i >= max(skip, 1)
             and (w in starters or re.fullmatch(r"\((?:\d+|[a-z])\)", w) or w.startswith("“"))
-            and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in _HEADING_NEVER_ENDS)
+            and not ((w in starters or w.startswith("“")) and taken and taken[-1].lower() in HEADING_NEVER_ENDS)
             # "2. / Subclause (3) of by-law 8 … is amended": a label after a provision's name, and before words that
             # go on in small letters, is a citation in the clause's words, not the first label of its list ("5.3
             # Application of this clause (1) This clause applies …": the heading ends, (1) opens the subclauses)
@@ -247,7 +247,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             and re.fullmatch(r"\d{1,3}[A-Z]?\.", w)
             and words[i + 1 : i + 2] != []
             and words[i + 1][:1].isupper()
-            and taken[-1].lower() not in _HEADING_NEVER_ENDS
+            and taken[-1].lower() not in HEADING_NEVER_ENDS
             and not re.fullmatch(r"(?i)(?:clauses?|sections?|regulations?|by-?laws?|parts?|items?|schedules?)", taken[-1])
             and not any(x.endswith((".", ";", ":", ",")) for x in taken)
         ):

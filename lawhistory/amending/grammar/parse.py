@@ -1645,11 +1645,17 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
     return str(_token(tokens, "ABOVE_HEADING")), str(_token(tokens, "ABOVE_NUMBER")), first.start_pos or 0
 
 
+#: structure.lark's SCHEDULED_TO_THIS, which every parse of ``to_this_clause`` holds (lexical: a quick test first)
+_SCHEDULE_TO_THIS = re.compile(r"in the Schedule to this (?:clause|section|by-?law|regulation)\b", re.I)
+
+
 @lru_cache(maxsize=8192)
 def to_this_clause(text: str) -> tuple[int, int] | None:
     """Where "the provisions (of the principal local law) referred to in the Schedule to this clause" is printed in an
     instruction's words (structure.lark's ``to_this_clause``): (its start, its end), asked at each word's start; or
     None."""
+    if _SCHEDULE_TO_THIS.search(text) is None:
+        return None  # its terminal SCHEDULED_TO_THIS is printed nowhere: no parse from any word
     for at in range(len(text)):
         if at and (text[at - 1].isalnum() or text[at - 1] == "_"):
             continue

@@ -24,7 +24,7 @@ from ...core.model import Kind, Provision, normal_title
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
-from ..apply import UNIT_RANK
+from ..apply import REFERENCE_NOTE, UNIT_RANK
 from ..parts import (
     GAZETTE_NAMED,
     InstructionNotUnderstood,
@@ -1010,7 +1010,7 @@ def _heading_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     # (r8) "Delete the heading to Schedule 1 and insert: Schedule 1 — DOG EXERCISE AREAS" labels it as a Part's is
     # (core/headings.lark's heading_label: "Part 3 — ", "PART III", "Schedule 1 —")
     label = heading_label(new)
-    note = _SHOULDER_NOTE.search(new)
+    note = REFERENCE_NOTE.search(new)
     schedule = re.fullmatch(r"Schedule \S+", targets[0]) is not None and (label is None or label[0].lower() == "schedule")
     if note and not schedule:
         # (r8) a reference note is a Schedule's (the provision it serves), printed under its heading; another unit's
@@ -1092,10 +1092,6 @@ def _heading_quoted_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> 
 
 
 _UNIT_KINDS: dict[str, Kind] = {"part": "part", "division": "division", "subdivision": "subdivision"}
-
-
-#: A note in brackets at the end of a new heading ("[cl. 2.4(1)]", "[cl.2.4(1)]", "[Clause 2.4]"): no heading's words
-_SHOULDER_NOTE = re.compile(r"\s*\[[^\[\]]{1,80}\]$")
 
 
 def _label_taken_off(new: str, label: tuple[str, str, int], target: str) -> str:
@@ -1746,9 +1742,7 @@ def _cell_edited(h: Head, start: Tree[object], lead: Tree[object], ch: Tree[obje
     refs = resolve_targets(re.sub(r"^clauses?\s+", "clause ", _span(h, plist), flags=re.I), None)
     if not refs:
         raise InstructionNotUnderstood(f"cannot tell which rows “{_span(h, plist)}” are")
-    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
-    assert nth is not None
-    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    col = _column_number(h, column)
     old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
     if news:
@@ -1785,9 +1779,7 @@ def _column_edited(
     news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
     if sched is None or not news:
         return None
-    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
-    assert nth is not None
-    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    col = _column_number(h, column)
     old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
     return [
@@ -1821,12 +1813,17 @@ def _item_column_edited(
     news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
     if len(rows) != 1 or not news:
         return []
-    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
-    assert nth is not None
-    col = nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
+    col = _column_number(h, column)
     old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
     return [_op(h.unit, action="substitute_words", target=f"{rows[0]} column {col}", words=old, new=new)]
+
+
+def _column_number(h: Head, column: Tree[object]) -> str:
+    """The number of the column a change names ("the 3rd column", "the third column", "column 4")."""
+    nth = re.match(r"the (\w+) column|column (\d+)$", _span(h, column), re.I)
+    assert nth is not None
+    return nth.group(2) or _ORDINALS.get(nth.group(1).lower(), re.sub(r"\D", "", nth.group(1)))
 
 
 # --- retired: words between two others, a provision restated ---
