@@ -22,6 +22,7 @@ from lark.visitors import CollapseAmbiguities
 from ...core.compiled import built, built_lexer
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
+from .shaped import ShapeMemo, Stopped
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -66,8 +67,33 @@ def names_whole_law(words: str) -> bool:
         return False
 
 
+#: wa.lark's parses, by their tokens' kinds: a head of a shape parsed before is not parsed again (``shaped``)
+_SHAPES = ShapeMemo()
+
+
 def readings(head: str) -> list[Tree[object]] | NoParse:
     """Every parse of ``head`` (one tree a reading), or where the parse stopped."""
+    try:
+        tokens = list(LexerThread.from_text(parser().parser.lexer, head).lex(None))  # type: ignore[no-untyped-call]
+    except UnexpectedInput:
+        return _readings(head)  # a mark no terminal reads: the parse says where
+
+    def parse() -> list[Tree[object]] | Stopped | NoParse:
+        found = _readings(head)
+        if isinstance(found, NoParse):
+            at = [i for i, t in enumerate(tokens) if t.start_pos == found.at]
+            return Stopped(None) if found.at == len(head) else Stopped(at[0]) if at else found
+        return found
+
+    found = _SHAPES.parses(tokens, parse)
+    if isinstance(found, Stopped):
+        at = len(head) if found.at is None else tokens[found.at].start_pos or 0
+        return NoParse(at, head[at:])
+    return found
+
+
+def _readings(head: str) -> list[Tree[object]] | NoParse:
+    """``readings``, parsed."""
     try:
         tree = parser().parse(head)
     except UnexpectedEOF:
@@ -238,16 +264,7 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
     if not tokens:
         return None
     alone = _ALONE[start]
-    stopped = len(tokens)  # where a parse of the opening alone stops (an opening of these words ends by then)
-    try:
-        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
-    except UnexpectedToken as e:
-        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
-            stopped = e.token.start_pos
-    except UnexpectedInput:
-        pass
-    else:
-        stopped = len(tokens) + 1  # the whole of them is an opening (a shorter one is looked for first)
+    stopped = _stops(kinds, alone)
     last = _last_kinds(alone)
     for k in range(1, min(stopped, len(tokens)) + 1):
         if kinds[k - 1] in last and ((k == len(tokens) and stopped > len(tokens)) or _parses(kinds[:k], alone)):
@@ -257,6 +274,25 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
         # no opening reads the tokens up to the one the parse stopped at, whatever follows it
         _OPENS_NOT[start].add(kinds[: stopped + 1])
     return None
+
+
+@lru_cache(maxsize=65536)
+def _stops(kinds: tuple[str, ...], alone: str) -> int:
+    """Where a parse of ``alone`` over tokens of ``kinds`` stops (the number of the token; an opening of these words
+    ends by then): ``len(kinds) + 1`` when the whole of them is one (a shorter one is looked for first). The parser sees
+    only the kinds, so words of the same kinds stop at the same token."""
+    tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
+    stopped = len(tokens)
+    try:
+        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
+    except UnexpectedToken as e:
+        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
+            stopped = e.token.start_pos
+    except UnexpectedInput:
+        pass
+    else:
+        stopped = len(tokens) + 1
+    return stopped
 
 
 @cache
@@ -561,11 +597,7 @@ def names_amendment(heading: str) -> bool:
         return False
     if str(tokens[-1]).lower() not in _HEADING_VERBS:
         return False
-    try:
-        opening_parser().parse(tokens, start="amending_heading")  # type: ignore[arg-type]
-    except UnexpectedInput:
-        return False
-    return True
+    return _parses(tuple(str(t.type) for t in tokens), "amending_heading")  # by kinds: "Clause 3 amended", "Clause 4 amended"
 
 
 @lru_cache(maxsize=8192)

@@ -1,0 +1,154 @@
+"""Parses remembered by the shape of their tokens: with a basic lexer, lark's Earley parser sees only each token's kind
+(``term.name == token.type``), so two texts whose tokens are of the same kinds, in the same order, have the same parses
+(every reading, in the same order) and stop at the same token when they have none. Only the tokens' words and positions
+differ.
+
+A parse is kept as a template, each tree a node whose leaves are the tokens' numbers and whose positions
+(``propagate_positions``) name the token each is taken from; another text of the same shape is given the template
+filled with its own tokens, trees equal to the ones its own parse would give, positions and all. A parse whose trees
+cannot be written so (a leaf or a position no token of the text gives) is not kept: that shape is parsed every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from lark import Token, Tree
+from lark.tree import Meta
+
+_T = TypeVar("_T")
+
+#: How many shapes one memo keeps (a whole statewide corpus's instructions have some thousands).
+MOST = 8192
+
+# a position of a Meta and the attributes of a token it is copied from (lark copies them together)
+_STARTS = {
+    "start_pos": ("start_pos", "line", "column"),
+    "container_start_pos": ("start_pos", "line", "column"),
+}
+_ENDS = {
+    "end_pos": ("end_pos", "end_line", "end_column"),
+    "container_end_pos": ("end_pos", "end_line", "end_column"),
+}
+_GROUPS = {
+    "start_pos": ("start_pos", "line", "column"),
+    "container_start_pos": ("container_start_pos", "container_line", "container_column"),
+    "end_pos": ("end_pos", "end_line", "end_column"),
+    "container_end_pos": ("container_end_pos", "container_end_line", "container_end_column"),
+}
+_TOKEN_ATTRS = ("type", "start_pos", "end_pos", "line", "column", "end_line", "end_column")
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    data: object
+    #: whether the tree has its Meta, and its ``empty``
+    meta: bool
+    empty: bool
+    #: (Meta attributes, the number of the token they are copied from, that token's attributes), one a group
+    positions: tuple[tuple[tuple[str, ...], int, tuple[str, ...]], ...]
+    children: tuple[_Node | int, ...]
+    #: whether the children are a tuple (as ``CollapseAmbiguities`` gives them), not a list
+    in_tuple: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """No parse: it stopped at token number ``at`` (None: at the end of the text)."""
+
+    at: int | None
+
+
+def _template(tree: Tree[object], number: dict[int, int], tokens: Sequence[Token]) -> _Node | None:
+    """``tree`` written with ``tokens``' numbers (None: a leaf or a position that no one token gives)."""
+    children: list[_Node | int] = []
+    if not isinstance(tree.children, list | tuple):
+        return None
+    for child in tree.children:
+        if isinstance(child, Tree):
+            node = _template(child, number, tokens)
+            if node is None:
+                return None
+            children.append(node)
+        elif isinstance(child, Token):
+            at = number.get(child.start_pos) if isinstance(child.start_pos, int) else None
+            if at is None or str(child) != str(tokens[at]):
+                return None
+            if any(getattr(child, a) != getattr(tokens[at], a) for a in _TOKEN_ATTRS):
+                return None
+            children.append(at)
+        else:
+            return None
+    meta = tree._meta
+    if meta is None:
+        return _Node(tree.data, False, True, (), tuple(children), isinstance(tree.children, tuple))
+    seen = set(vars(meta)) - {"empty"}
+    positions: list[tuple[tuple[str, ...], int, tuple[str, ...]]] = []
+    for key, group in _GROUPS.items():
+        if key not in seen:
+            if seen & set(group):
+                return None  # a group in part: not what lark makes
+            continue
+        attrs = _STARTS.get(key) or _ENDS[key]
+        value = getattr(meta, key)
+        found = [i for i, t in enumerate(tokens) if getattr(t, attrs[0]) == value]  # the token it is copied from
+        if len(found) != 1 or any(getattr(meta, m) != getattr(tokens[found[0]], a) for m, a in zip(group, attrs, strict=True)):
+            return None
+        positions.append((group, found[0], attrs))
+        seen -= set(group)
+    if seen:
+        return None  # a Meta attribute this template does not know how to fill
+    return _Node(tree.data, True, meta.empty, tuple(positions), tuple(children), isinstance(tree.children, tuple))
+
+
+def _filled(node: _Node, tokens: Sequence[Token]) -> Tree[object]:
+    """The tree of ``node`` with ``tokens`` as its leaves and positions."""
+    listed = [tokens[c] if isinstance(c, int) else _filled(c, tokens) for c in node.children]
+    children = tuple(listed) if node.in_tuple else listed
+    if not node.meta:
+        return Tree(node.data, children)  # type: ignore[arg-type]
+    meta = Meta()  # type: ignore[no-untyped-call]
+    meta.empty = node.empty
+    for group, at, attrs in node.positions:
+        for m, a in zip(group, attrs, strict=True):
+            setattr(meta, m, getattr(tokens[at], a))
+    return Tree(node.data, children, meta)  # type: ignore[arg-type]
+
+
+class ShapeMemo:
+    """The parses of texts, remembered by their tokens' kinds (see the module's note)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, ...], tuple[_Node, ...] | Stopped | None] = {}
+
+    def parses(
+        self, tokens: Sequence[Token], parse: Callable[[], list[Tree[object]] | Stopped | _T]
+    ) -> list[Tree[object]] | Stopped | _T:
+        """The trees of the text whose tokens (all of them, as the parser's lexer makes them) are ``tokens``, or where
+        its parse stopped; ``parse`` parses the text itself when no text of this shape was parsed before (anything
+        else it gives, neither trees nor a ``Stopped``, is given back and that shape parsed every time)."""
+        shape = tuple(str(t.type) for t in tokens)
+        if shape in self._kept:
+            kept = self._kept[shape]
+            if isinstance(kept, Stopped):
+                return kept
+            if kept is not None:
+                return [_filled(node, tokens) for node in kept]
+            return parse()
+        found = parse()
+        if len(self._kept) >= MOST:
+            self._kept.clear()
+        if isinstance(found, Stopped):
+            self._kept[shape] = found
+        elif isinstance(found, list):
+            number = {t.start_pos: i for i, t in enumerate(tokens) if isinstance(t.start_pos, int)}
+            nodes = [_template(tree, number, tokens) for tree in found]
+            self._kept[shape] = tuple(n for n in nodes if n is not None) if all(n is not None for n in nodes) else None
+        else:
+            self._kept[shape] = None
+        return found
+
+    def clear(self) -> None:
+        self._kept.clear()

@@ -1,0 +1,111 @@
+"""Parses remembered by the kinds of their tokens (amending/grammar/shaped.py): a head of a shape parsed before is
+not parsed again, and its readings are the ones its own parse gives, words, positions and all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lark import Lark, Tree
+
+from lawhistory.amending.grammar import parse as grammar
+
+
+def _everything(trees: list[Tree[Any]]) -> list[object]:
+    """Each tree's repr, every subtree's positions and every token's positions."""
+    out: list[object] = []
+    for tree in trees:
+        out.append(repr(tree))
+        for sub in tree.iter_subtrees():
+            out.append((sub.data, type(sub.children).__name__, sorted(vars(sub._meta).items()) if sub._meta else None))
+        for tok in tree.scan_values(lambda _: True):
+            out.append((tok.type, str(tok), tok.start_pos, tok.end_pos, tok.line, tok.column, tok.end_line, tok.end_column))
+    return out
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts wa.lark's parser is asked to parse from here on (the memo emptied first)."""
+    grammar._SHAPES.clear()
+    wa = grammar.parser()
+    asked: list[str] = []
+    real = Lark.parse
+
+    def parse(self: Lark, text: Any, start: Any = None, on_error: Any = None) -> Any:
+        if self is wa:
+            asked.append(text)
+        return real(self, text, start=start, on_error=on_error)
+
+    monkeypatch.setattr(Lark, "parse", parse)
+    return asked
+
+
+SAME_SHAPE = [
+    (
+        "In clause 2.26(2)(c) delete “breaches” and insert “owner or occupier”.",
+        "In clause 3.11(2)   delete “having”  and insert “a permit”.",
+    ),
+    (
+        "In clause 1.4(1), in the definition of “liquid waste”, delete “otherwise” and insert “permit”.",
+        "In clause 10.4(12), in the definition of “building permit”, delete “meaning” and insert “land”.",
+    ),
+    ("Delete subclause (1) of clause 3.2.", "Delete subclause (4) of clause 17.12."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), SAME_SHAPE)
+def test_a_head_of_a_shape_read_before_is_not_parsed_again_and_reads_as_its_own_parse(
+    counted: list[str], first: str, second: str
+) -> None:
+    grammar.readings(first)
+    remembered = grammar.readings(second)
+    assert counted == [first]  # the second head was not parsed: its shape's parse was filled with its tokens
+    assert isinstance(remembered, list)
+    own = grammar._readings(second)
+    assert isinstance(own, list)
+    assert _everything(remembered) == _everything(own)
+    assert remembered == own
+
+
+def test_a_head_that_parses_no_way_stops_at_the_same_token_of_another_head_of_its_shape(counted: list[str]) -> None:
+    first, second = "In clause 3.11(2) delete “having” and frobnicate", "In clause 31.12(2)  delete “a b” and frobnicate"
+    stopped = grammar.readings(first)
+    remembered = grammar.readings(second)
+    assert counted == [first]
+    assert stopped == grammar._readings(first)
+    assert remembered == grammar._readings(second)
+    assert isinstance(remembered, grammar.NoParse) and remembered.words == "frobnicate"
+
+
+def test_an_ambiguous_head_keeps_every_reading_in_order(counted: list[str]) -> None:
+    # the issue-20 refusal needs both parses of a head that reads two ways: the memo gives them all, in lark's order
+    heads = [h for h, _ in SAME_SHAPE] + [
+        "In clause 4.8(1) delete “discharge” and “waste”.",
+        "In clause 5.8(2) delete “burning” and “smoke”.",
+    ]
+    for head in heads:
+        grammar._SHAPES.clear()
+        grammar.readings(head)
+        again = grammar.readings(head)
+        own = grammar._readings(head)
+        assert isinstance(again, list) and isinstance(own, list)
+        assert _everything(again) == _everything(own)
+
+
+def test_headings_of_the_same_kinds_are_asked_of_the_openings_grammar_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    grammar._parses.cache_clear()
+    grammar.names_amendment.cache_clear()
+    opening = grammar.opening_parser()
+    asked: list[str] = []
+    real = Lark.parse
+
+    def parse(self: Lark, text: Any, start: Any = None, on_error: Any = None) -> Any:
+        if self is opening and start == "amending_heading":
+            asked.append(" ".join(t.type for t in text))
+        return real(self, text, start=start, on_error=on_error)
+
+    monkeypatch.setattr(Lark, "parse", parse)
+    assert grammar.names_amendment("Clause 3 amended")
+    assert grammar.names_amendment("Clause 14.2 amended")
+    assert grammar.names_amendment("Schedule 2 replaced")
+    assert asked == ["KIND LABEL AMENDED", "KIND LABEL REPLACED"]
