@@ -109,3 +109,63 @@ def test_headings_of_the_same_kinds_are_asked_of_the_openings_grammar_once(monke
     assert grammar.names_amendment("Clause 14.2 amended")
     assert grammar.names_amendment("Schedule 2 replaced")
     assert asked == ["KIND LABEL AMENDED", "KIND LABEL REPLACED"]
+
+
+def _wa_tokens(head: str) -> list[Any]:
+    from lark.lexer import LexerThread
+
+    return list(LexerThread.from_text(grammar.parser().parser.lexer, head).lex(None))  # type: ignore[no-untyped-call]
+
+
+def test_the_shapes_are_kept_across_processes_in_the_cache_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawhistory.amending.grammar.shaped import ShapeMemo
+
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    first, second = SAME_SHAPE[1]
+    learning = ShapeMemo("shapes-test.pickle")
+    made = learning.parses(_wa_tokens(first), lambda: grammar._readings(first))
+    assert made == grammar._readings(first)
+    learning.save()
+    learning.clear()
+    assert (tmp_path / "shapes-test.pickle").exists()
+
+    def never() -> Any:
+        raise AssertionError("parsed again")
+
+    another = ShapeMemo("shapes-test.pickle")  # a new process's memo: read from the file
+    remembered = another.parses(_wa_tokens(second), never)
+    own = grammar._readings(second)
+    assert isinstance(remembered, list) and isinstance(own, list)
+    assert _everything(remembered) == _everything(own)
+    another.clear()  # nothing left to write when the test process ends
+
+
+def test_a_kept_file_that_cannot_be_read_or_is_writable_by_others_is_not_used(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lawhistory.amending.grammar.shaped import ShapeMemo
+
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    head = SAME_SHAPE[2][0]
+    learning = ShapeMemo("shapes-test.pickle")
+    learning.parses(_wa_tokens(head), lambda: grammar._readings(head))
+    learning.save()
+    learning.clear()
+    path = tmp_path / "shapes-test.pickle"
+    path.chmod(0o666)  # another user could have written it: never loaded
+    asked: list[str] = []
+
+    def parse() -> Any:
+        asked.append(head)
+        return grammar._readings(head)
+
+    planted = ShapeMemo("shapes-test.pickle")
+    assert planted.parses(_wa_tokens(head), parse) == grammar._readings(head)
+    planted.clear()  # nothing left to write when the test process ends
+    path.chmod(0o644)
+    path.write_bytes(b"cut short")
+    broken = ShapeMemo("shapes-test.pickle")
+    assert broken.parses(_wa_tokens(head), parse) == grammar._readings(head)
+    broken.clear()
+    assert asked == [head, head]
+    path.unlink()

@@ -19,9 +19,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
-from ...core.compiled import built, built_lexer
+from ...core.compiled import built, built_lexer, key
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
+from .shaped import FORMAT as SHAPES_FORMAT
 from .shaped import ShapeMemo, Stopped
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
@@ -36,17 +37,18 @@ class NoParse:
     words: str
 
 
+_OPTIONS: dict[str, object] = {
+    "parser": "earley",
+    "lexer": "basic",
+    "ambiguity": "explicit",
+    "propagate_positions": True,
+    "maybe_placeholders": False,
+}
+
+
 @cache
 def parser() -> Lark:
-    return built(
-        "wa",
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="earley",
-        lexer="basic",
-        ambiguity="explicit",
-        propagate_positions=True,
-        maybe_placeholders=False,
-    )
+    return built("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
 
 
 def rule_names() -> list[str]:
@@ -68,7 +70,7 @@ def names_whole_law(words: str) -> bool:
 
 
 #: wa.lark's parses, by their tokens' kinds: a head of a shape parsed before is not parsed again (``shaped``)
-_SHAPES = ShapeMemo()
+_SHAPES = ShapeMemo(key(f"wa-shapes-{SHAPES_FORMAT}", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS))
 
 
 def readings(head: str) -> list[Tree[object]] | NoParse:

@@ -7,10 +7,21 @@ A parse is kept as a template, each tree a node whose leaves are the tokens' num
 (``propagate_positions``) name the token each is taken from; another text of the same shape is given the template
 filled with its own tokens, trees equal to the ones its own parse would give, positions and all. A parse whose trees
 cannot be written so (a leaf or a position no token of the text gives) is not kept: that shape is parsed every time.
+
+A memo given a file name keeps its shapes across processes, beside the built parsers (``core.compiled``): the name is
+made from everything that decides a parse (the grammar's text, lark's options, lark's and Python's versions, this
+module's ``FORMAT``), so a grammar edited starts a new file; lark's Earley parser orders its readings the same way in
+every process (``ordered_sets``). The file is read when the memo is first asked, and written again (merged with what
+other processes wrote since, whole or not at all) when the process ends, if it learnt a shape; one that cannot be
+read, or is not the user's own, is ignored.
 """
 
 from __future__ import annotations
 
+import atexit
+import os
+import pickle
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -18,10 +29,14 @@ from typing import TypeVar
 from lark import Token, Tree
 from lark.tree import Meta
 
+from ...core.compiled import _own, cache_dir
+
 _T = TypeVar("_T")
 
 #: How many shapes one memo keeps (a whole statewide corpus's instructions have some thousands).
 MOST = 8192
+#: The templates' form: changed with ``_Node``, so that a file of another form is never read.
+FORMAT = 1
 
 # a position of a Meta and the attributes of a token it is copied from (lark copies them together)
 _STARTS = {
@@ -118,10 +133,61 @@ def _filled(node: _Node, tokens: Sequence[Token]) -> Tree[object]:
 
 
 class ShapeMemo:
-    """The parses of texts, remembered by their tokens' kinds (see the module's note)."""
+    """The parses of texts, remembered by their tokens' kinds (see the module's note); kept in the cache directory's
+    ``file`` when one is named."""
 
-    def __init__(self) -> None:
+    def __init__(self, file: str | None = None) -> None:
         self._kept: dict[tuple[str, ...], tuple[_Node, ...] | Stopped | None] = {}
+        self._file = file
+        self._loaded = file is None
+        self._learnt: dict[tuple[str, ...], tuple[_Node, ...] | Stopped] = {}
+
+    def _read(self) -> dict[tuple[str, ...], tuple[_Node, ...] | Stopped]:
+        if self._file is None:
+            return {}
+        path = cache_dir() / self._file
+        try:
+            if _own(path):
+                found = pickle.loads(path.read_bytes())
+                if isinstance(found, dict):
+                    return found
+        except Exception:
+            pass  # not kept yet, or a file that cannot be read: learnt again
+        return {}
+
+    def _load(self) -> None:
+        self._loaded = True
+        self._kept.update(self._read())
+
+    def save(self) -> None:
+        """Write what this process learnt into the file, with what it holds already."""
+        if self._file is None or not self._learnt:
+            return
+        merged = {**self._read(), **self._learnt}
+        if len(merged) > MOST:
+            merged = dict(list(merged.items())[-MOST:])
+        try:
+            path = cache_dir() / self._file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{self._file}-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, path)  # whole or not at all: a reader never sees half a file
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            pass  # not kept: learnt again next time
+        self._learnt.clear()
+
+    def _learn(self, shape: tuple[str, ...], kept: tuple[_Node, ...] | Stopped) -> None:
+        if self._file is not None:
+            if not self._learnt:
+                atexit.unregister(self.save)
+                atexit.register(self.save)
+            self._learnt[shape] = kept
 
     def parses(
         self, tokens: Sequence[Token], parse: Callable[[], list[Tree[object]] | Stopped | _T]
@@ -129,6 +195,8 @@ class ShapeMemo:
         """The trees of the text whose tokens (all of them, as the parser's lexer makes them) are ``tokens``, or where
         its parse stopped; ``parse`` parses the text itself when no text of this shape was parsed before (anything
         else it gives, neither trees nor a ``Stopped``, is given back and that shape parsed every time)."""
+        if not self._loaded:
+            self._load()
         shape = tuple(str(t.type) for t in tokens)
         if shape in self._kept:
             kept = self._kept[shape]
@@ -142,13 +210,22 @@ class ShapeMemo:
             self._kept.clear()
         if isinstance(found, Stopped):
             self._kept[shape] = found
+            self._learn(shape, found)
         elif isinstance(found, list):
             number = {t.start_pos: i for i, t in enumerate(tokens) if isinstance(t.start_pos, int)}
             nodes = [_template(tree, number, tokens) for tree in found]
-            self._kept[shape] = tuple(n for n in nodes if n is not None) if all(n is not None for n in nodes) else None
+            if all(n is not None for n in nodes):
+                template = tuple(n for n in nodes if n is not None)
+                self._kept[shape] = template
+                self._learn(shape, template)
+            else:
+                self._kept[shape] = None
         else:
             self._kept[shape] = None
         return found
 
     def clear(self) -> None:
+        """Forget every shape, in this process only (the file is left as it is, and read again when next asked)."""
         self._kept.clear()
+        self._learnt.clear()
+        self._loaded = self._file is None
