@@ -24,8 +24,9 @@ def _everything(trees: list[Tree[Any]]) -> list[object]:
 
 
 @pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts wa.lark's parser is asked to parse from here on (the memo emptied first)."""
+def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[str]:
+    """The texts wa.lark's parser is asked to parse from here on (the memo emptied first, its file a new one)."""
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
     grammar._SHAPES.clear()
     wa = grammar.parser()
     asked: list[str] = []
@@ -92,7 +93,11 @@ def test_an_ambiguous_head_keeps_every_reading_in_order(counted: list[str]) -> N
         assert _everything(again) == _everything(own)
 
 
-def test_headings_of_the_same_kinds_are_asked_of_the_openings_grammar_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_headings_of_the_same_kinds_are_asked_of_the_openings_grammar_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    grammar._kinds_memo().clear()
     grammar._parses.cache_clear()
     grammar.names_amendment.cache_clear()
     opening = grammar.opening_parser()
@@ -169,3 +174,20 @@ def test_a_kept_file_that_cannot_be_read_or_is_writable_by_others_is_not_used(
     broken.clear()
     assert asked == [head, head]
     path.unlink()
+
+
+def test_the_openings_answers_by_kinds_are_kept_across_processes(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawhistory.amending.grammar.shaped import KindsMemo
+
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    learning = KindsMemo("kinds-test.pickle")
+    assert learning.answer(("parses", "amending_heading", "KIND", "LABEL", "AMENDED"), lambda: True) is True
+    assert learning.answer(("stops", "sentence_alone", "IN", "KIND"), lambda: 2) == 2
+    learning.save()
+
+    def never() -> Any:
+        raise AssertionError("asked again")
+
+    another = KindsMemo("kinds-test.pickle")
+    assert another.answer(("parses", "amending_heading", "KIND", "LABEL", "AMENDED"), never) is True
+    assert another.answer(("stops", "sentence_alone", "IN", "KIND"), never) == 2

@@ -23,7 +23,7 @@ from ...core.compiled import built, built_lexer, key
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
 from .shaped import FORMAT as SHAPES_FORMAT
-from .shaped import ShapeMemo, Stopped
+from .shaped import KindsMemo, ShapeMemo, Stopped
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -190,9 +190,8 @@ _ALONE = {
 
 
 @cache
-def opening_parser() -> Lark:
-    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
-    rules are ``OPENINGS``."""
+def _opening_text() -> str:
+    """opening.lark's rules as ``opening_parser`` is built from them."""
     _, named = _opening_words()
     rules = _bounded(_DEFINED.sub("", re.sub(r"//[^\n]*", "", OPENING.read_text(encoding="utf-8"))))
     inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED", "OP_QUOTED_MARKS"})
@@ -219,9 +218,30 @@ def opening_parser() -> Lark:
         f"_li_within: {' | '.join(k for k in every if k not in acting | (quotes - {'QUOTED'}) | {'OP_EMDASH', 'OP_ENDASH', 'OP_AS_FOLLOWS'})}\n"
         f"%declare {' '.join(every)}\n"
     )
-    return built(
-        "opening", text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True
-    )
+    return text
+
+
+_OPENING_OPTIONS: dict[str, object] = {
+    "parser": "earley",
+    "lexer": _Tokens,
+    "start": list(OPENINGS),
+    "maybe_placeholders": False,
+    "propagate_positions": True,
+}
+
+
+@cache
+def opening_parser() -> Lark:
+    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
+    rules are ``OPENINGS``."""
+    return built("opening", _opening_text(), **_OPENING_OPTIONS)
+
+
+@cache
+def _kinds_memo() -> KindsMemo:
+    """The openings grammar's answers for sequences of kinds (``_stops``, ``_parses``), kept across processes: it sees
+    only the tokens' kinds."""
+    return KindsMemo(key(f"opening-kinds-{SHAPES_FORMAT}", _opening_text(), **_OPENING_OPTIONS))
 
 
 #: Sequences of token kinds (as opening.lark sees them) known to open an instruction, and known to open none: the answer
@@ -283,6 +303,10 @@ def _stops(kinds: tuple[str, ...], alone: str) -> int:
     """Where a parse of ``alone`` over tokens of ``kinds`` stops (the number of the token; an opening of these words
     ends by then): ``len(kinds) + 1`` when the whole of them is one (a shorter one is looked for first). The parser sees
     only the kinds, so words of the same kinds stop at the same token."""
+    return _kinds_memo().answer(("stops", alone, *kinds), lambda: _stops_now(kinds, alone))
+
+
+def _stops_now(kinds: tuple[str, ...], alone: str) -> int:
     tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
     stopped = len(tokens)
     try:
@@ -345,6 +369,10 @@ def _last_kinds(rule: str) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _parses(kinds: tuple[str, ...], start: str) -> bool:
     """Whether tokens of ``kinds`` are, all of them, one parse of ``start``."""
+    return _kinds_memo().answer(("parses", start, *kinds), lambda: _parses_now(kinds, start))
+
+
+def _parses_now(kinds: tuple[str, ...], start: str) -> bool:
     tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
     try:
         opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ import pickle
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lark import Token, Tree
 from lark.tree import Meta
@@ -132,6 +132,83 @@ def _filled(node: _Node, tokens: Sequence[Token]) -> Tree[object]:
     return Tree(node.data, children, meta)  # type: ignore[arg-type]
 
 
+def _read(file: str | None) -> dict[Any, Any]:
+    """What the cache directory's ``file`` holds (nothing: no file, a file that cannot be read, or not the user's own)."""
+    if file is None:
+        return {}
+    path = cache_dir() / file
+    try:
+        if _own(path):
+            found = pickle.loads(path.read_bytes())
+            if isinstance(found, dict):
+                return found
+    except Exception:
+        pass  # not kept yet, or a file that cannot be read: learnt again
+    return {}
+
+
+def _write(file: str, learnt: dict[Any, Any]) -> None:
+    """``learnt`` written into the cache directory's ``file``, with what it holds (whole or not at all)."""
+    merged = {**_read(file), **learnt}
+    if len(merged) > MOST:
+        merged = dict(list(merged.items())[-MOST:])
+    try:
+        path = cache_dir() / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{file}-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)  # a reader never sees half a file
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        pass  # not kept: learnt again next time
+
+
+class KindsMemo:
+    """Answers that are a function of a sequence of token kinds (whether a parser parses them, where it stops),
+    remembered, and kept in the cache directory's ``file`` as a ``ShapeMemo`` keeps its shapes."""
+
+    def __init__(self, file: str | None = None) -> None:
+        self._kept: dict[tuple[str, ...], object] = {}
+        self._file = file
+        self._loaded = file is None
+        self._learnt: dict[tuple[str, ...], object] = {}
+
+    def answer(self, key: tuple[str, ...], compute: Callable[[], _T]) -> _T:
+        """The answer for ``key``: ``compute``'s, the first time it is asked in any process keeping the file."""
+        if not self._loaded:
+            self._loaded = True
+            self._kept.update(_read(self._file))
+        if key in self._kept:
+            return self._kept[key]  # type: ignore[return-value]
+        found = compute()
+        if len(self._kept) >= MOST:
+            self._kept.clear()
+        self._kept[key] = found
+        if self._file is not None:
+            if not self._learnt:
+                atexit.unregister(self.save)
+                atexit.register(self.save)
+            self._learnt[key] = found
+        return found
+
+    def save(self) -> None:
+        """Write what this process learnt into the file, with what it holds already."""
+        if self._file is not None and self._learnt:
+            _write(self._file, self._learnt)
+        self._learnt.clear()
+
+    def clear(self) -> None:
+        """Forget every answer, in this process only."""
+        self._kept.clear()
+        self._learnt.clear()
+        self._loaded = self._file is None
+
+
 class ShapeMemo:
     """The parses of texts, remembered by their tokens' kinds (see the module's note); kept in the cache directory's
     ``file`` when one is named."""
@@ -143,17 +220,7 @@ class ShapeMemo:
         self._learnt: dict[tuple[str, ...], tuple[_Node, ...] | Stopped] = {}
 
     def _read(self) -> dict[tuple[str, ...], tuple[_Node, ...] | Stopped]:
-        if self._file is None:
-            return {}
-        path = cache_dir() / self._file
-        try:
-            if _own(path):
-                found = pickle.loads(path.read_bytes())
-                if isinstance(found, dict):
-                    return found
-        except Exception:
-            pass  # not kept yet, or a file that cannot be read: learnt again
-        return {}
+        return _read(self._file)
 
     def _load(self) -> None:
         self._loaded = True
@@ -163,23 +230,7 @@ class ShapeMemo:
         """Write what this process learnt into the file, with what it holds already."""
         if self._file is None or not self._learnt:
             return
-        merged = {**self._read(), **self._learnt}
-        if len(merged) > MOST:
-            merged = dict(list(merged.items())[-MOST:])
-        try:
-            path = cache_dir() / self._file
-            path.parent.mkdir(parents=True, exist_ok=True)
-            data = pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{self._file}-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                os.replace(tmp, path)  # whole or not at all: a reader never sees half a file
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
-        except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-            pass  # not kept: learnt again next time
+        _write(self._file, self._learnt)
         self._learnt.clear()
 
     def _learn(self, shape: tuple[str, ...], kept: tuple[_Node, ...] | Stopped) -> None:
