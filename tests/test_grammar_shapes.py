@@ -191,3 +191,15 @@ def test_the_openings_answers_by_kinds_are_kept_across_processes(tmp_path: Any, 
     another = KindsMemo("kinds-test.pickle")
     assert another.answer(("parses", "amending_heading", "KIND", "LABEL", "AMENDED"), never) is True
     assert another.answer(("stops", "sentence_alone", "IN", "KIND"), never) == 2
+
+
+def test_the_kept_lexer_gives_a_head_the_tokens_the_parser_lexes_it_with() -> None:
+    from lark.lexer import LexerThread
+
+    heads = [h for pair in SAME_SHAPE for h in pair] + ["After clause 9 insert—", "Delete the principal local law.", ""]
+    for head in heads:
+        own = list(LexerThread.from_text(grammar.parser().parser.lexer, head).lex(None))  # type: ignore[no-untyped-call]
+        kept = list(LexerThread.from_text(grammar._lexer(), head).lex(None))  # type: ignore[no-untyped-call]
+        assert [(t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column) for t in kept] == [
+            (t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column) for t in own
+        ]

@@ -51,6 +51,13 @@ def parser() -> Lark:
     return built("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
 
 
+@cache
+def _lexer() -> Lexer:
+    """wa.lark's lexer alone (the parser's own: every terminal), kept as the parser is: a head of a shape read before is
+    lexed without loading the parser."""
+    return built_lexer("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
+
+
 def rule_names() -> list[str]:
     """The names of the grammar's rules and aliases, in the order the grammar declares them."""
     names: list[str] = []
@@ -76,7 +83,7 @@ _SHAPES = ShapeMemo(key(f"wa-shapes-{SHAPES_FORMAT}", GRAMMAR.read_text(encoding
 def readings(head: str) -> list[Tree[object]] | NoParse:
     """Every parse of ``head`` (one tree a reading), or where the parse stopped."""
     try:
-        tokens = list(LexerThread.from_text(parser().parser.lexer, head).lex(None))  # type: ignore[no-untyped-call]
+        tokens = list(LexerThread.from_text(_lexer(), head).lex(None))  # type: ignore[no-untyped-call]
     except UnexpectedInput:
         return _readings(head)  # a mark no terminal reads: the parse says where
 
