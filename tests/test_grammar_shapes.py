@@ -79,18 +79,24 @@ def test_a_head_that_parses_no_way_stops_at_the_same_token_of_another_head_of_it
 
 
 def test_an_ambiguous_head_keeps_every_reading_in_order(counted: list[str]) -> None:
-    # the issue-20 refusal needs both parses of a head that reads two ways: the memo gives them all, in lark's order
-    heads = [h for h, _ in SAME_SHAPE] + [
-        "In clause 4.8(1) delete “discharge” and “waste”.",
-        "In clause 5.8(2) delete “burning” and “smoke”.",
-    ]
-    for head in heads:
-        grammar._SHAPES.clear()
-        grammar.readings(head)
-        again = grammar.readings(head)
-        own = grammar._readings(head)
-        assert isinstance(again, list) and isinstance(own, list)
-        assert _everything(again) == _everything(own)
+    # issue 20: a head that reads two ways is refused naming both readings; the memo gives every parse, in lark's order
+    from lawhistory.amending.instructions import parse_unit
+    from lawhistory.amending.parts import InstructionNotUnderstood, Unit
+
+    first, second = (
+        "In clause 1.4 delete the definitions of dog and cat.",
+        "In clause 12.4(2) delete the definitions of horses and pigs.",
+    )
+    grammar.readings(first)
+    remembered = grammar.readings(second)
+    assert counted == [first]
+    own = grammar._readings(second)
+    assert isinstance(remembered, list) and isinstance(own, list) and len(own) >= 2
+    assert _everything(remembered) == _everything(own)
+    with pytest.raises(InstructionNotUnderstood, match="reads two ways") as e:
+        parse_unit(Unit("3", second, None))
+    assert "delete 12.4(2) “horses”; delete 12.4(2) “pigs”" in str(e.value)
+    assert "delete 12.4(2) “horses and pigs”" in str(e.value)
 
 
 def test_headings_of_the_same_kinds_are_asked_of_the_openings_grammar_once(
