@@ -19,9 +19,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
-from ...core.compiled import built, built_lexer
+from ...core.compiled import built, built_lexer, key
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
+from .shaped import FORMAT as SHAPES_FORMAT
+from .shaped import KindsMemo, ShapeMemo, Stopped
 
 GRAMMAR = Path(__file__).with_name("wa.lark")
 MAX_READINGS = 32  # more than this many parses of one head is itself a sign the words are unclear
@@ -35,17 +37,25 @@ class NoParse:
     words: str
 
 
+_OPTIONS: dict[str, object] = {
+    "parser": "earley",
+    "lexer": "basic",
+    "ambiguity": "explicit",
+    "propagate_positions": True,
+    "maybe_placeholders": False,
+}
+
+
 @cache
 def parser() -> Lark:
-    return built(
-        "wa",
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="earley",
-        lexer="basic",
-        ambiguity="explicit",
-        propagate_positions=True,
-        maybe_placeholders=False,
-    )
+    return built("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
+
+
+@cache
+def _lexer() -> Lexer:
+    """wa.lark's lexer alone (the parser's own: every terminal), kept as the parser is: a head of a shape read before is
+    lexed without loading the parser."""
+    return built_lexer("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
 
 
 def rule_names() -> list[str]:
@@ -66,8 +76,33 @@ def names_whole_law(words: str) -> bool:
         return False
 
 
+#: wa.lark's parses, by their tokens' kinds: a head of a shape parsed before is not parsed again (``shaped``)
+_SHAPES = ShapeMemo(key(f"wa-shapes-{SHAPES_FORMAT}", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS))
+
+
 def readings(head: str) -> list[Tree[object]] | NoParse:
     """Every parse of ``head`` (one tree a reading), or where the parse stopped."""
+    try:
+        tokens = list(LexerThread.from_text(_lexer(), head).lex(None))  # type: ignore[no-untyped-call]
+    except UnexpectedInput:
+        return _readings(head)  # a mark no terminal reads: the parse says where
+
+    def parse() -> list[Tree[object]] | Stopped | NoParse:
+        found = _readings(head)
+        if isinstance(found, NoParse):
+            at = [i for i, t in enumerate(tokens) if t.start_pos == found.at]
+            return Stopped(None) if found.at == len(head) else Stopped(at[0]) if at else found
+        return found
+
+    found = _SHAPES.parses(tokens, parse)
+    if isinstance(found, Stopped):
+        at = len(head) if found.at is None else tokens[found.at].start_pos or 0
+        return NoParse(at, head[at:])
+    return found
+
+
+def _readings(head: str) -> list[Tree[object]] | NoParse:
+    """``readings``, parsed."""
     try:
         tree = parser().parse(head)
     except UnexpectedEOF:
@@ -162,9 +197,8 @@ _ALONE = {
 
 
 @cache
-def opening_parser() -> Lark:
-    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
-    rules are ``OPENINGS``."""
+def _opening_text() -> str:
+    """opening.lark's rules as ``opening_parser`` is built from them."""
     _, named = _opening_words()
     rules = _bounded(_DEFINED.sub("", re.sub(r"//[^\n]*", "", OPENING.read_text(encoding="utf-8"))))
     inner = sorted(named - {"OP_EMDASH", "SEMI", "QUOTED", "OP_QUOTED_MARKS"})
@@ -191,9 +225,30 @@ def opening_parser() -> Lark:
         f"_li_within: {' | '.join(k for k in every if k not in acting | (quotes - {'QUOTED'}) | {'OP_EMDASH', 'OP_ENDASH', 'OP_AS_FOLLOWS'})}\n"
         f"%declare {' '.join(every)}\n"
     )
-    return built(
-        "opening", text, parser="earley", lexer=_Tokens, start=list(OPENINGS), maybe_placeholders=False, propagate_positions=True
-    )
+    return text
+
+
+_OPENING_OPTIONS: dict[str, object] = {
+    "parser": "earley",
+    "lexer": _Tokens,
+    "start": list(OPENINGS),
+    "maybe_placeholders": False,
+    "propagate_positions": True,
+}
+
+
+@cache
+def opening_parser() -> Lark:
+    """opening.lark's rules over the tokens of wa.lark's words (OP_WORD: a terminal the rules do not name); its start
+    rules are ``OPENINGS``."""
+    return built("opening", _opening_text(), **_OPENING_OPTIONS)
+
+
+@cache
+def _kinds_memo() -> KindsMemo:
+    """The openings grammar's answers for sequences of kinds (``_stops``, ``_parses``), kept across processes: it sees
+    only the tokens' kinds."""
+    return KindsMemo(key(f"opening-kinds-{SHAPES_FORMAT}", _opening_text(), **_OPENING_OPTIONS))
 
 
 #: Sequences of token kinds (as opening.lark sees them) known to open an instruction, and known to open none: the answer
@@ -238,16 +293,7 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
     if not tokens:
         return None
     alone = _ALONE[start]
-    stopped = len(tokens)  # where a parse of the opening alone stops (an opening of these words ends by then)
-    try:
-        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
-    except UnexpectedToken as e:
-        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
-            stopped = e.token.start_pos
-    except UnexpectedInput:
-        pass
-    else:
-        stopped = len(tokens) + 1  # the whole of them is an opening (a shorter one is looked for first)
+    stopped = _stops(kinds, alone)
     last = _last_kinds(alone)
     for k in range(1, min(stopped, len(tokens)) + 1):
         if kinds[k - 1] in last and ((k == len(tokens) and stopped > len(tokens)) or _parses(kinds[:k], alone)):
@@ -257,6 +303,29 @@ def opening_length(words: str, start: str = "opening_ahead") -> int | None:
         # no opening reads the tokens up to the one the parse stopped at, whatever follows it
         _OPENS_NOT[start].add(kinds[: stopped + 1])
     return None
+
+
+@lru_cache(maxsize=65536)
+def _stops(kinds: tuple[str, ...], alone: str) -> int:
+    """Where a parse of ``alone`` over tokens of ``kinds`` stops (the number of the token; an opening of these words
+    ends by then): ``len(kinds) + 1`` when the whole of them is one (a shorter one is looked for first). The parser sees
+    only the kinds, so words of the same kinds stop at the same token."""
+    return _kinds_memo().answer(("stops", alone, *kinds), lambda: _stops_now(kinds, alone))
+
+
+def _stops_now(kinds: tuple[str, ...], alone: str) -> int:
+    tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
+    stopped = len(tokens)
+    try:
+        opening_parser().parse(tokens, start=alone)  # type: ignore[arg-type]
+    except UnexpectedToken as e:
+        if isinstance(e.token.start_pos, int) and e.token.type != "$END":
+            stopped = e.token.start_pos
+    except UnexpectedInput:
+        pass
+    else:
+        stopped = len(tokens) + 1
+    return stopped
 
 
 @cache
@@ -307,6 +376,10 @@ def _last_kinds(rule: str) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _parses(kinds: tuple[str, ...], start: str) -> bool:
     """Whether tokens of ``kinds`` are, all of them, one parse of ``start``."""
+    return _kinds_memo().answer(("parses", start, *kinds), lambda: _parses_now(kinds, start))
+
+
+def _parses_now(kinds: tuple[str, ...], start: str) -> bool:
     tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
     try:
         opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
@@ -561,11 +634,7 @@ def names_amendment(heading: str) -> bool:
         return False
     if str(tokens[-1]).lower() not in _HEADING_VERBS:
         return False
-    try:
-        opening_parser().parse(tokens, start="amending_heading")  # type: ignore[arg-type]
-    except UnexpectedInput:
-        return False
-    return True
+    return _parses(tuple(str(t.type) for t in tokens), "amending_heading")  # by kinds: "Clause 3 amended", "Clause 4 amended"
 
 
 @lru_cache(maxsize=8192)
