@@ -41,3 +41,19 @@ def test_an_amending_heading_may_name_a_by_law(words: str, end: int | None) -> N
 def test_a_heading_ends_before_a_by_law_the_clause_s_words_begin_with() -> None:
     s = "4. Repeal By-law 3 of the Shire of X By-laws Relating to Y published in the Government Gazette on 15 May 1987 is repealed."
     assert take_heading(s, 2, known=None, mode="instrument")[0] == "Repeal"
+
+
+@pytest.mark.parametrize(
+    ("payload", "want"),
+    [
+        ("Cat registration 3.4. A cat must be registered.", ("Cat registration", "3.4")),
+        ("Permission required for aerial spraying 10. (1) A person …", ("Permission required for aerial spraying", "10")),
+        # a heading ending in a provision's kind is no heading ("… under clause 3. …")
+        ("Fees under clause 3.4. A fee is payable.", None),
+    ],
+)
+def test_a_heading_above_a_dotted_number_is_read_with_the_clause_s_words(payload: str, want: object) -> None:
+    from lawhistory.amending.grammar.parse import heading_above_number
+
+    got = heading_above_number(payload)
+    assert (got[:2] if got else None) == want
