@@ -57,3 +57,57 @@ def test_a_heading_above_a_dotted_number_is_read_with_the_clause_s_words(payload
 
     got = heading_above_number(payload)
     assert (got[:2] if got else None) == want
+
+
+@pytest.mark.parametrize(
+    ("sentence", "published", "day"),
+    [
+        # review4 c12: the later of a fixed day and the day after publication
+        (
+            "This local law comes into operation on 1 July 2020 or on the day after it is published in the Government "
+            "Gazette, if that is later.",
+            "2020-07-10",
+            "2020-07-11",
+        ),
+        (
+            "This local law comes into operation on 1 July 2020 or on the day after it is published in the Government "
+            "Gazette, if that is later.",
+            "2020-06-10",
+            "2020-07-01",
+        ),
+        # review4 c49: a month, then a day after it
+        (
+            "This local law comes into operation one month and one day after the date of its publication in the "
+            "Government Gazette.",
+            "2020-04-24",
+            "2020-05-25",
+        ),
+        (
+            "This local law comes into operation on the day after it is published in the Government Gazette.",
+            "2020-04-24",
+            "2020-04-25",
+        ),
+    ],
+)
+def test_a_commencement_of_a_later_day_or_a_month_and_a_day_is_read(sentence: str, published: str, day: str) -> None:
+    import datetime as dt
+
+    from lawhistory.core.dates import read_day
+
+    reading = read_day(sentence)
+    assert reading is not None
+    assert reading.commencement(sentence, dt.date.fromisoformat(published)).date == dt.date.fromisoformat(day)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # two days with no condition saying which, and a week (no unit this grammar reads), stay unread
+        "This local law comes into operation on 1 July 2020 or on the day after it is published in the Government Gazette.",
+        "This local law comes into operation one month and one week after the date of its publication in the Government Gazette.",
+    ],
+)
+def test_a_commencement_with_words_unread_is_still_not_read(sentence: str) -> None:
+    from lawhistory.core.dates import read_day
+
+    assert read_day(sentence) is None
