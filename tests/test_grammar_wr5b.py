@@ -111,3 +111,14 @@ def test_a_commencement_with_words_unread_is_still_not_read(sentence: str) -> No
     from lawhistory.core.dates import read_day
 
     assert read_day(sentence) is None
+
+
+def test_a_dotted_clause_number_with_a_full_stop_before_its_first_subclause_is_a_label() -> None:
+    from lawhistory.amending.parts import _payload_provisions
+
+    (clause,) = _payload_provisions("2.3A. (1) A person must not keep a dog. (2) Subclause (1) does not apply.", [])
+    assert (clause.kind, clause.num, clause.heading, clause.text) == ("clause", "2.3A", None, None)
+    assert [c.num for c in clause.children] == ["(1)", "(2)"]
+    # a citation ending a sentence, a subclause after it: no clause label
+    got = _payload_provisions("(1) A person must comply with clause 2.3. (2) A person must not.", [])
+    assert [(p.num, p.text) for p in got] == [("(1)", "A person must comply with clause 2.3."), ("(2)", "A person must not.")]
