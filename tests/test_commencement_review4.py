@@ -48,6 +48,8 @@ APPLIED: dict[str, tuple[dt.date, dt.date | None]] = {
     "c37-commencement-date-2-sentences": (JULY, None),
     "c46-twenty-eight-no-hyphen": (dt.date(2020, 5, 22), None),
     "c47-thirty-one-no-hyphen": (dt.date(2020, 5, 25), None),
+    # (wr5b) one month after publication (24 May), then one day after it
+    "c49-one-month-and-a-day": (dt.date(2020, 5, 25), None),
     "c51-fourteen-days-from": (dt.date(2020, 5, 8), None),
     "c53-upon-expiration": (dt.date(2020, 5, 9), None),  # at the expiry of 14 days from publication: the 15th day
     "c56-one-hundred-twenty": (dt.date(2020, 8, 22), None),
@@ -69,7 +71,6 @@ REFUSED = {
     "c07-after-other-law-publication": "14 days after the publication of the Shire of Testville Animals Amendment",
     "c15e-clause5-on-other-law": "Local Government Amendment Act 2020 comes into operation",
     "c21-public-notice": "14 days after public notice of it is given",
-    "c49-one-month-and-a-day": "one month and one day after",
     # a clause headed "Commencement" in words no reading knows: refused, not the Act's 14 days
     "x01-commencement-heading-words-not-read": "This local law is to operate from 1 July 2020.",
 }

@@ -74,7 +74,9 @@ def _heading(text: str) -> str | None:
         ("Clause 5amended", None),
         ("Clause  5 amended", None),  # one space between words, as printed
         ("CLAUSE 5 AMENDED", None),  # the first provision as printed: "Clause"
-        ("By-law 5 amended", None),  # an instrument's clause heading names a clause, a schedule, a Part, a Division
+        # (wr5b) an instrument's clause heading names a clause, a schedule, a Part, a Division or a by-law
+        ("By-law 5 amended", "By-law 5 amended"),
+        ("Regulation 5 amended", None),
         ("Clause 5 of the local law is amended", None),
         ("Clause amended", None),
     ],

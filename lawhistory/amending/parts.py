@@ -1156,7 +1156,10 @@ def _heading_above_number(payload: str) -> str:
     moved = f"{num}. {heading} {payload[end:]}"
     read = _payload_provisions(unmarked(moved), [])
     one = len(read) == 1 and read[0].num == num and read[0].heading == " ".join(heading.split())
-    return moved if one and read[0].children and not read[0].text else payload
+    if payload[end:].startswith("("):
+        return moved if one and read[0].children and not read[0].text else payload
+    # (wr5b) "Cat registration 3.4. A cat must be registered.": the clause's words in the place of subclause (1)
+    return moved if one and read[0].text and not read[0].children else payload
 
 
 #: (review5) A clause's words that begin with a few words and then a capitalised citation ("Application Clause 2.4

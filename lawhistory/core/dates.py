@@ -932,7 +932,7 @@ def _day_of(tree: object) -> Day:
         if found is None:
             raise ValueError("no such date")
         return Day(fixed=found)
-    if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months"):
+    if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months", "months_and_days_after"):
         raise ValueError("not a number")
     if tree.data == "on_publication":
         return Day(after=0)
@@ -956,6 +956,12 @@ def _day_of(tree: object) -> Day:
         return Day(after=(count or 0) + 1)
     if tree.data == "day_after_months":
         return Day(months=count, after=1)
+    if tree.data == "months_and_days_after":
+        # (wr5b) "one month and one day after …": the months first, then the days after the day they end on
+        months, days = (spelled_number(str(c.children[0])) for c in tree.children if isinstance(c, Tree) and c.data == "count")
+        if months is None or days is None:
+            raise ValueError("not a number")
+        return Day(months=months, after=days)
     raise ValueError(f"not a day: {tree.data}")
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 GRAMMAR = Path(__file__).with_name("headings.lark")
 #: The words an amending clause's heading begins with (lexical: the grammar is asked only of words beginning so).
-_AMENDING_HEADING_STARTS: tuple[str, ...] = ("Clause", "Schedule", "Part", "Division", "Subdivision")
+_AMENDING_HEADING_STARTS: tuple[str, ...] = ("Clause", "Schedule", "Part", "Division", "Subdivision", "By-law")
 _AMENDING_HEADING_STARTS += ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
 
 

@@ -54,7 +54,7 @@ HEADING_NEVER_ENDS = frozenset(
 #: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
 _SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
 INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
-    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part"]
+    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part", "By-law"]
 )
 
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")

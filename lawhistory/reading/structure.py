@@ -44,7 +44,8 @@ from .tables import parse_schedule
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
     # (r8) "2A.1": a clause of a Part numbered 2A
-    r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:[A-Z]{1,2}(?=\.\d))?(?:\.\d+)+[A-Z]{0,2}(?=[ \n]))"
+    # (wr5b) "2.3A. (1) A person …": a full stop after the number, before a subclause label (the stop is not the label's)
+    r"|(?P<clause>(?<![\w.(/$,:\-–])\d+(?:[A-Z]{1,2}(?=\.\d))?(?:\.\d+)+[A-Z]{0,2}(?:\.(?= \(\d))?(?=[ \n]))"
     r"|(?P<iclause>(?<![\w.(/$,:\-–])\d+[A-Z]{0,2}\.(?= [A-Z‘“(]))"
     r"|(?P<br>(?<![\w)(/“‘])\((?:\d+[A-Za-z]{0,2}|[a-z]{1,3}[A-Z]{0,2})\)(?=[ \n]))"
     r"|(?P<pen>(?<=\n)Penalty:)"
@@ -240,7 +241,7 @@ class StructureParser:
         if m.group("cont"):
             return self._try_container(m, before)
         if m.group("clause"):
-            return self._try_clause(m.group("clause"), m, before, s)
+            return self._try_clause(m.group("clause").rstrip("."), m, before, s)
         if m.group("iclause"):
             return self._try_int_clause(m, before, s)
         if m.group("pen"):

@@ -1710,7 +1710,7 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
     tokens = _structure("heading_above_number", payload)
     if tokens is None:
         return None
-    first = _token(tokens, "FIRST_SUBCLAUSE")
+    first = next(t for t in tokens if t.type in ("FIRST_SUBCLAUSE", "FIRST_WORD"))  # (wr5b) or its words
     return str(_token(tokens, "ABOVE_HEADING")), str(_token(tokens, "ABOVE_NUMBER")), first.start_pos or 0
 
 
