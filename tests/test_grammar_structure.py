@@ -56,6 +56,7 @@ from lawhistory.amending.grammar.parse import (
     clause_first,
     clause_schedule,
     container_opening,
+    ends_with_council,
     heading_above_number,
     heading_holds_clause,
     heading_runs_on,
@@ -63,12 +64,15 @@ from lawhistory.amending.grammar.parse import (
     list_run_together,
     provision_of,
     provision_of_parser,
+    run_in_citation,
     schedule_heading,
+    second_terms,
     structure_parser,
     subdivisions,
     to_this_clause,
 )
-from lawhistory.amending.parts import payload_provisions
+from lawhistory.amending.accounting import split_instructions
+from lawhistory.amending.parts import InstructionNotUnderstood, payload_provisions, without_term_marks
 from lawhistory.files.inputs import deriving_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -341,3 +345,82 @@ def test_the_grammars_are_named_where_they_are_loaded() -> None:
     them (files/inputs.py ``deriving_files``)."""
     found = deriving_files(PACKAGE, start="amending.parts")
     assert "amending/grammar/structure.lark" in found and "amending/grammar/provision_of.lark" in found
+
+
+# --- (gram3) a definition's second term, a clause's heading run into a citation, a council's name ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (
+            "provider and “private provider” have the same meanings as in the Act",
+            ((8, 31, "private provider"),),
+        ),
+        ('vehicle and "trailer" have the same meaning', ((7, 21, "trailer"),)),
+        ("(b) and “c” have the same meaning; x and “y” have the same meanings", ((3, 11, "c"), (36, 44, "y"))),
+        ("provider and “private provider” has the same meaning", ()),  # "has": not the words of two terms
+        ("provider and “private provider” have the same meaningful", ()),  # no word's end after "meaning"
+        ("provider. and “private provider” have the same meaning", ()),  # not after a letter or a bracket
+        ("provider and “" + "x" * 81 + "” have the same meaning", ()),  # a term of more than 80 characters
+        ("provider and “private” “provider” have the same meaning", ()),  # a mark inside: not one term
+    ],
+)
+def test_the_second_term_of_a_definition_of_two(text: str, read: tuple[tuple[int, int, str], ...]) -> None:
+    """(where " and " begins, where the closing mark ends, the term) of each; parts.without_term_marks bolds them."""
+    assert second_terms(text) == read
+
+
+def test_the_second_term_is_bold_where_it_stands() -> None:
+    assert without_term_marks("“provider” and “private provider” have the same meanings") == (
+        "provider and **private provider** have the same meanings"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Application Clause 2.4 applies to dogs", ("Application", "Clause 2.4")),
+        ("General Part 2 does not apply", ("General", "Part 2")),
+        ("Fees and charges Schedules 1A(2) apply", ("Fees and charges", "Schedules 1A(2)")),
+        # the most words (six at most) that a citation follows
+        ("Application Clause 2 applies to Part 3 here", ("Application Clause 2 applies to", "Part 3")),
+        ("application Clause 2.4 applies", None),  # a small letter first
+        ("Application clause 2.4 applies", None),  # the citation's kind in small letters
+        ("Application, Clause 2.4 applies", None),  # a comma among the words
+        ("Application Clause (2) applies", None),  # no digit after the kind
+        ("One two three four five six seven Clause 2 applies", None),  # seven words before it
+    ],
+)
+def test_a_clauses_words_run_into_a_citation(text: str, read: tuple[str, str] | None) -> None:
+    assert run_in_citation(text) == read
+
+
+def test_a_new_clause_whose_words_run_into_a_citation_is_refused_quoting_them() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="(“Application”, before “Clause 2.4”)"):
+        payload_provisions("3.4 Application Clause 2.4 applies to dogs.", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("By-law 3 of the Shire of Testville", True),
+        ("By-law 3 of the Town of Port Hedland", True),
+        ("of the City of A B C", True),
+        ("of the Municipal\n  District of Esperance", True),
+        ("of the Municipality of O’Brien-Hill", True),
+        ("of the Shire of A B C D", False),  # four words: no council's name
+        ("of the shire of Testville", False),  # the kind in small letters
+        ("of the Shires of Testville", False),
+        ("of the Shire of testville", False),  # the name in small letters
+        ("proof the Shire of Testville", False),  # "of" inside a word
+        ("of the Shire of Testville.", False),  # not at the words' end
+    ],
+)
+def test_a_councils_name_ending_the_words(text: str, read: bool) -> None:
+    assert ends_with_council(text) is read
+
+
+def test_no_instruction_begins_after_a_councils_name() -> None:
+    text = "By-law 3 of the Shire of Testville By-laws Relating to Dogs is repealed. Delete clause 4."
+    assert split_instructions(text) == ["By-law 3 of the Shire of Testville By-laws Relating to Dogs is repealed.", "Delete clause 4."]
