@@ -1017,17 +1017,22 @@ _OLD_OF_COUNCIL = re.compile(r"\bof\s+the\s+(?:Shire|Town|City|Municipality|Muni
 
 
 def second_term_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
-    """The text with each second term of a definition of two made bold (what parts.without_term_marks does)."""
+    """The text with each second term of a definition of two made bold (what parts.without_term_marks does), or None
+    when it holds none."""
     from lawhistory.amending.grammar.parse import second_terms
+
+    def old(t: str) -> object:
+        bold, n = _OLD_SECOND_TERM.subn(r" and **\1**", t)
+        return bold if n else None
 
     def new(t: str) -> object:
         out, at = [], 0
         for begin, end, term in second_terms(t):
             out += [t[at:begin], f" and **{term}**"]
             at = end
-        return "".join(out) + t[at:]
+        return "".join(out) + t[at:] if out else None
 
-    return (lambda t: _OLD_SECOND_TERM.sub(r" and **\1**", t)), new
+    return old, new
 
 
 def run_in_citation_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
