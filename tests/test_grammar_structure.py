@@ -428,3 +428,33 @@ def test_no_instruction_begins_after_a_councils_name() -> None:
         "By-law 3 of the Shire of Testville By-laws Relating to Dogs is repealed.",
         "Delete clause 4.",
     ]
+
+
+def _audit() -> tuple[list[list[str]], str]:
+    """docs/amendments.md's audit of the regular expressions left in amending/: its table's rows (file, expressions,
+    kind, sentence-shaped) and its paragraph of those not converted."""
+    doc = (ROOT / "docs" / "amendments.md").read_text(encoding="utf-8")
+    section = doc.split("### Every regular expression left in `amending/` (audit)", 1)[1]
+    table, rest = section.split("**Not converted", 1)
+    rows = [[c.strip() for c in line.split("|")[1:5]] for line in table.splitlines() if line.startswith("| ")]
+    return [r for r in rows if r[0].endswith(".py")], rest.split("\n\n", 1)[0]
+
+
+def test_the_audit_names_only_expressions_still_in_their_files() -> None:
+    for file, names, _kind, _shaped in _audit()[0]:
+        source = (PACKAGE / "amending" / file).read_text(encoding="utf-8")
+        for name in re.findall(r"`(_?[A-Za-z_]+)`", names):
+            assert re.search(rf"\b{re.escape(name)}\b", source), f"the audit names {name}, not in {file}"
+
+
+def test_no_sentence_shaped_expression_decides_an_operation() -> None:
+    """(issue 20) No row of the audit is an operation's expression that is sentence-shaped, its paragraph says none is
+    left, and the expressions it names as converted are defined nowhere in amending/."""
+    rows, paragraph = _audit()
+    assert [r for r in rows if r[2].startswith("op") and r[3].startswith("yes")] == []
+    assert paragraph.startswith(", deciding an operation from an instrument's words, sentence-shaped:** none.")
+    converted = set(re.findall(r"`(_[A-Z][A-Z_]+)`", paragraph.split("Before them", 1)[0]))
+    assert {"_SECOND_TERM", "_RUN_IN_CITATION", "_OF_COUNCIL"} <= converted
+    for path in (PACKAGE / "amending").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert not [n for n in converted if re.search(rf"^{n} = ", source, re.M)], path

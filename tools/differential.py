@@ -19,6 +19,8 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py --reworded structure   (the same over the rewordings' texts)
     PYTHONPATH=. python tools/differential.py --calls tests/test_real_instruments.py …   (pytest run with parts.py's
         structure readers wrapped: each text a call site asks compared with the old expression on the spot)
+    PYTHONPATH=. python tools/differential.py gram3   (second_term, run_in_citation, of_council: parts.py's and
+        accounting.py's last sentence-shaped expressions, structure.lark; and --reworded gram3, and --calls as above)
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -1263,7 +1265,7 @@ def calls(tests: list[str]) -> int:
     from lawhistory.amending.grammar import parse
 
     asked: dict[str, set[object]] = {}
-    figures = {n: [0, 0, 0] for n in STRUCTURE_CHECKS}  # asked, found, differences
+    figures = {n: [0, 0, 0] for n in [*STRUCTURE_CHECKS, *GRAM3_CHECKS]}  # asked, found, differences
 
     def compare(name: str, old: Callable[[str], object], new: Callable[[str], object], arg: str) -> None:
         if arg in asked.setdefault(name, set()):
@@ -1286,9 +1288,13 @@ def calls(tests: list[str]) -> int:
 
         return call
 
+    import lawhistory.amending.instructions as instructions
+
     for name in STRUCTURE_CHECKS:
         if name not in ("another_clause", "schedule_heading"):
-            setattr(parts, name, wrapped(name, getattr(parts, name)))
+            # (known2's to_this_clause and clause_schedule are asked by instructions.py)
+            module = parts if hasattr(parts, name) else instructions
+            setattr(module, name, wrapped(name, getattr(module, name)))
 
     def schedule(text: str, num: str) -> str | None:
         m = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", text)
@@ -1303,6 +1309,13 @@ def calls(tests: list[str]) -> int:
         return parse.another_clause(text, start)
 
     parts.another_clause = another  # type: ignore[assignment]
+    import lawhistory.amending.accounting as accounting
+
+    # (gram3) a definition's second term, a clause's heading run into a citation (parts.py), a council's name
+    # (accounting.py)
+    parts.second_terms = wrapped("second_term", parts.second_terms)  # type: ignore[assignment]
+    parts.run_in_citation = wrapped("run_in_citation", parts.run_in_citation)  # type: ignore[assignment]
+    accounting.ends_with_council = wrapped("of_council", accounting.ends_with_council)  # type: ignore[assignment]
     rc = int(pytest.main(["-q", "-p", "no:cacheprovider", *tests]))
     for name, (n, found, differ) in figures.items():
         print(f"{name}: {n} distinct texts asked, {found} found by the expression, {differ} differences")
