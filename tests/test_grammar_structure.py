@@ -42,20 +42,43 @@ parts.py asked while test_real_instruments, test_accuracy, test_openings, test_r
 grammar_round10, round11, round11b, heading_runon, container, repeal, review35, new_text and headed_clause tests ran,
 each distinct text once): 230 + 4 + 243 + 143 + 2 + 650 + 63 + 61 + 435 + 39 texts, 0 differences; and for
 ``schedule_heading`` (with test_review4 and test_grammar_wrongref), 2 texts, 0 differences.
+
+(gram3) The last three sentence-shaped expressions deciding an operation — parts.py's ``_SECOND_TERM`` (a definition's
+second term, marked), ``_RUN_IN_CITATION`` (a new clause's heading run into a citation, refused) and accounting.py's
+``_OF_COUNCIL`` (a council's name before a capital: no instruction begins there) — are ``second_term``,
+``run_in_citation`` and ``of_council`` (grammar/parse.py ``second_terms``, ``run_in_citation``, ``ends_with_council``).
+``python tools/differential.py gram3`` (and ``--reworded gram3``), with each line's words made the three readings and
+near misses of them (each mark and "meaning"/"meanings", each kind of citation and number, each council's kind, one to
+four name words, spaces and case):
+
+============================  ==========  ========  ==========  ========  ===========
+check (NAME)                  corpus var.    found  reworded v.    found  differences
+============================  ==========  ========  ==========  ========  ===========
+second_term                      612,949    73,232     170,142    19,176            0
+run_in_citation                  612,949    25,076     170,142     8,672            0
+of_council                       612,949    71,704     170,142    21,787            0
+============================  ==========  ========  ==========  ========  ===========
+
+(22,912 corpus texts, 8,229 reworded texts.) At the call sites (``--calls`` with test_real_instruments, test_accuracy,
+test_openings, test_redteam_regressions, test_review5, test_grammar_round12, this module and test_grammar_examples):
+283, 4 and 48 distinct texts asked, 0 differences.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from lawhistory.amending.accounting import split_instructions
 from lawhistory.amending.grammar.parse import (
     _structure,
     another_clause,
     clause_first,
     clause_schedule,
     container_opening,
+    ends_with_council,
     heading_above_number,
     heading_holds_clause,
     heading_runs_on,
@@ -63,12 +86,14 @@ from lawhistory.amending.grammar.parse import (
     list_run_together,
     provision_of,
     provision_of_parser,
+    run_in_citation,
     schedule_heading,
+    second_terms,
     structure_parser,
     subdivisions,
     to_this_clause,
 )
-from lawhistory.amending.parts import payload_provisions
+from lawhistory.amending.parts import InstructionNotUnderstood, payload_provisions, without_term_marks
 from lawhistory.files.inputs import deriving_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -341,3 +366,115 @@ def test_the_grammars_are_named_where_they_are_loaded() -> None:
     them (files/inputs.py ``deriving_files``)."""
     found = deriving_files(PACKAGE, start="amending.parts")
     assert "amending/grammar/structure.lark" in found and "amending/grammar/provision_of.lark" in found
+
+
+# --- (gram3) a definition's second term, a clause's heading run into a citation, a council's name ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (
+            "provider and “private provider” have the same meanings as in the Act",
+            ((8, 31, "private provider"),),
+        ),
+        ('vehicle and "trailer" have the same meaning', ((7, 21, "trailer"),)),
+        ("(b) and “c” have the same meaning; x and “y” have the same meanings", ((3, 11, "c"), (36, 44, "y"))),
+        ("provider and “private provider” has the same meaning", ()),  # "has": not the words of two terms
+        ("provider and “private provider” have the same meaningful", ()),  # no word's end after "meaning"
+        ("provider. and “private provider” have the same meaning", ()),  # not after a letter or a bracket
+        ("provider and “" + "x" * 81 + "” have the same meaning", ()),  # a term of more than 80 characters
+        ("provider and “private” “provider” have the same meaning", ()),  # a mark inside: not one term
+    ],
+)
+def test_the_second_term_of_a_definition_of_two(text: str, read: tuple[tuple[int, int, str], ...]) -> None:
+    """(where " and " begins, where the closing mark ends, the term) of each; parts.without_term_marks bolds them."""
+    assert second_terms(text) == read
+
+
+def test_the_second_term_is_bold_where_it_stands() -> None:
+    assert without_term_marks("“provider” and “private provider” have the same meanings") == (
+        "provider and **private provider** have the same meanings"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Application Clause 2.4 applies to dogs", ("Application", "Clause 2.4")),
+        ("General Part 2 does not apply", ("General", "Part 2")),
+        ("Fees and charges Schedules 1A(2) apply", ("Fees and charges", "Schedules 1A(2)")),
+        # the most words (six at most) that a citation follows
+        ("Application Clause 2 applies to Part 3 here", ("Application Clause 2 applies to", "Part 3")),
+        ("application Clause 2.4 applies", None),  # a small letter first
+        ("Application clause 2.4 applies", None),  # the citation's kind in small letters
+        ("Application, Clause 2.4 applies", None),  # a comma among the words
+        ("Application Clause (2) applies", None),  # no digit after the kind
+        ("One two three four five six seven Clause 2 applies", None),  # seven words before it
+    ],
+)
+def test_a_clauses_words_run_into_a_citation(text: str, read: tuple[str, str] | None) -> None:
+    assert run_in_citation(text) == read
+
+
+def test_a_new_clause_whose_words_run_into_a_citation_is_refused_quoting_them() -> None:
+    with pytest.raises(InstructionNotUnderstood, match=re.escape("(“Application”, before “Clause 2.4”)")):
+        payload_provisions("3.4 Application Clause 2.4 applies to dogs.", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("By-law 3 of the Shire of Testville", True),
+        ("By-law 3 of the Town of Port Hedland", True),
+        ("of the City of A B C", True),
+        ("of the Municipal\n  District of Esperance", True),
+        ("of the Municipality of O’Brien-Hill", True),
+        ("of the Shire of A B C D", False),  # four words: no council's name
+        ("of the shire of Testville", False),  # the kind in small letters
+        ("of the Shires of Testville", False),
+        ("of the Shire of testville", False),  # the name in small letters
+        ("proof the Shire of Testville", False),  # "of" inside a word
+        ("of the Shire of Testville.", False),  # not at the words' end
+    ],
+)
+def test_a_councils_name_ending_the_words(text: str, read: bool) -> None:
+    assert ends_with_council(text) is read
+
+
+def test_no_instruction_begins_after_a_councils_name() -> None:
+    text = "By-law 3 of the Shire of Testville By-laws Relating to Dogs is repealed. Delete clause 4."
+    assert split_instructions(text) == [
+        "By-law 3 of the Shire of Testville By-laws Relating to Dogs is repealed.",
+        "Delete clause 4.",
+    ]
+
+
+def _audit() -> tuple[list[list[str]], str]:
+    """docs/amendments.md's audit of the regular expressions left in amending/: its table's rows (file, expressions,
+    kind, sentence-shaped) and its paragraph of those not converted."""
+    doc = (ROOT / "docs" / "amendments.md").read_text(encoding="utf-8")
+    section = doc.split("### Every regular expression left in `amending/` (audit)", 1)[1]
+    table, rest = section.split("**Not converted", 1)
+    rows = [[c.strip() for c in line.split("|")[1:5]] for line in table.splitlines() if line.startswith("| ")]
+    return [r for r in rows if r[0].endswith(".py")], rest.split("\n\n", 1)[0]
+
+
+def test_the_audit_names_only_expressions_still_in_their_files() -> None:
+    for file, names, _kind, _shaped in _audit()[0]:
+        source = (PACKAGE / "amending" / file).read_text(encoding="utf-8")
+        for name in re.findall(r"`(_?[A-Za-z_]+)`", names):
+            assert re.search(rf"\b{re.escape(name)}\b", source), f"the audit names {name}, not in {file}"
+
+
+def test_no_sentence_shaped_expression_decides_an_operation() -> None:
+    """(issue 20) No row of the audit is an operation's expression that is sentence-shaped, its paragraph says none is
+    left, and the expressions it names as converted are defined nowhere in amending/."""
+    rows, paragraph = _audit()
+    assert [r for r in rows if r[2].startswith("op") and r[3].startswith("yes")] == []
+    assert paragraph.startswith(", deciding an operation from an instrument's words, sentence-shaped:** none.")
+    converted = set(re.findall(r"`(_[A-Z][A-Z_]+)`", paragraph.split("Before them", 1)[0]))
+    assert {"_SECOND_TERM", "_RUN_IN_CITATION", "_OF_COUNCIL"} <= converted
+    for path in (PACKAGE / "amending").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert not [n for n in converted if re.search(rf"^{n} = ", source, re.M)], path

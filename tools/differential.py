@@ -19,6 +19,8 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py --reworded structure   (the same over the rewordings' texts)
     PYTHONPATH=. python tools/differential.py --calls tests/test_real_instruments.py …   (pytest run with parts.py's
         structure readers wrapped: each text a call site asks compared with the old expression on the spot)
+    PYTHONPATH=. python tools/differential.py gram3   (second_term, run_in_citation, of_council: parts.py's and
+        accounting.py's last sentence-shaped expressions, structure.lark; and --reworded gram3, and --calls as above)
 
 Texts: each file's words run together, each paragraph (blank-line separated) and each line. Variants of each: its
 sentence ends lost (full stops and semicolons taken out), its words in capitals, in lower case, "I." for "1.", and
@@ -1007,6 +1009,82 @@ def schedule_variants(text: str) -> Iterator[str]:
         yield f"{head}” {stop}{kind} {head}{end}"
 
 
+#: (gram3) the expressions parts.py and accounting.py read a definition's second term, a clause's heading run into a
+#: citation and a council's name with, before structure.lark's second_term, run_in_citation and of_council
+_OLD_SECOND_TERM = re.compile(r"(?<=[\w)]) and [“\"]([^“”\"]{1,80})[”\"](?= have the same meanings?\b)")
+_OLD_RUN_IN_CITATION = re.compile(
+    r"^(?P<pre>[A-Z][^\s.;:,—–]*(?: [^\s.;:,—–]+){0,5}) (?P<cite>(?:Clause|Part|Schedule|Division|Subclause|By-law|Form)s? \d\S*)"
+)
+_OLD_OF_COUNCIL = re.compile(r"\bof\s+the\s+(?:Shire|Town|City|Municipality|Municipal\s+District)\s+of(?:\s+[A-Z][\w’'-]*){1,3}$")
+
+
+def second_term_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The text with each second term of a definition of two made bold (what parts.without_term_marks does), or None
+    when it holds none."""
+    from lawhistory.amending.grammar.parse import second_terms
+
+    def old(t: str) -> object:
+        bold, n = _OLD_SECOND_TERM.subn(r" and **\1**", t)
+        return bold if n else None
+
+    def new(t: str) -> object:
+        out, at = [], 0
+        for begin, end, term in second_terms(t):
+            out += [t[at:begin], f" and **{term}**"]
+            at = end
+        return "".join(out) + t[at:] if out else None
+
+    return old, new
+
+
+def run_in_citation_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """(the words before, the citation) a refusal of a clause's heading run into a citation quotes."""
+    from lawhistory.amending.grammar.parse import run_in_citation
+
+    def old(t: str) -> object:
+        m = _OLD_RUN_IN_CITATION.match(t)
+        return None if m is None else (m.group("pre"), m.group("cite"))
+
+    return old, run_in_citation
+
+
+def of_council_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Whether the words (as accounting.split_instructions asks them: the last 120 characters, spaces at the end taken
+    off) end with a council's name."""
+    from lawhistory.amending.grammar.parse import ends_with_council
+
+    return (lambda t: _OLD_OF_COUNCIL.search(t[-120:].rstrip()) is not None), (lambda t: ends_with_council(t[-120:].rstrip()))
+
+
+def gram3_variants(text: str) -> Iterator[str]:
+    """Each line's words made the three readings: a definition of two terms (each mark, lookbehind, term length and
+    "meaning"/"meanings", near misses), words run into a citation (each kind, plural, words before, marks among them),
+    and a council's name (each kind, one to four name words, spaces, case) ending the words."""
+    words = text.split()
+    for k in range(0, max(1, len(words) - 2), 4):
+        head = " ".join(words[k : k + 6])
+        term = " ".join(words[k : k + 1 + k % 4])
+        mark = (("“", "”"), ('"', '"'), ("“", '"'), ("'", "'"))[k % 4]
+        same = (" have the same meanings", " have the same meaning", " have the same meaningful", " has the same meaning")[
+            (k // 4) % 4
+        ]
+        yield f"{head} and {mark[0]}{term}{mark[1]}{same} as in the Act."
+        yield f"{head}) and {mark[0]}{term * (1 + k % 3)}{mark[1]} have the same meanings and x and “{term}” have the same meaning"
+        yield f"{head}. and “{term}”{same}"
+        kind = ("Clause", "Part", "Schedules", "Division", "Subclause", "By-law", "Forms", "clause", "Item")[k % 9]
+        num = ("2.4", "3", "1A(2)", "x", "(2)")[k % 5]
+        yield f"{head} {kind} {num} applies to {head}"
+        yield f"{head.capitalize()} {kind} {num}"
+        yield f"{words[k].capitalize()} {kind} {num} {head}"
+        council = ("Shire", "Town", "City", "Municipality", "Municipal District", "Municipal  District", "shire", "Shires")[k % 8]
+        names = " ".join(w.capitalize() for w in words[k : k + 1 + k % 4])
+        sp = (" ", "  ", "\n", " ")[k % 4]
+        yield f"{head} of the {council} of{sp}{names}"
+        yield f"{head} By-law 3 of{sp}the {council} of {names} "
+        yield f"of the {council} of {names.lower()}"
+        yield f"{head}of the {council} of {names}"
+
+
 CHECKS = {
     "split_gate": split_gate,
     "division_heading": division_heading,
@@ -1040,7 +1118,11 @@ CHECKS = {
     "schedule_heading": schedule_heading_check,
     "to_this_clause": to_this_clause_check,
     "clause_schedule": clause_schedule_check,
+    "second_term": second_term_check,
+    "run_in_citation": run_in_citation_check,
+    "of_council": of_council_check,
 }
+GRAM3_CHECKS = ["second_term", "run_in_citation", "of_council"]
 STRUCTURE_CHECKS = [
     "heading_above_number",
     "another_clause",
@@ -1078,6 +1160,7 @@ EXTRA = {
     **dict.fromkeys(STRUCTURE_CHECKS, structure_variants),
     "to_this_clause": schedule_variants,
     "clause_schedule": schedule_variants,
+    **dict.fromkeys(GRAM3_CHECKS, gram3_variants),
 }
 RAW = {"container_payload"}  # asked of the words as printed
 
@@ -1130,6 +1213,8 @@ def main_many(names: list[str]) -> int:
     if "--reworded" in names:  # the rewordings' texts instead of the corpus' own
         names = [n for n in names if n != "--reworded"]
         source = reworded_texts()
+    if "gram3" in names:  # second_term, run_in_citation, of_council
+        names = [n for n in names if n != "gram3"] + GRAM3_CHECKS
     if "structure" in names:  # every check of structure.lark and provision_of.lark
         names = [n for n in names if n != "structure"] + STRUCTURE_CHECKS
     pairs = {n: CHECKS[n]() for n in names}
@@ -1180,7 +1265,7 @@ def calls(tests: list[str]) -> int:
     from lawhistory.amending.grammar import parse
 
     asked: dict[str, set[object]] = {}
-    figures = {n: [0, 0, 0] for n in STRUCTURE_CHECKS}  # asked, found, differences
+    figures = {n: [0, 0, 0] for n in [*STRUCTURE_CHECKS, *GRAM3_CHECKS]}  # asked, found, differences
 
     def compare(name: str, old: Callable[[str], object], new: Callable[[str], object], arg: str) -> None:
         if arg in asked.setdefault(name, set()):
@@ -1203,9 +1288,13 @@ def calls(tests: list[str]) -> int:
 
         return call
 
+    import lawhistory.amending.instructions as instructions
+
     for name in STRUCTURE_CHECKS:
         if name not in ("another_clause", "schedule_heading"):
-            setattr(parts, name, wrapped(name, getattr(parts, name)))
+            # (known2's to_this_clause and clause_schedule are asked by instructions.py)
+            module = parts if hasattr(parts, name) else instructions
+            setattr(module, name, wrapped(name, getattr(module, name)))
 
     def schedule(text: str, num: str) -> str | None:
         m = re.match(rf"Schedule {re.escape(num)}\s*[—–]\s*", text)
@@ -1220,6 +1309,13 @@ def calls(tests: list[str]) -> int:
         return parse.another_clause(text, start)
 
     parts.another_clause = another  # type: ignore[assignment]
+    import lawhistory.amending.accounting as accounting
+
+    # (gram3) a definition's second term, a clause's heading run into a citation (parts.py), a council's name
+    # (accounting.py)
+    parts.second_terms = wrapped("second_term", parts.second_terms)  # type: ignore[assignment]
+    parts.run_in_citation = wrapped("run_in_citation", parts.run_in_citation)  # type: ignore[assignment]
+    accounting.ends_with_council = wrapped("of_council", accounting.ends_with_council)  # type: ignore[assignment]
     rc = int(pytest.main(["-q", "-p", "no:cacheprovider", *tests]))
     for name, (n, found, differ) in figures.items():
         print(f"{name}: {n} distinct texts asked, {found} found by the expression, {differ} differences")

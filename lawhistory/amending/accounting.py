@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
-from .grammar.parse import opening_length, opens_instruction
+from .grammar.parse import ends_with_council, opening_length, opens_instruction
 
 
 class _Opening:
@@ -82,9 +82,6 @@ INSTRUCTION_START = _Opening(r"(?<!\S)(?=[A-Z])", "sentence_ahead", disjoint=Tru
 
 
 _LOOK_BACK = 120  # characters before a possible start that decide whether it cites a label or begins an instruction
-#: (review5) A council's name just before a capital: "By-law 3 of the Shire of Testville By-laws Relating to Dogs …" —
-#: the capital is the law's title going on ("By-laws …"), no instruction's start.
-_OF_COUNCIL = re.compile(r"\bof\s+the\s+(?:Shire|Town|City|Municipality|Municipal\s+District)\s+of(?:\s+[A-Z][\w’'-]*){1,3}$")
 
 
 def _before(normal: str, at: int) -> str:
@@ -129,7 +126,9 @@ def split_instructions(text: str) -> list[str]:
         if not _outside(spans, at) or at == 0 or not normal[at - 1].isspace():
             continue
         before = _before(normal, at)
-        if before.endswith(("the", "of")) or _OF_COUNCIL.search(before):
+        # (review5) "By-law 3 of the Shire of Testville By-laws Relating to Dogs …": after a council's name the capital
+        # is the law's title going on, no instruction's start (structure.lark's of_council)
+        if before.endswith(("the", "of")) or ends_with_council(before):
             continue
         # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
         w0 = max(0, at - 12)

@@ -77,8 +77,10 @@ from .grammar.parse import (
     repealed_one,
     restated_dash,
     rows_after_delete,
+    run_in_citation,
     run_on_definition,
     schedule_heading,
+    second_terms,
     single_quoted_term,
     subdivisions,
     substitutes_for,
@@ -1162,13 +1164,6 @@ def _heading_above_number(payload: str) -> str:
     return moved if one and read[0].text and not read[0].children else payload
 
 
-#: (review5) A clause's words that begin with a few words and then a capitalised citation ("Application Clause 2.4
-#: applies …", "General Part 2 does not apply …"): the first words may be a heading whose line break was lost.
-_RUN_IN_CITATION = re.compile(
-    r"^(?P<pre>[A-Z][^\s.;:,—–]*(?: [^\s.;:,—–]+){0,5}) (?P<cite>(?:Clause|Part|Schedule|Division|Subclause|By-law|Form)s? \d\S*)"
-)
-
-
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
     """(issue 20, wr4a) Each definition read with a term narrowed after its quotation marks ("“owner” of an animal means
     …", read as "owner of an animal") given the quoted words alone as its term, its words kept as printed."""
@@ -1212,13 +1207,13 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
     for d in _walk(provisions):
-        if d.kind == "clause" and not d.heading and (cited := _RUN_IN_CITATION.match(d.text or "")):
+        if d.kind == "clause" and not d.heading and (cited := run_in_citation(d.text or "")):
             # (review5) "3.4 Application Clause 2.4 applies to …" (its lines run together): "Application" may be the
             # heading or the first word of the clause's words; a capitalised "Clause 2.4" within a sentence is rare, so
             # it is not guessed (it was kept as words "Application Clause 2.4 …", the heading lost)
             raise InstructionNotUnderstood(
                 f"the new clause {d.num} has no heading read, and its words “{(d.text or '')[:60]}” may begin with one "
-                f"(“{cited.group('pre')}”, before “{cited.group('cite')}”), so where its heading ends is uncertain"
+                f"(“{cited[0]}”, before “{cited[1]}”), so where its heading ends is uncertain"
             )
         siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
         if any(c.heading for c in siblings) and (bare := next((c for c in siblings if not c.heading), None)):
@@ -1465,11 +1460,12 @@ def without_term_marks(text: str) -> str:
         out += [text[at:mark], text[begin:end]]
         at = close
     # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
-    # where it stands (the definition's own term is its first)
-    return _SECOND_TERM.sub(r" and **\1**", "".join(out) + text[at:])
-
-
-_SECOND_TERM = re.compile(r"(?<=[\w)]) and [“\"]([^“”\"]{1,80})[”\"](?= have the same meanings?\b)")
+    # where it stands (the definition's own term is its first: structure.lark's second_term)
+    text, out, at = "".join(out) + text[at:], [], 0
+    for begin, end, term in second_terms(text):
+        out += [text[at:begin], f" and **{term}**"]
+        at = end
+    return "".join(out) + text[at:]
 
 
 def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:

@@ -45,16 +45,6 @@ PRINTED_DATE = re.compile(
     r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?" + _MONTH + r",?\s+(?:in\s+the\s+year\s+)?(\d{4})\b", re.IGNORECASE
 )
 
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "twenty-one": 21,
-    "twenty-eight": 28, "thirty": 30, "sixty": 60, "ninety": 90,
-}  # fmt: skip
-ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "seventh": 7, "tenth": 10, "fourteenth": 14, "twenty-first": 21,
-    "twenty-eighth": 28, "thirtieth": 30,
-}  # fmt: skip
-
 
 def printed_date(text: str) -> dt.date | None:
     """The first date printed in ``text`` ("26 February 2020", "17th day of December 2019"), or None."""
@@ -75,21 +65,6 @@ def all_printed_dates(text: str) -> list[dt.date]:
         except ValueError:
             continue
     return out
-
-
-def _count(word: str) -> int | None:
-    word = word.lower()
-    if word.isdigit():
-        return int(word)
-    return NUMBER_WORDS.get(word)
-
-
-def _ordinal(word: str) -> int | None:
-    word = word.lower()
-    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
-    if m:
-        return int(m.group(1))
-    return ORDINAL_WORDS.get(word)
 
 
 def uncertain_commencement(wording: str | None) -> str | None:
@@ -150,29 +125,29 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         if re.match(r"on the day (?:after|alter) (?:that day|gazettal day|publication day)", when, re.I):
             return "day_after_gazettal", 1, None
         m = re.match(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day|publication day)", when, re.I)
-        if m and _ordinal(m.group(1)) is not None:
-            return "days_after_gazettal", _ordinal(m.group(1)), None
+        if m and _ordinal_number(m.group(1)) is not None:
+            return "days_after_gazettal", _ordinal_number(m.group(1)), None
         d = printed_date(when)
         if d:
             return "fixed_date", None, d
         w = when
     _pub = r"(?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?(?:publi|gazettal)"
     m = re.search(r"\b(\w+(?:-\w+)?) (clear )?days? (?:after|following) " + _pub, w, re.I)
-    if m and _count(m.group(1)) is not None:
+    if m and spelled_number(m.group(1)) is not None:
         # clear days: the day of commencement excluded too (Interpretation Act 1984 s. 61(1)(f))
-        return "days_after_gazettal", (_count(m.group(1)) or 0) + (1 if m.group(2) else 0), None
+        return "days_after_gazettal", (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None
     m = re.search(
         r"\b(?:at|on) (?:the day (?:after|following) )?the (?:expiry|expiration|end) of (\w+(?:-\w+)?) (?:clear )?days "
         r"(?:from|after) " + _pub,
         w,
         re.I,
     )
-    if m and _count(m.group(1)) is not None:
+    if m and spelled_number(m.group(1)) is not None:
         # "at the expiry of 14 days from the day on which it is published": the 14 days are reckoned from the day
         # after publication (Interpretation Act 1984 s. 61: the day a period is reckoned from is excluded), so they
         # expire at the end of the 14th day after it, and the law is in operation from the day after that — the day
         # "on the day after the expiration of 14 days from the date of its publication" names in so many words.
-        return "days_after_gazettal", (_count(m.group(1)) or 0) + 1, None
+        return "days_after_gazettal", (spelled_number(m.group(1)) or 0) + 1, None
     if _months_after(w) is not None:
         return "months_after_gazettal", None, None
     m = re.search(
@@ -180,8 +155,8 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         w,
         re.I,
     )
-    if m and _ordinal(m.group(1)) is not None:
-        return "days_after_gazettal", _ordinal(m.group(1)), None
+    if m and _ordinal_number(m.group(1)) is not None:
+        return "days_after_gazettal", _ordinal_number(m.group(1)), None
     if re.search(
         r"\bon the day (?:after|following) (?:the (?:day|date) )?(?:on which it is |on which they are |of its |of their |of |its |their )?publi",
         w,
@@ -215,7 +190,7 @@ _MONTHS_AFTER = re.compile(
 def _months_after(wording: str) -> int | None:
     """N in "comes into operation N month(s) after the date of its publication", if the words say so."""
     m = _MONTHS_AFTER.search(" ".join(wording.split()))
-    return _count(m.group(1)) if m else None
+    return spelled_number(m.group(1)) if m else None
 
 
 def months_later(day: dt.date, months: int) -> dt.date:
@@ -336,11 +311,11 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
     if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
         return 1, None
     m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) {day}", w, re.I)
-    if m and _count(m.group(1)) is not None:
-        return _count(m.group(1)), None
+    if m and spelled_number(m.group(1)) is not None:
+        return spelled_number(m.group(1)), None
     m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
-    if m and _ordinal(m.group(1)) is not None:
-        return _ordinal(m.group(1)), None
+    if m and _ordinal_number(m.group(1)) is not None:
+        return _ordinal_number(m.group(1)), None
     m = re.fullmatch(r"on " + PRINTED_DATE.pattern.removeprefix(r"\b").removesuffix(r"\b"), w, re.I)
     if m:
         found = printed_date(w)
@@ -792,7 +767,8 @@ _LEAD = re.compile(r"^(?:\[?NOTE:\s*|\d+[A-Z]?\.(?:\s+|$)|Commence-?\s?ment\.?(?
 
 def spelled_number(words: str) -> int | None:
     """The number ``words`` give: "14", "twenty eight", "twenty-one", "one hundred and twenty", "fourteen (14)" (the
-    figures and the words must agree); None when they are not a number read."""
+    figures and the words must agree); None when they are not a number read ("a", "ten five"). commencement.lark's
+    COUNT, ``commencement_rule``'s and ``clause_items``' counts are all read by it."""
     w = " ".join(words.lower().split())
     figures = re.fullmatch(r"(.+?) \((\d+)\)", w)
     if figures:
@@ -808,8 +784,8 @@ def spelled_number(words: str) -> int | None:
             current *= 100
         elif word in _UNITS:
             value = _UNITS[word]
-            if current % 10 or (current % 100 and value >= 10) or (current % 100 and value > 9 and current % 100 < 20):
-                return None  # "twenty thirty", "fourteen five": not one number
+            if current % 10 or (current % 100 and value >= 10) or 10 <= current % 100 < 20:
+                return None  # "twenty thirty", "fourteen five", "ten five": not one number
             current += value
         else:
             return None
@@ -817,6 +793,9 @@ def spelled_number(words: str) -> int | None:
 
 
 def _ordinal_number(word: str) -> int | None:
+    """The day ``word`` counts: "14th", "first", "fourteenth", "twenty-first", "thirty first" (commencement.lark's
+    ORDINAL; with ``spelled_number``, the one reader of number words in this module: ``commencement_rule`` and
+    ``clause_items`` ask them too); None when it is no such ordinal."""
     w = " ".join(word.lower().replace("-", " ").split())
     m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", w)
     if m:

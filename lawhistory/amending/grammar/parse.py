@@ -1684,6 +1684,9 @@ _STRUCTURE_STARTS = [
     "clause_schedule",
     "divided",
     "division_head",
+    "second_term",
+    "run_in_citation",
+    "of_council",
 ]
 
 
@@ -1712,6 +1715,46 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
         return None
     first = next(t for t in tokens if t.type in ("FIRST_SUBCLAUSE", "FIRST_WORD"))  # (wr5b) or its words
     return str(_token(tokens, "ABOVE_HEADING")), str(_token(tokens, "ABOVE_NUMBER")), first.start_pos or 0
+
+
+@lru_cache(maxsize=8192)
+def second_terms(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(r12) Each second term of a definition of two ("… provider and “private provider” have the same meanings …":
+    structure.lark's ``second_term``, asked at each " and " after a letter, a digit, "_" or ")", the next asked after
+    the last one's closing mark): (where " and " begins, where its closing mark ends, the term's words)."""
+    found: list[tuple[int, int, str]] = []
+    at = text.find(" and ")
+    while at >= 0:
+        if at and (text[at - 1].isalnum() or text[at - 1] in "_)") and (tokens := _structure("second_term", text[at:])):
+            close = _token(tokens, "SECOND_CLOSE")
+            found.append((at, at + (close.end_pos or 0), str(_token(tokens, "SECOND_WORDS"))))
+            at = text.find(" and ", at + (close.end_pos or 0))
+        else:
+            at = text.find(" and ", at + 1)
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def run_in_citation(words: str) -> tuple[str, str] | None:
+    """(review5) (the words before it, the citation) when a clause's words begin with a few words run into a
+    capitalised citation ("Application Clause 2.4 applies …": structure.lark's ``run_in_citation``), or None."""
+    tokens = _structure("run_in_citation", words)
+    if tokens is None:
+        return None
+    kind, number = _token(tokens, "RUN_IN_KIND"), _token(tokens, "RUN_IN_NUMBER")
+    return str(_token(tokens, "RUN_IN_WORDS")), f"{kind} {number}"
+
+
+@lru_cache(maxsize=8192)
+def ends_with_council(words: str) -> bool:
+    """(review5) Whether ``words`` end with a council's name, "of the Shire of Testville" (structure.lark's
+    ``of_council``, asked at each word "of")."""
+    at = words.find("of")
+    while at >= 0:
+        if not (at and (words[at - 1].isalnum() or words[at - 1] == "_")) and _structure("of_council", words[at:]):
+            return True
+        at = words.find("of", at + 1)
+    return False
 
 
 #: structure.lark's SCHEDULED_TO_THIS, which every parse of ``to_this_clause`` holds (lexical: a quick test first)
