@@ -64,6 +64,12 @@ APPLIED: dict[str, tuple[dt.date, dt.date | None]] = {
     "c43-amendments-made-by": (dt.date(2020, 5, 8), JULY),
     "c44-sub2-the-rest": (dt.date(2020, 5, 8), JULY),
     "c45-other-than-sentence": (dt.date(2020, 5, 8), JULY),
+    # (review6) "seven clear days" in a clause's own day: the eighth day after publication (2 May), as for the whole
+    # instrument (test_clear_days_exclude_the_day_of_commencement_too); each gave 1 May before
+    "r6-c35-clause-on-clear": (PUBLISHED, dt.date(2020, 5, 2)),
+    "r6-c43-items-clear-days": (PUBLISHED, dt.date(2020, 5, 2)),
+    "r6-c44-but-clear-days": (dt.date(2020, 5, 8), dt.date(2020, 5, 2)),
+    "r6-c45-rest-clear": (dt.date(2020, 5, 2), JULY),
 }
 
 #: case → words its refusal names

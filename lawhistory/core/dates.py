@@ -310,9 +310,11 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
         return 0, None
     if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
         return 1, None
-    m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (?:clear )?days? (?:after|following) {day}", w, re.I)
+    m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (clear )?days? (?:after|following) {day}", w, re.I)
     if m and spelled_number(m.group(1)) is not None:
-        return spelled_number(m.group(1)), None
+        # (review6 c35, c43-c45) "seven clear days after that day": the day of commencement is excluded too
+        # (Interpretation Act 1984 s. 61(1)(f)), the eighth day, as ``read_day`` reads the sentence whole
+        return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None
     m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
     if m and _ordinal_number(m.group(1)) is not None:
         return _ordinal_number(m.group(1)), None
