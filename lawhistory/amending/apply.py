@@ -1008,6 +1008,12 @@ def _clause_nums(body: tuple[Provision, ...]) -> list[str]:
     ]
 
 
+def _item_num(p: Provision) -> str | None:
+    """``p``'s label as its siblings are told apart by it: a table row's item number without the full stop some
+    tables print after it ("11."), any other provision's label as it is."""
+    return p.num.rstrip(".") if p.kind == "item" and p.num else p.num
+
+
 def _check_labels(
     before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
 ) -> None:
@@ -1019,7 +1025,7 @@ def _check_labels(
     clauses = _clause_nums(after)
     for path in paths:
         node = get(after, path)
-        if not node.num or node.kind in ("text", "definition", "item"):
+        if not node.num or node.kind in ("text", "definition"):
             continue
         if node.kind == "clause" and not any(get(after, path[:k]).kind == "schedule" for k in range(1, len(path))):
             same = [n for n in clauses if n == node.num]
@@ -1040,8 +1046,11 @@ def _check_labels(
                 old_siblings = _children(before, path[:-1])
             except (IndexError, LawHistoryError):
                 old_siblings = ()
-            same = [c.num for c in _children(after, path[:-1]) if c.kind == node.kind and c.num == node.num]
-            had = [c.num for c in old_siblings if c.kind == node.kind and c.num == node.num]
+            # (review6 t10) a table's new row numbered as a row it has ("after item 6 insert— | 6 | …"), "6" and "6."
+            # one item number
+            num = _item_num(node)
+            same = [c.num or "" for c in _children(after, path[:-1]) if c.kind == node.kind and _item_num(c) == num]
+            had = [c.num or "" for c in old_siblings if c.kind == node.kind and _item_num(c) == num]
         if len(same) > max(1, len(had)):
             raise ApplyRefused(
                 inst, op, f"the law already has {node.kind} {node.num} there, so the new one would repeat its label",

@@ -1,0 +1,92 @@
+"""Review 6's wrong laws (issue 20): each was applied with exit 0 and wrong law text before its fix.
+
+- A new table row numbered as a row the table has ("In Schedule 1, after item 6 insert— | 6 | 3.3 | … |"): the law
+  printed two items 6 (wr4b's rows read after an item number; nothing checked the number). Now refused, as a new
+  clause or paragraph repeating a label is.
+- A repeal whose saving keeps a provision of the repealed law applying ("…, a permit … continues in force, and clause
+  2.3(3) continues to apply to it."): read as a saving of things done under the law, the law repealed whole. Now the
+  words after a thing kept in force may not name a provision (preliminary.lark ``_saved_tail``), and it is refused.
+
+Fixtures: tests/fixtures/review6/ (synthetic, its README).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amending.amend import amend
+from lawhistory.amending.grammar.parse import frame_sentence
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.core.versions import in_force
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render_body
+
+CASES = Path(__file__).parent / "fixtures" / "review6"
+
+
+def _amend(name: str) -> tuple[Repository, list[object]]:
+    repo = Repository.init(Path(tempfile.mkdtemp()) / "repo")
+    text = (CASES / "principal.txt").read_text(encoding="utf-8")
+    repo.write_text(repo.law_path(parse(text, path="principal.txt").meta.id), text)
+    outcomes, _ = amend(repo, CASES / f"{name}.txt")
+    return repo, list(outcomes)
+
+
+def _refusal(name: str) -> str:
+    try:
+        _, outcomes = _amend(name)
+    except LawHistoryError as e:
+        return " ".join(str(e).split())
+    (outcome,) = outcomes
+    assert outcome.status != "applied", f"{name} was applied"  # type: ignore[attr-defined]
+    return " ".join(f"{outcome.reason} {outcome.warnings}".split())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("t10-row-number-collides", "the law already has item 6 there"),
+        ("t10b-row-collides-middle", "the law already has item 4 there"),
+    ],
+)
+def test_a_new_row_numbered_as_a_row_of_the_table_is_refused(name: str, words: str) -> None:
+    assert words in _refusal(name)
+
+
+def test_a_new_row_with_a_number_of_its_own_is_inserted() -> None:
+    repo, outcomes = _amend("t04-after-item4")
+    (outcome,) = outcomes
+    assert outcome.status == "applied", outcome.reason  # type: ignore[attr-defined]
+    (law,) = repo.load_laws()
+    version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
+    assert version is not None
+    schedule = render_body(version.body).split("Schedule 1—", 1)[1].split("Schedule 2—", 1)[0]
+    rows = [cells[1].strip() for line in schedule.splitlines() if len(cells := line.split("|")) > 2]
+    assert [r for r in rows if r[:1].isdigit()] == ["1", "2", "3", "4", "4A", "5", "6"]
+
+
+def test_a_saving_that_keeps_a_provision_applying_is_refused() -> None:
+    assert "continues to apply to it" in _refusal("s04-saving-and-provision")
+    assert not frame_sentence(
+        "savings",
+        "Despite subclause (1), a permit in force under clause 2.3 of the repealed local law continues in force, and "
+        "clause 2.3(3) continues to apply to it.",
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Despite subclause (1), a permit in force under the repealed local law immediately before the commencement of "
+        "this local law continues in force until it expires.",
+        "Despite subclause (1), a permit in force under clause 2.3 of the repealed local law continues in force until "
+        "it expires or is cancelled.",
+    ],
+)
+def test_a_saving_of_a_thing_done_under_the_law_is_still_read(sentence: str) -> None:
+    assert frame_sentence("savings", sentence)
