@@ -4,9 +4,11 @@ grammars (core/commencement.lark); their right-refusal neighbours still refused.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
+from benchmarks.real_cases import run_case
 from lawhistory.core.dates import read_day
 
 
@@ -115,3 +117,13 @@ def test_a_clause_not_before_other_words_is_refused(second: str) -> None:
 
     with pytest.raises(LawHistoryError, match="not"):
         principal_commencement(_LAW + second, dt.date(2020, 4, 24), _CLAUSES)
+
+
+CASES = Path(__file__).parent / "fixtures" / "wr6"
+NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.yml").is_file())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_review6b_case_reads_or_refuses_as_expected(name: str) -> None:
+    result = run_case(CASES / name)
+    assert result.problems == [], result.message
