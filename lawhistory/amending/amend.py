@@ -683,10 +683,23 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 continue
             if op.action in WORD_ACTIONS:
                 # (issue 20, wr4a) "in the note, delete “A” …": the words are changed in the note line only
+                # (wr6, review6b n02) with no note line of its own, the notes its subclauses hold are counted and named
+                inner = [
+                    c.num or "?"
+                    for c in holder.children
+                    if c.kind != "text"
+                    for n in c.children
+                    if n.kind == "text" and re.match(r"Notes?\b", n.text or "")
+                ]
+                where = (
+                    f"{len(inner)} note line{'s' if len(inner) > 1 else ''} in its subclause"
+                    f"{'s' if len(set(inner)) > 1 else ''} {', '.join(dict.fromkeys(inner))} and none of its own"
+                    if not lines and inner
+                    else f"{len(lines) or 'no'} note line{'s' if len(lines) > 1 else ''} of its own"
+                )
                 raise InstrumentRefused(
-                    f"{inst.title} cl. {op.clause}: {note.group('holder')} has {len(lines) or 'no'} note line"
-                    f"{'s' if len(lines) > 1 else ''} of its own, so where “{op.words}” is changed cannot be told; check "
-                    "the instruction against the law"
+                    f"{inst.title} cl. {op.clause}: {note.group('holder')} has {where}, so where “{op.words}” is "
+                    "changed cannot be told; check the instruction against the law"
                 )
         penalty = re.fullmatch(r"(?P<holder>.+) penalty", op.target) if op.action == "substitute" else None
         if penalty and len(paths := find(version.body, penalty.group("holder"))) == 1:

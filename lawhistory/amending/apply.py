@@ -622,8 +622,13 @@ def _insert_definition(
     if not defs:
         raise TargetNotFound(inst, op, "it holds no definitions", "name the provision that holds the definitions")
     for d in new:
-        if any(term_slug(holder.children[i].term or "") == term_slug(d.term or "") for i in defs):
-            raise ApplyRefused(inst, op, f"it already defines “{d.term}”", "substitute the definition instead of inserting it")
+        # (wr6) "**animal** and **dog** have the same meanings …": the second term of a definition of two too
+        start = DEF_START.match(d.text or "")
+        second = (start.group("qual") or "") if start else ""
+        terms = [d.term or ""] + ([second.strip().removeprefix("and").strip().strip("*")] if second.startswith(" and **") else [])
+        for term in terms:
+            if any(term_slug(holder.children[i].term or "") == term_slug(term) for i in defs):
+                raise ApplyRefused(inst, op, f"it already defines “{term}”", "substitute the definition instead of inserting it")
     new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
     if op.position == "start":
         # "after the passage “In these by-laws—”": first of the definitions, after the words that open them

@@ -71,6 +71,7 @@ from .grammar.parse import (
     provision_of,
     quoted_after,
     quoted_term,
+    quoted_terms,
     repeal_item,
     repeal_lead,
     repeal_table,
@@ -1035,6 +1036,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
             # new_text.lark's quoted_term): the quoted words are the term, and the definition runs on to the end (the
             # term's marks as the law's definitions read them, whichever marks the instrument printed)
             return head, re.sub(r"^[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]", r"“\1”", payload)
+        start = text.index("“", m.end())
+        if (two := quoted_terms(text[start:])) is not None and not re.search(r"[‘’“”\"]", text[start + two :]):
+            # (wr6, review6b d05) "“animal” and “owner” have the same meanings as in the Dog Act 1976;": two terms
+            # alone quoted, one definition (new_text.lark's quoted_terms), read as marked_term reads it quoted whole
+            return head, payload
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(
             f"words follow the quoted new text (“{' '.join(text[close + 1 :].split())[:60]}”), so what it inserts is uncertain"

@@ -511,10 +511,14 @@ def _refused(wording: str, why: str) -> ImportFailed:
     )
 
 
-def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]]:
+_Named = tuple[tuple[str, str, str | None], ...] | None
+
+
+def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None]]:
     """The parts of a split commencement as ``split_commencement.lark`` reads them: each what it names (("clause" or
     "part", a number, the last of a range "first to last" or None), …) or None for the rest of the law, with the words
-    of its day."""
+    of its day, and the words of a day it is not before (", but not before 1 June 2020"; "does not come into operation
+    until 1 July 2020": the law's own day, not before that) or None."""
     from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
 
@@ -527,8 +531,9 @@ def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str, s
             at = token.start_pos
         words = wording[at:].strip() if isinstance(at, int) else ""
         raise _refused(wording, f"these words are not read whole (from “{words if len(words) > 1 else split}”)") from None
-    parts: list[tuple[tuple[tuple[str, str, str | None], ...] | None, str]] = []
-    named: tuple[tuple[str, str, str | None], ...] | None = None
+    parts: list[tuple[_Named, str, str | None]] = []
+    named: _Named = None
+    floor_of: str | None = None  # the token before a day that is a floor: BUT_NOT_BEFORE or NOT_UNTIL
     pieces = list(tree.children)
     if tree.data == "items":  # each item's clauses (or the rest) and day, in order
         pieces = [c for item in tree.children if isinstance(item, Tree) for c in item.children]
@@ -542,11 +547,19 @@ def _split_parts(wording: str, split: str) -> list[tuple[tuple[tuple[str, str, s
             )
         elif isinstance(piece, Token) and piece.type == "REST":
             named = None
+        elif isinstance(piece, Token) and piece.type in ("BUT_NOT_BEFORE", "NOT_UNTIL"):
+            floor_of = piece.type
+        elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "BUT_NOT_BEFORE" and parts:
+            parts[-1] = (parts[-1][0], parts[-1][1], str(piece).strip())  # (wr6) the day before it, not before this
+            floor_of = None
+        elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "NOT_UNTIL" and parts:
+            parts.append((named, parts[0][1], str(piece).strip()))  # (wr6) the law's own day, not before this
+            named, floor_of = None, None
         elif isinstance(piece, Token) and piece.type == "WHEN":
-            parts.append((named, str(piece).strip()))
+            parts.append((named, str(piece).strip(), None))
             named = None
     if tree.data == "except_within":  # the law's own day comes after the clauses it leaves out: the first is the rest
-        parts = [(None, parts[0][1]), (parts[1][0], parts[1][1])] if len(parts) == 2 else parts
+        parts = [(None, parts[0][1], None), (parts[1][0], parts[1][1], None)] if len(parts) == 2 else parts
     return parts
 
 
@@ -609,13 +622,20 @@ def principal_commencement(
     rest: dt.date | bool | None = False  # False: no part names the rest
     relative = False
     previous_on_publication = False
-    for named, when in _split_parts(read_as, split):
+    for named, when, floor in _split_parts(read_as, split):
         day = _item_day(when, previous_on_publication)
         if day is None:
             raise _refused(w, f"the day “{when}” is not one lawhistory reads")
         previous_on_publication = day[0] == 0
         relative = relative or day[1] is None
         on = day[1] if day[1] is not None else (gazette_date + dt.timedelta(days=day[0] or 0) if gazette_date else None)
+        if floor is not None:
+            # (wr6) "…, but not before 1 June 2020" / "does not come into operation until 1 July 2020": a date, and
+            # the later of it and the day
+            least = printed_date(floor) if PRINTED_DATE.fullmatch(floor) else None
+            if least is None:
+                raise _refused(w, f"the day “{floor}” it is not before is not a date lawhistory reads")
+            on = max(on, least) if on is not None else None
         if named is None:
             if rest is not False:
                 raise _refused(w, "two of its parts name the rest of the law")

@@ -1416,6 +1416,7 @@ def headed_clause(words: str) -> tuple[str, str, str] | None:
 NEW_TEXT = Path(__file__).with_name("new_text.lark")
 _NEW_TEXT_STARTS = [
     "quoted_term",
+    "quoted_terms",
     "single_quoted_term",
     "marked_term",
     "dash_definition",
@@ -1462,6 +1463,17 @@ def quoted_term(text: str) -> tuple[int, int, int] | None:
         return None
     term, close = _token(tokens, "DOUBLE_TERM"), _token(tokens, "DOUBLE_CLOSE")
     return term.start_pos or 0, term.end_pos or 0, close.end_pos or 0
+
+
+@lru_cache(maxsize=8192)
+def quoted_terms(text: str) -> int | None:
+    """(wr6) Where the second term's closing mark ends when ``text`` begins with two terms alone quoted in double marks
+    and defined by one definition ("“animal” and “owner” have the same meanings as …": new_text.lark's
+    ``quoted_terms``), or None."""
+    tokens = _new_text("quoted_terms", text)
+    if tokens is None:
+        return None
+    return [t for t in tokens if t.type == "DOUBLE_CLOSE"][-1].end_pos or 0
 
 
 @lru_cache(maxsize=8192)

@@ -1799,7 +1799,8 @@ def _item_column_edited(
 ) -> list[Operation]:
     """(issue 20) "In Schedule 1, in item 3, in column 4, delete “200” and insert “250”" / "… in item 3 in the 3rd
     column …": the words replaced once in that row's cell of that column (“Schedule 1 item 3 column 4”; the row, the
-    column and the one occurrence in its cell found when the law is known — amend, or refused). [] : not this reading."""
+    column and the one occurrence in its cell found when the law is known — amend, or refused). (wr6, review6b t12)
+    "in items 1 and 2, in column 4, …": the same change in each row named, once in each. [] : not this reading."""
     if ch.data != "words_replaced" or _tokens(ch, "REPLACE") or _tree(ch, "place_chain") is not None:
         return []
     if _occurrence(start) != "once" or not 1 <= len(others) <= 2 or h.payload is not None:
@@ -1807,16 +1808,16 @@ def _item_column_edited(
     where = _span(h, others[0]) if len(others) == 2 else h.unit.context or ""
     sched = re.match(r"(?i:schedule) (\S+)$", " ".join(where.split()))
     kinds = [str(k).lower() for k in others[-1].scan_values(lambda v: isinstance(v, Token) and v.type == "KIND")]
-    if sched is None or kinds != ["item"]:
+    if sched is None or kinds not in (["item"], ["items"]):
         return []
     rows = resolve_targets(_span(h, others[-1]), f"Schedule {sched.group(1)}")
     news = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"][1:]
-    if len(rows) != 1 or not news:
+    if not rows or (kinds == ["item"]) != (len(rows) == 1) or len(set(rows)) != len(rows) or not news:
         return []
     col = _column_number(h, column)
     old = " ".join(_unquote(_tokens(ch, "QUOTED")[0]).split())
     new = " ".join(_pick_new(h, news[-1]).split())  # type: ignore[union-attr]
-    return [_op(h.unit, action="substitute_words", target=f"{rows[0]} column {col}", words=old, new=new)]
+    return [_op(h.unit, action="substitute_words", target=f"{row} column {col}", words=old, new=new) for row in rows]
 
 
 def _column_number(h: Head, column: Tree[object]) -> str:
