@@ -156,16 +156,24 @@ def test_items_under_a_lead_in_naming_one_form() -> None:
     )
     assert not error, error
     assert _changed(_lines(_original(), "3"), _lines(body, "3")) == [
-        ("The permit to keep additional dogs on the premises is cancelled.", "The permit to keep additional dogs on the premises is revoked."),
+        (
+            "The permit to keep additional dogs on the premises is cancelled.",
+            "The permit to keep additional dogs on the premises is revoked.",
+        ),
         ("Signature of authorised person", "Signature of CEO"),
     ]
 
 
 def test_schedule_amended_in_a_form_as_follows() -> None:
-    body, error = _run("Schedule 3 is amended in Form 4 as follows—\n(a) delete “premises” and insert “land”.", heading="Schedule 3 amended")
+    body, error = _run(
+        "Schedule 3 is amended in Form 4 as follows—\n(a) delete “premises” and insert “land”.", heading="Schedule 3 amended"
+    )
     assert not error, error
     assert _changed(_lines(_original(), "3"), _lines(body, "3")) == [
-        ("The permit to keep additional dogs on the premises is cancelled.", "The permit to keep additional dogs on the land is cancelled."),
+        (
+            "The permit to keep additional dogs on the premises is cancelled.",
+            "The permit to keep additional dogs on the land is cancelled.",
+        ),
     ]
 
 
