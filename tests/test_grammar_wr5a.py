@@ -192,3 +192,27 @@ def test_a_line_after_the_last_form_still_makes_its_end_uncertain() -> None:
     """Form 5 is the schedule's last form: its closing short line may head something else (refused, naming it)."""
     body, error = _run("In Schedule 3, Form 5, delete “premises” and insert “land”.")
     assert not body and "where Form 5's lines end is uncertain (“Signature of authorised person” follows it)" in error
+
+
+# --- a lead-in naming a law by its title (t02, t04's neighbours) ----------------------------------------------------
+
+_ITEMS = "\n(a) in paragraph (f) by deleting “centre” and inserting “mall”;\n(b) in paragraph (a) by deleting “playground” and inserting “park”."
+
+
+def test_a_lead_in_naming_the_law_amended_by_its_title_gives_its_items_their_place() -> None:
+    body, error = _run("The Shire of Testville Animals Local Law 2015 is amended in clause 2.5—" + _ITEMS)
+    assert not error, error
+    texts = {c.num: c.text for c in _clause(body, "2.5").children}
+    assert texts["(a)"] == "a park;" and texts["(f)"] == "a shopping mall."
+
+
+def test_a_lead_in_naming_another_law_by_its_title_is_refused_naming_it() -> None:
+    """Its items name places of their own: applied to the instrument's law they changed it (exit 0, wrong law)."""
+    for lead in (
+        "The Shire of Testville Cats Local Law 2015 is amended in clause 2.5—",
+        "The Shire of Testville Cats Local Law 2015 is amended—",
+        "In the Shire of Testville Cats Local Law 2015—",
+    ):
+        items = _ITEMS if "clause 2.5" in lead else _ITEMS.replace("in paragraph (", "in clause 2.5(")
+        body, error = _run(lead + items)
+        assert not body and f"its lead-in “{lead}” names a law by its title" in error, (lead, error)
