@@ -760,6 +760,37 @@ def row_item_for(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
+#: (issue 20, wr5a) "In Schedule 2 in the Table …" ≡ "In the Table to Schedule 2 …" (the schedule's table named first)
+_SCHEDULE_TABLE = re.compile(r"\b(?P<in>[Ii]n) (?P<sched>Schedule \d+[A-Z]?),? in the (?P<table>[Tt]able)\b")
+
+
+def table_to_schedule(text: str) -> str | None:
+    spans = quoted_spans(text)
+    edits = [
+        (m.start(), m.end(), f"{m.group('in')} the {m.group('table')} to {m.group('sched')}")
+        for m in _SCHEDULE_TABLE.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
+#: (issue 20, wr5a) "delete “x” wherever occurring and insert …" ≡ "delete “x” throughout and insert …" (just after the
+#: words deleted, the place named elsewhere; never before a place: "throughout clause 3" is another shape)
+_WHEREVER_THEN_NEW = re.compile(
+    r"(?<=[”\"]) wherever (?:it |they )?(?:occurs|occurring|appears|appearing)(?= and (?:insert|inserting|substitut))"
+)
+
+
+def occurrence_throughout(text: str) -> str | None:
+    spans = quoted_spans(text)
+    edits = [
+        (m.start(), m.end(), " throughout")
+        for m in _WHEREVER_THEN_NEW.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
 def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
     """Every rewording by name (page furniture needs the instrument's gazette date where it prints no header)."""
     return {
@@ -809,6 +840,8 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "occurrence_on_the_occasion": occurrence_on_the_occasion,
         "occurrence_in_the_place": occurrence_in_the_place,
         "row_item_for": row_item_for,
+        "table_to_schedule": table_to_schedule,
+        "occurrence_throughout": occurrence_throughout,
     }
 
 

@@ -209,9 +209,14 @@ def test_words_of_a_form_that_are_in_another_form_only_are_refused() -> None:
     assert not law and "does not occur in Form 1" in error
 
 
-def test_words_of_a_form_that_are_in_another_form_too_are_refused() -> None:
+def test_words_of_a_form_that_are_in_another_form_too_are_changed_in_that_form_only() -> None:
+    """(wr5a) The words are in Form 1 too: changed in Form 2's own line only (before, refused)."""
     law, error = _run(FORMS, 'In Schedule 1, in Form 2, delete "a notice paper" and insert "an agenda".')
-    assert not law and "outside Form 2" in error
+    assert not error, error
+    (sched,) = [p for p in law.body if p.kind == "schedule"]
+    lines = [c.text or "" for c in sched.children]
+    assert lines[1].startswith("I ask to inspect a notice paper given to members")  # Form 1 untouched
+    assert lines[3].startswith("I ask for a copy of an agenda given to members")
 
 
 # --- 4. the whole law ---------------------------------------------------------------------------------------------

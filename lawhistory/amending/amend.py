@@ -608,6 +608,9 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
         )
         if form:
             unsure = _outside_form(version.body, op, form)
+            if isinstance(unsure, list):
+                ops += unsure  # (wr5a) the edit made in the forms' own lines (the words occur elsewhere in the schedule)
+                continue
             if unsure:
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {op.target}: {unsure}; check the instruction against the law"
@@ -861,13 +864,13 @@ def _cell_edit(body: tuple[Provision, ...], op: Operation, cell: re.Match[str]) 
     return replace(op, action=Action.SUBSTITUTE, target=citation_of_path(body, (*paths[0], rows[0])), words=None, new=new)
 
 
-def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str]) -> str | None:
-    """(issue 20) Why a word edit 'In Schedule 1, in Form 3, delete “x” …' cannot be made as an edit of the schedule
-    (None: it can): the schedule's lines of the form run from its heading line ("Form 3", "Form 3—Request …") to the
-    next form's; words the instruction names that also occur in the schedule outside them would make the schedule's
-    edit uncertain (it may change the words of another form). Several forms ("In Form 3 and Form 4 delete “x” …"):
-    the same edit in each, so the words must occur in each (once in each, unless "wherever occurring") and nowhere
-    else in the schedule; the edit is then made at every occurrence in the schedule (the caller's)."""
+def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str]) -> str | list[Operation] | None:
+    """(issue 20) How a word edit 'In Schedule 1, in Form 3, delete “x” …' is made: None when as an edit of the schedule
+    (the words occur in no line of it outside the forms named); else (wr5a) the edits of the forms' own lines that hold
+    the words, each line of the schedule an edit; a reason (refused) when neither can be told. The schedule's lines of
+    a form run from its heading line ("Form 3", "Form 3—Request …") to the next form's. Several forms ("In Form 3 and
+    Form 4 delete “x” …"): the same edit in each, so the words must occur in each (once in each, unless "wherever
+    occurring"); as an edit of the schedule the edit is then made at every occurrence in it (the caller's)."""
     from .apply import _pattern
 
     forms = [f.upper() for f in re.findall(r"\d+[A-Z]?", form.group("form"))]
@@ -881,30 +884,36 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     def text(p: Provision) -> str:
         return " ".join([p.heading or "", p.text or "", *p.cells, *(text(c) for c in p.children)])
 
+    children = get(body, paths[0]).children
+    headings = [i for i, c in enumerate(children) if c.kind == "text" and heading.match((c.text or "").strip())]
     inside: dict[str, list[str]] = {f: [] for f in forms}
+    lines: dict[str, list[int]] = {f: [] for f in forms}  # (wr5a) each form's lines, by their index in the schedule
     outside: list[str] = []
     current: str | None = None  # the form whose lines these are
     begun = False
-    for child in get(body, paths[0]).children:
+    for i, child in enumerate(children):
         m = heading.match((child.text or "").strip()) if child.kind == "text" else None
         like_a_heading = _LIKE_A_HEADING.fullmatch((child.text or "").strip()) is not None
         if m:
             current, begun = m.group(1).upper(), False  # the next form's heading ends a form's lines
-        elif current in inside and begun and like_a_heading:
+        elif current in inside and begun and like_a_heading and i > headings[-1]:
             # (review) "… Form 3 … / Notice of meeting / Members are given …": a heading of something else after the
-            # last form; where the form's lines end is not printed
+            # last form; where the form's lines end is not printed ((wr5a) before another form's heading, a short line
+            # such as "Signature of applicant" is the form's own: the next heading ends it)
             return f"where Form {current}'s lines end is uncertain (“{(child.text or '').strip()}” follows it)"
         begun = begun or (current in inside and not m and not like_a_heading)  # the form's own words (past its title)
         inside.get(current or "", outside).append(text(child))
+        if current in lines:
+            lines[current].append(i)
     for f in forms:
         if not inside[f]:
             return f"no line of the schedule heads Form {f}"
+    elsewhere = False
     for words in (op.words, op.until):
         for f in forms:
             if words and not _pattern(words).search(" ".join(inside[f])):
                 return f"“{words}” does not occur in Form {f}"
-        if words and _pattern(words).search(" ".join(outside)):
-            return f"“{words}” also occurs in the schedule outside {named}"
+        elsewhere = elsewhere or bool(words and _pattern(words).search(" ".join(outside)))
     if len(forms) > 1:
         if op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL):
             return f"which occurrence in each of {named} is not told"
@@ -912,7 +921,24 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
             n = len(_pattern(op.words or "").findall(" ".join(inside[f])))
             if op.occurrence == Occurrence.ONCE and n != 1:
                 return f"“{op.words}” occurs {n} times in Form {f} (the instruction says no “wherever”)"
-    return None
+    if not elsewhere:
+        return None
+    # (wr5a) the words occur outside the forms too: the edit is made in the forms' own lines only, each line holding the
+    # words an edit there; a passage ("… until “y”") or an occurrence counted across lines is refused, naming it
+    if op.until or op.occurrence not in (Occurrence.ONCE, Occurrence.ALL) or not op.words:
+        return f"“{op.words}” also occurs in the schedule outside {named}, and which of its occurrences is meant is not told"
+    pattern = _pattern(op.words)
+    out: list[Operation] = []
+    for f in forms:
+        held = [i for i in lines[f] if pattern.search(children[i].text or "")]
+        own = sum(len(pattern.findall(children[i].text or "")) for i in lines[f])
+        whole = len(pattern.findall(" ".join(inside[f])))
+        if own != whole or any(children[i].kind != "text" or children[i].children for i in held):
+            return f"“{op.words}” also occurs in the schedule outside {named}, and is not in Form {f}'s own lines of text"
+        if op.occurrence == Occurrence.ONCE and own != 1:
+            return f"“{op.words}” occurs {own} times in Form {f} (the instruction says no “wherever”)"
+        out += [replace(op, target=citation_of_path(body, (*paths[0], i))) for i in held]
+    return out
 
 
 #: A target's schedule and the forms of it a place names ("Schedule 1 Form 4", "Schedule 1 Forms 3 and 4").

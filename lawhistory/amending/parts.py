@@ -60,6 +60,7 @@ from .grammar.parse import (
     list_run_together,
     marked_terms,
     names_amendment,
+    names_law_title,
     names_whole_law,
     narrowed_terms,
     opens_instruction,
@@ -309,6 +310,7 @@ def units(law: Law) -> list[Unit]:
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         from_unit = len(out)
+        _lead_in_law_checked(p, law)
         _collect(p, p.num or "?", clause_ctx, out)
         if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
             out[from_unit:] = [replace(u, everywhere=True) for u in out[from_unit:]]
@@ -317,6 +319,28 @@ def units(law: Law) -> list[Unit]:
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+def _lead_in_law_checked(p: Provision, law: Law) -> None:
+    """(issue 20, wr5a) A lead-in that names a law by its title ("The Shire of X Local Law 2015 is amended— (a) in clause
+    2.5(f) …", "… is amended in clause 2.5—") gives its items no place of their own, so they would be applied to the
+    instrument's law whatever the title: refused unless the title is the one law the instrument amends (as
+    grammar/read.py's _law_named_read refuses a sentence naming another law), naming the words."""
+    own = _numbered_in_words((p.text or "").strip())
+    amended = AMENDED_AS_FOLLOWS.match(own) if own and p.children else None
+    named = (amended.group("target") or amended.group("target2") or "") if amended else ""
+    title = re.split(r"\s+(?:is|are)\s+(?:further\s+)?amended\b", named, maxsplit=1, flags=re.I)[0].strip(" ,")
+    if title and names_law_title(title):
+        amends = law.meta.amends.title if law.meta.amends is not None and not law.meta.also_amends else None
+        if amends is None or normal_title(re.sub(r"^the\s+", "", title, flags=re.I)) != normal_title(amends):
+            said = f"the law it amends is {amends}" if amends else "the one law it amends is not told"
+            raise InstructionNotUnderstood(
+                f"cl. {p.num}: its lead-in “{own[:120]}” names a law by its title, and {said}, so which law its items "
+                "change is not certain; amend the instrument file's operations by hand"
+            )
+    for c in p.children:
+        if c.kind in ("subclause", "paragraph", "subparagraph"):
+            _lead_in_law_checked(c, law)
 
 
 #: (issue 20) A clause heading that says its edits are made throughout the law, naming no provision.

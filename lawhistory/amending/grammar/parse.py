@@ -80,6 +80,16 @@ def names_whole_law(words: str) -> bool:
 _SHAPES = ShapeMemo(key(f"wa-shapes-{SHAPES_FORMAT}", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS))
 
 
+@lru_cache(maxsize=1024)
+def names_law_title(words: str) -> bool:
+    """(issue 20, wr5a) Whether ``words`` are a law named by its title as the grammar reads one (wa.lark's
+    ``law_named``: "The Shire of X Local Law 2015"), asked as the subject of "… is amended by deleting “x”."."""
+    parsed = readings(f"{words.strip()} is amended by deleting “x”.")
+    if isinstance(parsed, NoParse):
+        return False
+    return any(t.data == "law_named" for tree in parsed for t in tree.iter_subtrees())
+
+
 def readings(head: str) -> list[Tree[object]] | NoParse:
     """Every parse of ``head`` (one tree a reading), or where the parse stopped."""
     try:
