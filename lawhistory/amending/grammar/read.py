@@ -638,6 +638,21 @@ def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[O
     return [_op(h.unit, action="substitute", target=f"{base} designation {label}", new=placeholder)]
 
 
+def _designation_before_words(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r13) "before “A dealer” by inserting the subclause designation “(1)”": the provision's own words, which the words
+    quoted begin, become its subclause (1) (amend.py checks they begin them when the law is known)."""
+    base, _ = _base(h, start)
+    words, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    if not base:
+        raise InstructionNotUnderstood("it adds a designation but names no provision")
+    if label != "(1)":
+        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it adds a designation and also carries new text")
+    placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+    return [_op(h.unit, action="substitute", target=f"{base} designation {label} before “{words}”", new=placeholder)]
+
+
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
     targets = _targets(h, start, ch)
     connector = _tree(ch, "connector_after")
@@ -1436,6 +1451,7 @@ _BUILDERS = {
     "note_deleted": _note_deleted,
     "penalty_replaced": _penalty_replaced,
     "designation_added": _designation_added,
+    "designation_before_words": _designation_before_words,
     "definitions_inserted_after_passage": _definitions_inserted_after_passage,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
