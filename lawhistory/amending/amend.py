@@ -711,7 +711,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             from ..files.textformat import render_fragment
 
             holder = get(version.body, paths[0])
-            if not holder.text or any(c.kind != "text" for c in holder.children):
+            if not holder.text or any(c.kind not in ("text", "definition") for c in holder.children):
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {designation.group('holder')} has no words of its own to become its "
                     "subclause (1), or has labelled provisions already; check the instruction against the law"

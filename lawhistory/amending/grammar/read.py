@@ -361,6 +361,11 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     # in clause 6.1(c)"
     targets = _placed_targets(h, start, ch)
     occ = _occurrence(start)
+    if new == f"(1) {old}" and len(targets) == 1 and occ == "once":
+        # (r13) "In regulation 2: (a) delete “In these” and insert: (1) In these": the designation put before the
+        # provision's first words — its words become its subclause (1) (amend.py refuses it unless they begin them)
+        placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+        return [_op(h.unit, action="substitute", target=f"{targets[0]} designation (1) before “{old}”", new=placeholder)]
     if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
         raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
