@@ -717,16 +717,27 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 )
             ops.append(replace(op, target=citation_of_path(version.body, (*paths[0], lines[0]))))
             continue
-        designation = re.fullmatch(r"(?P<holder>.+) designation \(1\)", op.target) if op.action == "substitute" else None
+        designation = (
+            re.fullmatch(r"(?P<holder>.+?) designation \(1\)(?: before “(?P<words>[^”]+)”)?", op.target)
+            if op.action == "substitute"
+            else None
+        )
         if designation and len(paths := find(version.body, designation.group("holder"))) == 1:
             # "by adding after the by-law number “12.” the subclause designation, “(1)”": its words become subclause (1)
             from ..files.textformat import render_fragment
 
             holder = get(version.body, paths[0])
-            if not holder.text or any(c.kind != "text" for c in holder.children):
+            if not holder.text or any(c.kind not in ("text", "definition") for c in holder.children):
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {designation.group('holder')} has no words of its own to become its "
                     "subclause (1), or has labelled provisions already; check the instruction against the law"
+                )
+            if designation.group("words") and not holder.text.startswith(designation.group("words")):
+                # (r13) "before “A dealer” by inserting the subclause designation “(1)”": only before its first words
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: the words of {designation.group('holder')} do not begin with "
+                    f"“{designation.group('words')}”, so the designation “(1)” put before them makes no subclause; "
+                    "check the instruction against the law"
                 )
             first = Provision(kind="subclause", num="(1)", text=holder.text, children=holder.children)
             new = render_fragment((replace(holder, text=None, children=(first,)),))

@@ -925,6 +925,9 @@ def _ranges(labels: list[str], phrase: str) -> list[str]:
     for i, lab in enumerate(labels):
         if i > 0 and re.search(re.escape(labels[i - 1]) + r"\s+to\s+" + re.escape(lab), phrase):
             cur = out[-1]
+            if lab.startswith("(") and not cur.startswith("(") and (last := re.search(r"\([^()]+\)$", cur)):
+                # (r13) "clause 2.3(b) to (e)": the range runs over the last label of the citation it starts from
+                cur = last.group(0)
             for _ in range(60):
                 nxt = _next_label(cur)
                 if nxt is None:
@@ -1891,6 +1894,13 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
         return [
             *(_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new[:k], strict=True)),
             _op(unit, action="insert", target=targets[-1], position="after", new=render_fragment(new[k:])),
+        ]
+    if 1 <= len(new) < k and all(t.endswith(p.num or "\0") for t, p in zip(targets, new, strict=False)):
+        # (r13) "Delete clause 2.3(b) to (e) and insert: (b) … (c) … (d) …": each provision replaced by the new one of its
+        # label, the ones left over deleted (so that no new provision is put beside an old one of the same label)
+        return [
+            *(_op(unit, action="substitute", target=t, new=render_fragment((p,))) for t, p in zip(targets, new, strict=False)),
+            *(_op(unit, action="delete", target=t) for t in targets[len(new) :]),
         ]
     if len(targets) == 1 and len(new) > 1 and new[0].num and targets[0].endswith(new[0].num):
         # "Delete clause 12A(2)(b) and insert: (b) … (c) …": (b) replaced, (c) inserted after it

@@ -928,6 +928,14 @@ def _day_of(tree: object) -> Day:
     assert isinstance(tree, Tree)
     tokens = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
     count = next((spelled_number(str(c.children[0])) for c in tree.iter_subtrees() if c.data == "count"), None)
+    if tree.data in ("fixed", "on_date", "date") and not any(t.type == "DATE" for t in tokens):
+        # "on the first day of September, 1969" (spelled_date): the day of the month an ordinal in words or figures
+        nth = _ordinal_number(next(str(t) for t in tokens if t.type == "ORDINAL"))
+        month = MONTHS[next(str(t) for t in tokens if t.type == "MONTH").lower()]
+        try:
+            return Day(fixed=dt.date(int(next(str(t) for t in tokens if t.type == "YEAR")), month, nth or 0))
+        except ValueError:
+            raise ValueError("no such date") from None
     if tree.data in ("fixed", "on_date", "date"):
         found = printed_date(next(str(t) for t in tokens if t.type == "DATE"))
         if found is None:

@@ -7,6 +7,8 @@ import re
 
 DEF_VERB = (
     r"(?:means|includes|include|shall mean|shall include|has the same meaning|has the meaning|has a corresponding meaning"
+    # (r13) "calibre has a meaning affected by subregulation (2);"
+    r"|has a meaning"
     r"|have the same meanings?"
     r"|may be|does not include|refers to|are|is)"
 )

@@ -67,7 +67,8 @@ AMENDED = [
         r"(?:Government )?Gazette(?: on| of)?\s+(?P<date>" + _DATE + r")(?P<rest>[^\])]*)"
     ),
     re.compile(
-        r"amendments in this local law are to\s+the\s+"
+        # (r13) "The amendments in these by-laws are to the Town of X Second-hand Dealers By-laws 1963*." as well
+        r"amendments in (?:this local law|these by-?laws) are to\s+the\s+"
         + _LAW_TITLE
         + r"\*?\.?(?:\s*\[\*\s*Published in (?:the )?(?:Government )?"
         r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"

@@ -361,6 +361,11 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     # in clause 6.1(c)"
     targets = _placed_targets(h, start, ch)
     occ = _occurrence(start)
+    if new == f"(1) {old}" and len(targets) == 1 and occ == "once":
+        # (r13) "In regulation 2: (a) delete “In these” and insert: (1) In these": the designation put before the
+        # provision's first words — its words become its subclause (1) (amend.py refuses it unless they begin them)
+        placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+        return [_op(h.unit, action="substitute", target=f"{targets[0]} designation (1) before “{old}”", new=placeholder)]
     if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
         raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
@@ -636,6 +641,21 @@ def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[O
     # (a target no citation finds), so it can never be applied as it is
     placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
     return [_op(h.unit, action="substitute", target=f"{base} designation {label}", new=placeholder)]
+
+
+def _designation_before_words(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r13) "before “A dealer” by inserting the subclause designation “(1)”": the provision's own words, which the words
+    quoted begin, become its subclause (1) (amend.py checks they begin them when the law is known)."""
+    base, _ = _base(h, start)
+    words, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    if not base:
+        raise InstructionNotUnderstood("it adds a designation but names no provision")
+    if label != "(1)":
+        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it adds a designation and also carries new text")
+    placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+    return [_op(h.unit, action="substitute", target=f"{base} designation {label} before “{words}”", new=placeholder)]
 
 
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
@@ -1436,6 +1456,7 @@ _BUILDERS = {
     "note_deleted": _note_deleted,
     "penalty_replaced": _penalty_replaced,
     "designation_added": _designation_added,
+    "designation_before_words": _designation_before_words,
     "definitions_inserted_after_passage": _definitions_inserted_after_passage,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)
