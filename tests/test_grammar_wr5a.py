@@ -9,6 +9,8 @@ import datetime as dt
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from lawhistory.amending.amend import amend
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.errors import LawHistoryError
@@ -216,3 +218,13 @@ def test_a_lead_in_naming_another_law_by_its_title_is_refused_naming_it() -> Non
         items = _ITEMS if "clause 2.5" in lead else _ITEMS.replace("in paragraph (", "in clause 2.5(")
         body, error = _run(lead + items)
         assert not body and f"its lead-in “{lead}” names a law by its title" in error, (lead, error)
+
+
+@pytest.mark.parametrize("words", ["this clause", "This local law", "these by-laws", "that clause"])
+def test_the_instruments_own_words_are_no_law_title(words: str) -> None:
+    """(merge of wr5a and round 13) "(3) In this clause —", a new subclause's lead-in to its definitions, was read as a
+    lead-in naming a law by its title ("this" a title's first word, "clause" its kind) and real case 33 refused."""
+    from lawhistory.amending.grammar.parse import names_law_title
+
+    assert not names_law_title(words)
+    assert names_law_title("The Shire of Capel Fencing Local Law 2018")

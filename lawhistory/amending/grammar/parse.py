@@ -84,6 +84,8 @@ _SHAPES = ShapeMemo(key(f"wa-shapes-{SHAPES_FORMAT}", GRAMMAR.read_text(encoding
 def names_law_title(words: str) -> bool:
     """(issue 20, wr5a) Whether ``words`` are a law named by its title as the grammar reads one (wa.lark's
     ``law_named``: "The Shire of X Local Law 2015"), asked as the subject of "… is amended by deleting “x”."."""
+    if words.split()[:1] and words.split()[0].lower() in ("this", "these", "that", "those"):
+        return False  # "In this clause —", "that local law": the instrument's own words or one named before, no title
     parsed = readings(f"{words.strip()} is amended by deleting “x”.")
     if isinstance(parsed, NoParse):
         return False
