@@ -90,3 +90,29 @@ def test_a_saving_that_keeps_a_provision_applying_is_refused() -> None:
 )
 def test_a_saving_of_a_thing_done_under_the_law_is_still_read(sentence: str) -> None:
     assert frame_sentence("savings", sentence)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "r7-g05-heading-above-dotted-two",
+        "r7-g08-heading-dotted-subcl-then-headed",
+        "r7-g10-heading-dotted-words-then-headed-dotted-subcl",
+    ],
+)
+def test_two_new_clauses_headed_above_dotted_numbers_are_not_read_as_one(name: str) -> None:
+    """(review7) "Cat registration / 3.4. A cat must be registered. / Cat tags / 3.5. A cat must wear a tag.": the
+    heading above 3.4 was moved after its number and the whole text read as one clause 3.4 holding "Cat tags 3.5. …"
+    (wr5b's dotted heading_above_number; structure.lark's another_clause did not see "3.5." as another clause). Now
+    the heading is not moved, and the new text is refused as not read whole."""
+    assert "could not be read whole" in _refusal(name)
+
+
+def test_one_new_clause_headed_above_its_dotted_number_is_still_read() -> None:
+    repo, outcomes = _amend("r7-g01-heading-above-dotted")
+    (outcome,) = outcomes
+    assert outcome.status == "applied", outcome.reason  # type: ignore[attr-defined]
+    (law,) = repo.load_laws()
+    version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
+    assert version is not None
+    assert "3.4 Cat registration" in render_body(version.body).replace("  ", " ")

@@ -1824,6 +1824,26 @@ def clause_schedule(text: str) -> tuple[int, str] | None:
     return None
 
 
+#: The kinds a citation names before a number ("clause 3.11", "by-laws 4"), as the word before the number, in lower case
+#: and without a plural's s.
+_CITING_KINDS = frozenset(
+    (
+        "clause",
+        "subclause",
+        "regulation",
+        "section",
+        "by-law",
+        "bylaw",
+        "item",
+        "paragraph",
+        "part",
+        "division",
+        "schedule",
+        "form",
+    )
+)
+
+
 @lru_cache(maxsize=8192)
 def another_clause(text: str, start: int = 0) -> int | None:
     """Where another clause's number is printed in new text at or after ``start`` ("10A. (1) …", "11. Spraying …":
@@ -1833,6 +1853,9 @@ def another_clause(text: str, start: int = 0) -> int | None:
             continue
         if at >= 2 and text[at - 1] == " " and text[at - 2].isdecimal():
             continue  # (r12) the thousands of an amount spaced as printed ("Penalty: $1 000. (2) …"), no clause
+        before = text[:at].split()[-1:]
+        if before and before[0].lower().rstrip("s") in _CITING_KINDS:
+            continue  # (review7) a citation ending a sentence ("… under clause 3.11. Spraying …"), no clause
         if _structure("another_clause", text[at:]) is not None:
             return at
     return None
