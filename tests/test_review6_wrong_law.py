@@ -116,3 +116,10 @@ def test_one_new_clause_headed_above_its_dotted_number_is_still_read() -> None:
     version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
     assert version is not None
     assert "3.4 Cat registration" in render_body(version.body).replace("  ", " ")
+
+
+def test_new_words_that_begin_with_a_label_are_refused() -> None:
+    """(review7 a09) "In clause 3.3 delete “A cat” and insert: (1) A dog": the label "(1)" was put into clause 3.3's
+    words ("(1) A dog enclosure must be …" printed as words, no subclause (1)). Only "(1) " before the same words is a
+    designation (round 13); other words beginning with a label are refused, naming them."""
+    assert "“(1) A dog”, begin with a provision's label" in _refusal("r7-a09-desig-delete-insert-wrongwords")

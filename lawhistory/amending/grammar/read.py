@@ -368,6 +368,15 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
         return [_op(h.unit, action="substitute", target=f"{targets[0]} designation (1) before “{old}”", new=placeholder)]
     if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
         raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
+    labelled = re.match(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s+(?=[A-Z])", new or "")
+    if labelled and new[labelled.end() :] != old and not re.match(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s", old):
+        # (review7 a09) "delete “A cat” and insert: (1) A dog": new words that begin with a provision's label would put
+        # the label into the words (no subclause (1) made); a label before the same words ("(2) The owner") is a
+        # designation, read as before
+        raise InstructionNotUnderstood(
+            f"the words it inserts, “{new[:60]}”, begin with a provision's label, which would be printed as words, not "
+            "made a provision"
+        )
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
 
 
