@@ -37,6 +37,14 @@ def _amend(name: str) -> tuple[Repository, list[object]]:
     return repo, list(outcomes)
 
 
+def _text_on(repo: Repository, day: dt.date) -> str:
+    """The one law's text in force on ``day``."""
+    (law,) = repo.load_laws()
+    version = in_force(build_timeline(law, repo.load_instruments()), day)[1]
+    assert version is not None
+    return render_body(version.body)
+
+
 def _refusal(name: str) -> str:
     try:
         _, outcomes = _amend(name)
@@ -62,10 +70,7 @@ def test_a_new_row_with_a_number_of_its_own_is_inserted() -> None:
     repo, outcomes = _amend("t04-after-item4")
     (outcome,) = outcomes
     assert outcome.status == "applied", outcome.reason  # type: ignore[attr-defined]
-    (law,) = repo.load_laws()
-    version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
-    assert version is not None
-    schedule = render_body(version.body).split("Schedule 1—", 1)[1].split("Schedule 2—", 1)[0]
+    schedule = _text_on(repo, dt.date(2020, 5, 8)).split("Schedule 1—", 1)[1].split("Schedule 2—", 1)[0]
     rows = [cells[1].strip() for line in schedule.splitlines() if len(cells := line.split("|")) > 2]
     assert [r for r in rows if r[:1].isdigit()] == ["1", "2", "3", "4", "4A", "5", "6"]
 
@@ -112,10 +117,7 @@ def test_one_new_clause_headed_above_its_dotted_number_is_still_read() -> None:
     repo, outcomes = _amend("r7-g01-heading-above-dotted")
     (outcome,) = outcomes
     assert outcome.status == "applied", outcome.reason  # type: ignore[attr-defined]
-    (law,) = repo.load_laws()
-    version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
-    assert version is not None
-    assert "3.4 Cat registration" in render_body(version.body).replace("  ", " ")
+    assert "3.4 Cat registration" in _text_on(repo, dt.date(2020, 5, 8)).replace("  ", " ")
 
 
 def test_new_words_that_begin_with_a_label_are_refused() -> None:

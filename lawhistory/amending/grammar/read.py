@@ -364,12 +364,13 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     if new == f"(1) {old}" and len(targets) == 1 and occ == "once":
         # (r13) "In regulation 2: (a) delete “In these” and insert: (1) In these": the designation put before the
         # provision's first words — its words become its subclause (1) (amend.py refuses it unless they begin them)
-        placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+        placeholder = _first_subclause()
         return [_op(h.unit, action="substitute", target=f"{targets[0]} designation (1) before “{old}”", new=placeholder)]
     if _tokens(ch, "IN_EACH_CASE") and occ == "once" and len(targets) == 1:
         raise InstructionNotUnderstood("it replaces words “in each case” but names one place and no occurrences")
-    labelled = re.match(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s+(?=[A-Z])", new or "")
-    if labelled and new[labelled.end() :] != old and not re.match(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s", old):
+    labelled = _LABEL_AT_START.match(new or "")
+    rest = new[labelled.end() :] if labelled and new else ""
+    if re.match("[A-Z]", rest) and rest != old and not _LABEL_AT_START.match(old):
         # (review7 a09) "delete “A cat” and insert: (1) A dog": new words that begin with a provision's label would put
         # the label into the words (no subclause (1) made); a label before the same words ("(2) The owner") is a
         # designation, read as before
@@ -648,8 +649,18 @@ def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[O
         raise InstructionNotUnderstood("it adds a designation and also carries new text")
     # the new provision is made of the law's words when the law is known (amend.py); until then it names no provision
     # (a target no citation finds), so it can never be applied as it is
-    placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+    placeholder = _first_subclause()
     return [_op(h.unit, action="substitute", target=f"{base} designation {label}", new=placeholder)]
+
+
+#: A provision's label and the space after it at the start of words ("(1) ", "(b) ", "(2A) ").
+_LABEL_AT_START = re.compile(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s+")
+
+
+def _first_subclause() -> str:
+    """What a designation's operation carries until the law is known: a subclause (1) of the provision's own words,
+    which amend.py makes of the law's words (as it stands it names no provision, so it can never be applied)."""
+    return render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
 
 
 def _designation_before_words(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -663,7 +674,7 @@ def _designation_before_words(h: Head, start: Tree[object], ch: Tree[object]) ->
         raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
     if h.payload is not None:
         raise InstructionNotUnderstood("it adds a designation and also carries new text")
-    placeholder = render_fragment((Provision(kind="subclause", num="(1)", text="[the words of the provision]"),))
+    placeholder = _first_subclause()
     return [_op(h.unit, action="substitute", target=f"{base} designation {label} before “{words}”", new=placeholder)]
 
 
