@@ -643,18 +643,22 @@ def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[O
     number, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
     if not base or (base.rstrip(".") != number.rstrip(".") and not base.endswith(" " + number.rstrip("."))):
         raise InstructionNotUnderstood(f"the number “{number}” is not that of the provision it amends ({base or 'none named'})")
-    if label != "(1)":
-        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
-    if h.payload is not None:
-        raise InstructionNotUnderstood("it adds a designation and also carries new text")
-    # the new provision is made of the law's words when the law is known (amend.py); until then it names no provision
-    # (a target no citation finds), so it can never be applied as it is
-    placeholder = _first_subclause()
-    return [_op(h.unit, action="substitute", target=f"{base} designation {label}", new=placeholder)]
+    return _designation_op(h, f"{base} designation", label)
 
 
 #: A provision's label and the space after it at the start of words ("(1) ", "(b) ", "(2A) ").
 _LABEL_AT_START = re.compile(r"\((?:\d+[A-Z]?|[a-z]{1,4})\)\s+")
+
+
+def _designation_op(h: Head, target: str, label: str, words: str = "") -> list[Operation]:
+    """The operation of a subclause designation ``label`` added (``target``: "<base> designation"; ``words``: the
+    words it is put before), refused unless it is "(1)" and carries no new text (``_first_subclause``)."""
+    if label != "(1)":
+        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
+    if h.payload is not None:
+        raise InstructionNotUnderstood("it adds a designation and also carries new text")
+    before = f" before “{words}”" if words else ""
+    return [_op(h.unit, action="substitute", target=f"{target} {label}{before}", new=_first_subclause())]
 
 
 def _first_subclause() -> str:
@@ -670,12 +674,7 @@ def _designation_before_words(h: Head, start: Tree[object], ch: Tree[object]) ->
     words, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
     if not base:
         raise InstructionNotUnderstood("it adds a designation but names no provision")
-    if label != "(1)":
-        raise InstructionNotUnderstood(f"the designation “{label}” is not the first of a list")
-    if h.payload is not None:
-        raise InstructionNotUnderstood("it adds a designation and also carries new text")
-    placeholder = _first_subclause()
-    return [_op(h.unit, action="substitute", target=f"{base} designation {label} before “{words}”", new=placeholder)]
+    return _designation_op(h, f"{base} designation", label, words)
 
 
 def _provisions_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
