@@ -90,10 +90,16 @@ def retried(before: Timeline, after: Timeline, new: str) -> list[tuple[str, str 
 
 
 def read_instruments(
-    repo: Repository, path: Path, gazette_date: dt.date | None, hand: HandSupplied | None = None
+    repo: Repository,
+    path: Path,
+    gazette_date: dt.date | None,
+    hand: HandSupplied | None = None,
+    link: str | None = None,
 ) -> tuple[list[Instrument], list[str]]:
     """The amending and repeal instruments in ``path``, with their operations parsed — or, for an instrument ``hand``
-    gives operations for (``by_hand.supplied``), those operations, recorded as supplied by hand."""
+    gives operations for (``by_hand.supplied``), those operations, recorded as supplied by hand. ``link``: the id of
+    the law a person says the instruments amend (``amend --law``), read as the one law amended by an instrument whose
+    own words name none that can be told (``_told``)."""
     found = read_source(read_file(path), ImportOptions(gazette_date=gazette_date, source=source_name(repo, path)), str(path))
     instruments = []
     mine = [law for law in found.laws if law.meta.kind == "principal"]
@@ -102,14 +108,19 @@ def read_instruments(
     for law in found.laws:
         if law.meta.kind == "principal":
             continue
-        given = hand[0](law) if hand is not None else None
+        told = _told(repo, law, link) if link is not None else law
+        given = hand[0](told) if hand is not None else None
         try:
-            inst = _read_one(law, given)
-            instruments.append(replace(inst, by_hand=hand[1]) if given is not None and hand is not None else inst)
+            inst = _read_one(told, given)
         except InstrumentRefused as e:
             # what was read of it, kept (unless --discard) so every view can say the law omits it
-            e.instrument = e.instrument or Instrument(law=replace(law, body=unmarked_provisions(law.body)))
+            e.instrument = e.instrument or Instrument(law=replace(told, body=unmarked_provisions(told.body)))
             raise
+        if told is not law and inst.is_repeal:
+            # the laws it repeals are named by its own words: linked to another, it would repeal that one (refused, as
+            # ``_linked`` refuses a repeal instrument; no record is kept: the link was the mistake)
+            raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} repeals laws")
+        instruments.append(replace(inst, by_hand=hand[1]) if given is not None and hand is not None else inst)
     if not instruments:
         if held and not principals:
             ids = ", ".join(law.meta.id for law in held)
@@ -123,6 +134,26 @@ def read_instruments(
             )
         raise ImportFailed(f"{path}: no amending or repeal instrument found")
     return instruments, principals
+
+
+def _told(repo: Repository, law: Law, link: str) -> Law:
+    """``law`` (an instrument) amending the law ``link`` that a person named (``amend --law``), where its own words
+    name no law amended that could be told — a title with no year and no gazette date ("This local law amends the
+    Shire of X Dogs By-laws."), or none: that law is then the one it amends, so its instructions are read against it
+    (one naming that law by its title changes it; one naming another is refused as before), with a note saying so.
+    Where its words do name a law, ``_linked`` links it after reading, as before."""
+    meta = law.meta
+    if meta.amends is not None or meta.also_amends:
+        return law
+    linked = repo.law_by_id(link)
+    if linked is None:
+        raise InstrumentRefused(f"--law {link}: no such law in the repository; 'lawhistory list' gives the ids")
+    note = (
+        f"the instrument's words name no law it amends that could be told; it was linked to {linked.meta.title} "
+        f"({link}) by hand (amend --law)"
+    )
+    ref = LawRef(title=linked.meta.title, gazette_date=linked.meta.gazette.date, id=link)
+    return replace(law, meta=replace(meta, amends=ref, notes=(*meta.notes, note)))
 
 
 def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrument:
@@ -381,8 +412,16 @@ def check(
     law = next((law for law in laws if any(_names(ref, law, inst) for ref in targets(inst))), None)
     outcome = AmendOutcome(instrument=inst, status="pending", notes=list(inst.law.meta.notes))
     if law is None:
-        names = "; ".join(r.title for r in targets(inst)) or "its principal law"
+        names = "; ".join(r.title for r in targets(inst))
         outcome.reason = f"{names} is not in the repository; the instrument is kept and applies when that law is imported"
+        if not names:
+            # its words name no law that can be told (no principal-law clause read, or a title with no year and no
+            # gazette date): no law imported later would be found for it, so it waits to be linked by a person
+            outcome.reason = (
+                "the law it amends is not named in words lawhistory can tell (a title with no year or gazette date, "
+                "or no principal-law clause); the instrument is kept, and applies once it is linked to its law with "
+                "'lawhistory amend FILE --law ID' ('lawhistory list' gives the ids)"
+            )
         if inst.law.meta.commencement.date is None and inst.law.meta.gazette.date is None:
             outcome.warnings.append("its gazette date is not known: give --gazette-date so its commencement can be computed")
         elif inst.law.meta.commencement.date is None:
@@ -1297,7 +1336,7 @@ def amend(
     instrument whose commencement is before its gazette date (``commencing``), with a note.
     """
     try:
-        instruments, principals = read_instruments(repo, path, gazette_date, hand)
+        instruments, principals = read_instruments(repo, path, gazette_date, hand, link)
     except InstrumentRefused as e:
         if e.instrument is not None and not (dry_run or discard):
             _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
@@ -1397,6 +1436,8 @@ def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
     law = repo.law_by_id(law_id_)
     if law is None:
         raise InstrumentRefused(f"--law {law_id_}: no such law in the repository; 'lawhistory list' gives the ids")
+    if meta.amends is not None and meta.amends.id == law_id_:
+        return inst  # linked as it was read (``_told``)
     if meta.amends is None or meta.also_amends:
         raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} does not")
     note = (

@@ -107,6 +107,11 @@ class InstructionNotUnderstood(LawHistoryError):
     """An amending instruction the grammar cannot read (or reads two ways)."""
 
 
+#: What a refusal says where an instruction names a law by its title and the one law the instrument amends is not told:
+#: a person who knows it can tell it (``amend --law``; amend.py's ``_told``).
+HOW_TO_TELL = "if you know which law the instrument amends, link it with 'lawhistory amend FILE --law ID', or "
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One instruction: its amending-clause label, its words, and the provision it speaks of by default."""
@@ -336,7 +341,8 @@ def _lead_in_law_checked(p: Provision, law: Law) -> None:
             said = f"the law it amends is {amends}" if amends else "the one law it amends is not told"
             raise InstructionNotUnderstood(
                 f"cl. {p.num}: its lead-in “{own[:120]}” names a law by its title, and {said}, so which law its items "
-                "change is not certain; amend the instrument file's operations by hand"
+                f"change is not certain; {HOW_TO_TELL if amends is None else ''}amend the instrument file's operations "
+                "by hand"
             )
     for c in p.children:
         if c.kind in ("subclause", "paragraph", "subparagraph"):

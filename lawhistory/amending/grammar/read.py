@@ -27,6 +27,7 @@ from ...files.textformat import render_fragment
 from ..apply import REFERENCE_NOTE, UNIT_RANK
 from ..parts import (
     GAZETTE_NAMED,
+    HOW_TO_TELL,
     InstructionNotUnderstood,
     Unit,
     _headed_clause,
@@ -2359,13 +2360,13 @@ def _law_named_read(h: Head, start: Tree[object]) -> None:
             # "By-law 3 of the Shire of X By-laws … is repealed." in an instrument that amends no one law told
             raise InstructionNotUnderstood(
                 f"it repeals a provision of a law (“{named}”), not a law, and the one law the instrument amends is not "
-                "told; amend the instrument file's operations by hand (delete that provision)"
+                f"told; {HOW_TO_TELL}amend the instrument file's operations by hand (delete that provision)"
             )
         if h.unit.law is None or normal_title(named) != normal_title(h.unit.law):
             amended = f"the law it amends is {h.unit.law}" if h.unit.law else "the one law it amends is not told"
             raise InstructionNotUnderstood(
                 f"its words “{named}” name a law by its title, and {amended}, so which law it changes is not "
-                "certain; amend the instrument file's operations by hand"
+                f"certain; {HOW_TO_TELL if h.unit.law is None else ''}amend the instrument file's operations by hand"
             )
 
 
