@@ -189,6 +189,7 @@ OPENINGS = (
     "payload_restated",
     "payload_following",
     "payload_labelled",
+    "payload_named_as_follows",
     "payload_quoted",
     "substitute_for",
     "amending_heading",
@@ -565,6 +566,28 @@ def labelled_after(words: str) -> int | None:
             opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
         except UnexpectedInput:
             continue
+        return at[0]
+    return _labelled_as_named(words, found)
+
+
+def _labelled_as_named(words: str, found: list[tuple[Token, tuple[int, int]]]) -> int | None:
+    """(issue 20, wr7) Where the new provision begins in "… to stand as paragraph (e) of subclause (3) as follows (e) a
+    dog …" or "… re-enacting it with amendments as follows (3) The …" (opening.lark's ``payload_named_as_follows``: the
+    first "as follows" after the words naming the provision, then one label and a word after a space); None: no such
+    words."""
+    for i, (tok, _) in enumerate(found):
+        if tok.type not in ("TO_STAND_AS", "REENACTING"):
+            continue
+        j = next((k for k in range(i + 1, len(found)) if found[k][0].type == "OP_AS_FOLLOWS"), None)
+        if j is None or j + 2 >= len(found):
+            return None
+        (label, at), (word, nxt) = found[j + 1], found[j + 2]
+        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+            return None
+        try:
+            opening_parser().parse([t for t, _ in found[i : j + 3]], start="payload_named_as_follows")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            return None
         return at[0]
     return None
 
