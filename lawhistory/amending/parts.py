@@ -1495,8 +1495,9 @@ def without_term_marks(text: str) -> str:
     # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
     # where it stands (the definition's own term is its first: structure.lark's second_term)
     text, out, at = "".join(out) + text[at:], [], 0
+    # (wr7) of three or more ("animal, “dog” and “owner” have …"), each after the first, its ", " or " and " kept
     for begin, end, term in second_terms(text):
-        out += [text[at:begin], f" and **{term}**"]
+        out += [text[at : end - len(term) - 2], f"**{term}**"]
         at = end
     return "".join(out) + text[at:]
 

@@ -1768,17 +1768,34 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
 def second_terms(text: str) -> tuple[tuple[int, int, str], ...]:
     """(r12) Each second term of a definition of two ("… provider and “private provider” have the same meanings …":
     structure.lark's ``second_term``, asked at each " and " after a letter, a digit, "_" or ")", the next asked after
-    the last one's closing mark): (where " and " begins, where its closing mark ends, the term's words)."""
+    the last one's closing mark): (where " and " begins, where its closing mark ends, the term's words). (issue 20, wr7)
+    Of three terms or more ("… animal, “dog” and “owner” have …", asked at each ", " before a mark too), each term after
+    the first: (where its ", " or " and " begins, where its closing mark ends, its words)."""
     found: list[tuple[int, int, str]] = []
-    at = text.find(" and ")
+    at = _next_joiner(text, 0)
     while at >= 0:
         if at and (text[at - 1].isalnum() or text[at - 1] in "_)") and (tokens := _structure("second_term", text[at:])):
-            close = _token(tokens, "SECOND_CLOSE")
-            found.append((at, at + (close.end_pos or 0), str(_token(tokens, "SECOND_WORDS"))))
-            at = text.find(" and ", at + (close.end_pos or 0))
+            begin = at
+            for tok in tokens:
+                if tok.type in ("SECOND_COMMA", "SECOND_AND"):
+                    begin = at + (tok.start_pos or 0)
+                elif tok.type == "SECOND_WORDS":
+                    words = str(tok)
+                elif tok.type == "SECOND_CLOSE":
+                    found.append((begin, at + (tok.end_pos or 0), words))
+            at = _next_joiner(text, found[-1][1])
         else:
-            at = text.find(" and ", at + 1)
+            at = _next_joiner(text, at + 1)
     return tuple(found)
+
+
+def _next_joiner(text: str, at: int) -> int:
+    """Where the next " and ", or ", " before a quotation mark, begins in ``text`` from ``at`` (lexical); -1: none."""
+    joined = text.find(" and ", at)
+    comma = at - 1
+    while (comma := text.find(", ", comma + 1)) >= 0 and text[comma + 2 : comma + 3] not in ("“", '"'):
+        pass
+    return min((i for i in (joined, comma) if i >= 0), default=-1)
 
 
 @lru_cache(maxsize=8192)
