@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from lawhistory.amending.apply import WordsNotFound, apply_operation
+from lawhistory.amending.apply import ApplyRefused, WordsNotFound, apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.law_known import Unresolved, resolved
 from lawhistory.amending.parts import InstructionNotUnderstood, Unit
@@ -157,3 +157,46 @@ def test_a_subclause_repealed_and_re_enacted_with_amendments_is_replaced_by_the_
 def test_re_enacting_without_new_text_is_refused() -> None:
     with pytest.raises(InstructionNotUnderstood, match="re-enacts provisions but carries no new text"):
         ops("By-law 15 is amended by repealing subclause (3) and re-enacting it with amendments as follows.")
+
+
+# --- 2. three terms given the same meanings -------------------------------------------------------------------------
+
+DEFINED = """3.
+  **Act** means the Dog Act 1976;
+  **council** means the council of the Shire;
+  **dog** means a dog of either sex;
+  **zone** means a zone;
+"""
+SAME = "In clause 3 insert in alphabetical order— {terms} have the same meanings as they have in the Act;"
+
+
+@pytest.mark.parametrize(
+    ("terms", "new"),
+    [
+        ("“animal”, “cat” and “owner”", "**animal**, **cat** and **owner** have the same meanings as they have in the Act;"),
+        ("“animal”, “cat”, and “owner”", "**animal**, **cat**, and **owner** have the same meanings as they have in the Act;"),
+        (
+            "“animal”, “cat”, “keeper” and “owner”",
+            "**animal**, **cat**, **keeper** and **owner** have the same meanings as they have in the Act;",
+        ),
+    ],
+)
+def test_three_terms_given_the_same_meanings_are_one_definition(terms: str, new: str) -> None:
+    assert ops(SAME.format(terms=terms)) == [("insert_definition", "3", "", new, "alphabetical", "once")]
+    body = _applied(SAME.format(terms=terms), DEFINED)
+    assert render_body(body).splitlines()[2] == f"  {new}"  # after “Act”, before “council”
+    assert body[0].children[1].term == "animal"
+
+
+@pytest.mark.parametrize(
+    ("terms", "defined"),
+    [
+        ("“dog”, “cat” and “owner”", "dog"),
+        ("“animal”, “dog” and “owner”", "dog"),
+        ("“animal”, “cat”, and “dog”", "dog"),
+        ("“animal”, “zone”, “cat” and “owner”", "zone"),
+    ],
+)
+def test_each_of_three_terms_the_law_already_defines_is_refused(terms: str, defined: str) -> None:
+    with pytest.raises(ApplyRefused, match=re.escape(f"it already defines “{defined}”")):
+        _applied(SAME.format(terms=terms), DEFINED)
