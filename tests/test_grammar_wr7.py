@@ -14,13 +14,15 @@ Each reading test failed on the engine before the fix (wr7's brief); the refusal
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from benchmarks.real_cases import run_case
 from lawhistory.amending.apply import ApplyRefused, WordsNotFound, apply_operation
 from lawhistory.amending.instructions import parse_unit
 from lawhistory.amending.law_known import Unresolved, resolved
-from lawhistory.amending.parts import InstructionNotUnderstood, Unit
+from lawhistory.amending.parts import InstructionNotUnderstood, Unit, _numbered_in_words
 from lawhistory.core.model import Provision
 from lawhistory.files.textformat import render_body
 from tests.helpers import body_of, ops
@@ -200,3 +202,52 @@ def test_three_terms_given_the_same_meanings_are_one_definition(terms: str, new:
 def test_each_of_three_terms_the_law_already_defines_is_refused(terms: str, defined: str) -> None:
     with pytest.raises(ApplyRefused, match=re.escape(f"it already defines “{defined}”")):
         _applied(SAME.format(terms=terms), DEFINED)
+
+
+# --- 3. number words in a provision's name: spelled_number ----------------------------------------------------------
+
+#: parts.py's dictionary before wr7 (``_NUMBER_WORDS``): each word after a kind, read the same by ``spelled_number``
+OLD_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "twenty": 20,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("word", "value"), sorted(OLD_NUMBER_WORDS.items()))
+@pytest.mark.parametrize("kind", ["By-law", "by-laws", "Clause", "section", "Regulation"])
+def test_every_number_word_the_old_dictionary_knew_names_the_same_provision(kind: str, word: str, value: int) -> None:
+    assert _numbered_in_words(f"{kind} {word} of the principal by-laws is amended—") == (
+        f"{kind} {value} of the principal by-laws is amended—"
+    )
+    assert _numbered_in_words(f"{kind} {word.capitalize()} is repealed.") == f"{kind} {value} is repealed."
+
+
+@pytest.mark.parametrize(
+    ("words", "read"),
+    [
+        # (wr7) a number the old dictionary did not know: hyphened or spaced, or past twenty
+        ("By-law twenty-one of the principal by-laws is amended—", "By-law 21 of the principal by-laws is amended—"),
+        ("Clause twenty one is repealed.", "Clause 21 is repealed."),
+        ("In clause thirty-four delete “dog”.", "In clause 34 delete “dog”."),
+        ("Clause one hundred and two is repealed.", "Clause 102 is repealed."),
+        # each provision named in turn
+        ("By-law seven and by-law twenty-eight are repealed.", "By-law 7 and by-law 28 are repealed."),
+        # as before: the most words that are a number; a word that runs on after a hyphen is no number
+        ("In clause ten five dogs …", "In clause 10 five dogs …"),
+        ("a clause five-year plan", "a clause five-year plan"),
+        ("Clause twenty-first is repealed.", "Clause twenty-first is repealed."),
+        # quoted words and new text keep their words
+        (
+            "In by-law two delete “section twenty-one” and insert “section 5”.",
+            "In by-law 2 delete “section twenty-one” and insert “section 5”.",
+        ),
+    ],
+)
+def test_a_provision_named_by_number_words_is_read_by_spelled_number(words: str, read: str) -> None:
+    assert _numbered_in_words(words) == read
+
+
+def test_by_laws_twenty_one_and_twenty_two_named_in_words_are_amended() -> None:
+    result = run_case(Path(__file__).parent / "fixtures" / "wr7" / "by-law-twenty-one")
+    assert (result.verdict, result.problems) == ("exact", []), result.message
