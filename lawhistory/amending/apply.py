@@ -622,10 +622,12 @@ def _insert_definition(
     if not defs:
         raise TargetNotFound(inst, op, "it holds no definitions", "name the provision that holds the definitions")
     for d in new:
-        # (wr6) "**animal** and **dog** have the same meanings …": the second term of a definition of two too
+        # (wr6) "**animal** and **dog** have the same meanings …": the second term of a definition of two too; (wr7) each
+        # of three or more ("**animal**, **dog** and **owner** have …")
         start = DEF_START.match(d.text or "")
-        second = (start.group("qual") or "") if start else ""
-        terms = [d.term or ""] + ([second.strip().removeprefix("and").strip().strip("*")] if second.startswith(" and **") else [])
+        qual = (start.group("qual") or "") if start else ""
+        listed = re.fullmatch(r"(?:,? (?:and )?\*\*[^*\n]+\*\*)+", qual)
+        terms = [d.term or "", *(re.findall(r"\*\*([^*\n]+)\*\*", qual) if listed else ())]
         for term in terms:
             if any(term_slug(holder.children[i].term or "") == term_slug(term) for i in defs):
                 raise ApplyRefused(inst, op, f"it already defines “{term}”", "substitute the definition instead of inserting it")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
-from ..core.dates import printed_date
+from ..core.dates import printed_date, spelled_number
 from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision, normal_title
@@ -526,40 +526,32 @@ def _heading_context(heading: str) -> str | None:
     return f"{kind.capitalize()} {label}"
 
 
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+#: (issue 20, wr7) A provision named by number words ("By-law four", "clause twenty-one", "clause twenty one"): the
+#: kind, then up to four words of letters joined by a space or a hyphen, the most of them that core/dates.py's
+#: ``spelled_number`` (the one reader of number words) reads as a number (lexical: which words are a number is its)
 _IN_WORDS = re.compile(
-    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<word>"
-    + "|".join(_NUMBER_WORDS)
-    + r")\b(?![-—–])",
+    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<words>[A-Za-z]+(?:[ -][A-Za-z]+){0,3})",
     re.I,
 )
+
+
+def _in_figures(words: str) -> str:
+    """``words`` with each provision ``_IN_WORDS`` finds named in figures, its number the most words ``spelled_number``
+    reads when no dash or hyphen follows them ("by-law four-wheel" is no by-law); the words after them read on (they
+    may name another: "by-law seven and by-law eight")."""
+    out, at = [], 0
+    m = _IN_WORDS.search(words)
+    while m is not None:
+        named = m.group("words")
+        for cut in reversed([i for i, c in enumerate(named) if c in " -"] + [len(named)]):
+            number = spelled_number(named[:cut])
+            end = m.start("words") + cut
+            if number is not None and words[end : end + 1] not in ("-", "—", "–"):
+                out += [words[at : m.start("words")], str(number)]
+                at = end
+                break
+        m = _IN_WORDS.search(words, max(at, m.start("words")))
+    return "".join(out) + words[at:]
 
 
 def _numbered_in_words(own: str) -> str:
@@ -569,10 +561,7 @@ def _numbered_in_words(own: str) -> str:
     head, rest = (own[: cut.start()], own[cut.start() :]) if cut else (own, "")
     # quoted words are the law's or new text, never renamed: only the words between quotations are read
     pieces = re.split(r"(“[^”]*”|\"[^\"]*\")", head)
-    named = [
-        p if i % 2 else _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", p)
-        for i, p in enumerate(pieces)
-    ]
+    named = [p if i % 2 else _in_figures(p) for i, p in enumerate(pieces)]
     return "".join(named) + rest
 
 
@@ -1501,8 +1490,9 @@ def without_term_marks(text: str) -> str:
     # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
     # where it stands (the definition's own term is its first: structure.lark's second_term)
     text, out, at = "".join(out) + text[at:], [], 0
-    for begin, end, term in second_terms(text):
-        out += [text[at:begin], f" and **{term}**"]
+    # (wr7) of three or more ("animal, “dog” and “owner” have …"), each after the first, its ", " or " and " kept
+    for _begin, end, term in second_terms(text):
+        out += [text[at : end - len(term) - 2], f"**{term}**"]
         at = end
     return "".join(out) + text[at:]
 
