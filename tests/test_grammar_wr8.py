@@ -1,0 +1,126 @@
+"""wr8 (issue 20): review 7's headed dotted clauses, commencement words and by-law headings left over.
+
+- New clauses inserted with each heading printed above its dotted number ("Cat registration / 3.4. A cat must be
+  registered. / Cat tags / 3.5. A cat must wear a tag."): review 7 found two such clauses read as ONE clause swallowing
+  the next (g05, g08, g10), then refused; now each is read as the clause it is, headed (structure.lark's
+  ``heading_above_next``, asked at each full stop, taken only where its number follows the one before).
+
+Fixtures: review 7's g-probes are in tests/fixtures/review6/ (synthetic, its README); the rest are payloads inline.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amending.amend import amend
+from lawhistory.amending.parts import payload_provisions
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.core.versions import in_force
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render_body
+
+REVIEW6 = Path(__file__).parent / "fixtures" / "review6"
+
+
+def _read(payload: str) -> list[tuple[str | None, str | None, str | None, list[tuple[str | None, str | None]]]]:
+    return [(p.num, p.heading, p.text, [(c.num, c.text) for c in p.children]) for p in payload_provisions(payload, [])]
+
+
+@pytest.mark.parametrize(
+    ("payload", "want"),
+    [
+        (  # g05
+            "Cat registration 3.4. A cat must be registered. Cat tags 3.5. A cat must wear a tag.",
+            [("3.4", "Cat registration", "A cat must be registered.", []), ("3.5", "Cat tags", "A cat must wear a tag.", [])],
+        ),
+        (  # g08
+            "Cat registration 3.4. (1) A cat must be registered. (2) A registration is valid for one year. Cat tags "
+            "3.5. A cat must wear a tag.",
+            [
+                (
+                    "3.4",
+                    "Cat registration",
+                    None,
+                    [("(1)", "A cat must be registered."), ("(2)", "A registration is valid for one year.")],
+                ),
+                ("3.5", "Cat tags", "A cat must wear a tag.", []),
+            ],
+        ),
+        (  # g09
+            "Cat registration 3.4. A cat must be registered. Cat tags 3.5. (1) A cat must wear a tag. "
+            "(2) The tag must show the owner's name.",
+            [
+                ("3.4", "Cat registration", "A cat must be registered.", []),
+                ("3.5", "Cat tags", None, [("(1)", "A cat must wear a tag."), ("(2)", "The tag must show the owner's name.")]),
+            ],
+        ),
+        (  # g10
+            "Dog registration 2.5B. A dog must be registered. Dog tags 2.5C. A dog must wear a tag.",
+            [("2.5B", "Dog registration", "A dog must be registered.", []), ("2.5C", "Dog tags", "A dog must wear a tag.", [])],
+        ),
+        (  # three, the last inserted after the second (3.5 → 3.5A)
+            "Cat registration 3.4. A cat must be registered. Cat tags 3.5. A cat must wear a tag. Tag colours "
+            "3.5A. A tag must be yellow.",
+            [
+                ("3.4", "Cat registration", "A cat must be registered.", []),
+                ("3.5", "Cat tags", "A cat must wear a tag.", []),
+                ("3.5A", "Tag colours", "A tag must be yellow.", []),
+            ],
+        ),
+    ],
+)
+def test_clauses_headed_above_dotted_numbers_are_read_each_headed(payload: str, want: list[object]) -> None:
+    assert _read(payload) == want
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        # g07, g11: a clause after the headed one with no heading above its number: refused (its heading is uncertain)
+        "Cat registration 3.4. A cat must be registered. 3.5. A cat must wear a tag.",
+        "Cat registration 3.4. A cat must be registered. Penalty: $100. 3.5. A cat must wear a tag.",
+        # the next number does not follow (3.4 then 3.7): not taken as a heading above it
+        "Cat registration 3.4. A cat must be registered. Cat tags 3.7. A cat must wear a tag.",
+        # words that open a sentence before the number ("The fee 3.5."): not taken as a heading
+        "Cat registration 3.4. A cat must be registered. The fee 3.5. A cat must wear a tag.",
+    ],
+)
+def test_headed_dotted_clauses_that_cannot_be_told_apart_are_refused(payload: str) -> None:
+    with pytest.raises(LawHistoryError, match="could not be read whole"):
+        payload_provisions(payload, [])
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        ("r7-g05-heading-above-dotted-two", ["3.4 Cat registration", "A cat must be registered.", "3.5 Cat tags"]),
+        (
+            "r7-g08-heading-dotted-subcl-then-headed",
+            ["3.4 Cat registration", "(2) A registration is valid for one year.", "3.5 Cat tags", "A cat must wear a tag."],
+        ),
+        (
+            "r7-g10-heading-dotted-words-then-headed-dotted-subcl",
+            ["2.5B Dog registration", "A dog must be registered.", "2.5C Dog tags", "A dog must wear a tag."],
+        ),
+    ],
+)
+def test_review7_headed_dotted_clauses_amend_the_law_as_separate_clauses(name: str, lines: list[str]) -> None:
+    repo = Repository.init(Path(tempfile.mkdtemp()) / "repo")
+    text = (REVIEW6 / "principal.txt").read_text(encoding="utf-8")
+    repo.write_text(repo.law_path(parse(text, path="principal.txt").meta.id), text)
+    (outcome,) = amend(repo, REVIEW6 / f"{name}.txt")[0]
+    assert outcome.status == "applied", outcome.reason
+    (law,) = repo.load_laws()
+    version = in_force(build_timeline(law, repo.load_instruments()), dt.date(2020, 5, 8))[1]
+    assert version is not None
+    got = [line.strip() for line in render_body(version.body).splitlines()]
+    at = got.index(lines[0])
+    assert got[at : at + len(lines) + 3].count("") <= 3
+    for line in lines:
+        assert line in got, line
+    assert [g for g in got if g.startswith(("3.4", "3.5", "2.5B", "2.5C"))] == [g for g in lines if g[:1].isdigit()]
