@@ -124,3 +124,70 @@ def test_review7_headed_dotted_clauses_amend_the_law_as_separate_clauses(name: s
     for line in lines:
         assert line in got, line
     assert [g for g in got if g.startswith(("3.4", "3.5", "2.5B", "2.5C"))] == [g for g in lines if g[:1].isdigit()]
+
+
+# --- commencement: a clause's own day "until the day after 30 June 2020"; a floor on the whole law's day -------------
+
+_CLAUSES = ("1", "2", "3", "4", "5", "6")
+_LAW = "(1) This local law comes into operation 14 days after the day on which it is published in the Government Gazette"
+
+
+@pytest.mark.parametrize(
+    ("wording", "first", "clause5"),
+    [
+        # review7 c07: clause 5 held until the day after 30 June 2020 (1 July), the rest on the 14th day (8 May)
+        (
+            f"{_LAW}. (2) However, clause 5 does not come into operation until the day after 30 June 2020.",
+            "2020-05-08",
+            "2020-07-01",
+        ),
+        # the whole law not before 1 June: the rest on 1 June, clause 5 held until 1 July
+        (
+            f"{_LAW}, but not before 1 June 2020. (2) However, clause 5 does not come into operation until 1 July 2020.",
+            "2020-06-01",
+            "2020-07-01",
+        ),
+        # the whole law not before 1 June, clause 5 held until 1 May: clause 5 is not before the law's own floor either
+        (
+            f"{_LAW}, but not before 1 June 2020. (2) However, clause 5 does not come into operation until 1 May 2020.",
+            "2020-06-01",
+            None,
+        ),
+        # the whole law not before 1 May (earlier than its 14th day): 8 May; clause 5 its own day
+        (
+            f"{_LAW}, but not before 1 May 2020. (2) Clause 5 comes into operation on 1 July 2020.",
+            "2020-05-08",
+            "2020-07-01",
+        ),
+    ],
+)
+def test_split_commencement_floors_are_read(wording: str, first: str, clause5: str | None) -> None:
+    from lawhistory.core.dates import principal_commencement
+
+    got = principal_commencement(wording, dt.date(2020, 4, 24), _CLAUSES)
+    assert got.rule == "by_clause"
+    assert got.date == dt.date.fromisoformat(first)
+    assert dict(got.clauses) == ({"5": dt.date.fromisoformat(clause5)} if clause5 else {})
+
+
+@pytest.mark.parametrize(
+    "wording",
+    [
+        # a floor counted from publication, a condition, a day that does not exist: refused, naming the words
+        f"{_LAW}. (2) However, clause 5 does not come into operation until the day after the day on which it is published.",
+        f"{_LAW}. (2) However, clause 5 does not come into operation until the day after 31 June 2020.",
+        f"{_LAW}, but not before the day after 30 June 2020 unless the Minister approves. (2) Clause 5 comes into operation on 1 July 2020.",
+    ],
+)
+def test_split_commencement_floors_not_read_are_refused(wording: str) -> None:
+    from lawhistory.core.dates import principal_commencement
+
+    with pytest.raises(LawHistoryError, match="not"):
+        principal_commencement(wording, dt.date(2020, 4, 24), _CLAUSES)
+
+
+def test_the_day_after_a_date_is_read_as_a_commencement_day() -> None:
+    from lawhistory.core.dates import read_day
+
+    read = read_day("This local law comes into operation on the day after 30 June 2020.")
+    assert read is not None and [d.fixed for d in read.days] == [dt.date(2020, 7, 1)]
