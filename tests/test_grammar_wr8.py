@@ -191,3 +191,43 @@ def test_the_day_after_a_date_is_read_as_a_commencement_day() -> None:
 
     read = read_day("This local law comes into operation on the day after 30 June 2020.")
     assert read is not None and [d.fixed for d in read.days] == [dt.date(2020, 7, 1)]
+
+
+# --- an amending heading naming provisions by their kind alone: "By-laws repealed" (review5 b06) -------------------
+
+WR8 = Path(__file__).parent / "fixtures" / "wr8"
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("By-laws repealed By-laws 3 and 4 of the Shire of Testville Dogs By-laws are repealed.", len("By-laws repealed")),
+        ("Clauses amended In clause 3.2 delete “dog”.", len("Clauses amended")),
+        ("By-laws 3 and 4 repealed By-laws 3 and 4 of …", len("By-laws 3 and 4 repealed")),
+        # a singular kind with no number, and a plural not right before the verb, are not headings read
+        ("By-law repealed By-law 3 of the … is repealed.", None),
+        ("Clauses of the law are amended", None),
+    ],
+)
+def test_an_amending_heading_may_name_a_kind_alone(text: str, end: int | None) -> None:
+    from lawhistory.core.headings import amending_heading_end
+
+    assert amending_heading_end(text) == end
+
+
+def test_review5_b06_by_laws_repealed_under_a_heading_naming_no_number() -> None:
+    """ "4. By-laws repealed / By-laws 3 and 4 of the Shire of Testville Dogs By-laws are repealed.": the heading was
+    read into the clause's words and the instruction refused as unread; now it is set aside, and with the law linked
+    (its title has no year) by-laws 3 and 4 are deleted, the law not repealed."""
+    repo = Repository.init(Path(tempfile.mkdtemp()) / "repo")
+    text = (WR8 / "b06-principal.txt").read_text(encoding="utf-8")
+    law_id = parse(text, path="b06-principal.txt").meta.id
+    repo.write_text(repo.law_path(law_id), text)
+    (outcome,) = amend(repo, WR8 / "b06-bylaws-repealed.txt", link=law_id)[0]
+    assert outcome.status == "applied", outcome.reason
+    assert [(op.action.value, op.target) for op in outcome.instrument.operations] == [("delete", "3"), ("delete", "4")]
+    (law,) = repo.load_laws()
+    timeline = build_timeline(law, repo.load_instruments())
+    assert timeline.repealed_from is None
+    body = render_body(timeline.versions[-1].body)
+    assert "2. A dog shall be held on a lead" in body and "playground" not in body and "Penalty" not in body
