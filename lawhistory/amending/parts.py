@@ -1205,11 +1205,13 @@ def _heading_above_number(payload: str) -> str:
     headed = [(heading, num, end)]
     # (wr8) "Cat registration 3.4. A cat must be registered. Cat tags 3.5. A cat …": the next clause's heading printed
     # above its number after the full stop that ends the clause before (structure.lark's heading_above_next), taken
-    # only where its number follows the one before and its first word opens no sentence ("The fee 3.5. …" is refused)
+    # only where its number follows the one before and its first word opens no sentence ("The fee 3.5. …" is refused),
+    # and a dotted number: undotted ones ("… subject to conditions. Spraying near schools 10A. (1) …" after "the
+    # following clause is substituted", review35 e7) stay refused as before
     clauses = []
     while (nxt := heading_above_next(payload, headed[-1][2])) is not None:
         stop, heading, num, end = nxt
-        if not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+        if "." not in num or not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
             break
         clauses.append(payload[headed[-1][2] : stop])
         headed.append((heading, num, end))
