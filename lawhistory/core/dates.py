@@ -550,7 +550,8 @@ def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, tuple[str,
         elif isinstance(piece, Token) and piece.type in ("BUT_NOT_BEFORE", "NOT_UNTIL"):
             floor_of = piece.type
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "BUT_NOT_BEFORE" and parts:
-            parts[-1] = (parts[-1][0], parts[-1][1], (*parts[-1][2], str(piece).strip()))  # (wr6) the day before it, not before this
+            # (wr6) the day before it, not before this
+            parts[-1] = (parts[-1][0], parts[-1][1], (*parts[-1][2], str(piece).strip()))
             floor_of = None
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "NOT_UNTIL" and parts:
             # (wr6) the law's own day, not before this; (wr8) nor before the law's own floor ("(1) … 14 days after …, but
