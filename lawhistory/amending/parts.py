@@ -25,7 +25,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
-from ..reading.headings import HEADING_NEVER_ENDS
+from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
@@ -48,6 +48,7 @@ from .grammar.parse import (
     following_dashes,
     gazette_item,
     headed_clause,
+    heading_above_next,
     heading_above_number,
     heading_context,
     heading_first,
@@ -1170,26 +1171,58 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+def _clause_follows(prev: str, num: str) -> bool:
+    """(wr8) Whether clause ``num`` comes straight after clause ``prev`` in new text: 3.4 → 3.5, 3.4 → 3.4A, 2.5B →
+    2.5C, 2.5B → 2.6, 10 → 11."""
+    if num in (_next_label(prev), f"{prev}A"):
+        return True
+    if prev[-1:].isalpha() and prev[-1] not in "Zz":
+        return num in (prev[:-1] + chr(ord(prev[-1]) + 1), _next_label(prev.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
+    return False
+
+
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
-    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
-    payload as it is."""
+    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed (wr8: or
+    those clauses, each headed above its number, their numbers following one another); else the payload as it is."""
     # (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above
     # its number, subclause (1) on the number's line (structure.lark's heading_above_number)
     above = heading_above_number(payload)
-    if above is None or another_clause(payload, above[2]) is not None:
-        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it ("10A. (1) …",
-        # "11. Spraying …": structure.lark's another_clause), the one clause read would hold the next (its words run
-        # on into subclause (2)): the heading is not moved
+    if above is None:
         return payload
     heading, num, end = above
-    moved = f"{num}. {heading} {payload[end:]}"
+    headed = [(heading, num, end)]
+    # (wr8) "Cat registration 3.4. A cat must be registered. Cat tags 3.5. A cat …": the next clause's heading printed
+    # above its number after the full stop that ends the clause before (structure.lark's heading_above_next), taken
+    # only where its number follows the one before and its first word opens no sentence ("The fee 3.5. …" is refused),
+    # and a dotted number: undotted ones ("… subject to conditions. Spraying near schools 10A. (1) …" after "the
+    # following clause is substituted", review35 e7) stay refused as before
+    clauses = []
+    while (nxt := heading_above_next(payload, headed[-1][2])) is not None:
+        stop, heading, num, end = nxt
+        if "." not in num or not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+            break
+        clauses.append(payload[headed[-1][2] : stop])
+        headed.append((heading, num, end))
+    clauses.append(payload[headed[-1][2] :])
+    if any(another_clause(words) is not None for words in clauses):
+        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it ("10A. (1) …",
+        # "11. Spraying …": structure.lark's another_clause) not headed above its number, the one clause read would
+        # hold the next (its words run on into subclause (2)): no heading is moved
+        return payload
+    moved = " ".join(f"{num}. {heading} {words.strip()}" for (heading, num, _), words in zip(headed, clauses, strict=True))
     read = _payload_provisions(unmarked(moved), [])
-    one = len(read) == 1 and read[0].num == num and read[0].heading == " ".join(heading.split())
-    if payload[end:].startswith("("):
-        return moved if one and read[0].children and not read[0].text else payload
-    # (wr5b) "Cat registration 3.4. A cat must be registered.": the clause's words in the place of subclause (1)
-    return moved if one and read[0].text and not read[0].children else payload
+    if len(read) != len(headed):
+        return payload
+    for p, (heading, num, _), words in zip(read, headed, clauses, strict=True):
+        if p.num != num or p.heading != " ".join(heading.split()):
+            return payload
+        if words.startswith("(") and not (p.children and not p.text):
+            return payload
+        # (wr5b) "Cat registration 3.4. A cat must be registered.": the clause's words in the place of subclause (1)
+        if not words.startswith("(") and not (p.text and not p.children):
+            return payload
+    return moved
 
 
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:

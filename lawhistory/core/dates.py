@@ -589,11 +589,11 @@ def _refused(wording: str, why: str) -> ImportFailed:
 _Named = tuple[tuple[str, str, str | None], ...] | None
 
 
-def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None]]:
+def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, tuple[str, ...]]]:
     """The parts of a split commencement as ``split_commencement.lark`` reads them: each what it names (("clause" or
     "part", a number, the last of a range "first to last" or None), …) or None for the rest of the law, with the words
-    of its day, and the words of a day it is not before (", but not before 1 June 2020"; "does not come into operation
-    until 1 July 2020": the law's own day, not before that) or None."""
+    of its day, and the words of each day it is not before (", but not before 1 June 2020"; "does not come into operation
+    until 1 July 2020": the law's own day, not before the law's own floor nor that), none or more."""
     from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
 
@@ -606,7 +606,7 @@ def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None
             at = token.start_pos
         words = wording[at:].strip() if isinstance(at, int) else ""
         raise _refused(wording, f"these words are not read whole (from “{words if len(words) > 1 else split}”)") from None
-    parts: list[tuple[_Named, str, str | None]] = []
+    parts: list[tuple[_Named, str, tuple[str, ...]]] = []
     named: _Named = None
     floor_of: str | None = None  # the token before a day that is a floor: BUT_NOT_BEFORE or NOT_UNTIL
     pieces = list(tree.children)
@@ -625,16 +625,19 @@ def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None
         elif isinstance(piece, Token) and piece.type in ("BUT_NOT_BEFORE", "NOT_UNTIL"):
             floor_of = piece.type
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "BUT_NOT_BEFORE" and parts:
-            parts[-1] = (parts[-1][0], parts[-1][1], str(piece).strip())  # (wr6) the day before it, not before this
+            # (wr6) the day before it, not before this
+            parts[-1] = (parts[-1][0], parts[-1][1], (*parts[-1][2], str(piece).strip()))
             floor_of = None
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "NOT_UNTIL" and parts:
-            parts.append((named, parts[0][1], str(piece).strip()))  # (wr6) the law's own day, not before this
+            # (wr6) the law's own day, not before this; (wr8) nor before the law's own floor ("(1) … 14 days after …, but
+            # not before 1 June 2020. (2) However, clause 5 does not come into operation until 1 May 2020.": 1 June)
+            parts.append((named, parts[0][1], (*parts[0][2], str(piece).strip())))
             named, floor_of = None, None
         elif isinstance(piece, Token) and piece.type == "WHEN":
-            parts.append((named, str(piece).strip(), None))
+            parts.append((named, str(piece).strip(), ()))
             named = None
     if tree.data == "except_within":  # the law's own day comes after the clauses it leaves out: the first is the rest
-        parts = [(None, parts[0][1], None), (parts[1][0], parts[1][1], None)] if len(parts) == 2 else parts
+        parts = [(None, parts[0][1], ()), (parts[1][0], parts[1][1], ())] if len(parts) == 2 else parts
     return parts
 
 
@@ -656,6 +659,15 @@ def _named_clauses(
     if not held:
         raise _refused(w, f"Part {span[0]} holds no clause the days can be given to")
     return held
+
+
+def _fixed_day(words: str) -> dt.date | None:
+    """(wr8) The one calendar day ``words`` name, as commencement.lark reads a day ("the day after 30 June 2020" as
+    "on the day after 30 June 2020"), or None (a day counted from publication, or words not read)."""
+    read = read_day(f"this local law comes into operation on {words}")
+    if read is None or len(read.days) != 1 or read.least is not None:
+        return None
+    return read.days[0].fixed
 
 
 def principal_commencement(
@@ -697,17 +709,18 @@ def principal_commencement(
     rest: dt.date | bool | None = False  # False: no part names the rest
     relative = False
     previous_on_publication = False
-    for named, when, floor in _split_parts(read_as, split):
+    for named, when, floors in _split_parts(read_as, split):
         day = _item_day(when, previous_on_publication)
         if day is None:
             raise _refused(w, f"the day “{when}” is not one lawhistory reads")
         previous_on_publication = day[0] == 0
         relative = relative or day[1] is None
         on = day[1] if day[1] is not None else (gazette_date + dt.timedelta(days=day[0] or 0) if gazette_date else None)
-        if floor is not None:
+        for floor in floors:
             # (wr6) "…, but not before 1 June 2020" / "does not come into operation until 1 July 2020": a date, and
-            # the later of it and the day
-            least = printed_date(floor) if PRINTED_DATE.fullmatch(floor) else None
+            # the later of it and the day; (wr8, review7 c07) "until the day after 30 June 2020" (commencement.lark's
+            # day_after_date): 1 July 2020
+            least = printed_date(floor) if PRINTED_DATE.fullmatch(floor) else _fixed_day(floor)
             if least is None:
                 raise _refused(w, f"the day “{floor}” it is not before is not a date lawhistory reads")
             on = max(on, least) if on is not None else None
@@ -1018,6 +1031,12 @@ def _day_of(tree: object) -> Day:
         if found is None:
             raise ValueError("no such date")
         return Day(fixed=found)
+    if tree.data == "day_after_date":
+        # (wr8) "on the day after 30 June 2020": the day after the date printed
+        found = printed_date(next(str(t) for t in tokens if t.type == "DATE"))
+        if found is None:
+            raise ValueError("no such date")
+        return Day(fixed=found + dt.timedelta(days=1))
     if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months", "months_and_days_after"):
         raise ValueError("not a number")
     if tree.data == "on_publication":

@@ -1717,6 +1717,7 @@ def heading_only(text: str) -> tuple[str, str, str] | None:
 STRUCTURE = Path(__file__).with_name("structure.lark")
 _STRUCTURE_STARTS = [
     "heading_above_number",
+    "heading_above_next",
     "another_clause",
     "label_after_heading",
     "container_clauses",
@@ -1898,6 +1899,23 @@ def another_clause(text: str, start: int = 0) -> int | None:
             continue  # (review7) a citation ending a sentence ("… under clause 3.11. Spraying …"), no clause
         if _structure("another_clause", text[at:]) is not None:
             return at
+    return None
+
+
+@lru_cache(maxsize=8192)
+def heading_above_next(text: str, start: int = 0) -> tuple[int, str, str, int] | None:
+    """(wr8) The first heading printed above another clause's number after a full stop at or after ``start`` ("…
+    registered. Cat tags 3.5. A cat …": structure.lark's ``heading_above_next``, asked at each full stop): (where the
+    words before it end, just after their full stop; the heading; the number; where the clause's words or its
+    subclause (1) begin), or None."""
+    at = text.find(".", start)
+    while at >= 0:
+        tokens = _structure("heading_above_next", text[at:])
+        if tokens is not None:
+            first = next(t for t in tokens if t.type in ("FIRST_SUBCLAUSE", "FIRST_WORD"))
+            heading, number = _token(tokens, "ABOVE_HEADING"), _token(tokens, "ABOVE_NUMBER")
+            return at + 1, str(heading), str(number), at + (first.start_pos or 0)
+        at = text.find(".", at + 1)
     return None
 
 
