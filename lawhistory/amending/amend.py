@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.bodytext import parse_fragment
 from ..core.dates import (
     EVERY,
     REST,
@@ -217,6 +218,8 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
                 "was read as the instrument's? — so where the new text ends is uncertain and nothing was applied; "
                 "check the gazette (new text in quotation marks is read whole)"
             )
+        if (odd := _more_than_said(unit.text, got)) is not None:
+            raise InstrumentRefused(f"{law.meta.title} cl. {unit.clause}: {odd}")
         inserted = next((op for op in reversed(got) if op.action in _PUTS_IN_PROVISIONS and op.new), None) if got else inserted
         ops += got
     ops += given or ()
@@ -1498,3 +1501,31 @@ _BARE_LABEL = re.compile(r"\s*(?:\(?[a-z]{1,4}\)|\(?\d{1,2}[A-Z]?[.)]|[A-Z]\.|[i
 
 #: The actions that put in new provisions (whose new text may hold labels of its own).
 _PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})
+
+#: (stop 39) "the following clause is substituted—", "insert the following new paragraph—": one provision said.
+_ONE_SAID = re.compile(
+    r"\bthe following (?:new )?(?P<kind>clause|subclause|paragraph|subparagraph|by-?law|definition|section|regulation)\b"
+    r"(?!s)",
+    re.I,
+)
+
+
+def _more_than_said(text: str, ops: Sequence[Operation]) -> str | None:
+    """(stop 39, wr8's question) Why an instruction whose words say it puts in ONE provision ("Clause 3.3 is repealed and
+    the following clause is substituted— Cat enclosures 3.3. … Cat tags 3.4. …") cannot be applied as read: its new
+    text holds more (read as 3.3 substituted and 3.4 inserted, where the words promise one; "the following clauses"
+    would say two) — or None. Only the instruction's own words before its new text are looked at, and only where they
+    say it once (items each saying "the following paragraph" are several instructions)."""
+    head = re.split(r"[“\"]|[—–]\s", text, maxsplit=1)[0]
+    said = _ONE_SAID.findall(head)
+    if len(said) != 1:
+        return None
+    put = [op for op in ops if op.action in (Action.INSERT, Action.SUBSTITUTE) and op.new]
+    labels = [p.num or "" for op in put for p in parse_fragment(op.new or "") if p.num]
+    if len(labels) < 2:
+        return None
+    return (
+        f"its words say “the following {said[0]}” (one), but its new text holds {len(labels)} provisions "
+        f"({', '.join(labels)}), so what it puts in is uncertain; check the gazette, and give the instrument file's "
+        "operations by hand"
+    )
