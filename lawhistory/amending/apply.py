@@ -903,9 +903,7 @@ def _apply_operation(
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
 
 
-def _check_joint_definition(
-    target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None
-) -> None:
+def _check_joint_definition(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
     """(fix9, issue 20, review9 e2/e8) Deleting or replacing a definition of several terms ("kennel and **lead** have
     the same meanings …") that the instruction names by one of them ("delete the definition of “kennel”"): the other
     terms would silently lose their meaning. Refused, naming the definition, unless the new text defines them all."""
