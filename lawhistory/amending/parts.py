@@ -379,7 +379,10 @@ def _heading_law_checked(p: Provision, heading: str, law: Law) -> None:
     refs = [r for r in (law.meta.amends, *law.meta.also_amends) if r is not None]
     num = (p.num or "").rstrip(".")
     owner = next((r for r in refs if num in r.clauses), None) if law.meta.also_amends else law.meta.amends
-    if owner is not None and normal_title(named) == normal_title(owner.title):
+    council = normal_title(law.meta.local_government or "")
+    if owner is not None and normal_title(owner.title) in (normal_title(named), f"{council} {normal_title(named)}"):
+        # (real 192, Halls Creek 2004) "3. Local Government Property Local Law 2001 amended": the title without the
+        # name of the instrument's own local government before it is the same law
         return
     said = f"its instructions would be applied to the {owner.title}" if owner else "the one law it amends is not told"
     raise InstructionNotUnderstood(
