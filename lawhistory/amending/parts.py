@@ -379,17 +379,30 @@ def _heading_law_checked(p: Provision, heading: str, law: Law) -> None:
     refs = [r for r in (law.meta.amends, *law.meta.also_amends) if r is not None]
     num = (p.num or "").rstrip(".")
     owner = next((r for r in refs if num in r.clauses), None) if law.meta.also_amends else law.meta.amends
-    council = normal_title(law.meta.local_government or "")
-    if owner is not None and normal_title(owner.title) in (normal_title(named), f"{council} {normal_title(named)}"):
-        # (real 192, Halls Creek 2004) "3. Local Government Property Local Law 2001 amended": the title without the
-        # name of the instrument's own local government before it is the same law
+    if owner is None:
+        return  # no law its instructions go to is told: the instrument waits to be linked (``amend --law``), then asked
+    said, own = normal_title(named), normal_title(owner.title)
+    if not re.search(r"\d{4}$", said):
+        own = re.sub(r"\s+\d{4}$", "", own)  # "Clause 4 of the Dogs Local Law amended": its year not printed
+    if own == said or own.endswith(f" {said}"):
+        # (real 192, Halls Creek 2004) "3. Local Government Property Local Law 2001 amended"; (review35 u1) "4. Trading
+        # Local Law 2012 amended" for the "… Public Places and Trading Local Law 2012": the law's title shortened from
+        # its start (the local government's name, the first words) is the same law
         return
-    said = f"its instructions would be applied to the {owner.title}" if owner else "the one law it amends is not told"
     raise InstructionNotUnderstood(
-        f"cl. {p.num}: its heading “{words[:160]}” names a law by its title (“{named}”), and {said}, so which law its "
-        f"instructions change is not certain and nothing was applied; {HOW_TO_TELL if owner is None else ''}check the "
+        f"cl. {p.num}: its heading “{words[:160]}” names a law by its title (“{named}”), and its instructions would be "
+        f"applied to the {owner.title}, so which law they change is not certain and nothing was applied; check the "
         "gazette, or amend the instrument file's operations by hand"
     )
+
+
+#: (fix9) Words that begin no law's title in a heading: a provision ("Clause 2.2 of …"), the heading's own word for an
+#: amendment ("Amendment of …"), the principal law or this one ("Principal local law amended")
+_NOT_A_TITLE = re.compile(
+    r"(?:the\s+)?(?:clauses?|by-?laws?|sections?|regulations?|schedules?|parts?|divisions?|subclauses?|paragraphs?"
+    r"|amendments?|principal|this|that|these|those)\b",
+    re.I,
+)
 
 
 def _law_named_in(words: str) -> str | None:
@@ -400,7 +413,7 @@ def _law_named_in(words: str) -> str | None:
     from .grammar.parse import NoParse, readings
 
     words = words.strip(" ,")
-    if not words or not names_law_title(words):
+    if not words or _NOT_A_TITLE.match(words) or not names_law_title(words):
         return None
     head = f"{words} is amended by deleting “x”."
     parsed = readings(head)
