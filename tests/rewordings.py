@@ -791,6 +791,60 @@ def occurrence_throughout(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
+# --- (issue 20, wr7) older drafting: "the passage", "re-enacting it with amendments", "a further paragraph" ---------
+_DELETED_NAMED = re.compile(
+    r"\b(?P<v>delete|deleting|omit|omitting|remove|removing)\s+(?P<w>the\s+(?:words?|passage))\s+(?=[“\"])", re.I
+)
+
+
+def _deleted_named(to: str) -> Rewording:
+    """ "deleting the words “x”" ≡ "deleting the passage “x”" (the words deleted only: a passage is looked for inside
+    words too, and is refused there unless the new words keep the word's letters; on word boundaries it is words)."""
+
+    def reword(text: str) -> str | None:
+        spans = quoted_spans(text)
+        edits = []
+        for m in _DELETED_NAMED.finditer(text, _instructions_start(text)):
+            named = m.group("w").split()[-1].lower()
+            if _inside(m.start(), spans) or (named == "passage") == (to == "the passage"):
+                continue
+            edits.append((m.start("w"), m.end("w"), to))
+        return _subs(text, edits) if edits else None
+
+    return reword
+
+
+deleted_as_passage, passage_as_words = _deleted_named("the passage"), _deleted_named("the words")
+
+_REENACTING = re.compile(r"\b(?P<v>re-?enacting\s+(?:it|them))(?P<w>\s+with\s+amendments)(?=\s+as\s+follows\b)", re.I)
+
+
+def reenacting_plain(text: str) -> str | None:
+    """ "repealing subclause (3) and re-enacting it with amendments as follows" ≡ "… and re-enacting it as follows" (the
+    text that follows is the provision either way)."""
+    spans = quoted_spans(text)
+    edits = [
+        (m.start("w"), m.end("w"), "")
+        for m in _REENACTING.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
+_STAND_AS = re.compile(r"\b(?P<a>a)\s+(?P<w>further)(?=\s+(?:sub)?(?:paragraph|clause)\s+to\s+stand\s+as\b)", re.I)
+
+
+def stand_as_new(text: str) -> str | None:
+    """ "adding a further paragraph to stand as paragraph (e)" ≡ "adding a new paragraph to stand as paragraph (e)"."""
+    spans = quoted_spans(text)
+    edits = [
+        (m.start("w"), m.end("w"), "new")
+        for m in _STAND_AS.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
 def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
     """Every rewording by name (page furniture needs the instrument's gazette date where it prints no header)."""
     return {
@@ -842,6 +896,10 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "row_item_for": row_item_for,
         "table_to_schedule": table_to_schedule,
         "occurrence_throughout": occurrence_throughout,
+        "deleted_as_passage": deleted_as_passage,
+        "passage_as_words": passage_as_words,
+        "reenacting_plain": reenacting_plain,
+        "stand_as_new": stand_as_new,
     }
 
 

@@ -70,6 +70,12 @@ APPLIED: dict[str, tuple[dt.date, dt.date | None]] = {
     "r6-c43-items-clear-days": (PUBLISHED, dt.date(2020, 5, 2)),
     "r6-c44-but-clear-days": (dt.date(2020, 5, 8), dt.date(2020, 5, 2)),
     "r6-c45-rest-clear": (dt.date(2020, 5, 2), JULY),
+    # (review9) "as follows" then one day for the whole, no items: read whole, as without "as follows" (each gave the
+    # day of a number's last word: 25 April, 29 April, 26 April; and 8 May, the condition dropped)
+    "r9-c4-as-follows-twenty-one": (dt.date(2020, 5, 15), None),
+    "r9-c4b-as-follows-105": (dt.date(2020, 8, 7), None),
+    "r9-c4c-as-follows-21-clear": (dt.date(2020, 5, 16), None),
+    "r9-c10-as-follows-not-before": (JULY, None),
 }
 
 #: case → words its refusal names
@@ -79,6 +85,11 @@ REFUSED = {
     "c21-public-notice": "14 days after public notice of it is given",
     # a clause headed "Commencement" in words no reading knows: refused, not the Act's 14 days
     "x01-commencement-heading-words-not-read": "This local law is to operate from 1 July 2020.",
+    # (review9) split words read from part of them before: each was applied from a day some of its words give
+    "r9-c15-as-follows-or-date": "Gazette or on 1 January 2021.” is not a day lawhistory reads whole",
+    "r9-c17-as-follows-unlabelled-items": "clause 4 — 14 days after that day.” is not a day lawhistory reads whole",
+    "r9-c4d-rest-only": "The rest of this local law — twenty one days after the date of its publication",
+    "r9-c13-as-follows-by-notice": "a day fixed by notice, which is not known yet",
 }
 
 

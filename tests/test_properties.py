@@ -618,9 +618,17 @@ def test_insert_definition_goes_in_alphabetical_order_or_after_the_named_one(dat
         named = next(i for i, c in enumerate(kids) if c.kind == "definition" and S.term_key(c.term or "") == S.term_key(after))
         assert where == (*t.path, named + 1)
     else:
-        new, [where] = apply_operation(
-            body, op("insert_definition", t.citation, new=render_fragment((d,)), position="alphabetical")
-        )
+        # the law's own definitions in alphabetical order (letter by letter, or word by word): the one place; out of it,
+        # the new term goes where it follows the one before and precedes the one after, or, fitting in two such
+        # places, is refused (issue 20, d01b: where it goes is a guess)
+        in_order = any([k(x) for x in terms] == sorted(map(k, terms)) for k in (alpha, lambda x: alpha(x).replace(" ", "")))
+        try:
+            new, [where] = apply_operation(
+                body, op("insert_definition", t.citation, new=render_fragment((d,)), position="alphabetical")
+            )
+        except ApplyRefused as e:
+            assert not in_order and "not in alphabetical order" in str(e)
+            return
         defs_before = [c for c in kids[: where[-1]] if c.kind == "definition"]
         defs_after = [c for c in kids[where[-1] :] if c.kind == "definition"]
         assert not defs_before or alpha(defs_before[-1].term or "") <= alpha(d.term or "")

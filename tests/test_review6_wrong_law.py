@@ -108,9 +108,14 @@ def test_a_saving_of_a_thing_done_under_the_law_is_still_read(sentence: str) -> 
 def test_two_new_clauses_headed_above_dotted_numbers_are_not_read_as_one(name: str) -> None:
     """(review7) "Cat registration / 3.4. A cat must be registered. / Cat tags / 3.5. A cat must wear a tag.": the
     heading above 3.4 was moved after its number and the whole text read as one clause 3.4 holding "Cat tags 3.5. …"
-    (wr5b's dotted heading_above_number; structure.lark's another_clause did not see "3.5." as another clause). Now
-    the heading is not moved, and the new text is refused as not read whole."""
-    assert "could not be read whole" in _refusal(name)
+    (wr5b's dotted heading_above_number; structure.lark's another_clause did not see "3.5." as another clause). Then
+    refused; (wr8) now read as the two clauses, each headed (tests/test_grammar_wr8.py): no clause holds the next."""
+    repo, outcomes = _amend(name)
+    (outcome,) = outcomes
+    assert outcome.status == "applied", outcome.reason  # type: ignore[attr-defined]
+    text = _text_on(repo, dt.date(2020, 5, 8))
+    assert "tags 3.5" not in text and "tags 2.5C" not in text
+    assert "3.5 Cat tags" in text or "2.5C Dog tags" in text
 
 
 def test_one_new_clause_headed_above_its_dotted_number_is_still_read() -> None:

@@ -625,6 +625,7 @@ def _insert_definition(
     # and the new ones alike (review9 e3: a new “lead” where the law's kennel-and-lead definition defines it)
     defined = {term_slug(t) for i in defs for t in defined_terms(holder.children[i].term, holder.children[i].text)}
     for d in new:
+        # (wr7) each of three or more too ("**animal**, **dog** and **owner** have …")
         for term in defined_terms(d.term or "", d.text):
             if term_slug(term) in defined:
                 raise ApplyRefused(inst, op, f"it already defines “{term}”", "substitute the definition instead of inserting it")

@@ -236,7 +236,96 @@ def after_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | No
     return replace(op, action=Action.SUBSTITUTE_TEXT, target=m.group("t"), new=joined)
 
 
-RESOLVERS = (passage_resolved, reference_resolved, after_resolved)
+IN_WORD = re.compile(r"(?P<t>.+) passage")
+
+
+def _fields_of(p: Provision, path: Path) -> Iterator[str]:
+    """The words a word edit may look in, in ``p`` and the provisions it holds: their headings, own words and cells."""
+    for _, q in _subtree(p, path):
+        yield from (f for f in (q.heading or "", q.text or "", *q.cells) if f)
+
+
+def in_word_resolved(body: tuple[Provision, ...], op: Operation) -> Operation | None:
+    """(issue 20, wr7) '7(3)(d) passage' (words named "the passage": “hound.” → “hound; or”) as 7(3)(d)'s words.
+    A passage may begin or end inside a word ("hound." is the end of "greyhound."): taken so only when it occurs once
+    in the provision's words (inside a word or not), a word boundary lies within it, and the new words keep the part of
+    that word the passage holds ("hound" before "; or"), so the change never alters a word's letters: the operation
+    then names the whole word (“greyhound.” → “greyhound; or”). Refused otherwise, naming the words; a passage on
+    word boundaries is read as any words are. None when ``op`` names no passage."""
+    m = IN_WORD.fullmatch(op.target) if op.action in (Action.SUBSTITUTE_WORDS, Action.DELETE_WORDS) else None
+    if m is None:
+        return None
+    t, words = m.group("t"), op.words or ""
+    plain = replace(op, target=t)
+    path = _one_path(body, t)
+    raw = [(f, h) for f in _fields_of(get(body, path), path) for h in re.finditer(re.escape(words), f)]
+
+    def inside(f: str, h: re.Match[str]) -> tuple[bool, bool]:
+        left = h.start() > 0 and _is_word(f[h.start() - 1]) and _is_word(words[:1])
+        right = h.end() < len(f) and _is_word(f[h.end()]) and _is_word(words[-1:])
+        return left, right
+
+    cut = [(f, h) for f, h in raw if any(inside(f, h))]
+    if not cut:
+        return plain  # on word boundaries wherever it occurs: words, as any are
+    if len(raw) != 1 or op.occurrence != Occurrence.ONCE:
+        raise Unresolved(
+            f"the passage “{words}” occurs {len(raw)} times in the words of {t}, inside a word at least once, so "
+            "which is meant is uncertain"
+            if len(raw) != 1
+            else f"the passage “{words}” occurs inside a word of {t}, and the instruction names an occurrence of it"
+        )
+    f, h = cut[0]
+    left, right = inside(f, h)
+    word = _word_around(f, h.start(), h.end())
+    new = op.new or ""
+    lead, trail = _WORD_AT_START.match(words), _WORD_AT_END.search(words)
+    assert lead is not None and trail is not None
+    keeps_lead = not left or (len(new) > lead.end() and new.startswith(lead.group()) and not _is_word(new[lead.end()]))
+    cut_end = len(new) - len(trail.group())
+    keeps_trail = not right or (cut_end > 0 and new.endswith(trail.group()) and not _is_word(new[cut_end - 1]))
+    if lead.end() == len(words) or not (keeps_lead and keeps_trail):
+        # "hound" alone, or "hound." made "dog.": the word's own letters would change
+        raise Unresolved(
+            f"the passage “{words}” begins or ends inside the word “{word}” of {t}, and "
+            + (f"the new words “{new}”" if new else "deleting it")
+            + " would change that word's letters, so what is meant is uncertain"
+        )
+    before = f[h.start() - _run_before(f, h.start()) : h.start()]
+    after = f[h.end() : h.end() + _run_after(f, h.end())]
+    return replace(plain, words=before + words + after, new=before + new + after)
+
+
+_WORD_AT_START = re.compile(r"[\w’']*")
+_WORD_AT_END = re.compile(r"[\w’']*$")
+
+
+def _run_before(f: str, at: int) -> int:
+    """How many word characters come just before ``at`` in ``f``."""
+    n = 0
+    while at - n > 0 and _is_word(f[at - n - 1]):
+        n += 1
+    return n
+
+
+def _run_after(f: str, at: int) -> int:
+    """How many word characters come just after ``at`` in ``f``."""
+    n = 0
+    while at + n < len(f) and _is_word(f[at + n]):
+        n += 1
+    return n
+
+
+def _is_word(c: str) -> bool:
+    return bool(c) and bool(re.match(r"[\w’']", c))
+
+
+def _word_around(f: str, start: int, end: int) -> str:
+    """The words of ``f`` from the start of the word ``start`` is in to the end of the word ``end`` is in."""
+    return f[start - _run_before(f, start) : end + _run_after(f, end)]
+
+
+RESOLVERS = (passage_resolved, reference_resolved, after_resolved, in_word_resolved)
 
 
 def resolved(body: tuple[Provision, ...], op: Operation, earlier: Sequence[Operation] = ()) -> Operation | None:

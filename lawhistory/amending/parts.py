@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
-from ..core.dates import printed_date
+from ..core.dates import printed_date, spelled_number
 from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
 from ..core.model import Law, Provision, normal_title
@@ -25,7 +25,7 @@ from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..core.terms import DEF_START, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
-from ..reading.headings import HEADING_NEVER_ENDS
+from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
@@ -48,6 +48,7 @@ from .grammar.parse import (
     following_dashes,
     gazette_item,
     headed_clause,
+    heading_above_next,
     heading_above_number,
     heading_context,
     heading_first,
@@ -606,40 +607,32 @@ def _heading_context(heading: str) -> str | None:
     return f"{kind.capitalize()} {label}"
 
 
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+#: (issue 20, wr7) A provision named by number words ("By-law four", "clause twenty-one", "clause twenty one"): the
+#: kind, then up to four words of letters joined by a space or a hyphen, the most of them that core/dates.py's
+#: ``spelled_number`` (the one reader of number words) reads as a number (lexical: which words are a number is its)
 _IN_WORDS = re.compile(
-    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<word>"
-    + "|".join(_NUMBER_WORDS)
-    + r")\b(?![-—–])",
+    r"\b(?P<kind>(?:[Bb]y-?laws?|[Cc]lauses?|[Ss]ections?|[Rr]egulations?))\s+(?P<words>[A-Za-z]+(?:[ -][A-Za-z]+){0,3})",
     re.I,
 )
+
+
+def _in_figures(words: str) -> str:
+    """``words`` with each provision ``_IN_WORDS`` finds named in figures, its number the most words ``spelled_number``
+    reads when no dash or hyphen follows them ("by-law four-wheel" is no by-law); the words after them read on (they
+    may name another: "by-law seven and by-law eight")."""
+    out, at = [], 0
+    m = _IN_WORDS.search(words)
+    while m is not None:
+        named = m.group("words")
+        for cut in reversed([i for i, c in enumerate(named) if c in " -"] + [len(named)]):
+            number = spelled_number(named[:cut])
+            end = m.start("words") + cut
+            if number is not None and words[end : end + 1] not in ("-", "—", "–"):
+                out += [words[at : m.start("words")], str(number)]
+                at = end
+                break
+        m = _IN_WORDS.search(words, max(at, m.start("words")))
+    return "".join(out) + words[at:]
 
 
 def _numbered_in_words(own: str) -> str:
@@ -649,10 +642,7 @@ def _numbered_in_words(own: str) -> str:
     head, rest = (own[: cut.start()], own[cut.start() :]) if cut else (own, "")
     # quoted words are the law's or new text, never renamed: only the words between quotations are read
     pieces = re.split(r"(“[^”]*”|\"[^\"]*\")", head)
-    named = [
-        p if i % 2 else _IN_WORDS.sub(lambda m: f"{m.group('kind')} {_NUMBER_WORDS[m.group('word').lower()]}", p)
-        for i, p in enumerate(pieces)
-    ]
+    named = [p if i % 2 else _in_figures(p) for i, p in enumerate(pieces)]
     return "".join(named) + rest
 
 
@@ -1261,26 +1251,58 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+def _clause_follows(prev: str, num: str) -> bool:
+    """(wr8) Whether clause ``num`` comes straight after clause ``prev`` in new text: 3.4 → 3.5, 3.4 → 3.4A, 2.5B →
+    2.5C, 2.5B → 2.6, 10 → 11."""
+    if num in (_next_label(prev), f"{prev}A"):
+        return True
+    if prev[-1:].isalpha() and prev[-1] not in "Zz":
+        return num in (prev[:-1] + chr(ord(prev[-1]) + 1), _next_label(prev.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
+    return False
+
+
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
-    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed; else the
-    payload as it is."""
+    clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed (wr8: or
+    those clauses, each headed above its number, their numbers following one another); else the payload as it is."""
     # (r11) "Permission required for aerial spraying 10. (1) A person …": a new clause whose heading is printed above
     # its number, subclause (1) on the number's line (structure.lark's heading_above_number)
     above = heading_above_number(payload)
-    if above is None or another_clause(payload, above[2]) is not None:
-        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it ("10A. (1) …",
-        # "11. Spraying …": structure.lark's another_clause), the one clause read would hold the next (its words run
-        # on into subclause (2)): the heading is not moved
+    if above is None:
         return payload
     heading, num, end = above
-    moved = f"{num}. {heading} {payload[end:]}"
+    headed = [(heading, num, end)]
+    # (wr8) "Cat registration 3.4. A cat must be registered. Cat tags 3.5. A cat …": the next clause's heading printed
+    # above its number after the full stop that ends the clause before (structure.lark's heading_above_next), taken
+    # only where its number follows the one before and its first word opens no sentence ("The fee 3.5. …" is refused),
+    # and a dotted number: undotted ones ("… subject to conditions. Spraying near schools 10A. (1) …" after "the
+    # following clause is substituted", review35 e7) stay refused as before
+    clauses = []
+    while (nxt := heading_above_next(payload, headed[-1][2])) is not None:
+        stop, heading, num, end = nxt
+        if "." not in num or not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+            break
+        clauses.append(payload[headed[-1][2] : stop])
+        headed.append((heading, num, end))
+    clauses.append(payload[headed[-1][2] :])
+    if any(another_clause(words) is not None for words in clauses):
+        # (review) "… 10. (1) … (2) … subject to conditions. 10A. (1) …": with another clause after it ("10A. (1) …",
+        # "11. Spraying …": structure.lark's another_clause) not headed above its number, the one clause read would
+        # hold the next (its words run on into subclause (2)): no heading is moved
+        return payload
+    moved = " ".join(f"{num}. {heading} {words.strip()}" for (heading, num, _), words in zip(headed, clauses, strict=True))
     read = _payload_provisions(unmarked(moved), [])
-    one = len(read) == 1 and read[0].num == num and read[0].heading == " ".join(heading.split())
-    if payload[end:].startswith("("):
-        return moved if one and read[0].children and not read[0].text else payload
-    # (wr5b) "Cat registration 3.4. A cat must be registered.": the clause's words in the place of subclause (1)
-    return moved if one and read[0].text and not read[0].children else payload
+    if len(read) != len(headed):
+        return payload
+    for p, (heading, num, _), words in zip(read, headed, clauses, strict=True):
+        if p.num != num or p.heading != " ".join(heading.split()):
+            return payload
+        if words.startswith("(") and not (p.children and not p.text):
+            return payload
+        # (wr5b) "Cat registration 3.4. A cat must be registered.": the clause's words in the place of subclause (1)
+        if not words.startswith("(") and not (p.text and not p.children):
+            return payload
+    return moved
 
 
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
@@ -1581,8 +1603,9 @@ def without_term_marks(text: str) -> str:
     # (r12) "… provider and “private provider” have the same meanings …": the second term of a definition of two, bold
     # where it stands (the definition's own term is its first: structure.lark's second_term)
     text, out, at = "".join(out) + text[at:], [], 0
-    for begin, end, term in second_terms(text):
-        out += [text[at:begin], f" and **{term}**"]
+    # (wr7) of three or more ("animal, “dog” and “owner” have …"), each after the first, its ", " or " and " kept
+    for _begin, end, term in second_terms(text):
+        out += [text[at : end - len(term) - 2], f"**{term}**"]
         at = end
     return "".join(out) + text[at:]
 

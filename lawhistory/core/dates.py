@@ -407,16 +407,20 @@ def commencement(
         # "Subject to subclause (2), this local law comes into operation on …" read without a subclause (2) that gives
         # some clauses a day of their own: what it leaves to that subclause is not known
         raise _subject_refused(" ".join(wording.split()), subject)
-    if wording and not _SPLIT_LEAD.search(" ".join(wording.split())):
-        # one day for the whole instrument: its commencement sentence read whole (commencement.lark), or no day at all
-        # (``unread_commencement`` names the words) — never a day read from part of its words
-        reading = whole_reading(wording)
-        if reading is not None and reading.condition_fails(gazette_date) is None:
-            return reading.commencement(wording, gazette_date)
-        if _BY_NOTICE.search(wording):
-            return Commencement(wording=wording, rule="by_notice")
-        return Commencement(wording=wording, rule="unknown")
-    rule, days, fixed = commencement_rule(wording)
+    if wording and not _SPLIT_LEAD.search(" ".join(own_sentences(wording))):
+        # (review9) split or not as its own sentences are: "as follows" in another clause's words run on ("By-law
+        # three … is repealed and re-enacted as follows—") splits nothing
+        return _whole(wording, wording, gazette_date)
+    if wording and (one := _as_follows_one_day(wording)) is not None:
+        # (review9) "comes into operation as follows: twenty one days after …" with no items: the one day read whole
+        return _whole(one, wording, gazette_date)
+    rest = _rest_after_publication_items(wording) if wording else None
+    if rest is None:
+        # (review9) split words neither read as items (``clause_items``, ``subclause_days``) nor in the one shape read
+        # here ("(a) clauses 1 and 2 — on the day … published …; (b) the rest of the local law — <its day>"): no day
+        # read from part of them ("twenty one" as "one", a first day phrase for the whole, a condition dropped)
+        return Commencement(wording=wording, rule="by_notice" if _BY_NOTICE.search(wording or "") else "unknown")
+    rule, days, fixed = rest
     date: dt.date | None = None
     if rule == "fixed_date":
         date = fixed
@@ -431,6 +435,77 @@ def commencement(
                 " past the last date the calendar can hold; check the number of days in the commencement clause"
             ) from None
     return Commencement(wording=wording, rule=rule, days=days, date=date)
+
+
+def _whole(sentence: str, wording: str, gazette_date: dt.date | None) -> Commencement:
+    """One day for the whole instrument: its commencement ``sentence`` read whole (commencement.lark), or no day at
+    all (``unread_commencement`` names the words) — never a day read from part of its words; ``wording`` as printed."""
+    reading = whole_reading(sentence)
+    if reading is not None and reading.condition_fails(gazette_date) is None:
+        return reading.commencement(wording, gazette_date)
+    if _BY_NOTICE.search(sentence):
+        return Commencement(wording=wording, rule="by_notice")
+    return Commencement(wording=wording, rule="unknown")
+
+
+#: What may follow "as follows" in words that give the whole instrument one day: no item, no clause, Part or "rest".
+_NAMES_PARTS = re.compile(r"\((?:[a-z]|[ivx]{1,4}|\d+)\)|\b(?:clauses?|Parts?|Divisions?|the rest of)\b", re.I)
+
+
+def _as_follows_one_day(wording: str) -> str | None:
+    """(review9) "This local law comes into operation as follows: 14 days after … , but not before 1 July 2020." — "as
+    follows" then one day for the whole, no items: the sentence without "as follows", to be read whole; else None."""
+    w = " ".join(wording.split())
+    m = _AS_FOLLOWS.search(w)
+    if m is None or _NAMES_PARTS.search(w[m.end() :]):
+        return None
+    return w[: m.start()] + f"{m.group(0).split()[0]} local law comes into operation " + w[m.end() :]
+
+
+#: (review9) An item of a split commencement that gives the instrument's first clauses or its Part 1 the day of
+#: publication: "(a) clauses 1 and 2 — on the day on which this local law is published in the Gazette (gazettal day);".
+_PUBLICATION_ITEM = (
+    # (OCR may print 1 as "I": "clauses I and 2")
+    r"\([a-z]\)\s*(?:clauses?\s+[\dIl ,]+(?:and\s+[\dIl]+)?|Part\s+1)\s*[—–-]?\s*on the day on which this local law is published in the "
+    r"(?:Government\s+)?Gazette(?:\s+\((?:gazettal|publication) day\))?\s*;\s*(?:and\s+)?"
+)
+_REST_AFTER_PUBLICATION = re.compile(
+    r"(?:This|The) local law comes into operation as follows\s*[—–:-]*\s*(?:" + _PUBLICATION_ITEM + r")+"
+    r"\([a-z]\)\s*the rest of (?:the|this) local law\s*[—–-]?\s*(?P<when>[^;.]+?)(?:\.(?P<after>\s.*)?)?",
+    re.I,
+)
+
+
+def _rest_after_publication_items(wording: str) -> tuple[str, int | None, dt.date | None] | None:
+    """(review9) The (rule, days, date) of split commencement words in the one shape read for a whole amending
+    instrument: items giving its first clauses (or Part 1) the day of publication, then "the rest of the local law —
+    <a day>" as the last item, that day read whole (``_rest_day``): the amendments commence when the rest does. None
+    for any other words."""
+    m = _REST_AFTER_PUBLICATION.fullmatch(" ".join(wording.split()))
+    if m is None or (m.group("after") and _OPERATES.search(m.group("after"))):
+        # words after its full stop that speak of operation may give a day of their own: not read
+        return None
+    return _rest_day(m.group("when"))
+
+
+def _rest_day(when: str) -> tuple[str, int | None, dt.date | None] | None:
+    """The day "the rest of the local law — <when>" gives, read whole, or None: "on the day after that day" (or
+    gazettal day, publication day), "on the 14th day after that day", "on 1 March 2017", or a day of
+    commencement.lark's ("twenty one days after the date of its publication in the Gazette")."""
+    w = when.strip()
+    if re.fullmatch(r"on the day (?:after|alter) (?:that day|gazettal day|publication day)", w, re.I):
+        return "day_after_gazettal", 1, None
+    m = re.fullmatch(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day|publication day)", w, re.I)
+    if m and _ordinal_number(m.group(1)) is not None:
+        return "days_after_gazettal", _ordinal_number(m.group(1)), None
+    m = re.fullmatch(r"on (?P<d>" + PRINTED_DATE.pattern + r")", w, re.I)
+    if m and printed_date(m.group("d")):
+        return "fixed_date", None, printed_date(m.group("d"))
+    reading = read_day(f"This local law comes into operation {w}.")
+    if reading is None or len(reading.days) != 1 or reading.least is not None:
+        return None
+    c = reading.commencement(w, None)
+    return c.rule, c.days, c.date
 
 
 def _subject_refused(w: str, subject: re.Match[str]) -> ImportFailed:
@@ -514,11 +589,11 @@ def _refused(wording: str, why: str) -> ImportFailed:
 _Named = tuple[tuple[str, str, str | None], ...] | None
 
 
-def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None]]:
+def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, tuple[str, ...]]]:
     """The parts of a split commencement as ``split_commencement.lark`` reads them: each what it names (("clause" or
     "part", a number, the last of a range "first to last" or None), …) or None for the rest of the law, with the words
-    of its day, and the words of a day it is not before (", but not before 1 June 2020"; "does not come into operation
-    until 1 July 2020": the law's own day, not before that) or None."""
+    of its day, and the words of each day it is not before (", but not before 1 June 2020"; "does not come into operation
+    until 1 July 2020": the law's own day, not before the law's own floor nor that), none or more."""
     from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
 
@@ -531,7 +606,7 @@ def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None
             at = token.start_pos
         words = wording[at:].strip() if isinstance(at, int) else ""
         raise _refused(wording, f"these words are not read whole (from “{words if len(words) > 1 else split}”)") from None
-    parts: list[tuple[_Named, str, str | None]] = []
+    parts: list[tuple[_Named, str, tuple[str, ...]]] = []
     named: _Named = None
     floor_of: str | None = None  # the token before a day that is a floor: BUT_NOT_BEFORE or NOT_UNTIL
     pieces = list(tree.children)
@@ -550,16 +625,19 @@ def _split_parts(wording: str, split: str) -> list[tuple[_Named, str, str | None
         elif isinstance(piece, Token) and piece.type in ("BUT_NOT_BEFORE", "NOT_UNTIL"):
             floor_of = piece.type
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "BUT_NOT_BEFORE" and parts:
-            parts[-1] = (parts[-1][0], parts[-1][1], str(piece).strip())  # (wr6) the day before it, not before this
+            # (wr6) the day before it, not before this
+            parts[-1] = (parts[-1][0], parts[-1][1], (*parts[-1][2], str(piece).strip()))
             floor_of = None
         elif isinstance(piece, Token) and piece.type == "WHEN" and floor_of == "NOT_UNTIL" and parts:
-            parts.append((named, parts[0][1], str(piece).strip()))  # (wr6) the law's own day, not before this
+            # (wr6) the law's own day, not before this; (wr8) nor before the law's own floor ("(1) … 14 days after …, but
+            # not before 1 June 2020. (2) However, clause 5 does not come into operation until 1 May 2020.": 1 June)
+            parts.append((named, parts[0][1], (*parts[0][2], str(piece).strip())))
             named, floor_of = None, None
         elif isinstance(piece, Token) and piece.type == "WHEN":
-            parts.append((named, str(piece).strip(), None))
+            parts.append((named, str(piece).strip(), ()))
             named = None
     if tree.data == "except_within":  # the law's own day comes after the clauses it leaves out: the first is the rest
-        parts = [(None, parts[0][1], None), (parts[1][0], parts[1][1], None)] if len(parts) == 2 else parts
+        parts = [(None, parts[0][1], ()), (parts[1][0], parts[1][1], ())] if len(parts) == 2 else parts
     return parts
 
 
@@ -581,6 +659,15 @@ def _named_clauses(
     if not held:
         raise _refused(w, f"Part {span[0]} holds no clause the days can be given to")
     return held
+
+
+def _fixed_day(words: str) -> dt.date | None:
+    """(wr8) The one calendar day ``words`` name, as commencement.lark reads a day ("the day after 30 June 2020" as
+    "on the day after 30 June 2020"), or None (a day counted from publication, or words not read)."""
+    read = read_day(f"this local law comes into operation on {words}")
+    if read is None or len(read.days) != 1 or read.least is not None:
+        return None
+    return read.days[0].fixed
 
 
 def principal_commencement(
@@ -622,17 +709,18 @@ def principal_commencement(
     rest: dt.date | bool | None = False  # False: no part names the rest
     relative = False
     previous_on_publication = False
-    for named, when, floor in _split_parts(read_as, split):
+    for named, when, floors in _split_parts(read_as, split):
         day = _item_day(when, previous_on_publication)
         if day is None:
             raise _refused(w, f"the day “{when}” is not one lawhistory reads")
         previous_on_publication = day[0] == 0
         relative = relative or day[1] is None
         on = day[1] if day[1] is not None else (gazette_date + dt.timedelta(days=day[0] or 0) if gazette_date else None)
-        if floor is not None:
+        for floor in floors:
             # (wr6) "…, but not before 1 June 2020" / "does not come into operation until 1 July 2020": a date, and
-            # the later of it and the day
-            least = printed_date(floor) if PRINTED_DATE.fullmatch(floor) else None
+            # the later of it and the day; (wr8, review7 c07) "until the day after 30 June 2020" (commencement.lark's
+            # day_after_date): 1 July 2020
+            least = printed_date(floor) if PRINTED_DATE.fullmatch(floor) else _fixed_day(floor)
             if least is None:
                 raise _refused(w, f"the day “{floor}” it is not before is not a date lawhistory reads")
             on = max(on, least) if on is not None else None
@@ -904,6 +992,8 @@ _OTHER_CLAUSE = re.compile(
     r"\b(?:is|are) (?:amended|repealed|deleted|inserted|referred to)\b|\bmay be cited\b|\bby (?:deleting|inserting)\b"
     r"|^\[\*|^Principal local laws?\b"
     r"|^(?:Clauses?|Parts?|By-?laws?|Regulations?|Sections?|Schedules?|Divisions?) \S+ (?:amended|repealed|deleted|inserted|replaced)"
+    # (review9) "By-law 3 repealed and re-enacted 4.": a heading of two verbs
+    r"(?: and (?:re-?enacted|replaced|substituted))?"
     r"\.?(?: \d+[A-Z]{0,2}\.?)?$",
     re.I,
 )
@@ -941,6 +1031,12 @@ def _day_of(tree: object) -> Day:
         if found is None:
             raise ValueError("no such date")
         return Day(fixed=found)
+    if tree.data == "day_after_date":
+        # (wr8) "on the day after 30 June 2020": the day after the date printed
+        found = printed_date(next(str(t) for t in tokens if t.type == "DATE"))
+        if found is None:
+            raise ValueError("no such date")
+        return Day(fixed=found + dt.timedelta(days=1))
     if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months", "months_and_days_after"):
         raise ValueError("not a number")
     if tree.data == "on_publication":

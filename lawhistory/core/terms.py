@@ -17,8 +17,9 @@ DEF_VERB = (
 # "AS followed by a designation refers to …", "GVM (which stands for “gross vehicle mass”) has the meaning …".
 DEF_START = re.compile(
     r"(?P<term>[“\"‘][^”\"’\n]{1,80}[”\"’]|[^\s;()—“][^;\n]{0,80}?)"
-    # (r12) "public provider and **private provider** have the same meanings …": a second term, bold
-    r"(?:(?P<qual>,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?| and \*\*[^*\n]{1,80}\*\*"
+    # (r12) "public provider and **private provider** have the same meanings …": a second term, bold; (wr7) "animal,
+    # **dog** and **owner** have the same meanings …": more terms, each bold, the last after "and" (or ", and")
+    r"(?:(?P<qual>(?:, \*\*[^*\n]{1,80}\*\*)+,? and \*\*[^*\n]{1,80}\*\*|,[^,;\n]{1,120},|,? in relation to [^,;—\n]{1,80}?,?|,? followed by [^;()\n,]{1,60}?,?| and \*\*[^*\n]{1,80}\*\*"
     r"| \((?:which|that|being|also)\b[^()]{0,80}\))?"
     r"(?: (?P<verb>" + DEF_VERB + r"\b|[—–-](?= \(a\) |\s*$))"
     # a copy that lost the space before the verb: "collectable wastemeans local government waste …"

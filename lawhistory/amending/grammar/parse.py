@@ -189,6 +189,7 @@ OPENINGS = (
     "payload_restated",
     "payload_following",
     "payload_labelled",
+    "payload_named_as_follows",
     "payload_quoted",
     "substitute_for",
     "amending_heading",
@@ -565,6 +566,28 @@ def labelled_after(words: str) -> int | None:
             opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
         except UnexpectedInput:
             continue
+        return at[0]
+    return _labelled_as_named(words, found)
+
+
+def _labelled_as_named(words: str, found: list[tuple[Token, tuple[int, int]]]) -> int | None:
+    """(issue 20, wr7) Where the new provision begins in "… to stand as paragraph (e) of subclause (3) as follows (e) a
+    dog …" or "… re-enacting it with amendments as follows (3) The …" (opening.lark's ``payload_named_as_follows``: the
+    first "as follows" after the words naming the provision, then one label and a word after a space); None: no such
+    words."""
+    for i, (tok, _) in enumerate(found):
+        if tok.type not in ("TO_STAND_AS", "REENACTING"):
+            continue
+        j = next((k for k in range(i + 1, len(found)) if found[k][0].type == "OP_AS_FOLLOWS"), None)
+        if j is None or j + 2 >= len(found):
+            return None
+        (label, at), (word, nxt) = found[j + 1], found[j + 2]
+        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+            return None
+        try:
+            opening_parser().parse([t for t, _ in found[i : j + 3]], start="payload_named_as_follows")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            return None
         return at[0]
     return None
 
@@ -1694,6 +1717,7 @@ def heading_only(text: str) -> tuple[str, str, str] | None:
 STRUCTURE = Path(__file__).with_name("structure.lark")
 _STRUCTURE_STARTS = [
     "heading_above_number",
+    "heading_above_next",
     "another_clause",
     "label_after_heading",
     "container_clauses",
@@ -1745,17 +1769,34 @@ def heading_above_number(payload: str) -> tuple[str, str, int] | None:
 def second_terms(text: str) -> tuple[tuple[int, int, str], ...]:
     """(r12) Each second term of a definition of two ("… provider and “private provider” have the same meanings …":
     structure.lark's ``second_term``, asked at each " and " after a letter, a digit, "_" or ")", the next asked after
-    the last one's closing mark): (where " and " begins, where its closing mark ends, the term's words)."""
+    the last one's closing mark): (where " and " begins, where its closing mark ends, the term's words). (issue 20, wr7)
+    Of three terms or more ("… animal, “dog” and “owner” have …", asked at each ", " before a mark too), each term after
+    the first: (where its ", " or " and " begins, where its closing mark ends, its words)."""
     found: list[tuple[int, int, str]] = []
-    at = text.find(" and ")
+    at = _next_joiner(text, 0)
     while at >= 0:
         if at and (text[at - 1].isalnum() or text[at - 1] in "_)") and (tokens := _structure("second_term", text[at:])):
-            close = _token(tokens, "SECOND_CLOSE")
-            found.append((at, at + (close.end_pos or 0), str(_token(tokens, "SECOND_WORDS"))))
-            at = text.find(" and ", at + (close.end_pos or 0))
+            begin = at
+            for tok in tokens:
+                if tok.type in ("SECOND_COMMA", "SECOND_AND"):
+                    begin = at + (tok.start_pos or 0)
+                elif tok.type == "SECOND_WORDS":
+                    words = str(tok)
+                elif tok.type == "SECOND_CLOSE":
+                    found.append((begin, at + (tok.end_pos or 0), words))
+            at = _next_joiner(text, found[-1][1])
         else:
-            at = text.find(" and ", at + 1)
+            at = _next_joiner(text, at + 1)
     return tuple(found)
+
+
+def _next_joiner(text: str, at: int) -> int:
+    """Where the next " and ", or ", " before a quotation mark, begins in ``text`` from ``at`` (lexical); -1: none."""
+    joined = text.find(" and ", at)
+    comma = at - 1
+    while (comma := text.find(", ", comma + 1)) >= 0 and text[comma + 2 : comma + 3] not in ("“", '"'):
+        pass
+    return min((i for i in (joined, comma) if i >= 0), default=-1)
 
 
 @lru_cache(maxsize=8192)
@@ -1858,6 +1899,23 @@ def another_clause(text: str, start: int = 0) -> int | None:
             continue  # (review7) a citation ending a sentence ("… under clause 3.11. Spraying …"), no clause
         if _structure("another_clause", text[at:]) is not None:
             return at
+    return None
+
+
+@lru_cache(maxsize=8192)
+def heading_above_next(text: str, start: int = 0) -> tuple[int, str, str, int] | None:
+    """(wr8) The first heading printed above another clause's number after a full stop at or after ``start`` ("…
+    registered. Cat tags 3.5. A cat …": structure.lark's ``heading_above_next``, asked at each full stop): (where the
+    words before it end, just after their full stop; the heading; the number; where the clause's words or its
+    subclause (1) begin), or None."""
+    at = text.find(".", start)
+    while at >= 0:
+        tokens = _structure("heading_above_next", text[at:])
+        if tokens is not None:
+            first = next(t for t in tokens if t.type in ("FIRST_SUBCLAUSE", "FIRST_WORD"))
+            heading, number = _token(tokens, "ABOVE_HEADING"), _token(tokens, "ABOVE_NUMBER")
+            return at + 1, str(heading), str(number), at + (first.start_pos or 0)
+        at = text.find(".", at + 1)
     return None
 
 

@@ -303,10 +303,18 @@ def _words_deleted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Opera
     quoted = [_unquote(q) for ql in _trees(ch, "quoted_list") for q in _tokens(ql, "QUOTED")]
     occ = _occurrence(start)
     return [
-        _op(h.unit, action="delete_words", target=t, words=w, occurrence=occ)
+        _op(h.unit, action="delete_words", target=_as_passage(ch, t), words=w, occurrence=occ)
         for t in _placed_targets(h, start, ch)
         for w in quoted
     ]
+
+
+def _as_passage(ch: Tree[object], target: str) -> str:
+    """(issue 20, wr7) The target of words named "the passage" ("by deleting the passage “hound.” … and substituting
+    the passage “hound; or”"): ``7(3)(d) passage``, which may begin or end inside a word of the law, told when the law
+    is known (law_known.in_word_resolved: only where the new words keep the part of that word it holds); other words
+    keep their target (a passage made throughout the law is looked for as words are)."""
+    return f"{target} passage" if _tree(ch, "passage_named") is not None and target != WHOLE_LAW else target
 
 
 def _placed_targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]:
@@ -379,7 +387,9 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
             f"the words it inserts, “{new[:60]}”, begin with a provision's label, which would be printed as words, not "
             "made a provision"
         )
-    return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in targets]
+    return [
+        _op(h.unit, action="substitute_words", target=_as_passage(ch, t), words=old, new=new, occurrence=occ) for t in targets
+    ]
 
 
 def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -756,6 +766,37 @@ def _row_with_parts(h: Head, targets: list[str], payload: str) -> list[Operation
         _op(h.unit, action="substitute", target=targets[0], new=first),
         _op(h.unit, action="insert", target=targets[0], position="after", new=rest),
     ]
+
+
+def _provisions_reenacted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by repealing subclause (3) and re-enacting it with amendments as follows (3) …" (issue 20, wr7): the provision
+    replaced by the new text, as "… is repealed and re-enacted with amendments as follows" (``replaced_by``) is."""
+    targets = _targets(h, start, ch)
+    if h.payload is None:
+        raise InstructionNotUnderstood("it re-enacts provisions but carries no new text")
+    return _substituted(h, targets, h.payload)
+
+
+def _provision_to_stand_as(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation] | None:
+    """ "by adding a further paragraph to stand as paragraph (e) of subclause (3) as follows (e) …" (issue 20, wr7): the
+    new provision inserted at the end of the one the words say holds it (7(3)), only when its new text is one provision
+    labelled as the words name it, of the kind they name ("paragraph (e)"); refused otherwise, naming the words."""
+    targets = _targets(h, start, ch)
+    named = _span(h, _tree(ch, "prov_list") or ch)
+    if len(targets) != 1 or not re.search(r"\(\w+\)$", targets[0]):
+        raise InstructionNotUnderstood(f"cannot tell which provision “{named}” holds the new provision")
+    label = re.search(r"\(\w+\)$", targets[0])
+    assert label is not None
+    holder = targets[0][: label.start()].rstrip()
+    if h.payload is None:
+        raise InstructionNotUnderstood("it inserts a provision but carries no new text")
+    new = payload_provisions(h.payload, h.notes)
+    if not new or len(new) != 1 or new[0].num != label.group(0):
+        got = ", ".join(p.num or "(no label)" for p in new or ()) or "none"
+        raise InstructionNotUnderstood(
+            f"the new provision is to stand as “{named}”, but the new text's provisions are labelled {got}"
+        )
+    return _inserts(h, holder, "end")
 
 
 def _provisions_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -1461,6 +1502,8 @@ _BUILDERS = {
     "inserted_after_each": _inserted_after_each,
     "rows_inserted_under": _rows_inserted_under,
     "provisions_deleted": _provisions_deleted,
+    "provisions_reenacted": _provisions_reenacted,  # (wr7)
+    "provision_to_stand_as": _provision_to_stand_as,  # (wr7)
     "subject_changed": _subject_changed,
     "provisions_inserted": _provisions_inserted,
     "provisions_inserted_at_end": _provisions_inserted_at_end,
