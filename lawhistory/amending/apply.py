@@ -19,7 +19,7 @@ from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slu
 from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, next_letter, numbered_rows, row_num
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
-from ..core.terms import DEF_START, def_term_ok, term_of
+from ..core.terms import DEF_START, def_term_ok, defined_terms, term_of
 from ..core.versions import Change
 
 Path = tuple[int, ...]
@@ -621,15 +621,13 @@ def _insert_definition(
     defs = [i for i, c in enumerate(holder.children) if c.kind == "definition"]
     if not defs:
         raise TargetNotFound(inst, op, "it holds no definitions", "name the provision that holds the definitions")
+    # (wr6, fix9) "kennel and **lead** have the same meanings …": every term of a definition of several, the law's
+    # and the new ones alike (review9 e3: a new “lead” where the law's kennel-and-lead definition defines it)
+    defined = {term_slug(t) for i in defs for t in defined_terms(holder.children[i].term, holder.children[i].text)}
     for d in new:
-        # (wr6) "**animal** and **dog** have the same meanings …": the second term of a definition of two too; (wr7) each
-        # of three or more ("**animal**, **dog** and **owner** have …")
-        start = DEF_START.match(d.text or "")
-        qual = (start.group("qual") or "") if start else ""
-        listed = re.fullmatch(r"(?:,? (?:and )?\*\*[^*\n]+\*\*)+", qual)
-        terms = [d.term or "", *(re.findall(r"\*\*([^*\n]+)\*\*", qual) if listed else ())]
-        for term in terms:
-            if any(term_slug(holder.children[i].term or "") == term_slug(term) for i in defs):
+        # (wr7) each of three or more too ("**animal**, **dog** and **owner** have …")
+        for term in defined_terms(d.term or "", d.text):
+            if term_slug(term) in defined:
                 raise ApplyRefused(inst, op, f"it already defines “{term}”", "substitute the definition instead of inserting it")
     new = _in_the_laws_marks(new, [holder.children[i] for i in defs])
     if op.position == "start":
@@ -826,6 +824,7 @@ def _apply_operation(
     path = _one(body, op.target, inst, op)
     target = get(body, path)
     if op.action == "delete":
+        _check_joint_definition(target, (), op, inst)
         return _set(body, path, ()), []
     if op.action == "substitute":
         new = _new_provisions(
@@ -837,6 +836,7 @@ def _apply_operation(
         )
         if target.kind == "definition" and new[0].kind != "definition":
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
+        _check_joint_definition(target, new, op, inst)
         if fit:
             _check_fit(target, new, inst, op)
         body = _set(body, path, new)
@@ -902,6 +902,29 @@ def _apply_operation(
     if op.action in ("delete_words", "insert_words", "substitute_words"):
         return _word_op(body, path, op, inst, tidy=fit)
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
+
+
+def _check_joint_definition(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
+    """(fix9, issue 20, review9 e2/e8) Deleting or replacing a definition of several terms ("kennel and **lead** have
+    the same meanings …") that the instruction names by one of them ("delete the definition of “kennel”"): the other
+    terms would silently lose their meaning. Refused, naming the definition, unless the new text defines them all."""
+    if target.kind != "definition":
+        return
+    terms = defined_terms(target.term, target.text)
+    kept = {term_slug(t) for p in new if p.kind == "definition" for t in defined_terms(p.term, p.text)}
+    lost = [t for t in terms if term_slug(t) not in kept]
+    if len(terms) < 2 or not lost:
+        return
+    also = [t for t in terms[1:] if t in lost] or lost
+    words = " ".join((target.text or "").split())
+    named = " and ".join(f"“{t}”" for t in also)
+    action = "deleting" if not new else "replacing"
+    raise ApplyRefused(
+        inst, op, f"the definition of “{target.term}” is one definition of several terms (“{words[:120]}”), so "
+        f"{action} it would leave {named} without a definition as well",
+        "name each term the instrument means to change, or give the operations for the definition of several terms "
+        "in the instrument file",
+    )  # fmt: skip
 
 
 #: (known2) A Schedule's reference note ("[cl. 2.4(1)]", the provision it serves), at the end of its new heading.

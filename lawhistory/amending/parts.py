@@ -316,6 +316,7 @@ def units(law: Law) -> list[Unit]:
             continue  # its citation, commencement, purpose … (read by their meaning: amending.frame)
         clause_ctx = _heading_context(heading)
         from_unit = len(out)
+        _heading_law_checked(p, heading, law)
         _lead_in_law_checked(p, law)
         _collect(p, p.num or "?", clause_ctx, out)
         if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
@@ -348,6 +349,85 @@ def _lead_in_law_checked(p: Provision, law: Law) -> None:
     for c in p.children:
         if c.kind in ("subclause", "paragraph", "subparagraph"):
             _lead_in_law_checked(c, law)
+
+
+#: (fix9) Where a law's title may begin in a clause's heading: at its start, or after "of", "to" or "in"
+#: ("Clause 2.2 of the Shire of X Parking Local Law 2010 amended", "Amendment of clause 2.2 of the …", "Amendments to …")
+_HEADING_TITLE_AT = re.compile(r"^|(?<=\s)(?=(?:of|to|in)\s)", re.I)
+#: (fix9) The words that end a heading after the law it names ("… Local Law 2010 amended", "… 2010 is amended.")
+_HEADING_TITLE_END = re.compile(r"(?:\s*,?\s+(?:is\s+|are\s+)?(?:further\s+)?amended)?[\s.:;—–-]*$", re.I)
+
+
+def _heading_law_checked(p: Provision, heading: str, law: Law) -> None:
+    """(fix9, issue 20, review9 f11/f11b) A clause heading that names a law by its title ("4. Clause 2.2 of the Shire
+    of X Parking Local Law 2010 amended", "4. Amendment of clause 2.2 of the Shire of X … 2010"): its instructions
+    speak of that law's provisions, so applied to the instrument's own law they would change the wrong law. Refused
+    unless the title is the law the instrument gives this clause's instructions to (as _lead_in_law_checked and
+    grammar/read.py's _law_named_read refuse in the words), naming the heading's words."""
+    words = " ".join(heading.split())
+    if not re.search(r"local\s+laws?|by-?\s?laws?", words, re.I):
+        return
+    named = next(
+        (
+            t
+            for at in _HEADING_TITLE_AT.finditer(words)
+            if (t := _law_named_in(_HEADING_TITLE_END.sub("", re.sub(r"^(?:of|to|in)\s+", "", words[at.start() :], flags=re.I))))
+        ),
+        None,
+    )
+    if named is None:
+        return
+    refs = [r for r in (law.meta.amends, *law.meta.also_amends) if r is not None]
+    num = (p.num or "").rstrip(".")
+    owner = next((r for r in refs if num in r.clauses), None) if law.meta.also_amends else law.meta.amends
+    if owner is None:
+        return  # no law its instructions go to is told: the instrument waits to be linked (``amend --law``), then asked
+    said, own = normal_title(named), normal_title(owner.title)
+    if not re.search(r"\d{4}$", said):
+        own = re.sub(r"\s+\d{4}$", "", own)  # "Clause 4 of the Dogs Local Law amended": its year not printed
+    if own == said or own.endswith(f" {said}"):
+        # (real 192, Halls Creek 2004) "3. Local Government Property Local Law 2001 amended"; (review35 u1) "4. Trading
+        # Local Law 2012 amended" for the "… Public Places and Trading Local Law 2012": the law's title shortened from
+        # its start (the local government's name, the first words) is the same law
+        return
+    raise InstructionNotUnderstood(
+        f"cl. {p.num}: its heading “{words[:160]}” names a law by its title (“{named}”), and its instructions would be "
+        f"applied to the {owner.title}, so which law they change is not certain and nothing was applied; check the "
+        "gazette, or amend the instrument file's operations by hand"
+    )
+
+
+#: (fix9) Words that begin no law's title in a heading: a provision ("Clause 2.2 of …"), the heading's own word for an
+#: amendment ("Amendment of …"), the principal law or this one ("Principal local law amended")
+_NOT_A_TITLE = re.compile(
+    r"(?:the\s+)?(?:clauses?|by-?laws?|sections?|regulations?|schedules?|parts?|divisions?|subclauses?|paragraphs?"
+    r"|amendments?|principal|this|that|these|those)\b",
+    re.I,
+)
+
+
+def _law_named_in(words: str) -> str | None:
+    """(fix9) The title of the law ``words`` name as the grammar reads them as a subject ("The Shire of X Local Law
+    2015", "Clause 2.2 of the Shire of X Local Law 2010": wa.lark's ``law_named``, as names_law_title asks), or None."""
+    from lark import Token
+
+    from .grammar.parse import NoParse, readings
+
+    words = words.strip(" ,")
+    if not words or _NOT_A_TITLE.match(words) or not names_law_title(words):
+        return None
+    head = f"{words} is amended by deleting “x”."
+    parsed = readings(head)
+    if isinstance(parsed, NoParse):
+        return None
+    for tree in parsed:
+        for t in tree.iter_subtrees():
+            if t.data == "law_named":
+                toks = [v for v in t.scan_values(lambda v: isinstance(v, Token)) if isinstance(v, Token)]
+                if toks:
+                    span = head[min(x.start_pos or 0 for x in toks) : max(x.end_pos or 0 for x in toks)]
+                    return re.sub(r"^the\s+", "", span, flags=re.I)
+    return None
 
 
 #: (issue 20) A clause heading that says its edits are made throughout the law, naming no provision.

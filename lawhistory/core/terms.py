@@ -96,3 +96,26 @@ def def_term_ok(m: re.Match[str]) -> bool:
         return False
     limit = 4 if m.group("verb") in ("is", "are", "may be") else 8
     return len(words) <= limit and not term.endswith((",", "—"))
+
+
+# (fix9) The terms printed after a definition's own term in one definition of several, as a law's file keeps them
+# ("kennel and **lead** have the same meanings …", "a, **b** and **c** have …"; a law printing its terms quoted:
+# "“kennel” and “lead” have …"), before the definition's verb.
+_TERM_PRINTED = r"(?:\*\*[^*\n]{1,80}\*\*|“[^”\n]{1,80}”)"
+_MORE_TERMS = re.compile(r"((?:, " + _TERM_PRINTED + r")*,? and " + _TERM_PRINTED + r") (?=(?:" + DEF_VERB + r"|mean|have)\b)")
+_ONE_TERM = re.compile(r"\*\*([^*\n]{1,80})\*\*|“([^”\n]{1,80})”")
+
+
+def defined_terms(term: str | None, text: str | None) -> list[str]:
+    """(fix9, issue 20) Every term a definition defines: its own ``term`` (as a definition provision keeps it) and
+    each further term of a definition of several printed after it, in order; [] for no term."""
+    if not term:
+        return []
+    text = text or ""
+    printed = next((p for p in (f"“{term}”", f"‘{term}’", f'"{term}"', f"**{term}**", term) if text.startswith(p)), None)
+    if printed is None:
+        return [term]
+    m = _MORE_TERMS.match(text[len(printed) :])
+    if m is None:
+        return [term]
+    return [term] + [a or b for a, b in _ONE_TERM.findall(m.group(1))]
