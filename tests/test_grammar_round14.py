@@ -6,10 +6,15 @@ refusal it must give; each would fail on the engine before the fix it guards.
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import pytest
 
+from benchmarks.real_cases import _numbered
 from lawhistory.amending.instructions import InstructionNotUnderstood, parse_unit
 from lawhistory.amending.parts import Unit
+from lawhistory.core.dates import REST, clause_days, read_day
 from lawhistory.reading.importers.build import ImportOptions, build_instruments
 from tests.helpers import ops
 
@@ -100,3 +105,44 @@ def test_a_place_ending_new_words_that_names_another_clause_is_words_of_the_new_
 def test_a_place_ending_new_words_that_could_be_the_edits_own_is_still_refused(text: str) -> None:
     with pytest.raises(InstructionNotUnderstood, match="end in a place"):
         parse_unit(Unit("9", text, None))
+
+
+# --- a clause in force on the day after a period of months beginning on gazettal day -------------------------------
+
+SPLIT = (
+    "This local law comes into operation as follows — (a) clauses 1 and 2 — on the day on which this local law is "
+    "published in the Gazette (gazettal day); (b) clauses 5 to 7 — on the day after the period of 1 month beginning on "
+    "gazettal day; (c) the rest of the local law — on the day after gazettal day."
+)
+
+
+def test_the_day_after_a_period_of_1_month_beginning_on_gazettal_day_is_a_month_after_it() -> None:
+    day = read_day("This local law comes into operation on the day after the period of 1 month beginning on gazettal day.")
+    assert day is not None and [d.on(dt.date(2010, 12, 24)) for d in day.days] == [dt.date(2011, 1, 24)]
+
+
+def test_an_item_of_a_split_commencement_gives_its_clauses_the_day_after_the_period() -> None:
+    days = dict(clause_days(SPLIT, dt.date(2010, 12, 24), {REST: ("1", "2", "3", "4", "5", "6", "7")}) or ())
+    assert days == {
+        "1": dt.date(2010, 12, 24),
+        "2": dt.date(2010, 12, 24),
+        "3": dt.date(2010, 12, 25),
+        "4": dt.date(2010, 12, 25),
+        "5": dt.date(2011, 1, 24),
+        "6": dt.date(2011, 1, 24),
+        "7": dt.date(2011, 1, 24),
+    }
+
+
+def test_a_period_of_months_at_the_end_of_a_short_month() -> None:
+    day = read_day("This local law comes into operation on the day after the period of 1 month beginning on gazettal day.")
+    assert day is not None and [d.on(dt.date(2011, 1, 31)) for d in day.days] == [dt.date(2011, 2, 28)]
+
+
+# --- the case harness: a text of the law on a day is compared on that day -------------------------------------------
+
+
+def test_a_dated_expected_text_is_not_a_numbered_expected_text(tmp_path: Path) -> None:
+    for name in ("expected.txt", "expected-2.txt", "expected-2010-12-25.txt"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert [p.name for p in _numbered(tmp_path, "expected")] == ["expected.txt", "expected-2.txt"]

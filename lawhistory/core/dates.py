@@ -280,6 +280,9 @@ class ClauseDay:
     after: int | None
     fixed: dt.date | None
     words: str
+    #: (r14) calendar months after the day of publication, before the ``after`` days ("on the day after the period of
+    #: 1 month beginning on gazettal day")
+    months: int | None = None
 
 
 def _clause_list(words: str) -> tuple[str, ...] | None:
@@ -298,35 +301,36 @@ def _clause_list(words: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None] | None:
-    """(days after publication, or a fixed date) an item's words give, when they are wholly one of the forms read:
-    on publication; the day after it; N days after it; the Nth day after it; a calendar date. ``published_before``:
-    the item before this one named the day of publication, so "that day" is that day. None: not read."""
+def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None, int | None] | None:
+    """(days after publication, or a fixed date; and months after publication before the days) an item's words give,
+    when they are wholly one of the forms read: on publication; the day after it; N days after it; the Nth day after
+    it; a calendar date; (r14) a day so many months after it (commencement.lark). ``published_before``: the item
+    before this one named the day of publication, so "that day" is that day. None: not read."""
     w = re.sub(r"\s*(?:[;.,]|;?\s*and|;?\s*or)\s*$", "", " ".join(when.split()))
     # (r8) "… published in the Gazette (publication day)": the item names the day it gives, for the items after it
     w = re.sub(r"\s*\((?:publication|gazettal) day\)$", "", w)
     day = rf"(?:{_PUBLISHED}|{_THAT_DAY})" if published_before else _PUBLISHED
     if re.fullmatch(rf"on {day}", w, re.I):
-        return 0, None
+        return 0, None, None
     if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
-        return 1, None
+        return 1, None, None
     m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (clear )?days? (?:after|following) {day}", w, re.I)
     if m and spelled_number(m.group(1)) is not None:
         # (review6 c35, c43-c45) "seven clear days after that day": the day of commencement is excluded too
         # (Interpretation Act 1984 s. 61(1)(f)), the eighth day, as ``read_day`` reads the sentence whole
-        return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None
+        return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None, None
     m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
     if m and _ordinal_number(m.group(1)) is not None:
-        return _ordinal_number(m.group(1)), None
+        return _ordinal_number(m.group(1)), None, None
     m = re.fullmatch(r"on " + PRINTED_DATE.pattern.removeprefix(r"\b").removesuffix(r"\b"), w, re.I)
     if m:
         found = printed_date(w)
-        return (None, found) if found else None
+        return (None, found, None) if found else None
     # (review4) a day in the words one commencement sentence gives it ("fourteen days from the date of its
     # publication", "on and from 1 July 2020"): read by commencement.lark, a day or a date, nothing more
     read = read_day(f"this local law comes into operation {w}")
-    if read is not None and len(read.days) == 1 and read.least is None and read.days[0].months is None:
-        return read.days[0].after, read.days[0].fixed
+    if read is not None and len(read.days) == 1 and read.least is None:
+        return read.days[0].after, read.days[0].fixed, read.days[0].months
     return None
 
 
@@ -367,7 +371,7 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
         if m is None or clauses is None or day is None or seen & set(clauses):
             return None
         seen |= set(clauses)
-        items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}"))
+        items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}", day[2]))
     return tuple(items)
 
 
@@ -386,7 +390,8 @@ def clause_days(
         elif gazette_date is None:
             return None
         else:
-            day = gazette_date + dt.timedelta(days=item.after or 0)
+            start = months_later(gazette_date, item.months) if item.months is not None else gazette_date
+            day = start + dt.timedelta(days=item.after or 0)
         out += [(clause, day) for clause in item.clauses]
     return tuple(out)
 
