@@ -146,3 +146,27 @@ def test_a_dated_expected_text_is_not_a_numbered_expected_text(tmp_path: Path) -
     for name in ("expected.txt", "expected-2.txt", "expected-2010-12-25.txt"):
         (tmp_path / name).write_text("", encoding="utf-8")
     assert [p.name for p in _numbered(tmp_path, "expected")] == ["expected.txt", "expected-2.txt"]
+
+
+# --- a table's row named by its place ("the 1st item in the Table") --------------------------------------------------
+
+
+def test_the_3rd_item_in_the_table_is_the_third_row_by_place() -> None:
+    got = ops("In Schedule 2 in the 3rd item in the Table delete “$1.50” and insert:\n$1.80")
+    assert got == [("substitute_words", "Schedule 2 row 3", "$1.50", "$1.80", "", "once")]
+
+
+def test_the_first_item_in_the_table_under_a_lead_in_naming_the_schedule() -> None:
+    got = ops("in the first item in the Table delete “Zone A” and insert:\nZone A, Zone AA", context="Schedule 2")
+    assert got == [("substitute_words", "Schedule 2 row 1", "Zone A", "Zone A, Zone AA", "", "once")]
+
+
+def test_items_of_a_lead_in_each_naming_a_row_by_its_place_are_instructions_apart() -> None:
+    from lawhistory.amending.accounting import split_instructions
+
+    text = (
+        "In Schedule 2: (a) in the 1st item in the Table delete “Zone A” and insert: Zone A, Zone AA "
+        "(b) in the 3rd item in the Table delete “$1.50” and insert: $1.80"
+    )
+    pieces = [" ".join(p.split()) for p in split_instructions(text)]
+    assert any(p.startswith("(b) in the 3rd item in the Table") or p.startswith("in the 3rd item") for p in pieces), pieces
