@@ -170,3 +170,14 @@ def test_items_of_a_lead_in_each_naming_a_row_by_its_place_are_instructions_apar
     )
     pieces = [" ".join(p.split()) for p in split_instructions(text)]
     assert any(p.startswith("(b) in the 3rd item in the Table") or p.startswith("in the 3rd item") for p in pieces), pieces
+
+
+def test_the_row_ordinal_in_words_reads_as_the_same_row() -> None:
+    from tests.rewordings import row_ordinal_in_words
+
+    text = "4. Schedule 2 amended\n\nIn Schedule 2 in the 3rd item in the Table delete “$1.50” and insert:\n\n$1.80\n"
+    worded = row_ordinal_in_words(text)
+    assert worded is not None and "the third item in the Table" in worded
+    assert ops("In Schedule 2 in the third item in the Table delete “$1.50” and insert:\n$1.80") == ops(
+        "In Schedule 2 in the 3rd item in the Table delete “$1.50” and insert:\n$1.80"
+    )
