@@ -136,7 +136,8 @@ def test_an_item_of_a_split_commencement_gives_its_clauses_the_day_after_the_per
 
 def test_a_period_of_months_at_the_end_of_a_short_month() -> None:
     day = read_day("This local law comes into operation on the day after the period of 1 month beginning on gazettal day.")
-    assert day is not None and [d.on(dt.date(2011, 1, 31)) for d in day.days] == [dt.date(2011, 2, 28)]
+    # the period beginning on 31 January ends on 28 February (February has no 31st): the day after it is 1 March
+    assert day is not None and [d.on(dt.date(2011, 1, 31)) for d in day.days] == [dt.date(2011, 3, 1)]
 
 
 # --- the case harness: a text of the law on a day is compared on that day -------------------------------------------
