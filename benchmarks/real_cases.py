@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,7 +109,10 @@ def _date(value: Any) -> dt.date | None:
 def _numbered(folder: Path, stem: str) -> list[Path]:
     """``stem.txt``, ``stem-2.txt`` … (or ``stem-1.txt`` …) in order."""
     found = [folder / f"{stem}.txt"] if (folder / f"{stem}.txt").is_file() else []
-    found += sorted(folder.glob(f"{stem}-*.txt"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    # (r14) only ``stem-N.txt``: a text of the law on a day ("expected-2010-12-25.txt", named in expected.yml's days)
+    # is compared on that day, not when the instrument is in force
+    numbered = [p for p in folder.glob(f"{stem}-*.txt") if re.fullmatch(rf"{re.escape(stem)}-\d+", p.stem)]
+    found += sorted(numbered, key=lambda p: int(p.stem.rsplit("-", 1)[1]))
     return found
 
 

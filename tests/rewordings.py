@@ -845,6 +845,21 @@ def stand_as_new(text: str) -> str | None:
     return _subs(text, edits) if edits else None
 
 
+#: (round 14) "in the 3rd item in the Table" ≡ "in the third item in the Table" (a row by its place, the ordinal in words)
+_ROW_ORDINAL = re.compile(r"\bthe (?P<n>10|[1-9])(?:st|nd|rd|th) (?P<kind>item|row) in the (?P<table>[Tt]able)\b")
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def row_ordinal_in_words(text: str) -> str | None:
+    spans = quoted_spans(text)
+    edits = [
+        (m.start(), m.end(), f"the {_ORDINAL_WORDS[int(m.group('n')) - 1]} {m.group('kind')} in the {m.group('table')}")
+        for m in _ROW_ORDINAL.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
+
 def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
     """Every rewording by name (page furniture needs the instrument's gazette date where it prints no header)."""
     return {
@@ -900,6 +915,7 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "passage_as_words": passage_as_words,
         "reenacting_plain": reenacting_plain,
         "stand_as_new": stand_as_new,
+        "row_ordinal_in_words": row_ordinal_in_words,
     }
 
 

@@ -393,6 +393,36 @@ _LOCATOR_AT_END = re.compile(
 )
 
 
+#: An instruction that opens by naming the provision it edits: "In clause 2.3(3) …", "(2) In Schedule 1 …".
+_OPENS_WITH_PLACE = re.compile(rf"(?:\(\w{{1,4}}\) )?In (?P<place>{_PLACE}){_OF_PLACE}[ ,]", re.I)
+#: The depth of a bracketed label's kind below a clause: (2) a subclause, (c) a paragraph, (ii) a subparagraph.
+_DEPTH = {"subclause": 1, "subclauses": 1, "paragraph": 2, "paragraphs": 2, "subparagraph": 3, "subparagraphs": 3}
+
+
+def _narrows(lead: str, place: str) -> bool:
+    """Whether ``place`` ("in subclause (2)", "in clause 6.1(c)") could name a part of ``lead`` ("clause 2.3(3)"), the
+    provision an instruction names before its verb: a provision numbered as ``lead`` and longer, or a bracketed label
+    of a kind below ``lead``'s deepest label; anything else (a schedule, an item, a definition) may."""
+    num = re.search(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]{1,5}\))*", lead)
+    got = re.fullmatch(
+        r"in (?:the )?(\w+)(?: (\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*))?((?: ?\([A-Za-z0-9]{1,5}\))*)", place.strip(), re.I
+    )
+    if num is None or got is None:
+        return True
+    kind, number, brackets = got.group(1).lower(), got.group(2), got.group(3).replace(" ", "")
+    if not re.match(r"(?:the )?(?:sub-?)?(?:clause|regulation|by-?law|section)", lead, re.I):
+        return True  # a schedule, item, Part or Division: what it holds is not told by labels
+    if number is not None:
+        if not re.fullmatch(r"(?:clauses?|regulations?|by-?laws?|sections?)", kind):
+            return True
+        cited = number + brackets
+        return cited.startswith(num.group(0)) and cited != num.group(0)
+    if kind not in _DEPTH:
+        return True
+    deepest = num.group(0).count("(") + (1 if lead.lower().startswith(("subclause", "the subclause")) else 0)
+    return _DEPTH[kind] > deepest
+
+
 def _refuse_locator_after_words(unit: Unit, op: Operation) -> None:
     """Refuse new words printed unquoted (or after a colon) that end in a place ("delete “a” and insert: b in clause
     6.1(c)."): the place may say where the edit is made, printed after its new words (or moved there by the copy), or
@@ -407,6 +437,13 @@ def _refuse_locator_after_words(unit: Unit, op: Operation) -> None:
         return
     spans = outside_quotes(normal)
     at = normal.rfind(m.group(0))
+    lead = _OPENS_WITH_PLACE.match(normal)
+    if lead is not None and lead.end() < at and not _narrows(lead.group("place"), m.group(0)):
+        # "In clause 2.3(3) after “parking permit” insert: referred to in subclause (2)": the instruction names where
+        # the edit is made before its verb, and the place ending its new words cannot be inside that one (a subclause
+        # of a subclause, another clause): it is words of the new text. One that could narrow it ("In clause 6.1 …
+        # stand or stall in paragraph (c)") may be the edit's place moved by the copy, and is refused below.
+        return
     if at >= 0 and any(a <= at < b for a, b in spans):
         place = m.group(0)
         raise InstructionNotUnderstood(

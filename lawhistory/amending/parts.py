@@ -812,6 +812,8 @@ def _resolve_context(target: str, ctx: str | None) -> str | None:
 _FORMS = re.compile(
     r"\bForms?\s+(?P<labels>\d+[A-Z]?(?:(?:\s*,\s*|,?\s+and\s+)(?:in\s+)?(?:Form\s+)?\d+[A-Z]?)*)(?![\w.(])", re.I
 )
+#: (r14) A table's row named by its place: "the 1st item in the Table", "the third row in the Table".
+_ORDINAL_ROW = re.compile(r"\bthe (\d+(?:st|nd|rd|th)|" + "|".join(ORDINALS) + r") (?:item|row) in the table\b", re.I)
 _ORDINAL_SCHEDULE = re.compile(r"(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+Schedule\b", re.I)
 
 
@@ -839,6 +841,20 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
             cited += " " + "".join(lab if lab.startswith("(") else f"({lab})" for lab in _labels(r.group("labels"))[:1])
         return [_normalised(cited)]
     refs = list(_REF.finditer(phrase))
+    if (row := _ORDINAL_ROW.search(phrase)) is not None:
+        # (r14) "In Schedule 2 in the 3rd item in the Table": the table's third row by its place (``row 3``), in the
+        # schedule named or the one the lead-in names; never an item number (rows may be unnumbered, or renumbered)
+        scheds = [r for r in refs if r.group("kw").lower().startswith("schedule")]
+        sched = (
+            f"Schedule {_labels(scheds[0].group('labels'))[0]}"
+            if scheds
+            else " ".join(ctx.split()[:2])
+            if ctx and ctx.startswith("Schedule ")
+            else None
+        )
+        nth = row.group(1)
+        n = int(nth[:-2]) if nth[:1].isdigit() else [o.lower() for o in ORDINALS].index(nth.lower()) + 1
+        return [f"{sched} row {n}"] if sched else []
     # (r3lz) a schedule a law names by an ordinal ("the Second Schedule"), and its items
     ordinal = _ORDINAL_SCHEDULE.search(phrase)
     if ordinal:

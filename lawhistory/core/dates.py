@@ -280,6 +280,10 @@ class ClauseDay:
     after: int | None
     fixed: dt.date | None
     words: str
+    #: (r14) calendar months after the day of publication, before the ``after`` days ("on the day after the period of
+    #: 1 month beginning on gazettal day"); ``period``: counted as the day after a period of months (``Day.period``)
+    months: int | None = None
+    period: bool = False
 
 
 def _clause_list(words: str) -> tuple[str, ...] | None:
@@ -298,35 +302,36 @@ def _clause_list(words: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None] | None:
-    """(days after publication, or a fixed date) an item's words give, when they are wholly one of the forms read:
-    on publication; the day after it; N days after it; the Nth day after it; a calendar date. ``published_before``:
-    the item before this one named the day of publication, so "that day" is that day. None: not read."""
+def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None, int | None, bool] | None:
+    """(days after publication, or a fixed date; and months after publication before the days) an item's words give,
+    when they are wholly one of the forms read: on publication; the day after it; N days after it; the Nth day after
+    it; a calendar date; (r14) a day so many months after it (commencement.lark). ``published_before``: the item
+    before this one named the day of publication, so "that day" is that day. None: not read."""
     w = re.sub(r"\s*(?:[;.,]|;?\s*and|;?\s*or)\s*$", "", " ".join(when.split()))
     # (r8) "… published in the Gazette (publication day)": the item names the day it gives, for the items after it
     w = re.sub(r"\s*\((?:publication|gazettal) day\)$", "", w)
     day = rf"(?:{_PUBLISHED}|{_THAT_DAY})" if published_before else _PUBLISHED
     if re.fullmatch(rf"on {day}", w, re.I):
-        return 0, None
+        return 0, None, None, False
     if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
-        return 1, None
+        return 1, None, None, False
     m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (clear )?days? (?:after|following) {day}", w, re.I)
     if m and spelled_number(m.group(1)) is not None:
         # (review6 c35, c43-c45) "seven clear days after that day": the day of commencement is excluded too
         # (Interpretation Act 1984 s. 61(1)(f)), the eighth day, as ``read_day`` reads the sentence whole
-        return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None
+        return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None, None, False
     m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
     if m and _ordinal_number(m.group(1)) is not None:
-        return _ordinal_number(m.group(1)), None
+        return _ordinal_number(m.group(1)), None, None, False
     m = re.fullmatch(r"on " + PRINTED_DATE.pattern.removeprefix(r"\b").removesuffix(r"\b"), w, re.I)
     if m:
         found = printed_date(w)
-        return (None, found) if found else None
+        return (None, found, None, False) if found else None
     # (review4) a day in the words one commencement sentence gives it ("fourteen days from the date of its
     # publication", "on and from 1 July 2020"): read by commencement.lark, a day or a date, nothing more
     read = read_day(f"this local law comes into operation {w}")
-    if read is not None and len(read.days) == 1 and read.least is None and read.days[0].months is None:
-        return read.days[0].after, read.days[0].fixed
+    if read is not None and len(read.days) == 1 and read.least is None:
+        return read.days[0].after, read.days[0].fixed, read.days[0].months, read.days[0].period
     return None
 
 
@@ -367,7 +372,7 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
         if m is None or clauses is None or day is None or seen & set(clauses):
             return None
         seen |= set(clauses)
-        items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}"))
+        items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}", day[2], day[3]))
     return tuple(items)
 
 
@@ -386,7 +391,9 @@ def clause_days(
         elif gazette_date is None:
             return None
         else:
-            day = gazette_date + dt.timedelta(days=item.after or 0)
+            start = Day(months=item.months, period=item.period).on(gazette_date) if item.months is not None else gazette_date
+            assert start is not None
+            day = start + dt.timedelta(days=item.after or 0)
         out += [(clause, day) for clause in item.clauses]
     return tuple(out)
 
@@ -937,6 +944,10 @@ class Day:
     after: int | None = None
     months: int | None = None
     fixed: dt.date | None = None
+    #: (r14) the day after a period of ``months`` months beginning on the day of publication: the period ends on the
+    #: day before the same day of the last month, or, that month having no such day, on its last day — so the day
+    #: after it is that same day, or the first day of the month after
+    period: bool = False
 
     def on(self, published: dt.date | None) -> dt.date | None:
         if self.fixed is not None:
@@ -944,6 +955,8 @@ class Day:
         if published is None:
             return None
         start = months_later(published, self.months) if self.months is not None else published
+        if self.period and start.day != published.day:
+            start += dt.timedelta(days=1)
         return start + dt.timedelta(days=self.after or 0)
 
 
@@ -1037,7 +1050,14 @@ def _day_of(tree: object) -> Day:
         if found is None:
             raise ValueError("no such date")
         return Day(fixed=found + dt.timedelta(days=1))
-    if count is None and tree.data in ("days_after", "months_after", "expiry_days", "day_after_months", "months_and_days_after"):
+    if count is None and tree.data in (
+        "days_after",
+        "months_after",
+        "day_after_period_months",
+        "expiry_days",
+        "day_after_months",
+        "months_and_days_after",
+    ):
         raise ValueError("not a number")
     if tree.data == "on_publication":
         return Day(after=0)
@@ -1054,6 +1074,8 @@ def _day_of(tree: object) -> Day:
         return Day(after=nth)
     if tree.data == "months_after":
         return Day(months=count)
+    if tree.data == "day_after_period_months":
+        return Day(months=count, period=True)
     if tree.data == "expiry_days":
         # "at the expiry of 14 days from the day on which it is published": the 14 days are reckoned from the day after
         # publication (Interpretation Act 1984 s 61), so they expire at the end of the 14th day after it, and the law

@@ -473,6 +473,10 @@ class StructureParser:
         # 11A. after 11. (or 10.) is an inserted clause; a plain number must follow the one before it
         if not (n == last + 1 or (label[-1].isalpha() and n in (last, last + 1))):
             return None
+        if label[-1].isalpha() and n == last + 1 and re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]):
+            # "5A." after clause 4 with a clause "5." printed later: the instrument's clauses cannot run 4, 5A, 5, so
+            # 5A is new text (a clause inserted after clause 4 of the law: "After clause 4 insert: 5A. …")
+            return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
         self._add_text(before)
