@@ -5,9 +5,11 @@ coroutine in it."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
+from datasette.utils.asgi import Request
 from jinja2 import ChoiceLoader, DictLoader
 
 from lawhistory.files.repo import Repository
@@ -64,3 +66,58 @@ async def test_a_template_calling_something_asynchronous_is_rendered_asynchronou
 
     html = await sync_render.render(ds, "synthetic_async.html", {"answer": answer}, None)
     assert html == "<p>forty-two</p>"
+
+
+#: Datasette's table pages as the site links them and visitors click them: facets, filters, sorting, search, pages.
+TABLE_PAGES = [
+    "/lawhistory/laws", "/lawhistory/instruments", "/lawhistory/instruments?status=pending", "/lawhistory/provisions",
+    "/lawhistory/provisions?kind=definition", "/lawhistory/provisions?_sort_desc=position", "/lawhistory/changes",
+    "/lawhistory/changes?change=deleted", "/lawhistory/operations", "/lawhistory/operations?outcome=applied",
+    "/lawhistory/versions", "/lawhistory/versions?_size=2", "/lawhistory/provisions?_search=dog",
+    "/lawhistory/provisions?_facet=kind&_facet=law", "/lawhistory/provisions?_where=1%3D1", "/lawhistory/offences",
+    "/lawhistory/current_provisions?_size=3", "/lawhistory/nonexistent", "/lawhistory/laws?_nocol=title",
+]  # fmt: skip
+
+
+async def test_every_table_page_is_the_page_of_the_asynchronous_rendering(built_repo: Repository) -> None:
+    """Datasette's table pages rendered synchronously (``render_tables_synchronously``): the bytes of its own
+    rendering, but for the time its footer says the queries took."""
+    import re
+
+    db = built_repo.db_dir / "lawhistory.db"
+    synchronous, asynchronous = make_datasette(db, METADATA), make_datasette(db, METADATA)
+    del asynchronous.render_template  # Datasette's own (the wrapper is an attribute of the instance)
+    rendered = 0
+    original = sync_render.SyncTemplate.render
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> str:
+        nonlocal rendered
+        rendered += 1
+        return original(self, *args, **kwargs)
+
+    sync_render.SyncTemplate.render = counted  # type: ignore[method-assign]
+    try:
+        with sqlite3.connect(db) as conn:
+            laws = [r[0] for r in conn.execute("select id from laws")]
+        paths = [*TABLE_PAGES, *(f"/lawhistory/provisions?law={law}" for law in laws)]
+        for path in paths:
+            made, expected = await synchronous.client.get(path), await asynchronous.client.get(path)
+            assert made.status_code == expected.status_code, path
+            timing = re.compile(rb"Queries took [0-9.]+ms")
+            assert timing.sub(b"", made.content) == timing.sub(b"", expected.content), path
+    finally:
+        sync_render.SyncTemplate.render = original  # type: ignore[method-assign]
+    assert rendered >= len(paths) - 2  # all but the missing table's page (and none in the async site)
+
+
+async def test_crumbs_of_another_table_fall_back_to_the_asynchronous_rendering(built_repo: Repository) -> None:
+    ds = make_datasette(built_repo.db_dir / "lawhistory.db", METADATA)
+    await ds.invoke_startup()
+    template = "{% for c in crumb_items(request=request, database='lawhistory', table='laws') %}{{ c.label }} {% endfor %}"
+    ds.jinja_env.loader = ChoiceLoader([DictLoader({"synthetic_crumbs.html": template}), ds.jinja_env.loader])
+    sync_render._ENVIRONMENTS.pop(ds, None)
+    request = Request.fake("/lawhistory")
+    request.scope["csrftoken"] = lambda: ""
+    html = await sync_render.render(ds, "synthetic_crumbs.html", {"database": "lawhistory"}, request)
+    assert html == await ds.render_template("synthetic_crumbs.html", {"database": "lawhistory"}, request=request)
+    assert "laws" in html
