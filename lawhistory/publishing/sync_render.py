@@ -7,7 +7,8 @@ law page costs when it is made. The law page's template calls nothing asynchrono
 (in ``base.html``), so ``render`` gives Datasette's ``render_template`` (its hooks, its context) the same template
 compiled by a synchronous copy of the environment (``Environment.overlay``: the same loader, filters, globals and
 settings), whose ``render_async`` awaits ``menu_links`` first and then renders in one synchronous pass: the same
-bytes in about half the time (``tests/test_sync_render.py`` compares them).
+bytes in about half the time (``tests/test_sync_render.py`` compares them). Datasette's table pages are rendered the
+same way (``render_tables_synchronously``), their ``table_actions`` and breadcrumbs (``crumb_items``) awaited first.
 
 A page that shows the text of an unawaited coroutine (something asynchronous this module does not know of, called by
 a template) is made again by Datasette's own asynchronous rendering: never a page with a coroutine's name in it.
