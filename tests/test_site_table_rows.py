@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import datasette
-from markupsafe import Markup
+import pytest
+from markupsafe import Markup, escape
 
 from lawhistory.publishing import table_rows
 
@@ -86,3 +87,32 @@ async def test_the_cells_lawhistory_renders_are_rendered_and_another_plugins_cel
     finally:
         pm.unregister(name="shouting")
     assert "<b>LOUD</b>" not in await get(ds, "/lawhistory/laws?_size=4")  # (another address: answers are cached)
+
+
+def test_plain_strings_and_numbers_are_escaped_without_a_markup_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: most cells of a page are plain strings and numbers; ``rows_html`` escapes them as ``escape`` does but
+    asks ``escape`` (a Markup made for every cell) only for the rest: markup, None, bytes, another type."""
+    values: list[object] = [
+        "Dogs & <cats> \"quoted\" 'single'",
+        "plain",
+        42,
+        -1.5,
+        float("inf"),
+        Markup("<b>x</b>"),
+        None,
+        True,
+        b"<",
+    ]
+    row = [{"column": f"c{i}", "value_type": "x", "value": v, "raw": v} for i, v in enumerate(values)]
+    table_rows.rows_html([row])  # each column's cell start made (and kept) first
+    asked: list[object] = []
+
+    def counted(value: object) -> Markup:
+        asked.append(value)
+        return escape(value)
+
+    monkeypatch.setattr(table_rows, "escape", counted)
+    html = str(table_rows.rows_html([row]))
+    assert asked == [Markup("<b>x</b>"), None, True, b"<"]
+    for v in values:
+        assert f">{escape(v)}</td>" in html

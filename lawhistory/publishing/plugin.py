@@ -21,7 +21,7 @@ from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 
-from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search, table_rows
+from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search, sync_render, table_rows
 from .page_cache import Tokens
 from .site import ILLUSTRATIVE
 
@@ -91,7 +91,8 @@ async def _render(datasette: Any, request: Any, template: str, context: dict[str
     return Response.html(await _html(datasette, request, template, context), status=status)
 
 
-async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]) -> str:
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any], sync: bool = False) -> str:
+    """The page's HTML (``sync``: the template rendered synchronously, ``sync_render.py``: the same bytes)."""
     context = {
         **context,
         "static": datasette.urls.path("/-/lawhistory/static/"),
@@ -100,6 +101,8 @@ async def _html(datasette: Any, request: Any, template: str, context: dict[str, 
         "illustrative_page": context.get("database") in _illustrative(datasette),
         "metadata": {k: v for k, v in (datasette.metadata() or {}).items() if k != "databases"},  # the footer's links
     }
+    if sync:
+        return await sync_render.render(datasette, template, context, request)
     html: str = await datasette.render_template(template, context, request=request)
     return html
 
@@ -192,7 +195,7 @@ async def _law_page(
         feeds_ = [feeds.of_law(db.name, law["id"], law["title"]), feeds.of_council(db.name, law["local_government"])]
         context = {**context, "problem": Tokens.PROBLEM if problem else None, "database": db.name, "feeds": feeds_}
         text = context.get("law_text")
-        html = (await _html(datasette, request, "lawhistory_law.html", context)).encode("utf-8")
+        html = (await _html(datasette, request, "lawhistory_law.html", context, sync=True)).encode("utf-8")
         page = page_cache.Split(html, text if isinstance(text, page_cache.PageText) else None)
         if key is not None:
             cache.put(key, page)

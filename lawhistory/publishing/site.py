@@ -14,7 +14,7 @@ import yaml
 from ..core.errors import LawHistoryError
 from ..core.files import read_text
 from ..files.repo import Repository
-from . import search, security
+from . import search, security, sync_render
 
 METADATA_FILE = "metadata.yml"
 #: The metadata of a repository that keeps no metadata.yml of its own (this project's is ``metadata.yml`` at its top).
@@ -87,6 +87,7 @@ def make_datasette(
     ds = SwitchingDatasette({NAME: db_path, **examples}, metadata=metadata, settings=settings)
     ds.illustrative = set(examples)
     ds.on_close(pages.forget_connection)
+    sync_render.render_tables_synchronously(ds)
     page_cache.of(ds)  # the law pages' cache, which forgets a build's pages when its file is closed
     return ds
 
