@@ -24,7 +24,6 @@ from dataclasses import InitVar, dataclass, field
 from ..core.labels import ROMAN, bare, bracket_kind, clause_key, follows, same_family_after
 from ..core.model import Provision
 from ..core.terms import DEF_START, def_term_ok, term_of
-from .closing import after_definitions_starts, closing_line_starts
 from .definitions import find_intro, split_definitions, unbolded
 from .headings import (
     _CAPS_HEADING,
@@ -37,9 +36,7 @@ from .headings import (
     starts_with_words,
     take_heading,
 )
-from .schedules import split_schedules
 from .sentences import _tail, and_or_break, strong_break
-from .tables import parse_schedule
 
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
@@ -167,17 +164,27 @@ class StructureParser:
     # -- public ------------------------------------------------------------------------------
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
-        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream, self.notes)
+        # closing, schedules and tables are imported where a law (or new text) needs them: not by an instrument's reading
+        if self.mode == "instrument":
+            main, schedules = stream, []
+        else:
+            from .schedules import split_schedules
+
+            main, schedules = split_schedules(stream, self.notes)
         if self.mode == "law":
             self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
             if self.mode == "law":
+                from .closing import after_definitions_starts, closing_line_starts
+
                 self.closing_starts = closing_line_starts(main)
                 self.after_definitions = after_definitions_starts(main)
             main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
+        if schedules:
+            from .tables import parse_schedule
         for num, region in schedules:
             body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes, read_clauses=self._rules))
         if self.heuristic_headings:
