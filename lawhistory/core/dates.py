@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import BadDate, ImportFailed
+from .lazy_re import lazy_pattern
 from .model import Commencement
 from .status import UNCERTAIN as UNCERTAIN
 from .status import iso_date as iso_date
@@ -170,7 +171,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         re.I,
     ):
         return "on_gazettal", 0, None
-    if _BY_NOTICE.search(w):
+    if _BY_NOTICE().search(w):
         return "by_notice", None, None
     m = re.search(r"\b(?:comes into operation|commences) on (.+)", w, re.I)
     if m:
@@ -180,7 +181,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     return "unknown", None, None
 
 
-_MONTHS_AFTER = re.compile(
+_MONTHS_AFTER = lazy_pattern(
     r"\b(\w+) (?:calendar )?months? (?:after|following) (?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?"
     r"(?:publi|gazettal)",
     re.I,
@@ -189,7 +190,7 @@ _MONTHS_AFTER = re.compile(
 
 def _months_after(wording: str) -> int | None:
     """N in "comes into operation N month(s) after the date of its publication", if the words say so."""
-    m = _MONTHS_AFTER.search(" ".join(wording.split()))
+    m = _MONTHS_AFTER().search(" ".join(wording.split()))
     return spelled_number(m.group(1)) if m else None
 
 
@@ -212,13 +213,13 @@ _ITEM = re.compile(r"\(([a-z])\)\s*")
 #: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
 _CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
 #: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
-_CLAUSE_LIST = re.compile(
+_CLAUSE_LIST = lazy_pattern(
     rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
     re.I,
 )
 #: (r7) "Part 1 —", "Part 2 Division 3 —": an item naming a Part (or a Division of one) of the instrument; its
 #: clauses are the instrument's own (``clause_items``'s ``parts``).
-_PART_ITEM = re.compile(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
+_PART_ITEM = lazy_pattern(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
     r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
@@ -268,7 +269,7 @@ def subclause_days(wording: str | None) -> bool:
     return bool(own) and named is not None and not _SPLIT_LEAD.search(own) and split_words(own) is not None
 
 
-_REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
+_REST_ITEM = lazy_pattern(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,14 +354,14 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
     items: list[ClauseDay] = []
     seen: set[str] = set()
     for body in bodies:
-        m = _CLAUSE_LIST.fullmatch(body.strip())
+        m = _CLAUSE_LIST().fullmatch(body.strip())
         clauses = _clause_list(m.group("list")) if m else None
         if m is None and parts is not None:
-            m = _PART_ITEM.fullmatch(body.strip())
+            m = _PART_ITEM().fullmatch(body.strip())
             clauses = parts.get(" ".join(m.group("part").split()).title()) if m else None
             clauses = clauses or None  # a Part of no clauses is named by mistake
         if m is None and parts is not None and REST in parts and body is bodies[-1]:
-            m = _REST_ITEM.fullmatch(body.strip())
+            m = _REST_ITEM().fullmatch(body.strip())
             clauses = (tuple(c for c in parts[REST] if c not in seen) or None) if m else None
         published_before = bool(items) and items[-1].after == 0
         day = _item_day(m.group("when"), published_before) if m else None
@@ -413,7 +414,7 @@ def commencement(
         reading = whole_reading(wording)
         if reading is not None and reading.condition_fails(gazette_date) is None:
             return reading.commencement(wording, gazette_date)
-        if _BY_NOTICE.search(wording):
+        if _BY_NOTICE().search(wording):
             return Commencement(wording=wording, rule="by_notice")
         return Commencement(wording=wording, rule="unknown")
     rule, days, fixed = commencement_rule(wording)
@@ -461,7 +462,7 @@ def _instrument_by_clause(wording: str, gazette_date: dt.date | None, parts: Map
 # --- a principal law whose own commencement gives some of its clauses days of their own ------------------------------
 
 SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")
-_WORD_START = re.compile(r"\b\w")  # where each word of a commencement starts (split_words asks the grammar there)
+_WORD_START = lazy_pattern(r"\b\w")  # where each word of a commencement starts (split_words asks the grammar there)
 
 
 @cache
@@ -488,7 +489,7 @@ def split_words(wording: str | None) -> str | None:
     law's commencement holding them is read whole (``principal_commencement``) or refused, naming them — a law is never
     shown wholly in force from one day when its words say part of it waits."""
     words = " ".join((wording or "").split())
-    starts = [m.start() for m in _WORD_START.finditer(words)]
+    starts = [m.start() for m in _WORD_START().finditer(words)]
     if not starts:
         return None
     from lark import Tree
@@ -682,9 +683,9 @@ def date_range(valid_from: dt.date | str | None, valid_to: dt.date | str | None)
 
 # --- a law with no commencement words: the Act it was made under decides --------------------------------------------
 
-LGA_1995 = re.compile(r"\bLocal Government Act,? 1995\b")
+LGA_1995 = lazy_pattern(r"\bLocal Government Act,? 1995\b")
 #: The first Act a text names as what it is made under ("… conferred by the Local Government Act 1960 …").
-ENABLING_ACT = re.compile(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
+ENABLING_ACT = lazy_pattern(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
 #: The Interpretation Act 1984 came into operation on 1 July 1984; before it, its s 41 did not govern.
 INTERPRETATION_ACT_1984 = dt.date(1984, 7, 1)
 #: The Local Government Act 1995 came into operation on 1 July 1996.
@@ -702,9 +703,9 @@ def enabling_act(*texts: str) -> str | None:
     """The Act a law or instrument is made under, as the first of ``texts`` that names an Act names it: the Local
     Government Act 1995 when that text names it, else the first Act it names ("Local Government Act 1960")."""
     for text in texts:
-        if LGA_1995.search(text):
+        if LGA_1995().search(text):
             return "Local Government Act 1995"
-        act = ENABLING_ACT.search(text)
+        act = ENABLING_ACT().search(text)
         if act:
             return f"{act.group(1)} {act.group(2)}"
     return None
@@ -779,7 +780,7 @@ _ORDINAL_UNITS = {
 #: Commencement words that give some clauses days apart in items ("as follows—", "the rest of the local law —"):
 #: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
 _SPLIT_LEAD = re.compile(r"\bas follows\b|\(a\)\s*(?:clauses?|Part)\b|\bthe rest of (?:the|this) local law\s*[—–-]", re.I)
-_BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
+_BY_NOTICE = lazy_pattern(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
 _OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
 #: capital (words of another instruction run on: "…; This local law comes into operation on …").

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
 from ..core.labels import ROMAN, bare, bracket_kind, clause_key, follows, same_family_after
+from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
 from ..core.terms import DEF_START, def_term_ok, term_of
 from .definitions import find_intro, split_definitions, unbolded
@@ -122,7 +123,7 @@ class _B:
 
 #: The heading of an instrument's Part that amends one law, and its first clause saying so ("Shire of X Local Law 2012
 #: amended 5. Local law amended This Part amends …"), from just after "Part 3 —".
-_PART_AMENDS = re.compile(
+_PART_AMENDS = lazy_pattern(
     r"\s*[A-Z][^.;:—–]{0,160}?\b(?:Local Laws?|By-?laws?|Regulations)(?: \(No\. ?\d+\))? \d{4} amended\s+"
     r"\d+[A-Z]{0,2}\.\s+[A-Z][^.;:]{0,60}?\s+This Part amends\b"
 )
@@ -165,8 +166,9 @@ class StructureParser:
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
         # closing, schedules and tables are imported where a law (or new text) needs them: not by an instrument's reading
+        schedules: list[tuple[str, str]] = []
         if self.mode == "instrument":
-            main, schedules = stream, []
+            main = stream
         else:
             from .schedules import split_schedules
 
@@ -279,7 +281,7 @@ class StructureParser:
         …": the next Part of an instrument that amends one law in each Part, read as its heading though the words before
         it run on (its number follows the last Part's, its heading names a law amended, and its first clause says "This
         Part amends")."""
-        return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS.match(m.string, m.end()) is not None
+        return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS().match(m.string, m.end()) is not None
 
     def _next_part_amends(self, m: re.Match[str], kind: str, num: str) -> bool:
         """(r12) "… insert: For the provision of a copy … requesting the copy — Part 3 — X Local Law 2008 amended 5. Local
