@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lawhistory.core.lazy_re import lazy_pattern
 from tests.conftest import make_repo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +71,8 @@ def test_amend_build_of_one_instrument_imports_no_schedule_reader_and_compiles_n
 
 
 def test_a_lazy_pattern_is_re_compile_of_its_words_made_once() -> None:
+    from lawhistory.core.lazy_re import lazy_pattern
+
     made = lazy_pattern(r"(?P<n>\d+)\s+ab", re.I)
     assert made.cache_info().currsize == 0  # type: ignore[attr-defined]
     first = made()
