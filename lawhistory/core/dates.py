@@ -209,7 +209,7 @@ def months_later(day: dt.date, months: int) -> dt.date:
 _AS_FOLLOWS = re.compile(
     r"(?:This|The) (?:local law|by-?law|amendment local law) (?:comes into operation|commences) as follows\s*[—–:-]*\s*", re.I
 )
-_ITEM = re.compile(r"\(([a-z])\)\s*")
+_ITEM = lazy_pattern(r"\(([a-z])\)\s*")
 #: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
 _CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
 #: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
@@ -345,9 +345,9 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
         return None
     w = " ".join(wording.split())
     lead = _AS_FOLLOWS.match(w)  # from the first word: words before it ("Subject to clause 9, …") are not read
-    if lead is None or _ITEM.match(w, lead.end()) is None:
+    if lead is None or _ITEM().match(w, lead.end()) is None:
         return None
-    pieces = _ITEM.split(w[lead.end() :])
+    pieces = _ITEM().split(w[lead.end() :])
     letters, bodies = pieces[1::2], pieces[2::2]
     if pieces[0].strip() or len(bodies) < 2 or letters != [chr(ord("a") + i) for i in range(len(letters))]:
         return None
@@ -901,7 +901,7 @@ class DayReading:
 #: apart ("Principal local law 3. In this local law the … is referred to as the principal local law.", "Clause 3
 #: repealed.", (r12, case 207) "By-law 3 amended 3." — the next clause's heading and label —, "… by deleting the full
 #: stop …;", a footnote "[* Published in Gazette …]"): it gives no day.
-_OTHER_CLAUSE = re.compile(
+_OTHER_CLAUSE = lazy_pattern(
     r"\b(?:is|are) (?:amended|repealed|deleted|inserted|referred to)\b|\bmay be cited\b|\bby (?:deleting|inserting)\b"
     r"|^\[\*|^Principal local laws?\b"
     r"|^(?:Clauses?|Parts?|By-?laws?|Regulations?|Sections?|Schedules?|Divisions?) \S+ (?:amended|repealed|deleted|inserted|replaced)"
@@ -918,7 +918,7 @@ def own_sentences(wording: str | None) -> list[str]:
     out = []
     for sentence in _SENTENCE_END.split(w):
         s = _LEAD.sub("", sentence.strip()).strip().removesuffix("]").strip()
-        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE.search(s)):
+        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE().search(s)):
             out.append(s)
     return out
 

@@ -97,14 +97,14 @@ ENACTING_END = re.compile(
 # (``_BODY_FOLLOWS``): "made by" in a law's own words, or in closing words after its provisions, is not them.
 MADE = re.compile(r"(?<![^\s])Made\s+(?=(?:under|by|at|on|pursuant|in\s+pursuance)\b)")
 #: the full stop that ends a sentence (not that of "s. 3", "No. 2", "pp. 2129-34", "W.A." or a number's "3.5")
-_SENTENCE_END = re.compile(
+_SENTENCE_END = lazy_pattern(
     r"(?<![\s(]s)(?<![\s(]ss)(?<![\s(]No)(?<![\s(]pp)(?<![\s(]p)(?<![\s(]cl)(?<!W\.A)(?<![\s(][A-Z])\.(?=\s|$)"
 )
-_MADE_BY = re.compile(
+_MADE_BY = lazy_pattern(
     r"\bby\s+the\s+(?:Council|local\s+government)\s+of\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z]"
     r"|\bby\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z][\w’'\- ]*?\s+Council\b"
 )
-_MADE_WHEN = re.compile(
+_MADE_WHEN = lazy_pattern(
     r"\b(?:by\s+(?:a\s+|an\s+)?(?:(?:special|absolute\s+majority)\s+)?resolution|resolved|(?:ordinary|special|extraordinary|general|"
     r"council)?\s*meeting\b[^.]{0,80}?\bheld|by\s+(?:an\s+)?absolute\s+majority)\b[^.]{0,80}?" + PRINTED_DATE.pattern,
     re.I,
@@ -116,7 +116,7 @@ _MADE_UNDER = lazy_pattern(
     r"[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
     r"|\bunder\s+the\s+powers\s+conferred\s+(?:on\s+it\s+)?by\s+the\s+[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
 )
-_BODY_FOLLOWS = re.compile(
+_BODY_FOLLOWS = lazy_pattern(
     r"\s*(?:(?:PART|Part)\s+(?:1|I)\b|(?:1\.1|1\.?)\s*[A-Z(]|[A-Z][a-z]+(?:\s+[a-z]+){0,4}\s+1\.?\s+[A-Z(]|"
     r"(?:TABLE\s+OF\s+CONTENTS|CONTENTS|ARRANGEMENT)\b)"
 )
@@ -128,16 +128,16 @@ def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
     false, the provisions that must follow them are not looked for)."""
     if not MADE.match(text, start):
         return None
-    stop = _SENTENCE_END.search(text, start, min(len(text), start + 800))
+    stop = _SENTENCE_END().search(text, start, min(len(text), start + 800))
     if stop is None:
         return None
     sentence = " ".join(text[start : stop.end()].split())
-    if "\f" in text[start : stop.start()] or not _MADE_BY.search(sentence):
+    if "\f" in text[start : stop.start()] or not _MADE_BY().search(sentence):
         return None
-    if _MADE_WHEN.search(sentence):
-        return stop.end() if not body or _BODY_FOLLOWS.match(text, stop.end()) else None
+    if _MADE_WHEN().search(sentence):
+        return stop.end() if not body or _BODY_FOLLOWS().match(text, stop.end()) else None
     # made under a power, with no day: enacting words only where the provisions follow them
-    return stop.end() if _MADE_UNDER().search(sentence) and _BODY_FOLLOWS.match(text, stop.end()) else None
+    return stop.end() if _MADE_UNDER().search(sentence) and _BODY_FOLLOWS().match(text, stop.end()) else None
 
 
 #: (known2) A 1970s notice of the Governor's approval of an amendment, printed over the council's by-law: "IT is hereby
@@ -351,7 +351,7 @@ def _label_cell_words(m: re.Match[str]) -> str:
 
 
 #: (known2) A new clause's number and heading printed as a row of cells: "| 2.7A. | Presiding member if both are absent |".
-CLAUSE_CELL_ROW = re.compile(
+CLAUSE_CELL_ROW = lazy_pattern(
     r"[ \t]*\|[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})?[A-Z]{0,2}\.)[ \t]*\|[ \t]*(?P<words>[A-Z][^|\n]*?)[ \t]*\|[ \t]*"
 )
 #: (known2) An item's words beside a marginal note's words (a few words, no figures), the note after them: "| 1. (1) In
@@ -381,7 +381,7 @@ def _cell_run_words(m: re.Match[str]) -> str:
         after = NOTE_CELL_ROW.fullmatch(rows[i + 1]) if i + 1 < len(rows) else None
         if PAGE_HEADER.search(row):
             kinds.append("header")
-        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW.fullmatch(row):
+        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW().fullmatch(row):
             kinds.append("labelled")
         elif NOTE_START_ROW().fullmatch(row) and after is not None and _NOTE_VERB().fullmatch(after.group("note")):
             kinds.append("note")
@@ -405,7 +405,7 @@ def _cell_run_words(m: re.Match[str]) -> str:
             out.append(cell.group("words"))
         elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:
             out.append(f"{cell.group('label')} {cell.group('words')}")
-        elif (cell := CLAUSE_CELL_ROW.fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
+        elif (cell := CLAUSE_CELL_ROW().fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
             out.append(cell.group("words") if cell.re is NOTE_CELL_ROW else f"{cell.group('num')} {cell.group('words')}")
         else:
             out.append(WORDS_CELL_ROW().fullmatch(row).group("words"))  # type: ignore[union-attr]
@@ -588,7 +588,7 @@ def _number_pages(headers: list[tuple[int, dt.date | None]]) -> None:
 
 
 _PAGE_END = lazy_pattern(r"(?<=[.\w)]) (?P<n>\d{1,5})(?=\s*(?:[\ue000-\uf7ff]|$))")
-_CITING = re.compile(
+_CITING = lazy_pattern(
     r"(?:section|sections|clause|clauses|regulation|regulations|No\.|page|pages|item|Schedule|Part|s\.|r\.|cl\.)$"
 )
 
@@ -611,7 +611,7 @@ def _strip_page_end_numbers(
     def drop(m: re.Match[str]) -> str:
         page = page_at(m.start())
         n = int(m.group("n"))
-        if page and n in (page, page + 1) and not _CITING.search(text[max(0, m.start() - 12) : m.start()]):
+        if page and n in (page, page + 1) and not _CITING().search(text[max(0, m.start() - 12) : m.start()]):
             removed.append(m.group("n"))
             return ""
         return m.group(0)

@@ -28,14 +28,14 @@ ITEM = "\u2063"  # INVISIBLE SEPARATOR: an item of a list printed a line an item
 END = "\u2064"  # INVISIBLE PLUS: the list ends
 
 _DASH_END = lazy_pattern(r"(?:[—–]|\s-)\s*$")
-_ITEM = re.compile(r"[A-Za-z][A-Za-z0-9’' /-]{0,49}")
+_ITEM = lazy_pattern(r"[A-Za-z][A-Za-z0-9’' /-]{0,49}")
 _RUNS_ON = lazy_pattern(r"\b(?:and|or|of|the|a|an|to|in|on|for|by|with|under|that|which)$", re.I)
-_AFTER = re.compile(r"\s*(?:$|\(\w{1,4}\)\s|\d+[A-Z]{0,2}\.\s|\d+(?:\.\d+)+[A-Z]{0,2}\s|[—–_]{2,})")
+_AFTER = lazy_pattern(r"\s*(?:$|\(\w{1,4}\)\s|\d+[A-Z]{0,2}\.\s|\d+(?:\.\d+)+[A-Z]{0,2}\s|[—–_]{2,})")
 
 
 def _is_item(line: str) -> bool:
     s = line.strip()
-    return bool(_ITEM.fullmatch(s)) and len(s.split()) <= 6 and not _RUNS_ON().search(s) and not s.endswith("-")
+    return bool(_ITEM().fullmatch(s)) and len(s.split()) <= 6 and not _RUNS_ON().search(s) and not s.endswith("-")
 
 
 def mark_line_lists(text: str) -> str:
@@ -49,7 +49,7 @@ def mark_line_lists(text: str) -> str:
         j = i + 1
         while j < len(lines) and _is_item(lines[j]):
             j += 1
-        if j > i + 2 and (j == len(lines) or _AFTER.match(lines[j])):  # two items at least
+        if j > i + 2 and (j == len(lines) or _AFTER().match(lines[j])):  # two items at least
             for k in range(i + 1, j):
                 lines[k] = ITEM + lines[k].strip()
             lines[j - 1] += END
@@ -80,7 +80,7 @@ def unmarked_provisions(provisions: tuple[Provision, ...]) -> tuple[Provision, .
 
 
 _WHOLE = lazy_pattern(r"(\s*)(\d+)\.\s+[A-Z]")
-_SUB = re.compile(r"(\s*)(\d+)\.(\d+)\s+(?=\S)")
+_SUB = lazy_pattern(r"(\s*)(\d+)\.(\d+)\s+(?=\S)")
 
 
 def subsections_as_labels(text: str) -> tuple[str, bool]:
@@ -94,7 +94,7 @@ def subsections_as_labels(text: str) -> tuple[str, bool]:
     changed = list(lines)
     previous = ""
     for i, line in enumerate(lines):
-        sub = _SUB.match(line)
+        sub = _SUB().match(line)
         if sub:
             opens_new_text = re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bfollowing)\s*$", previous)
             if section is None or int(sub.group(2)) != section or int(sub.group(3)) != expected or opens_new_text:
