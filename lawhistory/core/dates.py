@@ -171,7 +171,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
         re.I,
     ):
         return "on_gazettal", 0, None
-    if _BY_NOTICE().search(w):
+    if _BY_NOTICE.search(w):
         return "by_notice", None, None
     m = re.search(r"\b(?:comes into operation|commences) on (.+)", w, re.I)
     if m:
@@ -414,7 +414,7 @@ def commencement(
         reading = whole_reading(wording)
         if reading is not None and reading.condition_fails(gazette_date) is None:
             return reading.commencement(wording, gazette_date)
-        if _BY_NOTICE().search(wording):
+        if _BY_NOTICE.search(wording):
             return Commencement(wording=wording, rule="by_notice")
         return Commencement(wording=wording, rule="unknown")
     rule, days, fixed = commencement_rule(wording)
@@ -780,7 +780,7 @@ _ORDINAL_UNITS = {
 #: Commencement words that give some clauses days apart in items ("as follows—", "the rest of the local law —"):
 #: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
 _SPLIT_LEAD = re.compile(r"\bas follows\b|\(a\)\s*(?:clauses?|Part)\b|\bthe rest of (?:the|this) local law\s*[—–-]", re.I)
-_BY_NOTICE = lazy_pattern(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
+_BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
 _OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
 #: capital (words of another instruction run on: "…; This local law comes into operation on …").
