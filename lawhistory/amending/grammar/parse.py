@@ -21,7 +21,6 @@ from lark.visitors import CollapseAmbiguities
 
 from ...core.compiled import built, built_lexer, key
 from ...core.headings import heading_first as amending_heading_first
-from ...core.lazy_re import lazy_pattern
 from ...core.quotes import outside_quotes
 from .shaped import FORMAT as SHAPES_FORMAT
 from .shaped import KindsMemo, ShapeMemo, Stopped
@@ -545,7 +544,7 @@ def following_dash(words: str) -> tuple[int, int] | None:
 _LABELLED_KINDS = frozenset(
     {"subclause", "subclauses", "paragraph", "paragraphs", "subparagraph", "subparagraphs"} | {"clause", "clauses"}
 )
-_ONE_LABEL = lazy_pattern(r"\(\w+\)")  # lexical: a label of one part, "(4a)"
+_ONE_LABEL = re.compile(r"\(\w+\)")  # lexical: a label of one part, "(4a)"
 
 
 @lru_cache(maxsize=8192)
@@ -560,7 +559,7 @@ def labelled_after(words: str) -> int | None:
             tok, kind = kind, tok  # (known2) "subclauses as follows (4) The …": the kind before the words
         if tok.type not in ("THE_FOLLOWING", "OP_AS_FOLLOWS") or str(kind).lower().replace("sub-", "sub") not in _LABELLED_KINDS:
             continue
-        if not _ONE_LABEL().fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
             continue
         try:
             opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
@@ -1071,7 +1070,7 @@ def repeal_item(item: str) -> tuple[str, str | None] | None:
 
 #: lexical: the words that except part of a law from its repeal ("…, other than by-law 2, are repealed", "(except
 #: by-law 4)"), outside quotation marks; repeal.lark's ``PUB_REST`` (a publication's history) never holds them
-_EXCEPTING = lazy_pattern(
+_EXCEPTING = re.compile(
     r"(?<![\w-])(?:other\s+than|except|excepting|excluding|save|but\s+not|in\s+so\s+far|insofar|so\s+far\s+as"
     r"|to\s+the\s+extent)(?![\w-])[^.;:,()“”\n]{0,80}",
     re.I,
@@ -1082,7 +1081,7 @@ def repeal_excepting(words: str) -> str | None:
     """The words of ``words`` (a repeal instruction, its quotation marks normalised) that except part of a law from
     its repeal ("other than by-law 2", "except by-law 4"), outside quotation marks; None when it holds none."""
     for start, end in outside_quotes(words):
-        if (m := _EXCEPTING().search(words, start, end)) is not None:
+        if (m := _EXCEPTING.search(words, start, end)) is not None:
             return " ".join(words[m.start() : min(m.end(), end)].split())
     return None
 
@@ -1361,7 +1360,7 @@ def heading_first(words: str, amending: bool) -> bool:
 # --- new_heading.lark: a Division heading printed after a Part's new heading ------------------------------------------
 
 NEW_HEADING = Path(__file__).with_name("new_heading.lark")
-_WORD_AFTER_FIRST = lazy_pattern(r"(?<=\S)\s+(?=\S)")  # the spaces before each word after the first
+_WORD_AFTER_FIRST = re.compile(r"(?<=\S)\s+(?=\S)")  # the spaces before each word after the first
 
 
 @cache
@@ -1376,7 +1375,7 @@ def division_opening(heading: str) -> int | None:
     ("Registration and identification Division 1 — Registration": at "Division"), running to the end: the first word
     after the first from which new_heading.lark's ``division_heading`` parses the rest; None when none does."""
     return next(
-        (m.end() for m in _WORD_AFTER_FIRST().finditer(heading) if _accepts(new_heading_parser(), heading[m.end() :])), None
+        (m.end() for m in _WORD_AFTER_FIRST.finditer(heading) if _accepts(new_heading_parser(), heading[m.end() :])), None
     )
 
 
