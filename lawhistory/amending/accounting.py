@@ -14,6 +14,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from ..core.lazy_re import lazy_pattern
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
 from .grammar.parse import ends_with_council, opening_length, opens_instruction
 
@@ -60,12 +61,12 @@ DOTTED_START = _Opening(
 )
 #: The same, its label in any numbering style — (a), (i), i., 1., A. — for telling where an unquoted payload ends.
 ITEM_START = _Opening(r"(?<=\s)(?:\((?:[a-z]{1,4}|\d{1,2}[A-Z]?)\)|(?:\d{1,2}|[ivx]{1,5}|[A-Z])\.)\s+")
-_REFERRING = re.compile(
+_REFERRING = lazy_pattern(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,.”’\"])\s(?:and|or)|\([\w]+\)|\b\d+\.\d+[A-Z]{0,2})$",
     re.I,
 )
 #: Words after which a label is cited rather than an instruction labelled ("(a) and (b)", "paragraph (b)").
-_CITING = re.compile(
+_CITING = lazy_pattern(
     r"(?:\b(?:clauses?|sub-?clauses?|paragraphs?|sub-?paragraphs?|items?|to|of|in)|(?<![;,])\s(?:and|or))$", re.I
 )
 #: Numbered instructions inside one clause ("In Schedule 1 Item 6 – 1. Delete … ; 2. Delete …"; "In the definition of
@@ -101,7 +102,7 @@ def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> 
     found = [
         m.start()
         for m in LABELLED_START.finditer(normal)
-        if _outside(spans, m.start()) and not re.search(_REFERRING, _before(normal, m.start()))
+        if _outside(spans, m.start()) and not re.search(_REFERRING(), _before(normal, m.start()))
     ]
     dotted = [m.start() for m in DOTTED_START.finditer(normal) if _outside(spans, m.start())]
     return sorted(set(found + dotted))
@@ -134,7 +135,7 @@ def split_instructions(text: str) -> list[str]:
         w0 = max(0, at - 12)
         label = re.search(r"(?<=\s)\((?:[a-z]{1,2}|\d{1,2}[A-Z]?)\)\s+$", normal[w0:at])
         where = w0 + label.start() if label else at
-        if label and re.search(_CITING, _before(normal, where)):
+        if label and re.search(_CITING(), _before(normal, where)):
             where = at  # "14F(1A)(a) and (b)" cites (b): it ends the words before, it labels nothing
         cuts.append(where)
     pieces = []

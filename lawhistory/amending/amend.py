@@ -24,6 +24,7 @@ from ..core.diff import ProvisionChange, changes_between
 from ..core.errors import BadLawId, ImportFailed, LawHistoryError
 from ..core.ids import citation_of_path, law_id
 from ..core.incomplete import one_line
+from ..core.lazy_re import lazy_pattern
 from ..core.model import HandReading, Law, LawRef, Provision, Refusal, normal_title
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Action, Occurrence, Operation
 from ..core.versions import (
@@ -207,7 +208,7 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
             not got
             and inserted is not None
             and clause_head(inserted.clause) == clause_head(unit.clause)
-            and not _BARE_LABEL.fullmatch(unit.text)
+            and not _BARE_LABEL().fullmatch(unit.text)
         ):
             # (review) "4. (1) After clause 12D insert— 12E. … (1) … (2) Subclause (1) does not apply … (2) In clause
             # 12F(2) delete …": words after new provisions that are no instruction are the new text's own, cut off where
@@ -659,7 +660,7 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 )
             several = " and " in form.group("form")  # the same edit in each form: every occurrence in the schedule
             op = replace(op, target=form.group("sched"), occurrence=Occurrence.ALL if several else op.occurrence)
-        elif op.action not in WORD_ACTIONS and (in_form := _IN_FORM.match(op.target)):
+        elif op.action not in WORD_ACTIONS and (in_form := _IN_FORM().match(op.target)):
             # (wrongref) a provision or row found by its own words under a lead-in naming a form ("Schedule 1 is
             # amended in Form 4 as follows: … (b) … by deleting the row containing “…”"): found in the schedule, as
             # before forms were places (a form is no provision)
@@ -946,7 +947,7 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
     begun = False
     for i, child in enumerate(children):
         m = heading.match((child.text or "").strip()) if child.kind == "text" else None
-        like_a_heading = _LIKE_A_HEADING.fullmatch((child.text or "").strip()) is not None
+        like_a_heading = _LIKE_A_HEADING().fullmatch((child.text or "").strip()) is not None
         if m:
             current, begun = m.group(1).upper(), False  # the next form's heading ends a form's lines
         elif current in inside and begun and like_a_heading and i > headings[-1]:
@@ -995,10 +996,10 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
 
 
 #: A target's schedule and the forms of it a place names ("Schedule 1 Form 4", "Schedule 1 Forms 3 and 4").
-_IN_FORM = re.compile(r"(?P<sched>Schedule \S+) Forms? \d+[A-Z]?(?: and \d+[A-Z]?)*(?![\w(])")
+_IN_FORM = lazy_pattern(r"(?P<sched>Schedule \S+) Forms? \d+[A-Z]?(?: and \d+[A-Z]?)*(?![\w(])")
 
 #: A short line printed as a heading (a capital, at most eight words, no closing mark): "Notice of meeting".
-_LIKE_A_HEADING = re.compile(r"[A-Z][^\s.;:,…]*(?:\s+[^\s.;:,…]+){0,7}")
+_LIKE_A_HEADING = lazy_pattern(r"[A-Z][^\s.;:,…]*(?:\s+[^\s.;:,…]+){0,7}")
 
 
 def _column_rows_edit(body: tuple[Provision, ...], op: Operation, column: re.Match[str]) -> list[Operation] | str:
@@ -1288,7 +1289,7 @@ def _same_law_misprinted(printed: str, law: Law) -> bool:
     return len(mine & theirs) * 2 >= max(len(mine), len(theirs))
 
 
-_NUMBER_AND_SUBJECT = re.compile(r"(?P<law>.*\bLocal Law No\.\s*\d+[A-Z]?)\s*\((?P<subject>[^()]+)\)")
+_NUMBER_AND_SUBJECT = lazy_pattern(r"(?P<law>.*\bLocal Law No\.\s*\d+[A-Z]?)\s*\((?P<subject>[^()]+)\)")
 
 
 def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -> Law | None:
@@ -1307,7 +1308,7 @@ def _law_named(repo: Repository, index: Inputs, inst: Instrument, ref: LawRef) -
     # No. 8 (Signs, Hoardings and Billposting)") where the law's title runs them together with a dash ("… Local Law
     # No. 8—Signs, Hoardings and Billposting"): the same number and words.
     titles = [ref.title]
-    if numbered := _NUMBER_AND_SUBJECT.fullmatch(ref.title):
+    if numbered := _NUMBER_AND_SUBJECT().fullmatch(ref.title):
         titles.append(f"{numbered.group('law')}—{numbered.group('subject')}")
     lg = inst.law.meta.local_government
     wanted = {normal_title(t) for t in titles} | {normal_title(f"{lg} {t}") for t in titles}
@@ -1497,7 +1498,7 @@ def _suggest(outcome: AmendOutcome, index: Inputs, link: str | None, path: Path)
 
 
 #: A label printed alone ("2.", "(b)"): no words of new text (a list's label whose words were read with its item).
-_BARE_LABEL = re.compile(r"\s*(?:\(?[a-z]{1,4}\)|\(?\d{1,2}[A-Z]?[.)]|[A-Z]\.|[ivx]{1,5}\.)\s*")
+_BARE_LABEL = lazy_pattern(r"\s*(?:\(?[a-z]{1,4}\)|\(?\d{1,2}[A-Z]?[.)]|[A-Z]\.|[ivx]{1,5}\.)\s*")
 
 #: The actions that put in new provisions (whose new text may hold labels of its own).
 _PUTS_IN_PROVISIONS = frozenset({Action.INSERT, Action.SUBSTITUTE, Action.SUBSTITUTE_TEXT, Action.INSERT_DEFINITION})

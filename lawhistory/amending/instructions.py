@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..core.lazy_re import lazy_pattern
 from ..core.operations import LIST_IN_WORDS, WORD_ACTIONS, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
 from ..reading.leaders import without_line_ends
@@ -64,7 +65,7 @@ def _schedule_to_this_clause(unit: Unit, notes: list[str]) -> Unit | None:
 #: (known2) A word of the instruction's own the copy broke over a line after a hyphen ("a new interpre- tation as
 #: follows": parts.py's ``_BROKEN_WORD``), outside quotation marks: joined when whole it is one of the words
 #: instructions are written in.
-_INSTRUCTION_WORDS = re.compile(
+_INSTRUCTION_WORDS = lazy_pattern(
     r"(?:interpretations?|definitions?|(?:sub)?(?:clauses?|paragraphs?|regulations?)|by-?laws?|schedules?|"
     r"substitut(?:e|ed|ing)|insert(?:ed|ing)?|delet(?:e|ed|ing)|amend(?:ed|ing|ment)?|following|principal|provisions?)",
     re.I,
@@ -81,7 +82,7 @@ def _broken_words_joined(unit: Unit) -> Unit | None:
     cuts = [
         m
         for m in _BROKEN_WORD.finditer(normal)
-        if _INSTRUCTION_WORDS.fullmatch(m.group("a") + m.group("b")) and any(a <= m.start() and m.end() <= b for a, b in spans)
+        if _INSTRUCTION_WORDS().fullmatch(m.group("a") + m.group("b")) and any(a <= m.start() and m.end() <= b for a, b in spans)
     ]
     if not cuts or len(normal) != len(unit.text):
         return None
@@ -202,7 +203,7 @@ def _in_form(unit: Unit, ops: list[Operation]) -> list[Operation]:
 #: (issue 20) Where a second instruction is joined to the first in one sentence: "and" (after a semicolon or comma or
 #: none) just after a closing quotation mark, then a verb ("and delete …", "; and by deleting …") or a lead naming a
 #: place ("and in paragraph (a) delete …"); never "and insert …", the second half of a replacement.
-_JOINED = re.compile(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
+_JOINED = lazy_pattern(r"(?<=”)\s*[;,]?\s+and\s+(?=(?:by\s+)?(?:delete|deleting|omit|omitting|in)\b)", re.I)
 #: (issue 20) Another instruction's opening inside unquoted new words: "… and insert— 12 months and delete “the”".
 _INSTRUCTION_IN_NEW = re.compile(r"[;,]?\s\band\s+(?:by\s+)?(?:delete|deleting|omit|omitting|insert|inserting)\s+[“\"]", re.I)
 
@@ -234,9 +235,9 @@ def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:
 
 
 #: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.
-_PLAIN_LABEL = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
+_PLAIN_LABEL = lazy_pattern(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*(?:\([A-Za-z0-9]+\))*")
 #: A place named after an instruction's quoted words ("delete “a” in paragraph (b)", "… insert “b” in clause 6.1(c)").
-_PLACE_AFTER_WORDS = re.compile(
+_PLACE_AFTER_WORDS = lazy_pattern(
     r"\b(?:in|of|to)\s+(?:the\s+)?(?:sub-?)?(?:clauses?|paragraphs?|items?|schedules?|parts?|divisions?|definitions?|"
     r"heading|columns?|tables?|by-?laws?|regulations?|sections?|forms?)\b",
     re.I,
@@ -259,14 +260,14 @@ def _joined_instructions(unit: Unit, notes: list[str]) -> list[Operation] | None
     if len(normal) != len(unit.text):
         return None
     spans = outside_quotes(normal)
-    for m in _JOINED.finditer(normal):
+    for m in _JOINED().finditer(normal):
         if not any(a <= m.start() < b for a, b in spans):
             continue
         head, tail = unit.text[: m.start()].strip(), unit.text[m.end() :].strip()
         if re.search(r"[—–:]|\s-\s", "".join(normal[a:b] for a, b in spans if b <= m.start())):
             continue  # new text printed after a dash or colon: where it ends is not told by a quotation mark
         quoted_at = normal.find("“")
-        if 0 <= quoted_at < m.start() and _PLACE_AFTER_WORDS.search(
+        if 0 <= quoted_at < m.start() and _PLACE_AFTER_WORDS().search(
             " ".join(normal[max(a, quoted_at) : b] for a, b in spans if quoted_at < b <= m.start())
         ):
             # "In clause 3 delete “a” in paragraph (b) and delete “c”": the place after the words is the first's only;
@@ -280,7 +281,7 @@ def _joined_instructions(unit: Unit, notes: list[str]) -> list[Operation] | None
         if not ops or unit.whole_law or any(op.action not in _WORD_EDITS for op in ops):
             continue
         targets = {op.target for op in ops}
-        if len(targets) != 1 or not _PLAIN_LABEL.fullmatch(next(iter(targets))):
+        if len(targets) != 1 or not _PLAIN_LABEL().fullmatch(next(iter(targets))):
             continue
         second: list[str] = []
         try:

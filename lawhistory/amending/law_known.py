@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from ..core.errors import LawHistoryError
 from ..core.ids import citation_of_path
+from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
 from ..core.operations import WORD_ACTIONS, Action, Occurrence, Operation
 from .apply import _pattern, find, get
@@ -351,11 +352,11 @@ IN_ORDER = re.compile(r"(?P<table>Schedule \S+) in numerical order")
 #: (r10) A row named by all its cells as the instrument prints it: "Schedule 1 row printed “5.3(2) | … | $200”".
 PRINTED_ROW = re.compile(r"(?P<table>Schedule \S+) row printed “(?P<cells>[^”]*)”")
 #: A cell that cites a provision or numbers an item: "2.8(2)", "clause 17(1)", "12.", "14A"
-_ORDER_CELL = re.compile(
+_ORDER_CELL = lazy_pattern(
     r"(?:(?:sub-?)?(?:clause|regulation|section|by-?law|item)s?\.?\s+|cl\.\s*)?"
     r"(?P<num>\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)\.?(?P<br>(?:\s?\((?:\d+[A-Z]{0,2}|[a-z])\))*)"
 )
-_ORDER_HEADING = re.compile(r"(?:item|clause|regulation|section|by-?law|provision|no\b|number)", re.I)
+_ORDER_HEADING = lazy_pattern(r"(?:item|clause|regulation|section|by-?law|provision|no\b|number)", re.I)
 
 
 def names_rows(op: Operation) -> bool:
@@ -487,7 +488,7 @@ def _rows_citing(table: Provision, ref: str) -> list[int]:
 
 def _order_key(cell: str) -> tuple[tuple[int, int, str], ...] | None:
     """A sort key for a cell citing a provision or numbering an item (2.8 < 2.8(2) < 2.8A < 2.10); None otherwise."""
-    m = _ORDER_CELL.fullmatch(" ".join(cell.split()))
+    m = _ORDER_CELL().fullmatch(" ".join(cell.split()))
     if m is None:
         return None
     key = []
@@ -520,7 +521,7 @@ def _in_numerical_order(body: tuple[Provision, ...], path: Path, op: Operation) 
         places: set[int] = set()
         why: list[str] = []
         for col, heading in enumerate(table.cells):
-            if not _ORDER_HEADING.match(heading) or col >= len(row.cells):
+            if not _ORDER_HEADING().match(heading) or col >= len(row.cells):
                 continue
             keys = [_order_key(table.children[i].cells[col]) if col < len(table.children[i].cells) else None for i in rows]
             mine = _order_key(row.cells[col])

@@ -19,6 +19,7 @@ from typing import Literal
 from ..core.dates import printed_date, spelled_number
 from ..core.errors import LawHistoryError
 from ..core.ids import ORDINALS, normalise_citation
+from ..core.labels import row_num
 from ..core.model import Law, Provision, normal_title
 from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
@@ -29,7 +30,6 @@ from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
 from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
 from ..reading.structure import StructureParser
-from ..reading.tables import OFFENCE_ROW, read_offence_table, row_num
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
 from .grammar.parse import (
@@ -1760,6 +1760,8 @@ def _payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]
 
 
 def _schedule_payload(num: str, payload: str, notes: list[str]) -> str:
+    from ..reading.tables import read_offence_table  # a new schedule's table only: not imported by every amend
+
     table = read_offence_table(payload, notes, f"the new Schedule {num}")
     if table is None:
         return render_fragment((_schedule_text(num, payload),))
@@ -1822,6 +1824,8 @@ def _bar_cells(row: str) -> tuple[str, ...]:
 
 
 def _rows_payload(payload: str) -> str | None:
+    from ..reading.tables import OFFENCE_ROW  # rows of a table only: not imported by every amend
+
     rows = []
     pos = 0
     flat = " ".join(payload.split())

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import BadDate, ImportFailed
+from .lazy_re import lazy_pattern
 from .model import Commencement
 from .status import UNCERTAIN as UNCERTAIN
 from .status import iso_date as iso_date
@@ -180,7 +181,7 @@ def commencement_rule(wording: str | None) -> tuple[str, int | None, dt.date | N
     return "unknown", None, None
 
 
-_MONTHS_AFTER = re.compile(
+_MONTHS_AFTER = lazy_pattern(
     r"\b(\w+) (?:calendar )?months? (?:after|following) (?:the (?:date|day) (?:of|on which) )?(?:its |their |it is |they are |it was |they were |the )?"
     r"(?:publi|gazettal)",
     re.I,
@@ -189,7 +190,7 @@ _MONTHS_AFTER = re.compile(
 
 def _months_after(wording: str) -> int | None:
     """N in "comes into operation N month(s) after the date of its publication", if the words say so."""
-    m = _MONTHS_AFTER.search(" ".join(wording.split()))
+    m = _MONTHS_AFTER().search(" ".join(wording.split()))
     return spelled_number(m.group(1)) if m else None
 
 
@@ -208,17 +209,17 @@ def months_later(day: dt.date, months: int) -> dt.date:
 _AS_FOLLOWS = re.compile(
     r"(?:This|The) (?:local law|by-?law|amendment local law) (?:comes into operation|commences) as follows\s*[—–:-]*\s*", re.I
 )
-_ITEM = re.compile(r"\(([a-z])\)\s*")
+_ITEM = lazy_pattern(r"\(([a-z])\)\s*")
 #: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
 _CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
 #: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
-_CLAUSE_LIST = re.compile(
+_CLAUSE_LIST = lazy_pattern(
     rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
     re.I,
 )
 #: (r7) "Part 1 —", "Part 2 Division 3 —": an item naming a Part (or a Division of one) of the instrument; its
 #: clauses are the instrument's own (``clause_items``'s ``parts``).
-_PART_ITEM = re.compile(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
+_PART_ITEM = lazy_pattern(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
     r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
@@ -268,7 +269,7 @@ def subclause_days(wording: str | None) -> bool:
     return bool(own) and named is not None and not _SPLIT_LEAD.search(own) and split_words(own) is not None
 
 
-_REST_ITEM = re.compile(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
+_REST_ITEM = lazy_pattern(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,23 +350,23 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
         return None
     w = " ".join(wording.split())
     lead = _AS_FOLLOWS.match(w)  # from the first word: words before it ("Subject to clause 9, …") are not read
-    if lead is None or _ITEM.match(w, lead.end()) is None:
+    if lead is None or _ITEM().match(w, lead.end()) is None:
         return None
-    pieces = _ITEM.split(w[lead.end() :])
+    pieces = _ITEM().split(w[lead.end() :])
     letters, bodies = pieces[1::2], pieces[2::2]
     if pieces[0].strip() or len(bodies) < 2 or letters != [chr(ord("a") + i) for i in range(len(letters))]:
         return None
     items: list[ClauseDay] = []
     seen: set[str] = set()
     for body in bodies:
-        m = _CLAUSE_LIST.fullmatch(body.strip())
+        m = _CLAUSE_LIST().fullmatch(body.strip())
         clauses = _clause_list(m.group("list")) if m else None
         if m is None and parts is not None:
-            m = _PART_ITEM.fullmatch(body.strip())
+            m = _PART_ITEM().fullmatch(body.strip())
             clauses = parts.get(" ".join(m.group("part").split()).title()) if m else None
             clauses = clauses or None  # a Part of no clauses is named by mistake
         if m is None and parts is not None and REST in parts and body is bodies[-1]:
-            m = _REST_ITEM.fullmatch(body.strip())
+            m = _REST_ITEM().fullmatch(body.strip())
             clauses = (tuple(c for c in parts[REST] if c not in seen) or None) if m else None
         published_before = bool(items) and items[-1].after == 0
         day = _item_day(m.group("when"), published_before) if m else None
@@ -543,7 +544,7 @@ def _instrument_by_clause(wording: str, gazette_date: dt.date | None, parts: Map
 # --- a principal law whose own commencement gives some of its clauses days of their own ------------------------------
 
 SPLIT_GRAMMAR = Path(__file__).with_name("split_commencement.lark")
-_WORD_START = re.compile(r"\b\w")  # where each word of a commencement starts (split_words asks the grammar there)
+_WORD_START = lazy_pattern(r"\b\w")  # where each word of a commencement starts (split_words asks the grammar there)
 
 
 @cache
@@ -570,7 +571,7 @@ def split_words(wording: str | None) -> str | None:
     law's commencement holding them is read whole (``principal_commencement``) or refused, naming them — a law is never
     shown wholly in force from one day when its words say part of it waits."""
     words = " ".join((wording or "").split())
-    starts = [m.start() for m in _WORD_START.finditer(words)]
+    starts = [m.start() for m in _WORD_START().finditer(words)]
     if not starts:
         return None
     from lark import Tree
@@ -777,9 +778,9 @@ def date_range(valid_from: dt.date | str | None, valid_to: dt.date | str | None)
 
 # --- a law with no commencement words: the Act it was made under decides --------------------------------------------
 
-LGA_1995 = re.compile(r"\bLocal Government Act,? 1995\b")
+LGA_1995 = lazy_pattern(r"\bLocal Government Act,? 1995\b")
 #: The first Act a text names as what it is made under ("… conferred by the Local Government Act 1960 …").
-ENABLING_ACT = re.compile(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
+ENABLING_ACT = lazy_pattern(r"\b((?:[A-Z][a-z]+ )+(?:\([A-Z][a-z]+\) )?Act),? (1[89]\d\d)\b")
 #: The Interpretation Act 1984 came into operation on 1 July 1984; before it, its s 41 did not govern.
 INTERPRETATION_ACT_1984 = dt.date(1984, 7, 1)
 #: The Local Government Act 1995 came into operation on 1 July 1996.
@@ -797,9 +798,9 @@ def enabling_act(*texts: str) -> str | None:
     """The Act a law or instrument is made under, as the first of ``texts`` that names an Act names it: the Local
     Government Act 1995 when that text names it, else the first Act it names ("Local Government Act 1960")."""
     for text in texts:
-        if LGA_1995.search(text):
+        if LGA_1995().search(text):
             return "Local Government Act 1995"
-        act = ENABLING_ACT.search(text)
+        act = ENABLING_ACT().search(text)
         if act:
             return f"{act.group(1)} {act.group(2)}"
     return None
@@ -1001,7 +1002,7 @@ class DayReading:
 #: apart ("Principal local law 3. In this local law the … is referred to as the principal local law.", "Clause 3
 #: repealed.", (r12, case 207) "By-law 3 amended 3." — the next clause's heading and label —, "… by deleting the full
 #: stop …;", a footnote "[* Published in Gazette …]"): it gives no day.
-_OTHER_CLAUSE = re.compile(
+_OTHER_CLAUSE = lazy_pattern(
     r"\b(?:is|are) (?:amended|repealed|deleted|inserted|referred to)\b|\bmay be cited\b|\bby (?:deleting|inserting)\b"
     r"|^\[\*|^Principal local laws?\b"
     r"|^(?:Clauses?|Parts?|By-?laws?|Regulations?|Sections?|Schedules?|Divisions?) \S+ (?:amended|repealed|deleted|inserted|replaced)"
@@ -1020,7 +1021,7 @@ def own_sentences(wording: str | None) -> list[str]:
     out = []
     for sentence in _SENTENCE_END.split(w):
         s = _LEAD.sub("", sentence.strip()).strip().removesuffix("]").strip()
-        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE.search(s)):
+        if s and (_OPERATES.search(s) or not _OTHER_CLAUSE().search(s)):
             out.append(s)
     return out
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core import faults
 from ..core.errors import BadLawId, FormatError
 from ..core.files import decode, read_bytes, read_text
+from ..core.lazy_re import lazy_pattern
 from ..core.model import normal_title
 from ..core.versions import title_reaches
 from .current import CODE_RECORD as CODE_RECORD
@@ -44,7 +45,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[__name__.count(".") - 1]
 #: Where a build's code starts: it runs this module and every package module it imports (``deriving_files``).
 BUILD_MODULE = "deriving.build"
 #: An import statement of a package module: ``from .x import y``, ``from ..x import (y, z)``, ``import lawhistory.x``.
-_IMPORT = re.compile(
+_IMPORT = lazy_pattern(
     r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+(lawhistory[.\w]*)", re.MULTILINE
 )
 CACHE_NAME = ".inputs-cache.json"
@@ -471,10 +472,10 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
         seen.add(module)
         code = modules[module].read_text(encoding="utf-8")
         # a grammar a module reads beside itself (core/dates.py's split_commencement.lark) is code the build runs too
-        grammars |= {g for name in _GRAMMAR_FILE.findall(code) if (g := modules[module].with_name(name)).is_file()}
+        grammars |= {g for name in _GRAMMAR_FILE().findall(code) if (g := modules[module].with_name(name)).is_file()}
         todo += [".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 1)]  # its packages run first
         package = module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
-        for source, names, plain in _IMPORT.findall(code):
+        for source, names, plain in _IMPORT().findall(code):
             if plain:
                 todo.append(plain.removeprefix("lawhistory").lstrip("."))
                 continue
@@ -494,7 +495,7 @@ def deriving_files(root: Path, start: str = BUILD_MODULE) -> list[str]:
 
 
 #: A grammar file named in a module's code ("split_commencement.lark").
-_GRAMMAR_FILE = re.compile(r"[\"']([\w-]+\.lark)[\"']")
+_GRAMMAR_FILE = lazy_pattern(r"[\"']([\w-]+\.lark)[\"']")
 
 
 def code_fingerprint(db_dir: Path | None = None) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ..core.lazy_re import lazy_pattern
 from ..core.terms import DEF_START, DEF_VERB, def_term_ok, term_of
 from .sentences import _tail
 
-DEF_INTRO = re.compile(
+DEF_INTRO = lazy_pattern(
     r"(?:\bIn th(?:is|ese)\b|\bunless the context\b|\bFor the purposes? of th(?:is|ese)\b"
     # a definition for one subclause: "(2) In subclause (1)— detrimental to the property includes— (a) …"
     r"|\bIn (?:sub)?clause \(?[\w.]+\)?(?:\([\w]+\))?)[^—–:]*(?:—| –| -|:)$"
@@ -16,7 +17,7 @@ DEF_INTRO = re.compile(
 
 #: "In this clause **brigade officer** has the meaning …": an opening phrase with no dash, then a term in bold (as
 #: ``mark_bare_terms`` marks the terms of definitions printed a line each): the definitions begin at the term.
-_BOLD_AFTER_INTRO = re.compile(
+_BOLD_AFTER_INTRO = lazy_pattern(
     r"\bIn th(?:is|ese) (?:clause|subclause|Part|Division|Subdivision|Schedule|local laws?|by-?laws?|regulations?)"
     r"(?P<gap>[ \t]+)(?=\*\*[^*\n]{1,80}\*\* " + DEF_VERB + r"\b)"  # (wrongref) any run of spaces before the term
 )
@@ -30,12 +31,12 @@ def unbolded(piece: str) -> str:
 def find_intro(text: str, *, bold: bool = False) -> int | None:
     """Where definitions begin in ``text`` (just after an "In this local law ...—"), or None; with ``bold`` (new text
     an instrument inserts), also just after an "In this clause" with no dash whose first term is in bold."""
-    found = _BOLD_AFTER_INTRO.search(text) if bold else None
+    found = _BOLD_AFTER_INTRO().search(text) if bold else None
     if found is not None:
         return found.end("gap")
     for m in re.finditer(r"—| –| -(?= )|:", text):
         head = text[max(0, m.end() - 300) : m.end()]  # an opening phrase is a short sentence
-        if DEF_INTRO.search(_tail(head)):
+        if DEF_INTRO().search(_tail(head)):
             tail = text[m.end() : m.end() + 200].lstrip()
             if re.match(r"[”\"’](?=[\s,;.])", tail):
                 continue  # "by adding after the passage, “In these by-laws—” in line one …": the words quoted, not an intro
@@ -73,17 +74,17 @@ def split_definitions(chunk: str, *, starts_with_definition: bool) -> list[str]:
 
 
 #: "(1) In this clause" ending its printed line, with no dash: the definitions may follow, one a printed line each.
-_BARE_INTRO_LINE = re.compile(
+_BARE_INTRO_LINE = lazy_pattern(
     r"(?:^|\s)In th(?:is|ese) (?:clause|subclause|Part|Division|Subdivision|Schedule|local laws?|by-?laws?|regulations?)[ \t]*$"
 )
 #: A definition's first printed line whose term is neither quoted nor in bold: a few words, then the verb.
-_BARE_TERM_LINE = re.compile(
+_BARE_TERM_LINE = lazy_pattern(
     r"(?P<term>[a-z][\w’'-]*(?: [a-z][\w’'-]*){0,4}) (?=(?:means|includes|does not include|has the (?:same )?meaning)\b)"
 )
 #: A printed line that ends a definition: ";" (then "and" or "or") or ".".
-_DEF_LINE_END = re.compile(r"(?:;(?:\s*(?:and|or))?|\.)[ \t]*$")
+_DEF_LINE_END = lazy_pattern(r"(?:;(?:\s*(?:and|or))?|\.)[ \t]*$")
 #: A line that starts a provision rather than a definition: "(2) When …", "45B. Information …".
-_LABEL_LINE = re.compile(r"\s*(?:\(\w{1,5}\)|\d+[A-Z]{0,2}\.)(?:\s|$)")
+_LABEL_LINE = lazy_pattern(r"\s*(?:\(\w{1,5}\)|\d+[A-Z]{0,2}\.)(?:\s|$)")
 
 
 def mark_bare_terms(text: str, notes: list[str]) -> str:
@@ -99,7 +100,7 @@ def mark_bare_terms(text: str, notes: list[str]) -> str:
     out = list(lines)
     read: list[str] = []
     for i, line in enumerate(lines):
-        if not _BARE_INTRO_LINE.search(line):
+        if not _BARE_INTRO_LINE().search(line):
             continue
         marked: dict[int, re.Match[str]] = {}
         start, ok = True, False
@@ -108,14 +109,14 @@ def mark_bare_terms(text: str, notes: list[str]) -> str:
             if not here:
                 continue
             if start:
-                if _LABEL_LINE.match(here) or re.match(r"\d", here):
+                if _LABEL_LINE().match(here) or re.match(r"\d", here):
                     ok = bool(marked)
                     break
-                m, d = _BARE_TERM_LINE.match(here), DEF_START.match(here)
+                m, d = _BARE_TERM_LINE().match(here), DEF_START.match(here)
                 if m is None or d is None or not def_term_ok(d) or term_of(d) != m.group("term"):
                     break
                 marked[j] = m
-            start = _DEF_LINE_END.search(here) is not None
+            start = _DEF_LINE_END().search(here) is not None
             if start and here.endswith(".") and j + 1 == len(lines):
                 ok = bool(marked)
         if not ok:

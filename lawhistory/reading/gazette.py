@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..core.dates import MONTHS, PRINTED_DATE, printed_date
 from ..core.ids import law_id as law_id
 from ..core.ids import slug as slug
+from ..core.lazy_re import lazy_pattern
 from .page_headers import unglue_page_headers
 
 _DATE = r"\d{1,2} (?:" + "|".join(m.capitalize() for m in MONTHS) + r") \d{4}"
@@ -59,7 +60,7 @@ COVER = re.compile(
     r".*?(?=[\ue000-\uf8ff]|$)",
     re.S,
 )
-COVER_DATE = re.compile(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
+COVER_DATE = lazy_pattern(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\. (?P<num>\d+)")
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
 ENACTING = re.compile(
@@ -96,26 +97,26 @@ ENACTING_END = re.compile(
 # (``_BODY_FOLLOWS``): "made by" in a law's own words, or in closing words after its provisions, is not them.
 MADE = re.compile(r"(?<![^\s])Made\s+(?=(?:under|by|at|on|pursuant|in\s+pursuance)\b)")
 #: the full stop that ends a sentence (not that of "s. 3", "No. 2", "pp. 2129-34", "W.A." or a number's "3.5")
-_SENTENCE_END = re.compile(
+_SENTENCE_END = lazy_pattern(
     r"(?<![\s(]s)(?<![\s(]ss)(?<![\s(]No)(?<![\s(]pp)(?<![\s(]p)(?<![\s(]cl)(?<!W\.A)(?<![\s(][A-Z])\.(?=\s|$)"
 )
-_MADE_BY = re.compile(
+_MADE_BY = lazy_pattern(
     r"\bby\s+the\s+(?:Council|local\s+government)\s+of\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z]"
     r"|\bby\s+the\s+(?:Shire|City|Town|Municipality)\s+of\s+[A-Z][\w’'\- ]*?\s+Council\b"
 )
-_MADE_WHEN = re.compile(
+_MADE_WHEN = lazy_pattern(
     r"\b(?:by\s+(?:a\s+|an\s+)?(?:(?:special|absolute\s+majority)\s+)?resolution|resolved|(?:ordinary|special|extraordinary|general|"
     r"council)?\s*meeting\b[^.]{0,80}?\bheld|by\s+(?:an\s+)?absolute\s+majority)\b[^.]{0,80}?" + PRINTED_DATE.pattern,
     re.I,
 )
 # ... or the power it is made under instead of the day ("Made by the Council of the Shire of X under section 342 of
 # the Health Act 1911 in accordance with …": the provisions that follow then make it enacting words)
-_MADE_UNDER = re.compile(
+_MADE_UNDER = lazy_pattern(
     r"\bunder\s+(?:section|s\.?|sections|ss\.?)\s*\d+[\w.()]*(?:\s*(?:and|,)\s*\d+[\w.()]*)*\s+of\s+the\s+"
     r"[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
     r"|\bunder\s+the\s+powers\s+conferred\s+(?:on\s+it\s+)?by\s+the\s+[A-Z][\w’'(), ]*?\bAct\s+\d{4}\b"
 )
-_BODY_FOLLOWS = re.compile(
+_BODY_FOLLOWS = lazy_pattern(
     r"\s*(?:(?:PART|Part)\s+(?:1|I)\b|(?:1\.1|1\.?)\s*[A-Z(]|[A-Z][a-z]+(?:\s+[a-z]+){0,4}\s+1\.?\s+[A-Z(]|"
     r"(?:TABLE\s+OF\s+CONTENTS|CONTENTS|ARRANGEMENT)\b)"
 )
@@ -127,16 +128,16 @@ def made_sentence(text: str, start: int, *, body: bool = True) -> int | None:
     false, the provisions that must follow them are not looked for)."""
     if not MADE.match(text, start):
         return None
-    stop = _SENTENCE_END.search(text, start, min(len(text), start + 800))
+    stop = _SENTENCE_END().search(text, start, min(len(text), start + 800))
     if stop is None:
         return None
     sentence = " ".join(text[start : stop.end()].split())
-    if "\f" in text[start : stop.start()] or not _MADE_BY.search(sentence):
+    if "\f" in text[start : stop.start()] or not _MADE_BY().search(sentence):
         return None
-    if _MADE_WHEN.search(sentence):
-        return stop.end() if not body or _BODY_FOLLOWS.match(text, stop.end()) else None
+    if _MADE_WHEN().search(sentence):
+        return stop.end() if not body or _BODY_FOLLOWS().match(text, stop.end()) else None
     # made under a power, with no day: enacting words only where the provisions follow them
-    return stop.end() if _MADE_UNDER.search(sentence) and _BODY_FOLLOWS.match(text, stop.end()) else None
+    return stop.end() if _MADE_UNDER().search(sentence) and _BODY_FOLLOWS().match(text, stop.end()) else None
 
 
 #: (known2) A 1970s notice of the Governor's approval of an amendment, printed over the council's by-law: "IT is hereby
@@ -350,20 +351,20 @@ def _label_cell_words(m: re.Match[str]) -> str:
 
 
 #: (known2) A new clause's number and heading printed as a row of cells: "| 2.7A. | Presiding member if both are absent |".
-CLAUSE_CELL_ROW = re.compile(
+CLAUSE_CELL_ROW = lazy_pattern(
     r"[ \t]*\|[ \t]*(?P<num>\d{1,3}(?:\.\d{1,3})?[A-Z]{0,2}\.)[ \t]*\|[ \t]*(?P<words>[A-Z][^|\n]*?)[ \t]*\|[ \t]*"
 )
 #: (known2) An item's words beside a marginal note's words (a few words, no figures), the note after them: "| 1. (1) In
 #: these by-laws the By-laws Relating | Principal |" / "| to Bush Fires of … are | by-laws. |".
-WORDS_NOTE_CELL_ROW = re.compile(
+WORDS_NOTE_CELL_ROW = lazy_pattern(
     r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?\S(?: [^|\s]+){3,}?)[ \t]*\|[ \t]*(?P<note>[A-Za-z][a-z-]*(?: [a-z-]+){0,2}\.?)[ \t]*\|[ \t]*"
 )
 #: (known2) A marginal note's first line in a cell of its own, its verb in the next row's first cell: "| By-law 27 |" /
 #: "| amended. | 2. By-law 27 of the principal by-laws is amended |".
-NOTE_START_ROW = re.compile(r"[ \t]*\|[ \t]*(?:By-?law|Regulation|Section|Clause)\s+\d+[A-Z]?[ \t]*\|[ \t]*")
-_NOTE_VERB = re.compile(r"(?:amended|repealed|inserted|substituted|re-?enacted)\.")
+NOTE_START_ROW = lazy_pattern(r"[ \t]*\|[ \t]*(?:By-?law|Regulation|Section|Clause)\s+\d+[A-Z]?[ \t]*\|[ \t]*")
+_NOTE_VERB = lazy_pattern(r"(?:amended|repealed|inserted|substituted|re-?enacted)\.")
 #: (known2) Words printed in one cell of a row, any other cell empty: "| “ 2.7A(1), ”. | |".
-WORDS_CELL_ROW = re.compile(r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*")
+WORDS_CELL_ROW = lazy_pattern(r"[ \t]*\|[ \t]*(?P<words>[^|\s][^|\n]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*")
 _BAR_RUN = re.compile(r"(?m)(?:^[ \t]*\|[^\n]*(?:\n|$))+")
 
 
@@ -380,11 +381,11 @@ def _cell_run_words(m: re.Match[str]) -> str:
         after = NOTE_CELL_ROW.fullmatch(rows[i + 1]) if i + 1 < len(rows) else None
         if PAGE_HEADER.search(row):
             kinds.append("header")
-        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW.fullmatch(row):
+        elif LABEL_CELL_ROW.fullmatch(row) or CLAUSE_CELL_ROW().fullmatch(row):
             kinds.append("labelled")
-        elif NOTE_START_ROW.fullmatch(row) and after is not None and _NOTE_VERB.fullmatch(after.group("note")):
+        elif NOTE_START_ROW().fullmatch(row) and after is not None and _NOTE_VERB().fullmatch(after.group("note")):
             kinds.append("note")
-        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_NOTE_CELL_ROW.fullmatch(row) or WORDS_CELL_ROW.fullmatch(row):
+        elif NOTE_CELL_ROW.fullmatch(row) or WORDS_NOTE_CELL_ROW().fullmatch(row) or WORDS_CELL_ROW().fullmatch(row):
             kinds.append("words")
         else:
             return m.group(0)
@@ -400,14 +401,14 @@ def _cell_run_words(m: re.Match[str]) -> str:
             verb = NOTE_CELL_ROW.fullmatch(rows[i + 1])
             assert verb is not None  # (the kind says so)
             out.append(f"{row.strip().strip('|').strip()} {verb.group('note')}")
-        elif (cell := WORDS_NOTE_CELL_ROW.fullmatch(row)) is not None and NOTE_CELL_ROW.fullmatch(row) is None:
+        elif (cell := WORDS_NOTE_CELL_ROW().fullmatch(row)) is not None and NOTE_CELL_ROW.fullmatch(row) is None:
             out.append(cell.group("words"))
         elif (cell := LABEL_CELL_ROW.fullmatch(row)) is not None:
             out.append(f"{cell.group('label')} {cell.group('words')}")
-        elif (cell := CLAUSE_CELL_ROW.fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
+        elif (cell := CLAUSE_CELL_ROW().fullmatch(row) or NOTE_CELL_ROW.fullmatch(row)) is not None:
             out.append(cell.group("words") if cell.re is NOTE_CELL_ROW else f"{cell.group('num')} {cell.group('words')}")
         else:
-            out.append(WORDS_CELL_ROW.fullmatch(row).group("words"))  # type: ignore[union-attr]
+            out.append(WORDS_CELL_ROW().fullmatch(row).group("words"))  # type: ignore[union-attr]
     return "\n".join(out) + m.group(0)[len(m.group(0).rstrip("\n")) :]
 
 
@@ -541,7 +542,7 @@ def normalise(raw: str, *, line_mode: bool = False, source_label: bool = True) -
     text = _strip_page_end_numbers(text, headers, reading_order, removed)
     cover = COVER.search(text)
     while cover:
-        cm = COVER_DATE.search(cover.group(0))
+        cm = COVER_DATE().search(cover.group(0))
         number = cm.group("num") if cm else cover.group("num")
         gazette_number = str(int(number)) if number else gazette_number
         removed.append(" ".join(cover.group(0).split()))
@@ -586,8 +587,8 @@ def _number_pages(headers: list[tuple[int, dt.date | None]]) -> None:
             headers[i] = (guess, date)
 
 
-_PAGE_END = re.compile(r"(?<=[.\w)]) (?P<n>\d{1,5})(?=\s*(?:[\ue000-\uf7ff]|$))")
-_CITING = re.compile(
+_PAGE_END = lazy_pattern(r"(?<=[.\w)]) (?P<n>\d{1,5})(?=\s*(?:[\ue000-\uf7ff]|$))")
+_CITING = lazy_pattern(
     r"(?:section|sections|clause|clauses|regulation|regulations|No\.|page|pages|item|Schedule|Part|s\.|r\.|cl\.)$"
 )
 
@@ -610,12 +611,12 @@ def _strip_page_end_numbers(
     def drop(m: re.Match[str]) -> str:
         page = page_at(m.start())
         n = int(m.group("n"))
-        if page and n in (page, page + 1) and not _CITING.search(text[max(0, m.start() - 12) : m.start()]):
+        if page and n in (page, page + 1) and not _CITING().search(text[max(0, m.start() - 12) : m.start()]):
             removed.append(m.group("n"))
             return ""
         return m.group(0)
 
-    return _PAGE_END.sub(drop, text)
+    return _PAGE_END().sub(drop, text)
 
 
 def flat(text: str) -> str:
@@ -697,7 +698,7 @@ def _late_contents(text: str, start: int, end: int) -> int:
     return again.start() if again else start
 
 
-_CAPS_TITLE_LINE = re.compile(r"[A-Z][A-Z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?)\.?")
+_CAPS_TITLE_LINE = lazy_pattern(r"[A-Z][A-Z ,’'&—\-]*(?:LOCAL LAWS?|BY-?LAWS?)\.?")
 
 
 def _caps_title_line(text: str, end: int) -> int:
@@ -706,7 +707,7 @@ def _caps_title_line(text: str, end: int) -> int:
     if end < 1 or text[end - 1] != "\n":
         return end
     start = text.rfind("\n", 0, end - 1) + 1
-    return start if _CAPS_TITLE_LINE.fullmatch(text[start : end - 1].strip()) else end
+    return start if _CAPS_TITLE_LINE().fullmatch(text[start : end - 1].strip()) else end
 
 
 _TITLE_LINES = (

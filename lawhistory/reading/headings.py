@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..core.headings import amending_heading_end
+from ..core.lazy_re import lazy_pattern
 
 SENTENCE_STARTERS = frozenset(
     [
@@ -60,7 +61,7 @@ INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")
 #: What a reprint or council copy prints in the place of a deleted clause ("2.4 Deleted", "2.4 [Deleted]", and
 #: "5.1 PART 5 deleted" where a whole Part went).
-_DELETED = re.compile(r"(?:(?:PART|Part|Division) \d+[A-Z]? )?\[?(?:[Dd]eleted|[Rr]epealed|[Oo]mitted)\.?\]?")
+_DELETED = lazy_pattern(r"(?:(?:PART|Part|Division) \d+[A-Z]? )?\[?(?:[Dd]eleted|[Rr]epealed|[Oo]mitted)\.?\]?")
 _SIDE_HEADING = re.compile(r"[A-Z][\w’'(),/&\- ]{1,80}[\w)]")
 _CAPS_HEADING = re.compile(r"[A-Z][A-Z0-9 ,’'&()/\-]*[A-Z)]")
 
@@ -89,17 +90,17 @@ def soften(text: str, *, sections: bool = False) -> str:
             )
         )
         # A side heading printed on the line above a clause number ("Objects" / "1.3 The objectives …") keeps its lines.
-        side = is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START.match(lines[i + 2])
-        side_above = is_side_heading(line) and _CLAUSE_LINE_START.match(lines[i + 1])
+        side = is_side_heading(lines[i + 1]) and i + 2 < len(lines) and _CLAUSE_LINE_START().match(lines[i + 2])
+        side_above = is_side_heading(line) and _CLAUSE_LINE_START().match(lines[i + 1])
         penalty = lines[i + 1].lstrip().startswith("Penalty:")  # a clause's penalty line (see _try_penalty)
         # the second line of a clause heading printed over two lines ends the heading too
-        tail = i > 0 and _CLAUSE_LINE_START.match(lines[i - 1]) and heading_tail(lines[i - 1], line, lines[i + 1])
+        tail = i > 0 and _CLAUSE_LINE_START().match(lines[i - 1]) and heading_tail(lines[i - 1], line, lines[i + 1])
         out.append("\n" if heading_line or before_section or side or side_above or penalty or tail else " ")
     return "".join(out)
 
 
-_CLAUSE_LINE_START = re.compile(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
-_TAIL_LINE = re.compile(r"[a-z][\w’'(),/&\- ]{0,60}[\w)]")
+_CLAUSE_LINE_START = lazy_pattern(r"\s*\d+\.\d+[A-Z]{0,2} [A-Z(‘“]")
+_TAIL_LINE = lazy_pattern(r"[a-z][\w’'(),/&\- ]{0,60}[\w)]")
 _ENDS = (".", ";", ":", ",", "—", "–", "-")
 
 
@@ -109,7 +110,7 @@ def heading_tail(heading_line: str, line: str, next_line: str) -> bool:
     after a heading line without any, and before a line that starts a sentence or a label."""
     text, head, nxt = line.strip(), heading_line.rstrip(), next_line.lstrip()
     return (
-        bool(_TAIL_LINE.fullmatch(text))
+        bool(_TAIL_LINE().fullmatch(text))
         and len(text.split()) <= 6
         and not head.endswith(_ENDS)
         and not re.search(r"\(\w{1,3}\)", head)
@@ -118,14 +119,14 @@ def heading_tail(heading_line: str, line: str, next_line: str) -> bool:
     )
 
 
-_DOTTED_SIDE = re.compile(r"[A-Z][a-z’']+(?: (?:[A-Z][a-z’']+|of|and|the|for|to|in|on)){0,3}\.")
+_DOTTED_SIDE = lazy_pattern(r"[A-Z][a-z’']+(?: (?:[A-Z][a-z’']+|of|and|the|for|to|in|on)){0,3}\.")
 
 
 def dotted_side_heading(above: str, line: str) -> bool:
     """Whether ``line`` is a side heading printed with a full stop, as older by-laws print them ("Repeal.",
     "Council Offices."): a few words in title case ending in a full stop, on a line after one that ends a sentence
     or a heading (so the last words of a sentence wrapped onto a line of their own, "Stirling.", are not one)."""
-    return bool(_DOTTED_SIDE.fullmatch(line.strip())) and above.rstrip().endswith((".", ":", ";", "—"))
+    return bool(_DOTTED_SIDE().fullmatch(line.strip())) and above.rstrip().endswith((".", ":", ";", "—"))
 
 
 def is_side_heading(line: str) -> bool:
@@ -156,7 +157,7 @@ def starts_with_words(text: str, heading: str) -> bool:
     return len(words) == len(want) and sum(a == b for a, b in zip(words, want, strict=True)) >= max(1, len(want) - 1)
 
 
-_CITED_KIND = re.compile(r"(?i)(?:sub)?(?:clauses?|paragraphs?|sections?|regulations?|by-?laws?|items?)")
+_CITED_KIND = lazy_pattern(r"(?i)(?:sub)?(?:clauses?|paragraphs?|sections?|regulations?|by-?laws?|items?)")
 
 
 def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str | None, int, bool]:
@@ -169,7 +170,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
         # (review5) "2.3A (1) A person must not …": a clause's first subclause label right after its number — the clause
         # has no heading ("(1)" is no heading, and its subclauses would be lost)
         return None, lead, False
-    if mode != "instrument" and _DELETED.fullmatch(body.split("\n", 1)[0].strip()):
+    if mode != "instrument" and _DELETED().fullmatch(body.split("\n", 1)[0].strip()):
         # "2.4 Deleted": the words standing in the place of a deleted clause, not its heading (an instrument's
         # "6. Part 5 deleted" is the heading of its amending clause)
         return None, lead, False
@@ -235,7 +236,7 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
             and not (
                 w.startswith("(")
                 and taken
-                and _CITED_KIND.fullmatch(taken[-1].strip())
+                and _CITED_KIND().fullmatch(taken[-1].strip())
                 and words[i + 1 : i + 2] != []
                 and not words[i + 1][:1].isupper()
             )

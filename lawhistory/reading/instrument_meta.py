@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..core.dates import all_printed_dates, printed_date
 from ..core.errors import ImportFailed
+from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision, normal_title
 
 _DATE = r"\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}"
@@ -140,14 +141,14 @@ def amended_law(body: str, said: list[re.Pattern[str]] = AMENDED) -> Amended | N
     return None
 
 
-_THIS_PART = re.compile(
+_THIS_PART = lazy_pattern(
     r"\bThis (?P<unit>Part|Division|Subdivision) amends\b"
     r"|\bIn this (?P<unit2>Part|Division|Subdivision),?\s+the\b[^.]*\breferred\s+to\s+as\s+the\s+principal\b"
 )
 #: The kinds of provision that divide an instrument and may each say which law they amend.
 _UNITS = ("part", "division", "subdivision")
 #: "Division 2 — Shire of X Trading Local Law 2012 amended": a unit's heading naming the law its clauses amend.
-_HEADING_NAMES = re.compile(r"^(?:the\s+)?" + _LAW_TITLE + r"\s+amended\s*$")
+_HEADING_NAMES = lazy_pattern(r"^(?:the\s+)?" + _LAW_TITLE + r"\s+amended\s*$")
 
 
 _SET_OUT = re.compile(r"\bThe\s+" + _LAW_TITLE + r"\s+is\s+amended\s+as\s+set\s+out\s+in\s+Part\s+(?P<part>\d+[A-Z]?)\b")
@@ -200,7 +201,7 @@ def _namings(p: Provision) -> dict[str, list[_Naming]]:
     Division's first clause may say of the Part it is in)."""
     text = _flat(_own_words(p))
     out: dict[str, list[_Naming]] = {}
-    for m in _THIS_PART.finditer(text):
+    for m in _THIS_PART().finditer(text):
         unit = (m.group("unit") or m.group("unit2")).lower()
         sentence = text[m.start() :]
         amended = amended_law(sentence)
@@ -257,7 +258,7 @@ def _units_in(p: Provision) -> list[Provision]:
 
 
 def _heading_law(p: Provision) -> str | None:
-    m = _HEADING_NAMES.match(" ".join((p.heading or "").split()))
+    m = _HEADING_NAMES().match(" ".join((p.heading or "").split()))
     return " ".join(m.group("title").split()) if m else None
 
 
@@ -355,7 +356,7 @@ def amended_by_part(body: tuple[Provision, ...]) -> list[tuple[Amended, tuple[st
 
 #: (r11) "3. … (1) The amendments in this clause are to the Shire of X Local Law 2001*. [* Published in Gazette …]":
 #: a clause's subclause (1) naming the law its other subclauses amend (its footnote, if any, after it).
-_THIS_CLAUSE = re.compile(
+_THIS_CLAUSE = lazy_pattern(
     r"The\s+amendments\s+in\s+this\s+clause\s+are\s+to\s+the\s+[^“”\[\]*]+?(?:\*\.?|\.)(?:\s*\[\s*\*[^\]]*\])?"
 )
 
@@ -373,7 +374,7 @@ def clauses_law(p: Provision) -> tuple[Amended, str] | None:
     """(the law named, the words printed after the naming sentence and its footnote) when ``p`` is a subclause (1)
     naming the law its clause amends; the words after must be none, or the next subclause run on ("… pp. 1601-20.]
     (2) Clause 9.1(a) is repealed …", a copy that lost the line break); else None."""
-    m = _THIS_CLAUSE.match(p.text or "") if p.kind == "subclause" and p.num == "(1)" else None
+    m = _THIS_CLAUSE().match(p.text or "") if p.kind == "subclause" and p.num == "(1)" else None
     if m is None:
         return None
     rest = (p.text or "")[m.end() :].strip()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.lazy_re import lazy_pattern
 from .sentences import LINE_END
 
 _LEADER = r"(?:…+|\.(?:[ \t]?\.){2,})"
@@ -34,7 +35,7 @@ LEADERS = re.compile(
     re.M,
 )
 #: The amount a run of leaders leads to, then a label: the amount ends its printed line.
-_AMOUNT_THEN_LABEL = re.compile(rf"(?P<amount>{_AMOUNT}(?: penalty units?)?)(?=\s+\((?:[a-z]{{1,4}}|\d{{1,2}}[A-Z]?)\)\s)")
+_AMOUNT_THEN_LABEL = lazy_pattern(rf"(?P<amount>{_AMOUNT}(?: penalty units?)?)(?=\s+\((?:[a-z]{{1,4}}|\d{{1,2}}[A-Z]?)\)\s)")
 
 
 def without_leaders(text: str) -> str:
@@ -45,7 +46,7 @@ def without_leaders(text: str) -> str:
     for m in LEADERS.finditer(text):
         out.append(text[pos : m.start()] + " ")
         pos = m.end()
-        if amount := _AMOUNT_THEN_LABEL.match(text, pos):
+        if amount := _AMOUNT_THEN_LABEL().match(text, pos):
             out.append(amount.group("amount") + LINE_END)
             pos = amount.end()
     return "".join(out) + text[pos:]

@@ -21,20 +21,21 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
 
 ITEM = "\u2063"  # INVISIBLE SEPARATOR: an item of a list printed a line an item begins
 END = "\u2064"  # INVISIBLE PLUS: the list ends
 
-_DASH_END = re.compile(r"(?:[—–]|\s-)\s*$")
-_ITEM = re.compile(r"[A-Za-z][A-Za-z0-9’' /-]{0,49}")
-_RUNS_ON = re.compile(r"\b(?:and|or|of|the|a|an|to|in|on|for|by|with|under|that|which)$", re.I)
-_AFTER = re.compile(r"\s*(?:$|\(\w{1,4}\)\s|\d+[A-Z]{0,2}\.\s|\d+(?:\.\d+)+[A-Z]{0,2}\s|[—–_]{2,})")
+_DASH_END = lazy_pattern(r"(?:[—–]|\s-)\s*$")
+_ITEM = lazy_pattern(r"[A-Za-z][A-Za-z0-9’' /-]{0,49}")
+_RUNS_ON = lazy_pattern(r"\b(?:and|or|of|the|a|an|to|in|on|for|by|with|under|that|which)$", re.I)
+_AFTER = lazy_pattern(r"\s*(?:$|\(\w{1,4}\)\s|\d+[A-Z]{0,2}\.\s|\d+(?:\.\d+)+[A-Z]{0,2}\s|[—–_]{2,})")
 
 
 def _is_item(line: str) -> bool:
     s = line.strip()
-    return bool(_ITEM.fullmatch(s)) and len(s.split()) <= 6 and not _RUNS_ON.search(s) and not s.endswith("-")
+    return bool(_ITEM().fullmatch(s)) and len(s.split()) <= 6 and not _RUNS_ON().search(s) and not s.endswith("-")
 
 
 def mark_line_lists(text: str) -> str:
@@ -42,13 +43,13 @@ def mark_line_lists(text: str) -> str:
     lines = text.split("\n")
     i = 0
     while i < len(lines):
-        if not _DASH_END.search(lines[i]):
+        if not _DASH_END().search(lines[i]):
             i += 1
             continue
         j = i + 1
         while j < len(lines) and _is_item(lines[j]):
             j += 1
-        if j > i + 2 and (j == len(lines) or _AFTER.match(lines[j])):  # two items at least
+        if j > i + 2 and (j == len(lines) or _AFTER().match(lines[j])):  # two items at least
             for k in range(i + 1, j):
                 lines[k] = ITEM + lines[k].strip()
             lines[j - 1] += END
@@ -78,8 +79,8 @@ def unmarked_provisions(provisions: tuple[Provision, ...]) -> tuple[Provision, .
     )
 
 
-_WHOLE = re.compile(r"(\s*)(\d+)\.\s+[A-Z]")
-_SUB = re.compile(r"(\s*)(\d+)\.(\d+)\s+(?=\S)")
+_WHOLE = lazy_pattern(r"(\s*)(\d+)\.\s+[A-Z]")
+_SUB = lazy_pattern(r"(\s*)(\d+)\.(\d+)\s+(?=\S)")
 
 
 def subsections_as_labels(text: str) -> tuple[str, bool]:
@@ -93,7 +94,7 @@ def subsections_as_labels(text: str) -> tuple[str, bool]:
     changed = list(lines)
     previous = ""
     for i, line in enumerate(lines):
-        sub = _SUB.match(line)
+        sub = _SUB().match(line)
         if sub:
             opens_new_text = re.search(r"(?:[:—–“\"]|\binsert|\binserted|\bfollowing)\s*$", previous)
             if section is None or int(sub.group(2)) != section or int(sub.group(3)) != expected or opens_new_text:
@@ -103,7 +104,7 @@ def subsections_as_labels(text: str) -> tuple[str, bool]:
             expected += 1
             previous = line.rstrip()
             continue
-        whole = _WHOLE.match(line)
+        whole = _WHOLE().match(line)
         if whole:
             section, expected = int(whole.group(2)), 1
         if line.strip():

@@ -13,6 +13,7 @@ import re
 
 from ..core.dates import MONTHS, printed_date
 from ..core.errors import ImportFailed
+from ..core.lazy_re import lazy_pattern
 
 _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 _GG = r"GOVERNMENT GAZETTE, W\.?A\.?"
@@ -20,7 +21,7 @@ _GG = r"GOVERNMENT GAZETTE, W\.?A\.?"
 GLUED_ODD = re.compile(_GG + r" (?P<digits>\d{2,7})(?P<rest> " + _MONTH + r" \d{4})\]")
 #: An even page's header, date glued to page: "GOVERNMENT GAZETTE, WA [9 October 20005612".
 GLUED_EVEN = re.compile(_GG + r" \[(?P<date>\d{1,2} " + _MONTH + r" \d{4})(?P<page>\d{1,5})(?!\d)")
-_PLAIN = re.compile(
+_PLAIN = lazy_pattern(
     r"(?P<d1>\d{1,2} " + _MONTH + r" \d{4})\]? " + _GG + r" (?P<p1>\d{1,5})(?!\d)"
     r"|(?<!\d)(?P<p2>\d{1,5}) ?" + _GG + r" ?\[?(?P<d2>\d{1,2} " + _MONTH + r" \d{4})(?!\d)"
 )
@@ -34,7 +35,7 @@ _WIDE = re.compile(r"(?:(?<=\d)|(?<=\d\]))[ \t]{2,}(?=" + _GG + r")|(?P<gg>" + _
 #: GAZETTE, WA 129 December 2000"): a five-figure year, or a three-figure day, that no date has.
 _BRACKET_AFTER_YEAR = re.compile(r"(?<!\d)(?P<date>\d{1,2} " + _MONTH + r" \d{4})1(?P<rest>(?: \|)? " + _GG + r")")
 _BRACKET_BEFORE_DAY = re.compile(r"(?P<head>" + _GG + r"(?: \|)? )1(?P<date>(?:[12]\d|3[01]) " + _MONTH + r" \d{4})(?!\d)")
-_HEADER_DATE = re.compile(
+_HEADER_DATE = lazy_pattern(
     _GG + r"(?: \|)? \[?(?P<a>\d{1,2} " + _MONTH + r" \d{4})(?!\d)|(?<!\d)(?P<b>\d{1,2} " + _MONTH + r" \d{4})\]?(?: \|)? " + _GG
 )
 
@@ -47,7 +48,7 @@ def read_bracket_misreads(text: str, where: str = "the text") -> str:
     text = _WIDE.sub(lambda m: (m.group("gg") or "") + " ", text)
     if not (_BRACKET_AFTER_YEAR.search(text) or _BRACKET_BEFORE_DAY.search(text)):
         return text
-    printed = {m.group("a") or m.group("b") for m in _HEADER_DATE.finditer(text)}
+    printed = {m.group("a") or m.group("b") for m in _HEADER_DATE().finditer(text)}
 
     def confirmed(m: re.Match[str], fixed: str) -> str:
         if m.group("date") not in printed:
@@ -73,7 +74,7 @@ def unglue_page_headers(text: str, where: str = "the text") -> str:
     for m in GLUED_EVEN.finditer(text):
         pages.add(int(m.group("page")))
         dates.add(m.group("date"))
-    for m in _PLAIN.finditer(text):
+    for m in _PLAIN().finditer(text):
         pages.add(int(m.group("p1") or m.group("p2")))
         dates.add(m.group("d1") or m.group("d2"))
     text = GLUED_EVEN.sub(lambda m: f"{m.group('page')} GOVERNMENT GAZETTE, WA [{m.group('date')}", text)

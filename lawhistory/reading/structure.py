@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
 from ..core.labels import ROMAN, bare, bracket_kind, clause_key, follows, same_family_after
+from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
 from ..core.terms import DEF_START, def_term_ok, term_of
-from .closing import after_definitions_starts, closing_line_starts
 from .definitions import find_intro, split_definitions, unbolded
 from .headings import (
     _CAPS_HEADING,
@@ -37,9 +37,7 @@ from .headings import (
     starts_with_words,
     take_heading,
 )
-from .schedules import split_schedules
 from .sentences import _tail, and_or_break, strong_break
-from .tables import parse_schedule
 
 CANDIDATE = re.compile(
     r"(?P<cont>\b(?P<ckw>PART|Part|DIVISION|Division|Subdivision) (?P<cnum>\d+[A-Z]?|[IVX]{1,6}\.?(?=—))(?P<dash>—| ?— ?| [–-] |\.-\.|\n))"
@@ -125,7 +123,7 @@ class _B:
 
 #: The heading of an instrument's Part that amends one law, and its first clause saying so ("Shire of X Local Law 2012
 #: amended 5. Local law amended This Part amends …"), from just after "Part 3 —".
-_PART_AMENDS = re.compile(
+_PART_AMENDS = lazy_pattern(
     r"\s*[A-Z][^.;:—–]{0,160}?\b(?:Local Laws?|By-?laws?|Regulations)(?: \(No\. ?\d+\))? \d{4} amended\s+"
     r"\d+[A-Z]{0,2}\.\s+[A-Z][^.;:]{0,60}?\s+This Part amends\b"
 )
@@ -167,17 +165,28 @@ class StructureParser:
     # -- public ------------------------------------------------------------------------------
 
     def parse(self, stream: str, *, line_mode: bool = False) -> tuple[Provision, ...]:
-        main, schedules = (stream, []) if self.mode == "instrument" else split_schedules(stream, self.notes)
+        # closing, schedules and tables are imported where a law (or new text) needs them: not by an instrument's reading
+        schedules: list[tuple[str, str]] = []
+        if self.mode == "instrument":
+            main = stream
+        else:
+            from .schedules import split_schedules
+
+            main, schedules = split_schedules(stream, self.notes)
         if self.mode == "law":
             self.int_law = sections_numbered(main) if line_mode else sections_numbered_flat(main)
         if line_mode:
             self.line_starts = {i + 1 for i, ch in enumerate(main) if ch == "\n"}
             if self.mode == "law":
+                from .closing import after_definitions_starts, closing_line_starts
+
                 self.closing_starts = closing_line_starts(main)
                 self.after_definitions = after_definitions_starts(main)
             main = soften(main, sections=self.int_law)  # same length: offsets still match
         self._scan(main)
         body = [c.freeze() for c in self.root.children if not (c.kind == "text" and c.blank())]
+        if schedules:
+            from .tables import parse_schedule
         for num, region in schedules:
             body.append(parse_schedule(num, region, line_mode=line_mode, notes=self.notes, read_clauses=self._rules))
         if self.heuristic_headings:
@@ -272,7 +281,7 @@ class StructureParser:
         …": the next Part of an instrument that amends one law in each Part, read as its heading though the words before
         it run on (its number follows the last Part's, its heading names a law amended, and its first clause says "This
         Part amends")."""
-        return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS.match(m.string, m.end()) is not None
+        return self.mode == "instrument" and kind == "part" and n == want and _PART_AMENDS().match(m.string, m.end()) is not None
 
     def _next_part_amends(self, m: re.Match[str], kind: str, num: str) -> bool:
         """(r12) "… insert: For the provision of a copy … requesting the copy — Part 3 — X Local Law 2008 amended 5. Local
