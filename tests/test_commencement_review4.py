@@ -76,6 +76,12 @@ APPLIED: dict[str, tuple[dt.date, dt.date | None]] = {
     "r9-c4b-as-follows-105": (dt.date(2020, 8, 7), None),
     "r9-c4c-as-follows-21-clear": (dt.date(2020, 5, 16), None),
     "r9-c10-as-follows-not-before": (JULY, None),
+    # (review9) an item's count in several words: "(b) clause 4 — twenty one days after that day" (refused before)
+    "r9-c1-items-twenty-one-spaced": (dt.date(2020, 5, 15), None),
+    "r9-c2-items-twenty-first-spaced": (dt.date(2020, 5, 15), None),
+    "r9-c3-items-fourteen-figures": (dt.date(2020, 5, 8), None),
+    "r9-c7-items-one-hundred-and-one": (dt.date(2020, 8, 3), None),
+    "r9-c8-items-twenty-one-clear": (dt.date(2020, 5, 16), None),
 }
 
 #: case → words its refusal names

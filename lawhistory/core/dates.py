@@ -303,6 +303,11 @@ def _clause_list(words: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
+#: (review9) The words of a count in an item ("14", "twenty one", "one hundred and one", "fourteen (14)", "twenty
+#: first"): up to six words, read whole by ``spelled_number`` or ``_ordinal_number`` (anything else is no count).
+_COUNT_WORDS = r"[\w()-]+(?: [\w()-]+){0,5}?"
+
+
 def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | None, int | None, bool] | None:
     """(days after publication, or a fixed date; and months after publication before the days) an item's words give,
     when they are wholly one of the forms read: on publication; the day after it; N days after it; the Nth day after
@@ -316,12 +321,13 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
         return 0, None, None, False
     if re.fullmatch(rf"on the day (?:after|following) {day}", w, re.I):
         return 1, None, None, False
-    m = re.fullmatch(rf"(?:on the day that is )?(\w+(?:-\w+)?) (clear )?days? (?:after|following) {day}", w, re.I)
+    # (review9) a number of several words ("twenty one", "one hundred and one", "fourteen (14)"): the whole of it a number
+    m = re.fullmatch(rf"(?:on the day that is )?({_COUNT_WORDS}) (clear )?days? (?:after|following) {day}", w, re.I)
     if m and spelled_number(m.group(1)) is not None:
         # (review6 c35, c43-c45) "seven clear days after that day": the day of commencement is excluded too
         # (Interpretation Act 1984 s. 61(1)(f)), the eighth day, as ``read_day`` reads the sentence whole
         return (spelled_number(m.group(1)) or 0) + (1 if m.group(2) else 0), None, None, False
-    m = re.fullmatch(rf"on the (\w+(?:-\w+)?) day (?:after|following) {day}", w, re.I)
+    m = re.fullmatch(rf"on the ({_COUNT_WORDS}) day (?:after|following) {day}", w, re.I)
     if m and _ordinal_number(m.group(1)) is not None:
         return _ordinal_number(m.group(1)), None, None, False
     m = re.fullmatch(r"on " + PRINTED_DATE.pattern.removeprefix(r"\b").removesuffix(r"\b"), w, re.I)
