@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import json
 import os
 import sqlite3
 import threading
@@ -214,7 +215,8 @@ def _counts(conn: sqlite3.Connection, query: Query, path: str | None = None) -> 
     (joined,) = conn.execute(
         "select group_concat(rowid) from provisions_fts where provisions_fts match ?", (fts_query(query.q),)
     ).fetchone()
-    rowids = sorted(map(int, joined.split(","))) if joined else []
+    # read as one JSON array (the numbers parsed in C: about half the time of splitting and int() at 700,000 matches)
+    rowids = sorted(json.loads(f"[{joined}]")) if joined else []
     lows, highs, laws = ranges
     counts: dict[str, int] = {}
     for lo, hi, law in zip(lows, highs, laws, strict=True):
