@@ -147,9 +147,7 @@ def _told(repo: Repository, law: Law, link: str) -> Law:
     meta = law.meta
     if meta.amends is not None or meta.also_amends:
         return law
-    linked = repo.law_by_id(link)
-    if linked is None:
-        raise InstrumentRefused(f"--law {link}: no such law in the repository; 'lawhistory list' gives the ids")
+    linked = _law_to_link(repo, link)
     note = (
         f"the instrument's words name no law it amends that could be told; it was linked to {linked.meta.title} "
         f"({link}) by hand (amend --law)"
@@ -1434,12 +1432,18 @@ def draft(repo: Repository, path: Path, gazette_date: dt.date | None = None) -> 
     return draft_text(laws, refusal)
 
 
-def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
-    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
-    meta = inst.law.meta
+def _law_to_link(repo: Repository, law_id_: str) -> Law:
+    """The law ``amend --law`` names, or InstrumentRefused saying there is none."""
     law = repo.law_by_id(law_id_)
     if law is None:
         raise InstrumentRefused(f"--law {law_id_}: no such law in the repository; 'lawhistory list' gives the ids")
+    return law
+
+
+def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
+    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
+    meta = inst.law.meta
+    law = _law_to_link(repo, law_id_)
     if meta.amends is not None and meta.amends.id == law_id_:
         return inst  # linked as it was read (``_told``)
     if meta.amends is None or meta.also_amends:

@@ -817,6 +817,14 @@ _ORDINAL_ROW = re.compile(r"\bthe (\d+(?:st|nd|rd|th)|" + "|".join(ORDINALS) + r
 _ORDINAL_SCHEDULE = re.compile(r"(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+Schedule\b", re.I)
 
 
+def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
+    """The schedule a phrase names ("Schedule 2", its first such reference), or the one its context is in, or None."""
+    scheds = [r for r in refs if r.group("kw").lower().startswith("schedule")]
+    if scheds:
+        return f"Schedule {_labels(scheds[0].group('labels'))[0]}"
+    return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
+
+
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx``.
 
@@ -844,14 +852,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     if (row := _ORDINAL_ROW.search(phrase)) is not None:
         # (r14) "In Schedule 2 in the 3rd item in the Table": the table's third row by its place (``row 3``), in the
         # schedule named or the one the lead-in names; never an item number (rows may be unnumbered, or renumbered)
-        scheds = [r for r in refs if r.group("kw").lower().startswith("schedule")]
-        sched = (
-            f"Schedule {_labels(scheds[0].group('labels'))[0]}"
-            if scheds
-            else " ".join(ctx.split()[:2])
-            if ctx and ctx.startswith("Schedule ")
-            else None
-        )
+        sched = _schedule_named(refs, ctx)
         nth = row.group(1)
         n = int(nth[:-2]) if nth[:1].isdigit() else [o.lower() for o in ORDINALS].index(nth.lower()) + 1
         return [f"{sched} row {n}"] if sched else []
@@ -869,13 +870,7 @@ def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
         # (issue 20, wrongref) "Schedule 1, Form 3", "In Form 3 and Form 4" (of the schedule the clause speaks of): the
         # forms named, not the whole schedule (the words are changed in the schedule only where they are in the forms;
         # a form's item or paragraph is read as before, in the schedule)
-        sched = (
-            f"Schedule {_labels(schedule[0].group('labels'))[0]}"
-            if schedule
-            else " ".join(ctx.split()[:2])
-            if ctx and ctx.startswith("Schedule ")
-            else None
-        )
+        sched = _schedule_named(refs, ctx)
         if sched is None:
             raise InstructionNotUnderstood(
                 f"“{forms.group(0)}” names a form of no schedule the instruction names, so where it is is not told; "

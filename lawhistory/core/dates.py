@@ -503,23 +503,19 @@ def _rest_after_publication_items(wording: str) -> tuple[str, int | None, dt.dat
 
 
 def _rest_day(when: str) -> tuple[str, int | None, dt.date | None] | None:
-    """The day "the rest of the local law — <when>" gives, read whole, or None: "on the day after that day" (or
-    gazettal day, publication day), "on the 14th day after that day", "on 1 March 2017", or a day of
-    commencement.lark's ("twenty one days after the date of its publication in the Gazette")."""
-    w = when.strip()
-    if re.fullmatch(r"on the day (?:after|alter) (?:that day|gazettal day|publication day)", w, re.I):
-        return "day_after_gazettal", 1, None
-    m = re.fullmatch(r"on the (\w+(?:-\w+)?) day after (?:that day|gazettal day|publication day)", w, re.I)
-    if m and _ordinal_number(m.group(1)) is not None:
-        return "days_after_gazettal", _ordinal_number(m.group(1)), None
-    m = re.fullmatch(r"on (?P<d>" + PRINTED_DATE.pattern + r")", w, re.I)
-    if m and printed_date(m.group("d")):
-        return "fixed_date", None, printed_date(m.group("d"))
-    reading = read_day(f"This local law comes into operation {w}.")
-    if reading is None or len(reading.days) != 1 or reading.least is not None:
+    """The (rule, days, date) "the rest of the local law — <when>" gives, its words read whole as any item's are
+    (``_item_day``, "that day" the day of publication the items before it named): "on the day after that day" (or its
+    OCR "alter"), "on the 14th day after gazettal day", "on 1 March 2017", "twenty one days after the date of its
+    publication …"; None for any other words (a day counted in months, too)."""
+    w = re.sub(r"^on the day alter\b", "on the day after", when.strip(), flags=re.I)  # (``ALTER_FOR_AFTER``)
+    day = _item_day(w, True)
+    if day is None or day[2] is not None:
         return None
-    c = reading.commencement(w, None)
-    return c.rule, c.days, c.date
+    after, fixed = day[0], day[1]
+    if fixed is not None:
+        return "fixed_date", None, fixed
+    rule = {0: "on_gazettal", 1: "day_after_gazettal"}.get(after or 0, "days_after_gazettal")
+    return rule, after, None
 
 
 def _subject_refused(w: str, subject: re.Match[str]) -> ImportFailed:
