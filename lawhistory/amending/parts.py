@@ -72,6 +72,7 @@ from .grammar.parse import (
     preliminary_words,
     provision_of,
     quoted_after,
+    quoted_definitions,
     quoted_term,
     quoted_terms,
     repeal_item,
@@ -1154,6 +1155,11 @@ def _split_payload(text: str, original: str | None = None) -> tuple[str, str | N
         if (two := quoted_terms(text[start:])) is not None and not re.search(r"[‘’“”\"]", text[start + two :]):
             # (wr6, review6b d05) "“animal” and “owner” have the same meanings as in the Dog Act 1976;": two terms
             # alone quoted, one definition (new_text.lark's quoted_terms), read as marked_term reads it quoted whole
+            return head, payload
+        if quoted_definitions(text[start:]) is not None:
+            # (wr9, review9 d6) "insert in alphabetical order— “kennel” means …; and “leash” has …;": several
+            # definitions, each its term alone quoted (new_text.lark's next_quoted_term), read as after "the following
+            # definitions—" (the connector between them, if printed, is read where they are inserted: read.py)
             return head, payload
         # words after the quoted new text that are not a connector: another instruction, or a misplaced mark
         raise InstructionNotUnderstood(

@@ -1452,6 +1452,7 @@ NEW_TEXT = Path(__file__).with_name("new_text.lark")
 _NEW_TEXT_STARTS = [
     "quoted_term",
     "quoted_terms",
+    "next_quoted_term",
     "single_quoted_term",
     "marked_term",
     "dash_definition",
@@ -1512,6 +1513,31 @@ def quoted_terms(text: str) -> int | None:
 
 
 @lru_cache(maxsize=8192)
+def quoted_definitions(text: str) -> tuple[tuple[int, str | None], ...] | None:
+    """(wr9, review9 d6) When ``text`` is several definitions printed one after another, each its term alone quoted in
+    double marks and no other mark in it ("“kennel” means …; and “leash” has the same meaning …;": ``quoted_term``, then
+    ``next_quoted_term`` asked at each semicolon): (where the semicolon ending the one before is, the connector printed
+    after it, "and", "or" or None) of each definition after the first; None when it is not so (one definition alone
+    included)."""
+    first = quoted_term(text)
+    if first is None:
+        return None
+    found: list[tuple[int, str | None]] = []
+    marks = [0, first[2] - 1]  # each term's two marks
+    at = text.find(";", first[2])
+    while at >= 0:
+        tokens = _new_text("next_quoted_term", text[at:])
+        if tokens is not None:
+            connector = next((str(t) for t in tokens if t.type == "CONNECTOR"), None)
+            found.append((at, connector))
+            marks += [at + (_token(tokens, "DOUBLE_OPEN").start_pos or 0), at + (_token(tokens, "DOUBLE_CLOSE").start_pos or 0)]
+        at = text.find(";", at + 1)
+    if not found or [i for i, ch in enumerate(text) if ch in "“”"] != marks:
+        return None
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
 def single_quoted_term(text: str) -> tuple[int, int, int] | None:
     """As ``quoted_term``, the term in single marks ("‘authorised person’ means …": ``single_quoted_term``)."""
     tokens = _new_text("single_quoted_term", text)
@@ -1522,6 +1548,7 @@ def single_quoted_term(text: str) -> tuple[int, int, int] | None:
 
 
 _BEFORE_TERM = frozenset(";—–:")  # lexical: a mark after which (and spaces) a defined term may begin
+_CONNECTORS = ("and", "or")  # lexical: a word between that mark (and spaces) and a term (wr9)
 #: How far ``marked_term`` reads: a mark, 80 characters, a mark, a comma, a space, "has a corresponding meaning" and
 #: the character after it, with room to spare.
 _TERM_REACH = 200
@@ -1552,6 +1579,15 @@ def marked_terms(text: str) -> tuple[tuple[int, int, int, int], ...]:
         before = at
         while before and text[before - 1].isspace():
             before -= 1
+        if before < at and text[:before].endswith(_CONNECTORS):
+            # (wr9, review9 d6) "…; and “leash” has the same meaning …": a connector printed between two definitions
+            # (the mark after it begins the next one's term as after the semicolon: ``next_quoted_term``)
+            word = before - len(next(c for c in _CONNECTORS if text[:before].endswith(c)))
+            spaced = word
+            while spaced and text[spaced - 1].isspace():
+                spaced -= 1
+            if spaced < word and spaced and text[spaced - 1] == ";":
+                before = spaced
         if at and not (
             before < at
             and before

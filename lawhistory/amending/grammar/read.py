@@ -643,7 +643,7 @@ def _definitions_inserted_after_passage(h: Head, start: Tree[object], ch: Tree[o
     """ "by adding after the passage, “In these by-laws—” in line one the following interpretation— …": the new
     definitions first among the provision's definitions, just after the words quoted (checked when applied)."""
     passage = _unquote(_tokens(ch, "QUOTED")[0])
-    return [replace(op, position="start", words=passage) for op in _definitions_inserted(h, start, ch)]
+    return _definitions_inserted(h, start, ch, passage=passage)
 
 
 def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -849,7 +849,8 @@ def _inserts(h: Head, target: str, pos: str) -> list[Operation] | None:
             "definitions (refused if they are not in that order)"
         )
         return [
-            _op(h.unit, action="insert_definition", target=target, new=render_fragment((d,)), position="ordered") for d in new
+            _op(h.unit, action="insert_definition", target=target, new=render_fragment((d,)), position="ordered")
+            for d in _without_connectors(new, placed_apart=True)
         ]
     return [_op(h.unit, action="insert", target=target, position=pos, new=render_fragment(new))]
 
@@ -1050,24 +1051,52 @@ def _definition_moved(h: Head, start: Tree[object], ch: Tree[object]) -> list[Op
     return [deleted, *_definitions_inserted(h, start, ch)]
 
 
-def _definitions_inserted(h: Head, start: Tree[object], ch: Tree[object], after: str | None = None) -> list[Operation]:
+def _definitions_inserted(
+    h: Head, start: Tree[object], ch: Tree[object], after: str | None = None, passage: str | None = None
+) -> list[Operation]:
     holder = _holder(h, start)
     if h.payload is None:
         raise InstructionNotUnderstood("it inserts definitions but carries no new text")
     new = payload_provisions(h.payload, h.notes)
     if not all(p.kind == "definition" for p in new):
         raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+    new = _without_connectors(new, placed_apart=not (after or passage))
+    if after or passage:
+        # (wr9) several after the definition named (or the passage): the first there, each after the new one before
+        # it, in the order printed (each put straight after the one named reversed them)
+        places = [("start", passage) if passage else ("after", after)] + [("after", d.term) for d in new[:-1]]
+        return [
+            _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position=pos, words=words)
+            for d, (pos, words) in zip(new, places, strict=True)
+        ]
     return [
-        _op(
-            h.unit,
-            action="insert_definition",
-            target=holder,
-            new=render_fragment((d,)),
-            position="after" if after else "alphabetical",
-            words=after,
-        )
-        for d in new
+        _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position="alphabetical") for d in new
     ]
+
+
+def _without_connectors(new: tuple[Provision, ...], placed_apart: bool) -> tuple[Provision, ...]:
+    """(wr9, review9 d6) New definitions with the connector printed between two of them ("“kennel” means …; and “leash”
+    has …;": new_text.lark's ``next_quoted_term``) taken off the words of the one before, where each goes to its own place
+    (alphabetical order: the connector joins nothing there, as "the following definitions" are read, each ending with
+    its semicolon); refused where they go together after a definition named (the connector would stand among the law's
+    definitions) or where it ends a definition's paragraph."""
+    out = []
+    for n, d in enumerate(new):
+        last = d
+        while last.children:
+            last = last.children[-1]
+        connector = next((c for c in ("and", "or") if (last.text or "").endswith(f"; {c}")), None)
+        if connector is None or n == len(new) - 1:
+            out.append(d)
+            continue
+        if not placed_apart or last is not d:
+            raise InstructionNotUnderstood(
+                f"the new definitions of “{d.term}” and “{new[n + 1].term}” are joined by “{connector}” "
+                f"(“…{(last.text or '')[-40:]} {new[n + 1].term} …”), and where they go the connector would stand among "
+                "the law's definitions, so what the law's words become is uncertain; check the gazette"
+            )
+        out.append(replace(d, text=(d.text or "").removesuffix(f" {connector}")))
+    return tuple(out)
 
 
 def _definitions_inserted_after(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
@@ -1455,6 +1484,7 @@ def _passive_definition_replaced(h: Head, start: Tree[object], ch: Tree[object])
         defs = payload_provisions(h.payload, h.notes)
         if not defs or not all(p.kind == "definition" for p in defs):
             raise InstructionNotUnderstood("the new definitions could not be read as 'term means ...'")
+        defs = _without_connectors(defs, placed_apart=True)
         return [gone] + [
             _op(h.unit, action="insert_definition", target=holder, new=render_fragment((d,)), position="alphabetical")
             for d in defs
@@ -2148,11 +2178,12 @@ def _definitions_inserted_beside(h: Head, start: Tree[object], ch: Tree[object])
     definition = _tree(ch, "definition")
     assert definition is not None
     before = _tree(ch, "before") is not None or _tokens(ch, "BEFORE") != []
-    ops = _definitions_inserted(h, start, ch, after=_term(h, definition).strip())
+    term = _term(h, definition).strip()
+    ops = _definitions_inserted(h, start, ch, after=term)
     if not before:
         return ops
     # several new definitions before one named: each goes before it, so they keep the order they are given in
-    return [replace(op, position="before") for op in ops]
+    return [replace(op, position="before", words=term) for op in ops]
 
 
 #: The builders of the rules that once were regular-expression families (wa.lark's "retired" blocks).

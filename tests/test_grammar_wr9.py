@@ -1,0 +1,43 @@
+"""wr9 (issue 20): review 9's wrong refusals in definitions, lead-ins and commencement.
+
+- Several definitions inserted as one payload, each its term alone quoted, with no "the following definitions"
+  ("insert in alphabetical order— “kennel” means …; and “leash” has …;", review9 d6, d6b): refused before ("words
+  follow the quoted new text"); now each goes to its own place (new_text.lark's ``next_quoted_term``), the connector
+  between them taken off (it joins nothing there), as d6d's "the following definitions" reads them. Where they go
+  together after a definition named, a connector between them is refused; there, several were put in the reverse
+  order before (each straight after the one named: wrong law), now in the order printed.
+
+Fixtures: tests/fixtures/wr9/ (synthetic, its README).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.real_cases import run_case
+from lawhistory.amending.grammar.parse import quoted_definitions
+
+CASES = Path(__file__).parent / "fixtures" / "wr9"
+NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.yml").is_file())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_wr9_case_applies_or_refuses_as_expected(name: str) -> None:
+    result = run_case(CASES / name)
+    assert result.problems == [], result.message
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("“kennel” means a dog house; and “leash” has the same meaning as in the Act;", ((26, "and"),)),
+        ("“kennel” means a dog house; “leash” means a cord;", ((26, None),)),
+        ("“kennel” means a dog house;", None),  # one definition alone: quoted_term's
+        ("“kennel” means a “dog house”; “leash” means a cord;", None),  # another mark: not so read
+        ("“kennel” means a dog house; and (b) “leash” means a cord;", None),
+    ],
+)
+def test_several_definitions_each_term_alone_quoted(text: str, found: tuple[tuple[int, str | None], ...] | None) -> None:
+    assert quoted_definitions(text) == found
