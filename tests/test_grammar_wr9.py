@@ -6,6 +6,10 @@
   between them taken off (it joins nothing there), as d6d's "the following definitions" reads them. Where they go
   together after a definition named, a connector between them is refused; there, several were put in the reverse
   order before (each straight after the one named: wrong law), now in the order printed.
+- "delete the definitions of “kennel” and “lead”" where the law's one definition is "**kennel** and **lead** have the
+  same meanings …": refused before (one definition of several terms); every term named by the instruction, so it is
+  deleted whole (apply.py's ``_joint_named_whole``). Named only in part ("“enclosure” and “kennel”"), or with a term
+  the law does not define, it stays refused; two separate definitions are each deleted (control).
 
 Fixtures: tests/fixtures/wr9/ (synthetic, its README).
 """

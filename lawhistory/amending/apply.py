@@ -904,6 +904,47 @@ def _apply_operation(
     raise ApplyRefused(inst, op, f"the action {op.action!r} does not change a provision", "it is handled for the whole law")
 
 
+def _deleted_term(op: Operation) -> tuple[str, str] | None:
+    """(the holder's citation, the term) of a delete of a definition ("2.1(2) “kennel”"), or None."""
+    fragments = op.citation.fragments
+    if op.action != "delete" or not fragments or fragments[-1].kind != "term":
+        return None
+    return str(op.target).removesuffix(str(fragments[-1])).rstrip(), fragments[-1].label
+
+
+def _joint_named_whole(body: tuple[Provision, ...], inst: Instrument, index: int) -> tuple[Path, set[int]] | None:
+    """(wr9, issue 20) When the ``index``-th operation deletes the definition of a term that a definition of several
+    terms defines ("kennel and **lead** have the same meanings …") and the same instruction deletes the definition of
+    every other term it holds ("delete the definitions of “kennel” and “lead”": each a delete with the instruction's
+    words): that definition's path and the indexes of those other deletes; else None (a definition of several of which
+    the instruction names only some stays refused: ``_check_joint_definition``)."""
+    op = inst.operations[index]
+    named = _deleted_term(op)
+    if named is None:
+        return None
+    group = {
+        j: got[1]
+        for j, o in enumerate(inst.operations)
+        if o.source == op.source and (got := _deleted_term(o)) is not None and got[0] == named[0]
+    }
+    if len(group) < 2:
+        return None
+    holders = find(body, named[0])
+    if len(holders) != 1:
+        return None
+    holder = get(body, holders[0])
+    for path, d in [((*holders[0], i), c) for i, c in enumerate(holder.children)] + [
+        ((*holders[0], i, k), g) for i, c in enumerate(holder.children) for k, g in enumerate(c.children)
+    ]:
+        terms = {term_slug(t) for t in defined_terms(d.term, d.text)} if d.kind == "definition" else set()
+        if len(terms) < 2 or term_slug(named[1]) not in terms:
+            continue
+        if not terms <= {term_slug(t) for t in group.values()}:
+            return None
+        return path, {j for j, t in group.items() if j != index and term_slug(t) in terms}
+    return None
+
+
 def _check_joint_definition(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
     """(fix9, issue 20, review9 e2/e8) Deleting or replacing a definition of several terms ("kennel and **lead** have
     the same meanings …") that the instruction names by one of them ("delete the definition of “kennel”"): the other
@@ -1097,13 +1138,20 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
     changes: dict[str, Change] = {}
     steps: list[Step] = []
     kind_changed: Operation | None = None  # (known) the last operation that made a unit another kind
+    absorbed: set[int] = set()  # (wr9) the deletes of a definition of several terms already deleted whole
     for seq, op in enumerate(inst.operations, start=1):
-        if op.is_repeal:
+        if op.is_repeal or seq - 1 in absorbed:
             steps.append(Step(seq, op, body))
             continue
         try:
             _check_range(body, inst, seq - 1)
-            after, paths = _apply_operation(body, op, inst, fit=True)
+            if (joint := _joint_named_whole(body, inst, seq - 1)) is not None:
+                # (wr9) "delete the definitions of “kennel” and “lead”" where one definition defines both: deleted
+                # whole, once (the instruction's delete of each other term it holds is its own)
+                after, paths = _set(body, joint[0], ()), []
+                absorbed |= joint[1]
+            else:
+                after, paths = _apply_operation(body, op, inst, fit=True)
             if op.action in ("insert", "substitute"):
                 _check_labels(body, after, paths, op, inst)
         except LawHistoryError as e:
