@@ -10,6 +10,10 @@
   same meanings …": refused before (one definition of several terms); every term named by the instruction, so it is
   deleted whole (apply.py's ``_joint_named_whole``). Named only in part ("“enclosure” and “kennel”"), or with a term
   the law does not define, it stays refused; two separate definitions are each deleted (control).
+- "That local law is amended— (a) in clause 2.2(1) …" (review9 f9; its heading "Amendments" run into it before, as
+  "That" opened no clause's words) and "That local law is amended in clause 2.2(1) by …": the law the instrument's
+  "Local law amended" clause names (opening.lark's ``aaf_law``, wa.lark's ``whole_law``); refused, naming the words,
+  where the instrument names none (or several, Part by Part).
 
 Fixtures: tests/fixtures/wr9/ (synthetic, its README).
 """

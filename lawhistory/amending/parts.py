@@ -62,6 +62,7 @@ from .grammar.parse import (
     marked_terms,
     names_amendment,
     names_law_title,
+    names_that_law,
     names_whole_law,
     narrowed_terms,
     opens_instruction,
@@ -338,6 +339,15 @@ def _lead_in_law_checked(p: Provision, law: Law) -> None:
     amended = AMENDED_AS_FOLLOWS.match(own) if own and p.children else None
     named = (amended.group("target") or amended.group("target2") or "") if amended else ""
     title = re.split(r"\s+(?:is|are)\s+(?:further\s+)?amended\b", named, maxsplit=1, flags=re.I)[0].strip(" ,")
+    if title and names_that_law(title) and (law.meta.amends is None or law.meta.also_amends):
+        # (wr9, review9 f9) "That local law is amended— (a) …": the law the instrument's "Local law amended" clause
+        # names; where it names none, or several, which law that is cannot be told
+        said = "names several laws it amends" if law.meta.also_amends else "names no law it amends that can be told"
+        raise InstructionNotUnderstood(
+            f"cl. {p.num}: its lead-in “{own[:120]}” speaks of “{title}”, and the instrument {said}, so which law its "
+            f"items change is not certain; {HOW_TO_TELL if not law.meta.also_amends else ''}amend the instrument file's "
+            "operations by hand"
+        )
     if title and names_law_title(title):
         amends = law.meta.amends.title if law.meta.amends is not None and not law.meta.also_amends else None
         if amends is None or normal_title(re.sub(r"^the\s+", "", title, flags=re.I)) != normal_title(amends):

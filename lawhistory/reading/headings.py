@@ -55,7 +55,8 @@ HEADING_NEVER_ENDS = frozenset(
 #: Words that open a sentence but hardly ever a heading ("No stopping …" and "Council meetings" are headings).
 _SENTENCE_OPENERS = frozenset(["The", "A", "An", "This", "These", "In", "If", "Where", "When", "Subject", "Any", "Every", "Each"])
 INSTRUMENT_STARTERS = SENTENCE_STARTERS | frozenset(
-    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part", "By-law"]
+    # (wr9, review9 f9) "4. Amendments That local law is amended— (a) …": "That" opens the clause's words
+    ["Delete", "Insert", "Clause", "Schedule", "Replace", "Amend", "Omit", "Remove", "Part", "By-law", "That"]
 )
 
 INSERT_HEADING = re.compile(r"Insert(?:ion of)? (?:a )?new (?:[Cc]lause|Schedule|Part|Division|subclause|paragraph) [\w.()]+")

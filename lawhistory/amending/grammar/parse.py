@@ -69,9 +69,19 @@ def rule_names() -> list[str]:
 
 
 def names_whole_law(words: str) -> bool:
-    """Whether ``words`` are the grammar's name of the law itself ("the principal local law", "The principal by-laws")."""
+    """Whether ``words`` are the grammar's name of the law itself ("the principal local law", "The principal by-laws";
+    (wr9) "That local law": see ``names_that_law``)."""
     try:
-        return [t.type for t in parser().lex(words.strip())] == ["PRINCIPAL_LAW"]
+        return [t.type for t in parser().lex(words.strip())] == ["PRINCIPAL_LAW"] or names_that_law(words)
+    except UnexpectedInput:
+        return False
+
+
+def names_that_law(words: str) -> bool:
+    """(wr9, review9 f9) Whether ``words`` are "That local law" (wa.lark's ``whole_law``: THAT LOCAL_LAW), the law the
+    instrument's "Local law amended" clause names (refused where it names none or several)."""
+    try:
+        return [t.type for t in parser().lex(words.strip())] == ["THAT", "LOCAL_LAW"]
     except UnexpectedInput:
         return False
 

@@ -2425,8 +2425,14 @@ def _local_law_term_read(h: Head, start: Tree[object]) -> None:
 def _law_named_read(h: Head, start: Tree[object]) -> None:
     """(wrongref) A law named by its title ("The Shire of X Fencing Local Law 2018 is amended by …") is the whole law
     only where it is the one law the instrument amends; any other title (another law, or the instrument's own), or an
-    instrument whose one law amended is not told, is refused, naming the words."""
+    instrument whose one law amended is not told, is refused, naming the words. (wr9) So is "That local law" (the law
+    the instrument's "Local law amended" clause names) where that one law is not told."""
     for t in start.iter_subtrees():
+        if t.data == "whole_law" and _tokens(t, "THAT") and h.unit.law is None:
+            raise InstructionNotUnderstood(
+                f"its words “{_span(h, t)}” speak of the law the instrument amends, and the one law it amends is not "
+                f"told, so which law it changes is not certain; {HOW_TO_TELL}amend the instrument file's operations by hand"
+            )
         if t.data != "law_named":
             continue
         named = re.sub(r"^the\s+", "", _span(h, t), flags=re.I)
