@@ -14,6 +14,9 @@
   "That" opened no clause's words) and "That local law is amended in clause 2.2(1) by …": the law the instrument's
   "Local law amended" clause names (opening.lark's ``aaf_law``, wa.lark's ``whole_law``); refused, naming the words,
   where the instrument names none (or several, Part by Part).
+- "This local law comes into operation as follows— (a) clauses 1 to 4 — 14 days after …" (review9 c19): one item
+  alone, refused before; read (core/dates.py ``clause_items``) where it names every clause of the instrument, the
+  whole instrument's day; an item alone that leaves a clause out, or names one it does not have, stays refused.
 
 Fixtures: tests/fixtures/wr9/ (synthetic, its README).
 """
@@ -26,6 +29,7 @@ import pytest
 
 from benchmarks.real_cases import run_case
 from lawhistory.amending.grammar.parse import quoted_definitions
+from lawhistory.core.dates import EVERY, REST, clause_items
 
 CASES = Path(__file__).parent / "fixtures" / "wr9"
 NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.yml").is_file())
@@ -49,3 +53,23 @@ def test_wr9_case_applies_or_refuses_as_expected(name: str) -> None:
 )
 def test_several_definitions_each_term_alone_quoted(text: str, found: tuple[tuple[int, str | None], ...] | None) -> None:
     assert quoted_definitions(text) == found
+
+
+ONE_ITEM = "This local law comes into operation as follows— (a) clauses 1 to 4 — 14 days after the day on which it is published in the Government Gazette."
+
+
+@pytest.mark.parametrize(
+    ("parts", "read"),
+    [
+        ({REST: ("1", "2", "3", "4")}, True),  # every clause of the instrument: the whole instrument's day
+        ({EVERY: ("1", "2", "3", "4")}, True),
+        ({REST: ("1", "2", "3", "4", "5")}, False),  # clause 5 given no day
+        ({REST: ("1", "2", "3")}, False),  # a clause it does not have named
+        (None, False),  # the instrument's clauses not known
+    ],
+)
+def test_one_item_alone_is_read_only_where_it_names_every_clause(parts: dict[str, tuple[str, ...]] | None, read: bool) -> None:
+    items = clause_items(ONE_ITEM, parts)
+    assert (items is not None) is read
+    if items is not None:
+        assert [(i.clauses, i.after) for i in items] == [(("1", "2", "3", "4"), 14)]

@@ -360,8 +360,11 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
         return None
     pieces = _ITEM().split(w[lead.end() :])
     letters, bodies = pieces[1::2], pieces[2::2]
-    if pieces[0].strip() or len(bodies) < 2 or letters != [chr(ord("a") + i) for i in range(len(letters))]:
+    if pieces[0].strip() or not bodies or letters != [chr(ord("a") + i) for i in range(len(letters))]:
         return None
+    # (wr9, review9 c19) one item alone ("as follows— (a) clauses 1 to 4 — 14 days after …") is read only where it
+    # names every clause of the instrument (``parts``' REST or EVERY): the whole instrument's day
+    every = set((parts or {}).get(EVERY) or (parts or {}).get(REST) or ())
     items: list[ClauseDay] = []
     seen: set[str] = set()
     for body in bodies:
@@ -380,6 +383,8 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
             return None
         seen |= set(clauses)
         items.append(ClauseDay(clauses, day[0], day[1], f"({chr(ord('a') + len(items))}) {body.strip()}", day[2], day[3]))
+    if len(items) == 1 and (not every or seen != every):
+        return None
     return tuple(items)
 
 
