@@ -17,6 +17,10 @@
 - "This local law comes into operation as follows— (a) clauses 1 to 4 — 14 days after …" (review9 c19): one item
   alone, refused before; read (core/dates.py ``clause_items``) where it names every clause of the instrument, the
   whole instrument's day; an item alone that leaves a clause out, or names one it does not have, stays refused.
+- "**animal, dog and owner** have the same meanings as in the Act;" (three terms printed as one, as an instrument's
+  unquoted "animal, dog and owner have …" is read): one term "animal, dog and owner" before, so a new definition of
+  “dog” was inserted (dog defined twice: wrong law), and the unquoted one was inserted where the law defines dog; now
+  core/terms.py's ``defined_terms`` reads each term of the list before the plural "have", and both are refused.
 
 Fixtures: tests/fixtures/wr9/ (synthetic, its README).
 """
@@ -30,6 +34,7 @@ import pytest
 from benchmarks.real_cases import run_case
 from lawhistory.amending.grammar.parse import quoted_definitions
 from lawhistory.core.dates import EVERY, REST, clause_items
+from lawhistory.core.terms import defined_terms
 
 CASES = Path(__file__).parent / "fixtures" / "wr9"
 NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.yml").is_file())
@@ -73,3 +78,17 @@ def test_one_item_alone_is_read_only_where_it_names_every_clause(parts: dict[str
     assert (items is not None) is read
     if items is not None:
         assert [(i.clauses, i.after) for i in items] == [(("1", "2", "3", "4"), 14)]
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "terms"),
+    [
+        ("animal, dog and owner", "animal, dog and owner have the same meanings as in the Act;", ["animal", "dog", "owner"]),
+        ("animal, dog, and owner", "animal, dog, and owner have the same meanings as in the Act;", ["animal", "dog", "owner"]),
+        ("animal and owner", "animal and owner have the same meanings as in the Act;", ["animal", "owner"]),
+        ("food and drink", "food and drink means anything eaten or drunk;", ["food and drink"]),  # "means": one term
+        ("dog", "dog means an animal of the species Canis familiaris;", ["dog"]),
+    ],
+)
+def test_terms_of_a_definition_of_several_printed_as_one_term(term: str, text: str, terms: list[str]) -> None:
+    assert defined_terms(term, text) == terms

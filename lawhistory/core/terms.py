@@ -117,5 +117,18 @@ def defined_terms(term: str | None, text: str | None) -> list[str]:
         return [term]
     m = _MORE_TERMS.match(text[len(printed) :])
     if m is None:
-        return [term]
+        return _listed_terms(term) if re.match(r" have\b", text[len(printed) :]) else [term]
     return [term] + [a or b for a, b in _ONE_TERM.findall(m.group(1))]
+
+
+#: (wr9) Where one term of a list ends: a comma (and "and"), or "and" ("animal, dog and owner").
+_LIST_JOIN = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
+
+
+def _listed_terms(term: str) -> list[str]:
+    """(wr9, issue 20) The terms of a definition of several printed as one term, unmarked apart, before the plural
+    "have" ("**animal, dog and owner** have the same meanings as in the Act;", as an instrument inserting it unquoted
+    is read): each term of the list ("animal", "dog", "owner"), so that none of them is defined again unseen; the one
+    term where it is no list."""
+    terms = [t.strip() for t in _LIST_JOIN.split(term)]
+    return terms if len(terms) > 1 and all(terms) else [term]
