@@ -21,6 +21,9 @@
   unquoted "animal, dog and owner have …" is read): one term "animal, dog and owner" before, so a new definition of
   “dog” was inserted (dog defined twice: wrong law), and the unquoted one was inserted where the law defines dog; now
   core/terms.py's ``defined_terms`` reads each term of the list before the plural "have", and both are refused.
+- "by adding a further paragraph to stand as paragraph (h) as follows— (h) …" where the clause's list ends at (f):
+  applied before, (h) after (f) (a gap: the (g) it counts on missing from the law); now refused, naming the labels
+  (apply.py's ``_refuse_gap_at_end``, for any new provision put at the end of a list); (g) is added (control).
 
 Fixtures: tests/fixtures/wr9/ (synthetic, its README).
 """

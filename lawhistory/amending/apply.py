@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
-from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, next_letter, numbered_rows, row_num
+from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, is_roman, next_letter, numbered_rows, row_num
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.terms import DEF_START, def_term_ok, defined_terms, term_of
@@ -858,6 +858,7 @@ def _apply_operation(
                     if labelled else f"the new text reads as unlabelled {odd.kind}",
                     "check where the new text begins and ends in the instrument",
                 )  # fmt: skip
+            _refuse_gap_at_end(target, new, op, inst)
             index = len(target.children)
             return _insert(body, path, index, new), [(*path, index + k) for k in range(len(new))]
         path, target = _container_place(body, path, op)
@@ -943,6 +944,31 @@ def _joint_named_whole(body: tuple[Provision, ...], inst: Instrument, index: int
             return None
         return path, {j for j, t in group.items() if j != index and term_slug(t) in terms}
     return None
+
+
+def _refuse_gap_at_end(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
+    """(wr9, issue 20) New labelled provisions put at the end of a list ("by adding a further paragraph to stand as
+    paragraph (e)" where the list ends at (c)) whose first label is not the one after the list's last ((d)): a gap,
+    which says a provision the instrument counts on is missing from the law (an amendment not yet applied?), or the
+    label is misprinted. Refused, naming the labels; a label between two ("(ca)", "(3A)") is not counted so."""
+    first = next((p for p in new if p.kind in BRACKETED_KINDS and p.num), None)
+    if first is None:
+        return
+    same = [c for c in target.children if c.kind == first.kind and c.num]
+    if not same or any(c.num == first.num for c in same):
+        return  # a label the list has already: _check_labels names it
+    last = same[-1].num or ""
+    roman = first.kind == "subparagraph"
+    label = bare(first.num or "")
+    simple = label.isdigit() or (len(label) == 1 and label.isalpha()) or (roman and is_roman(label))
+    want = next_letter(last, roman=roman)
+    if simple and want is not None and bare(want) != label:
+        raise ApplyRefused(
+            inst, op, f"the new {first.kind} {first.num} would follow {first.kind} {last}, the last of its list, where "
+            f"{want} comes next, so a provision the instrument counts on may be missing from the law (an amendment "
+            "not applied yet?) or its label is misprinted",
+            "check the law's earlier amendments and the gazette, or give the operations by hand",
+        )  # fmt: skip
 
 
 def _check_joint_definition(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
