@@ -1174,7 +1174,8 @@ def apply_instrument(body: tuple[Provision, ...], inst: Instrument) -> Applied:
             if (joint := _joint_named_whole(body, inst, seq - 1)) is not None:
                 # (wr9) "delete the definitions of “kennel” and “lead”" where one definition defines both: deleted
                 # whole, once (the instruction's delete of each other term it holds is its own)
-                after, paths = _set(body, joint[0], ()), []
+                paths: list[Path] = []
+                after = _set(body, joint[0], ())
                 absorbed |= joint[1]
             else:
                 after, paths = _apply_operation(body, op, inst, fit=True)
