@@ -13,7 +13,11 @@
 - "That local law is amended— (a) in clause 2.2(1) …" (review9 f9; its heading "Amendments" run into it before, as
   "That" opened no clause's words) and "That local law is amended in clause 2.2(1) by …": the law the instrument's
   "Local law amended" clause names (opening.lark's ``aaf_law``, wa.lark's ``whole_law``); refused, naming the words,
-  where the instrument names none (or several, Part by Part).
+  where the instrument names none (or several, Part by Part). An instrument whose principal-law clause names two
+  laws in one sentence ("This local law amends the X … 2015 and the Y … 2010.") was read as amending the first
+  (reading/instrument_meta.py ``amended_law``): "The principal local law is amended— …" was applied to it though the
+  instrument does not say which (wrong law if it meant the other); now no law is linked (kept pending, or refused for
+  "That local law").
 - "This local law comes into operation as follows— (a) clauses 1 to 4 — 14 days after …" (review9 c19): one item
   alone, refused before; read (core/dates.py ``clause_items``) where it names every clause of the instrument, the
   whole instrument's day; an item alone that leaves a clause out, or names one it does not have, stays refused.

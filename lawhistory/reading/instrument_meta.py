@@ -122,8 +122,13 @@ class Amended:
     title: str
     gazette_date: dt.date | None
     earlier: tuple[dt.date, ...]
+    #: (wr9) the title of another law the same words name ("… amends the X Local Law 2015 and the Y Local Law 2010."):
+    #: the one law the instrument amends is then not told
+    also_named: str | None = None
 
 
+#: (wr9) Another law named after the first in the same words: ", and the Y Local Law 2010", " and the Y By-laws 1990".
+_ALSO_NAMED = re.compile(r"\s*,?\s*and\s+(?:the\s+)?" + _LAW_TITLE)
 _POINTER = re.compile(r"\bFor\s+amendments\s+(?:to|up\s+to|as\s+at)\s+" + _DATE + r"\s+see\b[^\]]*", re.I)
 
 
@@ -137,7 +142,9 @@ def amended_law(body: str, said: list[re.Pattern[str]] = AMENDED) -> Amended | N
             # "For amendments to 26 February 1992 see the Index to Legislation …" points to where the amendments up
             # to that day are listed; it names no amendment (the day is the index's, not a gazette's)
             rest = _POINTER.sub(" ", m.group("rest"))
-            return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(rest)))
+            other = _ALSO_NAMED.match(m.group("rest"))
+            also = " ".join(other.group("title").split()) if other else None
+            return Amended(" ".join(m.group("title").split()), date, tuple(all_printed_dates(rest)), also)
     return None
 
 

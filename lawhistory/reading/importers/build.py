@@ -449,7 +449,14 @@ def _build(
         # (an "Amendment and Repeal Local Law" amends one law as well as repealing others)
         # a 1960s by-law amendment names the by-laws it amends in its enacting words
         am = amended_law(body_flat) or amended_law(flat(piece.enacting))
-        if am:
+        if am and am.also_named:
+            # (wr9) "This local law amends the X Local Law 2015 and the Y Local Law 2010.": which law each instruction
+            # amends is not told (read against the first, one meant for the other would change the wrong law)
+            notes.append(
+                f"its words name two laws it amends ({am.title}; {am.also_named}) and do not say which clauses amend "
+                "which, so no law is linked; link it with 'lawhistory amend FILE --law ID' if it amends one of them"
+            )
+        elif am:
             amends, earlier = LawRef(title=am.title, gazette_date=am.gazette_date), am.earlier
         parts = amended_by_part(body)
         if parts:
