@@ -1525,8 +1525,13 @@ def _more_than_said(text: str, ops: Sequence[Operation]) -> str | None:
     said = _ONE_SAID.findall(head)
     if len(said) != 1:
         return None
-    put = [op for op in ops if op.action in (Action.INSERT, Action.SUBSTITUTE) and op.new]
-    labels = [p.num or "" for op in put for p in parse_fragment(op.new or "") if p.num]
+    kind = said[0].lower().replace("-", "")
+    put = [op for op in ops if op.action in (Action.INSERT, Action.SUBSTITUTE, Action.INSERT_DEFINITION) and op.new]
+    if kind in _SAID_WITHIN:  # (review 10, n4c-n4e, a14f) a subclause's, paragraph's or definition's own kind counted
+        given = [p for op in put for p in parse_fragment(op.new or "", parent_kind=_SAID_WITHIN[kind]) if p.kind == kind]
+        labels = [p.num or f"“{p.term or (p.text or '')[:30]}”" for p in given]
+    else:
+        labels = [p.num or "" for op in put for p in parse_fragment(op.new or "") if p.num]
     if len(labels) < 2:
         return None
     return (
@@ -1534,3 +1539,7 @@ def _more_than_said(text: str, ops: Sequence[Operation]) -> str | None:
         f"({', '.join(labels)}), so what it puts in is uncertain; check the gazette, and give the instrument file's "
         "operations by hand"
     )
+
+
+#: The provision a said subclause, paragraph, subparagraph or definition sits in (its new text is read there).
+_SAID_WITHIN = {"subclause": "clause", "paragraph": "subclause", "subparagraph": "paragraph", "definition": "subclause"}

@@ -977,6 +977,16 @@ def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument |
             f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
             "check where the new text begins and ends in the instrument",
         )
+    if target.num and new[0].num and clean_num(new[0].num).rstrip(".") != clean_num(target.num).rstrip("."):
+        # (review 10, a14b) "repealing subclause (2) and re-enacting it … (4) …", "delete subclause (2) and insert— (4)
+        # …": the new text's label is not the one it replaces, so the law would read (1), (4), (3) — a slip of the
+        # instrument's or of its reading; a renumbering is said in words ("to stand as", "renumber")
+        raise ApplyRefused(
+            inst,
+            op,
+            f"the new text is labelled {new[0].num}, but it replaces {target.kind} {target.num}",
+            "check the gazette; a provision renumbered is said in words (give the operations by hand if it is)",
+        )
 
 
 @dataclass(frozen=True, slots=True)
