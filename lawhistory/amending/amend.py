@@ -1349,7 +1349,7 @@ def amend(
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         index = repository_index(repo)
         for inst in instruments:
-            inst = _linked(repo, inst, link) if link else _by_gazette_date(repo, index, inst)
+            inst = _linked(repo, index, inst, link) if link else _by_gazette_date(repo, index, inst)
             inst = _naming_repealed(repo, index, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
@@ -1440,14 +1440,24 @@ def _law_to_link(repo: Repository, law_id_: str) -> Law:
     return law
 
 
-def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
-    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
+def _linked(repo: Repository, index: Inputs, inst: Instrument, law_id_: str) -> Instrument:
+    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so; refused
+    where the instrument names, by its title, another law the repository holds (review 10's L4: its words and the
+    person disagree, so which law it amends is not for this command to choose)."""
     meta = inst.law.meta
     law = _law_to_link(repo, law_id_)
     if meta.amends is not None and meta.amends.id == law_id_:
         return inst  # linked as it was read (``_told``)
     if meta.amends is None or meta.also_amends:
         raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} does not")
+    wanted = normal_title(meta.amends.title)
+    held = sorted(i for i, entry in index.laws.items() if entry.normal[0] == wanted and i != law_id_)
+    if held:
+        raise InstrumentRefused(
+            f"{inst.title} names the law it amends as {meta.amends.title!r}, which the repository holds ({', '.join(held)}), "
+            f"and --law names {law_id_}: amend it without --law to apply it to the law it names, or check the "
+            "instrument's words against the gazette"
+        )
     note = (
         f"the instrument names the law it amends as {meta.amends.title!r}; it was linked to {law.meta.title} "
         f"({law_id_}) by hand (amend --law)"
