@@ -318,7 +318,7 @@ def units(law: Law) -> list[Unit]:
         from_unit = len(out)
         _heading_law_checked(p, heading, law)
         _lead_in_law_checked(p, law)
-        _collect(p, p.num or "?", clause_ctx, out)
+        _collect(_footnote_dropped(p), p.num or "?", clause_ctx, out)
         if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
             out[from_unit:] = [replace(u, everywhere=True) for u in out[from_unit:]]
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
@@ -326,6 +326,38 @@ def units(law: Law) -> list[Unit]:
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+def _scheduled_lead(own: str) -> _Lead | None:
+    """(wr10) The lead-in that opens ``own`` when it names a schedule of a law by the law's title ("The Second Schedule
+    to the Shire of X By-laws 1980* is amended —"; opening.lark's ``li_title``), else None."""
+    first = split_instructions(own) if own else []
+    lead = _lead_in(first[0]) if first else None
+    return lead if lead is not None and lead.group("law") else None
+
+
+#: (wr10) The footnote a title marked "*" points to, printed after a clause's last item ("[* Published in Gazette 12
+#: September 1980, pp. 3101-12. …]"), as wa.lark's GAZETTE_FOOTNOTE reads it
+_GAZETTE_FOOTNOTE_END = re.compile(r"\s*\[\s*\*\s*Published in (?:the )?(?:Government )?Gazette\b[^\]]*\]\.?\s*$", re.I)
+
+
+def _footnote_dropped(p: Provision) -> Provision:
+    """(wr10, case 229) A clause whose lead-in names the law by its title marked for a footnote ("… By-laws 1980* is
+    amended — (a) … (d) … “16.00”. [* Published in Gazette …]"): the footnote after its last item is the title's, no
+    words of that item (its new words end before it); the clause as it is otherwise."""
+    own = p.text or ""
+    lead = _scheduled_lead(_numbered_in_words(own.strip()))
+    if lead is None or not re.search(r"\*\s+(?:is|are)\b", own):
+        return p
+
+    def dropped(q: Provision) -> Provision:
+        if q.children:
+            return replace(q, children=(*q.children[:-1], dropped(q.children[-1])))
+        text = q.text or ""
+        cut = _GAZETTE_FOOTNOTE_END.search(text)
+        return replace(q, text=text[: cut.start()]) if cut else q
+
+    return dropped(p)
 
 
 def _lead_in_law_checked(p: Provision, law: Law) -> None:
@@ -337,7 +369,10 @@ def _lead_in_law_checked(p: Provision, law: Law) -> None:
     amended = AMENDED_AS_FOLLOWS.match(own) if own and p.children else None
     named = (amended.group("target") or amended.group("target2") or "") if amended else ""
     title = re.split(r"\s+(?:is|are)\s+(?:further\s+)?amended\b", named, maxsplit=1, flags=re.I)[0].strip(" ,")
-    if title and names_law_title(title):
+    if (lead := _scheduled_lead(own)) is not None:
+        # (wr10) "The Second Schedule to the Shire of X By-laws 1980* is amended — (a) …": the law its schedule is of
+        title = lead.group("law") or ""
+    if title and (lead is not None or names_law_title(title)):
         amends = law.meta.amends.title if law.meta.amends is not None and not law.meta.also_amends else None
         if amends is None or normal_title(re.sub(r"^the\s+", "", title, flags=re.I)) != normal_title(amends):
             said = f"the law it amends is {amends}" if amends else "the one law it amends is not told"
@@ -825,7 +860,26 @@ def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
     return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
 
 
+#: (wr10) A table row's subitem, cited after its item ("item 1, subitem B", "item 3, in subitem (b)"): wa.lark's SUBITEM
+_SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])", re.I)
+
+
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
+    """The citations that a target phrase names, relative to ``ctx`` (a subitem named after an item: that item's row
+    with that subitem, ``Second Schedule item 1 subitem B``)."""
+    sub = _SUBITEM.search(phrase)
+    if sub is None:
+        return _resolve_targets(phrase, ctx)
+    rows = _resolve_targets(phrase[: sub.start()] + phrase[sub.end() :], ctx)
+    if len(rows) != 1 or not re.search(r"\bitem \S+$", rows[0]) or " subitem " in rows[0]:
+        raise InstructionNotUnderstood(
+            f"“{sub.group(0)}” names a subitem of no one item of a schedule ({', '.join(rows) or 'none named'}), so which "
+            "row it is is not told; amend the instrument file's operations by hand"
+        )
+    return [f"{rows[0]} subitem {sub.group('label')}"]
+
+
+def _resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx``.
 
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
