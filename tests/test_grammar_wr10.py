@@ -103,12 +103,15 @@ Dated this 12th day of March 1987.
 
 
 def _run(tmp_path: Path, text: str, principal: str = FEES, day: dt.date = dt.date(1987, 4, 3)) -> list[str]:
+    """The lines of the law in force on ``day`` after the instrument ``text`` (published on 3 April 1987, or 14 days
+    before ``day`` for a later law); LawHistoryError if refused."""
     repo = Repository.init(tmp_path / "repo")
     law = parse(principal)
     repo.write_text(repo.law_path(law.meta.id), principal)
     path = tmp_path / "instrument.txt"
     path.write_text(text, encoding="utf-8")
-    amend(repo, path, gazette_date=dt.date(1987, 4, 3), discard=True)
+    published = dt.date(1987, 4, 3) if day.year == 1987 else day - dt.timedelta(days=14)
+    amend(repo, path, gazette_date=published, discard=True)
     (law,) = repo.load_laws()
     _, version = in_force(build_timeline(law, repo.load_instruments()), day)
     assert version is not None
@@ -179,3 +182,140 @@ def test_a_schedule_lead_in_naming_another_law_than_the_principal_is_refused(tmp
     assert "names a law by its title, and the law it amends is Shire of Exampleton Cemetery By-laws 1980" in _refusal(
         tmp_path, text
     )
+
+
+# --- headings printed above undotted clause numbers in new text (review 7's g-probes, undotted) ---------------------
+
+CATS = """---
+id: testville/cats-local-law-2015
+title: Shire of Testville Cats Local Law 2015
+local_government: Shire of Testville
+kind: principal
+made: null
+gazette:
+  date: 2015-03-10
+  number: null
+  pages: null
+commencement:
+  wording: This local law comes into operation 14 days after the date of its publication in the Government Gazette.
+  rule: days_after_gazettal
+  days: 14
+  date: 2015-03-24
+partial: true
+source: 'synthetic test fixture (invented text, not law)'
+---
+
+1. Citation
+  This local law may be cited as the Shire of Testville Cats Local Law 2015.
+
+9. Number of cats
+  (1) A person must not keep more than 2 cats on premises.
+  (2) The local government may grant a permit to keep up to 4 cats on premises.
+"""
+
+
+def _inserted(new_text: str) -> str:
+    return f"""SYNTHETIC TEST FIXTURE — invented text (not law)
+
+24 April 2020 GOVERNMENT GAZETTE, WA 1187
+
+Local Government Act 1995
+
+Shire of Testville
+
+Probe Amendment Local Law 2020
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the
+Shire of Testville resolved on 25 March 2020 to make the following local law.
+
+1. Citation
+This local law is the Shire of Testville Probe Amendment Local Law 2020.
+
+2. Commencement
+This local law comes into operation 14 days after the date of its publication in the Government Gazette.
+
+3. Local law amended
+This local law amends the Shire of Testville Cats Local Law 2015.
+
+4. Clauses inserted
+After clause 9 insert—
+{new_text}
+
+Dated: 26 March 2020.
+"""
+
+
+def _after_9(tmp_path: Path, new_text: str) -> list[str]:
+    lines = _run(tmp_path, _inserted(new_text), principal=CATS, day=dt.date(2020, 5, 8))
+    return lines[lines.index("(2) The local government may grant a permit to keep up to 4 cats on premises.") + 1 :]
+
+
+@pytest.mark.parametrize(
+    "new_text",
+    [
+        "“Cat registration\n10. A cat must be registered.\nCat tags\n11. A cat must wear a tag.”.",
+        "“Cat registration 10. A cat must be registered. Cat tags 11. A cat must wear a tag.”.",
+    ],
+)
+def test_two_clauses_headed_above_undotted_numbers_are_two_clauses(tmp_path: Path, new_text: str) -> None:
+    # before wr10: one clause 10 holding "Cat tags 11. A cat must wear a tag." in its words, exit 0 (wrong law)
+    assert _after_9(tmp_path, new_text) == [
+        "10. Cat registration",
+        "A cat must be registered.",
+        "11. Cat tags",
+        "A cat must wear a tag.",
+    ]
+
+
+def test_10a_headed_above_its_number_after_10_with_subclauses(tmp_path: Path) -> None:
+    new_text = (
+        "“Cat registration\n10. A cat must be registered.\nRegistration fee\n10A. (1) A fee is payable.\n"
+        "(2) The fee is set by the local government.\nCat tags\n11. A cat must wear a tag.”."
+    )
+    assert _after_9(tmp_path, new_text) == [
+        "10. Cat registration",
+        "A cat must be registered.",
+        "10A. Registration fee",
+        "(1) A fee is payable.",
+        "(2) The fee is set by the local government.",
+        "11. Cat tags",
+        "A cat must wear a tag.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "new_text",
+    [
+        # the number does not follow the one before
+        "“Cat registration\n10. A cat must be registered.\nCat tags\n12. A cat must wear a tag.”.",
+        # an unheaded clause between
+        "“Cat registration\n10. A cat must be registered.\n11. A cat must be desexed.\nCat tags\n12. A cat must wear a tag.”.",
+        # the heading opens like a sentence
+        "“Cat registration\n10. A cat must be registered.\nThe fee\n11. A fee is payable.”.",
+        # the words before the number end a sentence with a count
+        "“Cat registration\n10. (1) A cat must be registered.\n(2) Cats kept under a permit must not exceed 11. A permit may "
+        "be cancelled.”.",
+        "“Cat registration\n10. A cat must be registered. Cats kept under a permit must not exceed 11. A permit may be "
+        "cancelled.”.",
+        "“Cat registration\n10. A cat must be registered. Cats may be kept on premises in numbers up to 11. A permit may be "
+        "cancelled.”.",
+    ],
+)
+def test_another_clause_number_not_read_as_a_headed_clause_is_refused(tmp_path: Path, new_text: str) -> None:
+    # before wr10 the first three were one clause 10 holding the rest in its words, exit 0 (wrong law)
+    with pytest.raises(LawHistoryError, match="could not be read whole"):
+        _after_9(tmp_path, new_text)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Cats kept under a permit must not exceed 11.", "Cats kept on premises in numbers up to 11."],
+)
+def test_a_sentence_ending_in_the_next_number_is_no_heading(sentence: str) -> None:
+    """The words before an undotted number that follows are read as a heading only where they cannot end a sentence: a
+    verb of a sentence in them ("must"), or a word a heading never ends with before the number ("to")."""
+    from lawhistory.amending.parts import payload_provisions
+
+    payload = f"Cat registration 10. A cat must be registered. {sentence} A permit may be cancelled."
+    with pytest.raises(LawHistoryError, match="could not be read whole"):
+        payload_provisions(payload, [])

@@ -1326,6 +1326,36 @@ def _clause_follows(prev: str, num: str) -> bool:
     return False
 
 
+#: (wr10) Words of a sentence's verb that a clause's heading does not hold ("Cats kept must not exceed 11. …" is the end
+#: of a sentence, not a heading above clause 11)
+_SENTENCE_WORDS = frozenset(
+    [
+        "must",
+        "may",
+        "shall",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "will",
+        "would",
+        "can",
+        "cannot",
+        "could",
+        "should",
+        "does",
+        "do",
+        "did",
+        "has",
+        "have",
+        "had",
+        "not",
+    ]
+)
+
+
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
     clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed (wr8: or
@@ -1345,7 +1375,14 @@ def _heading_above_number(payload: str) -> str:
     clauses = []
     while (nxt := heading_above_next(payload, headed[-1][2])) is not None:
         stop, heading, num, end = nxt
-        if "." not in num or not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+        if not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+            break
+        if "." not in num and (
+            _SENTENCE_WORDS & set(heading.lower().split()) or heading.split()[-1].lower() in HEADING_NEVER_ENDS
+        ):
+            # (wr10) an undotted number ("… registered. Cat tags 11. A cat …", "10A." after "10.") only where the words
+            # before it cannot be a sentence ending in a count ("… must not exceed 11. A permit …"): no verb of a
+            # sentence among them, and no word a heading never ends with before the number ("… up to 11.")
             break
         clauses.append(payload[headed[-1][2] : stop])
         headed.append((heading, num, end))
@@ -2097,6 +2134,11 @@ def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     as any new text is)."""
     read = headed_clause(" ".join(payload.split()))  # grammar/headed_clause.lark
     if read is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", read[2]):
+        return None
+    if another_clause(read[2]) is not None:
+        # (wr10) "Cat registration 10. A cat must be registered. Cat tags 11. A cat must wear a tag.": another clause's
+        # number in its words (structure.lark's another_clause) — not one clause's paragraph of words; read as new
+        # text is (each clause apart, or refused), never clause 11 kept inside clause 10's words
         return None
     heading, num, text = read
     return (Provision(kind="clause", num=num, heading=heading, text=text.strip()),)
