@@ -148,9 +148,20 @@ def test_the_places_counted_in_words_read_the_same(said: str) -> None:
     assert got == [("substitute_words", "Second Schedule item 2", "15.00", "16.00", "", "twice")]
 
 
-def test_the_title_and_its_footnote_mark_open_no_instruction() -> None:
-    text = "The Second Schedule to the Shire of Exampleton Cemetery By-laws 1980* is amended — (a) in item 2 by deleting “x”"
-    assert split_instructions(text)[0] == "The Second Schedule to the Shire of Exampleton Cemetery By-laws 1980* is amended —"
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The Second Schedule to the Shire of Exampleton Cemetery By-laws 1980* is amended —",
+        "The Second Schedule to the Shire of X Dogs Local Law 2010 is amended —",  # "Schedule …" was cut off "The Second"
+    ],
+)
+def test_the_schedule_and_its_law_s_title_open_no_instruction(lead: str) -> None:
+    from lawhistory.amending.grammar.parse import lead_in
+
+    assert split_instructions(f"{lead} (a) in item 2 by deleting “x” and substituting “y”.")[0] == lead
+    spans = lead_in(lead)
+    assert spans is not None and lead[slice(*spans["t2"])] == "The Second Schedule"
+    assert lead[slice(*spans["law"])] in ("Shire of Exampleton Cemetery By-laws 1980", "Shire of X Dogs Local Law 2010")
 
 
 def test_words_occurring_other_than_in_the_places_counted_are_refused(tmp_path: Path) -> None:

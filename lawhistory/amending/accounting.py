@@ -14,6 +14,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from ..core.ids import ORDINALS
 from ..core.lazy_re import lazy_pattern
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
 from .grammar.parse import ends_with_council, opening_length, opens_instruction
@@ -110,9 +111,12 @@ def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> 
 
 def _title_goes_on(before: str, after: str) -> bool:
     """(wr10, case 229) "The Second Schedule to the Shire of Boulder Cemetery By-laws 1980* is amended —": "By-laws"
-    straight after a capitalised word of a title (no mark between) is the title's kind going on, no instruction's
-    start ("By-laws 3 and 4 are amended" opens one after a mark or a label, never after a word of a name)."""
+    straight after a capitalised word of a title (no mark between) is the title's kind going on, and "Schedule" after
+    an ordinal ("The Second Schedule") the schedule's name going on, no instruction's start ("By-laws 3 and 4 are
+    amended", "Schedule 2 is amended" open one after a mark or a label, never after a word of a name)."""
     last = before.rsplit(None, 1)[-1] if before.strip() else ""
+    if re.match(r"schedule\b", after, re.I):
+        return last.capitalize() in ORDINALS
     return bool(re.match(r"by-?laws?\b", after, re.I)) and last[:1].isupper() and last.isalpha()
 
 
