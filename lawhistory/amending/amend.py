@@ -858,6 +858,8 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
         "last": bool(hits),
         "second": len(hits) > 1,
         "third": len(hits) > 2,
+        "twice": len(hits) == 2,
+        "thrice": len(hits) == 3,
     }
     if not many.get(str(op.occurrence), False):
         found = "do not occur" if not hits else f"occur {len(hits)} times"
@@ -867,7 +869,7 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
         )
     chosen = (
         hits
-        if op.occurrence == "all"
+        if op.occurrence in ("all", "twice", "thrice")
         else [
             hits[-1]
             if op.occurrence == "last"

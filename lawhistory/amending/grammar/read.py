@@ -45,7 +45,15 @@ from ..parts import (
 )
 from .parse import NoParse, container_payload, division_opening, listed_citation, publications, readings, repeal_lead
 
-_OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_third": "third", "occ_last": "last"}
+_OCCURRENCE = {
+    "occ_all": "all",
+    "occ_first": "first",
+    "occ_second": "second",
+    "occ_third": "third",
+    "occ_last": "last",
+    "occ_twice": "twice",
+    "occ_thrice": "thrice",
+}
 
 
 @dataclass(frozen=True, slots=True)
