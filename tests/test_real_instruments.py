@@ -17,15 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "229-boulder-cemetery-by-laws-1987-no-commencement-words-schedule-item-subitem-nested-lead-ins-in-the-2-places-where-it-occurs-substituting-in-each-place": (
-        "(round 14) “The Second Schedule to the Shire of Boulder Cemetery By-laws 1980* is amended —” (a schedule named "
-        "by ordinal with the principal by-laws' title and a footnote mark, as a lead-in), nested lead-ins “(b) in item "
-        "1, subitem B — (i) by deleting … (ii) …”, a table row named by two cells (item and subitem: the rows of item 1 "
-        "share its number) and “by deleting “17” in the 2 places where it occurs and substituting in each place the "
-        "following —”: not read yet (refused, naming “By-laws 1980* is amended —”)"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):
