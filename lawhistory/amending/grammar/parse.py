@@ -1907,9 +1907,9 @@ def _thousands(text: str, at: int) -> bool:
     """(fix10) Whether the number at ``at`` is the thousands of an amount spaced as printed ("$1 000", "$12 500 000"):
     exactly three digits, no point and digit after them ("… under clause 3.2 3.5. A cat …", "Part 3 3.5.", "Cat Act
     2011 3.5." are another clause's number after a number ending the words before)."""
-    digits = text[at : at + 3]
-    after = text[at + 3 : at + 5]
-    return len(digits) == 3 and digits.isdecimal() and not after[:1].isdecimal() and not (after[:1] == "." and after[1:].isdecimal())
+    digits, after = text[at : at + 3], text[at + 3 : at + 5]
+    pointed = after[:1] == "." and after[1:].isdecimal()
+    return len(digits) == 3 and digits.isdecimal() and not after[:1].isdecimal() and not pointed
 
 
 #: (fix10) The words before a label that cite it, not begin it: "subclauses (1) and (2)", "clauses 3.3 to 3.5", "3.3, 3.5"
@@ -1927,9 +1927,9 @@ def next_label_inside(text: str, label: str) -> int | None:
         before = text[:at].split()[-1:]
         word = before[0].lower() if before else ""
         cited = word.replace("-", "").rstrip("s") in _CITING_KINDS or word in _CITING_JOINS or word.endswith(",")
-        if text[at - 1].isspace() and not cited and (tokens := _structure("next_label_inside", text[at:])) is not None:
-            if str(tokens[0]) == label:
-                return at
+        tokens = None if cited or not text[at - 1].isspace() else _structure("next_label_inside", text[at:])
+        if tokens is not None and str(tokens[0]) == label:
+            return at
         at = text.find(label, at + 1)
     return None
 
