@@ -52,6 +52,11 @@ SWALLOWED_NAMED = [
         "(4)",
         "exceed $1 000 (4) The local government",
     ),
+    (  # the same family for a paragraph whose line lost its semicolon
+        "(g) a cemetery (h) a park.",
+        "(h)",
+        "a cemetery (h) a park.",
+    ),
     (  # h2k-no-stop-heading-after-number
         "3.4. Cat tags A cat must wear a tag 3.5. Cat collars A cat must wear a collar.",
         "3.5",
@@ -161,6 +166,10 @@ def test_new_text_whose_lines_end_in_a_full_stop_is_read_as_before(payload: str,
 def test_subclause_citing_the_next_is_read_as_before() -> None:
     got = _read("(1) Subject to subclause (2) A cat must wear a tag. (2) The tag must show the number.")
     assert [c[0] for c in got] == ["(1)", "(2)"]
+
+
+def test_paragraphs_each_ending_in_a_semicolon_are_read_as_before() -> None:
+    assert _read("(g) a cemetery; (h) a park.") == [("(g)", None, "a cemetery;", []), ("(h)", None, "a park.", [])]
 
 
 def test_h14_the_instrument_is_refused_not_applied() -> None:

@@ -1319,8 +1319,11 @@ def _heading_above_number(payload: str) -> str:
 
 def _labels_after(num: str) -> list[str]:
     """(fix10) The labels that may come straight after a clause's or a subclause's own in its numbering: 3.4 → 3.5,
-    3.4A; 2.5B → 2.5C, 2.6; (3) → (4), (3A); (3A) → (3B), (4)."""
+    3.4A; 2.5B → 2.5C, 2.6; (3) → (4), (3A); (3A) → (3B), (4); a paragraph's (g) → (h)."""
     inner, bracketed = num.strip("()"), num.startswith("(")
+    if bracketed and inner.isalpha() and inner.islower():
+        # (g) → (h); not (h) → (i), (u) → (v), (w) → (x): a subparagraph's (i), (v), (x) may be printed in its words
+        return [a] if (a := _next_label(num)) and a not in ("(i)", "(v)", "(x)") else []
     if not inner or not inner[0].isdecimal():
         return []
     bare = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -1344,7 +1347,7 @@ def _no_next_label_inside(provisions: tuple[Provision, ...]) -> None:
     no longer shows the lines that would set the next provision apart (a line with no full stop at its end, then the
     next label at a line's start), so read as the one provision it would hold the next (wrong law)."""
     for d in _walk(provisions):
-        if d.kind not in ("clause", "subclause") or not d.num:
+        if d.kind not in ("clause", "subclause", "paragraph") or not d.num:
             continue
         words = _printed_words(d)
         for label in _labels_after(d.num):
@@ -1352,7 +1355,7 @@ def _no_next_label_inside(provisions: tuple[Provision, ...]) -> None:
             if at is None:
                 continue
             shown = " ".join([*words[:at].split()[-7:], *words[at:].split()[:7]])
-            own = f"clause {d.num}" if d.kind == "clause" else f"subclause {d.num}"
+            own = f"{d.kind} {d.num}"
             raise InstructionNotUnderstood(
                 f"the new {own}'s words hold “… {shown} …”: {label}, the label after its own, is printed inside them "
                 f"as a provision begins, and the text no longer shows its lines apart, so where {own} ends is "
@@ -1402,7 +1405,6 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         raise InstructionNotUnderstood(
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
-    _no_next_label_inside(provisions)
     for d in _walk(provisions):
         if d.kind == "clause" and not d.heading and (cited := run_in_citation(d.text or "")):
             # (review5) "3.4 Application Clause 2.4 applies to …" (its lines run together): "Application" may be the
@@ -1475,6 +1477,8 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the new definition of “{d.term}” runs on into what reads as another (“{run_on[1][2:]}”), "
                 "so where each definition ends is uncertain"
             )
+    # (fix10) after the refusals above, which name what ran on more closely (a Subdivision's heading, a definition)
+    _no_next_label_inside(provisions)
     # How headings were told apart is said once for the whole instrument, not per payload.
     notes += [n for n in seen if "clause heading(s)" not in n]
     return provisions
