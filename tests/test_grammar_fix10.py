@@ -133,6 +133,8 @@ def test_another_clause_after_a_number_is_seen_but_not_after_the_thousands_of_an
         ("A penalty under subclause (4) A cat must wear a tag.", "(4)"),
         ("A cat must wear a tag 3.5A. A cat must wear a collar.", "3.5"),  # another label, not 3.5
         ("A penalty may not exceed $1 000 (4A) The local government may waive it.", "(4)"),
+        ("The fee is the amount in column (3) of the table.", "(3)"),
+        ("The fee is the amount given in (3) of the table.", "(3)"),  # a subclause's next label, then small letters
     ],
 )
 def test_a_label_cited_or_another_label_is_not_the_next_provision(text: str, label: str) -> None:

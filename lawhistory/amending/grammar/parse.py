@@ -1912,8 +1912,9 @@ def _thousands(text: str, at: int) -> bool:
     return len(digits) == 3 and digits.isdecimal() and not after[:1].isdecimal() and not pointed
 
 
-#: (fix10) The words before a label that cite it, not begin it: "subclauses (1) and (2)", "clauses 3.3 to 3.5", "3.3, 3.5"
-_CITING_JOINS = frozenset(("and", "or", "to", "and/or"))
+#: (fix10) The words before a label that cite it, not begin it: "subclauses (1) and (2)", "clauses 3.3 to 3.5", "3.3,
+#: 3.5", "column (3)", "row (b)" (besides the kinds a citation names)
+_CITING_JOINS = frozenset(("and", "or", "to", "and/or", "column", "row"))
 
 
 @lru_cache(maxsize=8192)
@@ -1926,7 +1927,8 @@ def next_label_inside(text: str, label: str) -> int | None:
     while at >= 0:
         before = text[:at].split()[-1:]
         word = before[0].lower() if before else ""
-        cited = word.replace("-", "").rstrip("s") in _CITING_KINDS or word in _CITING_JOINS or word.endswith(",")
+        bare = word.replace("-", "").rstrip("s")
+        cited = bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(",")
         tokens = None if cited or not text[at - 1].isspace() else _structure("next_label_inside", text[at:])
         if tokens is not None and str(tokens[0]) == label:
             return at
