@@ -1327,22 +1327,24 @@ def _labels_after(num: str) -> list[str]:
     if not inner or not inner[0].isdecimal():
         return []
     bare = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    after = {_next_label(bare), f"{inner}A"}
-    if bare != inner and inner[-1] not in "Zz":
+    after = {_next_label(bare)}
+    if bare == inner:
+        after.add(f"{inner}A")
+    elif inner[-1] != "Z":
         after.add(inner[:-1] + chr(ord(inner[-1]) + 1))
     return sorted(f"({a})" if bracketed else a for a in after if a)
 
 
 def _printed_words(p: Provision) -> str:
-    """A clause's or a subclause's words as printed, its own label left out: its heading, its words, then each provision
+    """A clause's, a subclause's or a paragraph's words as printed, its own label left out: its heading, its words, then each provision
     under it with its label."""
     under = [" ".join(x for x in (c.num if c.kind != "clause" else None, _printed_words(c)) if x) for c in p.children]
     return " ".join(x for x in (p.heading, p.text, *under) if x)
 
 
 def _no_next_label_inside(provisions: tuple[Provision, ...]) -> None:
-    """(fix10, issue 20) Refuses new text where the label after a clause's or a subclause's own is printed inside its
-    words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5. Cat collars A cat
+    """(fix10, issue 20) Refuses new text where the label after a clause's, a subclause's or a paragraph's own is printed
+    inside its words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5. Cat collars A cat
     …", "(3) … may not exceed $1 000 (4) The local government …": structure.lark's ``next_label_inside``). The copy
     no longer shows the lines that would set the next provision apart (a line with no full stop at its end, then the
     next label at a line's start), so read as the one provision it would hold the next (wrong law)."""

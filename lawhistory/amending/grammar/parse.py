@@ -1919,8 +1919,8 @@ _CITING_JOINS = frozenset(("and", "or", "to", "and/or", "column", "row"))
 
 @lru_cache(maxsize=8192)
 def next_label_inside(text: str, label: str) -> int | None:
-    """(fix10, issue 20) Where ``label`` — the clause number ("3.5", printed with its full stop) or the bracketed
-    subclause number ("(4)") that comes after a new provision's own — is printed inside that provision's words ``text``
+    """(fix10, issue 20) Where ``label`` — the clause number ("3.5", printed with its full stop), the bracketed
+    subclause number ("(4)") or paragraph letter ("(h)") that comes after a new provision's own — is printed inside that provision's words ``text``
     as a provision begins (structure.lark's ``next_label_inside``: "… Penalty: a fine of $100 3.5. Cat collars A cat
     …"), after a space and not after a word that cites it ("clause 3.5.", "subclauses (3) and (4)"), or None."""
     at = text.find(label, 1)
