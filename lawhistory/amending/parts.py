@@ -65,6 +65,7 @@ from .grammar.parse import (
     names_that_law,
     names_whole_law,
     narrowed_terms,
+    next_label_inside,
     opens_instruction,
     payload_dash,
     penalty_line,
@@ -1423,6 +1424,54 @@ def _heading_above_number(payload: str) -> str:
     return moved
 
 
+def _labels_after(num: str) -> list[str]:
+    """(fix10) The labels that may come straight after a clause's or a subclause's own in its numbering: 3.4 → 3.5,
+    3.4A; 2.5B → 2.5C, 2.6; (3) → (4), (3A); (3A) → (3B), (4); a paragraph's (g) → (h)."""
+    inner, bracketed = num.strip("()"), num.startswith("(")
+    if bracketed and inner.isalpha() and inner.islower():
+        # (g) → (h); not (h) → (i), (u) → (v), (w) → (x): a subparagraph's (i), (v), (x) may be printed in its words
+        return [a] if (a := _next_label(num)) and a not in ("(i)", "(v)", "(x)") else []
+    if not inner or not inner[0].isdecimal():
+        return []
+    bare = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    after = {_next_label(bare)}
+    if bare == inner:
+        after.add(f"{inner}A")
+    elif inner[-1] != "Z":
+        after.add(inner[:-1] + chr(ord(inner[-1]) + 1))
+    return sorted(f"({a})" if bracketed else a for a in after if a)
+
+
+def _printed_words(p: Provision) -> str:
+    """A clause's, a subclause's or a paragraph's words as printed, its own label left out: its heading, its words, then each provision
+    under it with its label."""
+    under = [" ".join(x for x in (c.num if c.kind != "clause" else None, _printed_words(c)) if x) for c in p.children]
+    return " ".join(x for x in (p.heading, p.text, *under) if x)
+
+
+def _no_next_label_inside(provisions: tuple[Provision, ...]) -> None:
+    """(fix10, issue 20) Refuses new text where the label after a clause's, a subclause's or a paragraph's own is printed
+    inside its words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5. Cat collars A cat
+    …", "(3) … may not exceed $1 000 (4) The local government …": structure.lark's ``next_label_inside``). The copy
+    no longer shows the lines that would set the next provision apart (a line with no full stop at its end, then the
+    next label at a line's start), so read as the one provision it would hold the next (wrong law)."""
+    for d in _walk(provisions):
+        if d.kind not in ("clause", "subclause", "paragraph") or not d.num:
+            continue
+        words = _printed_words(d)
+        for label in _labels_after(d.num):
+            at = next_label_inside(words, label)
+            if at is None:
+                continue
+            shown = " ".join([*words[:at].split()[-7:], *words[at:].split()[:7]])
+            own = f"{d.kind} {d.num}"
+            raise InstructionNotUnderstood(
+                f"the new {own}'s words hold “… {shown} …”: {label}, the label after its own, is printed inside them "
+                f"as a provision begins, and the text no longer shows its lines apart, so where {own} ends is "
+                "uncertain; nothing was applied"
+            )
+
+
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:
     """(issue 20, wr4a) Each definition read with a term narrowed after its quotation marks ("“owner” of an animal means
     …", read as "owner of an animal") given the quoted words alone as its term, its words kept as printed."""
@@ -1537,6 +1586,8 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 f"the new definition of “{d.term}” runs on into what reads as another (“{run_on[1][2:]}”), "
                 "so where each definition ends is uncertain"
             )
+    # (fix10) after the refusals above, which name what ran on more closely (a Subdivision's heading, a definition)
+    _no_next_label_inside(provisions)
     # How headings were told apart is said once for the whole instrument, not per payload.
     notes += [n for n in seen if "clause heading(s)" not in n]
     return provisions
@@ -2157,7 +2208,9 @@ def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
         # text is (each clause apart, or refused), never clause 11 kept inside clause 10's words
         return None
     heading, num, text = read
-    return (Provision(kind="clause", num=num, heading=heading, text=text.strip()),)
+    got = (Provision(kind="clause", num=num, heading=heading, text=text.strip()),)
+    _no_next_label_inside(got)
+    return got
 
 
 # --- fee rows with lettered parts (read by the grammar: read._provisions_deleted; once the family of that name) ---

@@ -1792,6 +1792,7 @@ _STRUCTURE_STARTS = [
     "second_term",
     "run_in_citation",
     "of_council",
+    "next_label_inside",
 ]
 
 
@@ -1949,13 +1950,46 @@ def another_clause(text: str, start: int = 0) -> int | None:
     for at in range(start, len(text)):
         if not text[at].isdecimal() or (at and not text[at - 1].isspace()):
             continue
-        if at >= 2 and text[at - 1] == " " and text[at - 2].isdecimal():
+        if at >= 2 and text[at - 1] == " " and text[at - 2].isdecimal() and _thousands(text, at):
             continue  # (r12) the thousands of an amount spaced as printed ("Penalty: $1 000. (2) …"), no clause
         before = text[:at].split()[-1:]
         if before and before[0].lower().rstrip("s") in _CITING_KINDS:
             continue  # (review7) a citation ending a sentence ("… under clause 3.11. Spraying …"), no clause
         if _structure("another_clause", text[at:]) is not None:
             return at
+    return None
+
+
+def _thousands(text: str, at: int) -> bool:
+    """(fix10) Whether the number at ``at`` is the thousands of an amount spaced as printed ("$1 000", "$12 500 000"):
+    exactly three digits, no point and digit after them ("… under clause 3.2 3.5. A cat …", "Part 3 3.5.", "Cat Act
+    2011 3.5." are another clause's number after a number ending the words before)."""
+    digits, after = text[at : at + 3], text[at + 3 : at + 5]
+    pointed = after[:1] == "." and after[1:].isdecimal()
+    return len(digits) == 3 and digits.isdecimal() and not after[:1].isdecimal() and not pointed
+
+
+#: (fix10) The words before a label that cite it, not begin it: "subclauses (1) and (2)", "clauses 3.3 to 3.5", "3.3,
+#: 3.5", "column (3)", "row (b)" (besides the kinds a citation names)
+_CITING_JOINS = frozenset(("and", "or", "to", "and/or", "column", "row"))
+
+
+@lru_cache(maxsize=8192)
+def next_label_inside(text: str, label: str) -> int | None:
+    """(fix10, issue 20) Where ``label`` — the clause number ("3.5", printed with its full stop), the bracketed
+    subclause number ("(4)") or paragraph letter ("(h)") that comes after a new provision's own — is printed inside that provision's words ``text``
+    as a provision begins (structure.lark's ``next_label_inside``: "… Penalty: a fine of $100 3.5. Cat collars A cat
+    …"), after a space and not after a word that cites it ("clause 3.5.", "subclauses (3) and (4)"), or None."""
+    at = text.find(label, 1)
+    while at >= 0:
+        before = text[:at].split()[-1:]
+        word = before[0].lower() if before else ""
+        bare = word.replace("-", "").rstrip("s")
+        cited = bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(",")
+        tokens = None if cited or not text[at - 1].isspace() else _structure("next_label_inside", text[at:])
+        if tokens is not None and str(tokens[0]) == label:
+            return at
+        at = text.find(label, at + 1)
     return None
 
 
