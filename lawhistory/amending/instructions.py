@@ -10,6 +10,7 @@ nothing is skipped silently. The shared parts (units, targets, payloads) are in 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import replace
 
@@ -252,10 +253,8 @@ def _refuse_placing_items_as_new_text(unit: Unit, op: Operation) -> None:
         if label is None:
             continue
         words = line[label.end() :]
-        try:
+        with contextlib.suppress(UnbalancedQuote):
             words = normalise_quotes(words)
-        except UnbalancedQuote:
-            pass
         if opens_instruction(words, "placing_item_ahead"):
             raise InstructionNotUnderstood(
                 f"cl. {unit.clause}: its new text for {op.target} reads as the items of an instruction (“"
