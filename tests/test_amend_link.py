@@ -105,3 +105,22 @@ def test_a_repeal_instrument_is_not_linked_to_another_law(tmp_path: Path, cli: A
     assert not list((repo / "amendments").rglob("*.txt"))  # nothing kept: the link was the mistake
     shown = cli("show", KULIN_ANIMALS, "--at", "2024-01-01", "--format", "json", "--repo", repo)
     assert json.loads(shown.stdout)["status"] == "in_force"
+
+
+def test_an_instrument_naming_a_law_the_repository_holds_is_not_linked_to_another(tmp_path: Path, cli: Any) -> None:
+    """(review 10, L4) Its words name the Kellerberrin law, which the repository holds, and ``--law`` names Kulin's:
+    refused, naming both, and nothing is stored or changed (before, it was applied to the Kulin law with a note)."""
+    repo = make_repo(tmp_path / "a")
+    before = cli("show", KULIN_ANIMALS, "--at", "2022-01-01", "--format", "json", "--repo", repo)
+    assert before.exit_code == 0, before.stderr
+    refused = cli("amend", I2021, "--law", KULIN_ANIMALS, "--repo", repo)
+    assert refused.exit_code != 0
+    said = " ".join(refused.stderr.split())
+    assert f"which the repository holds ({KELLERBERRIN}), and --law names {KULIN_ANIMALS}" in said
+    assert not list((repo / "amendments").rglob("*.txt"))
+    after = cli("show", KULIN_ANIMALS, "--at", "2022-01-01", "--format", "json", "--repo", repo)
+    assert after.stdout == before.stdout
+    misspelt = _variant(tmp_path, "misspelt", ("Nuisance Local Law 2019", "Nuisance Local Law 2091"))
+    linked = cli("amend", misspelt, "--law", KELLERBERRIN, "--repo", repo)  # a title the repository does not hold
+    assert linked.exit_code == 0, linked.stderr
+    assert f"applied to {KELLERBERRIN}" in linked.stdout

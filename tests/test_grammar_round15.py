@@ -203,9 +203,9 @@ def test_the_words_comma_quotation_is_the_words() -> None:
 
 
 def test_inserting_after_the_word_comma_the_word_comma() -> None:
-    assert ops('By-law 40 of the principal by-laws is amended by inserting after the word, "registered" the word, "annually".') == [
-        ("insert_words", "40", "registered", "annually", "after", "once")
-    ]
+    assert ops(
+        'By-law 40 of the principal by-laws is amended by inserting after the word, "registered" the word, "annually".'
+    ) == [("insert_words", "40", "registered", "annually", "after", "once")]
 
 
 def test_substituting_for_the_words_comma_the_words_comma() -> None:
@@ -249,7 +249,9 @@ def test_and_after_the_semicolon_at_the_end_of_a_paragraph_is_deleted_there() ->
 
 
 def test_the_full_stop_at_the_end_of_a_paragraph_substituted_by_the_following() -> None:
-    got = ops('by deleting the full stop at the end of paragraph (c) and substituting the following—\n" ; and "; and', context="4(1)")
+    got = ops(
+        'by deleting the full stop at the end of paragraph (c) and substituting the following—\n" ; and "; and', context="4(1)"
+    )
     assert got == [("substitute_words", "4(1)(c)", ".", "; and", "end", "once")]
 
 
@@ -274,5 +276,7 @@ def test_items_that_name_a_place_and_new_words_are_not_inserted_as_text() -> Non
 
 
 def test_new_paragraphs_that_begin_with_a_time_and_the_following_are_still_provisions() -> None:
-    got = ops("After clause 4(1) insert:\n(2) Before 1 July 2020, the following persons may apply—\n(a) a resident; or\n(b) a ratepayer.")
+    got = ops(
+        "After clause 4(1) insert:\n(2) Before 1 July 2020, the following persons may apply—\n(a) a resident; or\n(b) a ratepayer."
+    )
     assert [g[0] for g in got] == ["insert"]

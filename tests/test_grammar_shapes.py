@@ -209,3 +209,57 @@ def test_the_kept_lexer_gives_a_head_the_tokens_the_parser_lexes_it_with() -> No
         assert [(t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column) for t in kept] == [
             (t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column) for t in own
         ]
+
+
+def test_a_memo_of_another_grammar_copied_under_this_ones_name_is_not_used(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file names what decides a parse (the grammar's text among them); a memo written under another name and
+    copied over this one's (by hand) holds another grammar's readings and is never read."""
+    import shutil
+
+    from lawhistory.amending.grammar.shaped import ShapeMemo
+
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    head = SAME_SHAPE[2][0]
+    other = ShapeMemo("wa-shapes-of-another-grammar.pickle")
+    other.parses(_wa_tokens(head), lambda: [])  # another grammar's answer for this shape (none), planted
+    other.save()
+    other.clear()
+    shutil.copy(tmp_path / "wa-shapes-of-another-grammar.pickle", tmp_path / "shapes-test.pickle")
+    asked: list[str] = []
+
+    def parse() -> Any:
+        asked.append(head)
+        return grammar._readings(head)
+
+    copied = ShapeMemo("shapes-test.pickle")
+    assert copied.parses(_wa_tokens(head), parse) == grammar._readings(head)
+    assert asked == [head]
+    copied.clear()
+
+
+def test_a_kept_file_of_junk_is_parsed_again_not_a_crash(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file of the right name and form whose entries are not templates (or not answers) of their shape: each such
+    entry is asked again, never a traceback."""
+    import pickle
+
+    from lawhistory.amending.grammar.shaped import FORMAT, KindsMemo, ShapeMemo
+
+    monkeypatch.setenv("LAWHISTORY_CACHE_DIR", str(tmp_path))
+    head = SAME_SHAPE[2][0]
+    shape = tuple(str(t.type) for t in _wa_tokens(head))
+    for junk in ("junk", ("a", 3), (None,), {"x": 1}):
+        (tmp_path / "shapes-test.pickle").write_bytes(
+            pickle.dumps({"file": "shapes-test.pickle", "format": FORMAT, "kept": {shape: junk}})
+        )
+        memo = ShapeMemo("shapes-test.pickle")
+        assert memo.parses(_wa_tokens(head), lambda: grammar._readings(head)) == grammar._readings(head)
+        memo.clear()
+    key = ("parses", "amending_heading", "KIND", "LABEL", "AMENDED")
+    (tmp_path / "kinds-test.pickle").write_bytes(
+        pickle.dumps({"file": "kinds-test.pickle", "format": FORMAT, "kept": {key: "junk"}})
+    )
+    kinds = KindsMemo("kinds-test.pickle")
+    assert kinds.answer(key, lambda: True) is True
+    kinds.clear()

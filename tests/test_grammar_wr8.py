@@ -233,12 +233,15 @@ def test_review5_b06_by_laws_repealed_under_a_heading_naming_no_number() -> None
     assert "2. A dog shall be held on a lead" in body and "playground" not in body and "Penalty" not in body
 
 
-def test_undotted_clauses_headed_above_their_numbers_stay_refused() -> None:
-    """review35 e7's shape ("… subject to conditions. Spraying near schools 10A. (1) …"): undotted numbers are not read
-    by ``heading_above_next`` (the brief's dotted numbers only); refused, as before."""
+def test_undotted_clauses_headed_above_their_numbers_are_read_since_wr10() -> None:
+    """review35 e7's shape ("… subject to conditions. Spraying near schools 10A. (1) …"): refused by wr8 (dotted numbers
+    only); (wr10) read, 10A following 10 and its heading no sentence's end: two clauses, each headed."""
     payload = (
         "Permission required for aerial spraying 10. (1) A person shall not spray. (2) Permission may be granted "
         "subject to conditions. Spraying near schools 10A. (1) A person shall not spray near a school."
     )
-    with pytest.raises(LawHistoryError, match="could not be read whole"):
-        payload_provisions(payload, [])
+    read = payload_provisions(payload, [])
+    assert [(p.num, p.heading, [c.num for c in p.children]) for p in read] == [
+        ("10", "Permission required for aerial spraying", ["(1)", "(2)"]),
+        ("10A", "Spraying near schools", ["(1)"]),
+    ]

@@ -25,25 +25,12 @@ KNOWN: dict[str, str] = {
         "not read yet (refused, naming its items: “reads as the items of an instruction”; before the fix it was put in "
         "as text). Its commencement in subclauses and clause 4's items are read."
     ),
-    "233-armadale-kelmscott-parking-by-laws-1978-by-law-repealed-and-two-by-laws-substituted-words-replaced-by-law-repealed-by-laws-5-to-7-both-inclusive-on-later-day": (
-        "(round 15) “By-law 10 … is repealed and the following by-laws substituted— “ Parking stalls 10. (1) … Permits "
-        "10A. … ””: new by-laws printed with their marginal headings above their numbers are not read whole as new text"
-        " (refused, naming “Parking stalls 10 1 A person”); new_text.lark's headings above numbers are wr10's work this"
-        " round. Its commencement (“By-laws 5 to 7 (both inclusive) of these by-laws …”) is read."
-    ),
     "239-bunbury-town-nightsoil-by-laws-1954-words-after-word-where-first-occurring-words-substituted-figure-1-in-brackets-after-by-law-number-subclause-added-by-law-12a-added": (
         "(round 15) “Subclause (2) of by-law 9 of the principal by-laws is amended by— (a) adding after the word “to” "
         "where first occurring the words, “…”; (b) substituting for the words, “…” the words, “…”” (a lead-in naming a "
         "subclause of a by-law, its verb “by” serving bare items), “adding after the by-law number “12.” the figure “1”"
         " in brackets thus—(1)”, “adding a subclause as follows:—” and “adding after by-law 12 a by-law as follows:— "
         "Collection by contractor 12A. …”: not read yet (refused, naming “is amended by—”)"
-    ),
-    "229-boulder-cemetery-by-laws-1987-no-commencement-words-schedule-item-subitem-nested-lead-ins-in-the-2-places-where-it-occurs-substituting-in-each-place": (
-        "(round 14) “The Second Schedule to the Shire of Boulder Cemetery By-laws 1980* is amended —” (a schedule named "
-        "by ordinal with the principal by-laws' title and a footnote mark, as a lead-in), nested lead-ins “(b) in item "
-        "1, subitem B — (i) by deleting … (ii) …”, a table row named by two cells (item and subitem: the rows of item 1 "
-        "share its number) and “by deleting “17” in the 2 places where it occurs and substituting in each place the "
-        "following —”: not read yet (refused, naming “By-laws 1980* is amended —”)"
     ),
 }
 

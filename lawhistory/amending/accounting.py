@@ -14,6 +14,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from ..core.ids import ORDINALS
 from ..core.lazy_re import lazy_pattern
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, outside_quotes
 from .grammar.parse import ends_with_council, opening_length, opens_instruction
@@ -108,6 +109,17 @@ def labelled_starts(normal: str, spans: list[tuple[int, int]] | None = None) -> 
     return sorted(set(found + dotted))
 
 
+def _title_goes_on(before: str, after: str) -> bool:
+    """(wr10, case 229) "The Second Schedule to the Shire of Boulder Cemetery By-laws 1980* is amended —": "By-laws"
+    straight after a capitalised word of a title (no mark between) is the title's kind going on, and "Schedule" after
+    an ordinal ("The Second Schedule") the schedule's name going on, no instruction's start ("By-laws 3 and 4 are
+    amended", "Schedule 2 is amended" open one after a mark or a label, never after a word of a name)."""
+    last = before.rsplit(None, 1)[-1] if before.strip() else ""
+    if re.match(r"schedule\b", after, re.I):
+        return last.capitalize() in ORDINALS
+    return bool(re.match(r"by-?laws?\b", after, re.I)) and last[:1].isupper() and last.isalpha()
+
+
 def split_instructions(text: str) -> list[str]:
     """The instructions in one clause's words, in order (one when it holds one).
 
@@ -130,6 +142,8 @@ def split_instructions(text: str) -> list[str]:
         # (review5) "By-law 3 of the Shire of Testville By-laws Relating to Dogs …": after a council's name the capital
         # is the law's title going on, no instruction's start (structure.lark's of_council)
         if before.endswith(("the", "of")) or ends_with_council(before):
+            continue
+        if _title_goes_on(before, normal[at:]):
             continue
         # "… subclause (5) (4) After clause 24A(4) insert:": the label "(4)" is the new instruction's
         w0 = max(0, at - 12)

@@ -864,6 +864,8 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
         "last": bool(hits),
         "second": len(hits) > 1,
         "third": len(hits) > 2,
+        "twice": len(hits) == 2,
+        "thrice": len(hits) == 3,
     }
     if not many.get(str(op.occurrence), False):
         found = "do not occur" if not hits else f"occur {len(hits)} times"
@@ -873,7 +875,7 @@ def _heading_edit(holder: Provision, citation: str, op: Operation, inst: Instrum
         )
     chosen = (
         hits
-        if op.occurrence == "all"
+        if op.occurrence in ("all", "twice", "thrice")
         else [
             hits[-1]
             if op.occurrence == "last"
@@ -1355,7 +1357,7 @@ def amend(
         earlier: list[Instrument] = []  # instruments of this same file, checked before this one
         index = repository_index(repo)
         for inst in instruments:
-            inst = _linked(repo, inst, link) if link else _by_gazette_date(repo, index, inst)
+            inst = _linked(repo, index, inst, link) if link else _by_gazette_date(repo, index, inst)
             inst = _naming_repealed(repo, index, inst)
             refs = targets(inst)
             laws = [law for ref in refs if (law := _law_named(repo, index, inst, ref)) is not None]
@@ -1446,14 +1448,24 @@ def _law_to_link(repo: Repository, law_id_: str) -> Law:
     return law
 
 
-def _linked(repo: Repository, inst: Instrument, law_id_: str) -> Instrument:
-    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so."""
+def _linked(repo: Repository, index: Inputs, inst: Instrument, law_id_: str) -> Instrument:
+    """``inst`` amending the law ``law_id_`` that a person named (``amend --law``), with a note saying so; refused
+    where the instrument names, by its title, another law the repository holds (review 10's L4: its words and the
+    person disagree, so which law it amends is not for this command to choose)."""
     meta = inst.law.meta
     law = _law_to_link(repo, law_id_)
     if meta.amends is not None and meta.amends.id == law_id_:
         return inst  # linked as it was read (``_told``)
     if meta.amends is None or meta.also_amends:
         raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} does not")
+    wanted = normal_title(meta.amends.title)
+    held = sorted(i for i, entry in index.laws.items() if entry.normal[0] == wanted and i != law_id_)
+    if held:
+        raise InstrumentRefused(
+            f"{inst.title} names the law it amends as {meta.amends.title!r}, which the repository holds ({', '.join(held)}), "
+            f"and --law names {law_id_}: amend it without --law to apply it to the law it names, or check the "
+            "instrument's words against the gazette"
+        )
     note = (
         f"the instrument names the law it amends as {meta.amends.title!r}; it was linked to {law.meta.title} "
         f"({law_id_}) by hand (amend --law)"
@@ -1531,8 +1543,13 @@ def _more_than_said(text: str, ops: Sequence[Operation]) -> str | None:
     said = _ONE_SAID.findall(head)
     if len(said) != 1:
         return None
-    put = [op for op in ops if op.action in (Action.INSERT, Action.SUBSTITUTE) and op.new]
-    labels = [p.num or "" for op in put for p in parse_fragment(op.new or "") if p.num]
+    kind = said[0].lower().replace("-", "")
+    put = [op for op in ops if op.action in (Action.INSERT, Action.SUBSTITUTE, Action.INSERT_DEFINITION) and op.new]
+    if kind in _SAID_WITHIN:  # (review 10, n4c-n4e, a14f) a subclause's, paragraph's or definition's own kind counted
+        given = [p for op in put for p in parse_fragment(op.new or "", parent_kind=_SAID_WITHIN[kind]) if p.kind == kind]
+        labels = [p.num or f"“{p.term or (p.text or '')[:30]}”" for p in given]
+    else:
+        labels = [p.num or "" for op in put for p in parse_fragment(op.new or "") if p.num]
     if len(labels) < 2:
         return None
     return (
@@ -1540,3 +1557,7 @@ def _more_than_said(text: str, ops: Sequence[Operation]) -> str | None:
         f"({', '.join(labels)}), so what it puts in is uncertain; check the gazette, and give the instrument file's "
         "operations by hand"
     )
+
+
+#: The provision a said subclause, paragraph, subparagraph or definition sits in (its new text is read there).
+_SAID_WITHIN = {"subclause": "clause", "paragraph": "subclause", "subparagraph": "paragraph", "definition": "subclause"}

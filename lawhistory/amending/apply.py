@@ -136,9 +136,24 @@ def find(body: tuple[Provision, ...], citation: str) -> list[Path]:
     return _descend(body, paths, fragments[cited.heads :] if paths else ())
 
 
+def _subitem_is(body: tuple[Provision, ...], path: Path, label: str) -> bool:
+    """(wr10) Whether the table row at ``path`` has the subitem ``label``: its cell in the one column of its table
+    headed "Subitem" (the rows of one item share its number, each with its own subitem)."""
+    row = get(body, path)
+    header = get(body, path[:-1]).cells if len(path) > 1 else ()
+    columns = [i for i, h in enumerate(header) if re.fullmatch(r"sub-?items?", h.strip(), re.I)]
+    if row.kind != "item" or len(columns) != 1 or columns[0] >= len(row.cells):
+        return False
+    return row.cells[columns[0]].strip().strip("()").casefold() == label.strip("()").casefold()
+
+
 def _descend(body: tuple[Provision, ...], paths: list[Path], fragments: Sequence[Fragment]) -> list[Path]:
     for fragment in fragments:
         nxt: list[Path] = []
+        if fragment.kind == "subitem":
+            # "Second Schedule item 1 subitem B": of the rows of item 1, the one whose subitem is B
+            paths = [path for path in paths if _subitem_is(body, path, fragment.label)]
+            continue
         for path in paths:
             p = get(body, path)
             found = _match_child(p, fragment)
@@ -443,6 +458,17 @@ def _word_op(
             + (f", each in a penalty of its own ({penalties} penalties)" if penalties == len(hits) else ""),
             "the instrument must say which occurrence (or 'wherever occurring') before this can be applied",
         )
+    counted = {"twice": 2, "thrice": 3}.get(str(op.occurrence))
+    if counted is not None and len(hits) != counted:
+        # (wr10) "by deleting “17” in the 2 places where it occurs …": the instrument counts the places; any other count
+        # means the words or the place are not what it speaks of
+        raise AmbiguousText(
+            inst,
+            op,
+            f"the words “{words}” occur {'once' if len(hits) == 1 else f'{len(hits)} times'}, where the instrument says "
+            f"they occur in {counted} places",
+            "check the instruction against the law's text, and amend the instrument file's operations by hand",
+        )
     nth = {"second": 2, "third": 3}.get(str(op.occurrence))
     if nth is not None and len(hits) < nth:
         raise WordsNotFound(
@@ -454,7 +480,7 @@ def _word_op(
         )
     chosen = (
         hits
-        if op.occurrence == "all"
+        if op.occurrence == "all" or counted is not None
         else [hits[-1]]
         if op.occurrence == "last"
         else [hits[nth - 1]]
@@ -976,6 +1002,16 @@ def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument |
             op,
             f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
             "check where the new text begins and ends in the instrument",
+        )
+    if target.num and new[0].num and clean_num(new[0].num).rstrip(".") != clean_num(target.num).rstrip("."):
+        # (review 10, a14b) "repealing subclause (2) and re-enacting it … (4) …", "delete subclause (2) and insert— (4)
+        # …": the new text's label is not the one it replaces, so the law would read (1), (4), (3) — a slip of the
+        # instrument's or of its reading; a renumbering is said in words ("to stand as", "renumber")
+        raise ApplyRefused(
+            inst,
+            op,
+            f"the new text is labelled {new[0].num}, but it replaces {target.kind} {target.num}",
+            "check the gazette; a provision renumbered is said in words (give the operations by hand if it is)",
         )
 
 

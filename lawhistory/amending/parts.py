@@ -318,7 +318,7 @@ def units(law: Law) -> list[Unit]:
         from_unit = len(out)
         _heading_law_checked(p, heading, law)
         _lead_in_law_checked(p, law)
-        _collect(p, p.num or "?", clause_ctx, out)
+        _collect(_footnote_dropped(p), p.num or "?", clause_ctx, out)
         if _WHOLE_LAW_HEADING.fullmatch(" ".join(heading.split())):
             out[from_unit:] = [replace(u, everywhere=True) for u in out[from_unit:]]
     # A special gazette's running head ("City of X … Amendment Local Law 2009 cl. 4") is page furniture left in the words.
@@ -326,6 +326,38 @@ def units(law: Law) -> list[Unit]:
     # Local Law 2020 clause 4 comes into operation”), which must never be dropped.
     head = re.compile(re.escape(law.meta.title) + r"\s+cl\.\s*\d+[A-Z]?\s*")
     return [replace(u, text=" ".join(head.sub(" ", u.text).split())) if law.meta.title in u.text else u for u in out]
+
+
+def _scheduled_lead(own: str) -> _Lead | None:
+    """(wr10) The lead-in that opens ``own`` when it names a schedule of a law by the law's title ("The Second Schedule
+    to the Shire of X By-laws 1980* is amended —"; opening.lark's ``li_title``), else None."""
+    first = split_instructions(own) if own else []
+    lead = _lead_in(first[0]) if first else None
+    return lead if lead is not None and lead.group("law") else None
+
+
+#: (wr10) The footnote a title marked "*" points to, printed after a clause's last item ("[* Published in Gazette 12
+#: September 1980, pp. 3101-12. …]"), as wa.lark's GAZETTE_FOOTNOTE reads it
+_GAZETTE_FOOTNOTE_END = re.compile(r"\s*\[\s*\*\s*Published in (?:the )?(?:Government )?Gazette\b[^\]]*\]\.?\s*$", re.I)
+
+
+def _footnote_dropped(p: Provision) -> Provision:
+    """(wr10, case 229) A clause whose lead-in names the law by its title marked for a footnote ("… By-laws 1980* is
+    amended — (a) … (d) … “16.00”. [* Published in Gazette …]"): the footnote after its last item is the title's, no
+    words of that item (its new words end before it); the clause as it is otherwise."""
+    own = p.text or ""
+    lead = _scheduled_lead(_numbered_in_words(own.strip()))
+    if lead is None or not re.search(r"\*\s+(?:is|are)\b", own):
+        return p
+
+    def dropped(q: Provision) -> Provision:
+        if q.children:
+            return replace(q, children=(*q.children[:-1], dropped(q.children[-1])))
+        text = q.text or ""
+        cut = _GAZETTE_FOOTNOTE_END.search(text)
+        return replace(q, text=text[: cut.start()]) if cut else q
+
+    return dropped(p)
 
 
 def _lead_in_law_checked(p: Provision, law: Law) -> None:
@@ -337,7 +369,10 @@ def _lead_in_law_checked(p: Provision, law: Law) -> None:
     amended = AMENDED_AS_FOLLOWS.match(own) if own and p.children else None
     named = (amended.group("target") or amended.group("target2") or "") if amended else ""
     title = re.split(r"\s+(?:is|are)\s+(?:further\s+)?amended\b", named, maxsplit=1, flags=re.I)[0].strip(" ,")
-    if title and names_law_title(title):
+    if (lead := _scheduled_lead(own)) is not None:
+        # (wr10) "The Second Schedule to the Shire of X By-laws 1980* is amended — (a) …": the law its schedule is of
+        title = lead.group("law") or ""
+    if title and (lead is not None or names_law_title(title)):
         amends = law.meta.amends.title if law.meta.amends is not None and not law.meta.also_amends else None
         if amends is None or normal_title(re.sub(r"^the\s+", "", title, flags=re.I)) != normal_title(amends):
             said = f"the law it amends is {amends}" if amends else "the one law it amends is not told"
@@ -825,7 +860,26 @@ def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
     return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
 
 
+#: (wr10) A table row's subitem, cited after its item ("item 1, subitem B", "item 3, in subitem (b)"): wa.lark's SUBITEM
+_SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])", re.I)
+
+
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
+    """The citations that a target phrase names, relative to ``ctx`` (a subitem named after an item: that item's row
+    with that subitem, ``Second Schedule item 1 subitem B``)."""
+    sub = _SUBITEM.search(phrase)
+    if sub is None:
+        return _resolve_targets(phrase, ctx)
+    rows = _resolve_targets(phrase[: sub.start()] + phrase[sub.end() :], ctx)
+    if len(rows) != 1 or not re.search(r"\bitem \S+$", rows[0]) or " subitem " in rows[0]:
+        raise InstructionNotUnderstood(
+            f"“{sub.group(0)}” names a subitem of no one item of a schedule ({', '.join(rows) or 'none named'}), so which "
+            "row it is is not told; amend the instrument file's operations by hand"
+        )
+    return [f"{rows[0]} subitem {sub.group('label')}"]
+
+
+def _resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx``.
 
     "paragraph (h) of subclause (2)" in the context of clause 2.8 → ["2.8(2)(h)"];
@@ -1272,6 +1326,36 @@ def _clause_follows(prev: str, num: str) -> bool:
     return False
 
 
+#: (wr10) Words of a sentence's verb that a clause's heading does not hold ("Cats kept must not exceed 11. …" is the end
+#: of a sentence, not a heading above clause 11)
+_SENTENCE_WORDS = frozenset(
+    [
+        "must",
+        "may",
+        "shall",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "will",
+        "would",
+        "can",
+        "cannot",
+        "could",
+        "should",
+        "does",
+        "do",
+        "did",
+        "has",
+        "have",
+        "had",
+        "not",
+    ]
+)
+
+
 def _heading_above_number(payload: str) -> str:
     """The payload with a heading printed above its clause's number put after the number, where the reader takes a
     clause's heading ("10. Permission required … (1) A person …"), when so read it is that one clause, headed (wr8: or
@@ -1291,7 +1375,14 @@ def _heading_above_number(payload: str) -> str:
     clauses = []
     while (nxt := heading_above_next(payload, headed[-1][2])) is not None:
         stop, heading, num, end = nxt
-        if "." not in num or not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+        if not _clause_follows(headed[-1][1], num) or heading.split()[0] in _SENTENCE_OPENERS:
+            break
+        if "." not in num and (
+            _SENTENCE_WORDS & set(heading.lower().split()) or heading.split()[-1].lower() in HEADING_NEVER_ENDS
+        ):
+            # (wr10) an undotted number ("… registered. Cat tags 11. A cat …", "10A." after "10.") only where the words
+            # before it cannot be a sentence ending in a count ("… must not exceed 11. A permit …"): no verb of a
+            # sentence among them, and no word a heading never ends with before the number ("… up to 11.")
             break
         clauses.append(payload[headed[-1][2] : stop])
         headed.append((heading, num, end))
@@ -2043,6 +2134,11 @@ def _headed_clause(payload: str) -> tuple[Provision, ...] | None:
     as any new text is)."""
     read = headed_clause(" ".join(payload.split()))  # grammar/headed_clause.lark
     if read is None or re.search(r"(?:^|\s)\(\w{1,4}\)\s", read[2]):
+        return None
+    if another_clause(read[2]) is not None:
+        # (wr10) "Cat registration 10. A cat must be registered. Cat tags 11. A cat must wear a tag.": another clause's
+        # number in its words (structure.lark's another_clause) — not one clause's paragraph of words; read as new
+        # text is (each clause apart, or refused), never clause 11 kept inside clause 10's words
         return None
     heading, num, text = read
     return (Provision(kind="clause", num=num, heading=heading, text=text.strip()),)

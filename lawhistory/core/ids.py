@@ -399,7 +399,7 @@ def split_citation(citation: str) -> list[str]:
             parts.append(schedule_citation(m.group(1).capitalize()))
             s = s[m.end() :]
             continue
-        m = re.match(r"(item|row|text)\s+(\S+)\s*", s, re.I)
+        m = re.match(r"(item|row|text|subitem)\s+(\S+)\s*", s, re.I)
         if m:
             parts.append(f"{m.group(1).lower()} {m.group(2)}")
             s = s[m.end() :]
@@ -425,7 +425,7 @@ def split_citation(citation: str) -> list[str]:
 
 #: What a citation fragment names, by the word it is cited with.
 _FRAGMENT_KIND = {"Part": "part", "Division": "division", "Subdivision": "subdivision", "Schedule": "schedule",
-                  "item": "item", "row": "row", "text": "text"}  # fmt: skip
+                  "item": "item", "row": "row", "text": "text", "subitem": "subitem"}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +445,7 @@ class Fragment:
     def __str__(self) -> str:
         if self.kind in CITATION_WORD:
             return f"{CITATION_WORD[self.kind]} {self.label}"
-        if self.kind in ("item", "row", "text"):
+        if self.kind in ("item", "row", "text", "subitem"):
             return f"{self.kind} {self.label}"
         if self.kind == "term":
             return quote_term(self.label)

@@ -39,6 +39,8 @@ class Occurrence(StrEnum):
     SECOND = "second"
     THIRD = "third"  # (issue 20, wr4a) "in the third place where it occurs"
     LAST = "last"
+    TWICE = "twice"  # (wr10) "in the 2 places where it occurs": both, and they must occur exactly twice
+    THRICE = "thrice"  # (wr10) "in the 3 places where it occurs": all three, exactly three
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class Operation:
     * ``position`` — for ``insert``/``insert_words``: ``after``, ``before``, ``end`` (at the end of
       the target), ``start`` (at its beginning, before its own words) or ``alphabetical`` (definitions); for
       any word-level action, ``end``: the words that end the target's last line of text.
-    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second``, ``third`` or ``last``.
+    * ``occurrence`` — ``once`` (must match exactly once), ``all``, ``first``, ``second``, ``third``, ``last``, ``twice`` or ``thrice`` (both or all three, which must be all there are).
     * ``until`` — for word-level actions on a passage ("the passage that begins with “A” and ends with “B”"): the
       words that end it; ``words`` then begin it, and the passage is everything from one to the other in one text.
     * ``source`` — the instrument's exact words that this operation comes from.
@@ -202,7 +204,13 @@ class Operation:
             what = what.replace(f"“{self.words}”", f"the passage from “{self.words}” to “{self.until}”")
         if self.occurrence != Occurrence.ONCE and self.action in WORD_ACTIONS:
             what += (
-                f" ({self.occurrence} occurrences)" if self.occurrence == Occurrence.ALL else f" ({self.occurrence} occurrence)"
+                f" ({self.occurrence} occurrences)"
+                if self.occurrence == Occurrence.ALL
+                else " (both occurrences)"
+                if self.occurrence == Occurrence.TWICE
+                else " (all three occurrences)"
+                if self.occurrence == Occurrence.THRICE
+                else f" ({self.occurrence} occurrence)"
             )
         return what
 

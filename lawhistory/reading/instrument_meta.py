@@ -94,6 +94,15 @@ AMENDED = [
     re.compile(
         r"\b[Tt]he\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*?)\s+(?:is|are)\s+referred\s+to\s+as\s+the\s+[Pp]rincipal"
     ),
+    # (wr10, case 229) "The Second Schedule to the Shire of X Cemetery By-laws 1980* is amended — (a) … [* Published in
+    # Gazette 12 September 1980, pp. 3101-12. …]": the law a schedule is of, named in the lead-in, its footnote after
+    # the items (last: only where no other words name the law)
+    re.compile(
+        r"\bThe\s+(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth)\s+Schedule\s+to\s+the\s+"
+        + _LAW_TITLE
+        + r"\*?\s+(?:is|are)\s+(?:further\s+)?amended\b(?:[^\[]*\[\s*\*\s*Published in (?:the )?(?:Government )?Gazette"
+        r"(?: on| of)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^\]]*)"
+    ),
 ]
 
 

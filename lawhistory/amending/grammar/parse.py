@@ -752,6 +752,17 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
         if end >= 2 and tokens[end - 1].type in (*dashes, "SEMI") and tokens[end].type in dashes:
             end -= 1
         return {"t": (spans[1][0], spans[end - 1][1])} if end > 1 else None
+    if tokens[0].type == "ORDINAL_SCHEDULE":
+        # (wr10) "The Second Schedule to the Shire of X By-laws 1980* is amended —": the schedule, and the title named
+        # (``law``: its words, without "the" or the footnote mark), which parts.py checks is the law amended
+        titled = next((t for t in tree.iter_subtrees() if t.data == "li_title"), None)
+        found = {"t2": spans[0]}
+        if titled is not None:
+            inner = [i for i, t in enumerate(tokens) if t.type not in ("THE", "FOOTNOTE_MARK")]
+            first = next(i for i in inner if i > 1)
+            last = max(i for i, t in enumerate(tokens) if t.type == "LABEL")
+            found["law"] = (spans[first][0], spans[last][1])
+        return found
     if str(tokens[0]).lower() not in _LEAD_KINDS:
         return None
     found = {"t2": (spans[0][0], spans[1][1])}

@@ -45,7 +45,15 @@ from ..parts import (
 )
 from .parse import NoParse, container_payload, division_opening, listed_citation, publications, readings, repeal_lead
 
-_OCCURRENCE = {"occ_all": "all", "occ_first": "first", "occ_second": "second", "occ_third": "third", "occ_last": "last"}
+_OCCURRENCE = {
+    "occ_all": "all",
+    "occ_first": "first",
+    "occ_second": "second",
+    "occ_third": "third",
+    "occ_last": "last",
+    "occ_twice": "twice",
+    "occ_thrice": "thrice",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -794,6 +802,15 @@ def _provisions_reenacted(h: Head, start: Tree[object], ch: Tree[object]) -> lis
     targets = _targets(h, start, ch)
     if h.payload is None:
         raise InstructionNotUnderstood("it re-enacts provisions but carries no new text")
+    new = payload_provisions(h.payload, h.notes) or ()
+    given = [p for p in new if new and p.kind == new[0].kind and p.num]
+    if len(given) > len(targets):
+        # (review 10, a14f) "repealing subclause (2) and re-enacting it … (2) … (2A) …": "it" is one provision, the new
+        # text holds more; what it puts in is uncertain
+        raise InstructionNotUnderstood(
+            f"it re-enacts {len(targets)} provision{'s' if len(targets) != 1 else ''} ({', '.join(targets)}), but its new "
+            f"text holds {len(given)} ({', '.join(p.num or '' for p in given)})"
+        )
     return _substituted(h, targets, h.payload)
 
 

@@ -13,7 +13,8 @@ made from everything that decides a parse (the grammar's text, lark's options, l
 module's ``FORMAT``), so a grammar edited starts a new file; lark's Earley parser orders its readings the same way in
 every process (``ordered_sets``). The file is read when the memo is first asked, and written again (merged with what
 other processes wrote since, whole or not at all) when the process ends, if it learnt a shape; one that cannot be
-read, or is not the user's own, is ignored.
+read, is not the user's own, or was written under another name (another grammar's memo copied over this one's) is
+ignored, and a kept template that does not fit the text's tokens is parsed again.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ _T = TypeVar("_T")
 
 #: How many shapes one memo keeps (a whole statewide corpus's instructions have some thousands).
 MOST = 8192
-#: The templates' form: changed with ``_Node``, so that a file of another form is never read.
-FORMAT = 1
+#: The file's form (a dict of the file's own name, this number and what it keeps; the templates' ``_Node``): changed
+#: with either, so that a file of another form is never read.
+FORMAT = 2
 
 # a position of a Meta and the attributes of a token it is copied from (lark copies them together)
 _STARTS = {
@@ -133,15 +135,21 @@ def _filled(node: _Node, tokens: Sequence[Token]) -> Tree[object]:
 
 
 def _read(file: str | None) -> dict[Any, Any]:
-    """What the cache directory's ``file`` holds (nothing: no file, a file that cannot be read, or not the user's own)."""
+    """What the cache directory's ``file`` holds (nothing: no file, a file that cannot be read, not the user's own, or
+    one written under another name: a memo of another grammar copied over this one's is never read)."""
     if file is None:
         return {}
     path = cache_dir() / file
     try:
         if _own(path):
             found = pickle.loads(path.read_bytes())
-            if isinstance(found, dict):
-                return found
+            if (
+                isinstance(found, dict)
+                and found.get("file") == file
+                and found.get("format") == FORMAT
+                and isinstance(found.get("kept"), dict)
+            ):
+                return {k: v for k, v in found["kept"].items() if isinstance(k, tuple)}
     except Exception:
         pass  # not kept yet, or a file that cannot be read: learnt again
     return {}
@@ -155,7 +163,7 @@ def _write(file: str, learnt: dict[Any, Any]) -> None:
     try:
         path = cache_dir() / file
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps({"file": file, "format": FORMAT, "kept": merged}, protocol=pickle.HIGHEST_PROTOCOL)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{file}-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -184,7 +192,9 @@ class KindsMemo:
             self._loaded = True
             self._kept.update(_read(self._file))
         if key in self._kept:
-            return self._kept[key]  # type: ignore[return-value]
+            kept = self._kept[key]
+            if isinstance(kept, bool | int):  # the answers kept are whether, or where: anything else is not used
+                return kept  # type: ignore[return-value]
         found = compute()
         if len(self._kept) >= MOST:
             self._kept.clear()
@@ -253,8 +263,11 @@ class ShapeMemo:
             kept = self._kept[shape]
             if isinstance(kept, Stopped):
                 return kept
-            if kept is not None:
-                return [_filled(node, tokens) for node in kept]
+            if isinstance(kept, tuple):
+                try:
+                    return [_filled(node, tokens) for node in kept]
+                except (AttributeError, IndexError, TypeError, ValueError):
+                    self._kept[shape] = None  # not a template of this shape: parsed every time
             return parse()
         found = parse()
         if len(self._kept) >= MOST:
