@@ -280,3 +280,14 @@ def test_new_paragraphs_that_begin_with_a_time_and_the_following_are_still_provi
         "After clause 4(1) insert:\n(2) Before 1 July 2020, the following persons may apply—\n(a) a resident; or\n(b) a ratepayer."
     )
     assert [g[0] for g in got] == ["insert"]
+
+
+def test_the_words_comma_rewording_reads_as_the_same_edit() -> None:
+    from tests.rewordings import the_words_comma
+
+    text = "4. By-law 40 amended\n\nBy-law 40 of the principal by-laws is amended by deleting the words “shall not” and substituting the words “must not”.\n"
+    worded = the_words_comma(text)
+    assert worded is not None and "the words, “shall not”" in worded and "the words, “must not”" in worded
+    assert ops("By-law 40 is amended by deleting the words, “shall not” and substituting the words, “must not”.") == ops(
+        "By-law 40 is amended by deleting the words “shall not” and substituting the words “must not”."
+    )
