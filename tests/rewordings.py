@@ -591,6 +591,19 @@ def _the_words(add: bool) -> Rewording:
 
 the_words_added, the_words_dropped = _the_words(True), _the_words(False)
 
+_THE_WORDS_QUOTED = re.compile(r"\bthe\s+words?(?=\s+“)", re.I)
+
+
+def the_words_comma(text: str) -> str | None:
+    """(r15) "delete the words “x”" ≡ "delete the words, “x”" (older drafting: a comma before the quotation)."""
+    spans = quoted_spans(text)
+    edits = [
+        (m.end(), m.end(), ",")
+        for m in _THE_WORDS_QUOTED.finditer(text, _instructions_start(text))
+        if not _inside(m.start(), spans)
+    ]
+    return _subs(text, edits) if edits else None
+
 
 def _lead_mark(mark: str) -> Rewording:
     """A lead-in before its items ends in "—" ≡ ":" (the list's lead-in only)."""
@@ -916,6 +929,7 @@ def rewordings(gazette_date: dt.date | None = None) -> dict[str, Rewording]:
         "reenacting_plain": reenacting_plain,
         "stand_as_new": stand_as_new,
         "row_ordinal_in_words": row_ordinal_in_words,
+        "the_words_comma": the_words_comma,
     }
 
 

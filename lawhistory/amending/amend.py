@@ -377,7 +377,13 @@ def instrument_groups(law: Law, wording: str | None) -> dict[str, tuple[str, ...
         read = {clause_head(u.clause) for u in units(law)}
     except InstructionNotUnderstood:
         read = set()
-    return {**parts, EVERY: tuple(sorted(set(parts[EVERY]) | read, key=_clause_key))}
+    every = set(parts[EVERY]) | read
+    # (r15) its clauses before the first it holds (numbered from 1: its citation, commencement and the law it amends),
+    # which a commencement may name ("(1) By-laws 1, 2, 3 and 5 of these by-laws come into operation on …") though
+    # a copy read line by line holds them as lines of text
+    first = min((int(c) for c in every if c.isdigit()), default=1)
+    every |= {str(n) for n in range(1, first)}
+    return {**parts, EVERY: tuple(sorted(every, key=_clause_key))}
 
 
 def _earlier_missing(inst: Instrument, law: Law, existing: list[Instrument]) -> list[dt.date]:

@@ -10,6 +10,7 @@ nothing is skipped silently. The shared parts (units, targets, payloads) are in 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import replace
 
@@ -26,6 +27,7 @@ from .grammar.parse import (
     NoParse,
     clause_schedule,
     names_a_place,
+    opens_instruction,
     quoted_verbs,
     relabelling,
     to_this_clause,
@@ -163,6 +165,7 @@ def parse_unit(unit: Unit, notes: list[str] | None = None) -> list[Operation]:
         _refuse_next_item_in_words(unit, op)
         _refuse_locator_after_words(unit, op)
         _refuse_instruction_in_new_words(unit, op)
+        _refuse_placing_items_as_new_text(unit, op)
         _refuse_words_after_closing_stop(unit, op)
         splittable = op.action == "substitute_words" and op.occurrence == "once" and op.position is None and op.until is None
         if splittable:
@@ -232,6 +235,33 @@ def _refuse_instruction_in_new_words(unit: Unit, op: Operation) -> None:
             f"(“{(op.new or '')[m.start() : m.start() + 60].strip()}”), so where they end is not told; amend the "
             f"instrument file's operations by hand: “{unit.text[:160]}”"
         )
+
+
+#: (r15) A lettered item's label at the start of a line of new text (lexical: the words after it are asked of the grammar).
+_ITEM_LABEL = lazy_pattern(r"\s*\((?:[a-z]{1,2}|[ivx]{1,4})\)\s+")
+
+
+def _refuse_placing_items_as_new_text(unit: Unit, op: Operation) -> None:
+    """(r15) New provisions whose lettered items each name a place and new words ("By-law 7 … is amended by inserting—
+    (a) after “7.”, the following— “ (1) ”; and (b) after the existing by-law, the following subclause— “ (2) … ”"):
+    the items of an instruction whose verb the lead-in holds (opening.lark's ``placing_item_ahead``), never a
+    provision's words — refused, naming them, so they are not put into the law as text."""
+    if op.action not in ("insert", "substitute") or not op.new:
+        return
+    for line in op.new.splitlines():
+        label = _ITEM_LABEL().match(line)
+        if label is None:
+            continue
+        words = line[label.end() :]
+        with contextlib.suppress(UnbalancedQuote):
+            words = normalise_quotes(words)
+        if opens_instruction(words, "placing_item_ahead"):
+            raise InstructionNotUnderstood(
+                f"cl. {unit.clause}: its new text for {op.target} reads as the items of an instruction (“"
+                f"{' '.join(line.split())[:70]}”: a place and the words put there), whose verb is the lead-in's; "
+                f"they are not read as such, so nothing was applied — amend the instrument file's operations by hand: "
+                f"“{unit.text[:160]}”"
+            )
 
 
 #: A provision's plain label ("12A(2)(b)", "4.6(1)"): the only place the joined instruction's words may speak of.

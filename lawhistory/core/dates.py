@@ -239,15 +239,21 @@ EVERY = "every clause"
 #: (r11) "Subject to subclause (2), …": the words of a commencement that leave some of it to another subclause, read
 #: only when that subclause is read with them (the whole commencement clause), else refused, naming them.
 _SUBJECT_TO = re.compile(
-    r"\bSubject to sub(?:clause|regulation|section|-?by-?law)s? (?P<labels>\(\d+\)(?:(?:\s*,\s*|\s+and\s+)\(\d+\))*)\s*,\s*",
+    r"\bSubject to sub(?:clause|regulation|section|-?by-?law)s? (?P<labels>\(\d+\)(?:(?:\s*,\s*|\s+and\s+)\(\d+\))*)"
+    # (r15) "Subject to subclause (2) of this by-law[,] these by-laws shall come into operation …"
+    r"(?:\s+of this (?:by-?law|clause|regulation|section)(?:\s*,\s*|\s+(?=th(?:is|ese)\b))|\s*,\s*)",
     re.I,
 )
 #: (r11) A commencement in subclauses whose later subclause gives clauses (or Parts) of an amending instrument their own
 #: day: "(1) [Subject to subclause (2),] this local law comes into operation … . (2) Clauses 5 and 6 come into operation
 #: on …" — the one shape an amending instrument's commencement is read whole in, as a principal law's (``EVERY``).
 _SUBCLAUSE_DAYS = re.compile(
-    r"\(1\) (?:Subject to [^,]{1,60}, )?(?:this|the) (?:local law|by-?laws?)\b[^.]*\bcomes? into operation\b.*?\. "
-    r"\(2\) (?:Clauses?|Parts?) \d[^.]*\bcomes? into operation\b",
+    # (r15) a by-law's or regulation's own ("Subject to subclause (2) of this by-law these by-laws …", "(2) By-law 5 of
+    # these by-laws shall come …"), or (1) naming clauses too ("(1) By-laws 1, 2, 3 and 5 of these by-laws come …")
+    r"\(1\) (?:(?:Subject to [^,.]{1,60}?,? )?(?:this|these|the) (?:local laws?|by-?laws?)\b|_UNITS \d)[^.]*"
+    r"\bcomes? into operation\b.*?\. \(2\) _UNITS \d[^.]*\bcomes? into operation\b".replace(
+        "_UNITS", "(?:Clauses?|Parts?|By-?laws?|Regulations?)"
+    ),
     re.I,
 )
 

@@ -210,12 +210,15 @@ OPENINGS = (
     "amended_as_follows",
     "opening_alone",
     "numbered_alone",
+    "placing_item_ahead",
+    "placing_item_alone",
 )
 #: Each ``*_ahead`` rule is its opening then any words: it is asked as the opening alone, of the tokens up to an end.
 _ALONE = {
     "opening_ahead": "opening_alone",
     "sentence_ahead": "sentence_alone",
     "numbered_ahead": "numbered_alone",
+    "placing_item_ahead": "placing_item_alone",
 }  # opening.lark's start rules
 
 

@@ -510,6 +510,26 @@ def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> l
     return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, occurrence="last")]
 
 
+def _words_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(r15) "at the end of the definition of “election day”, by deleting “election.” and substituting the following—
+    “ election or a section 20 election; ”": the quoted words replaced where they end the definition's words
+    (`substitute_words` at the `end`: refused where the definition does not end with them)."""
+    base, _ = _base(h, start)
+    if not base:
+        raise InstructionNotUnderstood("cannot tell which provision holds the definition")
+    holder = base if "“" not in base else base.split(" “")[0]
+    definition = _tree(ch, "definition")
+    assert definition is not None
+    term = _term(h, definition)
+    quoted = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"]
+    old = _unquote(str(quoted[0]))
+    new = _pick_new(h, quoted[1] if len(quoted) > 1 else None, dashed=True)
+    if new is None:
+        raise InstructionNotUnderstood("it replaces the words ending a definition but carries no new words")
+    target = f"{holder} “{term}”"
+    return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, position="end")]
+
+
 def _mark_ending_provision(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     """ "by deleting the semicolon after paragraph (c) and inserting instead a full stop" / "by inserting before the full
     stop at the end of subparagraph (iii) — and the Code": the mark that ends each provision named, replaced (or the new
@@ -1543,6 +1563,7 @@ _BUILDERS = {
     "words_for_substituted": _words_for_substituted,
     "provisions_replaced": _provisions_replaced,
     "mark_ending_definition": _mark_ending_definition,
+    "words_ending_definition": _words_ending_definition,
     "passage_changed": _passage_changed,
     "mark_ending_provision": _mark_ending_provision,
     "connector_deleted_after": _connector_deleted_after,

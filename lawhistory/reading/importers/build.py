@@ -520,7 +520,10 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
         if m:
             # words of several clauses run together, their labels not read ("Citation I. These by-laws may be cited
             # as … Commencement 2. These by-laws shall come into operation …"): the commencement is its own sentence
-            return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, m.start()) else text
+            # (r15) the label just before its words counts: "… the principal by-laws. Commencement 2. These by-laws
+            # shall come into operation …" (the words of subclause (2) of clause 1, clause 2's run on after them)
+            upto = m.start() + len(m.group(0)) - len(m.group(0).lstrip()) + 1
+            return m.group(0).strip() if _RUN_ON_LABEL.search(text, 0, upto) else text
     for a in walk(provisions):
         # (review4) a clause headed "Commencement" in words not read above ("This local law is to operate from …"):
         # its words, so that they are read whole or refused naming them — never the Act's 14 days in their place
