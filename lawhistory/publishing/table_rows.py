@@ -42,8 +42,8 @@ def _cell_start(column: str, value_type: str) -> str:
 def rows_html(display_rows: Iterable[Iterable[Mapping[str, Any]]]) -> Markup:
     """What the loop over ``display_rows`` in Datasette's ``_table.html`` writes (each cell's value escaped unless it
     is markup, as the template's autoescaping does). A plain string is escaped as ``escape`` would without making a
-    Markup of it, and an int or float (whose text holds nothing to escape) is written as its text: most of a page's
-    cells, each once."""
+    Markup of it, an int or float (whose text holds nothing to escape) is written as its text, and a ``Markup`` (a
+    null's ``&nbsp;``, a link) as it is, as ``escape`` gives it back: most of a page's cells, each once."""
     out: list[str] = []
     append = out.append
     for row in display_rows:
@@ -56,6 +56,8 @@ def rows_html(display_rows: Iterable[Iterable[Mapping[str, Any]]]) -> Markup:
                 append(_escape_str(value))
             elif kind is int or kind is float:
                 append(str(value))
+            elif kind is Markup:  # what ``escape`` gives of it: a Markup of the same text (``__html__`` is itself)
+                append(value)
             else:
                 append(escape(value))
             append(_CELL_CLOSE)
@@ -227,6 +229,18 @@ async def display_columns_and_rows(
                     display_value = display_value[:truncate_cells] + "\u2026"
             elif value is None:
                 display_value = nbsp
+            elif kind is str:  # not bytes or a dict; "" or a URL as below; no units
+                if value == "":
+                    display_value = nbsp
+                elif is_url(value.strip()):
+                    display_value = markupsafe.Markup(
+                        f'<a href="{markupsafe.escape(value.strip())}">'
+                        f"{markupsafe.escape(truncate_url(value.strip(), truncate_cells))}</a>"
+                    )
+                else:
+                    display_value = value
+                    if truncate_cells and len(display_value) > truncate_cells:
+                        display_value = display_value[:truncate_cells] + "\u2026"
             elif isinstance(value, bytes):
                 formatted = format_bytes(len(value))
                 display_value = markupsafe.Markup(
