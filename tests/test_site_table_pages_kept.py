@@ -371,3 +371,32 @@ async def test_a_table_with_units_and_another_plugins_cells_are_left_to_datasett
         pm.unregister(name="shouting-cells")
     ds._metadata_local = _with_tables({"versions": {"units": {"number": "m"}}}, ds._metadata_local)
     await _both(ds, "versions", results.description, list(results.rows), True, 0)
+
+
+# -- the full-text index's count -----------------------------------------------------------------------------------
+
+
+def test_the_full_text_indexs_count_is_its_content_views_read_from_the_stored_rows(built_repo: Repository) -> None:
+    from lawhistory.publishing.view_counts import FTS_CONTENT, spans_instead
+
+    conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
+    try:
+        (definition,) = conn.execute("select sql from sqlite_master where name = 'provisions_fts'").fetchone()
+        assert f"content=[{FTS_CONTENT}]" in definition  # the index keeps no rows of its own: its content's
+        for sql in ("select count(*) from provisions_fts ", "select count(*) from [provisions_fts]"):
+            stored = spans_instead(sql)
+            assert stored is not None and "provision_spans" in stored and "provisions_fts" not in stored
+            assert conn.execute(stored).fetchall() == conn.execute(sql).fetchall() != [(0,)]
+        # filtered: over the index itself
+        assert spans_instead("select count(*) from provisions_fts where provisions_fts match :q") is None
+        assert spans_instead('select count(*) from provisions_fts where "citation" = :p0 ') is None
+    finally:
+        conn.close()
+
+
+async def test_the_full_text_indexs_table_page_counts_its_rows(ds: Any, built_repo: Repository) -> None:
+    conn = sqlite3.connect(built_repo.db_dir / "lawhistory.db")
+    (count,) = conn.execute("select count(*) from provisions_fts").fetchone()
+    conn.close()
+    html = await get(ds, "/lawhistory/provisions_fts")
+    assert f"<h3>{count:,} row{'s' if count != 1 else ''}" in html
