@@ -72,6 +72,9 @@ def test_the_datasette_code_relied_on_is_the_code_checked(ds: Any) -> None:
     assert ds._allows_checked
     # the default view-table permission reads the allow blocks through this one method, with these arguments
     assert "datasette._table_permission_allows(database, table)" in inspect.getsource(default_permissions)
+    assert _sha256(Datasette._metadata_sources) == switch.METADATA_SOURCES_SHA256, (
+        "Datasette's _metadata_sources changed: check switch._allow_key reads every source, then update the hash"
+    )
     assert _sha256(Datasette._table_permission_allows) == switch.PERMISSION_SOURCE_SHA256, (
         "Datasette's _table_permission_allows changed: check switch._allow_key reads what it reads, then update the hash"
     )
@@ -400,3 +403,18 @@ async def test_the_full_text_indexs_table_page_counts_its_rows(ds: Any, built_re
     conn.close()
     html = await get(ds, "/lawhistory/provisions_fts")
     assert f"<h3>{count:,} row{'s' if count != 1 else ''}" in html
+
+
+async def test_another_datasettes_permission_code_is_asked_every_time(ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    merged = Datasette._table_permission_allows
+
+    def counted(self: Any, database: str, table: str) -> Any:
+        calls.append(table)
+        return merged(self, database, table)
+
+    monkeypatch.setattr(Datasette, "_table_permission_allows", counted)
+    ds._allows_checked = False  # what a Datasette whose source is not the one checked gets
+    for _ in range(3):
+        assert ds._table_permission_allows("lawhistory", "laws") == merged(ds, "lawhistory", "laws")
+    assert calls == ["laws"] * 3

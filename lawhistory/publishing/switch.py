@@ -240,6 +240,8 @@ def kept(sql: str, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -
 #: The SHA-256 of the source of Datasette's ``_table_permission_allows`` (0.65.5) that ``_allow_key`` was checked
 #: against; another's answers are not kept (``tests/test_site_table_pages_kept.py`` fails until it is checked again).
 PERMISSION_SOURCE_SHA256 = "b165e240f8c461d4f4609af705a634ef8887310938021e83f5c0288cd4d4ebbf"
+#: And of its ``_metadata_sources`` (the plugins' ``get_metadata`` hooks, then the metadata given): what it reads.
+METADATA_SOURCES_SHA256 = "d6effe857ddea6f3a64c8802a6d32fa5da15727803d77806dadaf1928f49bd23"
 #: SQLite's case-folding of names (ASCII only), as Datasette's ``_table_permission_allows`` folds them.
 _FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -314,7 +316,10 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         self._count = 0
         self._allows: dict[tuple[str, str], tuple[str, list[Any]]] = {}
         #: whether Datasette's ``_table_permission_allows`` is the one ``_allow_key`` was checked against
-        self._allows_checked = _source_sha256(Datasette._table_permission_allows) == PERMISSION_SOURCE_SHA256
+        self._allows_checked = (
+            _source_sha256(Datasette._table_permission_allows) == PERMISSION_SOURCE_SHA256
+            and _source_sha256(Datasette._metadata_sources) == METADATA_SOURCES_SHA256
+        )
         for source in self.sources:
             self._sweep_dead_links(source.path.parent / LINKS)
         self.refresh()
@@ -354,7 +359,7 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         named like ``table`` (SQLite's case-folding) in the one ``tables`` mapping it reads: the database's when the
         database's metadata is a non-empty mapping holding ``tables``, else the top level's. Their text (``repr``) is
         the key: a change made in place to the metadata is seen at the next ask. Anything else (a hook, metadata not
-        of the shape Datasette expects, another Datasette's method than the one checked: ``PERMISSION_SOURCE_SHA256``)
+        of the shape Datasette expects, another Datasette's methods than those checked: ``PERMISSION_SOURCE_SHA256``)
         is answered by Datasette every time."""
         key = _allow_key(self._metadata_local, database, table) if self._allows_checked else None
         if key is None or pm.hook.get_metadata.get_hookimpls():
