@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 
 from datasette import NotFound, Response, hookimpl
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from . import akn_rows, caching, features, feeds, known_rows, page_cache, pages, search, sync_render, table_rows
 from .page_cache import Tokens
@@ -66,8 +66,9 @@ def _paths(datasette: Any) -> Callable[[str], str]:
 
     Datasette's own ``urls.path`` returns a string subclass whose every attribute lookup is
     intercepted; a law page builds dozens of links, and the template engine looks them up repeatedly.
+    ``urls.path("/")`` is the ``base_url`` setting itself, read here without making a ``Urls`` and its string.
     """
-    base = str(datasette.urls.path("/"))
+    base = str(datasette.setting("base_url"))
 
     def path(p: str) -> str:
         return base + (p[1:] if p.startswith("/") else p)
@@ -353,5 +354,5 @@ def render_cell(value: Any, column: str, table: str | None, row: Any, datasette:
             return None
         law = law.get("value") if isinstance(law, dict) else law  # a foreign key Datasette expanded to its label
         href = _paths(datasette)(pages.law_url(str(law), at=valid_from) + f"#{eid}")
-        return Markup('<a href="{}">on the law page</a>').format(href)
+        return Markup(f'<a href="{escape(href)}">on the law page</a>')  # as Markup.format escapes it
     return None

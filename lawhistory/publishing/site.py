@@ -81,6 +81,7 @@ def make_datasette(
     _ensure_plugin(plugin, "lawhistory")
     _ensure_plugin(security, security.PLUGIN)
     table_rows.ask_render_cell_only_when_needed(plugin, plugin.RENDERED)
+    table_rows.use_display_columns_and_rows()
     examples = examples or {}
     metadata = security.profile_metadata(_with_examples(metadata, examples), trusted)
     settings = {**SETTINGS, **security.settings(trusted)}

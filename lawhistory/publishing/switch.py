@@ -15,20 +15,23 @@ new file under the old name would be read through the old connections).
 from __future__ import annotations
 
 import contextvars
+import copy
 import datetime as dt
 import os
 import re
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from datasette.app import Datasette
-from datasette.database import Database
+from datasette.database import Database, Results
+from datasette.plugins import pm
 
+from .table_rows import _source_sha256
 from .view_counts import spans_instead
 
 NAME = "lawhistory"
@@ -50,10 +53,15 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
         self.results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         #: Datasette's counts and facets of the views of provision spans, over the stored rows (``view_counts``).
         self.over_spans: dict[str, str | None] = {}
+        #: What Datasette reads of the file's schema (``SCHEMA_STATEMENTS``, ``SCHEMA_METHODS``): fixed for the build.
+        self.schema: dict[tuple[Any, ...], Any] = {}
 
     async def execute(self, sql: str, params: Any = None, *args: Any, **kwargs: Any) -> Any:
         """Datasette's statement, its answer kept when it is one of Datasette's counts or facets (see ``kept``); a count
         or facet of a view of provision spans read from the stored rows (``view_counts``)."""
+        if sql in SCHEMA_STATEMENTS:
+            read = lambda: Database.execute(self, sql, params, *args, **kwargs)  # noqa: E731
+            return await self._of_schema(("execute", sql, _values(params), repr(args), repr(kwargs)), read)
         key = kept(sql, params, args, kwargs)
         if key is None:
             return await super().execute(sql, params, *args, **kwargs)
@@ -73,6 +81,36 @@ class BuildDatabase(Database):  # type: ignore[misc]  # Datasette ships no type 
             if len(self.results) > KEPT_RESULTS:
                 self.results.popitem(last=False)
         return results
+
+    async def _of_schema(self, key: tuple[Any, ...], read: Callable[[], Awaitable[Any]]) -> Any:
+        """What ``read()`` answers of the file's schema, read once per build (a fresh copy each time: callers may
+        change what they are given)."""
+        if key in self.schema:
+            return _fresh(self.schema[key])
+        answer = await read()
+        if len(self.schema) >= KEPT_RESULTS:
+            self.schema.clear()  # names a visitor made up: bounded
+        self.schema[key] = _fresh(answer)
+        return answer
+
+    # Datasette's readings of the schema through ``execute_fn`` (those through ``execute``: ``SCHEMA_STATEMENTS``)
+    async def table_columns(self, table: str) -> Any:
+        return await self._of_schema(("table_columns", table), lambda: Database.table_columns(self, table))
+
+    async def table_column_details(self, table: str) -> Any:
+        return await self._of_schema(("table_column_details", table), lambda: Database.table_column_details(self, table))
+
+    async def primary_keys(self, table: str) -> Any:
+        return await self._of_schema(("primary_keys", table), lambda: Database.primary_keys(self, table))
+
+    async def fts_table(self, table: str) -> Any:
+        return await self._of_schema(("fts_table", table), lambda: Database.fts_table(self, table))
+
+    async def foreign_keys_for_table(self, table: str) -> Any:
+        return await self._of_schema(("foreign_keys", table), lambda: Database.foreign_keys_for_table(self, table))
+
+    async def get_all_foreign_keys(self) -> Any:
+        return await self._of_schema(("all_foreign_keys",), lambda: Database.get_all_foreign_keys(self))
 
     async def _over_spans(self, sql: str, params: Any) -> str | None:
         """``view_counts.spans_instead(sql)``, when SQLite can prepare it with ``params`` (decided once per statement)."""
@@ -155,16 +193,83 @@ KEPT_RESULTS = 1000
 KEPT_SQL = 4000
 
 
+#: Datasette's own statements that read the schema alone (``sqlite_master``, the schema's version), word for word:
+#: on an immutable file their answers are fixed, so each is read once per build (``BuildDatabase.execute``). Every
+#: table page ran some ten of them, each a trip to a database thread.
+SCHEMA_STATEMENTS = frozenset(
+    {
+        "PRAGMA schema_version",  # Datasette.refresh_schemas, every request
+        "select 1 from sqlite_master where type='table' and name=?",  # Database.table_exists
+        "select name from sqlite_master where type='table'",  # Database.table_names
+        "select name from sqlite_master where type='view'",  # Database.view_names
+        "select sql from sqlite_master where name = :n and type=:t",  # Database.get_table_definition
+        "select sql from sqlite_master where tbl_name = :n and type='index' and sql is not null",
+        # Datasette.permission_allowed: the table's own spelling (view-table)
+        "select name from sqlite_master where type in ('table', 'view') and name = ? collate nocase",
+    }
+)
+
+
+def _values(params: Any) -> Any:
+    if isinstance(params, dict):
+        return tuple(sorted((str(k), repr(v)) for k, v in params.items()))
+    return tuple(repr(v) for v in params or ())
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of ``value``'s lists and dicts (Datasette's readings of the schema: lists of names, of named tuples,
+    of dicts of foreign keys; its ``Results``, whose ``rows`` list is copied), sharing what cannot change."""
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, Results):
+        return Results(list(value.rows), value.truncated, value.description)
+    return value
+
+
 def kept(sql: str, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
     """The key a count's or facet's answer is kept under (the file is immutable), or None when it is not kept."""
     if len(sql) > KEPT_SQL or not _COUNT_OR_FACET.match(sql) or _VARYING.search(sql):
         return None
-    if isinstance(params, dict):
-        values: Any = tuple(sorted((str(k), repr(v)) for k, v in params.items()))
-    else:
-        values = tuple(repr(v) for v in params or ())
+    values = _values(params)
     day = dt.datetime.now(dt.UTC).date().isoformat()
     return (sql, values, repr(args), repr(sorted(kwargs.items())), day, dt.date.today().isoformat())
+
+
+#: The SHA-256 of the source of Datasette's ``_table_permission_allows`` (0.65.5) that ``_allow_key`` was checked
+#: against; another's answers are not kept (``tests/test_site_table_pages_kept.py`` fails until it is checked again).
+PERMISSION_SOURCE_SHA256 = "b165e240f8c461d4f4609af705a634ef8887310938021e83f5c0288cd4d4ebbf"
+#: And of its ``_metadata_sources`` (the plugins' ``get_metadata`` hooks, then the metadata given): what it reads.
+METADATA_SOURCES_SHA256 = "d6effe857ddea6f3a64c8802a6d32fa5da15727803d77806dadaf1928f49bd23"
+#: SQLite's case-folding of names (ASCII only), as Datasette's ``_table_permission_allows`` folds them.
+_FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _allow_key(metadata: Any, database: str, table: str) -> str | None:
+    """The text of what Datasette's ``_table_permission_allows(database, table)`` reads of ``metadata`` (its one
+    source), or None when the metadata is not of the shape that reading assumes (Datasette is then asked each time)."""
+    if not isinstance(metadata, dict) or not isinstance(database, str) or not isinstance(table, str):
+        return None
+    top = metadata.get("tables")
+    databases = metadata.get("databases")
+    if not isinstance(top, dict | None) or not isinstance(databases, dict | None):
+        return None
+    own = (databases or {}).get(database)
+    if not isinstance(own, dict | None):
+        return None
+    if own and "tables" in own:
+        level, tables = "database", own["tables"]
+    else:
+        level, tables = "top", top
+    if not isinstance(tables, dict | None):
+        return None
+    for names in (top, own.get("tables") if own else None):
+        if isinstance(names, dict) and not all(isinstance(name, str) for name in names):
+            return None  # Datasette folds every name: one that is not a string fails there, every time
+    folded = table.translate(_FOLD)
+    entries = [(name, config) for name, config in (tables or {}).items() if name.translate(_FOLD) == folded]
+    return repr((level, tables is None, entries))
 
 
 def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
@@ -209,6 +314,12 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
         super().__init__([], **kwargs)
         self.sources = [_Source(name, Path(path)) for name, path in sources.items()]
         self._count = 0
+        self._allows: dict[tuple[str, str], tuple[str, list[Any]]] = {}
+        #: whether Datasette's ``_table_permission_allows`` is the one ``_allow_key`` was checked against
+        self._allows_checked = (
+            _source_sha256(Datasette._table_permission_allows) == PERMISSION_SOURCE_SHA256
+            and _source_sha256(Datasette._metadata_sources) == METADATA_SOURCES_SHA256
+        )
         for source in self.sources:
             self._sweep_dead_links(source.path.parent / LINKS)
         self.refresh()
@@ -237,6 +348,30 @@ class SwitchingDatasette(Datasette):  # type: ignore[misc]
     @inspect_data.setter
     def inspect_data(self, value: Any) -> None:
         pass  # Datasette's own (from a configuration directory) is not used: each build has its own counts
+
+    def _table_permission_allows(self, database: str, table: str) -> Any:
+        """Datasette's ``allow`` blocks of ``table`` in the metadata (what its default ``view-table`` permission
+        reads), kept while the metadata it reads them from is the same.
+
+        Datasette answers by deep-copying the whole metadata (every table's and column's description, the canned
+        queries) and merging it again, three times a table page. With no plugin's ``get_metadata`` hook its one
+        source is the metadata given (``_metadata_local``), and its answer depends only on the entries of the tables
+        named like ``table`` (SQLite's case-folding) in the one ``tables`` mapping it reads: the database's when the
+        database's metadata is a non-empty mapping holding ``tables``, else the top level's. Their text (``repr``) is
+        the key: a change made in place to the metadata is seen at the next ask. Anything else (a hook, metadata not
+        of the shape Datasette expects, another Datasette's methods than those checked: ``PERMISSION_SOURCE_SHA256``)
+        is answered by Datasette every time."""
+        key = _allow_key(self._metadata_local, database, table) if self._allows_checked else None
+        if key is None or pm.hook.get_metadata.get_hookimpls():
+            return super()._table_permission_allows(database, table)
+        found = self._allows.get((database, table))
+        if found is not None and found[0] == key:
+            return copy.deepcopy(found[1])
+        answer = super()._table_permission_allows(database, table)
+        if len(self._allows) >= KEPT_RESULTS:
+            self._allows.clear()
+        self._allows[database, table] = (key, copy.deepcopy(answer))
+        return answer
 
     def on_close(self, fn: Callable[[str], None]) -> None:
         """Call ``fn(path)`` when a build's file is no longer read (to drop caches keyed by its path)."""
