@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
@@ -903,6 +904,8 @@ def _apply_operation(
                 inst, op, f"the new text reads as a {odd.kind}, which does not fit beside a {target.kind}",
                 "check where the new text begins and ends in the instrument",
             )  # fmt: skip
+        if fit:
+            _refuse_gap(_children(body, path[:-1])[:index], new, op, inst)
         body = _insert(body, path[:-1], index, new)
         return body, [(*path[:-1], index + k) for k in range(len(new))]
     if op.action == "substitute_text":
@@ -974,25 +977,48 @@ def _joint_named_whole(body: tuple[Provision, ...], inst: Instrument, index: int
 
 def _refuse_gap_at_end(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
     """(wr9, issue 20) New labelled provisions put at the end of a list ("by adding a further paragraph to stand as
-    paragraph (e)" where the list ends at (c)) whose first label is not the one after the list's last ((d)): a gap,
-    which says a provision the instrument counts on is missing from the law (an amendment not yet applied?), or the
-    label is misprinted. Refused, naming the labels; a label between two ("(ca)", "(3A)") is not counted so."""
+    paragraph (e)" where the list ends at (c)): see ``_refuse_gap``."""
+    _refuse_gap(target.children, new, op, inst)
+
+
+def _simple_label(label: str, roman: bool) -> bool:
+    """A label counted one by one ("(3)", "(g)", "(iv)" of a subparagraph), not one put between two ("(ca)", "(3A)")."""
+    b = bare(label)
+    return b.isdigit() or (len(b) == 1 and b.isalpha()) or (roman and is_roman(b))
+
+
+def _refuse_gap(before: Sequence[Provision], new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
+    """(wr9; review 11's p2b, p3, p5, issue 20) New labelled provisions put after ``before`` (the provisions of their
+    list before the place they go: all of them for the end of a list, "after paragraph (f) insert— (h) …") whose labels
+    do not count on from the last of them, or among themselves ("(g) …; (i) …"): a gap, which says a provision the
+    instrument counts on is missing from the law (an amendment not applied yet?), or from the copy of the new text, or
+    a label is misprinted. Refused, naming the labels; a label put between two ("(ca)", "(3A)") is not counted so."""
     first = next((p for p in new if p.kind in BRACKETED_KINDS and p.num), None)
     if first is None:
         return
-    same = [c for c in target.children if c.kind == first.kind and c.num]
-    if not same or any(c.num == first.num for c in same):
+    kind = first.kind
+    same = [c for c in before if c.kind == kind and c.num]
+    if any(c.num == first.num for c in same):
         return  # a label the list has already: _check_labels names it
-    last = same[-1].num or ""
-    roman = first.kind == "subparagraph"
-    label = bare(first.num or "")
-    simple = label.isdigit() or (len(label) == 1 and label.isalpha()) or (roman and is_roman(label))
-    want = next_letter(last, roman=roman)
-    if simple and want is not None and bare(want) != label:
+    chain = [same[-1].num or ""] if same else []
+    chain += [p.num or "" for p in new if p.kind == kind and p.num]
+    # a list counted in roman numerals: subparagraphs, or one whose labels say so ("(ii)"; "(i)" after "(h)" is a letter)
+    roman = kind == "subparagraph" or any(is_roman(bare(c.num or "")) and len(bare(c.num or "")) > 1 for c in [*same, *new])
+    for at, (a, b) in enumerate(pairwise(chain)):
+        if not (_simple_label(a, roman) and _simple_label(b, roman)):
+            continue
+        want = next_letter(a, roman=roman)
+        if want is None or bare(want) == bare(b):
+            continue
+        where = (
+            f"would follow {kind} {a}, the last of its list before it,"
+            if same and at == 0
+            else f"follows the new {kind} {a} in the new text,"
+        )
         raise ApplyRefused(
-            inst, op, f"the new {first.kind} {first.num} would follow {first.kind} {last}, the last of its list, where "
-            f"{want} comes next, so a provision the instrument counts on may be missing from the law (an amendment "
-            "not applied yet?) or its label is misprinted",
+            inst, op, f"the new {kind} {b} {where} where {want} comes next, so a provision the instrument counts on "
+            "may be missing from the law (an amendment not applied yet?) or from the copy of its new text, or its "
+            "label is misprinted",
             "check the law's earlier amendments and the gazette, or give the operations by hand",
         )  # fmt: skip
 
