@@ -37,6 +37,10 @@ def _amend(tmp_path: Path, name: str) -> Repository:
             "p3-gap-end-subclause",
             "the new subclause (4) would follow subclause (2), the last of its list before it, where (3) comes next",
         ),
+        (
+            "p7-adding-two-gap-inside",
+            "the new paragraph (i) follows the new paragraph (g) in the new text, where (h) comes next",
+        ),
         ("p5-gap-middle-paragraph", "the new paragraph (i) follows the new paragraph (g) in the new text, where (h) comes next"),
     ],
 )
@@ -53,3 +57,15 @@ def test_new_provisions_that_count_on_are_read(tmp_path: Path) -> None:
     body = render_body(build_timeline(law, [instrument]).versions[-1].body)
     assert "(g) a cemetery;" in body and "(h) a park." in body
     assert body.index("(f)") < body.index("(g) a cemetery;") < body.index("(h) a park.")
+
+
+def test_further_paragraphs_added_as_follows_are_read_at_the_end(tmp_path: Path) -> None:
+    """(review 11, p8) "Clause 2.5 is amended by adding further paragraphs as follows— (g) …; (h) …" (refused before:
+    the grammar stopped at "as follows")."""
+    repo = _amend(tmp_path, "p8-adding-further-paragraphs-control")
+    (instrument,) = repo.load_instruments()
+    assert [(op.action, op.target) for op in instrument.operations] == [("insert", "2.5")]
+    (law,) = [law for law in repo.load_laws() if law.meta.kind == "principal"]
+    body = render_body(build_timeline(law, [instrument]).versions[-1].body)
+    clause = body.split("2.5 ", 1)[1].split("\n2.5A", 1)[0]
+    assert clause.index("(f)") < clause.index("(g) a cemetery;") < clause.index("(h) a park.")
