@@ -155,6 +155,20 @@ def test_an_instrument_clause_after_an_insert_whose_new_text_is_lost_is_still_th
     assert clauses["5"].startswith("In clause 8 delete")
 
 
+def test_the_instruments_next_number_after_an_insert_whose_new_text_is_lost_is_still_its_clause() -> None:
+    """Guard: "Delete clause 5 and insert:" with nothing after it, then "5. Savings" (a heading of no amending shape):
+    with no later clause 5 of the instrument, the number is the instrument's, as before."""
+    text = (
+        HEAD.format(caps="FEES", title="Fees")
+        + "4.             Clause 5 replaced\n\nDelete clause 5 and insert:\n\n"
+        + "5.             Savings\n\nA permit in force before this local law continues in force.\n"
+        + TAIL
+    )
+    clauses = _clauses(text)
+    assert list(clauses) == ["1", "2", "3", "4", "5"]
+    assert clauses["5"].startswith("A permit in force")
+
+
 # --- 6AA inserted after 6, before 6A (WA's numbering) ---------------------------------------------------------------
 
 DOGS = """PART 2—FEES

@@ -535,10 +535,16 @@ class StructureParser:
             # "5A." after clause 4 with a clause "5." printed later: the instrument's clauses cannot run 4, 5A, 5, so
             # 5A is new text (a clause inserted after clause 4 of the law: "After clause 4 insert: 5A. …")
             return None
-        if self.last_int_clause is not None and _opens_new_text(before) and not _AMENDING_HEADING.match(s, m.end()):
+        if (
+            self.last_int_clause is not None
+            and _opens_new_text(before)
+            and not _AMENDING_HEADING.match(s, m.end())
+            and (label[-1].isalpha() or re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]))
+        ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
-            # words ending with a colon or a dash open the new text they introduce, so the number after them is the
-            # new clause's, not the instrument's next (an instrument clause never ends with an opening colon)
+            # words that introduce new text open it, so the number after them is the new clause's, not the
+            # instrument's next (an instrument clause never ends with them); a plain number only when the instrument
+            # prints its own clause of that number later (else the new text may be lost: the number is read as before)
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
