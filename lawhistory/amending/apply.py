@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
-from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, is_roman, next_letter, numbered_rows, row_num
+from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, follows, is_roman, next_letter, numbered_rows, row_num
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.terms import DEF_START, def_term_ok, defined_terms, term_of
@@ -865,7 +865,7 @@ def _apply_operation(
             raise ApplyRefused(inst, op, "a definition can only be replaced by a definition", "write it as **term** means ...")
         _check_joint_definition(target, new, op, inst)
         if fit:
-            _check_fit(target, new, inst, op)
+            _check_fit(target, new, inst, op, _label_before(_children(body, path[:-1]), path[-1]))
         body = _set(body, path, new)
         return body, [(*path[:-1], path[-1] + k) for k in range(len(new))]
     if op.action == "insert":
@@ -1087,7 +1087,9 @@ def _penalty_line(p: Provision) -> bool:
     return p.kind == "text" and bool(re.match(r"Penalty(?: for this [\w-]+)?:", p.text or ""))
 
 
-def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation) -> None:
+def _check_fit(
+    target: Provision, new: tuple[Provision, ...], inst: Instrument | None, op: Operation, prev: str | None = None
+) -> None:
     """New provisions must be what they replace: a clause for a clause, a paragraph for a paragraph (fit check)."""
     if new[0].kind != target.kind:
         raise ApplyRefused(
@@ -1096,7 +1098,12 @@ def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument |
             f"the new text reads as a {new[0].kind}, not a {target.kind} like the provision it replaces",
             "check where the new text begins and ends in the instrument",
         )
-    if target.num and new[0].num and clean_num(new[0].num).rstrip(".") != clean_num(target.num).rstrip("."):
+    if (
+        target.num
+        and new[0].num
+        and clean_num(new[0].num).rstrip(".") != clean_num(target.num).rstrip(".")
+        and not _inserted_then_own(target, new, prev)
+    ):
         # (review 10, a14b) "repealing subclause (2) and re-enacting it … (4) …", "delete subclause (2) and insert— (4)
         # …": the new text's label is not the one it replaces, so the law would read (1), (4), (3) — a slip of the
         # instrument's or of its reading; a renumbering is said in words ("to stand as", "renumber")
@@ -1106,6 +1113,20 @@ def _check_fit(target: Provision, new: tuple[Provision, ...], inst: Instrument |
             f"the new text is labelled {new[0].num}, but it replaces {target.kind} {target.num}",
             "check the gazette; a provision renumbered is said in words (give the operations by hand if it is)",
         )
+
+
+def _inserted_then_own(target: Provision, new: tuple[Provision, ...], prev: str | None) -> bool:
+    """(r16) "Delete clause 9(2) and (3) and insert: (1A) … (2) … (3) …": new text that opens with labels inserted
+    between the provision before the target and the target ((1) → (1A)), then goes on with the target's own label, in
+    sequence ((1A) → (2)); the law reads (1), (1A), (2), (3), in order. Not a renumbering."""
+    if prev is None or target.kind not in BRACKETED_KINDS:
+        return False
+    roman = target.kind == "subparagraph"
+    labels = [p.num for p in new if p.kind == target.kind and p.num]
+    if target.num not in labels[1:]:
+        return False
+    run = [prev, *labels[: labels.index(target.num) + 1]]
+    return all(follows(a, b, roman=roman) for a, b in pairwise(run))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1173,6 +1194,13 @@ def _item_num(p: Provision) -> str | None:
     return p.num.rstrip(".") if p.kind == "item" and p.num else p.num
 
 
+def _lettered_before(num: str, nxt: str) -> bool:
+    """(r16) Whether clause ``num`` is numbered to stand before ``nxt`` as WA inserts clauses between 6 and 6A: 6AA,
+    6AB … ("After clause 6 insert: 6AA. …"); the sort key puts 6A first, as other drafting does."""
+    m = re.fullmatch(r"(.*\d[A-Z]?)[A-Z]", num)
+    return bool(m and len(num) >= 3 and num[-2].isalpha() and m.group(1) == nxt)
+
+
 def _check_labels(
     before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
 ) -> None:
@@ -1193,8 +1221,8 @@ def _check_labels(
             prev = clauses[i - 1] if i else None
             nxt = clauses[i + 1] if i + 1 < len(clauses) else None
             if len(same) == 1 and (
-                (prev is not None and clause_key(prev) >= clause_key(node.num))
-                or (nxt is not None and clause_key(node.num) >= clause_key(nxt))
+                (prev is not None and clause_key(prev) >= clause_key(node.num) and not _lettered_before(prev, node.num))
+                or (nxt is not None and clause_key(node.num) >= clause_key(nxt) and not _lettered_before(node.num, nxt))
             ):
                 raise ApplyRefused(
                     inst, op, f"a new clause {node.num} here would be out of the law's numbering "

@@ -2191,7 +2191,13 @@ def _substitute(unit: Unit, targets: list[str], payload: str, notes: list[str]) 
             _op(unit, action="insert", target=targets[0], position="after", new=render_fragment(new[1:])),
         ]
     ops = [_op(unit, action="substitute", target=targets[0], new=render_fragment(new))]
-    return ops + [_op(unit, action="delete", target=t) for t in targets[1:]]
+    deletes = [_op(unit, action="delete", target=t) for t in targets[1:]]
+    if any(p.num and any(t.endswith(p.num) for t in targets[1:]) for p in new):
+        # (r16) "Delete clause 9(2) and (3) and insert: (1A) … (2) … (3) …": the new text has the labels of the
+        # provisions it replaces after one inserted before them; those go first, so that the new (3) is not put beside
+        # the old (3) (apply.py's fit check takes the new text only if its labels run on from the one before)
+        return deletes + ops
+    return ops + deletes
 
 
 def _headed_clause(payload: str) -> tuple[Provision, ...] | None:

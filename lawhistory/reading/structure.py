@@ -55,6 +55,52 @@ LEVELS = {"part": 1, "division": 2, "subdivision": 3}
 _TAIL = 400  # how much of a provision's text the look-backs keep at hand
 
 
+#: (r16) A straight mark opening new text that goes on from the provision's words: right after the dash or colon that
+#: opens it, then the semicolon or comma the new words begin with ("inserting — " ; or (e) …").
+_STRAIGHT_OPEN = re.compile(r'(?<=[—–:])[ \t\n]*"(?=[ \t\n]*[;,])')
+#: Its closing mark: the next straight mark, then at most a full stop, semicolon or comma, then a space or the end.
+_STRAIGHT_CLOSE = re.compile(r'"[.;,]?(?=\s|$)')
+
+
+def _straight_quoted(s: str) -> list[tuple[int, int]]:
+    """(r16) The spans of new words an instrument quotes with straight marks after the dash that opens them, where they
+    go on from the words of a provision (their first mark a semicolon or comma): "(b) after paragraph (d) by deleting
+    the full stop and inserting — " ; or (e) Manager, Ranger Services. ".": the (e) inside is new text, never an item
+    of the instruction's lead-in. Curly marks are counted as the scan goes; straight ones do not tell opening from
+    closing, so only this shape opens, and the next mark, closing as a closing mark does, closes (else no span: the
+    words are read as before)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while (o := _STRAIGHT_OPEN.search(s, pos)) is not None:
+        close = s.find('"', o.end())
+        if close < 0:
+            break
+        if _STRAIGHT_CLOSE.match(s, close):
+            spans.append((o.end(), close))
+        pos = close + 1
+    return spans
+
+
+#: (r16) The words that end an instruction introducing new text: an insertion verb ("and insert:", "inserted instead —",
+#: "the following clause —"), then the colon or dash (not "The heading … is to read:", whose heading is words).
+_NEW_TEXT_LEAD = re.compile(
+    r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2})\s*[:—–]$"
+)
+#: An instrument clause's own heading after its number ("5. Clause 3.8 amended", "5. Local law amended"): a clause of
+#: the law is never so headed, so such a number is the instrument's even after an opening colon (its new text lost).
+_AMENDING_HEADING = re.compile(
+    r"\s*(?:(?:Clauses?|Parts?|Schedules?|Divisions?|Subdivisions?|By-?laws?|Regulations?|Local laws?)\b[^.]{0,60}?"
+    r"\b(?:amended|inserted|replaced|deleted|repealed|substituted|added)\b|Citation\b|Commencement\b)"
+)
+
+
+def _opens_new_text(before: str) -> bool:
+    """Whether the words before a clause number end as an instruction that introduces new text does ("… and insert:",
+    "… inserted instead —"; an opening quotation mark after them)."""
+    tail = before.rstrip().rstrip('"“').rstrip()
+    return bool(_NEW_TEXT_LEAD.search(tail[-80:]))
+
+
 @dataclass(eq=False)
 class _B:
     """A provision being built."""
@@ -207,9 +253,12 @@ class StructureParser:
         pos = 0
         quote_depth = 0
         quote_pos = 0
+        quoted = _straight_quoted(s) if self.mode == "instrument" else []
         for m in CANDIDATE.finditer(s):
             if m.start() < pos:
                 continue
+            if quoted and any(a <= m.start() < b for a, b in quoted):
+                continue  # (r16) inside new text between straight marks on lines of their own: its words, not ours
             if self.mode == "instrument":
                 seg = s[quote_pos : m.start()]
                 quote_depth += seg.count("“") - seg.count("”")
@@ -485,6 +534,17 @@ class StructureParser:
         if label[-1].isalpha() and n == last + 1 and re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]):
             # "5A." after clause 4 with a clause "5." printed later: the instrument's clauses cannot run 4, 5A, 5, so
             # 5A is new text (a clause inserted after clause 4 of the law: "After clause 4 insert: 5A. …")
+            return None
+        if (
+            self.last_int_clause is not None
+            and _opens_new_text(before)
+            and not _AMENDING_HEADING.match(s, m.end())
+            and (label[-1].isalpha() or re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]))
+        ):
+            # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
+            # words that introduce new text open it, so the number after them is the new clause's, not the
+            # instrument's next (an instrument clause never ends with them); a plain number only when the instrument
+            # prints its own clause of that number later (else the new text may be lost: the number is read as before)
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
