@@ -158,6 +158,23 @@ def test_labels_inside_sees_a_label_beginning_a_provision_not_one_cited(text: st
             "3.4 Cat tags A cat must wear a tag within 3.6 metres of clause 3.2 unless clause 3.5 applies.",
             [("3.4", "Cat tags", "A cat must wear a tag within 3.6 metres of clause 3.2 unless clause 3.5 applies.", [])],
         ),
+        (  # a date after a clause numbered without points (tests/fixtures/real/instruments/58-…'s clause 5)
+            "5. Sterilisation standard A reference to the standard is to the guide published 7 June 2011.",
+            [("5", "Sterilisation standard", "A reference to the standard is to the guide published 7 June 2011.", [])],
+        ),
+        (  # a count ending a sentence, further on than a clause numbered without points (62-toodyay's clause 24C)
+            "24C. Fire danger A person must not light a fire when the fire danger index exceeds 35. The local "
+            "government may grant a permit.",
+            [
+                (
+                    "24C",
+                    "Fire danger",
+                    "A person must not light a fire when the fire danger index exceeds 35. The local government may "
+                    "grant a permit.",
+                    [],
+                )
+            ],
+        ),
         (  # subparagraphs (i), (ii) under a paragraph, each line ending as it should
             "(f) a shopping centre, other than— (i) a car park; (ii) a loading area; or (iii) a walkway.",
             [
