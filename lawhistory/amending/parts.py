@@ -57,6 +57,7 @@ from .grammar.parse import (
     heading_runs_on,
     label_after_heading,
     labelled_after,
+    labels_inside,
     lead_in,
     list_run_together,
     marked_terms,
@@ -65,7 +66,6 @@ from .grammar.parse import (
     names_that_law,
     names_whole_law,
     narrowed_terms,
-    next_label_inside,
     opens_instruction,
     payload_dash,
     penalty_line,
@@ -1426,11 +1426,10 @@ def _heading_above_number(payload: str) -> str:
 
 def _labels_after(num: str) -> list[str]:
     """(fix10) The labels that may come straight after a clause's or a subclause's own in its numbering: 3.4 → 3.5,
-    3.4A; 2.5B → 2.5C, 2.6; (3) → (4), (3A); (3A) → (3B), (4); a paragraph's (g) → (h)."""
+    3.4A; 2.5B → 2.5C, 2.6; (3) → (4), (3A); (3A) → (3B), (4); a paragraph's (g) → (h), (h) → (i)."""
     inner, bracketed = num.strip("()"), num.startswith("(")
     if bracketed and inner.isalpha() and inner.islower():
-        # (g) → (h); not (h) → (i), (u) → (v), (w) → (x): a subparagraph's (i), (v), (x) may be printed in its words
-        return [a] if (a := _next_label(num)) and a not in ("(i)", "(v)", "(x)") else []
+        return [a] if (a := _next_label(num)) else []
     if not inner or not inner[0].isdecimal():
         return []
     bare = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -1442,34 +1441,105 @@ def _labels_after(num: str) -> list[str]:
     return sorted(f"({a})" if bracketed else a for a in after if a)
 
 
-def _printed_words(p: Provision) -> str:
-    """A clause's, a subclause's or a paragraph's words as printed, its own label left out: its heading, its words, then each provision
-    under it with its label."""
-    under = [" ".join(x for x in (c.num if c.kind != "clause" else None, _printed_words(c)) if x) for c in p.children]
-    return " ".join(x for x in (p.heading, p.text, *under) if x)
+#: (fix11) A subparagraph's numerals, in bracketed small letters (i, ii, …, xxxix)
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 
 
-def _no_next_label_inside(provisions: tuple[Provision, ...]) -> None:
-    """(fix10, issue 20) Refuses new text where the label after a clause's, a subclause's or a paragraph's own is printed
-    inside its words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5. Cat collars A cat
-    …", "(3) … may not exceed $1 000 (4) The local government …": structure.lark's ``next_label_inside``). The copy
-    no longer shows the lines that would set the next provision apart (a line with no full stop at its end, then the
-    next label at a line's start), so read as the one provision it would hold the next (wrong law)."""
-    for d in _walk(provisions):
-        if d.kind not in ("clause", "subclause", "paragraph") or not d.num:
+def _roman(letters: str) -> int | None:
+    """(fix11) The value of a subparagraph's numeral ("iii" → 3, "xiv" → 14), or None where ``letters`` is not one
+    written as subparagraphs are numbered (only i, v and x; the value written back the same way)."""
+    if not letters or any(c not in _ROMAN_VALUES for c in letters):
+        return None
+    values = [_ROMAN_VALUES[c] for c in letters]
+    total = sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+    return total if total > 0 and _as_roman(total) == letters else None
+
+
+def _as_roman(n: int) -> str:
+    tens, units = divmod(n, 10)
+    return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
+
+
+def _label_key(kind: str, num: str) -> tuple[str, tuple[int, ...], str] | None:
+    """(fix11) What a label is compared by in its kind's numbering: a clause's number by its points and the letters
+    after (3.4 < 3.4A < 3.5 < 3.10; its shape — how many points — as its kind, 3.4 and 10 not compared); a subclause's
+    bracketed number ((3) < (3A) < (4)); a paragraph's letters ((g) < (h) < (z) < (aa)); a subparagraph's numeral
+    ((ii) < (iii) < (iv)); None for a label of none of these."""
+    inner = num.strip("()")
+    if kind == "clause" and not num.startswith("("):
+        digits = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        points = digits.split(".")
+        if not all(p.isdecimal() for p in points):
+            return None
+        return f"clause{len(points)}", tuple(int(p) for p in points), inner[len(digits) :]
+    if kind == "subclause" and num.startswith("("):
+        digits = inner.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return ("subclause", (int(digits),), inner[len(digits) :]) if digits.isdecimal() else None
+    if kind == "paragraph" and num.startswith("(") and inner.isalpha() and inner.islower():
+        return "paragraph", (len(inner),), inner
+    if kind == "subparagraph" and num.startswith("(") and (value := _roman(inner)) is not None:
+        return "subparagraph", (value,), ""
+    return None
+
+
+def _printed_kinds(label: str) -> list[str]:
+    """(fix11) The kinds a label printed inside words may be of: a number, a clause's; a bracketed number, a
+    subclause's; bracketed letters, a paragraph's, and a subparagraph's too where they are a numeral ("(i)", "(v)")."""
+    inner = label.strip("()")
+    if not label.startswith("("):
+        return ["clause"]
+    if inner[:1].isdecimal():
+        return ["subclause"]
+    return ["paragraph", "subparagraph"] if _roman(inner) is not None else ["paragraph"]
+
+
+def _higher_label(own: Provision, label: str) -> bool:
+    """(fix11, issue 20) Whether ``label``, printed inside words under ``own``, is one that would come after ``own``'s
+    in its numbering — the next or one further on (3.4: 3.5, 3.4A, 3.6; (3): (4), (5); (g): (h), (j); (ii): (iii)):
+    so it begins a provision beside ``own``, not one of its own words. A paragraph's letters that are a numeral ("(i)",
+    "(v)", "(x)") count only as the very next letter ((h) → (i), (u) → (v), (w) → (x): the next paragraph or a
+    subparagraph, a provision either way); after (c) an "(i)" may be a subparagraph under it. A clause numbered without
+    points (10) counts only the next three numbers (11, 12, 13 and with letters, 10A): numbers further on end many a
+    sentence ("… not exceed 50. The …")."""
+    mine = _label_key(own.kind, own.num or "")
+    if mine is None:
+        return False
+    for kind in _printed_kinds(label):
+        theirs = _label_key(kind, label)
+        if theirs is None or theirs[0] != mine[0] or not theirs[1:] > mine[1:]:
             continue
-        words = _printed_words(d)
-        for label in _labels_after(d.num):
-            at = next_label_inside(words, label)
-            if at is None:
+        if kind == "paragraph" and _roman(label.strip("()")) is not None and label != _next_label(own.num or ""):
+            continue
+        if mine[0] == "clause1" and theirs[1][0] > mine[1][0] + 3:
+            continue
+        return True
+    return False
+
+
+def _no_next_label_inside(provisions: tuple[Provision, ...], above: tuple[Provision, ...] = ()) -> None:
+    """(fix10, issue 20) Refuses new text where a label after a clause's, a subclause's, a paragraph's or a
+    subparagraph's own — (fix11) the next or one further on, or one after the label of a provision it stands under — is
+    printed inside its words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5.
+    Cat collars A cat …", "… $100 3.6 Cat collars …", "(3) … may not exceed $1 000 (5) The local government …", "(h) a
+    park (i) a beach.": structure.lark's ``next_label_inside``). The copy no longer shows the lines that would set the
+    next provision apart (a line with no full stop at its end, then the next label at a line's start), so read as the
+    one provision it would hold the next (wrong law)."""
+    for d in provisions:
+        numbered = tuple(p for p in (*above, d) if p.kind in ("clause", "subclause", "paragraph", "subparagraph") and p.num)
+        words = " ".join(x for x in (d.heading, d.text) if x)
+        for at, label in labels_inside(words):
+            after = next((p for p in reversed(numbered) if _higher_label(p, label)), None)
+            if after is None:
                 continue
             shown = " ".join([*words[:at].split()[-7:], *words[at:].split()[:7]])
-            own = f"{d.kind} {d.num}"
+            own = f"{after.kind} {after.num}"
+            which = "the label after" if label in _labels_after(after.num or "") else "a label after"
             raise InstructionNotUnderstood(
-                f"the new {own}'s words hold “… {shown} …”: {label}, the label after its own, is printed inside them "
+                f"the new {own}'s words hold “… {shown} …”: {label}, {which} its own, is printed inside them "
                 f"as a provision begins, and the text no longer shows its lines apart, so where {own} ends is "
                 "uncertain; nothing was applied"
             )
+        _no_next_label_inside(d.children, (*above, d))
 
 
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:

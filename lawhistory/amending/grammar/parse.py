@@ -1983,17 +1983,30 @@ def next_label_inside(text: str, label: str) -> int | None:
     subclause number ("(4)") or paragraph letter ("(h)") that comes after a new provision's own — is printed inside that provision's words ``text``
     as a provision begins (structure.lark's ``next_label_inside``: "… Penalty: a fine of $100 3.5. Cat collars A cat
     …"), after a space and not after a word that cites it ("clause 3.5.", "subclauses (3) and (4)"), or None."""
-    at = text.find(label, 1)
-    while at >= 0:
+    return next((at for at, printed in labels_inside(text) if printed == label), None)
+
+
+@lru_cache(maxsize=8192)
+def labels_inside(text: str) -> tuple[tuple[int, str], ...]:
+    """(fix11, issue 20) Each label printed inside a new provision's words ``text`` as a provision begins (structure.lark's
+    ``next_label_inside``: "… $100 3.5 Cat collars A cat …", "… $1 000 (5) The …", "(g) a cemetery (j) a beach."): (where
+    it begins, the label as printed, without a full stop), after a space and not after a word that cites it ("clause
+    3.5.", "subclauses (3) and (4)", "column (3)") nor as the thousands of an amount ("$12 500 The …")."""
+    found = []
+    for at in range(1, len(text)):
+        if not (text[at].isdecimal() or text[at] == "(") or not text[at - 1].isspace():
+            continue  # (lexical) a label begins with a digit or a bracket, after a space
         before = text[:at].split()[-1:]
         word = before[0].lower() if before else ""
         bare = word.replace("-", "").rstrip("s")
-        cited = bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(",")
-        tokens = None if cited or not text[at - 1].isspace() else _structure("next_label_inside", text[at:])
-        if tokens is not None and str(tokens[0]) == label:
-            return at
-        at = text.find(label, at + 1)
-    return None
+        if bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(","):
+            continue
+        if text[at].isdecimal() and text[at - 1] == " " and at >= 2 and text[at - 2].isdecimal() and _thousands(text, at):
+            continue
+        tokens = _structure("next_label_inside", text[at:])
+        if tokens is not None:
+            found.append((at, str(tokens[0])))
+    return tuple(found)
 
 
 @lru_cache(maxsize=8192)
