@@ -94,6 +94,51 @@ _AMENDING_HEADING = re.compile(
 )
 
 
+def _own_clause_later(n: int, rest: str) -> bool:
+    """(review 12's c2) Whether the instrument prints its own clause ``n`` later in ``rest`` ("5. Local law amended"),
+    not a citation ending a sentence ("the fee under clause 5. The permit …": the word before names what it cites)."""
+    for found in re.finditer(rf"(?<![\w.(/$,:\-–]){n}\.(?=\s+[A-Z‘“(])", rest):
+        before = rest[: found.start()].split()[-1:]
+        if not before or before[0].lower().strip("(,;") not in _CITES:
+            return True
+    return False
+
+
+#: Words that cite the number after them ("clause 5.", "clauses 4 and 5."): such a number is no clause printed there.
+_CITES = frozenset(
+    [
+        "clause",
+        "clauses",
+        "subclause",
+        "subclauses",
+        "by-law",
+        "by-laws",
+        "bylaw",
+        "bylaws",
+        "regulation",
+        "regulations",
+        "section",
+        "sections",
+        "item",
+        "items",
+        "paragraph",
+        "paragraphs",
+        "schedule",
+        "part",
+        "division",
+        "form",
+        "no.",
+        "and",
+        "or",
+        "to",
+        "of",
+        "cl.",
+        "s.",
+        "r.",
+    ]
+)
+
+
 def _opens_new_text(before: str) -> bool:
     """Whether the words before a clause number end as an instruction that introduces new text does ("… and insert:",
     "… inserted instead —"; an opening quotation mark after them)."""
@@ -531,7 +576,7 @@ class StructureParser:
         # 11A. after 11. (or 10.) is an inserted clause; a plain number must follow the one before it
         if not (n == last + 1 or (label[-1].isalpha() and n in (last, last + 1))):
             return None
-        if label[-1].isalpha() and n == last + 1 and re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]):
+        if label[-1].isalpha() and n == last + 1 and _own_clause_later(n, s[m.end() :]):
             # "5A." after clause 4 with a clause "5." printed later: the instrument's clauses cannot run 4, 5A, 5, so
             # 5A is new text (a clause inserted after clause 4 of the law: "After clause 4 insert: 5A. …")
             return None
@@ -539,7 +584,7 @@ class StructureParser:
             self.last_int_clause is not None
             and _opens_new_text(before)
             and not _AMENDING_HEADING.match(s, m.end())
-            and (label[-1].isalpha() or re.search(rf"(?<![\w.(/$,:\-–]){n}\.(?= [A-Z‘“(])", s[m.end() :]))
+            and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]))
         ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
             # words that introduce new text open it, so the number after them is the new clause's, not the
