@@ -1493,6 +1493,15 @@ def _printed_kinds(label: str) -> list[str]:
     return ["paragraph", "subparagraph"] if _roman(inner) is not None else ["paragraph"]
 
 
+def _plausibly_next(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """(fix12, review 12) Whether a clause's pointed number ``theirs``, higher than ``mine``, is as far on as a clause
+    after it could plausibly be printed: the same major number a few on (3.4: 3.4A, 3.5 to 3.9) or the next major's
+    first (4.1) — not a standard's, a section's or a policy's number ("AS 1926.1", "s. 6.16", "4.2" after 3.4)."""
+    if theirs[:-1] == mine[:-1]:
+        return theirs[-1] - mine[-1] <= 5
+    return theirs[0] == mine[0] + 1 and all(n == 1 for n in theirs[1:])
+
+
 def _higher_label(own: Provision, label: str) -> bool:
     """(fix11, issue 20) Whether ``label``, printed inside words under ``own``, is one that would come after ``own``'s
     in its numbering — the next or one further on (3.4: 3.5, 3.4A, 3.6; (3): (4), (5); (g): (h), (j); (ii): (iii)):
@@ -1511,6 +1520,8 @@ def _higher_label(own: Provision, label: str) -> bool:
         if kind == "paragraph" and _roman(label.strip("()")) is not None and label != _next_label(own.num or ""):
             continue
         if mine[0] == "clause1" and theirs[1][0] > mine[1][0] + 3:
+            continue
+        if mine[0] != "clause1" and kind == "clause" and not _plausibly_next(mine[1], theirs[1]):
             continue
         return True
     return False

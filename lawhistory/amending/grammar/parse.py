@@ -1976,6 +1976,13 @@ def _thousands(text: str, at: int) -> bool:
 #: 3.5", "column (3)", "row (b)" (besides the kinds a citation names)
 _CITING_JOINS = frozenset(("and", "or", "to", "and/or", "column", "row"))
 
+#: (fix12, review 12) Words that cite the number after them in a label's shape, besides the kinds a citation names: an
+#: Australian Standard ("AS 1926.1 Swimming pool safety barriers", "AS/NZS 4.2"), a section, regulation or number
+#: abbreviated ("s. 6.16 Imposition of fees", "ss. 3.5", "r. 4.1", "No. 3.5"), a policy or a standard ("Local Planning
+#: Policy 4.1 Keeping of Animals"): as printed, for the capitals, and in lower case
+_CITING_PRINTED = frozenset(("AS", "AS/NZS"))
+_CITING_WORDS = frozenset(("s.", "ss.", "r.", "rr.", "reg.", "no.", "policy", "standard"))
+
 
 @lru_cache(maxsize=8192)
 def next_label_inside(text: str, label: str) -> int | None:
@@ -2001,6 +2008,8 @@ def labels_inside(text: str) -> tuple[tuple[int, str], ...]:
         bare = word.replace("-", "").rstrip("s")
         if bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(","):
             continue
+        if word in _CITING_WORDS or (before and before[0] in _CITING_PRINTED):
+            continue  # (fix12) "AS 1926.1 Swimming …", "s. 6.16 Imposition …", "Policy 4.1 Keeping …"
         if text[at].isdecimal() and text[at - 1] == " " and at >= 2 and text[at - 2].isdecimal() and _thousands(text, at):
             continue
         tokens = _structure("next_label_inside", text[at:])
