@@ -120,3 +120,85 @@ def test_review12_instruments_apply_exactly(instrument: str, words: str) -> None
             f"3.3 Cat enclosures\n  A cat enclosure must be approved by the local government.\n\n3.4 Cat tags\n  {words}\n"
             in body
         )
+
+
+# review 12's a probes: wrong laws (exit 0) before this fix, each one provision holding the next; now refused naming
+# the label and the words
+SWALLOWED = [
+    (  # a4-citing-Schedule-before-clause: "the Schedule" is a whole citation, 3.5 no number of it
+        "3.4 Cat tags A cat must wear a tag. Penalty: a fine of $100 or as set out in the Schedule 3.5 Cat collars A cat "
+        "must wear a collar.",
+        "3.5, the label after its own",
+        "in the Schedule 3.5 Cat collars",
+    ),
+    (  # a7-Part-before-clause
+        "3.4 Cat tags A cat must wear a tag as required by this Part 3.5 Cat collars A cat must wear a collar.",
+        "3.5, the label after its own",
+        "by this Part 3.5 Cat collars",
+    ),
+    (  # a5-citing-clause-before-sub
+        "(3) A person must comply with a condition of a permit under this clause (4) The local government may cancel a permit.",
+        "(4), the label after its own",
+        "under this clause (4) The local government",
+    ),
+    ("(g) a cemetery or (h) a beach.", "(h), the label after its own", "a cemetery or (h) a beach."),  # a6-or-before-para
+    ("(g) a cemetery, (h) a beach.", "(h), the label after its own", "a cemetery, (h) a beach."),
+    ("(g) a cemetery (i) a beach.", "(i), a label after its own", "a cemetery (i) a beach."),  # a3-roman-skip-g-i
+    ("(u) a cemetery (x) a beach.", "(x), a label after its own", "a cemetery (x) a beach."),
+    (  # a1-sub-alone-holds-clause
+        "(3) A permit may be cancelled by the local government 3.2A Cat registration A cat must be registered.",
+        "3.2A, a clause's label",
+        "local government 3.2A Cat registration",
+    ),
+    (  # a12-sub-alone-holds-clause-dotted
+        "(3) A permit may be cancelled by the local government 3.2A. Cat registration A cat must be registered.",
+        "3.2A, a clause's label",
+        "local government 3.2A. Cat registration",
+    ),
+    (  # a2-para-alone-holds-sub
+        "(g) a cemetery (2) Subclause (1) does not apply to a dog on a lead.",
+        "(2), a subclause's label",
+        "a cemetery (2) Subclause (1)",
+    ),
+    (  # a11-def-alone-holds-sub
+        "“kennel” means premises where dogs are kept (3) A reference to a dog includes a puppy.",
+        "(3), a subclause's label",
+        "dogs are kept (3) A reference",
+    ),
+]
+
+
+@pytest.mark.parametrize(("payload", "label", "words"), SWALLOWED)
+def test_a_later_or_higher_label_inside_new_words_is_refused_naming_them(payload: str, label: str, words: str) -> None:
+    with pytest.raises(InstructionNotUnderstood) as e:
+        payload_provisions(payload, [])
+    assert f"{label}, is printed inside them" in str(e.value)
+    assert words in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("payload", "want"),
+    [
+        (  # a citation of a later clause, joined to one before it: kept as words
+            "3.4 Cat tags A cat must wear a tag described in clauses 3.2, 3.5 or 3.6 Cat collars of the Act.",
+            [("3.4", "Cat tags", "A cat must wear a tag described in clauses 3.2, 3.5 or 3.6 Cat collars of the Act.", [])],
+        ),
+        (  # subparagraphs run on inside a paragraph's words, (i) after (g): kept as words
+            "(g) a cemetery other than (i) a car park or (ii) a beach.",
+            [("(g)", None, "a cemetery other than (i) a car park or (ii) a beach.", [])],
+        ),
+        (  # a subclause alone citing a standard, a section, a date: kept as words
+            "(3) A cat run must comply with AS 1926.1 Swimming pool safety barriers from 1.7.2025 Where it adjoins a pool.",
+            [
+                (
+                    "(3)",
+                    None,
+                    "A cat run must comply with AS 1926.1 Swimming pool safety barriers from 1.7.2025 Where it adjoins a pool.",
+                    [],
+                )
+            ],
+        ),
+    ],
+)
+def test_citations_and_run_on_subparagraphs_are_still_read_as_words(payload: str, want: list[object]) -> None:
+    assert _read(payload) == want
