@@ -1575,8 +1575,8 @@ def _no_higher_kind_inside(d: Provision, numbered: tuple[Provision, ...], words:
     provision begins, where the new text holds no provision of that kind to compare it with (a subclause, a paragraph
     or a definition inserted alone): read as the one provision, it would hold the next (wrong law)."""
     rank = _KIND_RANK.get(d.kind)
-    if rank is None:
-        return
+    if rank is None or words[:at].rstrip()[-1:] in "\"“”'‘’":
+        return  # (fix12) a label quoted ("the following subclause— “ (2) The …"): an instruction's item, refused apart
     kind = _printed_kinds(label)[0]
     if kind == "clause":
         key = _label_key("clause", label)
