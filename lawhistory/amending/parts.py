@@ -1493,7 +1493,23 @@ def _printed_kinds(label: str) -> list[str]:
     return ["paragraph", "subparagraph"] if _roman(inner) is not None else ["paragraph"]
 
 
-def _higher_label(own: Provision, label: str) -> bool:
+def _plausibly_next(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """(fix12, review 12) Whether a clause's pointed number ``theirs``, higher than ``mine``, is as far on as a clause
+    after it could plausibly be printed: the same major number a few on (3.4: 3.4A, 3.5 to 3.9) or the next major's
+    first (4.1) — not a standard's, a section's or a policy's number ("AS 1926.1", "s. 6.16", "4.2" after 3.4)."""
+    if theirs[:-1] == mine[:-1]:
+        return theirs[-1] - mine[-1] <= 5
+    return theirs[0] == mine[0] + 1 and all(n == 1 for n in theirs[1:])
+
+
+def _roman_run(label: str, printed: frozenset[str]) -> bool:
+    """(fix12, review 12) Whether a roman-shaped ``label`` ("(i)", "(v)") is one of a run of subparagraphs printed in
+    the same words (``printed``: "… other than (i) a car park or (ii) a beach": the numeral before or after it too)."""
+    value = _roman(label.strip("()"))
+    return value is not None and any(f"({_as_roman(n)})" in printed for n in (value - 1, value + 1) if n > 0)
+
+
+def _higher_label(own: Provision, label: str, printed: frozenset[str] = frozenset()) -> bool:
     """(fix11, issue 20) Whether ``label``, printed inside words under ``own``, is one that would come after ``own``'s
     in its numbering — the next or one further on (3.4: 3.5, 3.4A, 3.6; (3): (4), (5); (g): (h), (j); (ii): (iii)):
     so it begins a provision beside ``own``, not one of its own words. A paragraph's letters that are a numeral ("(i)",
@@ -1508,9 +1524,11 @@ def _higher_label(own: Provision, label: str) -> bool:
         theirs = _label_key(kind, label)
         if theirs is None or theirs[0] != mine[0] or not theirs[1:] > mine[1:]:
             continue
-        if kind == "paragraph" and _roman(label.strip("()")) is not None and label != _next_label(own.num or ""):
-            continue
+        if kind == "paragraph" and label != _next_label(own.num or "") and _roman_run(label, printed):
+            continue  # (fix12) a run of subparagraphs (i), (ii) inside a paragraph's words, not a later paragraph
         if mine[0] == "clause1" and theirs[1][0] > mine[1][0] + 3:
+            continue
+        if mine[0] != "clause1" and kind == "clause" and not _plausibly_next(mine[1], theirs[1]):
             continue
         return True
     return False
@@ -1527,9 +1545,12 @@ def _no_next_label_inside(provisions: tuple[Provision, ...], above: tuple[Provis
     for d in provisions:
         numbered = tuple(p for p in (*above, d) if p.kind in ("clause", "subclause", "paragraph", "subparagraph") and p.num)
         words = " ".join(x for x in (d.heading, d.text) if x)
-        for at, label in labels_inside(words):
-            after = next((p for p in reversed(numbered) if _higher_label(p, label)), None)
+        found = labels_inside(words)
+        printed = frozenset(label for _, label in found)
+        for at, label in found:
+            after = next((p for p in reversed(numbered) if _higher_label(p, label, printed)), None)
             if after is None:
+                _no_higher_kind_inside(d, (*above, d), words, at, label)
                 continue
             shown = " ".join([*words[:at].split()[-7:], *words[at:].split()[:7]])
             own = f"{after.kind} {after.num}"
@@ -1540,6 +1561,38 @@ def _no_next_label_inside(provisions: tuple[Provision, ...], above: tuple[Provis
                 "uncertain; nothing was applied"
             )
         _no_next_label_inside(d.children, (*above, d))
+
+
+#: (fix12) The kinds a provision stands under, each above the next: a label of a kind above a provision's own, printed
+#: inside its words, begins a provision beside it or above it
+_KIND_RANK = {"clause": 0, "subclause": 1, "paragraph": 2, "definition": 2, "subparagraph": 3}
+
+
+def _no_higher_kind_inside(d: Provision, numbered: tuple[Provision, ...], words: str, at: int, label: str) -> None:
+    """(fix12, review 12) Refuses new text where a label of a kind ABOVE a provision's own — a clause's number with a
+    point ("3.2A Cat registration") in a subclause's, a paragraph's or a definition's words, a subclause's ("(2)
+    Subclause (1) …", "(3) A reference …") in a paragraph's or a definition's — is printed inside its words as a
+    provision begins, where the new text holds no provision of that kind to compare it with (a subclause, a paragraph
+    or a definition inserted alone): read as the one provision, it would hold the next (wrong law)."""
+    rank = _KIND_RANK.get(d.kind)
+    if rank is None or words[:at].rstrip()[-1:] in "\"“”'‘’":
+        return  # (fix12) a label quoted ("the following subclause— “ (2) The …"): an instruction's item, refused apart
+    kind = _printed_kinds(label)[0]
+    if kind == "clause":
+        key = _label_key("clause", label)
+        if key is None or key[0] != "clause2" or max(key[1]) > 99:
+            return  # (fix12) a year, an amount, a date ("1.7.2025 The …") is no clause's number here
+    elif kind != "subclause":
+        return
+    if _KIND_RANK[kind] >= rank or any(p.kind == kind for p in numbered):
+        return
+    shown = " ".join([*words[:at].split()[-7:], *words[at:].split()[:7]])
+    own = f"{d.kind} {d.num}" if d.num else f"definition of {d.term}" if d.term else d.kind
+    raise InstructionNotUnderstood(
+        f"the new {own}'s words hold “… {shown} …”: {label}, a {kind}'s label, is printed inside them as a provision "
+        f"begins, and the text no longer shows its lines apart, so where the {own} ends is uncertain; nothing was "
+        "applied"
+    )
 
 
 def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) -> tuple[Provision, ...]:

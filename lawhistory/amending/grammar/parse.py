@@ -1976,6 +1976,13 @@ def _thousands(text: str, at: int) -> bool:
 #: 3.5", "column (3)", "row (b)" (besides the kinds a citation names)
 _CITING_JOINS = frozenset(("and", "or", "to", "and/or", "column", "row"))
 
+#: (fix12, review 12) Words that cite the number after them in a label's shape, besides the kinds a citation names: an
+#: Australian Standard ("AS 1926.1 Swimming pool safety barriers", "AS/NZS 4.2"), a section, regulation or number
+#: abbreviated ("s. 6.16 Imposition of fees", "ss. 3.5", "r. 4.1", "No. 3.5"), a policy or a standard ("Local Planning
+#: Policy 4.1 Keeping of Animals"): as printed, for the capitals, and in lower case
+_CITING_PRINTED = frozenset(("AS", "AS/NZS"))
+_CITING_WORDS = frozenset(("s.", "ss.", "r.", "rr.", "reg.", "no.", "policy", "standard"))
+
 
 @lru_cache(maxsize=8192)
 def next_label_inside(text: str, label: str) -> int | None:
@@ -1984,6 +1991,38 @@ def next_label_inside(text: str, label: str) -> int | None:
     as a provision begins (structure.lark's ``next_label_inside``: "… Penalty: a fine of $100 3.5. Cat collars A cat
     …"), after a space and not after a word that cites it ("clause 3.5.", "subclauses (3) and (4)"), or None."""
     return next((at for at, printed in labels_inside(text) if printed == label), None)
+
+
+#: (fix12, review 12) The words before a kind's word that make it a whole citation, with no number after it ("set out
+#: in the Schedule", "required by this Part", "under this clause")
+_WHOLE_CITATION = frozenset(("the", "this", "that", "these", "those"))
+
+
+def _label_shaped(word: str) -> bool:
+    """(fix12) Whether ``word`` is a label or a number cited ("(2)", "3.3", "(2)(a)", "3.4A"), as a list of labels
+    joined by "and", "or", "to" or a comma has before its last ("subclauses (1) and (2)", "clauses 3.3, 3.5")."""
+    word = word.rstrip(",")
+    return word[-1:] == ")" or word[-1:].isdecimal() or (word[-1:].isupper() and any(c.isdecimal() for c in word))
+
+
+def _cites(before: tuple[str, ...]) -> bool:
+    """(fix10, fix11, fix12) Whether the (up to two) words ``before`` a label cite it rather than end the words a
+    provision beginning with it follows: a kind's word ("clause 3.5", "Schedule 1", "AS 1926.1", "s. 6.16", "Policy
+    4.1") not after "the" or "this" (which make it a whole citation: "in the Schedule 3.5 Cat collars", "by this Part
+    3.5 …", "under this clause (4) The …"); or "and", "or", "to" or a comma after a label ("subclauses (3) and (4)",
+    "clauses 3.3, 3.5") — not after a word ("a cemetery or (h) a beach.")."""
+    if not before:
+        return False
+    printed, word = before[-1], before[-1].lower()
+    ahead = before[0].lower() if len(before) == 2 else ""
+    bare = word.replace("-", "").rstrip("s")
+    if word in ("column", "row"):
+        return True
+    if bare in _CITING_KINDS or word in _CITING_WORDS or printed in _CITING_PRINTED:
+        return ahead not in _WHOLE_CITATION
+    if word in _CITING_JOINS or bare in _CITING_JOINS:
+        return _label_shaped(ahead)
+    return word.endswith(",") and _label_shaped(word)
 
 
 @lru_cache(maxsize=8192)
@@ -1996,10 +2035,7 @@ def labels_inside(text: str) -> tuple[tuple[int, str], ...]:
     for at in range(1, len(text)):
         if not (text[at].isdecimal() or text[at] == "(") or not text[at - 1].isspace():
             continue  # (lexical) a label begins with a digit or a bracket, after a space
-        before = text[:at].split()[-1:]
-        word = before[0].lower() if before else ""
-        bare = word.replace("-", "").rstrip("s")
-        if bare in _CITING_KINDS or word in _CITING_JOINS or bare in _CITING_JOINS or word.endswith(","):
+        if _cites(tuple(text[:at].split()[-2:])):
             continue
         if text[at].isdecimal() and text[at - 1] == " " and at >= 2 and text[at - 2].isdecimal() and _thousands(text, at):
             continue
