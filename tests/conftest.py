@@ -104,3 +104,20 @@ def tree_hash(root: Path) -> str:
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()
+
+
+def amend_beside(folder: Path, tmp_path: Path, name: str) -> str:
+    """The law after ``folder/name.txt`` (an instrument) is amended into a new repository holding ``folder/principal.txt``
+    alone, rendered (``amend`` raises its refusal)."""
+    from lawhistory.amending.amend import amend
+    from lawhistory.amending.timeline import build_timeline
+    from lawhistory.files.repo import Repository
+    from lawhistory.files.textformat import parse, render_body
+
+    made = Repository.init(tmp_path / "repo")
+    text = (folder / "principal.txt").read_text(encoding="utf-8")
+    made.write_text(made.law_path(parse(text, path="principal.txt").meta.id), text)
+    amend(made, folder / f"{name}.txt")
+    (instrument,) = made.load_instruments()
+    (law,) = [law for law in made.load_laws() if law.meta.kind == "principal"]
+    return render_body(build_timeline(law, [instrument]).versions[-1].body)

@@ -10,21 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.amending.amend import amend
-from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.errors import LawHistoryError
-from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
+from tests.conftest import amend_beside
 
 HERE = Path(__file__).parent / "fixtures" / "review10"
 
 
-def _amend(tmp_path: Path, name: str) -> Repository:
-    repo = Repository.init(tmp_path / "repo")
-    text = (HERE / "principal.txt").read_text(encoding="utf-8")
-    repo.write_text(repo.law_path(parse(text, path="principal.txt").meta.id), text)
-    amend(repo, HERE / f"{name}.txt")
-    return repo
+def _amend(tmp_path: Path, name: str) -> str:
+    return amend_beside(HERE, tmp_path, name)
 
 
 @pytest.mark.parametrize(
@@ -49,11 +43,8 @@ def test_new_text_other_than_the_words_say_is_refused_naming_both(tmp_path: Path
 
 
 def test_a_subclause_re_enacted_under_its_own_label_is_read(tmp_path: Path) -> None:
-    repo = _amend(tmp_path, "a12-reenact-sub2")
-    (instrument,) = repo.load_instruments()
-    (law,) = [law for law in repo.load_laws() if law.meta.kind == "principal"]
-    before = render_body(law.body)
-    body = render_body(build_timeline(law, [instrument]).versions[-1].body)
+    body = _amend(tmp_path, "a12-reenact-sub2")
+    before = render_body(parse((HERE / "principal.txt").read_text(encoding="utf-8")).body)
     assert "(2) The local government may grant a permit to keep up to 3 dogs on premises." in body
     assert body != before
     labels = [

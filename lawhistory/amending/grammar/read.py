@@ -493,20 +493,24 @@ def _words_for_substituted(h: Head, start: Tree[object], ch: Tree[object]) -> li
     return [_op(h.unit, action="substitute_words", target=t, words=old, new=new, occurrence=occ) for t in _word_targets(h, start)]
 
 
-def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
-    """ "by deleting the semicolon after the definition of “X” and substituting a full stop": the mark ending X."""
+def _definition_named(h: Head, start: Tree[object], ch: Tree[object]) -> str:
+    """The target of the definition "… of “X”" names, in the provision the context gives (``holder “X”``)."""
     base, _ = _base(h, start)
     if not base:
         raise InstructionNotUnderstood("cannot tell which provision holds the definition")
     holder = base if "“" not in base else base.split(" “")[0]
     definition = _tree(ch, "definition")
     assert definition is not None
-    term = _term(h, definition)
+    return f"{holder} “{_term(h, definition)}”"
+
+
+def _mark_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """ "by deleting the semicolon after the definition of “X” and substituting a full stop": the mark ending X."""
+    target = _definition_named(h, start, ch)
     old = _words("a " + re.sub(r"^the ", "", _tokens(ch, "MARK")[0], flags=re.I).lower())
     new = _new_words(h, ch)
     if new is None:
         raise InstructionNotUnderstood("it replaces a mark but carries no new one")
-    target = f"{holder} “{term}”"
     return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, occurrence="last")]
 
 
@@ -514,19 +518,12 @@ def _words_ending_definition(h: Head, start: Tree[object], ch: Tree[object]) -> 
     """(r15) "at the end of the definition of “election day”, by deleting “election.” and substituting the following—
     “ election or a section 20 election; ”": the quoted words replaced where they end the definition's words
     (`substitute_words` at the `end`: refused where the definition does not end with them)."""
-    base, _ = _base(h, start)
-    if not base:
-        raise InstructionNotUnderstood("cannot tell which provision holds the definition")
-    holder = base if "“" not in base else base.split(" “")[0]
-    definition = _tree(ch, "definition")
-    assert definition is not None
-    term = _term(h, definition)
+    target = _definition_named(h, start, ch)
     quoted = [c for c in ch.children if isinstance(c, Token) and c.type == "QUOTED"]
     old = _unquote(str(quoted[0]))
     new = _pick_new(h, quoted[1] if len(quoted) > 1 else None, dashed=True)
     if new is None:
         raise InstructionNotUnderstood("it replaces the words ending a definition but carries no new words")
-    target = f"{holder} “{term}”"
     return [_op(h.unit, action="substitute_words", target=target, words=old, new=new, position="end")]
 
 
