@@ -1637,6 +1637,15 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         raise InstructionNotUnderstood(
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
+    worded = [d for d in _walk(provisions) if (d.text or "").strip()]
+    if worded and (worded[-1].text or "").rstrip().endswith(","):
+        # (r17, case 253) new provisions whose last words end with a comma ("… declares to be contagious," at the page
+        # foot, the words that close them printed elsewhere by a copy whose lines are displaced): a provision cut off
+        # before its end; putting it in would make a law the council never made, so nothing is guessed
+        raise InstructionNotUnderstood(
+            f"its new text ends with a comma (“{(worded[-1].text or '').rstrip()[-80:]}”), so the words that close it "
+            "are not there (lines displaced or lost in the copy?); check the gazette"
+        )
     for d in _walk(provisions):
         if d.kind == "clause" and not d.heading and (cited := run_in_citation(d.text or "")):
             # (review5) "3.4 Application Clause 2.4 applies to …" (its lines run together): "Application" may be the

@@ -263,7 +263,9 @@ PCO_RUNNING_HEAD = re.compile(
     + _BLANKS
     + r"(?:(?:Part|Division) \d+[A-Z]{0,2}[ \t]+[^\n.;:“”\"]{1,160}?[ \t]*"
     + _BLANKS
-    + r")?(?:cl|r|s)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
+    # (r17) by-laws' "bl. 4" too, as cases 250 and 255 print it after "r. 4" (an abbreviation those fixtures take from
+    # the regulations' "r.", not seen in a real copy)
+    + r")?(?:cl|r|s|bl)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
 )
 
 
