@@ -126,7 +126,7 @@ def test_a_local_laws_items_are_read_as_before() -> None:
 
 
 def test_these_by_laws_amend_names_the_law_amended() -> None:
-    """"These by-laws amend the …" (the plural's "amend", not "amends") named no law: the instrument waited, unlinked."""
+    """ "These by-laws amend the …" (the plural's "amend", not "amends") named no law: the instrument waited, unlinked."""
     found = amended_law("These by-laws amend the Town of Example Hall Hire By-laws 1986.")
     assert found is not None and found.title == "Town of Example Hall Hire By-laws 1986"
 

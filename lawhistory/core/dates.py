@@ -212,9 +212,7 @@ _SELF = r"(?:(?:amendment )?local laws?|by-?laws?)"
 #: (r17) What its items call its own provisions: clauses, by-laws, or the "rules" of a by-law ("(a) rules 1 and 2 —").
 _OWN_UNITS = r"(?:clauses?|by-?laws?|rules?)"
 #: "This local law comes into operation as follows—": the words before the items of a split commencement.
-_AS_FOLLOWS = re.compile(
-    rf"(?:This|The|These) {_SELF} (?:comes? into operation|commences?) as follows\s*[—–:-]*\s*", re.I
-)
+_AS_FOLLOWS = re.compile(rf"(?:This|The|These) {_SELF} (?:comes? into operation|commences?) as follows\s*[—–:-]*\s*", re.I)
 _ITEM = lazy_pattern(r"\(([a-z])\)\s*")
 #: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
 _CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
@@ -893,7 +891,9 @@ _ORDINAL_UNITS = {
 #: clause without them ("Clause 3 of the principal local law is repealed.", run on from the next clause) gives no day.
 #: Commencement words that give some clauses days apart in items ("as follows—", "the rest of the local law —"):
 #: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
-_SPLIT_LEAD = re.compile(rf"\bas follows\b|\(a\)\s*(?:{_OWN_UNITS}|Part)\b|\bthe rest of (?:the|this|these) {_SELF}\s*[—–-]", re.I)
+_SPLIT_LEAD = re.compile(
+    rf"\bas follows\b|\(a\)\s*(?:{_OWN_UNITS}|Part)\b|\bthe rest of (?:the|this|these) {_SELF}\s*[—–-]", re.I
+)
 _BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
 _OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a
