@@ -211,3 +211,134 @@ following definition —
     )
     result = run_case(_case(tmp_path, "Health", DEFINITIONS, clauses, expected, 1))
     assert result.outcome == "applied" and not result.problems, result.problems
+
+
+# --- definitions "in its appropriate alphabetical place"; a Part in roman numerals repealed ---------------------------
+
+TERMS = """2. Interpretation
+  In these by-laws—
+  **abandoned vehicle** means a vehicle left on a road for more than 7 days;
+  **owner** means the person in whose name the vehicle is licensed.
+"""
+
+
+def test_a_definition_inserted_in_its_appropriate_alphabetical_place(tmp_path: Path) -> None:
+    """(case 254) "by inserting the following definition in its appropriate alphabetical place —" was not read (only
+    "position", "order" and "sequence" were)."""
+    clauses = """4.             By-law 2 amended
+
+By-law 2 is amended by inserting the following definition in its appropriate alphabetical place —
+
+“identifier” means the number stamped on a vehicle by its manufacturer;
+”.
+"""
+    expected = TERMS.replace(
+        "  **owner**", "  **identifier** means the number stamped on a vehicle by its manufacturer;\n  **owner**"
+    )
+    result = run_case(_case(tmp_path, "Vehicles", TERMS, clauses, expected, 1))
+    assert result.outcome == "applied" and not result.problems, (result.message, result.problems)
+
+
+ROMAN = """PART I—PRELIMINARY
+
+1. Citation
+  These by-laws may be cited as the Shire of Example Brigades By-laws 1980.
+
+PART II—REGISTRATION
+
+5. Register
+  The Council shall keep a register of brigades.
+
+PART III—MEMBERS
+
+9. Members
+  A member shall obey the captain of the brigade.
+"""
+
+
+def test_a_part_in_roman_numerals_is_repealed(tmp_path: Path) -> None:
+    """(case 255) "Part II is repealed." was not read: a Part's label in roman numerals was no label of the grammar's,
+    and no citation was resolved from it."""
+    clauses = "4.             Part II repealed\n\nPart II is repealed.\n"
+    expected = ROMAN.replace("PART II—REGISTRATION\n\n5. Register\n  The Council shall keep a register of brigades.\n\n", "")
+    result = run_case(_case(tmp_path, "Brigades", ROMAN, clauses, expected, 1))
+    assert result.outcome == "applied" and not result.problems, (result.message, result.problems)
+
+
+# --- case 252: a commencement clause's heading glued to its words; mismatched marks; a clerk's signature closes -------
+
+SIGNS = """4. Exemptions
+  These by-laws do not apply to—
+  (a) a sign erected by the Crown;
+  (b) a sign erected by the Council;
+  (c) a sign inside a building.
+
+18. Hoardings
+  A person must not erect a hoarding without the approval of the Council.
+"""
+
+PARTED = """SYNTHETIC TEST FIXTURE — invented text (not law)
+
+6 June 1986            GOVERNMENT GAZETTE, W.A.            3157
+
+Local Government Act 1960
+
+Shire of Example Signs Amendment
+By-laws 1986
+
+Made by the Council of the Shire of Example under section 190 of the Local Government Act 1960 by resolution on 9 May
+1986.
+
+Part 1—Preliminary
+
+1.            Citation
+
+These by-laws are the Shire of Example Signs Amendment By-laws 1986.
+
+2.            Commencement
+
+These by-laws come into operation as follows —
+
+(a)
+Part 1 — on the day on which these by-laws are published in the Gazette (gazettal day);
+(b)
+the rest of the by-laws — on the day after gazettal day.
+
+Part 2 - Amendments
+
+3.            By-laws amended
+
+This Part amends the Shire of Example Signs By-laws 1980.
+
+4.            By-law 4 amended
+
+In by-law 4 in paragraph (b) delete 'Council;" and insert: Council; or
+
+5.            By-law 18A inserted
+
+After by-law 18 insert:
+
+18A. Banners
+A person must not display a banner on a road for more than 14 days.
+
+J. M. EXAMPLE, Shire Clerk.
+"""
+
+
+def test_parts_commencement_mismatched_marks_and_a_clerks_signature(tmp_path: Path) -> None:
+    """(case 252) the commencement's heading was read as its first word ("Commencement These by-laws …": no day
+    read); "delete 'Council;" and insert" (a single mark opening what a double one closes) was refused as unbalanced;
+    and the clerk's signature after the last new clause, with no "Dated" line, was put into the law as its words (a
+    wrong law caught before any commit)."""
+    folder = _case(tmp_path, "Signs", SIGNS, "", None, None)
+    (folder / "instrument.txt").write_text(PARTED, encoding="utf-8")
+    expected = SIGNS.replace("(b) a sign erected by the Council;", "(b) a sign erected by the Council; or").replace(
+        "approval of the Council.\n",
+        "approval of the Council.\n\n18A. Banners\n  A person must not display a banner on a road for more than 14 days.\n",
+    )
+    (folder / "expected.txt").write_text(FRONT.format(slug="signs-by-laws-1980", title="Signs By-laws 1980") + expected)
+    (folder / "expected.yml").write_text(
+        yaml.safe_dump({"outcome": "applied", "reason": None, "operations": 2, "gazette_date": None, "repealed": []})
+    )
+    result = run_case(folder)
+    assert result.outcome == "applied" and not result.problems, (result.message, result.problems)

@@ -872,6 +872,8 @@ def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
     return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
 
 
+#: (r17) A Part named by roman numerals ("Part II"), as a law numbering its Parts so prints them (wa.lark's LABEL)
+_ROMAN_PART = re.compile(r"(?:the\s+)?Part\s+([IVX]{1,6})", re.I)
 #: (wr10) A table row's subitem, cited after its item ("item 1, subitem B", "item 3, in subitem (b)"): wa.lark's SUBITEM
 _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])", re.I)
 
@@ -879,6 +881,9 @@ _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])",
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx`` (a subitem named after an item: that item's row
     with that subitem, ``Second Schedule item 1 subitem B``)."""
+    if roman := _ROMAN_PART.fullmatch(phrase.strip()):
+        # (r17) "Part II is repealed.": a Part numbered in roman numerals, as older laws number theirs (cited "Part II")
+        return [f"Part {roman.group(1)}"]
     sub = _SUBITEM.search(phrase)
     if sub is None:
         return _resolve_targets(phrase, ctx)
