@@ -342,3 +342,70 @@ def test_parts_commencement_mismatched_marks_and_a_clerks_signature(tmp_path: Pa
     )
     result = run_case(folder)
     assert result.outcome == "applied" and not result.problems, (result.message, result.problems)
+
+
+# --- case 259: "delete “A person” and insert: (1) A person", then the lead-in's next items ----------------------------
+
+ANIMALS = """15. Animals in the park
+  A person must not—
+  (a) feed or touch an animal in an enclosure;
+  (b) take an animal out of its enclosure; or
+  (c) tease or disturb an animal.
+  Penalty: $50.
+"""
+
+
+def _items(text: str) -> dict[str, list[tuple[str, str]]]:
+    from lawhistory.reading.importers.build import ImportOptions, build_instruments
+
+    (law,) = build_instruments(text, ImportOptions(), line_mode=True, source_label=False).laws
+    return {
+        p.num or "": [(c.num or "", " ".join((c.text or "").split())) for c in p.children] for p in law.body if p.kind == "clause"
+    }
+
+
+def test_new_words_after_an_items_colon_end_at_the_next_item() -> None:
+    """(case 259) "(a) delete “A person” and insert: / (1) A person / (b) in paragraph (a) delete …": the items (b) and
+    (c) were read as words of the new subclause (1) (no full stop or connector ends "A person"); an item label that
+    continues the lead-in's list and begins an instruction's words ends the new words."""
+    clauses = """4.             By-law 15 amended
+
+In by-law 15:
+(a) delete "A person" and insert:
+(1) A person
+(b) in paragraph (a) delete "enclosure" and insert:
+
+enclosure or pen
+
+(c) delete paragraph (b);
+"""
+    items = _items(HEAD.format(caps="PARK", title="Park") + clauses + TAIL)["4"]
+    assert [n for n, _ in items] == ["(a)", "(b)", "(c)"]
+    assert items[1][1] == 'in paragraph (a) delete "enclosure" and insert: enclosure or pen'
+    assert items[2][1] == "delete paragraph (b);"
+
+
+def test_new_words_that_go_on_with_a_label_stay_new_words() -> None:
+    """Guard: after "insert:", a paragraph whose words are not an instruction's ("(b) the captain of the brigade.")
+    stays new text, as before."""
+    clauses = """4.             By-law 16 amended
+
+In by-law 16:
+(a) delete paragraph (a) and insert:
+(a) the Council; or
+(b) the captain of the brigade.
+"""
+    items = _items(HEAD.format(caps="PARK", title="Park") + clauses + TAIL)["4"]
+    assert [n for n, _ in items] == ["(a)"]
+
+
+def test_a_designation_made_by_words_takes_the_provisions_paragraphs_with_it(tmp_path: Path) -> None:
+    """(case 259) "delete “A person” and insert: (1) A person" in a by-law whose words lead into paragraphs (and a
+    penalty) was refused as having "labelled provisions already": the words, their paragraphs and penalty become (1)."""
+    clauses = '4.             By-law 15 amended\n\nIn by-law 15 delete "A person" and insert:\n\n(1) A person\n'
+    expected = (
+        "15. Animals in the park\n  (1) A person must not—\n    (a) feed or touch an animal in an enclosure;\n"
+        "    (b) take an animal out of its enclosure; or\n    (c) tease or disturb an animal.\n    Penalty: $50.\n"
+    )
+    result = run_case(_case(tmp_path, "Park", ANIMALS, clauses, expected, 1))
+    assert result.outcome == "applied" and not result.problems, (result.message, result.problems)
