@@ -14,6 +14,8 @@ import yaml
 from benchmarks.real_cases import run_case
 from lawhistory.core.dates import commencement
 from lawhistory.reading.gazette import normalise
+from lawhistory.reading.importers import ImportOptions
+from lawhistory.reading.importers.build import build_instruments
 from lawhistory.reading.instrument_meta import amended_law
 
 FRONT = """---
@@ -356,8 +358,6 @@ ANIMALS = """15. Animals in the park
 
 
 def _items(text: str) -> dict[str, list[tuple[str, str]]]:
-    from lawhistory.reading.importers.build import ImportOptions, build_instruments
-
     (law,) = build_instruments(text, ImportOptions(), line_mode=True, source_label=False).laws
     return {
         p.num or "": [(c.num or "", " ".join((c.text or "").split())) for c in p.children] for p in law.body if p.kind == "clause"
