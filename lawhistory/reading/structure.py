@@ -90,7 +90,10 @@ _NEW_TEXT_LEAD = re.compile(
 _INSTRUCTION_START = re.compile(r"\s+(?:in|after|before|at|by|delete|deleting|insert|inserting|omit|substitute)\b")
 #: (r17) the words before a label an instruction cites ("in paragraph (c)", "paragraphs (b) and (c)", "subclause (2),")
 _CITED_LABEL = re.compile(
-    r"\b(?:(?:sub)?(?:paragraphs?|clauses?|regulations?)|items?|by-?laws?|rules?|and|or|to)\s*$|,\s*$|\)\s*$", re.I
+    r"\b(?:(?:sub)?(?:paragraphs?|clauses?|regulations?)|items?|by-?laws?|rules?|and|or|to)\s*$|,\s*$|\)\s*$"
+    # or a number that a label may go on from ("clause 3.4 (b)": refused as before, naming both readings)
+    r"|\d[\w.]*\s*$",
+    re.I,
 )
 _NEW_TEXT_COLON = re.compile(r"\b(?:insert|substitute)\s*:\s+\S")
 #: An instrument clause's own heading after its number ("5. Clause 3.8 amended", "5. Local law amended"): a clause of
