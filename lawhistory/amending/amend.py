@@ -774,7 +774,9 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             from ..files.textformat import render_fragment
 
             holder = get(version.body, paths[0])
-            if not holder.text or any(c.kind not in ("text", "definition") for c in holder.children):
+            # (r17, case 259) its paragraphs go with its words ("A person must not— (a) …; (b) …"), as its penalty does:
+            # only a provision with subclauses of its own already has labelled provisions to refuse
+            if not holder.text or any(c.kind not in ("text", "definition", "paragraph") for c in holder.children):
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {designation.group('holder')} has no words of its own to become its "
                     "subclause (1), or has labelled provisions already; check the instruction against the law"

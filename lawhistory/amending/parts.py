@@ -872,6 +872,8 @@ def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
     return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
 
 
+#: (r17) A Part named by roman numerals ("Part II"), as a law numbering its Parts so prints them (wa.lark's LABEL)
+_ROMAN_PART = re.compile(r"(?:the\s+)?Part\s+([IVX]{1,6})", re.I)
 #: (wr10) A table row's subitem, cited after its item ("item 1, subitem B", "item 3, in subitem (b)"): wa.lark's SUBITEM
 _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])", re.I)
 
@@ -879,6 +881,9 @@ _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])",
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx`` (a subitem named after an item: that item's row
     with that subitem, ``Second Schedule item 1 subitem B``)."""
+    if roman := _ROMAN_PART.fullmatch(phrase.strip()):
+        # (r17) "Part II is repealed.": a Part numbered in roman numerals, as older laws number theirs (cited "Part II")
+        return [f"Part {roman.group(1)}"]
     sub = _SUBITEM.search(phrase)
     if sub is None:
         return _resolve_targets(phrase, ctx)
@@ -1636,6 +1641,15 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         at = next((i for i, (a, b) in enumerate(zip(read, printed, strict=False)) if a != b), min(len(read), len(printed)))
         raise InstructionNotUnderstood(
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
+        )
+    worded = [d for d in _walk(provisions) if (d.text or "").strip()]
+    if worded and (worded[-1].text or "").rstrip().endswith(","):
+        # (r17, case 253) new provisions whose last words end with a comma ("… declares to be contagious," at the page
+        # foot, the words that close them printed elsewhere by a copy whose lines are displaced): a provision cut off
+        # before its end; putting it in would make a law the council never made, so nothing is guessed
+        raise InstructionNotUnderstood(
+            f"its new text ends with a comma (“{(worded[-1].text or '').rstrip()[-80:]}”), so the words that close it "
+            "are not there (lines displaced or lost in the copy?); check the gazette"
         )
     for d in _walk(provisions):
         if d.kind == "clause" and not d.heading and (cited := run_in_citation(d.text or "")):
