@@ -17,22 +17,7 @@ import pytest
 
 from benchmarks.real_cases import case_dirs, run_case
 
-KNOWN: dict[str, str] = {
-    "230-perth-shire-street-trading-by-laws-1969-and-after-semicolon-deleted-full-stop-at-end-substituted-paragraph-inserted-subclause-designation-after-number-subclause-after-existing-by-law-split-days": (
-        "(round 15) “By-law 7 of the principal by-laws is amended by inserting— (a) after “7.”, the following— “ (1) ”;"
-        " and (b) after the existing by-law, the following subclause— “ (2) … ”” (the lead-in holds the verb, each item"
-        " names a place and the words put there; “after “7.”” is the by-law's number, “the existing by-law” its end): "
-        "not read yet (refused, naming its items: “reads as the items of an instruction”; before the fix it was put in "
-        "as text). Its commencement in subclauses and clause 4's items are read."
-    ),
-    "239-bunbury-town-nightsoil-by-laws-1954-words-after-word-where-first-occurring-words-substituted-figure-1-in-brackets-after-by-law-number-subclause-added-by-law-12a-added": (
-        "(round 15) “Subclause (2) of by-law 9 of the principal by-laws is amended by— (a) adding after the word “to” "
-        "where first occurring the words, “…”; (b) substituting for the words, “…” the words, “…”” (a lead-in naming a "
-        "subclause of a by-law, its verb “by” serving bare items), “adding after the by-law number “12.” the figure “1”"
-        " in brackets thus—(1)”, “adding a subclause as follows:—” and “adding after by-law 12 a by-law as follows:— "
-        "Collection by contractor 12A. …”: not read yet (refused, naming “is amended by—”)"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 class KnownRefusal(Exception):

@@ -92,6 +92,7 @@ from .grammar.parse import (
     substitutes_for,
     titled_repeal,
     unmarked_definitions,
+    verb_lead,
     verbs_outside_quotes,
 )
 
@@ -693,6 +694,46 @@ def _numbered_in_words(own: str) -> str:
     return "".join(named) + rest
 
 
+def _verb_lead_items(words: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """(wr11) ``words`` as a lead-in holding the verb its items share and those items, each naming a place and the words
+    put there (opening.lark's ``verb_lead_alone`` and ``placing_item_ahead``): the lead-in without its dash, and each
+    item's label and words; None unless the lead-in reads so and every item does, from "(a)" on in order."""
+    first = re.search(r"[—–:-]\s*\(a\)\s", words)
+    if first is None or not verb_lead(words[: first.start() + 1]):
+        return None
+    head, rest = words[: first.start()].rstrip(), words[first.start() + 1 :].strip()
+    try:
+        spans = outside_quotes(normalise_quotes(rest))
+    except UnbalancedQuote:
+        return None
+    starts: list[tuple[int, str]] = [(0, "(a)")]
+    while (after := _next_label(starts[-1][1])) is not None:
+        found = [
+            m
+            for m in re.finditer(re.escape(after) + r"\s", rest)
+            if m.start() > starts[-1][0] and any(a <= m.start() < b for a, b in spans)
+        ]
+        if not found:
+            break
+        if not _placing_item(rest[found[0].end() :]):
+            return None  # the next item gives no place and words: the whole is read (and refused) as before
+        starts.append((found[0].start(), after))
+    items = [
+        (lab, rest[at + len(lab) : (starts[i + 1][0] if i + 1 < len(starts) else len(rest))].strip())
+        for i, (at, lab) in enumerate(starts)
+    ]
+    return (head, items) if all(_placing_item(x) for _, x in items) else None
+
+
+def _placing_item(words: str) -> bool:
+    """(wr11) Whether an item's words name a place and the words put there ("after “7.”, the following— “ (1) ”"):
+    opening.lark's ``placing_item_ahead``."""
+    try:
+        return opens_instruction(normalise_quotes(words), "placing_item_ahead")
+    except UnbalancedQuote:
+        return False
+
+
 def _collect(
     p: Provision,
     label: str,
@@ -736,6 +777,16 @@ def _collect(
     words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
     # (r11) "The Shire of X By-laws Relating to …* are repealed. [* Published in Gazette of D …]": one law repealed, its
     # title whole (its "By-laws …" is no instruction of its own)
+    if (shared := _verb_lead_items(words)) is not None:
+        # (wr11, case 230) "By-law 7 … is amended by inserting— (a) after “7.”, the following— “ (1) ”; and (b) after the
+        # existing by-law, the following subclause— “ (2) … ”": the lead-in's verb serves each item that names a place
+        # and the words put there; each is read as the lead-in's words then its own
+        head, items = shared
+        last: str | None = None
+        for own_label, item in items:
+            out.append(Unit(label + own_label, f"{head} {item}", ctx, True, kind, previous=last))
+            last = item
+        return
     if footnoted_repeal(words) != words:
         pieces = [words]
     else:
@@ -1263,6 +1314,10 @@ def new_text_opening(text: str) -> re.Match[str] | _Span | None:
     if m is None and (rows := rows_after_delete(text)) is not None:
         # (r10) "In Schedule 1 delete: | 5.3(2) | … |": the rows deleted, printed as they stand
         m = _DASH.match(text, rows[1])
+    if m is not None and (more := _DASH.match(text, m.end())) is not None and more.group(0).strip():
+        # (wr11, case 239) "… a by-law as follows:— Collection by contractor 12A. …": a colon and a dash printed together
+        # open the new text together (the new text does not begin with the dash)
+        m = _Span(text, m.start(), more.end())
     return m
 
 

@@ -1,0 +1,226 @@
+"""(wr11) Wrong refusals left by the last reviews: cases 230 and 239's shapes, and the readings and messages after them.
+
+Synthetic laws and instruments (invented text, modelled on cases 230 and 239 and on the reviews' probes; not law).
+Each instrument is run the way ``lawhistory amend`` runs it, in a fresh repository holding the principal law, and the
+law in force after it is compared line by line with what was written by hand before any run — or its refusal is
+checked to name the words. Each test of a reading fails on the engine before wr11.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from lawhistory.amending.amend import amend
+from lawhistory.amending.timeline import build_timeline
+from lawhistory.core.errors import LawHistoryError
+from lawhistory.core.versions import in_force
+from lawhistory.files.repo import Repository
+from lawhistory.files.textformat import parse, render_body
+
+
+def _principal(body: str, year: int = 1965) -> str:
+    return f"""---
+id: exampleton/trading-by-laws-{year}
+title: Shire of Exampleton Trading By-laws {year}
+local_government: Shire of Exampleton
+kind: principal
+made: null
+gazette:
+  date: {year}-03-12
+  number: null
+  pages: null
+commencement:
+  wording: These by-laws come into operation on the day on which they are published in the Government Gazette.
+  rule: on_gazettal
+  days: 0
+  date: {year}-03-12
+partial: true
+source: 'synthetic test fixture (invented text, not law)'
+---
+
+{body}"""
+
+
+def _instrument(clauses: str, year: int = 1965) -> str:
+    return f"""SYNTHETIC TEST FIXTURE — invented text (not law)
+
+14 March 1969]            GOVERNMENT GAZETTE, W.A.            811
+
+LOCAL GOVERNMENT ACT 1960
+
+SHIRE OF EXAMPLETON
+
+TRADING AMENDMENT BY-LAWS 1969
+
+Made by the Council of the Shire of Exampleton under section 191 of the Local Government Act 1960 by resolution on 17 February 1969.
+
+Citation
+
+1. These by-laws may be cited as the Shire of Exampleton Trading Amendment By-laws 1969.
+
+Commencement
+
+2. These by-laws shall come into operation on the day on which they are published in the Government Gazette.
+
+Principal by-laws
+
+3. In these by-laws the Shire of Exampleton Trading By-laws {year}* are referred to as the principal by-laws.
+
+[* Published in the Gazette of 12 March {year} at pp. 701-6.]
+
+{clauses}
+Dated this 20th day of February, 1969.
+"""
+
+
+def _run(tmp_path: Path, text: str, principal: str) -> list[str]:
+    """The lines of the law in force on 14 March 1969 after the instrument ``text``; LawHistoryError if refused."""
+    repo = Repository.init(tmp_path / "repo")
+    law = parse(principal)
+    repo.write_text(repo.law_path(law.meta.id), principal)
+    path = tmp_path / "instrument.txt"
+    path.write_text(text, encoding="utf-8")
+    amend(repo, path, gazette_date=dt.date(1969, 3, 14), discard=True)
+    (law,) = repo.load_laws()
+    _, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(1969, 3, 14))
+    assert version is not None
+    return [line.strip() for line in render_body(version.body).splitlines() if line.strip()]
+
+
+def _refusal(tmp_path: Path, text: str, principal: str) -> str:
+    with pytest.raises(LawHistoryError) as e:
+        _run(tmp_path, text, principal)
+    return " ".join(str(e.value).split())
+
+
+# --- 1. case 230: the lead-in's verb serves items that each give a place and the words put there -------------------
+
+FEES = _principal("""7. Fees
+  The fees payable under these by-laws are those fixed by the Council from time to time.
+
+8. Offences
+  A person who contravenes these by-laws commits an offence.
+""")
+
+
+def _inserting(a: str, b: str) -> str:
+    return _instrument(f"""By-law 7 amended
+
+4. By-law 7 of the principal by-laws is amended by inserting—
+
+(a) {a}
+
+(b) {b}
+""")
+
+
+ITEM_A = 'after "7.", the following—\n\n" (1) "; and'
+ITEM_B = 'after the existing by-law, the following subclause—\n\n" (2) The Council may refund a fee paid for a licence surrendered. ".'
+
+
+def test_the_lead_in_s_verb_serves_items_giving_a_place_and_words(tmp_path: Path) -> None:
+    assert _run(tmp_path, _inserting(ITEM_A, ITEM_B), FEES) == [
+        "7. Fees",
+        "(1) The fees payable under these by-laws are those fixed by the Council from time to time.",
+        "(2) The Council may refund a fee paid for a licence surrendered.",
+        "8. Offences",
+        "A person who contravenes these by-laws commits an offence.",
+    ]
+
+
+def test_a_number_not_the_provision_s_own_is_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _inserting(ITEM_A.replace('"7."', '"8."'), ITEM_B), FEES)
+    assert "the number “8.”" in said and "not that of the provision it amends (7)" in said
+
+
+def test_a_designation_other_than_the_first_is_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _inserting(ITEM_A.replace('" (1) "', '" (2) "'), ITEM_B), FEES)
+    assert "the designation “(2)” is not the first of a list" in said
+
+
+def test_the_existing_paragraph_is_no_place_told(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _inserting(ITEM_A, ITEM_B.replace("existing by-law", "existing paragraph")), FEES)
+    assert "the existing paragraph" in said
+
+
+def test_an_item_not_giving_a_place_leaves_the_items_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _inserting(ITEM_A, 'the words "or a permit" at the end.'), FEES)
+    assert "reads as the items of an instruction" in said
+
+
+# --- 2. case 239: a subclause of a by-law as the lead-in, older drafting of words, figures and by-laws added ---------
+
+NIGHTSOIL = _principal("""9. Notices
+  (1) The Council may serve a notice on the occupier of premises.
+  (2) A notice shall be delivered to the Council and the Council may recover the cost of the work done to the premises.
+
+12. Collection
+  The occupier shall place each pan at the collection point on the day fixed by the Council.
+
+14. Charges
+  The charges for the collection service are fixed by the Council.
+""")
+
+CASE_239 = """By-law 9 amended
+
+4. Subclause (2) of by-law 9 of the principal by-laws is amended by—
+
+(a) adding after the word "to" where first occurring the words, "an inspector appointed by";
+
+(b) substituting for the words, "the Council may recover" the words, "the inspector may recover".
+
+By-law 12 amended
+
+5. By-law 12 of the principal by-laws is amended by—
+
+(a) adding after the by-law number "12." the figure "1" in brackets thus—(1); and
+
+(b) adding a subclause as follows:—
+
+(2) The Council may fix different days for different parts of the district.
+
+By-law 12A added
+
+6. The principal by-laws are amended by adding after by-law 12 a by-law as follows:—
+
+Collection by contractor
+
+12A. (1) Where the Council contracts for the collection, the occupier shall not remove nightsoil.
+
+(2) A person who contravenes subclause (1) commits an offence.
+"""
+
+
+def test_older_drafting_of_words_figures_and_a_by_law_added_is_applied_exactly(tmp_path: Path) -> None:
+    assert _run(tmp_path, _instrument(CASE_239), NIGHTSOIL) == [
+        "9. Notices",
+        "(1) The Council may serve a notice on the occupier of premises.",
+        "(2) A notice shall be delivered to an inspector appointed by the Council and the inspector may recover the "
+        "cost of the work done to the premises.",
+        "12. Collection",
+        "(1) The occupier shall place each pan at the collection point on the day fixed by the Council.",
+        "(2) The Council may fix different days for different parts of the district.",
+        "12A. Collection by contractor",
+        "(1) Where the Council contracts for the collection, the occupier shall not remove nightsoil.",
+        "(2) A person who contravenes subclause (1) commits an offence.",
+        "14. Charges",
+        "The charges for the collection service are fixed by the Council.",
+    ]
+
+
+def test_a_figure_in_brackets_other_than_the_designation_printed_is_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _instrument(CASE_239.replace("thus—(1)", "thus—(2)")), NIGHTSOIL)
+    assert "the figure “1” in brackets is not the designation printed, “(2)”" in said
+
+
+def test_a_by_law_number_not_the_one_amended_is_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _instrument(CASE_239.replace('number "12."', 'number "14."')), NIGHTSOIL)
+    assert "the number “14.” is not that of the provision it amends" in said
+
+
+def test_the_words_where_first_occurring_are_the_first_occurrence_only(tmp_path: Path) -> None:
+    lines = _run(tmp_path, _instrument(CASE_239), NIGHTSOIL)
+    assert lines[2].count("to an inspector appointed by") == 1 and lines[2].endswith("done to the premises.")
