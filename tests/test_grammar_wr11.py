@@ -3,22 +3,27 @@
 Synthetic laws and instruments (invented text, modelled on cases 230 and 239 and on the reviews' probes; not law).
 Each instrument is run the way ``lawhistory amend`` runs it, in a fresh repository holding the principal law, and the
 law in force after it is compared line by line with what was written by hand before any run — or its refusal is
-checked to name the words. Each test of a reading fails on the engine before wr11.
+checked to name the words. Each test of a new reading or message fails on the engine before wr11; the neighbours
+checked to stay refused (an item giving no place, "the existing paragraph", words no clause opens) and item 6 (read
+already) pass before it too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
 
 from lawhistory.amending.amend import amend
+from lawhistory.amending.parts import InstructionNotUnderstood
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.core.errors import LawHistoryError
 from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
+from tests.helpers import ops
 
 
 def _principal(body: str, year: int = 1965) -> str:
@@ -76,23 +81,24 @@ Dated this 20th day of February, 1969.
 """
 
 
-def _run(tmp_path: Path, text: str, principal: str) -> list[str]:
-    """The lines of the law in force on 14 March 1969 after the instrument ``text``; LawHistoryError if refused."""
+def _run(tmp_path: Path, text: str, principal: str, day: dt.date = dt.date(1969, 3, 14)) -> list[str]:
+    """The lines of the law in force on ``day`` (its publication) after the instrument ``text``; LawHistoryError if
+    refused."""
     repo = Repository.init(tmp_path / "repo")
     law = parse(principal)
     repo.write_text(repo.law_path(law.meta.id), principal)
     path = tmp_path / "instrument.txt"
     path.write_text(text, encoding="utf-8")
-    amend(repo, path, gazette_date=dt.date(1969, 3, 14), discard=True)
+    amend(repo, path, gazette_date=day, discard=True)
     (law,) = repo.load_laws()
-    _, version = in_force(build_timeline(law, repo.load_instruments()), dt.date(1969, 3, 14))
+    _, version = in_force(build_timeline(law, repo.load_instruments()), day)
     assert version is not None
     return [line.strip() for line in render_body(version.body).splitlines() if line.strip()]
 
 
-def _refusal(tmp_path: Path, text: str, principal: str) -> str:
+def _refusal(tmp_path: Path, text: str, principal: str, day: dt.date = dt.date(1969, 3, 14)) -> str:
     with pytest.raises(LawHistoryError) as e:
-        _run(tmp_path, text, principal)
+        _run(tmp_path, text, principal, day)
     return " ".join(str(e.value).split())
 
 
@@ -118,7 +124,9 @@ def _inserting(a: str, b: str) -> str:
 
 
 ITEM_A = 'after "7.", the following—\n\n" (1) "; and'
-ITEM_B = 'after the existing by-law, the following subclause—\n\n" (2) The Council may refund a fee paid for a licence surrendered. ".'
+ITEM_B = (
+    'after the existing by-law, the following subclause—\n\n" (2) The Council may refund a fee paid for a licence surrendered. ".'
+)
 
 
 def test_the_lead_in_s_verb_serves_items_giving_a_place_and_words(tmp_path: Path) -> None:
@@ -224,3 +232,162 @@ def test_a_by_law_number_not_the_one_amended_is_refused(tmp_path: Path) -> None:
 def test_the_words_where_first_occurring_are_the_first_occurrence_only(tmp_path: Path) -> None:
     lines = _run(tmp_path, _instrument(CASE_239), NIGHTSOIL)
     assert lines[2].count("to an inspector appointed by") == 1 and lines[2].endswith("done to the premises.")
+
+
+# --- 3.–8. a modern local law: to stand as, re-enacting without a dash, a heading under the number, at the end -------
+
+DOGS = """---
+id: exampleton/dogs-local-law-2015
+title: Shire of Exampleton Dogs Local Law 2015
+local_government: Shire of Exampleton
+kind: principal
+made: null
+gazette:
+  date: 2015-03-12
+  number: null
+  pages: null
+commencement:
+  wording: This local law comes into operation 14 days after the day on which it is published in the Government Gazette.
+  rule: days_after_gazettal
+  days: 14
+  date: 2015-03-26
+partial: true
+source: 'synthetic test fixture (invented text, not law)'
+---
+
+3.3 Leashes
+  A dog in a public place must be on a leash.
+
+5. Dogs in public places
+  (1) A dog must not be in a public place unless it is under control.
+  (2) A dog is under control if it is—
+    (a) on a leash;
+    (b) in a vehicle;
+    (c) in a cage;
+    (d) in a yard;
+    (e) in a kennel; or
+    (f) in a building.
+  (3) This clause does not apply to an assistance dog.
+
+6. Terms
+  In this local law—
+  **dog** means an animal of the species Canis familiaris;
+  **cat** and **kitten** have the same meanings as in the Cat Act 2011.
+
+7. Parks
+  A dog must not enter a park.
+"""
+DAY = dt.date(2020, 3, 14)
+
+
+def _modern(clause: str, heading: str = "Clause 5 amended") -> str:
+    return f"""SYNTHETIC TEST FIXTURE — invented text (not law)
+
+GOVERNMENT GAZETTE, WA    14 March 2020
+
+LOCAL GOVERNMENT ACT 1995
+
+SHIRE OF EXAMPLETON
+
+DOGS AMENDMENT LOCAL LAW 2020
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Exampleton resolved on 10 February 2020 to make the following local law.
+
+1. Citation
+
+This local law may be cited as the Shire of Exampleton Dogs Amendment Local Law 2020.
+
+2. Commencement
+
+This local law comes into operation on the day on which it is published in the Government Gazette.
+
+3. Principal local law
+
+This local law amends the Shire of Exampleton Dogs Local Law 2015.
+
+4. {heading}
+
+{clause}
+Dated 12 February 2020.
+"""
+
+
+def _clause(lines: list[str], number: str) -> list[str]:
+    """The lines of the clause numbered ``number`` (its heading line first), to the next clause."""
+    at = next(i for i, line in enumerate(lines) if line.startswith(number + " "))
+    end = next((i for i in range(at + 1, len(lines)) if re.match(r"\d+(?:\.\d+)*\.? ", lines[i])), len(lines))
+    return lines[at:end]
+
+
+def test_3_the_following_paragraph_to_stand_as_the_next_is_inserted_at_the_end(tmp_path: Path) -> None:
+    text = "In clause 5(2) insert the following paragraph to stand as paragraph (g)—\n\n(g) in a crate.\n"
+    lines = _clause(_run(tmp_path, _modern(text), DOGS, DAY), "5.")
+    assert lines[8:11] == ["(f) in a building.", "(g) in a crate.", "(3) This clause does not apply to an assistance dog."]
+
+
+def test_3_a_paragraph_to_stand_past_the_next_is_refused(tmp_path: Path) -> None:
+    text = "In clause 5(2) insert the following paragraph to stand as paragraph (h)—\n\n(h) in a crate.\n"
+    assert "the new paragraph (h) would follow paragraph (f)" in _refusal(tmp_path, _modern(text), DOGS, DAY)
+
+
+def test_3_a_paragraph_labelled_other_than_it_is_to_stand_as_is_refused(tmp_path: Path) -> None:
+    text = "In clause 5(2) insert the following paragraph to stand as paragraph (g)—\n\n(h) in a crate.\n"
+    said = _refusal(tmp_path, _modern(text), DOGS, DAY)
+    assert "to stand as “paragraph (g)”, but the new text's provisions are labelled (h)" in said
+
+
+REENACTED = """The principal local law is amended by repealing clause 3.3 and re-enacting it as follows
+
+3.3. Leads
+
+A dog in a public place must be on a lead.
+"""
+
+
+def test_5_re_enacting_as_follows_without_a_dash_replaces_the_clause(tmp_path: Path) -> None:
+    lines = _clause(_run(tmp_path, _modern(REENACTED, "Clause 3.3 replaced"), DOGS, DAY), "3.3")
+    assert lines == ["3.3 Leads", "A dog in a public place must be on a lead."]
+
+
+def test_5_re_enacting_as_another_number_is_refused(tmp_path: Path) -> None:
+    said = _refusal(tmp_path, _modern(REENACTED.replace("3.3. Leads", "3.4. Leads"), "Clause 3.3 replaced"), DOGS, DAY)
+    assert "the new text is labelled 3.4, but it replaces clause 3.3" in said
+
+
+def test_5_re_enacting_before_words_no_clause_opens_is_refused(tmp_path: Path) -> None:
+    text = REENACTED.replace("3.3. Leads\n\nA dog", "3.3. a dog")
+    assert "cannot read this instruction" in _refusal(tmp_path, _modern(text), DOGS, DAY)
+
+
+def test_6_a_clause_replaced_with_its_heading_on_the_line_after_its_number(tmp_path: Path) -> None:
+    # (passes before wr11 too: the shape the review named is read already; kept so it stays read)
+    text = "Delete clause 7 and insert:\n\n7.\nDogs in parks\nA dog must be on a leash in a park.\n"
+    assert _clause(_run(tmp_path, _modern(text, "Clause 7 replaced"), DOGS, DAY), "7.") == [
+        "7. Dogs in parks",
+        "A dog must be on a leash in a park.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In clause 5, at the end add—\n\n(4) A ranger may seize a dog.\n",
+        "Clause 5 is amended as follows—\n\n(a) in subclause (1) delete “unless” and insert “except where”;\n\n"
+        "(b) at the end add—\n\n(4) A ranger may seize a dog.\n",
+    ],
+)
+def test_7_at_the_end_add_puts_the_new_provisions_at_the_end_of_the_lead_s_place(tmp_path: Path, text: str) -> None:
+    lines = _clause(_run(tmp_path, _modern(text), DOGS, DAY), "5.")
+    assert lines[-2:] == ["(3) This clause does not apply to an assistance dog.", "(4) A ranger may seize a dog."]
+
+
+def test_7_at_the_end_add_under_no_place_is_refused() -> None:
+    with pytest.raises(InstructionNotUnderstood, match="cannot tell where the new provisions go"):
+        ops("At the end add— (4) A ranger may seize a dog.")
+
+
+def test_8_a_refusal_quotes_a_definition_s_words_as_printed(tmp_path: Path) -> None:
+    text = "In clause 6, in the definition of “cat”, delete “Dog Act” and insert “Cat Act”.\n"
+    said = _refusal(tmp_path, _modern(text, "Clause 6 amended"), DOGS, DAY)
+    assert "it reads “cat and kitten have the same meanings as in the Cat Act 2011.”" in said
+    assert "**" not in said

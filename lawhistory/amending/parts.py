@@ -23,7 +23,7 @@ from ..core.labels import row_num
 from ..core.model import Law, Provision, normal_title
 from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
-from ..core.terms import DEF_START, def_term_ok
+from ..core.terms import DEF_START, as_printed, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
 from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
@@ -782,10 +782,8 @@ def _collect(
         # existing by-law, the following subclause— “ (2) … ”": the lead-in's verb serves each item that names a place
         # and the words put there; each is read as the lead-in's words then its own
         head, items = shared
-        last: str | None = None
-        for own_label, item in items:
-            out.append(Unit(label + own_label, f"{head} {item}", ctx, True, kind, previous=last))
-            last = item
+        for i, (own_label, item) in enumerate(items):
+            out.append(Unit(label + own_label, f"{head} {item}", ctx, True, kind, previous=items[i - 1][1] if i else None))
         return
     if footnoted_repeal(words) != words:
         pieces = [words]
@@ -1698,7 +1696,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # heading or the first word of the clause's words; a capitalised "Clause 2.4" within a sentence is rare, so
             # it is not guessed (it was kept as words "Application Clause 2.4 …", the heading lost)
             raise InstructionNotUnderstood(
-                f"the new clause {d.num} has no heading read, and its words “{(d.text or '')[:60]}” may begin with one "
+                f"the new clause {d.num} has no heading read, and its words “{as_printed(d.text or '')[:60]}” may begin with one "
                 f"(“{cited[0]}”, before “{cited[1]}”), so where its heading ends is uncertain"
             )
         siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
@@ -1721,14 +1719,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # "… property. Subdivision 1 — Application 2.5. …" kept as a clause's words: a Subdivision and the
             # clauses under it would become words of the clause before (wrong law)
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
-                f"(“{(d.text or '')[subs[0][0] : subs[0][0] + 60]}”), so where the {d.kind} ends is uncertain"
+                f"the new text “{as_printed(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
+                f"(“{as_printed(d.text or '')[subs[0][0] : subs[0][0] + 60]}”), so where the {d.kind} ends is uncertain"
             )
         if not d.children and list_run_together(d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
+                f"the new text “{as_printed(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
             )
         unmarked_terms = unmarked_definitions(d.text or "") if d.kind != "definition" else None
         if unmarked_terms and not any(c.kind == "definition" for c in d.children):
@@ -1754,7 +1752,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # words of the provision that introduces them (their terms' marks taken off, no term read): the terms
             # would be lost (wrong law), so none is guessed
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[:80]}” holds definitions that could not be read apart "
+                f"the new text “{as_printed(d.text or '')[:80]}” holds definitions that could not be read apart "
                 f"(“{listed_on[1][2:60]}”), so they are not applied"
             )
         run_on = run_on_definition(d.text or "") if d.kind == "definition" else None

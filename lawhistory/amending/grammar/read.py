@@ -1030,6 +1030,9 @@ def _provisions_inserted_at_end(h: Head, start: Tree[object], ch: Tree[object]) 
         if clause is None or unit not in ("by-law", "bylaw", "clause", "regulation", "section"):
             raise InstructionNotUnderstood(f"cannot tell which {unit} “the existing {unit}” is")
         return _inserts(h, clause.group(0), "end")
+    if _tokens(ch, "AT_END") and not _tokens(ch, "KIND") and not _tokens(ch, "OF_PRINCIPAL"):
+        # (wr11) "In clause 5, at the end add— (4) …": the end of the place the lead names
+        return _inserts(h, base, "end")
     if _tokens(ch, "AT_END"):
         # (known2) "by adding at the end of the by-law subclauses as follows": the end of the clause (by-law,
         # regulation, section) the instruction is in, whichever of its provisions the lead names
