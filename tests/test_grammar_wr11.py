@@ -11,8 +11,10 @@ already) pass before it too.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -391,3 +393,56 @@ def test_8_a_refusal_quotes_a_definition_s_words_as_printed(tmp_path: Path) -> N
     said = _refusal(tmp_path, _modern(text, "Clause 6 amended"), DOGS, DAY)
     assert "it reads “cat and kitten have the same meanings as in the Cat Act 2011.”" in said
     assert "**" not in said
+
+
+# --- 9. a refused repeal given --law: kept, named on the law's views as a repeal, and how to fix said ----------------
+
+REPEAL = """SYNTHETIC TEST FIXTURE — invented text (not law)
+
+GOVERNMENT GAZETTE, WA    14 March 2020
+
+LOCAL GOVERNMENT ACT 1995
+
+SHIRE OF EXAMPLETON
+
+DOGS REPEAL LOCAL LAW 2020
+
+Under the powers conferred by the Local Government Act 1995 and under all other powers enabling it, the Council of the Shire of Exampleton resolved on 10 February 2020 to make the following local law.
+
+1. Citation
+
+This local law may be cited as the Shire of Exampleton Dogs Repeal Local Law 2020.
+
+2. Commencement
+
+This local law comes into operation on the day on which the Minister approves it.
+
+3. Repeal
+
+The Shire of Exampleton Dogs Local Law is repealed.
+
+Dated 12 February 2020.
+"""
+
+
+def test_9_a_refused_repeal_given_law_is_kept_as_a_repeal_not_applied_and_says_how_to_fix(tmp_path: Path, cli: Any) -> None:
+    repo = Repository.init(tmp_path / "repo")
+    law = parse(DOGS)
+    repo.write_text(repo.law_path(law.meta.id), DOGS)
+    path = tmp_path / "repeal.txt"
+    path.write_text(REPEAL, encoding="utf-8")
+    refused = cli("amend", path, "--law", law.meta.id, "--repo", repo.root)
+    said = " ".join(refused.stderr.split())
+    assert refused.exit_code == 1
+    assert "[a repeal (Shire of Exampleton Dogs Local Law 2015), not applied: until it is, the law shown in force" in said
+    assert "run amend again without --law" in said
+    # every view of the law names it as a repeal not applied; the law is not shown repealed (nothing repealed it)
+    shown = cli("show", law.meta.id, "--format", "json", "--repo", repo.root)
+    data = json.loads(shown.stdout)
+    assert data["status"] == "in_force"
+    assert "a repeal (Shire of Exampleton Dogs Local Law 2015), not applied" in json.dumps(data, ensure_ascii=False)
+    assert "INCOMPLETE" in cli("show", law.meta.id, "--repo", repo.root).stdout + shown.stderr
+    # corrected and amended again with --law: refused (a repeal names its laws), saying to amend it without --law
+    path.write_text(REPEAL.replace("on which the Minister approves it", "on which it is published in the Government Gazette"))
+    again = cli("amend", path, "--law", law.meta.id, "--repo", repo.root)
+    assert again.exit_code == 1 and "amend it without --law" in again.stderr
