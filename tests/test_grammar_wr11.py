@@ -26,6 +26,8 @@ from lawhistory.core.versions import in_force
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse, render_body
 from tests.helpers import ops
+from tests.test_grammar_wr10 import FEES as CEMETERY
+from tests.test_grammar_wr10 import _instrument as cemetery_instrument
 
 
 def _principal(body: str, year: int = 1965) -> str:
@@ -446,3 +448,43 @@ def test_9_a_refused_repeal_given_law_is_kept_as_a_repeal_not_applied_and_says_h
     path.write_text(REPEAL.replace("on which the Minister approves it", "on which it is published in the Government Gazette"))
     again = cli("amend", path, "--law", law.meta.id, "--repo", repo.root)
     assert again.exit_code == 1 and "amend it without --law" in again.stderr
+
+
+# --- 4. a footnote after a one-sentence instruction naming the law by its title ---------------------------------------
+
+FOOTNOTE = "\n[* Published in Gazette 12 September 1980, pp. 3101-12.]\n"
+
+
+def _cemetery(sentence: str, named: str = "") -> str:
+    return cemetery_instrument(f"2. {sentence}\n{FOOTNOTE}", named)
+
+
+def test_4_the_footnote_after_one_sentence_is_the_title_s_not_the_law_s(tmp_path: Path) -> None:
+    sentence = (
+        "The Second Schedule to the Shire of Exampleton Cemetery By-laws 1980* is amended in item 2, subitem A by "
+        "deleting “15.00” in the 2 places where it occurs and substituting in each place “16.00”."
+    )
+    lines = _run(tmp_path, _cemetery(sentence), CEMETERY, dt.date(1987, 4, 3))
+    assert lines[-1] == "| 2 | A | Reopening of a grave | 16.00 | 16.00 | 20.00 |"
+
+
+def test_4_the_footnote_is_not_taken_into_new_words_after_a_dash(tmp_path: Path) -> None:
+    sentence = (
+        "The Second Schedule to the Shire of Exampleton Cemetery By-laws 1980* is amended by deleting “Reopening of a "
+        "grave” and substituting the following —\n\nReopening of a grave or vault"
+    )
+    lines = _run(tmp_path, _cemetery(sentence), CEMETERY, dt.date(1987, 4, 3))
+    assert lines[-1] == "| 2 | A | Reopening of a grave or vault | 15.00 | 15.00 | 20.00 |"
+
+
+def test_4_one_sentence_naming_another_law_s_schedule_is_refused(tmp_path: Path) -> None:
+    named = (
+        "\nPrincipal by-laws\n\n2A. In these by-laws the Shire of Exampleton Cemetery By-laws 1980 are referred to as "
+        "the principal by-laws.\n"
+    )
+    sentence = (
+        "The Second Schedule to the Shire of Exampleton Health By-laws 1980* is amended in item 2, subitem A by "
+        "deleting “15.00” in the 2 places where it occurs and substituting in each place “16.00”."
+    )
+    said = _refusal(tmp_path, _cemetery(sentence, named), CEMETERY, dt.date(1987, 4, 3))
+    assert "its words “Shire of Exampleton Health By-laws 1980” name a law by its title, and the law it amends is" in said

@@ -351,7 +351,12 @@ def _footnote_dropped(p: Provision) -> Provision:
     words of that item (its new words end before it); the clause as it is otherwise."""
     own = p.text or ""
     lead = _scheduled_lead(_numbered_in_words(own.strip()))
-    if lead is None or not re.search(r"\*\s+(?:is|are)\b", own):
+    if not re.search(r"\*\s+(?:is|are)\b", own):
+        return p
+    if lead is None and not re.search(r"\*\s+(?:is|are)\s+(?:further\s+)?amended\b", own):
+        # (wr11) one sentence naming the law by its title, the mark after it ("The Second Schedule to the Shire of X
+        # By-laws 1980* is amended by deleting …. [* Published …]"): the footnote after its words (or its new text) is
+        # the title's, the instrument's note — no words of the law
         return p
 
     def dropped(q: Provision) -> Provision:
