@@ -419,7 +419,7 @@ def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
         # number, a designation after it: its words become its subclause (1), as designation_added reads "after the
         # by-law number “12.” the subclause designation, “(1)”" (a number not the provision's is refused)
         base, _ = _base(h, start)
-        if pos != "after" or not base or base.split("(")[0] != number.group(1):
+        if pos != "after" or not base or base != number.group(1):
             raise InstructionNotUnderstood(
                 f"it inserts the designation “{new.strip()}” {pos} the number “{anchor}”, which is not that of the "
                 f"provision it amends ({base or 'none named'})"
