@@ -1164,11 +1164,11 @@ _LEADS = (
 )  # fmt: skip
 _OPENERS = (":", "—", "–", "-", ";", ":—", "")
 _AFTER = ("", ' "', "“", " “ ", '""', ' " “', "\n", ' "x')
-_KINDS = (
+_OWN_KINDS = (
     "Clause", "Clauses", "Part", "Schedule", "Divisions", "Subdivision", "By-law", "Bylaws", "Regulation",
     "Local law", "Local laws", "Local Law", "clause", "Clausex", "Parts3", "Citation", "Citations", "Commencement",
 )  # fmt: skip
-_VERBS = ("amended", "inserted", "replaced", "deleted", "repealed", "substituted", "added", "amendedly", "amend",
+_OWN_VERBS = ("amended", "inserted", "replaced", "deleted", "repealed", "substituted", "added", "amendedly", "amend",
           "readded", "_amended", "renumbered", "re-inserted", "Amended")  # fmt: skip
 
 
@@ -1199,8 +1199,8 @@ def own_heading_variants(text: str) -> Iterator[str]:
     for k in range(0, max(1, len(words)), 4):
         between = " ".join(words[k : k + 1 + k % 12])
         for i in range(4):
-            kind = _KINDS[(k // 4 + 5 * i) % len(_KINDS)]
-            verb = _VERBS[(k // 4 + 3 * i) % len(_VERBS)]
+            kind = _OWN_KINDS[(k // 4 + 5 * i) % len(_OWN_KINDS)]
+            verb = _OWN_VERBS[(k // 4 + 3 * i) % len(_OWN_VERBS)]
             blank = ("", " ", "\n  ", " ")[(k + i) % 4]
             yield f"{blank}{kind} {between} {verb} {text}"
             yield f"{blank}{kind} {verb}"
@@ -1480,10 +1480,9 @@ def calls(tests: list[str]) -> int:
     import lawhistory.reading.structure as structure
 
     # (gram) reading/structure.py's straight marks, new-text leads, own headings and citing words
-    structure._straight_quoted = wrapped("straight_quoted", structure._straight_quoted)  # type: ignore[assignment]
-    structure.opens_new_text = wrapped("new_text_lead", structure.opens_new_text)  # type: ignore[assignment]
-    structure.own_heading_follows = wrapped("own_heading", structure.own_heading_follows)  # type: ignore[assignment]
-    structure.cites = wrapped("citing_word", structure.cites)  # type: ignore[assignment]
+    for check, name in (("straight_quoted", "_straight_quoted"), ("new_text_lead", "opens_new_text"),
+                        ("own_heading", "own_heading_follows"), ("citing_word", "cites")):  # fmt: skip
+        setattr(structure, name, wrapped(check, getattr(structure, name)))
     rc = int(pytest.main(["-q", "-p", "no:cacheprovider", *tests]))
     for name, (n, found, differ) in figures.items():
         print(f"{name}: {n} distinct texts asked, {found} found by the expression, {differ} differences")
