@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import lark
+from lark.grammar import Rule
 from lark.lexer import BasicLexer
 from lark.parsers import lalr_analysis
 
@@ -100,6 +101,16 @@ def built_lexer(name: str, grammar: str, **options: object) -> BasicLexer:
         return made
 
     return _kept(f"{name}-lexer", make, BasicLexer, key(f"{name}-lexer", grammar, **options))
+
+
+def built_rules(name: str, grammar: str, **options: object) -> list[Rule]:
+    """The rules of ``lark.Lark(grammar, **options)`` alone (``.rules``), kept as ``built`` keeps a parser: what is
+    computed from a grammar's rules (the kinds a rule may end with) needs neither the parser's tables nor its lexer."""
+
+    def make() -> list[Rule]:
+        return list(lark.Lark(grammar, **options).rules)  # type: ignore[arg-type]
+
+    return _kept(f"{name}-rules", make, list, key(f"{name}-rules", grammar, **options))
 
 
 def _kept(name: str, make: Callable[[], _T], kind: type[_T], file: str) -> _T:
