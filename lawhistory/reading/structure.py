@@ -86,6 +86,16 @@ def _straight_quoted(s: str) -> list[tuple[int, int]]:
 _NEW_TEXT_LEAD = re.compile(
     r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2})\s*[:—–]$"
 )
+#: (r17) The words an instruction's item begins with ("in paragraph (a) delete …", "delete …", "after …", "by …").
+_INSTRUCTION_START = re.compile(r"\s+(?:in|after|before|at|by|delete|deleting|insert|inserting|omit|substitute)\b")
+#: (r17) the words before a label an instruction cites ("in paragraph (c)", "paragraphs (b) and (c)", "subclause (2),")
+_CITED_LABEL = re.compile(
+    r"\b(?:(?:sub)?(?:paragraphs?|clauses?|regulations?)|items?|by-?laws?|rules?|and|or|to)\s*$|,\s*$|\)\s*$"
+    # or a number that a label may go on from ("clause 3.4 (b)": refused as before, naming both readings)
+    r"|\d[\w.]*\s*$",
+    re.I,
+)
+_NEW_TEXT_COLON = re.compile(r"\b(?:insert|substitute)\s*:\s+\S")
 #: An instrument clause's own heading after its number ("5. Clause 3.8 amended", "5. Local law amended"): a clause of
 #: the law is never so headed, so such a number is the instrument's even after an opening colon (its new text lost).
 _AMENDING_HEADING = re.compile(
@@ -666,6 +676,15 @@ class StructureParser:
 
     def _try_bracket(self, label: str, m: re.Match[str], before: str) -> int | None:
         strong, andor = strong_break(before), and_or_break(before)
+        if not (strong or andor) and (item := self._next_instruction_item(label, m, before)) is not None:
+            # (r17, case 259) "(a) delete “A person” and insert: (1) A person (b) in paragraph (a) delete …": the new
+            # words end where the next item of the instruction's own list begins with an instruction's words
+            self._add_text(before)
+            parent = item.parent
+            assert parent is not None
+            prev = parent.labelled_children()
+            self.cur = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
+            return m.end()
         if not (strong or andor):
             return self._try_bracket_at_line_start(label, m, before)
         # The words before the label go in first: they may open the list the label belongs to.
@@ -686,6 +705,28 @@ class StructureParser:
         node = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
         self.cur = node
         return m.end()
+
+    def _next_instruction_item(self, label: str, m: re.Match[str], before: str) -> _B | None:
+        """(r17) The item of an instrument's list whose next label ``label`` is, when new words its colon opened are
+        being read under it (its words end "… and insert:") and the words after ``label`` begin an instruction ("in
+        paragraph (a) delete …", "delete …", "after …"): the new words cannot go on into the next item, which has the
+        instruction's own label and words. None elsewhere (words after the label that are not an instruction's stay
+        new text, as before)."""
+        if self.mode != "instrument" or not _INSTRUCTION_START.match(m.string, m.end()):
+            return None
+        if _CITED_LABEL.search(m.string, max(0, m.start() - 40), m.start()):
+            return None  # a label an instruction names ("in paragraph (c) delete …"), not one an item begins with
+        for node in self._chain():
+            if node.kind not in ("subclause", "paragraph") or node.parent is None:
+                continue
+            # its words end with the colon that opens the new words (read under it), or hold it (read as its words,
+            # the last of them not yet put in)
+            words = f"{node.text} {before}" if node is self.cur else node.text
+            if follows(node.num or "", label, roman=False) and (
+                _NEW_TEXT_LEAD.search(_tail(node.text)) or _NEW_TEXT_COLON.search(words)
+            ):
+                return node
+        return None
 
     def _try_bracket_at_line_start(self, label: str, m: re.Match[str], before: str) -> int | None:
         """A printed line that starts with the next label of an open list, after words cut short."""
