@@ -839,9 +839,7 @@ def verb_lead(words: str) -> bool:
     if not words.rstrip().endswith(("—", ":", "-", "–")):
         return False
     tokens = [tok for tok, _ in _all_tokens(words + " ")]
-    try:
-        opening_parser().parse(tokens, start="verb_lead_alone")  # type: ignore[arg-type]
-    except UnexpectedInput:
+    if not _kinds_parse(tokens, "verb_lead_alone"):
         return False
     return str(tokens[0]).lower() in _LEAD_KINDS
 
