@@ -12,6 +12,7 @@ import pytest
 
 from lawhistory.amending.grammar import compiled
 from lawhistory.amending.grammar.parse import GRAMMAR
+from lawhistory.core import compiled as core_compiled
 
 OPTIONS = {
     "parser": "earley",
@@ -149,3 +150,54 @@ def test_the_openings_lexer_is_kept_alone_and_lexes_as_built_afresh(cache: Path)
     assert [p.name.rsplit("-", 1)[0] for p in cache.glob("opening-words*.pickle")] == ["opening-words-lexer"]
     assert tokens() == afresh
     assert sum(map(len, afresh)) > 40
+
+
+def test_a_kept_lexer_has_its_scanner_built_and_its_patterns_are_the_ones_re_compiles(cache: Path) -> None:
+    """A lexer is kept with its scanner built (lark's terminals' patterns compiled on first use) and each pattern kept
+    as its compiled code: loading it compiles none of them again, and each is the pattern ``re`` compiles from its text
+    (the same flags, text and code), lexing every head as the lexer built afresh."""
+    import re
+    from re import _compiler as re_compiler  # type: ignore[attr-defined]
+
+    from lark.lexer import LexerThread
+
+    text = GRAMMAR.read_text(encoding="utf-8")
+    core_compiled.built_lexer("wa", text, **OPTIONS)  # built and kept
+    compiled_now: list[str] = []
+    real = re_compiler.compile
+
+    def counting(p: object, flags: int = 0) -> object:
+        compiled_now.append(str(p))
+        return real(p, flags)
+
+    re_compiler.compile = counting
+    try:
+        loaded = core_compiled.built_lexer("wa", text, **OPTIONS)
+        assert loaded._scanner is not None
+        patterns = list(loaded._scanner._mres)
+        for callback in loaded.callback.values():
+            patterns += callback.scanner._mres  # type: ignore[attr-defined]
+        assert patterns and compiled_now == []  # loaded, not compiled
+    finally:
+        re_compiler.compile = real
+    for p in patterns:
+        assert p == re.compile(p.pattern, p.flags) and p.groupindex == re.compile(p.pattern, p.flags).groupindex
+    afresh = lark.Lark(text, **OPTIONS)._build_lexer()
+    for head in HEADS:
+        own = [(t.type, str(t), t.start_pos) for t in LexerThread.from_text(afresh, head).lex(None)]  # type: ignore[no-untyped-call]
+        kept = [(t.type, str(t), t.start_pos) for t in LexerThread.from_text(loaded, head).lex(None)]  # type: ignore[no-untyped-call]
+        assert kept == own
+
+
+def test_a_kept_pattern_of_another_engine_or_of_code_that_does_not_check_is_compiled_from_its_text() -> None:
+    import _sre  # type: ignore[import-not-found]
+    import re
+
+    p = re.compile(r"(?P<A>a+)|b", re.IGNORECASE)
+    args = core_compiled._sre_arguments(p)
+    assert args is not None
+    assert core_compiled.compiled_pattern(_sre.MAGIC, args) == p
+    assert core_compiled.compiled_pattern(_sre.MAGIC - 1, args) == p  # another engine's code: not used
+    cut = (*args[:2], args[2][:5], *args[3:])
+    assert core_compiled.compiled_pattern(_sre.MAGIC, cut) == p  # code the engine refuses: compiled again
+    assert pickle.loads(core_compiled._dumps(p)) == p

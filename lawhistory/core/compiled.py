@@ -13,21 +13,26 @@ program's own, made from its own grammar files.
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]  # CPython's regular-expression engine: a kept pattern is made from its code
 import copyreg
 import hashlib
 import importlib
 import io
 import os
 import pickle
+import re
 import sys
 import tempfile
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from re import _compiler as re_compiler  # type: ignore[attr-defined]
+from re import _parser as re_parser  # type: ignore[attr-defined]
+from typing import Any, TypeVar
 
 import lark
-from lark.lexer import BasicLexer
+from lark.grammar import Rule
+from lark.lexer import BasicLexer, ContextualLexer
 from lark.parsers import lalr_analysis
 
 _T = TypeVar("_T")
@@ -59,13 +64,87 @@ def _action(a: lalr_analysis.Action) -> tuple[Callable[[str], lalr_analysis.Acti
     return lalr_action, (a.name,)
 
 
+#: The kept files' form: 2 since their lexers are kept with their scanners built (their patterns as compiled code).
+KEPT_FORM = 2
+
+
+def _sre_arguments(p: re.Pattern[str]) -> tuple[Any, ...] | None:
+    """The arguments ``re`` gave ``_sre.compile`` to make ``p`` (its compiled code among them), made again as
+    ``re._compiler.compile`` makes them; None when they do not make the same pattern (the same flags, text and code)
+    or this Python's ``re`` is not made so."""
+    try:
+        parsed = re_parser.parse(p.pattern, p.flags)
+        code = [int(c) for c in re_compiler._code(parsed, p.flags)]  # its opcodes are named ints: kept as plain ones
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for name, i in groupindex.items():
+            indexgroup[i] = name
+        args = (p.pattern, p.flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        if _sre.compile(*args) != p:  # a pattern equals another of the same flags, text and compiled code
+            return None
+        return args
+    except Exception:
+        return None
+
+
+def compiled_pattern(magic: int, args: tuple[Any, ...]) -> re.Pattern[str]:
+    """A kept pattern loaded: made from its compiled code by ``_sre.compile`` (which checks the code) when the engine is
+    the one that compiled it (its ``MAGIC``; the file's name holds Python's version too), else compiled from its text."""
+    if magic == _sre.MAGIC:
+        try:
+            made = _sre.compile(*args)
+            if isinstance(made, re.Pattern):
+                return made
+        except (RuntimeError, TypeError, ValueError, OverflowError):
+            pass
+    return re.compile(args[0], args[1])
+
+
+def _pattern(p: re.Pattern[str]) -> tuple[Callable[..., re.Pattern[str]], tuple[Any, ...]]:
+    # a lexer's built scanner holds compiled patterns: kept as their compiled code, so loading compiles none again
+    args = _sre_arguments(p)
+    if args is None:
+        return re.compile, (p.pattern, p.flags)  # as ``re`` itself pickles a pattern
+    return compiled_pattern, (_sre.MAGIC, args)
+
+
+def _lexers(made: object) -> list[BasicLexer]:
+    """The basic lexers a kept object lexes with (a lexer kept alone, a parser's basic lexer, or each of a contextual
+    lexer's), their scanners built before it is kept."""
+    if isinstance(made, BasicLexer):
+        return [made]
+    lexer = getattr(getattr(made, "parser", None), "lexer", None)
+    if isinstance(lexer, BasicLexer):
+        return [lexer]
+    if isinstance(lexer, ContextualLexer):
+        found = {id(x): x for x in [*lexer.lexers.values(), lexer.root_lexer] if isinstance(x, BasicLexer)}
+        return list(found.values())
+    return []
+
+
 def _dumps(parser: object) -> bytes:
+    """``parser`` pickled, with its lexers' scanners built (lark builds one on first use, compiling every terminal's
+    pattern: some 30–50 ms in each new process) and their patterns kept as compiled code; pickled without them when
+    they cannot be kept (a lexer callback pickle cannot write)."""
+    lexers = [x for x in _lexers(parser) if x._scanner is None]
+    for lexer in lexers:
+        lexer.scanner  # noqa: B018 (built now, and kept with the lexer)
+    try:
+        return _pickled(parser)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        for lexer in lexers:
+            lexer._scanner = None
+        return _pickled(parser)
+
+
+def _pickled(parser: object) -> bytes:
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = {  # type: ignore[assignment]
         **copyreg.dispatch_table,
         types.ModuleType: _module,
         lalr_analysis.Action: _action,
+        re.Pattern: _pattern,
     }
     pickler.dump(parser)
     return out.getvalue()
@@ -81,7 +160,7 @@ def _own(path: Path) -> bool:
 
 def key(name: str, grammar: str, **options: object) -> str:
     """The file name of the parser built from ``grammar`` with ``options`` (by lark and Python of these versions)."""
-    described = repr((grammar, sorted(options.items(), key=lambda kv: kv[0]), lark.__version__, sys.version))
+    described = repr((grammar, sorted(options.items(), key=lambda kv: kv[0]), lark.__version__, sys.version, KEPT_FORM))
     return f"{name}-{hashlib.sha256(described.encode('utf-8')).hexdigest()[:24]}.pickle"
 
 
@@ -100,6 +179,16 @@ def built_lexer(name: str, grammar: str, **options: object) -> BasicLexer:
         return made
 
     return _kept(f"{name}-lexer", make, BasicLexer, key(f"{name}-lexer", grammar, **options))
+
+
+def built_rules(name: str, grammar: str, **options: object) -> list[Rule]:
+    """The rules of ``lark.Lark(grammar, **options)`` alone (``.rules``), kept as ``built`` keeps a parser: what is
+    computed from a grammar's rules (the kinds a rule may end with) needs neither the parser's tables nor its lexer."""
+
+    def make() -> list[Rule]:
+        return list(lark.Lark(grammar, **options).rules)  # type: ignore[arg-type]
+
+    return _kept(f"{name}-rules", make, list, key(f"{name}-rules", grammar, **options))
 
 
 def _kept(name: str, make: Callable[[], _T], kind: type[_T], file: str) -> _T:

@@ -16,10 +16,11 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer, LexerThread
+from lark.grammar import Rule
+from lark.lexer import BasicLexer, Lexer, LexerThread
 from lark.visitors import CollapseAmbiguities
 
-from ...core.compiled import built, built_lexer, key
+from ...core.compiled import built, built_lexer, built_rules, key
 from ...core.headings import heading_first as amending_heading_first
 from ...core.quotes import outside_quotes
 from .shaped import FORMAT as SHAPES_FORMAT
@@ -52,10 +53,16 @@ def parser() -> Lark:
 
 
 @cache
-def _lexer() -> Lexer:
+def _lexer() -> BasicLexer:
     """wa.lark's lexer alone (the parser's own: every terminal), kept as the parser is: a head of a shape read before is
     lexed without loading the parser."""
     return built_lexer("wa", GRAMMAR.read_text(encoding="utf-8"), **_OPTIONS)
+
+
+def _kinds(words: str) -> list[str]:
+    """The kinds of wa.lark's tokens of ``words``, as ``parser().lex`` gives them (the same lexer: the parser's
+    ``_build_lexer()``), lexed without loading the parser."""
+    return [t.type for t in LexerThread.from_text(_lexer(), words).lex(None)]  # type: ignore[no-untyped-call]
 
 
 def rule_names() -> list[str]:
@@ -72,7 +79,7 @@ def names_whole_law(words: str) -> bool:
     """Whether ``words`` are the grammar's name of the law itself ("the principal local law", "The principal by-laws";
     (wr9) "That local law": see ``names_that_law``)."""
     try:
-        return [t.type for t in parser().lex(words.strip())] == ["PRINCIPAL_LAW"] or names_that_law(words)
+        return _kinds(words.strip()) == ["PRINCIPAL_LAW"] or names_that_law(words)
     except UnexpectedInput:
         return False
 
@@ -81,7 +88,7 @@ def names_that_law(words: str) -> bool:
     """(wr9, review9 f9) Whether ``words`` are "That local law" (wa.lark's ``whole_law``: THAT LOCAL_LAW), the law the
     instrument's "Local law amended" clause names (refused where it names none or several)."""
     try:
-        return [t.type for t in parser().lex(words.strip())] == ["THAT", "LOCAL_LAW"]
+        return _kinds(words.strip()) == ["THAT", "LOCAL_LAW"]
     except UnexpectedInput:
         return False
 
@@ -272,6 +279,12 @@ def opening_parser() -> Lark:
 
 
 @cache
+def _opening_rules() -> list[Rule]:
+    """opening.lark's rules (``opening_parser().rules``), kept apart: reading them loads no Earley parser."""
+    return built_rules("opening", _opening_text(), **_OPENING_OPTIONS)
+
+
+@cache
 def _kinds_memo() -> KindsMemo:
     """The openings grammar's answers for sequences of kinds (``_stops``, ``_parses``), kept across processes: it sees
     only the tokens' kinds."""
@@ -358,7 +371,7 @@ def _stops_now(kinds: tuple[str, ...], alone: str) -> int:
 @cache
 def _kinds_of(rule: str) -> frozenset[str]:
     """The kinds of token a parse of ``rule`` may hold (computed from the grammar's rules)."""
-    rules = opening_parser().rules
+    rules = _opening_rules()
     seen, todo, kinds = {rule}, [rule], set()
     while todo:
         name = todo.pop()
@@ -376,7 +389,7 @@ def _kinds_of(rule: str) -> frozenset[str]:
 @cache
 def _last_kinds(rule: str) -> frozenset[str]:
     """The kinds of token a parse of ``rule`` may end with (computed from the grammar's rules)."""
-    rules = opening_parser().rules
+    rules = _opening_rules()
     nullable: set[str] = set()
     changed = True
     while changed:
@@ -404,6 +417,13 @@ def _last_kinds(rule: str) -> frozenset[str]:
 def _parses(kinds: tuple[str, ...], start: str) -> bool:
     """Whether tokens of ``kinds`` are, all of them, one parse of ``start``."""
     return _kinds_memo().answer(("parses", start, *kinds), lambda: _parses_now(kinds, start))
+
+
+def _kinds_parse(tokens: list[Token], start: str) -> bool:
+    """Whether opening.lark parses ``tokens``, all of them, as ``start``: a question of their kinds alone (the parser
+    matches a terminal by the token's kind), so answered by ``_parses`` (kept across processes) without loading the
+    parser when those kinds were asked before."""
+    return _parses(tuple(t.type for t in tokens), start)
 
 
 def _parses_now(kinds: tuple[str, ...], start: str) -> bool:
@@ -487,15 +507,33 @@ def payload_dash(words: str, passive: bool) -> tuple[int, int] | None:
             continue
         while froms:
             j = froms.pop(0)
-            try:
-                tree = opening_parser().parse(tokens[j:], start=start)  # type: ignore[arg-type]
-            except UnexpectedInput:
+            verb_end = _verb_end(tuple(t.type for t in tokens[j:]), start)
+            if verb_end < 0:
                 continue
-            verb = next(t for t in tree.iter_subtrees_topdown() if t.data in ("pd_verb", "pd_passive_verb"))  # type: ignore[no-untyped-call]
-            return spans[verb.meta.end_pos - 1][1], span[0]
+            return spans[j + verb_end - 1][1], span[0]
         if not passive:
             return None  # the first dash after the first such word: no quotation may come between
     return None
+
+
+@lru_cache(maxsize=8192)
+def _verb_end(kinds: tuple[str, ...], start: str) -> int:
+    """How many of the tokens of ``kinds`` a parse of ``start`` (``payload_dash``, ``payload_dash_passive``) reads up
+    to the end of its verb (``pd_verb``, ``pd_passive_verb``: the first, top down), or -1 when they do not parse. The
+    parser sees only the kinds, so the tree and its positions (numbered by token) are the same for every text of these
+    kinds: answered once, kept across processes (``_kinds_memo``)."""
+    return _kinds_memo().answer(("verb end", start, *kinds), lambda: _verb_end_now(kinds, start))
+
+
+def _verb_end_now(kinds: tuple[str, ...], start: str) -> int:
+    tokens = [Token(kind, kind, start_pos=i, end_pos=i + 1) for i, kind in enumerate(kinds)]
+    try:
+        tree = opening_parser().parse(tokens, start=start)  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return -1
+    verb = next(t for t in tree.iter_subtrees_topdown() if t.data in ("pd_verb", "pd_passive_verb"))  # type: ignore[no-untyped-call]
+    end: int = verb.meta.end_pos
+    return end
 
 
 def _dashes_after(words: str, at_kind: str, words_between: frozenset[str], start: str, most: int) -> tuple[int, int] | None:
@@ -519,9 +557,7 @@ def _dashes_after(words: str, at_kind: str, words_between: frozenset[str], start
             k += 1
         if k == j:
             continue
-        try:
-            opening_parser().parse(tokens[:k], start=start)  # type: ignore[arg-type]
-        except UnexpectedInput:
+        if not _kinds_parse(tokens[:k], start):
             continue
         return spans[i][1], spans[k - 1][1]
     return None
@@ -576,9 +612,7 @@ def labelled_after(words: str) -> int | None:
             continue
         if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
             continue
-        try:
-            opening_parser().parse([t for t, _ in found[i : i + 4]], start="payload_labelled")  # type: ignore[arg-type]
-        except UnexpectedInput:
+        if not _kinds_parse([t for t, _ in found[i : i + 4]], "payload_labelled"):
             continue
         return at[0]
     return _labelled_as_named(words, found)
@@ -614,9 +648,7 @@ def _labelled_as_named(words: str, found: list[tuple[Token, tuple[int, int]]]) -
             (word, nxt) = found[j + 3]
         elif not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
             return None
-        try:
-            opening_parser().parse([t for t, _ in found[i : j + 3]], start="payload_named_as_follows")  # type: ignore[arg-type]
-        except UnexpectedInput:
+        if not _kinds_parse([t for t, _ in found[i : j + 3]], "payload_named_as_follows"):
             return None
         return at[0]
     return None
@@ -651,9 +683,7 @@ def quoted_after(words: str) -> tuple[int, int] | None:
                     break
                 if any(str(found[k][0]).lower() not in allowed[1:] for k in range(i + 1, j)):
                     break
-                try:
-                    opening_parser().parse([t for t, _ in found[i : j + 1]], start="payload_quoted")  # type: ignore[arg-type]
-                except UnexpectedInput:
+                if not _kinds_parse([t for t, _ in found[i : j + 1]], "payload_quoted"):
                     break
                 return span[0], at[0]
     return None
@@ -673,11 +703,7 @@ def substitutes_for(after: str) -> bool:
         and not str(tokens[for_at + 1]).lower().startswith("the ")
     ):
         return False  # lexical: "for the words", never "for words"
-    try:
-        opening_parser().parse(tokens, start="substitute_for")  # type: ignore[arg-type]
-    except UnexpectedInput:
-        return False
-    return True
+    return _kinds_parse(tokens, "substitute_for")
 
 
 #: (split2) The kinds a heading naming an amendment begins with, and the verbs it ends with (lexical: which words).
@@ -710,9 +736,7 @@ def ends_repeal(words: str) -> bool:
     for i in range(max(0, len(tokens) - 5), len(tokens)):
         if tokens[i].type != "IS":
             continue
-        try:
-            opening_parser().parse(tokens[i:], start="repeal_list_end")  # type: ignore[arg-type]
-        except UnexpectedInput:
+        if not _kinds_parse(tokens[i:], "repeal_list_end"):
             continue
         return True
     return False
@@ -734,9 +758,7 @@ def rows_after_delete(words: str) -> tuple[int, int] | None:
             continue
         if not str(tokens[i + 1]).startswith("|"):
             return None
-        try:
-            opening_parser().parse(tokens[: i + 1], start="payload_rows_deleted")  # type: ignore[arg-type]
-        except UnexpectedInput:
+        if not _kinds_parse(tokens[: i + 1], "payload_rows_deleted"):
             return None
         return spans[i - 1][1], spans[i][0]
     return None
@@ -749,11 +771,7 @@ def names_a_place(words: str) -> bool:
     if not words[:1].isupper():
         return False  # "in Part 3": words of a heading, not a sentence
     tokens = [tok for tok, _ in _all_tokens(words.rstrip() + " ")]
-    try:
-        opening_parser().parse(tokens, start="place_without_verb")  # type: ignore[arg-type]
-    except UnexpectedInput:
-        return False
-    return True
+    return _kinds_parse(tokens, "place_without_verb")
 
 
 _LEAD_KINDS = frozenset({"clause", "by-law", "bylaw", "subclause", "sub-clause", "schedule"})
@@ -768,10 +786,17 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
     for tok, span in _all_tokens(words + " "):
         tokens.append(tok)
         spans.append(span)
-    try:
-        tree = opening_parser().parse(tokens, start="lead_in_alone")  # type: ignore[arg-type]
-    except UnexpectedInput:
+    if not tokens:
         return None
+    if tokens[0].type != "ORDINAL_SCHEDULE":
+        # only whether the kinds parse is read (the parser sees nothing else): answered by kinds, kept across processes
+        if not _kinds_parse(tokens, "lead_in_alone"):
+            return None
+    else:
+        try:
+            tree = opening_parser().parse(tokens, start="lead_in_alone")  # type: ignore[arg-type]
+        except UnexpectedInput:
+            return None
     dashes = ("DASH", "OP_EMDASH", "OP_ENDASH")
     if tokens[0].type == "IN":
         # the place: every word after "In" but the closing marks (two when the last two are marks)
@@ -804,7 +829,6 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
         if kinds[last] == "OP_AS_FOLLOWS":
             last -= 1  # "… is amended in the definition of “x” as follows:": the place is the words before
         found["t3"] = (spans[kinds.index("IN") + 1][0], spans[last][1])
-    del tree
     return found
 
 
@@ -815,9 +839,7 @@ def verb_lead(words: str) -> bool:
     if not words.rstrip().endswith(("—", ":", "-", "–")):
         return False
     tokens = [tok for tok, _ in _all_tokens(words + " ")]
-    try:
-        opening_parser().parse(tokens, start="verb_lead_alone")  # type: ignore[arg-type]
-    except UnexpectedInput:
+    if not _kinds_parse(tokens, "verb_lead_alone"):
         return False
     return str(tokens[0]).lower() in _LEAD_KINDS
 
@@ -862,11 +884,7 @@ def amended_as_follows(words: str) -> tuple[str, tuple[int, int]] | None:
 
 def _parses_from(tokens: list[Token], i: int) -> bool:
     """Whether "X" then ``tokens[i:]`` is an "X is amended as follows—" (X: one word)."""
-    try:
-        opening_parser().parse([Token("OP_WORD", "X", start_pos=0, end_pos=1), *tokens[i:]], start="amended_as_follows")  # type: ignore[arg-type]
-    except UnexpectedInput:
-        return False
-    return True
+    return _kinds_parse([Token("OP_WORD", "X", start_pos=0, end_pos=1), *tokens[i:]], "amended_as_follows")
 
 
 # --- sentence.lark: what kind of sentence a clause is, by its words outside quotation marks ------------------------
@@ -1373,8 +1391,9 @@ def glued_heading(text: str) -> str | None:
 
 @cache
 def _wa_terminal(name: str) -> re.Pattern[str]:
-    """wa.lark's terminal ``name``, as lark compiles it (its flags inline): the grammar's one description of it."""
-    return re.compile(parser().get_terminal(name).pattern.to_regexp())
+    """wa.lark's terminal ``name``, as lark compiles it (its flags inline): the grammar's one description of it. Taken
+    from the grammar's kept lexer (the same terminals as the parser's), so that reading it loads no Earley parser."""
+    return re.compile(_lexer().terminals_by_name[name].pattern.to_regexp())
 
 
 def without_as_renumbered_notes(words: str) -> str:
