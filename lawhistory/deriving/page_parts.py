@@ -25,13 +25,16 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
+import pickle
 import re
 import sqlite3
+import tempfile
 import zlib
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
-from urllib.parse import quote_plus
+from typing import IO, Any, overload
+from urllib.parse import quote, quote_plus
 
 from markupsafe import escape
 
@@ -566,10 +569,11 @@ def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[byt
     return strings.pack(), out
 
 
-def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, made: Made | None = None) -> int:
     """Store the parts of every version (that applies on some day) of ``laws`` (every law when None, or when whether
     the database holds another law has changed since the parts were made: every page's links change); the number of
-    versions stored."""
+    versions stored. ``made``: the parts already made (``made_apart``), used when they are of the laws chosen here and
+    made with the same links (otherwise each law's parts are made here)."""
     linked = any_other_law(conn)
     made_otherwise = conn.execute("select 1 from law_pages where similar_links != ? limit 1", [int(linked)]).fetchone()
     if laws is None or made_otherwise:
@@ -581,15 +585,83 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
         conn.executemany("delete from law_page_versions where law = ?", ids)
         conn.executemany("delete from law_pages where law = ?", ids)
         chosen = [law for (law,) in ids if conn.execute("select 1 from laws where id = ?", [law]).fetchone()]
+    if made is not None and (made.laws != chosen or made.linked != linked):
+        made = None
+    each = made.each() if made is not None else ((law_id, _law_parts(conn, law_id, linked)) for law_id in chosen)
     stored = 0
-    for law_id in chosen:
-        made = _law_parts(conn, law_id, linked)
-        if made is None:
+    for law_id, parts in each:
+        if parts is None:
             continue  # its pages are made per request
-        strings, versions = made
+        strings, versions = parts
         conn.execute("insert into law_pages (law, similar_links, pieces) values (?, ?, ?)", [law_id, int(linked), strings])
         conn.executemany(
             "insert into law_page_versions (law, version, parts) values (?, ?, ?)", [(law_id, n, b) for n, b in versions]
         )
         stored += len(versions)
     return stored
+
+
+# --- made in several processes (a full build) -------------------------------------------------------------------------
+
+#: A law's parts as ``_law_parts`` makes them.
+Parts = tuple[bytes, list[tuple[int, bytes]]] | None
+
+
+class Made:
+    """Every law's parts (``laws``, in order; ``linked``: ``any_other_law``), made before the transaction that stores
+    them and kept in a file in the database's folder (not in memory: they are a tenth of the database), read back in
+    order by ``each``."""
+
+    def __init__(self, laws: list[str], linked: bool, spool: IO[bytes]) -> None:
+        self.laws = laws
+        self.linked = linked
+        self._spool = spool
+
+    def each(self) -> Iterator[tuple[str, Parts]]:
+        self._spool.seek(0)
+        for law_id in self.laws:
+            made_for, parts = pickle.load(self._spool)
+            if made_for != law_id:  # (cannot happen: written in the same order)
+                raise ValueError(f"page parts made out of order: {made_for!r} for {law_id!r}")
+            yield law_id, parts
+
+    def close(self) -> None:
+        self._spool.close()
+
+
+_reader: sqlite3.Connection | None = None
+
+
+def _made_in_worker(task: tuple[str, str, bool]) -> tuple[str, Parts]:
+    """A worker process's part of ``made_apart``: one law's parts, read through its own connection."""
+    global _reader
+    path, law_id, linked = task
+    if _reader is None:
+        _reader = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=600)
+    return law_id, _law_parts(_reader, law_id, linked)
+
+
+def made_apart(conn: sqlite3.Connection, workers: int) -> Made | None:
+    """Every law's parts, made in ``workers`` processes (forked) that read the database through connections of their
+    own, for ``derive`` (None: fewer than two workers, or a database not in a file). Call it outside any transaction
+    of ``conn``, with the rows the parts are made of committed: the workers read what is committed, and a forked
+    process must not inherit a connection holding a lock."""
+    import multiprocessing  # (a full build only)
+
+    if conn.in_transaction:
+        raise ValueError("made_apart inside a transaction")
+    path = next((row[2] for row in conn.execute("pragma database_list") if row[1] == "main"), "")
+    laws = [r[0] for r in conn.execute("select id from laws order by id")]
+    if workers < 2 or not path or len(laws) < 2 * workers:
+        return None
+    linked = any_other_law(conn)
+    spool = tempfile.TemporaryFile(dir=os.path.dirname(path))  # noqa: SIM115 - closed by the caller (``Made.close``)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            # in the laws' order (``imap`` keeps it), each written to the file as it arrives
+            for made in pool.imap(_made_in_worker, [(path, law_id, linked) for law_id in laws], chunksize=4):
+                pickle.dump(made, spool, protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:
+        spool.close()
+        raise
+    return Made(laws, linked, spool)
