@@ -89,3 +89,30 @@ def test_parts_are_not_made_apart_inside_a_transaction(corpus_db: Path, tmp_path
         conn.rollback()
     finally:
         conn.close()
+
+
+def test_a_laws_rows_made_once_are_what_each_version_makes_of_them(corpus_db: Path) -> None:
+    """``_LawMemo`` (each row's fragment with its link, entry and line of the contents made once for all a law's
+    versions) gives every version the pieces, contents and lines ``_page_pieces`` and ``toc_items`` make of it."""
+    conn = sqlite3.connect(corpus_db)
+    try:
+        compared = linked_rows = 0
+        for (law_id,) in conn.execute("select id from laws order by id").fetchall():
+            spans = conn.execute(page_parts._LAW_SPANS_SQL, {"law": law_id}).fetchall()
+            memo = page_parts._LawMemo(law_id, True)
+            for number, day in conn.execute(
+                "select number, valid_from from versions where law = ? and valid_from is not null", [law_id]
+            ).fetchall():
+                rows = [r for r in spans if r[10] is not None and r[10] <= day and (r[11] is None or r[11] > day)]
+                removed = page_parts.removed_notes(conn, law_id, number)
+                pieces, toc, _ = page_parts._page_pieces(rows, True, law_id, removed, page_parts.STORED_DAY)
+                changed = page_parts.changed_contents(page_parts.for_version(conn, law_id, number), [t["eid"] for t in toc])
+                made, made_toc = memo.page_pieces(rows, removed)
+                assert (made, made_toc) == (pieces, toc)
+                assert memo.toc_items(made_toc, changed) == page_parts.toc_items(toc, changed)
+                assert memo.toc_items(toc, changed) == page_parts.toc_items(toc, changed)
+                compared += 1
+                linked_rows += sum('class="similar"' in p for p in pieces)
+        assert compared > 20 and linked_rows > 0
+    finally:
+        conn.close()

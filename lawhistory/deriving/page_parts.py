@@ -538,6 +538,96 @@ _LAW_SPANS_SQL = (
 )
 
 
+_UNSEEN: Any = object()
+
+
+class _LawMemo:
+    """What ``_page_pieces`` and ``toc_items`` make of one law's rows (``_LAW_SPANS_SQL``, read once for all its
+    versions), made once for each row however many versions show it: its entry of the contents, its fragment with its
+    link to similar provisions (or its own, when it has none) and its line of the contents. Each is what those
+    functions make of the row (``page_pieces`` returns what ``_page_pieces`` does, less the eIds), and the same string
+    in every version, so that ``_Strings.places`` hashes it once."""
+
+    def __init__(self, law_id: str, linked: bool) -> None:
+        self.linked = linked
+        self.wanted: dict[str, Linked] = {}  # what ``add`` links: set before each call
+        self.add = adder(law_id, STORED_DAY, self.wanted)
+        self.entries: dict[int, Row | None] = {}  # id(row) → its entry of the contents (None: not listed)
+        self.first_eid: dict[int, str | None] = {}  # id(row) → the eId its fragment's first line names
+        self.linked_html: dict[tuple[int, Linked], str] = {}  # (id(row), its link) → its fragment with the link
+        self.items: dict[tuple[Any, ...], str] = {}  # (an entry's eId, kind, label, depth, changed) → its line
+
+    def _entry(self, r: Sequence[Any]) -> Row | None:
+        """The row's entry of the contents, made (the rows are the law's, alive while it is made: an id is one row's)."""
+        toc, _ = contents_of([(r[4], r[5], r[2], r[6], r[7], r[8])])
+        entry = self.entries[id(r)] = toc[0] if toc else None
+        return entry
+
+    def _with_link(self, r: Sequence[Any], html: str, wanted: Mapping[str, Linked]) -> str:
+        key = id(r)
+        if key not in self.first_eid:
+            m = FIRST_LINE.match(r[1])
+            self.first_eid[key] = m.group(2) if m is not None else None
+        eid = self.first_eid[key]
+        found = None if eid is None else wanted.get(eid)
+        if eid is None or found is None:
+            return html
+        made = self.linked_html.get((key, found))
+        if made is None:
+            self.wanted.clear()
+            self.wanted[eid] = found
+            made = self.linked_html[(key, found)] = self.add(html)
+        return made
+
+    def page_pieces(self, rows: Sequence[Sequence[Any]], removed: Sequence[Row]) -> tuple[list[str], list[Row]]:
+        """``_page_pieces(rows, linked, law_id, removed, STORED_DAY)``'s pieces and contents."""
+        entries = self.entries
+        toc = []
+        for r in rows:
+            entry = entries.get(id(r), _UNSEEN)
+            if entry is _UNSEEN:
+                entry = self._entry(r)
+            if entry is not None:
+                toc.append(entry)
+        eids = {r[4]: r[5] for r in rows}
+        wanted = anchors((r[5], r[4], r[2], r[9]) for r in rows) if self.linked else {}
+        pieces: list[str] = []
+        for r in rows:
+            html = r[1]
+            if r[2] == "item":  # a schedule row: the cells that cite a provision link to it (not remembered: the
+                html = cells_linked(html, eids)  # eIds it links to are the version's)
+                if wanted and r[5] in wanted:
+                    html = self.add_once(html, wanted)
+            elif wanted and r[5] in wanted:
+                html = self._with_link(r, html, wanted)
+            pieces.append(html)
+        headers = [r[3] for r in rows if r[2] == "schedule"]
+        in_order = notes_between([(r[0], p) for r, p in zip(rows, pieces, strict=True)], removed) if removed else pieces
+        return fragments.wrapped_pieces(in_order, headers), toc
+
+    def add_once(self, html: str, wanted: Mapping[str, Linked]) -> str:
+        """``adder(law_id, STORED_DAY, wanted)(html)``, not remembered."""
+        self.wanted.clear()
+        self.wanted.update(wanted)
+        return self.add(html)
+
+    def toc_items(self, toc: Sequence[Row], changed: Collection[str]) -> list[str]:
+        """``toc_items(toc, changed)``, each entry's line made once for each way it is marked."""
+        out = []
+        for t in toc:
+            eid = t["eid"]
+            key = (eid, t["kind"], t["label"], t["depth"], eid in changed)  # what the line is made of
+            line = self.items.get(key)
+            if line is None:
+                line = self.items[key] = toc_items([t], changed)[0]
+            out.append(line)
+        return out
+
+    def toc_row(self, t: Row) -> str:
+        """``_toc_row`` of an entry of the contents."""
+        return _toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"])
+
+
 def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[bytes, list[tuple[int, bytes]]] | None:
     """A law's strings and each version's parts, packed (None: the law's words hold ``STORED_DAY``): every version
     that applies on some day, read as in force on its first day."""
@@ -548,20 +638,21 @@ def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[byt
         [law_id],
     ).fetchall()
     strings = _Strings()
+    memo = _LawMemo(law_id, linked)
     out = []
     for number, day in versions:
         removed = removed_notes(conn, law_id, number) if number > 0 else []
         rows = [r for r in spans if r[10] is not None and r[10] <= day and (r[11] is None or r[11] > day)]
         if any(STORED_DAY in r[1] for r in rows) or any(STORED_DAY in removed_fragment(r) for r in removed):
             return None
-        pieces, toc, _ = _page_pieces(rows, linked, law_id, removed, STORED_DAY)
+        pieces, toc = memo.page_pieces(rows, removed)
         changes = for_version(conn, law_id, number)
-        items = toc_items(toc, changed_contents(changes, (t["eid"] for t in toc)))
+        items = memo.toc_items(toc, changed_contents(changes, (t["eid"] for t in toc)))
         packed = [
             PACK_FORMAT,
             strings.places(pieces),
             strings.places(items),
-            strings.places(_toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"]) for t in toc),
+            strings.places(memo.toc_row(t) for t in toc),
             removed,
             [[c.citation, c.eid, c.kind, c.change, c.position] for c in changes],
         ]
