@@ -7,7 +7,8 @@ So the build makes those pieces here, for every version of every law that applie
 each distinct string of a law's pages (a piece of its text, an entry of its contents) once in ``law_pages.pieces``
 (most pieces are the same in every version), and each version as runs of places in that list
 (``law_page_versions.parts``), both zlib'd. The site reads the two, joins the strings and fills in the day
-(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 6 s of the build's CPU.
+(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 5 s of the build's CPU,
+which a full build spends in a process per CPU (``made_apart``).
 
 The functions that make the pieces are the ones the site used to run per request, moved here so that the build's
 fingerprint (``files.inputs.deriving_files``) covers every line of code that shapes what is stored; the site imports
