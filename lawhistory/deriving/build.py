@@ -338,8 +338,14 @@ def _full_build(paths: Paths, inputs: Inputs, plan: _Plan, progress: Progress) -
                 features.derive(db.conn)
             progress.advance()
             progress.start(1, page_parts.STAGE)
-            with _transaction(db):
-                page_parts.derive(db.conn)
+            # made in a process per CPU (reading the rows just committed), stored here in the laws' order
+            made = page_parts.made_apart(db.conn, os.cpu_count() or 1) if parallel else None
+            try:
+                with _transaction(db):
+                    page_parts.derive(db.conn, made=made)
+            finally:
+                if made is not None:
+                    made.close()
             progress.advance()
             progress.start(1, "Writing the history")
             chain = commits.result()

@@ -7,7 +7,8 @@ So the build makes those pieces here, for every version of every law that applie
 each distinct string of a law's pages (a piece of its text, an entry of its contents) once in ``law_pages.pieces``
 (most pieces are the same in every version), and each version as runs of places in that list
 (``law_page_versions.parts``), both zlib'd. The site reads the two, joins the strings and fills in the day
-(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 6 s of the build's CPU.
+(``publishing.page_parts``). At scale 0.1 that is some 10 MiB (a tenth of the database) and 5 s of the build's CPU,
+which a full build spends in a process per CPU (``made_apart``).
 
 The functions that make the pieces are the ones the site used to run per request, moved here so that the build's
 fingerprint (``files.inputs.deriving_files``) covers every line of code that shapes what is stored; the site imports
@@ -25,13 +26,16 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
+import pickle
 import re
 import sqlite3
+import tempfile
 import zlib
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
-from urllib.parse import quote_plus
+from typing import IO, Any, overload
+from urllib.parse import quote, quote_plus
 
 from markupsafe import escape
 
@@ -535,6 +539,96 @@ _LAW_SPANS_SQL = (
 )
 
 
+_UNSEEN: Any = object()
+
+
+class _LawMemo:
+    """What ``_page_pieces`` and ``toc_items`` make of one law's rows (``_LAW_SPANS_SQL``, read once for all its
+    versions), made once for each row however many versions show it: its entry of the contents, its fragment with its
+    link to similar provisions (or its own, when it has none) and its line of the contents. Each is what those
+    functions make of the row (``page_pieces`` returns what ``_page_pieces`` does, less the eIds), and the same string
+    in every version, so that ``_Strings.places`` hashes it once."""
+
+    def __init__(self, law_id: str, linked: bool) -> None:
+        self.linked = linked
+        self.wanted: dict[str, Linked] = {}  # what ``add`` links: set before each call
+        self.add = adder(law_id, STORED_DAY, self.wanted)
+        self.entries: dict[int, Row | None] = {}  # id(row) → its entry of the contents (None: not listed)
+        self.first_eid: dict[int, str | None] = {}  # id(row) → the eId its fragment's first line names
+        self.linked_html: dict[tuple[int, Linked], str] = {}  # (id(row), its link) → its fragment with the link
+        self.items: dict[tuple[Any, ...], str] = {}  # (an entry's eId, kind, label, depth, changed) → its line
+
+    def _entry(self, r: Sequence[Any]) -> Row | None:
+        """The row's entry of the contents, made (the rows are the law's, alive while it is made: an id is one row's)."""
+        toc, _ = contents_of([(r[4], r[5], r[2], r[6], r[7], r[8])])
+        entry = self.entries[id(r)] = toc[0] if toc else None
+        return entry
+
+    def _with_link(self, r: Sequence[Any], html: str, wanted: Mapping[str, Linked]) -> str:
+        key = id(r)
+        if key not in self.first_eid:
+            m = FIRST_LINE.match(r[1])
+            self.first_eid[key] = m.group(2) if m is not None else None
+        eid = self.first_eid[key]
+        found = None if eid is None else wanted.get(eid)
+        if eid is None or found is None:
+            return html
+        made = self.linked_html.get((key, found))
+        if made is None:
+            self.wanted.clear()
+            self.wanted[eid] = found
+            made = self.linked_html[(key, found)] = self.add(html)
+        return made
+
+    def page_pieces(self, rows: Sequence[Sequence[Any]], removed: Sequence[Row]) -> tuple[list[str], list[Row]]:
+        """``_page_pieces(rows, linked, law_id, removed, STORED_DAY)``'s pieces and contents."""
+        entries = self.entries
+        toc = []
+        for r in rows:
+            entry = entries.get(id(r), _UNSEEN)
+            if entry is _UNSEEN:
+                entry = self._entry(r)
+            if entry is not None:
+                toc.append(entry)
+        eids = {r[4]: r[5] for r in rows}
+        wanted = anchors((r[5], r[4], r[2], r[9]) for r in rows) if self.linked else {}
+        pieces: list[str] = []
+        for r in rows:
+            html = r[1]
+            if r[2] == "item":  # a schedule row: the cells that cite a provision link to it (not remembered: the
+                html = cells_linked(html, eids)  # eIds it links to are the version's)
+                if wanted and r[5] in wanted:
+                    html = self.add_once(html, wanted)
+            elif wanted and r[5] in wanted:
+                html = self._with_link(r, html, wanted)
+            pieces.append(html)
+        headers = [r[3] for r in rows if r[2] == "schedule"]
+        in_order = notes_between([(r[0], p) for r, p in zip(rows, pieces, strict=True)], removed) if removed else pieces
+        return fragments.wrapped_pieces(in_order, headers), toc
+
+    def add_once(self, html: str, wanted: Mapping[str, Linked]) -> str:
+        """``adder(law_id, STORED_DAY, wanted)(html)``, not remembered."""
+        self.wanted.clear()
+        self.wanted.update(wanted)
+        return self.add(html)
+
+    def toc_items(self, toc: Sequence[Row], changed: Collection[str]) -> list[str]:
+        """``toc_items(toc, changed)``, each entry's line made once for each way it is marked."""
+        out = []
+        for t in toc:
+            eid = t["eid"]
+            key = (eid, t["kind"], t["label"], t["depth"], eid in changed)  # what the line is made of
+            line = self.items.get(key)
+            if line is None:
+                line = self.items[key] = toc_items([t], changed)[0]
+            out.append(line)
+        return out
+
+    def toc_row(self, t: Row) -> str:
+        """``_toc_row`` of an entry of the contents."""
+        return _toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"])
+
+
 def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[bytes, list[tuple[int, bytes]]] | None:
     """A law's strings and each version's parts, packed (None: the law's words hold ``STORED_DAY``): every version
     that applies on some day, read as in force on its first day."""
@@ -545,20 +639,21 @@ def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[byt
         [law_id],
     ).fetchall()
     strings = _Strings()
+    memo = _LawMemo(law_id, linked)
     out = []
     for number, day in versions:
         removed = removed_notes(conn, law_id, number) if number > 0 else []
         rows = [r for r in spans if r[10] is not None and r[10] <= day and (r[11] is None or r[11] > day)]
         if any(STORED_DAY in r[1] for r in rows) or any(STORED_DAY in removed_fragment(r) for r in removed):
             return None
-        pieces, toc, _ = _page_pieces(rows, linked, law_id, removed, STORED_DAY)
+        pieces, toc = memo.page_pieces(rows, removed)
         changes = for_version(conn, law_id, number)
-        items = toc_items(toc, changed_contents(changes, (t["eid"] for t in toc)))
+        items = memo.toc_items(toc, changed_contents(changes, (t["eid"] for t in toc)))
         packed = [
             PACK_FORMAT,
             strings.places(pieces),
             strings.places(items),
-            strings.places(_toc_row(t["eid"], t["kind"], t["label"], t["depth"], t["citation"]) for t in toc),
+            strings.places(memo.toc_row(t) for t in toc),
             removed,
             [[c.citation, c.eid, c.kind, c.change, c.position] for c in changes],
         ]
@@ -566,10 +661,11 @@ def _law_parts(conn: sqlite3.Connection, law_id: str, linked: bool) -> tuple[byt
     return strings.pack(), out
 
 
-def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
+def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None, made: Made | None = None) -> int:
     """Store the parts of every version (that applies on some day) of ``laws`` (every law when None, or when whether
     the database holds another law has changed since the parts were made: every page's links change); the number of
-    versions stored."""
+    versions stored. ``made``: the parts already made (``made_apart``), used when they are of the laws chosen here and
+    made with the same links (otherwise each law's parts are made here)."""
     linked = any_other_law(conn)
     made_otherwise = conn.execute("select 1 from law_pages where similar_links != ? limit 1", [int(linked)]).fetchone()
     if laws is None or made_otherwise:
@@ -581,15 +677,83 @@ def derive(conn: sqlite3.Connection, laws: Sequence[str] | None = None) -> int:
         conn.executemany("delete from law_page_versions where law = ?", ids)
         conn.executemany("delete from law_pages where law = ?", ids)
         chosen = [law for (law,) in ids if conn.execute("select 1 from laws where id = ?", [law]).fetchone()]
+    if made is not None and (made.laws != chosen or made.linked != linked):
+        made = None
+    each = made.each() if made is not None else ((law_id, _law_parts(conn, law_id, linked)) for law_id in chosen)
     stored = 0
-    for law_id in chosen:
-        made = _law_parts(conn, law_id, linked)
-        if made is None:
+    for law_id, parts in each:
+        if parts is None:
             continue  # its pages are made per request
-        strings, versions = made
+        strings, versions = parts
         conn.execute("insert into law_pages (law, similar_links, pieces) values (?, ?, ?)", [law_id, int(linked), strings])
         conn.executemany(
             "insert into law_page_versions (law, version, parts) values (?, ?, ?)", [(law_id, n, b) for n, b in versions]
         )
         stored += len(versions)
     return stored
+
+
+# --- made in several processes (a full build) -------------------------------------------------------------------------
+
+#: A law's parts as ``_law_parts`` makes them.
+Parts = tuple[bytes, list[tuple[int, bytes]]] | None
+
+
+class Made:
+    """Every law's parts (``laws``, in order; ``linked``: ``any_other_law``), made before the transaction that stores
+    them and kept in a file in the database's folder (not in memory: they are a tenth of the database), read back in
+    order by ``each``."""
+
+    def __init__(self, laws: list[str], linked: bool, spool: IO[bytes]) -> None:
+        self.laws = laws
+        self.linked = linked
+        self._spool = spool
+
+    def each(self) -> Iterator[tuple[str, Parts]]:
+        self._spool.seek(0)
+        for law_id in self.laws:
+            made_for, parts = pickle.load(self._spool)
+            if made_for != law_id:  # (cannot happen: written in the same order)
+                raise ValueError(f"page parts made out of order: {made_for!r} for {law_id!r}")
+            yield law_id, parts
+
+    def close(self) -> None:
+        self._spool.close()
+
+
+_reader: sqlite3.Connection | None = None
+
+
+def _made_in_worker(task: tuple[str, str, bool]) -> tuple[str, Parts]:
+    """A worker process's part of ``made_apart``: one law's parts, read through its own connection."""
+    global _reader
+    path, law_id, linked = task
+    if _reader is None:
+        _reader = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=600)
+    return law_id, _law_parts(_reader, law_id, linked)
+
+
+def made_apart(conn: sqlite3.Connection, workers: int) -> Made | None:
+    """Every law's parts, made in ``workers`` processes (forked) that read the database through connections of their
+    own, for ``derive`` (None: fewer than two workers, or a database not in a file). Call it outside any transaction
+    of ``conn``, with the rows the parts are made of committed: the workers read what is committed, and a forked
+    process must not inherit a connection holding a lock."""
+    import multiprocessing  # (a full build only)
+
+    if conn.in_transaction:
+        raise ValueError("made_apart inside a transaction")
+    path = next((row[2] for row in conn.execute("pragma database_list") if row[1] == "main"), "")
+    laws = [r[0] for r in conn.execute("select id from laws order by id")]
+    if workers < 2 or not path or len(laws) < 2 * workers:
+        return None
+    linked = any_other_law(conn)
+    spool = tempfile.TemporaryFile(dir=os.path.dirname(path))  # noqa: SIM115 - closed by the caller (``Made.close``)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            # in the laws' order (``imap`` keeps it), each written to the file as it arrives
+            for made in pool.imap(_made_in_worker, [(path, law_id, linked) for law_id in laws], chunksize=4):
+                pickle.dump(made, spool, protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:
+        spool.close()
+        raise
+    return Made(laws, linked, spool)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import yaml
@@ -65,6 +66,9 @@ def load_front_matter(text: str, path: str | None = None, first_line: int = 2) -
     The one reader of front matter, for every command and the build: bad YAML, a date that is no date and
     nesting deeper than ``MAX_DEPTH`` are each a FormatError naming the file and line.
     """
+    simple = read_simple(text)
+    if simple is not None:
+        return simple
     try:
         _check_depth(text, path, first_line)
         return yaml.load(text, Loader=_Loader)
@@ -78,6 +82,124 @@ def load_front_matter(text: str, path: str | None = None, first_line: int = 2) -
         raise FormatError(f"the front matter is not valid YAML: {e.problem or e.context}", path=path, line=line) from None
     except (yaml.YAMLError, ValueError, TypeError) as e:
         raise FormatError(f"the front matter is not valid YAML: {e}", path=path) from None
+
+
+# --- the project's own simple front matter, read without PyYAML ------------------------------------------------------
+
+#: A key, and what follows its colon (nothing, or a space and a value).
+_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?")
+#: Keys YAML 1.1 reads as something other than a string, in any case (PyYAML's resolvers, and more).
+_NOT_STRINGS = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
+_INT = re.compile(r"0|[1-9][0-9]*")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: What a plain or quoted scalar read here may hold: no tab, no character YAML takes for a line break, no control or
+#: other character YAML does not print.
+_CHARS = re.compile(r"[^\t\r\n\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]+")
+#: What a plain scalar cannot start with (YAML's indicators) or hold (a comment, a key's colon).
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_RESOLVER = yaml.resolver.Resolver()
+_TAG = "tag:yaml.org,2002:"
+#: How deep the simple front matter nests (no law's or instrument's goes deeper than 3).
+_SIMPLE_DEPTH = 6
+
+
+class _Unread(Exception):
+    """Not of the simple forms ``read_simple`` reads."""
+
+
+def _simple_scalar(value: str) -> Any:
+    """``value`` as PyYAML reads it, when it is one of the few forms read here."""
+    if not value or value != value.strip(" ") or not _CHARS.fullmatch(value):
+        raise _Unread
+    if value[0] == "'":
+        if len(value) < 2 or value[-1] != "'" or "'" in value[1:-1]:
+            raise _Unread
+        return value[1:-1]
+    if value[0] in _INDICATORS or ": " in value or " #" in value or value[-1] == ":":
+        raise _Unread
+    tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+    if tag == _TAG + "str":
+        return value
+    if tag == _TAG + "int" and _INT.fullmatch(value):
+        return int(value)
+    if tag == _TAG + "timestamp" and _DATE.fullmatch(value):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise _Unread from None  # PyYAML's own words for it
+    if tag == _TAG + "bool" and value in ("true", "false"):
+        return value == "true"
+    if tag == _TAG + "null" and value == "null":
+        return None
+    raise _Unread
+
+
+def _simple_key(line: str) -> tuple[str, str | None] | None:
+    m = _KEY_LINE.fullmatch(line)
+    if m is None or m.group(1).lower() in _NOT_STRINGS:
+        return None
+    return m.group(1), m.group(2)
+
+
+def _simple_mapping(lines: list[str], k: int, indent: int, depth: int) -> tuple[dict[str, Any], int]:
+    """The mapping whose keys start at column ``indent`` from line ``k``, and the line after it."""
+    if depth > _SIMPLE_DEPTH:
+        raise _Unread
+    out: dict[str, Any] = {}
+    pad = " " * indent
+    while k < len(lines) and lines[k].startswith(pad) and not lines[k].startswith((" ", "- "), indent):
+        found = _simple_key(lines[k][indent:])
+        if found is None or found[0] in out:
+            raise _Unread
+        key, value = found
+        k += 1
+        if value is not None:
+            out[key] = _simple_scalar(value)
+            continue
+        after = lines[k] if k < len(lines) else ""
+        if after.startswith(pad + "- "):  # a list, not indented (as ``dump_yaml`` writes it)
+            out[key], k = _simple_sequence(lines, k, indent, depth + 1)
+        elif after.startswith(pad + "  - "):
+            out[key], k = _simple_sequence(lines, k, indent + 2, depth + 1)
+        elif after.startswith(pad + "  ") and not after.startswith(pad + "   "):
+            out[key], k = _simple_mapping(lines, k, indent + 2, depth + 1)
+        else:
+            raise _Unread  # a key with nothing (null), or another form
+    if not out:
+        raise _Unread
+    return out, k
+
+
+def _simple_sequence(lines: list[str], k: int, indent: int, depth: int) -> tuple[list[Any], int]:
+    """The list whose items' dashes are at column ``indent`` from line ``k``, and the line after it."""
+    out: list[Any] = []
+    pad = " " * indent + "- "
+    while k < len(lines) and lines[k].startswith(pad):
+        rest = lines[k][len(pad) :]
+        if _simple_key(rest) is not None:  # a mapping, its first key on the dash's line
+            lines[k] = " " * len(pad) + rest
+            item, k = _simple_mapping(lines, k, len(pad), depth + 1)
+            out.append(item)
+        else:
+            out.append(_simple_scalar(rest))
+            k += 1
+    return out, k
+
+
+def read_simple(text: str) -> dict[str, Any] | None:
+    """The front matter ``text`` as PyYAML reads it, when it is written as the project writes its own (``dump_yaml``,
+    block style): keys each on a line with a scalar, a mapping indented two spaces, or a list (its dashes indented or
+    not) of scalars or of mappings; the scalars only of a few forms (a plain string, as PyYAML resolves it, a quoted
+    one without quotes inside, a whole number, a date, true, false or null). None for anything else, which PyYAML reads (a
+    comment, a blank line, another form of scalar, a flow collection): the same values, or PyYAML's own error."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    try:
+        out, k = _simple_mapping(lines, 0, 0, 0)
+    except _Unread:
+        return None
+    return out if k == len(lines) else None
 
 
 def _check_depth(text: str, path: str | None, first_line: int) -> None:
