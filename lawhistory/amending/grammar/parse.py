@@ -1796,6 +1796,7 @@ _STRUCTURE_STARTS = [
     "run_in_citation",
     "of_council",
     "next_label_inside",
+    "line_start_label",
 ]
 
 
@@ -2058,14 +2059,15 @@ def cited_labels_inside(text: str) -> tuple[tuple[int, str], ...]:
     (structure.lark's ``next_label_inside``) that the words before it cite ("… the relevant Australian Standard 3.5 Cat
     collars A cat …", "(a) the Cat Act 2011 or (b) a local planning scheme.", "… clause 3.3 and (b) be kept clean."):
     (where it begins, the label as printed, without a full stop). Running text alone reads them as cited; parts.py asks
-    where such a label started a printed line, and refuses."""
+    where such a label started a printed line, and refuses (a bracketed label there whatever follows it:
+    ``line_start_label``, "… or 3, (b) 5 metres …")."""
     found = []
     for at in range(1, len(text)):
         if not (text[at].isdecimal() or text[at] == "(") or not text[at - 1].isspace():
             continue
         if not _cites(tuple(text[:at].split()[-2:])):
             continue
-        tokens = _structure("next_label_inside", text[at:])
+        tokens = _structure("next_label_inside", text[at:]) or _structure("line_start_label", text[at:])
         if tokens is not None:
             found.append((at, str(tokens[0])))
     return tuple(found)
