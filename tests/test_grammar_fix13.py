@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from lawhistory.amending.amend import InstrumentRefused, amend
+from lawhistory.amending.amend import InstrumentRefused, amend, draft
 from lawhistory.amending.named_inserts import named_inserted
 from lawhistory.amending.timeline import build_timeline
 from lawhistory.files.repo import Repository
@@ -220,6 +220,16 @@ def test_no_mark_is_stored_in_the_instrument_or_the_law(tmp_path: Path) -> None:
     assert LINE not in got
     stored = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "repo").rglob("*.txt"))
     assert LINE not in stored
+
+
+def test_the_draft_for_a_reading_by_hand_quotes_the_words_without_the_mark(tmp_path: Path) -> None:
+    repo = Repository.init(tmp_path / "repo")
+    text = (FIX13 / "principal.txt").read_text(encoding="utf-8")
+    repo.write_text(repo.law_path(parse(text, path="principal.txt").meta.id), text)
+    instrument = tmp_path / "instrument.txt"
+    instrument.write_text(HEAD + W1["standard"][0] + "\n" + TAIL, encoding="utf-8")
+    drafted = draft(repo, instrument)
+    assert "Australian Standard 3.5 Cat collars" in " ".join(drafted.split()) and LINE not in drafted
 
 
 # --- a15: the heading names fewer clauses than the new text was read as inserting
