@@ -28,7 +28,7 @@ from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
 from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
-from ..reading.line_lists import ITEM, LINE, MARKED_LIST_AT_END, spaced, unmarked
+from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, line_start_keys, spaced, unmarked
 from ..reading.structure import StructureParser
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
@@ -1569,19 +1569,6 @@ def _no_next_label_inside(
         _no_next_label_inside(d.children, (*above, d), line_starts)
 
 
-def line_start_keys(marked: str) -> frozenset[tuple[str, ...]]:
-    """(fix13) The printed line starts that reading.line_lists marked (``LINE``) in new text ``marked``, each as the
-    word before it and the (up to two) words from it, to know them again in the provisions read."""
-    keys = set()
-    at = marked.find(LINE)
-    while at >= 0:
-        before, after = unmarked(marked[:at]).split()[-1:], unmarked(marked[at + 1 :]).split()[:2]
-        if before and after:
-            keys.add((before[0], *after))
-        at = marked.find(LINE, at + 1)
-    return frozenset(keys)
-
-
 def _no_cited_line_start(
     words: str, numbered: tuple[Provision, ...], line_starts: frozenset[tuple[str, ...]], printed: frozenset[str]
 ) -> None:
@@ -1658,7 +1645,7 @@ def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) ->
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     payload = _heading_above_number(payload)
-    starts = line_start_keys(payload)  # (fix13) the printed line starts of labels, marked by reading.line_lists
+    starts = line_start_keys(payload)  # (fix13) the printed line starts of labels (reading.line_lists' LINE)
     seen: list[str] = []
     listed = MARKED_LIST_AT_END.search(payload)
     items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []

@@ -81,14 +81,16 @@ def spaced(words: str) -> str:
     return LINE.join(" ".join(part.split()) for part in words.split(LINE)).strip(LINE)
 
 
-def line_start_keys(marked: str) -> frozenset[tuple[str, str, str]]:
-    """(fix13) Each ``LINE`` mark in ``marked`` as the word before it and the two words from it."""
+def line_start_keys(marked: str) -> frozenset[tuple[str, ...]]:
+    """(fix13) Each ``LINE`` mark in ``marked`` as the word before it and the (up to two) words from it, to know it
+    again in words read with spaces alone."""
     keys = set()
     at = marked.find(LINE)
     while at >= 0:
-        before, after = marked[:at].split()[-1:], marked[at + 1 :].split()[:2]
-        if before and len(after) == 2:
-            keys.add((before[0], after[0], after[1]))
+        # (the words near it only: an instrument's body holds many marks)
+        before, after = unmarked(marked[max(0, at - 300) : at]).split()[-1:], unmarked(marked[at + 1 : at + 600]).split()[:2]
+        if before and after:
+            keys.add((before[0], *after))
         at = marked.find(LINE, at + 1)
     return frozenset(keys)
 
@@ -98,7 +100,7 @@ _OPENS_NEW_TEXT = lazy_pattern(r"[:—–]|\b(?:insert|inserting|substitute|subs
 
 
 def marked_line_starts(
-    provisions: tuple[Provision, ...], keys: frozenset[tuple[str, str, str]], inside: bool = False
+    provisions: tuple[Provision, ...], keys: frozenset[tuple[str, ...]], inside: bool = False
 ) -> tuple[Provision, ...]:
     """``provisions`` (an instrument's, read from running text) with ``LINE`` put back for the space before each label
     that started a printed line after a line ending in no closing punctuation (``keys``: the word before it and the two
@@ -119,10 +121,10 @@ def marked_line_starts(
                 words = list(re.finditer(r"\S+", text))
                 spaces = [
                     words[i].start() - 1
-                    for i in range(1, len(words) - 1)
+                    for i in range(1, len(words))
                     if words[i].start() > start
                     and text[words[i].start() - 1] == " "
-                    and (words[i - 1].group(), words[i].group(), words[i + 1].group()) in keys
+                    and tuple(w.group() for w in words[i - 1 : i + 2]) in keys
                 ]
                 for at in spaces:
                     text = text[:at] + LINE + text[at + 1 :]
@@ -131,7 +133,7 @@ def marked_line_starts(
             for i, c in enumerate(children):
                 first = " ".join(x for x in (c.heading, c.text) if x).split()[:1]
                 before = _last_word(children[i - 1]) if i else (text or "").split()[-1:]
-                if c.num and first and before and (before[-1].rstrip(LINE), c.num, first[0]) in keys:
+                if c.num and before and (before[-1].rstrip(LINE), c.num, *first) in keys:
                     if i:
                         children[i - 1] = _line_after(children[i - 1])
                     elif text:

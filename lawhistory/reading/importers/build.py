@@ -324,7 +324,7 @@ def _build(
     # run across printed lines); a law's printed lines show where its headings and list items start.
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
-    line_starts: frozenset[tuple[str, str, str]] = frozenset()
+    line_starts: frozenset[tuple[str, ...]] = frozenset()
     if line_mode and not lines:
         # imported here: only an instrument read from a copy's printed lines needs them (not a plain text's ``amend``)
         from ..ocr_quotes import read_lost_term_marks, read_ocr_closing_marks, read_ocr_quote_marks
