@@ -48,6 +48,7 @@ from . import commencing
 from .apply import TargetNotFound, WordsNotFound, find, get
 from .instructions import InstructionNotUnderstood, parse_unit, units
 from .law_known import Unresolved, names_rows, resolved
+from .named_inserts import check_named_inserts
 from .parts import GAZETTE_NAMED
 from .timeline import build_timeline
 
@@ -229,6 +230,9 @@ def _read_one(law: Law, given: tuple[Operation, ...] | None = None) -> Instrumen
         if op.unreadable is not None:
             why = unmarked("; ".join(op.unreadable))
             raise InstrumentRefused(f"{law.meta.title} cl. {op.clause}: {op.target}: {why}")
+    if given is None and (named := check_named_inserts(law.body, ops)) is not None:
+        # (fix13) "4. Clauses 3.4 and 3.5 inserted" whose new text was read as one clause (or as three)
+        raise InstrumentRefused(f"{law.meta.title} {unmarked(named)}")
     if when.rule == "by_clause":
         _days_for_every_clause(law, ops)
     # the marks that kept a list's lines apart (reading.line_lists) are not the instrument's words

@@ -1203,6 +1203,45 @@ def _lettered_before(num: str, nxt: str) -> bool:
     return bool(m and len(num) >= 3 and num[-2].isalpha() and m.group(1) == nxt)
 
 
+def _sibling_base(kind: str, num: str) -> int | None:
+    """(fix13) The number a subclause's, a paragraph's or a subparagraph's label is numbered from — (2) and (2A): 2;
+    (c) and (ca): c; (iii): 3 — or None where it is not certain (a doubled letter "(aa)" stands after (z) in one
+    convention, after (a) in another; more letters; another shape). A letter after it ("(2A)", "(ca)") puts the label
+    after its base's in some laws and before it in others ("(1A)" inserted before (1)), so only the base is compared."""
+    inner = num.strip("()") if num.startswith("(") and num.endswith(")") else ""
+    if kind == "subclause":
+        m = re.fullmatch(r"(\d+)[A-Z]?", inner)
+        return int(m.group(1)) if m else None
+    if kind == "paragraph" and re.fullmatch(r"[a-z]{1,2}", inner) and not (len(inner) == 2 and inner[0] == inner[1]):
+        return ord(inner[0])
+    if kind == "subparagraph":
+        from ..core.labels import ROMAN
+
+        return ROMAN.index(inner) + 1 if inner in ROMAN else None
+    return None
+
+
+def _check_order_among_siblings(
+    siblings: tuple[Provision, ...], at: int, node: Provision, op: Operation, inst: Instrument | None
+) -> None:
+    """(fix13, review 13) A new subclause, paragraph or subparagraph must fall between its neighbours of its kind, as a
+    new clause must ('After clause 2.3(3) insert: (2A) …' puts (2A) after (3); 'After clause 2.5(d) insert: (ca) …'
+    puts (ca) after (d)): a law out of its own order, the instruction contradicting itself. Told by the labels' bases
+    alone (``_sibling_base``): the one before must not be numbered from a later base, the one after from an earlier."""
+    if node.kind not in ("subclause", "paragraph", "subparagraph") or (base := _sibling_base(node.kind, node.num or "")) is None:
+        return
+    prev = next((c for c in reversed(siblings[:at]) if c.kind == node.kind and c.num), None)
+    nxt = next((c for c in siblings[at + 1 :] if c.kind == node.kind and c.num), None)
+    pb = _sibling_base(prev.kind, prev.num or "") if prev is not None else None
+    nb = _sibling_base(nxt.kind, nxt.num or "") if nxt is not None else None
+    if (pb is not None and pb > base) or (nb is not None and nb < base):
+        raise ApplyRefused(
+            inst, op, f"a new {node.kind} {node.num} here would be out of the law's numbering "
+            f"(between {prev.num if prev is not None else 'the start'} and {nxt.num if nxt is not None else 'the end'})",
+            "check where the instrument puts it",
+        )  # fmt: skip
+
+
 def _check_labels(
     before: tuple[Provision, ...], after: tuple[Provision, ...], paths: list[Path], op: Operation, inst: Instrument | None
 ) -> None:
@@ -1240,6 +1279,7 @@ def _check_labels(
             num = _item_num(node)
             same = [c.num or "" for c in _children(after, path[:-1]) if c.kind == node.kind and _item_num(c) == num]
             had = [c.num or "" for c in old_siblings if c.kind == node.kind and _item_num(c) == num]
+            _check_order_among_siblings(_children(after, path[:-1]), path[-1], node, op, inst)
         if len(same) > max(1, len(had)):
             raise ApplyRefused(
                 inst, op, f"the law already has {node.kind} {node.num} there, so the new one would repeat its label",

@@ -36,8 +36,8 @@ def _entry(unit: Unit) -> dict[str, Any]:
     try:
         ops = parse_unit(unit, [])
     except InstructionNotUnderstood as e:
-        return {"clause": unit.clause, "words": unit.text, "refused": unmarked(str(e)), "operations": []}
-    entry: dict[str, Any] = {"clause": unit.clause, "words": unit.text, "operations": [op_to_dict(op) for op in ops]}
+        return {"clause": unit.clause, "words": unmarked(unit.text), "refused": unmarked(str(e)), "operations": []}
+    entry: dict[str, Any] = {"clause": unit.clause, "words": unmarked(unit.text), "operations": [op_to_dict(op) for op in ops]}
     if not ops:
         entry["none"] = True  # read as no amending instruction (left as text)
     return entry

@@ -28,7 +28,7 @@ from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
 from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
 from ..reading.instrument_meta import clauses_law, footnoted_repeal
-from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, unmarked
+from ..reading.line_lists import ITEM, MARKED_LIST_AT_END, line_start_keys, spaced, unmarked
 from ..reading.structure import StructureParser
 from .accounting import ITEM_START, LABELLED_START, split_instructions
 from .frame import frame_kind
@@ -37,6 +37,8 @@ from .grammar.parse import (
     amended_as_follows,
     another_clause,
     barred_repeal,
+    cited_labels_inside,
+    cites_by_abbreviation,
     clause_first,
     container_opening,
     dash_definitions,
@@ -779,7 +781,7 @@ def _collect(
             _collect(c, label + (c.num or ""), ctx, out, required=bool(amended), kind=kind, before=last)
             last = " ".join(x for x in [(c.text or "").strip(), *(_flatten(g) for g in c.children)] if x)
         return
-    words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
+    words = spaced(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x))
     # (r11) "The Shire of X By-laws Relating to …* are repealed. [* Published in Gazette of D …]": one law repealed, its
     # title whole (its "By-laws …" is no instruction of its own)
     if (shared := _verb_lead_items(words)) is not None:
@@ -1597,7 +1599,9 @@ def _higher_label(own: Provision, label: str, printed: frozenset[str] = frozense
     return False
 
 
-def _no_next_label_inside(provisions: tuple[Provision, ...], above: tuple[Provision, ...] = ()) -> None:
+def _no_next_label_inside(
+    provisions: tuple[Provision, ...], above: tuple[Provision, ...] = (), line_starts: frozenset[tuple[str, ...]] = frozenset()
+) -> None:
     """(fix10, issue 20) Refuses new text where a label after a clause's, a subclause's, a paragraph's or a
     subparagraph's own — (fix11) the next or one further on, or one after the label of a provision it stands under — is
     printed inside its words as a provision begins ("3.4. Cat tags A cat must wear a tag. Penalty: a fine of $100 3.5.
@@ -1623,7 +1627,35 @@ def _no_next_label_inside(provisions: tuple[Provision, ...], above: tuple[Provis
                 f"as a provision begins, and the text no longer shows its lines apart, so where {own} ends is "
                 "uncertain; nothing was applied"
             )
-        _no_next_label_inside(d.children, (*above, d))
+        if line_starts:
+            _no_cited_line_start(words, numbered, line_starts, printed)
+        _no_next_label_inside(d.children, (*above, d), line_starts)
+
+
+def _no_cited_line_start(
+    words: str, numbered: tuple[Provision, ...], line_starts: frozenset[tuple[str, ...]], printed: frozenset[str]
+) -> None:
+    """(fix13, review 13) Refuses new text where a label after a provision's own — the next or one further on — starts
+    a printed line after words that would cite it ("… the relevant Australian Standard / 3.5 Cat collars A cat …",
+    "(a) the Cat Act 2011 or / (b) a local planning scheme.", "… under clause 3.3 and / (b) be kept clean."): read as
+    running text, the label is cited and the provision it begins is swallowed by the one before (wrong law); whether
+    the words before run on into it as a citation or end there is not told by the words, so nothing is guessed."""
+    for at, label in cited_labels_inside(words):
+        before, after = words[:at].split()[-1:], words[at:].split()[:2]
+        if not before or (before[0], *after) not in line_starts or cites_by_abbreviation(before[0]):
+            continue
+        after_own = next((p for p in reversed(numbered) if _higher_label(p, label, printed)), None)
+        if after_own is None:
+            continue
+        shown = " ".join([*words[:at].split()[-7:], "/", *words[at:].split()[:7]])
+        own = f"{after_own.kind} {after_own.num}"
+        which = "the label after" if label in _labels_after(after_own.num or "") else "a label after"
+        raise InstructionNotUnderstood(
+            f"the new {own}'s words hold “… {shown} …”: {label}, {which} its own, starts a printed line (/) after "
+            f"“{before[0]}”, which may cite it (“{before[0]} {label}”) or end the line before the provision it begins, "
+            f"so where {own} ends is uncertain; nothing was applied — check the gazette (a full stop or semicolon "
+            "ending the line, or the new text in quotation marks, tells them apart)"
+        )
 
 
 #: (fix12) The kinds a provision stands under, each above the next: a label of a kind above a provision's own, printed
@@ -1676,6 +1708,7 @@ def _terms_narrowed(provisions: tuple[Provision, ...], terms: frozenset[str]) ->
 def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
     """New provisions written in an instruction, read like gazette text."""
     payload = _heading_above_number(payload)
+    starts = line_start_keys(payload)  # (fix13) the printed line starts of labels (reading.line_lists' LINE)
     seen: list[str] = []
     listed = MARKED_LIST_AT_END.search(payload)
     items = [" ".join(i.split()) for i in listed.group(1).split(ITEM) if i.strip()] if listed else []
@@ -1782,7 +1815,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
                 "so where each definition ends is uncertain"
             )
     # (fix10) after the refusals above, which name what ran on more closely (a Subdivision's heading, a definition)
-    _no_next_label_inside(provisions)
+    _no_next_label_inside(provisions, line_starts=starts)
     # How headings were told apart is said once for the whole instrument, not per payload.
     notes += [n for n in seen if "clause heading(s)" not in n]
     return provisions

@@ -26,6 +26,11 @@ from ..core.model import Provision
 
 ITEM = "\u2063"  # INVISIBLE SEPARATOR: an item of a list printed a line an item begins
 END = "\u2064"  # INVISIBLE PLUS: the list ends
+#: (fix13, review 13) LINE SEPARATOR, a space to every reader of words (``str.split``, ``\\s``): the space before a label
+#: that starts a printed line after a line ending in no closing punctuation ("… the relevant Australian Standard /
+#: 3.5 Cat collars …", "(a) the Cat Act 2011 or / (b) …"), where the running text alone cannot tell whether the label
+#: is cited by the words before it or begins the next provision (amending.parts reads it in new text)
+LINE = "\u2028"
 
 _DASH_END = lazy_pattern(r"(?:[—–]|\s-)\s*$")
 _ITEM = lazy_pattern(r"[A-Za-z][A-Za-z0-9’' /-]{0,49}")
@@ -58,8 +63,113 @@ def mark_line_lists(text: str) -> str:
 
 
 def unmarked(text: str) -> str:
-    """``text`` without the marks (the items then run together, as they were read before)."""
-    return text.replace(ITEM, "").replace(END, "")
+    """``text`` without the marks (the items then run together, as they were read before; a line start is a space)."""
+    return text.replace(ITEM, "").replace(END, "").replace(LINE, " ")
+
+
+#: (fix13) A printed line's first word that is a label: a number with points or a full stop ("3.5", "3.5.", "10A."),
+#: or a bracketed number or small letters ("(4)", "(b)", "(iii)"); then a space or the line's end
+_LABEL_FIRST = lazy_pattern(r"(?:\d+(?:\.\d+)*[A-Z]{0,2}\.?|\(\d+[A-Z]{0,2}\)|\([a-z]{1,4}\))(?:\s|$)")
+#: (fix13) A line that ends in closing punctuation (a full stop, semicolon, colon, dash, quotation mark, bracket)
+_CLOSED = lazy_pattern(r"[.;:—–\-”\"’'(]\s*$")
+
+
+def spaced(words: str) -> str:
+    """``words`` with their spaces made one (as ``" ".join(words.split())``), each ``LINE`` mark kept as it is."""
+    if LINE not in words:
+        return " ".join(words.split())
+    return LINE.join(" ".join(part.split()) for part in words.split(LINE)).strip(LINE)
+
+
+def line_start_keys(marked: str) -> frozenset[tuple[str, ...]]:
+    """(fix13) Each ``LINE`` mark in ``marked`` as the word before it and the (up to two) words from it, to know it
+    again in words read with spaces alone."""
+    keys = set()
+    at = marked.find(LINE)
+    while at >= 0:
+        # (the words near it only: an instrument's body holds many marks)
+        before, after = unmarked(marked[max(0, at - 300) : at]).split()[-1:], unmarked(marked[at + 1 : at + 600]).split()[:2]
+        if before and after:
+            keys.add((before[0], *after))
+        at = marked.find(LINE, at + 1)
+    return frozenset(keys)
+
+
+#: (fix13) Where new text may begin in an instrument's words: after a colon or a dash, "insert", "substitute", "following"
+_OPENS_NEW_TEXT = lazy_pattern(r"[:—–]|\b(?:insert|inserting|substitute|substituting|following)\b", re.I)
+
+
+def marked_line_starts(
+    provisions: tuple[Provision, ...], keys: frozenset[tuple[str, ...]], inside: bool = False
+) -> tuple[Provision, ...]:
+    """``provisions`` (an instrument's, read from running text) with ``LINE`` put back for the space before each label
+    that started a printed line after a line ending in no closing punctuation (``keys``: the word before it and the two
+    words from it) — only in words after where new text may begin (``_OPENS_NEW_TEXT``; ``inside``: the provision
+    stands in such words), never in a heading: the new text reader (amending.parts) alone reads the mark, every other
+    reader has the words as before. Where the label is a sub-provision's own ("(a) the Cat Act 2011 or / (b) …", read
+    as two paragraphs), the mark ends the words before it (they are joined again as the instruction's words)."""
+    if not keys:
+        return provisions
+    out: list[Provision] = []
+    for p in provisions:
+        text, opened = p.text, inside
+        if text:
+            opens = None if inside else _OPENS_NEW_TEXT().search(text)
+            opened = inside or opens is not None
+            start = 0 if opens is None else opens.end()
+            if opened:
+                words = list(re.finditer(r"\S+", text))
+                spaces = [
+                    words[i].start() - 1
+                    for i in range(1, len(words))
+                    if words[i].start() > start
+                    and text[words[i].start() - 1] == " "
+                    and tuple(w.group() for w in words[i - 1 : i + 2]) in keys
+                ]
+                for at in spaces:
+                    text = text[:at] + LINE + text[at + 1 :]
+        children = list(marked_line_starts(p.children, keys, opened))
+        if opened:
+            for i, c in enumerate(children):
+                first = " ".join(x for x in (c.heading, c.text) if x).split()[:1]
+                before = _last_word(children[i - 1]) if i else (text or "").split()[-1:]
+                if c.num and before and (before[-1].rstrip(LINE), c.num, *first) in keys:
+                    if i:
+                        children[i - 1] = _line_after(children[i - 1])
+                    elif text:
+                        text = text.rstrip(LINE) + LINE
+        out.append(replace(p, text=text, children=tuple(children)))
+    return tuple(out)
+
+
+def _last_word(p: Provision) -> list[str]:
+    """The last word of ``p``'s words and its sub-provisions', as they are joined (a list of none or one)."""
+    if p.children:
+        return _last_word(p.children[-1])
+    return " ".join(x for x in (p.heading, p.text) if x).split()[-1:]
+
+
+def _line_after(p: Provision) -> Provision:
+    """``p`` with ``LINE`` after its last words (those of its last sub-provision, where it has them)."""
+    if p.children:
+        return replace(p, children=(*p.children[:-1], _line_after(p.children[-1])))
+    return replace(p, text=(p.text or "").rstrip(LINE) + LINE) if p.text else p
+
+
+def joined_with_line_starts(chunk: str) -> str:
+    """``chunk``'s printed lines as running text (each line's spaces made one), joined by a space — or by ``LINE``
+    where a line begins with a label and the line before ends in no closing punctuation."""
+    out: list[str] = []
+    for line in chunk.split("\n"):
+        words = " ".join(line.split())
+        if not words:
+            continue
+        if out and _LABEL_FIRST().match(words) and not _CLOSED().search(out[-1]):
+            out.append(LINE)
+        elif out:
+            out.append(" ")
+        out.append(words)
+    return "".join(out)
 
 
 #: A marked list that ends the text: its items, then only spaces.

@@ -1851,6 +1851,7 @@ _STRUCTURE_STARTS = [
     "run_in_citation",
     "of_council",
     "next_label_inside",
+    "line_start_label",
 ]
 
 
@@ -2060,6 +2061,13 @@ def _label_shaped(word: str) -> bool:
     return word[-1:] == ")" or word[-1:].isdecimal() or (word[-1:].isupper() and any(c.isdecimal() for c in word))
 
 
+def cites_by_abbreviation(word: str) -> bool:
+    """(fix13) Whether ``word`` is one that only ever cites the number after it, never ends words: an Australian
+    Standard's "AS", "AS/NZS", or an abbreviation with its full stop ("s.", "r.", "reg.", "No."): "… comply with AS/NZS
+    / 3.5 Cat enclosures and fencing …" at a printed line's start is the standard's number and title."""
+    return word in _CITING_PRINTED or (word.endswith(".") and word.lower() in _CITING_WORDS)
+
+
 def _cites(before: tuple[str, ...]) -> bool:
     """(fix10, fix11, fix12) Whether the (up to two) words ``before`` a label cite it rather than end the words a
     provision beginning with it follows: a kind's word ("clause 3.5", "Schedule 1", "AS 1926.1", "s. 6.16", "Policy
@@ -2095,6 +2103,26 @@ def labels_inside(text: str) -> tuple[tuple[int, str], ...]:
         if text[at].isdecimal() and text[at - 1] == " " and at >= 2 and text[at - 2].isdecimal() and _thousands(text, at):
             continue
         tokens = _structure("next_label_inside", text[at:])
+        if tokens is not None:
+            found.append((at, str(tokens[0])))
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def cited_labels_inside(text: str) -> tuple[tuple[int, str], ...]:
+    """(fix13, review 13) Each label printed inside a new provision's words ``text`` in the shape of a provision's start
+    (structure.lark's ``next_label_inside``) that the words before it cite ("… the relevant Australian Standard 3.5 Cat
+    collars A cat …", "(a) the Cat Act 2011 or (b) a local planning scheme.", "… clause 3.3 and (b) be kept clean."):
+    (where it begins, the label as printed, without a full stop). Running text alone reads them as cited; parts.py asks
+    where such a label started a printed line, and refuses (a bracketed label there whatever follows it:
+    ``line_start_label``, "… or 3, (b) 5 metres …")."""
+    found = []
+    for at in range(1, len(text)):
+        if not (text[at].isdecimal() or text[at] == "(") or not text[at - 1].isspace():
+            continue
+        if not _cites(tuple(text[:at].split()[-2:])):
+            continue
+        tokens = _structure("next_label_inside", text[at:]) or _structure("line_start_label", text[at:])
         if tokens is not None:
             found.append((at, str(tokens[0])))
     return tuple(found)

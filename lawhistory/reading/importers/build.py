@@ -37,7 +37,14 @@ from ..gazette import (
     split_instruments,
 )
 from ..instrument_meta import RESOLVED, amended_by_part, amended_law
-from ..line_lists import mark_line_lists, subsections_as_labels
+from ..line_lists import (
+    LINE,
+    joined_with_line_starts,
+    line_start_keys,
+    mark_line_lists,
+    marked_line_starts,
+    subsections_as_labels,
+)
 from ..run_together import (
     close_unclosed_terms,
     space_glued_dashes,
@@ -317,6 +324,7 @@ def _build(
     # run across printed lines); a law's printed lines show where its headings and list items start.
     lines = line_mode and mode != "instrument"
     body_text = piece.body.replace("\f", "\n" if lines else " ")
+    line_starts: frozenset[tuple[str, ...]] = frozenset()
     if line_mode and not lines:
         # imported here: only an instrument read from a copy's printed lines needs them (not a plain text's ``amend``)
         from ..ocr_quotes import (
@@ -346,12 +354,16 @@ def _build(
         # a Part heading that starts a printed line keeps its line break: words before it that end in no full stop (a
         # long title, "A local law to amend the X and the Y") do not run on into it
         body_text = "\n".join(
-            " ".join(chunk.split())
+            joined_with_line_starts(chunk)  # (fix13) a label that starts a printed line is marked, for new text
             for chunk in re.split(
                 r"(?<![:—–\-“\"])(?<!\binsert)(?<!\binserted)(?<!\bfollowing)[ \t]*\n(?=[ \t]*(?:PART|Part) \d+[ \t]*[—–])",
                 body_text,
             )
         )
+        # (fix13) the labels that start a printed line after one ending in no closing punctuation, put back in new text
+        # once its provisions are read (reading.line_lists.marked_line_starts); every reader before has running text
+        line_starts = line_start_keys(body_text)
+        body_text = body_text.replace(LINE, " ")
     if lines and mode == "law":
         from .bare_parts import read_bare_parts, read_late_part_headings, read_undotted_sections  # a law's lines only
 
@@ -362,6 +374,7 @@ def _build(
     if lead:
         preface.insert(0, Provision(kind="text", text=lead))
     body = repair(tuple(preface) + provisions, len(preface), headings, notes)
+    body = marked_line_starts(body, line_starts)
     if mode != "instrument" and not _numbered(body):
         raise ImportFailed(
             f"{where}: no recognisable local law: not one provision in it is numbered (no Part, clause, section or "
