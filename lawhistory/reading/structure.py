@@ -84,7 +84,9 @@ def _straight_quoted(s: str) -> list[tuple[int, int]]:
 #: (r16) The words that end an instruction introducing new text: an insertion verb ("and insert:", "inserted instead —",
 #: "the following clause —"), then the colon or dash (not "The heading … is to read:", whose heading is words).
 _NEW_TEXT_LEAD = re.compile(
-    r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2})\s*[:—–]$"
+    r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2}"
+    # (wr12, review 13's b04, b05) "Delete clause 5 and replace it with:", "Clause 5 is deleted and replaced as follows:"
+    r"|replace (?:it|them) with|replaced (?:with|by)|(?:replaced|substituted) as follows)\s*[:—–]$"
 )
 #: An instrument clause's own heading after its number ("5. Clause 3.8 amended", "5. Local law amended"): a clause of
 #: the law is never so headed, so such a number is the instrument's even after an opening colon (its new text lost).
@@ -584,18 +586,31 @@ class StructureParser:
             self.last_int_clause is not None
             and _opens_new_text(before)
             and not _AMENDING_HEADING.match(s, m.end())
-            and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]))
+            and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]) or self._names_clause(label, before))
         ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
             # words that introduce new text open it, so the number after them is the new clause's, not the
             # instrument's next (an instrument clause never ends with them); a plain number only when the instrument
             # prints its own clause of that number later (else the new text may be lost: the number is read as before)
+            # — or (wr12, review 13's b02) when the instruction itself names the clause of that number ("Delete clause
+            # 5 and insert: 5. Fees …", the instrument's last clause): the new clause takes the place of the one named
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
         self._add_text(before)
         self.last_int_clause = n
         return self._open_clause(label, s, m.end())
+
+    def _names_clause(self, label: str, before: str) -> bool:
+        """(wr12) Whether the instruction the words ``before`` end (with the current clause's words before them) names
+        clause ``label`` of the law as the one it deletes or replaces ("Delete clause 5 and insert:", "Clause 5 is
+        deleted and replaced as follows:"), in its last sentence."""
+        words = " ".join((self.cur.tail + before).split())
+        sentence = re.split(r"(?<=[.;])\s+(?=[A-Z(])", words)[-1]
+        return (
+            re.match(rf"(?:Delete|Repeal|Omit|Replace|Substitute for)\s+clause\s+{re.escape(label)}\s+and\b", sentence) is not None
+            or re.match(rf"Clause\s+{re.escape(label)}\s+is\s+(?:deleted|repealed)\s+and\b", sentence) is not None
+        )
 
     def _try_section(self, m: re.Match[str], before: str, s: str) -> int | None:
         """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be
