@@ -585,7 +585,12 @@ class StructureParser:
         if (
             self.last_int_clause is not None
             and _opens_new_text(before)
-            and not _AMENDING_HEADING.match(s, m.end())
+            and (
+                not _AMENDING_HEADING.match(s, m.end())
+                # (wr12, review 13's b07) "Delete clause 5 and insert: 5. Local laws repealed …" with the instrument's
+                # own clause 5 printed later: the heading only looks like an amending clause's
+                or (self._names_clause(label, before) and _own_clause_later(n, s[m.end() :]))
+            )
             and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]) or self._names_clause(label, before))
         ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
