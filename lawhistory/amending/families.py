@@ -16,7 +16,6 @@ from ..reading.leaders import LEADERS, without_leaders
 from .accounting import INSTRUCTION_START, labelled_starts
 from .parts import InstructionNotUnderstood, Unit, _repealed_laws, _split_payload, repeal_frame, unopened_split
 
-
 #: The words that repeal a law (lexical: whether an instruction's head, before its new text, repeals anything itself).
 _REPEAL_WORD = re.compile(r"(?i)\b(?:repeal|revok|rescind)")
 

@@ -301,11 +301,11 @@ def units(law: Law) -> list[Unit]:
             if ran_on and any(c.num == "(2)" for c in p.children[1:]):
                 raise InstructionNotUnderstood(f"cl. {p.num}: its subclause (2) is printed twice, so nothing was applied")
             p = replace(p, children=ran_on + p.children[1:])
-        if p.text and names_amendment(p.heading or "") and (said := _unit_law_said(p.text)) is not None:
+        if p.text and names_amendment(p.heading or "") and (after := _unit_law_said(p.text)) is not None:
             # (wr12, review 13's h04) "5. Clause 3.3 amended / This Part amends the X. / In clause 3.3 delete …": the
             # sentence naming the law its Part amends (read with the Part: instrument_meta.amended_by_part) changes no
             # words; the instructions after it are the clause's
-            p = replace(p, text=p.text[said:])
+            p = replace(p, text=p.text[after:])
         heading = p.heading or ""
         own = p.text or ""
         # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks

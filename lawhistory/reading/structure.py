@@ -591,14 +591,15 @@ class StructureParser:
                 # own clause 5 printed later: the heading only looks like an amending clause's
                 or (self._names_clause(label, before) and _own_clause_later(n, s[m.end() :]))
             )
-            and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]) or self._names_clause(label, before))
+            and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]))
         ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
             # words that introduce new text open it, so the number after them is the new clause's, not the
             # instrument's next (an instrument clause never ends with them); a plain number only when the instrument
-            # prints its own clause of that number later (else the new text may be lost: the number is read as before)
-            # — or (wr12, review 13's b02) when the instruction itself names the clause of that number ("Delete clause
-            # 5 and insert: 5. Fees …", the instrument's last clause): the new clause takes the place of the one named
+            # prints its own clause of that number later (else the new text may be lost: the number is read as before;
+            # (wr12) review 13's b02, "Delete clause 5 and insert: 5. Fees …" as the instrument's last clause, stays
+            # refused so: its words cannot be told from "Delete clause 5 and insert:" whose new text is lost, then the
+            # instrument's own "5. Savings …", test_grammar_round16's guard)
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
