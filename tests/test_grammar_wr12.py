@@ -486,3 +486,68 @@ Delete "Canis familiaris" and insert "Canis lupus familiaris".
     )
     with pytest.raises(LawHistoryError, match=r"Canis familiaris"):
         _amended(tmp_path, PETS, body)
+
+
+# --- 7. a Form of a Schedule deleted ----------------------------------------------------------------------------------
+
+PETS_FORMS = (
+    PETS
+    + """
+Schedule 1—FORMS
+Form 1—Application for a permit
+I apply for a permit to keep additional dogs on the premises.
+Signature of applicant
+Form 2—Notice of cancellation
+The permit to keep additional dogs on the premises is cancelled.
+Signature of authorised person
+Form 3—Notice of approval
+The cat enclosure on the premises is approved.
+Signature of authorised person
+"""
+)
+
+_PETS_HEAD = (
+    _CITATION
+    + _ON_14_DAYS
+    + """3. Local law amended
+This local law amends the Shire of Exampleton Pets Local Law 2015.
+
+"""
+)
+
+
+def test_a_form_deleted_takes_its_own_lines_only(tmp_path: Path) -> None:
+    """(review 13's f05) "In Schedule 1 delete Form 2.": Form 2's heading line and its lines, up to Form 3's heading,
+    are deleted; Forms 1 and 3 stay (was refused: the grammar read no Form as a provision; read as the schedule it is
+    in, the whole schedule would have gone)."""
+    body = _PETS_HEAD + "4. Schedule 1 amended\nIn Schedule 1 delete Form 2.\n"
+    want = _body(
+        PETS_FORMS,
+        (
+            "Form 2—Notice of cancellation\nThe permit to keep additional dogs on the premises is cancelled.\n"
+            "Signature of authorised person\n",
+            "",
+        ),
+    )
+    assert _amended(tmp_path, PETS_FORMS, body) == want
+
+
+@pytest.mark.parametrize(
+    ("instruction", "why"),
+    [
+        # the last form: where its lines end is not printed ("Signature of authorised person" may be a heading)
+        ("In Schedule 1 delete Form 3.", r"where Form 3's lines end is uncertain"),
+        ("In Schedule 1 delete Form 4.", r"no line of the schedule heads Form 4"),
+        # a whole form put in: no reading of new forms, refused (never the schedule changed)
+        (
+            "In Schedule 1 after Form 3 insert:\nForm 4—Notice of refusal\nThe application is refused.\n",
+            r"Form 4|not applied",
+        ),
+    ],
+)
+def test_forms_that_cannot_be_told_stay_refused(tmp_path: Path, instruction: str, why: str) -> None:
+    """Neighbours: a form whose lines cannot be told, a form the schedule does not have, a form inserted: refused,
+    naming the form — never the whole schedule deleted or changed."""
+    body = _PETS_HEAD + "4. Schedule 1 amended\n" + instruction + "\n"
+    with pytest.raises(LawHistoryError, match=why):
+        _amended(tmp_path, PETS_FORMS, body)
