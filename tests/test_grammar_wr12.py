@@ -551,3 +551,19 @@ def test_forms_that_cannot_be_told_stay_refused(tmp_path: Path, instruction: str
     body = _PETS_HEAD + "4. Schedule 1 amended\n" + instruction + "\n"
     with pytest.raises(LawHistoryError, match=why):
         _amended(tmp_path, PETS_FORMS, body)
+
+
+def test_a_form_named_with_its_schedule_deleted_is_not_the_whole_schedule(tmp_path: Path) -> None:
+    """(wr12, a wrong law) "Delete Schedule 1 Form 2.": on main the form named as a provision was read as its schedule,
+    and the whole of Schedule 1 was deleted with exit 0; now Form 2's own lines are deleted, as "In Schedule 1 delete
+    Form 2." deletes them."""
+    body = _PETS_HEAD + "4. Schedule 1 amended\nDelete Schedule 1 Form 2.\n"
+    want = _body(
+        PETS_FORMS,
+        (
+            "Form 2—Notice of cancellation\nThe permit to keep additional dogs on the premises is cancelled.\n"
+            "Signature of authorised person\n",
+            "",
+        ),
+    )
+    assert _amended(tmp_path, PETS_FORMS, body) == want
