@@ -19,6 +19,8 @@ a grammar that replaced an expression changes, and state its figures in the test
     PYTHONPATH=. python tools/differential.py --reworded structure   (the same over the rewordings' texts)
     PYTHONPATH=. python tools/differential.py --calls tests/test_real_instruments.py …   (pytest run with parts.py's
         structure readers wrapped: each text a call site asks compared with the old expression on the spot)
+    PYTHONPATH=. python tools/differential.py gram16   (straight_quoted, new_text_lead, own_heading, citing_word:
+        reading/structure.py's round 16 expressions, core/headings.lark; and --reworded gram16, and --calls as above)
     PYTHONPATH=. python tools/differential.py gram3   (second_term, run_in_citation, of_council: parts.py's and
         accounting.py's last sentence-shaped expressions, structure.lark; and --reworded gram3, and --calls as above)
 
@@ -1085,6 +1087,154 @@ def gram3_variants(text: str) -> Iterator[str]:
         yield f"{head}of the {council} of {names}"
 
 
+# --- (gram) reading/structure.py's round 16 expressions → core/headings.lark's own_heading, new_text_lead,
+# straight_open, straight_close and citing_word ----------------------------------------------------------------------
+
+_OLD_STRAIGHT_OPEN = re.compile(r'(?<=[—–:])[ \t\n]*"(?=[ \t\n]*[;,])')
+_OLD_STRAIGHT_CLOSE = re.compile(r'"[.;,]?(?=\s|$)')
+_OLD_NEW_TEXT_LEAD = re.compile(
+    r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2})\s*[:—–]$"
+)
+_OLD_AMENDING_HEADING = re.compile(
+    r"\s*(?:(?:Clauses?|Parts?|Schedules?|Divisions?|Subdivisions?|By-?laws?|Regulations?|Local laws?)\b[^.]{0,60}?"
+    r"\b(?:amended|inserted|replaced|deleted|repealed|substituted|added)\b|Citation\b|Commencement\b)"
+)
+_OLD_CITES = frozenset(
+    ["clause", "clauses", "subclause", "subclauses", "by-law", "by-laws", "bylaw", "bylaws", "regulation", "regulations",
+     "section", "sections", "item", "items", "paragraph", "paragraphs", "schedule", "part", "division", "form", "no.",
+     "and", "or", "to", "of", "cl.", "s.", "r."]
+)  # fmt: skip
+
+
+def _old_straight_quoted(s: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while (o := _OLD_STRAIGHT_OPEN.search(s, pos)) is not None:
+        close = s.find('"', o.end())
+        if close < 0:
+            break
+        if _OLD_STRAIGHT_CLOSE.match(s, close):
+            spans.append((o.end(), close))
+        pos = close + 1
+    return spans
+
+
+def _old_opens_new_text(before: str) -> bool:
+    tail = before.rstrip().rstrip('"“').rstrip()
+    return bool(_OLD_NEW_TEXT_LEAD.search(tail[-80:]))
+
+
+def straight_quoted_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The spans of new words between straight marks (reading/structure.py's _straight_quoted)."""
+    from lawhistory.reading.structure import _straight_quoted
+
+    return (lambda t: _old_straight_quoted(t) or None), (lambda t: _straight_quoted(t) or None)
+
+
+def new_text_lead_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Whether the words end as an instruction introducing new text (structure.py's call: the words before a number)."""
+    from lawhistory.core.headings import opens_new_text
+
+    return _old_opens_new_text, opens_new_text
+
+
+def own_heading_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Whether the words (after a clause number) begin with an instrument clause's own heading."""
+    from lawhistory.core.headings import own_heading_follows
+
+    return (lambda t: _OLD_AMENDING_HEADING.match(t) is not None), own_heading_follows
+
+
+def citing_word_check() -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """Which words of the text (as _own_clause_later asks them: lower case, brackets, commas and semicolons around
+    them off) cite the number after them: their places, or None."""
+    from lawhistory.core.headings import cites
+
+    def citing(said: Callable[[str], bool]) -> Callable[[str], object]:
+        return lambda t: tuple(i for i, w in enumerate(t.split()) if said(w.lower().strip("(,;"))) or None
+
+    return citing(lambda w: w in _OLD_CITES), citing(cites)
+
+
+_LEADS = (
+    "insert", "Insert", "inserted instead", "inserted", "inserted  instead", "substitute", "substituted", "substitutes",
+    "instead", "the following", "the following clause", "the following new clause", "the following a b c",
+    "the following Clause", "the  following", "reinsert", "re-insert", "(insert", "inserts", "the following\nclause",
+    "insert_", "insert the following", "is to read",
+)  # fmt: skip
+_OPENERS = (":", "—", "–", "-", ";", ":—", "")
+_AFTER = ("", ' "', "“", " “ ", '""', ' " “', "\n", ' "x')
+_OWN_KINDS = (
+    "Clause", "Clauses", "Part", "Schedule", "Divisions", "Subdivision", "By-law", "Bylaws", "Regulation",
+    "Local law", "Local laws", "Local Law", "clause", "Clausex", "Parts3", "Citation", "Citations", "Commencement",
+)  # fmt: skip
+_OWN_VERBS = ("amended", "inserted", "replaced", "deleted", "repealed", "substituted", "added", "amendedly", "amend",
+          "readded", "_amended", "renumbered", "re-inserted", "Amended")  # fmt: skip
+
+
+def lead_variants(text: str) -> Iterator[str]:
+    """Each end at a colon or dash of the text (what a clause number may follow), and the text's words ending in the
+    leads, spacings, openers and marks after them, taken in turn."""
+    for m in re.finditer(r"[:—–]", text):
+        yield text[: m.end()]
+        yield text[: m.end()] + ' "'
+    words = text.split()
+    for k in range(0, max(1, len(words)), 6):
+        head = " ".join(words[max(0, k - 12) : k])
+        for i in range(6):
+            lead = _LEADS[(k // 6 + 4 * i) % len(_LEADS)]
+            sep = ("", " ", "  ", "\n", " \t")[(k + i) % 5]
+            opener = _OPENERS[(k // 6 + i) % len(_OPENERS)]
+            yield f"{head} {lead}{sep}{opener}{_AFTER[(k + i + len(opener)) % len(_AFTER)]}"
+        yield " ".join(words[k:]) + " insert:"
+        yield ("x" * (k % 90)) + "the following " + " ".join(w.lower() for w in words[k : k + 2]) + " —"
+
+
+def own_heading_variants(text: str) -> Iterator[str]:
+    """The words after each number "5." of the text, and the text's words made a heading: each kind, the words between
+    (of each length, with and without a full stop), each verb and near verb."""
+    for m in re.finditer(r"\d+[A-Z]{0,2}\.", text):
+        yield text[m.end() :]
+    words = text.split()
+    for k in range(0, max(1, len(words)), 4):
+        between = " ".join(words[k : k + 1 + k % 12])
+        for i in range(4):
+            kind = _OWN_KINDS[(k // 4 + 5 * i) % len(_OWN_KINDS)]
+            verb = _OWN_VERBS[(k // 4 + 3 * i) % len(_OWN_VERBS)]
+            blank = ("", " ", "\n  ", " ")[(k + i) % 4]
+            yield f"{blank}{kind} {between} {verb} {text}"
+            yield f"{blank}{kind} {verb}"
+            yield f"{blank}{kind}({between}){verb}."
+            yield f" {kind} {'x' * (k % 70)} {verb}"
+
+
+def straight_variants(text: str) -> Iterator[str]:
+    """The text with new words between straight marks put at each third word: each dash, blanks, first mark, words
+    (from the text: marks, labels), closing mark and what follows it."""
+    words = text.split()
+    for k in range(0, max(1, len(words)), 3):
+        head, rest = " ".join(words[:k]), " ".join(words[k:])
+        dash = ("—", "–", ":", "-", ",")[k % 5]
+        blank = ("", " ", "\n\n", " \t", "\r")[(k // 3) % 5]
+        goes = (";", ",", "", "x", '"')[(k // 5) % 5]
+        close = ('".', '";', '"', '"x', '",', '"..')[(k // 2) % 6]
+        after = ("", " ", "\n", "y")[(k // 7) % 4]
+        inner = " ".join(words[k : k + 1 + k % 9])
+        yield f'{head} inserting {dash}{blank}"{blank}{goes} {inner} {close}{after}{rest}'
+        yield f'{head} {dash} " {goes} {inner} "{rest}'
+        yield f'{dash}"{goes}{inner}{close}{after}'
+
+
+def citing_variants(text: str) -> Iterator[str]:
+    """The text's words, each with a full stop, "s", brackets and commas about it, and the words _own_clause_later
+    names and near words."""
+    words = text.split()[:40]
+    yield " ".join(w + "." for w in words)
+    yield " ".join(w + "s" for w in words)
+    yield " ".join(f"({w}," for w in words)
+    yield " ".join(sorted(_OLD_CITES)) + " clauseS cl no part. parts sub-clause by--law ors form. formS s r. r"
+
+
 CHECKS = {
     "split_gate": split_gate,
     "division_heading": division_heading,
@@ -1121,7 +1271,12 @@ CHECKS = {
     "second_term": second_term_check,
     "run_in_citation": run_in_citation_check,
     "of_council": of_council_check,
+    "straight_quoted": straight_quoted_check,
+    "new_text_lead": new_text_lead_check,
+    "own_heading": own_heading_check,
+    "citing_word": citing_word_check,
 }
+GRAM16_CHECKS = ["straight_quoted", "new_text_lead", "own_heading", "citing_word"]
 GRAM3_CHECKS = ["second_term", "run_in_citation", "of_council"]
 STRUCTURE_CHECKS = [
     "heading_above_number",
@@ -1161,8 +1316,12 @@ EXTRA = {
     "to_this_clause": schedule_variants,
     "clause_schedule": schedule_variants,
     **dict.fromkeys(GRAM3_CHECKS, gram3_variants),
+    "straight_quoted": straight_variants,
+    "new_text_lead": lead_variants,
+    "own_heading": own_heading_variants,
+    "citing_word": citing_variants,
 }
-RAW = {"container_payload"}  # asked of the words as printed
+RAW = {"container_payload", "straight_quoted"}  # asked of the words as printed
 
 
 def main(name: str) -> int:
@@ -1213,6 +1372,8 @@ def main_many(names: list[str]) -> int:
     if "--reworded" in names:  # the rewordings' texts instead of the corpus' own
         names = [n for n in names if n != "--reworded"]
         source = reworded_texts()
+    if "gram16" in names:  # (gram) reading/structure.py's straight marks, new-text leads, own headings, citing words
+        names = [n for n in names if n != "gram16"] + GRAM16_CHECKS
     if "gram3" in names:  # second_term, run_in_citation, of_council
         names = [n for n in names if n != "gram3"] + GRAM3_CHECKS
     if "structure" in names:  # every check of structure.lark and provision_of.lark
@@ -1265,7 +1426,7 @@ def calls(tests: list[str]) -> int:
     from lawhistory.amending.grammar import parse
 
     asked: dict[str, set[object]] = {}
-    figures = {n: [0, 0, 0] for n in [*STRUCTURE_CHECKS, *GRAM3_CHECKS]}  # asked, found, differences
+    figures = {n: [0, 0, 0] for n in [*STRUCTURE_CHECKS, *GRAM3_CHECKS, *GRAM16_CHECKS]}  # asked, found, differences
 
     def compare(name: str, old: Callable[[str], object], new: Callable[[str], object], arg: str) -> None:
         if arg in asked.setdefault(name, set()):
@@ -1316,6 +1477,12 @@ def calls(tests: list[str]) -> int:
     parts.second_terms = wrapped("second_term", parts.second_terms)  # type: ignore[assignment]
     parts.run_in_citation = wrapped("run_in_citation", parts.run_in_citation)  # type: ignore[assignment]
     accounting.ends_with_council = wrapped("of_council", accounting.ends_with_council)  # type: ignore[assignment]
+    import lawhistory.reading.structure as structure
+
+    # (gram) reading/structure.py's straight marks, new-text leads, own headings and citing words
+    for check, name in (("straight_quoted", "_straight_quoted"), ("new_text_lead", "opens_new_text"),
+                        ("own_heading", "own_heading_follows"), ("citing_word", "cites")):  # fmt: skip
+        setattr(structure, name, wrapped(check, getattr(structure, name)))
     rc = int(pytest.main(["-q", "-p", "no:cacheprovider", *tests]))
     for name, (n, found, differ) in figures.items():
         print(f"{name}: {n} distinct texts asked, {found} found by the expression, {differ} differences")

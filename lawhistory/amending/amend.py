@@ -121,7 +121,10 @@ def read_instruments(
         if told is not law and inst.is_repeal:
             # the laws it repeals are named by its own words: linked to another, it would repeal that one (refused, as
             # ``_linked`` refuses a repeal instrument; no record is kept: the link was the mistake)
-            raise InstrumentRefused(f"--law links an instrument that amends one law; {inst.title} repeals laws")
+            raise InstrumentRefused(
+                f"--law links an instrument that amends one law; {inst.title} repeals laws, which its own words name: "
+                "amend it without --law (a record of it kept as not applied is replaced then)"
+            )
         instruments.append(replace(inst, by_hand=hand[1]) if given is not None and hand is not None else inst)
     if not instruments:
         if held and not principals:
@@ -793,7 +796,9 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
             from ..files.textformat import render_fragment
 
             holder = get(version.body, paths[0])
-            if not holder.text or any(c.kind not in ("text", "definition") for c in holder.children):
+            # (r17, case 259) its paragraphs go with its words ("A person must not— (a) …; (b) …"), as its penalty does:
+            # only a provision with subclauses of its own already has labelled provisions to refuse
+            if not holder.text or any(c.kind not in ("text", "definition", "paragraph") for c in holder.children):
                 raise InstrumentRefused(
                     f"{inst.title} cl. {op.clause}: {designation.group('holder')} has no words of its own to become its "
                     "subclause (1), or has labelled provisions already; check the instruction against the law"
@@ -1399,7 +1404,7 @@ def amend(
         instruments, principals = read_instruments(repo, path, gazette_date, hand, link)
     except InstrumentRefused as e:
         if e.instrument is not None and not (dry_run or discard):
-            _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice)
+            _keep_refused(repo, _with_gazette(e.instrument, gazette_date), e, notice, linked=link is not None)
         raise
     instruments = [commencing.checked(_with_gazette(i, gazette_date), force) for i in instruments]
     with repo.lock(wait=not dry_run, notice=notice, reading=dry_run):
@@ -1454,22 +1459,35 @@ def _stored_applied(repo: Repository, inst_id: str, link: str | None = None) -> 
     return stored.refused is None
 
 
-def _keep_refused(repo: Repository, inst: Instrument, e: InstrumentRefused, notice: Callable[[str], None] | None) -> None:
+def _keep_refused(
+    repo: Repository, inst: Instrument, e: InstrumentRefused, notice: Callable[[str], None] | None, linked: bool = False
+) -> None:
     with repo.lock(notice=notice):
         if not _stored_applied(repo, inst.id):
-            _write_record(repo, inst, e)
+            _write_record(repo, inst, e, linked)
 
 
-def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused) -> None:
-    """Keep ``inst`` as refused (with the reason and today's date) and say so in the refusal's message."""
+def _write_record(repo: Repository, inst: Instrument, e: InstrumentRefused, linked: bool = False) -> None:
+    """Keep ``inst`` as refused (with the reason and today's date) and say so in the refusal's message. ``linked``: the
+    instrument was linked to its law by ``amend --law``."""
     reason = one_line(str(e))
+    again = "run amend again"
+    if inst.is_repeal:
+        # (wr11) a repeal not applied: every view of the law it repeals says so, in the record's reason, and that the
+        # law shown may be repealed (it is shown in force: nothing repeals it until the instrument is applied); a repeal
+        # names the laws it repeals by its own words, so it is amended again without --law (with it, it is refused)
+        repealed = [r.title for r in inst.law.meta.repeals] or [r.title for r in targets(inst)]
+        named = f" ({'; '.join(repealed)})" if repealed else ""
+        reason = f"{reason} [a repeal{named}, not applied: until it is, the law shown in force may have been repealed]"
+        if linked:
+            again = "run amend again without --law, as a repeal names the laws it repeals by its own words,"
     record = replace(inst, refused=Refusal(reason, dt.date.today()))
     where = repo.instrument_path(inst.id)
     # a record applies nothing: any mark of a list printed a line an item left in what was read is taken out
     repo.write_files({where: unmarked(render_instrument(record))})
     e.args = (
         f"{reason} — kept as not applied in {repo.relative(where)}, so every view of the law says it omits it "
-        "(correct the file and run amend again to replace the record; --discard keeps nothing)",
+        f"(correct the file and {again} to replace the record; --discard keeps nothing)",
     )
 
 

@@ -20,7 +20,7 @@ from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slu
 from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, follows, is_roman, next_letter, numbered_rows, row_num
 from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
-from ..core.terms import DEF_START, def_term_ok, defined_terms, term_of
+from ..core.terms import DEF_START, as_printed, def_term_ok, defined_terms, term_of
 from ..core.versions import Change
 
 Path = tuple[int, ...]
@@ -31,6 +31,8 @@ class ApplyRefused(LawHistoryError):
 
     def __init__(self, inst: Instrument | None, op: Operation, reason: str, fix: str) -> None:
         who = f"{inst.title} cl. {op.clause}" if inst else f"cl. {op.clause}"
+        # (wr11) the law's words a reason quotes as printed: no stored format's bold marks ("**dog**")
+        reason = as_printed(reason)
         super().__init__(f"{who}: {op.target}: {reason}; {fix}")
         self.op = op
         self.reason = reason

@@ -21,6 +21,7 @@ from ..core.ids import citation_of_path
 from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
 from ..core.operations import WORD_ACTIONS, Action, Occurrence, Operation
+from ..core.terms import as_printed
 from .apply import _pattern, find, get
 
 Path = tuple[int, ...]
@@ -28,6 +29,10 @@ Path = tuple[int, ...]
 
 class Unresolved(LawHistoryError):
     """An operation names a place by the law's words, and the law does not show that place for certain."""
+
+    def __init__(self, message: str) -> None:
+        # (wr11) the law's words it quotes as printed: no stored format's bold marks ("**dog**")
+        super().__init__(as_printed(message))
 
 
 PASSAGE = re.compile(r"(?P<x>.+) and the passage from “(?P<a>[^”]+)” to the end of (?P<y>.+)")

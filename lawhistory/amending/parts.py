@@ -23,7 +23,7 @@ from ..core.labels import row_num
 from ..core.model import Law, Provision, normal_title
 from ..core.operations import WHOLE_LAW, Operation
 from ..core.quotes import UnbalancedQuote, normalise_quotes, outside_quotes
-from ..core.terms import DEF_START, def_term_ok
+from ..core.terms import DEF_START, as_printed, def_term_ok
 from ..files.textformat import render_fragment
 from ..reading.gazette import is_enacting
 from ..reading.headings import _SENTENCE_OPENERS, HEADING_NEVER_ENDS
@@ -92,6 +92,7 @@ from .grammar.parse import (
     substitutes_for,
     titled_repeal,
     unmarked_definitions,
+    verb_lead,
     verbs_outside_quotes,
 )
 
@@ -355,7 +356,12 @@ def _footnote_dropped(p: Provision) -> Provision:
     words of that item (its new words end before it); the clause as it is otherwise."""
     own = p.text or ""
     lead = _scheduled_lead(_numbered_in_words(own.strip()))
-    if lead is None or not re.search(r"\*\s+(?:is|are)\b", own):
+    if not re.search(r"\*\s+(?:is|are)\b", own):
+        return p
+    if lead is None and not re.search(r"\*\s+(?:is|are)\s+(?:further\s+)?amended\b", own):
+        # (wr11) one sentence naming the law by its title, the mark after it ("The Second Schedule to the Shire of X
+        # By-laws 1980* is amended by deleting …. [* Published …]"): the footnote after its words (or its new text) is
+        # the title's, the instrument's note — no words of the law
         return p
 
     def dropped(q: Provision) -> Provision:
@@ -714,6 +720,46 @@ def _numbered_in_words(own: str) -> str:
     return "".join(named) + rest
 
 
+def _verb_lead_items(words: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """(wr11) ``words`` as a lead-in holding the verb its items share and those items, each naming a place and the words
+    put there (opening.lark's ``verb_lead_alone`` and ``placing_item_ahead``): the lead-in without its dash, and each
+    item's label and words; None unless the lead-in reads so and every item does, from "(a)" on in order."""
+    first = re.search(r"[—–:-]\s*\(a\)\s", words)
+    if first is None or not verb_lead(words[: first.start() + 1]):
+        return None
+    head, rest = words[: first.start()].rstrip(), words[first.start() + 1 :].strip()
+    try:
+        spans = outside_quotes(normalise_quotes(rest))
+    except UnbalancedQuote:
+        return None
+    starts: list[tuple[int, str]] = [(0, "(a)")]
+    while (after := _next_label(starts[-1][1])) is not None:
+        found = [
+            m
+            for m in re.finditer(re.escape(after) + r"\s", rest)
+            if m.start() > starts[-1][0] and any(a <= m.start() < b for a, b in spans)
+        ]
+        if not found:
+            break
+        if not _placing_item(rest[found[0].end() :]):
+            return None  # the next item gives no place and words: the whole is read (and refused) as before
+        starts.append((found[0].start(), after))
+    items = [
+        (lab, rest[at + len(lab) : (starts[i + 1][0] if i + 1 < len(starts) else len(rest))].strip())
+        for i, (at, lab) in enumerate(starts)
+    ]
+    return (head, items) if all(_placing_item(x) for _, x in items) else None
+
+
+def _placing_item(words: str) -> bool:
+    """(wr11) Whether an item's words name a place and the words put there ("after “7.”, the following— “ (1) ”"):
+    opening.lark's ``placing_item_ahead``."""
+    try:
+        return opens_instruction(normalise_quotes(words), "placing_item_ahead")
+    except UnbalancedQuote:
+        return False
+
+
 def _collect(
     p: Provision,
     label: str,
@@ -757,6 +803,14 @@ def _collect(
     words = " ".join(" ".join(x for x in [own, *(_flatten(c) for c in p.children)] if x).split())
     # (r11) "The Shire of X By-laws Relating to …* are repealed. [* Published in Gazette of D …]": one law repealed, its
     # title whole (its "By-laws …" is no instruction of its own)
+    if (shared := _verb_lead_items(words)) is not None:
+        # (wr11, case 230) "By-law 7 … is amended by inserting— (a) after “7.”, the following— “ (1) ”; and (b) after the
+        # existing by-law, the following subclause— “ (2) … ”": the lead-in's verb serves each item that names a place
+        # and the words put there; each is read as the lead-in's words then its own
+        head, items = shared
+        for i, (own_label, item) in enumerate(items):
+            out.append(Unit(label + own_label, f"{head} {item}", ctx, True, kind, previous=items[i - 1][1] if i else None))
+        return
     if footnoted_repeal(words) != words:
         pieces = [words]
     else:
@@ -893,6 +947,8 @@ def _schedule_named(refs: list[re.Match[str]], ctx: str | None) -> str | None:
     return " ".join(ctx.split()[:2]) if ctx and ctx.startswith("Schedule ") else None
 
 
+#: (r17) A Part named by roman numerals ("Part II"), as a law numbering its Parts so prints them (wa.lark's LABEL)
+_ROMAN_PART = re.compile(r"(?:the\s+)?Part\s+([IVX]{1,6})", re.I)
 #: (wr10) A table row's subitem, cited after its item ("item 1, subitem B", "item 3, in subitem (b)"): wa.lark's SUBITEM
 _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])", re.I)
 
@@ -900,6 +956,9 @@ _SUBITEM = re.compile(r"\bsub-?item \(?(?P<label>[A-Za-z0-9]{1,3})\)?(?![\w(])",
 def resolve_targets(phrase: str, ctx: str | None) -> list[str]:
     """The citations that a target phrase names, relative to ``ctx`` (a subitem named after an item: that item's row
     with that subitem, ``Second Schedule item 1 subitem B``)."""
+    if roman := _ROMAN_PART.fullmatch(phrase.strip()):
+        # (r17) "Part II is repealed.": a Part numbered in roman numerals, as older laws number theirs (cited "Part II")
+        return [f"Part {roman.group(1)}"]
     sub = _SUBITEM.search(phrase)
     if sub is None:
         return _resolve_targets(phrase, ctx)
@@ -1284,6 +1343,10 @@ def new_text_opening(text: str) -> re.Match[str] | _Span | None:
     if m is None and (rows := rows_after_delete(text)) is not None:
         # (r10) "In Schedule 1 delete: | 5.3(2) | … |": the rows deleted, printed as they stand
         m = _DASH.match(text, rows[1])
+    if m is not None and (more := _DASH.match(text, m.end())) is not None and more.group(0).strip():
+        # (wr11, case 239) "… a by-law as follows:— Collection by contractor 12A. …": a colon and a dash printed together
+        # open the new text together (the new text does not begin with the dash)
+        m = _Span(text, m.start(), more.end())
     return m
 
 
@@ -1658,13 +1721,22 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
         raise InstructionNotUnderstood(
             f"its new text could not be read whole (from “{' '.join(printed[max(0, at - 3) : at + 6])}”), so it is not applied"
         )
+    worded = [d for d in _walk(provisions) if (d.text or "").strip()]
+    if worded and (worded[-1].text or "").rstrip().endswith(","):
+        # (r17, case 253) new provisions whose last words end with a comma ("… declares to be contagious," at the page
+        # foot, the words that close them printed elsewhere by a copy whose lines are displaced): a provision cut off
+        # before its end; putting it in would make a law the council never made, so nothing is guessed
+        raise InstructionNotUnderstood(
+            f"its new text ends with a comma (“{(worded[-1].text or '').rstrip()[-80:]}”), so the words that close it "
+            "are not there (lines displaced or lost in the copy?); check the gazette"
+        )
     for d in _walk(provisions):
         if d.kind == "clause" and not d.heading and (cited := run_in_citation(d.text or "")):
             # (review5) "3.4 Application Clause 2.4 applies to …" (its lines run together): "Application" may be the
             # heading or the first word of the clause's words; a capitalised "Clause 2.4" within a sentence is rare, so
             # it is not guessed (it was kept as words "Application Clause 2.4 …", the heading lost)
             raise InstructionNotUnderstood(
-                f"the new clause {d.num} has no heading read, and its words “{(d.text or '')[:60]}” may begin with one "
+                f"the new clause {d.num} has no heading read, and its words “{as_printed(d.text or '')[:60]}” may begin with one "
                 f"(“{cited[0]}”, before “{cited[1]}”), so where its heading ends is uncertain"
             )
         siblings = [c for c in (d.children if d.kind in ("part", "division", "subdivision") else ()) if c.kind == "clause"]
@@ -1687,14 +1759,14 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # "… property. Subdivision 1 — Application 2.5. …" kept as a clause's words: a Subdivision and the
             # clauses under it would become words of the clause before (wrong law)
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
-                f"(“{(d.text or '')[subs[0][0] : subs[0][0] + 60]}”), so where the {d.kind} ends is uncertain"
+                f"the new text “{as_printed(d.text or '')[:60]}” runs on into what reads as a Subdivision heading and a clause "
+                f"(“{as_printed(d.text or '')[subs[0][0] : subs[0][0] + 60]}”), so where the {d.kind} ends is uncertain"
             )
         if not d.children and list_run_together(d.text or ""):
             # "… section 4(1) — local planning scheme region planning scheme": a list printed a line an item, whose
             # lines the text no longer shows apart; the items cannot be told apart for certain.
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
+                f"the new text “{as_printed(d.text or '')[-80:]}” ends in a list whose lines have run together, so its items are uncertain"
             )
         unmarked_terms = unmarked_definitions(d.text or "") if d.kind != "definition" else None
         if unmarked_terms and not any(c.kind == "definition" for c in d.children):
@@ -1720,7 +1792,7 @@ def payload_provisions(payload: str, notes: list[str]) -> tuple[Provision, ...]:
             # words of the provision that introduces them (their terms' marks taken off, no term read): the terms
             # would be lost (wrong law), so none is guessed
             raise InstructionNotUnderstood(
-                f"the new text “{(d.text or '')[:80]}” holds definitions that could not be read apart "
+                f"the new text “{as_printed(d.text or '')[:80]}” holds definitions that could not be read apart "
                 f"(“{listed_on[1][2:60]}”), so they are not applied"
             )
         run_on = run_on_definition(d.text or "") if d.kind == "definition" else None

@@ -205,16 +205,20 @@ def months_later(day: dt.date, months: int) -> dt.date:
 
 # --- a commencement that gives its clauses days of their own ("by_clause") ------------------------------------------
 
+#: (r17) What an instrument's commencement calls the instrument: a local law, by-laws or a by-law ("(a) by-laws 1 and
+#: 2 — on the day on which these by-laws are published in the Gazette; (b) the rest of the by-laws — on 1 January
+#: 1989.", "(b) the rest of the by-law — on the day after that day"), one word for every shape below.
+_SELF = r"(?:(?:amendment )?local laws?|by-?laws?)"
+#: (r17) What its items call its own provisions: clauses, by-laws, or the "rules" of a by-law ("(a) rules 1 and 2 —").
+_OWN_UNITS = r"(?:clauses?|by-?laws?|rules?)"
 #: "This local law comes into operation as follows—": the words before the items of a split commencement.
-_AS_FOLLOWS = re.compile(
-    r"(?:This|The) (?:local law|by-?law|amendment local law) (?:comes into operation|commences) as follows\s*[—–:-]*\s*", re.I
-)
+_AS_FOLLOWS = re.compile(rf"(?:This|The|These) {_SELF} (?:comes? into operation|commences?) as follows\s*[—–:-]*\s*", re.I)
 _ITEM = lazy_pattern(r"\(([a-z])\)\s*")
 #: (r12) "clause 6(1) —": a subclause of an amending clause named alone, its operations given its day
 _CLAUSE_NUMBER = r"\d+(?:\.\d+)?[A-Z]?(?:\(\d+[A-Za-z]?\))?"
 #: "clauses 1, 2 and 3", "clauses 4 to 6", "clause 6", "clauses 4 and 5" — then the dash that ends the list.
 _CLAUSE_LIST = lazy_pattern(
-    rf"clauses? (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
+    rf"{_OWN_UNITS} (?P<list>{_CLAUSE_NUMBER}(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+){_CLAUSE_NUMBER})*)\s*[—–-]\s*(?P<when>.+)",
     re.I,
 )
 #: (r7) "Part 1 —", "Part 2 Division 3 —": an item naming a Part (or a Division of one) of the instrument; its
@@ -227,8 +231,8 @@ _PARTS_ITEM = lazy_pattern(
 )
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
-    r"(?:the (?:day|date) on which (?:this local law|it) is published(?: in the (?:Government )?Gazette)?"
-    r"|the (?:day|date) of (?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?"
+    rf"(?:the (?:day|date) on which (?:(?:this|these) {_SELF} (?:is|are)|it is|they are) published(?: in the (?:Government )?Gazette)?"
+    r"|the (?:day|date) of (?:its |their )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?"
     # (r8) "publication day", as "gazettal day": the name an item gives that day ("… published in the Gazette
     # (publication day)")
     r"|(?:its )?(?:publication|gazettal)(?: in the (?:Government )?Gazette)?|gazettal day|publication day)"
@@ -280,7 +284,7 @@ def subclause_days(wording: str | None) -> bool:
     return bool(own) and named is not None and not _SPLIT_LEAD.search(own) and split_words(own) is not None
 
 
-_REST_ITEM = lazy_pattern(r"the rest of (?:the|this) (?:amendment )?(?:local law|by-?law)\s*[—–-]\s*(?P<when>.+)", re.I)
+_REST_ITEM = lazy_pattern(rf"the rest of (?:the|this|these) {_SELF}\s*[—–-]\s*(?P<when>.+)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,12 +518,12 @@ def _as_follows_one_day(wording: str) -> str | None:
 #: publication: "(a) clauses 1 and 2 — on the day on which this local law is published in the Gazette (gazettal day);".
 _PUBLICATION_ITEM = (
     # (OCR may print 1 as "I": "clauses I and 2")
-    r"\([a-z]\)\s*(?:clauses?\s+[\dIl ,]+(?:and\s+[\dIl]+)?|Part\s+1)\s*[—–-]?\s*on the day on which this local law is published in the "
+    rf"\([a-z]\)\s*(?:{_OWN_UNITS}\s+[\dIl ,]+(?:and\s+[\dIl]+)?|Part\s+1)\s*[—–-]?\s*on the day on which (?:this|these) {_SELF} (?:is|are) published in the "
     r"(?:Government\s+)?Gazette(?:\s+\((?:gazettal|publication) day\))?\s*;\s*(?:and\s+)?"
 )
 _REST_AFTER_PUBLICATION = re.compile(
-    r"(?:This|The) local law comes into operation as follows\s*[—–:-]*\s*(?:" + _PUBLICATION_ITEM + r")+"
-    r"\([a-z]\)\s*the rest of (?:the|this) local law\s*[—–-]?\s*(?P<when>[^;.]+?)(?:\.(?P<after>\s.*)?)?",
+    rf"(?:This|The|These) {_SELF} (?:comes?|come) into operation as follows\s*[—–:-]*\s*(?:" + _PUBLICATION_ITEM + r")+"
+    rf"\([a-z]\)\s*the rest of (?:the|this|these) {_SELF}\s*[—–-]?\s*(?P<when>[^;.]+?)(?:\.(?P<after>\s.*)?)?",
     re.I,
 )
 
@@ -910,7 +914,9 @@ _ORDINAL_UNITS = {
 #: clause without them ("Clause 3 of the principal local law is repealed.", run on from the next clause) gives no day.
 #: Commencement words that give some clauses days apart in items ("as follows—", "the rest of the local law —"):
 #: read by ``clause_items`` and ``commencement_rule``'s items, not as one sentence.
-_SPLIT_LEAD = re.compile(r"\bas follows\b|\(a\)\s*(?:clauses?|Part)\b|\bthe rest of (?:the|this) local law\s*[—–-]", re.I)
+_SPLIT_LEAD = re.compile(
+    rf"\bas follows\b|\(a\)\s*(?:{_OWN_UNITS}|Part)\b|\bthe rest of (?:the|this|these) {_SELF}\s*[—–-]", re.I
+)
 _BY_NOTICE = re.compile(r"\bfixed by (?:the )?(?:local government|Minister|Governor)|\bby notice\b|\bproclamation\b", re.I)
 _OPERATES = re.compile(r"\b(?:operat\w*|commenc\w*|effect|force)\b", re.I)
 #: A sentence's end: a full stop (not one inside a number, "5.3", nor an abbreviation "pp."), or a semicolon before a

@@ -1,7 +1,9 @@
 """The headings amending instruments print, read by ``headings.lark`` beside this module: an amending clause's heading
 (reading/headings.py cuts it from the clause's words), an older instrument's heading before its clause's number
 (amending/parts.py), and the label printed with a new heading (amending/grammar/read.py). One description of them,
-in core/ so that reading/ and amending/ both may load it."""
+in core/ so that reading/ and amending/ both may load it. (gram) And the words by which reading/structure.py tells an
+instrument's own clauses from its new text: an instrument clause's own heading after its number, the words that
+introduce new text, new words between straight marks, a word citing the number after it."""
 
 from __future__ import annotations
 
@@ -56,13 +58,15 @@ def amending_heading_end(text: str) -> int | None:
     return ends[-1] if ends else None
 
 
-def _prefixes(start: str, text: str) -> list[tuple[int, list[Token]]]:
+def _prefixes(start: str, text: str, *, first: bool = False) -> list[tuple[int, list[Token]]]:
     """(where it ends, its tokens) of every prefix of ``text`` that ``start`` reads whole, the shortest first: the
-    tokens are fed one by one, until the words are not the grammar's."""
+    tokens are fed one by one, until the words are not the grammar's (``first``: the shortest only). A start of
+    ``STRUCTURE_STARTS`` is asked of their one parser."""
     from lark.exceptions import UnexpectedInput
 
     found: list[tuple[int, list[Token]]] = []
-    ip = _lalr(start).parse_interactive(text)
+    parser = _structure() if start in STRUCTURE_STARTS else _lalr(start)
+    ip = parser.parse_interactive(text, start=start)
     tokens: list[Token] = []
 
     def whole() -> bool:
@@ -82,9 +86,98 @@ def _prefixes(start: str, text: str) -> list[tuple[int, list[Token]]]:
             tokens.append(token)
             if whole():
                 found.append((token.end_pos or 0, list(tokens)))
+                if first:
+                    break
     except UnexpectedInput:
         pass  # the words from here are not the grammar's
     return found
+
+
+#: (gram) headings.lark's starts that reading/structure.py asks, of one LALR(1) parser.
+STRUCTURE_STARTS = ("own_heading", "new_text_lead", "straight_open", "straight_close", "citing_word")
+#: (gram) At most this many characters between the kind and the verb of an instrument clause's own heading.
+_OWN_HEADING_BETWEEN = 60
+#: How much of the words before a clause number ``opens_new_text`` looks at (their end).
+_LEAD_TAIL = 80
+
+
+@cache
+def _structure() -> Lark:
+    """headings.lark's parser from ``STRUCTURE_STARTS`` (LALR(1), the contextual lexer: each start lexes only its
+    own terminals), kept built as the others are."""
+    from .compiled import built
+
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    return built(
+        "headings-structure", grammar, parser="lalr", lexer="contextual", start=list(STRUCTURE_STARTS), maybe_placeholders=False
+    )
+
+
+def own_heading_follows(text: str) -> bool:
+    """Whether ``text`` (the words after a clause number) begins with an instrument clause's own heading ("Clause 3
+    amended", "Local law amended", "Citation": headings.lark's ``own_heading``), at most 60 characters between its
+    kind and its verb."""
+    found = _prefixes("own_heading", text, first=True)
+    if not found:
+        return False
+    tokens = found[0][1]
+    kind = next((t for t in tokens if t.type == "OH_KIND"), None)
+    if kind is None:
+        return True  # "Citation", "Commencement"
+    return (tokens[-1].start_pos or 0) - (kind.end_pos or 0) <= _OWN_HEADING_BETWEEN
+
+
+def opens_new_text(before: str) -> bool:
+    """Whether the words before a clause number end as an instruction that introduces new text does ("… and insert:",
+    "… inserted instead —", "the following clause —"; an opening quotation mark after them): headings.lark's
+    ``new_text_lead``, read whole from some word's start in their last 80 characters."""
+    from lark.exceptions import UnexpectedInput
+
+    tail = before.rstrip().rstrip('"“').rstrip()[-_LEAD_TAIL:]
+    if not tail.endswith((":", "—", "–")):
+        return False  # (lexical: every lead ends with the colon or dash that opens the new text)
+    parser = _structure()
+    for at in _word_starts(tail):
+        try:
+            parser.parse(tail[at:], start="new_text_lead")
+        except UnexpectedInput:
+            continue
+        return True
+    return False
+
+
+def _word_starts(text: str) -> list[int]:
+    """Where each word of ``text`` begins (a word character after none, or at the start), the last first."""
+    return [at for at in range(len(text) - 1, -1, -1) if _word(text[at]) and (at == 0 or not _word(text[at - 1]))]
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def straight_opens(s: str, mark: int) -> bool:
+    """Whether the straight mark at ``mark`` opens new words going on from a provision's (headings.lark's
+    ``straight_open``: the dash or colon before it, blanks, then a semicolon or comma after it)."""
+    dash = len(s[:mark].rstrip()) - 1
+    return dash >= 0 and bool(_prefixes("straight_open", s[dash:], first=True))
+
+
+def straight_closes(s: str, mark: int) -> bool:
+    """Whether the straight mark at ``mark`` closes as a closing mark does (headings.lark's ``straight_close``)."""
+    return bool(_prefixes("straight_close", s[mark:], first=True))
+
+
+@lru_cache(maxsize=4096)
+def cites(word: str) -> bool:
+    """Whether ``word`` (in lower case, no bracket, comma or semicolon around it) cites the number after it ("clause",
+    "by-laws", "and", "cl.": headings.lark's ``citing_word``)."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        _structure().parse(word, start="citing_word")
+    except UnexpectedInput:
+        return False
+    return True
 
 
 @lru_cache(maxsize=8192)

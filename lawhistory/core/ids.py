@@ -389,7 +389,8 @@ def split_citation(citation: str) -> list[str]:
     s = citation.strip()
     parts: list[str] = []
     while s:
-        m = re.match(r"(Part|Division|Subdivision|Schedule)\s+([0-9]+[A-Z]?)\s*", s, re.I)
+        # (r17) a Part numbered in roman numerals ("Part II"), as older laws print them (walk cites them so)
+        m = re.match(r"(Part|Division|Subdivision|Schedule)\s+([0-9]+[A-Z]?|[IVX]{1,6}\b)\s*", s, re.I)
         if m:
             parts.append(f"{m.group(1).capitalize()} {m.group(2)}")
             s = s[m.end() :]

@@ -132,3 +132,13 @@ def _listed_terms(term: str) -> list[str]:
     term where it is no list."""
     terms = [t.strip() for t in _LIST_JOIN.split(term)]
     return terms if len(terms) > 1 and all(terms) else [term]
+
+
+#: (wr11) A term marked bold in the stored format ("cat and **kitten** have …").
+_BOLD_TERM = re.compile(r"\*\*([^*\n]{1,120})\*\*")
+
+
+def as_printed(text: str) -> str:
+    """``text`` (a law's words in the stored format) as a reader of the gazette saw them, for a message to quote: each
+    term's bold marks taken off ("cat and **kitten** have …" → "cat and kitten have …"), the words kept."""
+    return _BOLD_TERM.sub(r"\1", text) if "**" in text else text

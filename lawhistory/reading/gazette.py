@@ -64,7 +64,8 @@ COVER_DATE = lazy_pattern(r"PERTH, [A-Z]+DAY, (?P<date>\d{1,2} [A-Z]+ \d{4}) No\
 # Enacting words: "Under the powers conferred …", and in older by-laws "In pursuance of the powers conferred upon it …
 # resolved … to make and submit for confirmation by the Governor the following by-law—".
 ENACTING = re.compile(
-    r"Under the powers conferred|In pursuance of the powers"
+    # (r17) the first word in capitals, as older gazettes print it: "IN pursuance of the powers conferred upon it …"
+    r"Under the powers conferred|(?:In|IN) pursuance of the powers"
     # (known2) a 1970s notice of the Governor's approval: "IT is hereby notified, for public information, that His
     # Excellency the Governor in Executive Council has been pleased to approve the by-laws set out in the schedule
     # hereunder." (the by-laws, the council's, follow in the schedule)
@@ -74,6 +75,8 @@ ENACTING = re.compile(
 ENACTING_END = re.compile(
     r"to\s+(?:make|adopt)(?:\s+and\s+submit\s+for\s+confirmation\s+by\s+the\s+Governor)?\s+the\s+following\s+"
     r"(?:local\s+laws?|by-?laws?)(?::—|[.—:])?"
+    # (r17) "… has by resolution on the 16th day of October, 1962, made the following by-laws."
+    r"|\bhas\s+[^.;]{0,120}?\bmade\s+the\s+following\s+(?:local\s+laws?|by-?laws?)(?::—|[.—:])"
     # "… to make the Local Government Property Local Law 2005, as set out below." / "… to make this local law."
     r"|to\s+make\s+the\s+[^.;]{3,200}?(?:Local\s+Laws?|By-?laws?)(?:\s+\d{4})?,?\s+as\s+(?:set\s+out\s+below|follows)[.:—]?"
     r"|to\s+make\s+this\s+(?:local\s+law|by-?law)\."
@@ -189,7 +192,9 @@ ATTESTATION = re.compile(
     r"Passed by resolution|The Common Seal of|The common seal of|By order of the Council\b|By Order of the Council\b"
     # no "Dated" line: the signatures begin them ("E. F. EXAMPLE, Shire President", at the start of a line), when no
     # clause and no "Dated" line follows (a signature printed mid-text is page furniture)
-    r"|(?<=\n)(?:[A-Z]\.\s?){1,3}[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+)*, (?:Shire |Town |City )?(?:President|Mayor|Chief Executive Officer)(?![a-z])"
+    # (r17) or a clerk's alone, as by-laws and regulations end ("J. M. EXAMPLE, Town Clerk.", "R. KENNEDY, Clerk of
+    # the Executive Council.")
+    r"|(?<=\n)(?:[A-Z]\.\s?){1,3}[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+)*, (?:Shire |Town |City )?(?:President|Mayor|Chief Executive Officer|Clerk)(?![a-z])"
     r"(?![\s\S]*?\n[ \t]*(?:\d{1,3}[A-Z]?\.[ \t]|Dated\b|The Common Seal\b)))"
 )
 CONTENTS_ENTRY = re.compile(
@@ -235,7 +240,8 @@ _MARKS = re.compile(r"[ \n]*(?:[\ue000-\uf8ff][ \n]*)+")
 
 
 MARGINAL_NOTE = re.compile(
-    r"(?<![\w/])(?:B/L|Ss?|Reg)\.\s*(?:\d+[A-Z]?\s+)?(?:amended|repealed|inserted|substituted|re-?enacted|"
+    # (r17) "B.L. 3 / repealed and / re-enacted." (with full stops) as "B/L. 3 …"
+    r"(?<![\w/])(?:B/L|B\.L|Ss?|Reg)\.\s*(?:\d+[A-Z]?\s+)?(?:amended|repealed|inserted|substituted|re-?enacted|"
     r"repealed\s+and\s+re-?enacted)\.(?=\s|$)"
     # the 1969 form, on lines of its own: "Amendment / to s. 8." ("to b/l. 17.")
     r"|(?m:^[ \t]*Amendment\s*\n(?:[ \t]*\n)*[ \t]*to\s+(?:s|b/l|reg)\.\s*\d+[A-Z]?\.[ \t]*$)"
@@ -263,7 +269,9 @@ PCO_RUNNING_HEAD = re.compile(
     + _BLANKS
     + r"(?:(?:Part|Division) \d+[A-Z]{0,2}[ \t]+[^\n.;:“”\"]{1,160}?[ \t]*"
     + _BLANKS
-    + r")?(?:cl|r|s)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
+    # (r17) by-laws' "bl. 4" too, as cases 250 and 255 print it after "r. 4" (an abbreviation those fixtures take from
+    # the regulations' "r.", not seen in a real copy)
+    + r")?(?:cl|r|s|bl)\.[ \t]*\d+[A-Z]{0,2}[ \t]*$"
 )
 
 

@@ -35,6 +35,9 @@ _YEARLESS_TITLE = r"(?P<title>[A-Z][^.“”]*?(?:Local Laws?|By-?laws?)\s+[Rr]e
 #: gives its gazette date.
 _FOOTNOTED_TITLE = r"(?P<title>[A-Z][^.“”*\[\]]*?(?:Local Laws?|By-?laws?))"
 _OLD_DATE = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+day\s+of\s+[A-Z][a-z]+,?\s+\d{4}"
+#: (r17) The verb that names the law amended: "This local law amends the X", and the plural's "These by-laws amend the
+#: X" (only after the instrument's own name: "… to amend the following local law" names no law).
+_AMEND_VERB = r"(?:\bamends|\b(?:by-?laws|local laws|regulations) amend)"
 #: The law amended, as the principal-law clause names it.
 AMENDED = [
     # "… the following amendment to the By-laws Relating to Halls published in the Government Gazette on the 5th day
@@ -74,10 +77,11 @@ AMENDED = [
         + r"\*?\.?(?:\s*\[\*\s*Published in (?:the )?(?:Government )?"
         r"Gazette(?: on)?\s+(?P<date>" + _DATE + r"))?(?P<rest>[^.\]]*)"
     ),
-    re.compile(r"amends\s+the\s+" + _LAW_TITLE + r"(?:" + _PUBLISHED + r")?(?P<rest>[^.]*)\."),
+    # (r17) "These by-laws amend the Town of X Hall Hire By-laws 1986." (the plural's verb) as "This by-law amends …"
+    re.compile(_AMEND_VERB + r"\s+the\s+" + _LAW_TITLE + r"(?:" + _PUBLISHED + r")?(?P<rest>[^.]*)\."),
     # "This local law amends the City of X Local Law Relating to Dogs published in the Government Gazette on D." (a
     # title with no year: its gazette date, which must follow, names it with the title)
-    re.compile(r"amends\s+the\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*)\."),
+    re.compile(_AMEND_VERB + r"\s+the\s+" + _YEARLESS_TITLE + _PUBLISHED + r"(?P<rest>[^.]*)\."),
     re.compile(
         r"[“\"]?Principal (?:Local Law|local law)[”\"]? means\s+the\s+"
         + _LAW_TITLE

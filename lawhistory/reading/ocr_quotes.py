@@ -194,3 +194,33 @@ def read_ocr_closing_marks(text: str, notes: list[str]) -> str:
             "which a mark opens and nothing else closes — check the gazette"
         )
     return "\n".join(lines)
+
+
+#: (r17) A single straight mark printed for the opening double mark of quoted words ("in paragraph (b) delete
+#: 'Council;" and insert: Council."): after a verb or place word that quotes words, closed by a double mark before the
+#: instruction goes on.
+_SINGLE_FOR_DOUBLE = re.compile(
+    r"\b(?:delete|deleting|after|before|for|of|omit|omitting) (?P<mark>')(?P<words>[^'\"“”‘’\n]{1,80})\"(?=[ \t]+(?:and|is|in|where|wherever|each)\b)",
+    re.I,
+)
+
+
+def read_single_for_double_marks(text: str, notes: list[str]) -> str:
+    """``text`` (an instrument's printed lines) with a single straight mark the copy printed for the opening double
+    mark of quoted words read back as a double one, only where it opens words a double mark closes on the same line
+    right after a verb that quotes them, the line's double marks then pairing up ("delete 'Council;" and insert:" —
+    the copy's marks are mismatched; the words quoted are plain). Each one read is noted; elsewhere a single mark is
+    left as printed (the instruction is then refused, naming its marks)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.count('"') % 2 != 1:
+            continue
+        m = _SINGLE_FOR_DOUBLE.search(line)
+        if m is None:
+            continue
+        lines[i] = line[: m.start("mark")] + '"' + line[m.end("mark") :]
+        notes.append(
+            f"the words “{m.group('words')}” read as quoted: the copy opens them with a single mark and closes them with "
+            "a double one — check the gazette"
+        )
+    return "\n".join(lines)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 
+from ..core.headings import cites, opens_new_text, own_heading_follows, straight_closes, straight_opens
 from ..core.labels import ROMAN, bare, bracket_kind, clause_key, follows, same_family_after
 from ..core.lazy_re import lazy_pattern
 from ..core.model import Provision
@@ -55,97 +56,49 @@ LEVELS = {"part": 1, "division": 2, "subdivision": 3}
 _TAIL = 400  # how much of a provision's text the look-backs keep at hand
 
 
-#: (r16) A straight mark opening new text that goes on from the provision's words: right after the dash or colon that
-#: opens it, then the semicolon or comma the new words begin with ("inserting — " ; or (e) …").
-_STRAIGHT_OPEN = re.compile(r'(?<=[—–:])[ \t\n]*"(?=[ \t\n]*[;,])')
-#: Its closing mark: the next straight mark, then at most a full stop, semicolon or comma, then a space or the end.
-_STRAIGHT_CLOSE = re.compile(r'"[.;,]?(?=\s|$)')
-
-
 def _straight_quoted(s: str) -> list[tuple[int, int]]:
     """(r16) The spans of new words an instrument quotes with straight marks after the dash that opens them, where they
     go on from the words of a provision (their first mark a semicolon or comma): "(b) after paragraph (d) by deleting
     the full stop and inserting — " ; or (e) Manager, Ranger Services. ".": the (e) inside is new text, never an item
     of the instruction's lead-in. Curly marks are counted as the scan goes; straight ones do not tell opening from
     closing, so only this shape opens, and the next mark, closing as a closing mark does, closes (else no span: the
-    words are read as before)."""
+    words are read as before). The shapes are core/headings.lark's ``straight_open`` and ``straight_close``."""
     spans: list[tuple[int, int]] = []
     pos = 0
-    while (o := _STRAIGHT_OPEN.search(s, pos)) is not None:
-        close = s.find('"', o.end())
+    while (mark := s.find('"', pos)) >= 0:
+        if not straight_opens(s, mark):
+            pos = mark + 1
+            continue
+        close = s.find('"', mark + 1)
         if close < 0:
             break
-        if _STRAIGHT_CLOSE.match(s, close):
-            spans.append((o.end(), close))
+        if straight_closes(s, close):
+            spans.append((mark + 1, close))
         pos = close + 1
     return spans
 
 
-#: (r16) The words that end an instruction introducing new text: an insertion verb ("and insert:", "inserted instead —",
-#: "the following clause —"), then the colon or dash (not "The heading … is to read:", whose heading is words).
-_NEW_TEXT_LEAD = re.compile(
-    r"\b(?:insert|inserted instead|substitute|substituted|instead|the following(?: [a-z]+){0,2}"
-    # (wr12, review 13's b04, b05) "Delete clause 5 and replace it with:", "Clause 5 is deleted and replaced as follows:"
-    r"|replace (?:it|them) with|replaced (?:with|by)|(?:replaced|substituted) as follows)\s*[:—–]$"
+#: (r17) The words an instruction's item begins with ("in paragraph (a) delete …", "delete …", "after …", "by …").
+_INSTRUCTION_START = re.compile(r"\s+(?:in|after|before|at|by|delete|deleting|insert|inserting|omit|substitute)\b")
+#: (r17) the words before a label an instruction cites ("in paragraph (c)", "paragraphs (b) and (c)", "subclause (2),")
+_CITED_LABEL = re.compile(
+    r"\b(?:(?:sub)?(?:paragraphs?|clauses?|regulations?)|items?|by-?laws?|rules?|and|or|to)\s*$|,\s*$|\)\s*$"
+    # or a number that a label may go on from ("clause 3.4 (b)": refused as before, naming both readings)
+    r"|\d[\w.]*\s*$",
+    re.I,
 )
-#: An instrument clause's own heading after its number ("5. Clause 3.8 amended", "5. Local law amended"): a clause of
-#: the law is never so headed, so such a number is the instrument's even after an opening colon (its new text lost).
-_AMENDING_HEADING = re.compile(
-    r"\s*(?:(?:Clauses?|Parts?|Schedules?|Divisions?|Subdivisions?|By-?laws?|Regulations?|Local laws?)\b[^.]{0,60}?"
-    r"\b(?:amended|inserted|replaced|deleted|repealed|substituted|added)\b|Citation\b|Commencement\b)"
-)
+_NEW_TEXT_COLON = re.compile(r"\b(?:insert|substitute)\s*:\s+\S")
 
 
 def _own_clause_later(n: int, rest: str) -> bool:
     """(review 12's c2) Whether the instrument prints its own clause ``n`` later in ``rest`` ("5. Local law amended"),
-    not a citation ending a sentence ("the fee under clause 5. The permit …": the word before names what it cites)."""
+    not a citation ending a sentence ("the fee under clause 5. The permit …": the word before names what it cites,
+    core/headings.lark's ``citing_word``)."""
     for found in re.finditer(rf"(?<![\w.(/$,:\-–]){n}\.(?=\s+[A-Z‘“(])", rest):
         before = rest[: found.start()].split()[-1:]
-        if not before or before[0].lower().strip("(,;") not in _CITES:
+        if not before or not cites(before[0].lower().strip("(,;")):
             return True
     return False
-
-
-#: Words that cite the number after them ("clause 5.", "clauses 4 and 5."): such a number is no clause printed there.
-_CITES = frozenset(
-    [
-        "clause",
-        "clauses",
-        "subclause",
-        "subclauses",
-        "by-law",
-        "by-laws",
-        "bylaw",
-        "bylaws",
-        "regulation",
-        "regulations",
-        "section",
-        "sections",
-        "item",
-        "items",
-        "paragraph",
-        "paragraphs",
-        "schedule",
-        "part",
-        "division",
-        "form",
-        "no.",
-        "and",
-        "or",
-        "to",
-        "of",
-        "cl.",
-        "s.",
-        "r.",
-    ]
-)
-
-
-def _opens_new_text(before: str) -> bool:
-    """Whether the words before a clause number end as an instruction that introduces new text does ("… and insert:",
-    "… inserted instead —"; an opening quotation mark after them)."""
-    tail = before.rstrip().rstrip('"“').rstrip()
-    return bool(_NEW_TEXT_LEAD.search(tail[-80:]))
 
 
 @dataclass(eq=False)
@@ -584,9 +537,9 @@ class StructureParser:
             return None
         if (
             self.last_int_clause is not None
-            and _opens_new_text(before)
+            and opens_new_text(before)
             and (
-                not _AMENDING_HEADING.match(s, m.end())
+                not own_heading_follows(s[m.end() :])
                 # (wr12, review 13's b07) "Delete clause 5 and insert: 5. Local laws repealed …" with the instrument's
                 # own clause 5 printed later: the heading only looks like an amending clause's
                 or (self._names_clause(label, before) and _own_clause_later(n, s[m.end() :]))
@@ -687,6 +640,15 @@ class StructureParser:
 
     def _try_bracket(self, label: str, m: re.Match[str], before: str) -> int | None:
         strong, andor = strong_break(before), and_or_break(before)
+        if not (strong or andor) and (item := self._next_instruction_item(label, m, before)) is not None:
+            # (r17, case 259) "(a) delete “A person” and insert: (1) A person (b) in paragraph (a) delete …": the new
+            # words end where the next item of the instruction's own list begins with an instruction's words
+            self._add_text(before)
+            parent = item.parent
+            assert parent is not None
+            prev = parent.labelled_children()
+            self.cur = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
+            return m.end()
         if not (strong or andor):
             return self._try_bracket_at_line_start(label, m, before)
         # The words before the label go in first: they may open the list the label belongs to.
@@ -707,6 +669,28 @@ class StructureParser:
         node = parent.add(_B(bracket_kind(label, parent.kind, prev[-1].num if prev else None), num=label))
         self.cur = node
         return m.end()
+
+    def _next_instruction_item(self, label: str, m: re.Match[str], before: str) -> _B | None:
+        """(r17) The item of an instrument's list whose next label ``label`` is, when new words its colon opened are
+        being read under it (its words end "… and insert:") and the words after ``label`` begin an instruction ("in
+        paragraph (a) delete …", "delete …", "after …"): the new words cannot go on into the next item, which has the
+        instruction's own label and words. None elsewhere (words after the label that are not an instruction's stay
+        new text, as before)."""
+        if self.mode != "instrument" or not _INSTRUCTION_START.match(m.string, m.end()):
+            return None
+        if _CITED_LABEL.search(m.string, max(0, m.start() - 40), m.start()):
+            return None  # a label an instruction names ("in paragraph (c) delete …"), not one an item begins with
+        for node in self._chain():
+            if node.kind not in ("subclause", "paragraph") or node.parent is None:
+                continue
+            # its words end with the colon that opens the new words (read under it), or hold it (read as its words,
+            # the last of them not yet put in)
+            words = f"{node.text} {before}" if node is self.cur else node.text
+            if follows(node.num or "", label, roman=False) and (
+                opens_new_text(_tail(node.text)) or _NEW_TEXT_COLON.search(words)
+            ):
+                return node
+        return None
 
     def _try_bracket_at_line_start(self, label: str, m: re.Match[str], before: str) -> int | None:
         """A printed line that starts with the next label of an open list, after words cut short."""

@@ -212,6 +212,7 @@ OPENINGS = (
     "numbered_alone",
     "placing_item_ahead",
     "placing_item_alone",
+    "verb_lead_alone",
 )
 #: Each ``*_ahead`` rule is its opening then any words: it is asked as the opening alone, of the tokens up to an end.
 _ALONE = {
@@ -583,6 +584,10 @@ def labelled_after(words: str) -> int | None:
     return _labelled_as_named(words, found)
 
 
+#: (wr11) A clause's number as printed before its words ("3.3", "12A").
+_CLAUSE_NUMBER = re.compile(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*")
+
+
 def _labelled_as_named(words: str, found: list[tuple[Token, tuple[int, int]]]) -> int | None:
     """(issue 20, wr7) Where the new provision begins in "… to stand as paragraph (e) of subclause (3) as follows (e) a
     dog …" or "… re-enacting it with amendments as follows (3) The …" (opening.lark's ``payload_named_as_follows``: the
@@ -595,7 +600,19 @@ def _labelled_as_named(words: str, found: list[tuple[Token, tuple[int, int]]]) -
         if j is None or j + 2 >= len(found):
             return None
         (label, at), (word, nxt) = found[j + 1], found[j + 2]
-        if not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
+        if (
+            tok.type == "REENACTING"
+            and _CLAUSE_NUMBER.fullmatch(str(label))
+            and str(word) == "."
+            and nxt[0] == at[1]
+            and j + 3 < len(found)
+            and words[nxt[1] : found[j + 3][1][0]] == " "
+            and re.match(r"[A-Z]", str(found[j + 3][0]))
+        ):
+            # (wr11) "… by repealing clause 3.3 and re-enacting it as follows 3.3. Dogs …" (no dash): a clause restated
+            # from its number, its full stop, then a capitalised word (read.py checks it is the clause repealed)
+            (word, nxt) = found[j + 3]
+        elif not _ONE_LABEL.fullmatch(str(label)) or words[at[1] : nxt[0]] != " " or not re.match(r"[A-Za-z]", str(word)):
             return None
         try:
             opening_parser().parse([t for t, _ in found[i : j + 3]], start="payload_named_as_follows")  # type: ignore[arg-type]
@@ -775,8 +792,13 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
         return found
     if str(tokens[0]).lower() not in _LEAD_KINDS:
         return None
-    found = {"t2": (spans[0][0], spans[1][1])}
     kinds = [t.type for t in tokens]
+    # (wr11) "Subclause (2) of by-law 9 of the principal by-laws is amended by—": the provision named, to its last label
+    # before "of the principal …" or "is"
+    named = 1
+    while named + 3 < len(tokens) and kinds[named + 1] == "OF" and kinds[named + 2] == "KIND" and kinds[named + 3] == "LABEL":
+        named += 3
+    found = {"t2": (spans[0][0], spans[named][1])}
     if "IN" in kinds:
         last = len(tokens) - (2 if kinds[-1] in dashes else 1)
         if kinds[last] == "OP_AS_FOLLOWS":
@@ -784,6 +806,20 @@ def lead_in(words: str) -> dict[str, tuple[int, int]] | None:
         found["t3"] = (spans[kinds.index("IN") + 1][0], spans[last][1])
     del tree
     return found
+
+
+@lru_cache(maxsize=8192)
+def verb_lead(words: str) -> bool:
+    """(wr11) Whether ``words`` are a lead-in holding the verb its items share (opening.lark's ``verb_lead_alone``: "By-law
+    7 of the principal by-laws is amended by inserting—")."""
+    if not words.rstrip().endswith(("—", ":", "-", "–")):
+        return False
+    tokens = [tok for tok, _ in _all_tokens(words + " ")]
+    try:
+        opening_parser().parse(tokens, start="verb_lead_alone")  # type: ignore[arg-type]
+    except UnexpectedInput:
+        return False
+    return str(tokens[0]).lower() in _LEAD_KINDS
 
 
 @lru_cache(maxsize=8192)

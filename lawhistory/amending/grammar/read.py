@@ -400,6 +400,11 @@ def _words_replaced(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     ]
 
 
+#: (wr11) A provision's number as printed before its words, quoted ("7.", "12A."), and a lone designation ("(1)").
+_NUMBER_QUOTED = re.compile(r"(\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*)\.")
+_LONE_DESIGNATION = re.compile(r"\(\d+[A-Z]?\)")
+
+
 def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
     pos = next(c.data for c in ch.children if isinstance(c, Tree) and c.data in ("after", "before"))
     quoted = _tokens(ch, "QUOTED")
@@ -409,6 +414,19 @@ def _words_inserted(h: Head, start: Tree[object], ch: Tree[object]) -> list[Oper
     new = _pick_new(h, news[0] if news else None, dashed=dashed)
     if new is None:
         raise InstructionNotUnderstood("it inserts words but carries none")
+    if (number := _NUMBER_QUOTED.fullmatch(anchor)) is not None and _LONE_DESIGNATION.fullmatch(new.strip()):
+        # (wr11, case 230) "By-law 7 … is amended by inserting after “7.”, the following— “ (1) ”": the provision's own
+        # number, a designation after it: its words become its subclause (1), as designation_added reads "after the
+        # by-law number “12.” the subclause designation, “(1)”" (a number not the provision's is refused)
+        base, _ = _base(h, start)
+        if pos != "after" or not base or base != number.group(1):
+            raise InstructionNotUnderstood(
+                f"it inserts the designation “{new.strip()}” {pos} the number “{anchor}”, which is not that of the "
+                f"provision it amends ({base or 'none named'})"
+            )
+        if new.strip() != "(1)":
+            raise InstructionNotUnderstood(f"the designation “{new.strip()}” is not the first of a list")
+        return [_op(h.unit, action="substitute", target=f"{base} designation (1)", new=_first_subclause())]
     occ = _occurrence(start)
     gone = _tree(ch, "mark_deleted")
     out = []
@@ -685,6 +703,19 @@ def _designation_added(h: Head, start: Tree[object], ch: Tree[object]) -> list[O
     number, label = (_unquote(q) for q in _tokens(ch, "QUOTED"))
     if not base or (base.rstrip(".") != number.rstrip(".") and not base.endswith(" " + number.rstrip("."))):
         raise InstructionNotUnderstood(f"the number “{number}” is not that of the provision it amends ({base or 'none named'})")
+    return _designation_op(h, f"{base} designation", label)
+
+
+def _designation_figure(h: Head, start: Tree[object], ch: Tree[object]) -> list[Operation]:
+    """(wr11, case 239) "by adding after the by-law number “12.” the figure “1” in brackets thus—(1)": as
+    designation_added, the designation printed after "thus" (refused unless it is the figure quoted, in brackets)."""
+    base, _ = _base(h, start)
+    number, figure = (_unquote(q) for q in _tokens(ch, "QUOTED"))
+    label = _tokens(ch, "LABEL")[-1]
+    if not base or (base.rstrip(".") != number.rstrip(".") and not base.endswith(" " + number.rstrip("."))):
+        raise InstructionNotUnderstood(f"the number “{number}” is not that of the provision it amends ({base or 'none named'})")
+    if label != f"({figure.strip()})":
+        raise InstructionNotUnderstood(f"the figure “{figure}” in brackets is not the designation printed, “{label}”")
     return _designation_op(h, f"{base} designation", label)
 
 
@@ -997,6 +1028,17 @@ def _provisions_inserted_at_end(h: Head, start: Tree[object], ch: Tree[object]) 
     base, _ = _base(h, start)
     if not base:
         raise InstructionNotUnderstood("cannot tell where the new provisions go")
+    if _tokens(ch, "EXISTING"):
+        # (wr11, case 230) "by inserting after the existing by-law, the following subclause— …": the end of the by-law
+        # (clause, regulation, section) the lead names, whichever of its provisions that is
+        unit = _tokens(ch, "KIND")[0].lower()
+        clause = re.match(r"\d+[A-Z]{0,2}(?:\.\d+[A-Z]{0,2})*", base)
+        if clause is None or unit not in ("by-law", "bylaw", "clause", "regulation", "section"):
+            raise InstructionNotUnderstood(f"cannot tell which {unit} “the existing {unit}” is")
+        return _inserts(h, clause.group(0), "end")
+    if _tokens(ch, "AT_END") and not _tokens(ch, "KIND") and not _tokens(ch, "OF_PRINCIPAL"):
+        # (wr11) "In clause 5, at the end add— (4) …": the end of the place the lead names
+        return _inserts(h, base, "end")
     if _tokens(ch, "AT_END"):
         # (known2) "by adding at the end of the by-law subclauses as follows": the end of the clause (by-law,
         # regulation, section) the instruction is in, whichever of its provisions the lead names
@@ -1591,6 +1633,7 @@ _BUILDERS = {
     "penalty_replaced": _penalty_replaced,
     "designation_added": _designation_added,
     "designation_before_words": _designation_before_words,
+    "designation_figure": _designation_figure,  # (wr11)
     "definitions_inserted_after_passage": _definitions_inserted_after_passage,
     "reference_replaced": _reference_replaced,
     "words_replaced_respectively": _words_replaced_respectively,  # (r2scope)

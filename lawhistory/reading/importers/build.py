@@ -319,12 +319,18 @@ def _build(
     body_text = piece.body.replace("\f", "\n" if lines else " ")
     if line_mode and not lines:
         # imported here: only an instrument read from a copy's printed lines needs them (not a plain text's ``amend``)
-        from ..ocr_quotes import read_lost_term_marks, read_ocr_closing_marks, read_ocr_quote_marks
+        from ..ocr_quotes import (
+            read_lost_term_marks,
+            read_ocr_closing_marks,
+            read_ocr_quote_marks,
+            read_single_for_double_marks,
+        )
 
         # an opening quotation mark the OCR printed as "44", "46", "CC" … where the new text must be opened by one
         body_text = read_ocr_quote_marks(body_text, notes)
         body_text = read_lost_term_marks(body_text, notes)
         body_text = read_ocr_closing_marks(body_text, notes)
+        body_text = read_single_for_double_marks(body_text, notes)
         # a clause label glued to the citation before it; a term whose closing mark is lost at the end of its line
         body_text = close_unclosed_terms(split_glued_labels(body_text, notes), notes)
         body_text = space_glued_dashes(space_glued_headings(body_text, piece.contents, notes), notes)
@@ -501,6 +507,10 @@ _OWN_SUBJECT = re.compile(
 )
 
 
+#: (r17) A commencement clause's heading left as its first word, before the words it heads ("Commencement These …").
+_GLUED_COMMENCEMENT_HEADING = re.compile(r"^\s*Commence-?\s?ment\s*\.?\s+(?=(?:This|These|The)\b)")
+
+
 def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
     """The words of the provision that says when the instrument comes into operation."""
     for a in walk(provisions):
@@ -509,6 +519,11 @@ def _commencement_words(provisions: tuple[Provision, ...]) -> str | None:
             re.search(r"\b(?:the later of|the following days)\s*[—–:-]*\s*$", text) and COMMENCEMENT.search(text)
         ):
             # (review4: "… comes into operation on the later of— (a) 1 July 2020; and (b) …") the items are its words
+            if a.provision.kind == "clause" and not a.provision.heading:
+                # (r17, case 252) its heading read as its first word ("Commencement These by-laws come into operation
+                # as follows — (a) Part 1 — …", the items' "Part 1 —" keeping the clause's lines from being told apart):
+                # the heading is not part of its words
+                text = _GLUED_COMMENCEMENT_HEADING.sub("", text)
             return " ".join(x for x in [text, *((c.num or "") + " " + (c.text or "") for c in a.provision.children)] if x)
         # (r12) "… made before the day on which this local law comes into operation, clause 6 … continues to apply"
         # (a transitional clause): the words name the day of commencement, they do not say when it is
