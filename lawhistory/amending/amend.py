@@ -671,7 +671,26 @@ def _terms_told_apart(inst: Instrument, tl: Timeline) -> Instrument:
                 )
             several = " and " in form.group("form")  # the same edit in each form: every occurrence in the schedule
             op = replace(op, target=form.group("sched"), occurrence=Occurrence.ALL if several else op.occurrence)
+        elif op.action == Action.DELETE and (
+            one_form := re.fullmatch(r"(?P<sched>Schedule \S+) Form (?P<form>\d+[A-Z]?)", op.target)
+        ):
+            # (wr12, review 13's f05) "In Schedule 3 delete Form 4.": the form's own lines of the schedule, from its
+            # heading line to the next form's, each deleted (the last first, so the lines before keep their places)
+            form_lines = _form_lines(version.body, one_form.group("sched"), one_form.group("form").upper())
+            if isinstance(form_lines, str):
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: {form_lines}; check the instruction against the law"
+                )
+            ops += [replace(op, target=citation) for citation in reversed(form_lines)]
+            continue
         elif op.action not in WORD_ACTIONS and (in_form := _IN_FORM().match(op.target)):
+            if in_form.end() == len(op.target):
+                # (wr12) a whole form replaced or put in its place: no provision of the schedule is the form (read as the
+                # schedule, the whole schedule would be changed), so refused
+                raise InstrumentRefused(
+                    f"{inst.title} cl. {op.clause}: {op.target}: a form is lines of its schedule, not a provision; "
+                    f"only its deletion or word edits in it are read — amend the instrument file's operations by hand"
+                )
             # (wrongref) a provision or row found by its own words under a lead-in naming a form ("Schedule 1 is
             # amended in Form 4 as follows: … (b) … by deleting the row containing “…”"): found in the schedule, as
             # before forms were places (a form is no provision)
@@ -1008,6 +1027,37 @@ def _outside_form(body: tuple[Provision, ...], op: Operation, form: re.Match[str
             return f"“{op.words}” occurs {own} times in Form {f} (the instruction says no “wherever”)"
         out += [replace(op, target=citation_of_path(body, (*paths[0], i))) for i in held]
     return out
+
+
+def _form_lines(body: tuple[Provision, ...], sched: str, form: str) -> list[str] | str:
+    """(wr12) The citations of Form ``form``'s lines in schedule ``sched`` (its heading line, "Form 4—Notice of
+    cancellation", to the next form's heading line, or the schedule's end), in order; a reason (refused) when they
+    cannot be told: no one such schedule, no line (or two) heading that form, a line that is not text, or a line like
+    a heading of something else after the last form (where its lines end is not printed)."""
+    paths = find(body, sched)
+    if len(paths) != 1:
+        return "no one such schedule in the law as in force when this instrument commences"
+    heading = re.compile(r"(?i)Form\s+(\d+[A-Z]?)\s*(?:[—–-]|$)")  # as _outside_form reads a form's heading line
+    children = get(body, paths[0]).children
+    heads = [i for i, c in enumerate(children) if c.kind == "text" and heading.match((c.text or "").strip())]
+    own = [i for i in heads if heading.match((children[i].text or "").strip()).group(1).upper() == form]  # type: ignore[union-attr]
+    if len(own) != 1:
+        return f"{'no line' if not own else 'more than one line'} of the schedule heads Form {form}"
+    start = own[0]
+    later = [i for i in heads if i > start]
+    end = later[0] if later else len(children)
+    lines = list(range(start, end))
+    for i in lines:
+        if children[i].kind != "text" or children[i].children:
+            return f"Form {form}'s lines hold a provision that is not a line of text ({citation_of_path(body, (*paths[0], i))})"
+    if not later:
+        begun = False
+        for i in lines[1:]:
+            like_a_heading = _LIKE_A_HEADING().fullmatch((children[i].text or "").strip()) is not None
+            if begun and like_a_heading:
+                return f"where Form {form}'s lines end is uncertain (“{(children[i].text or '').strip()}” follows it)"
+            begun = begun or not like_a_heading
+    return [citation_of_path(body, (*paths[0], i)) for i in lines]
 
 
 #: A target's schedule and the forms of it a place names ("Schedule 1 Form 4", "Schedule 1 Forms 3 and 4").

@@ -8,12 +8,16 @@ docs/amendments.md): it is their one reading, and no family is left to read an i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..core.quotes import QUOTED, UnbalancedQuote, normalise_quotes, unopened_close
 from ..reading.leaders import LEADERS, without_leaders
 from .accounting import INSTRUCTION_START, labelled_starts
 from .parts import InstructionNotUnderstood, Unit, _repealed_laws, _split_payload, repeal_frame, unopened_split
+
+#: The words that repeal a law (lexical: whether an instruction's head, before its new text, repeals anything itself).
+_REPEAL_WORD = re.compile(r"(?i)\b(?:repeal|revok|rescind)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +43,15 @@ def reading(unit: Unit, notes: list[str]) -> Reading:
             raise InstructionNotUnderstood(f"{e}; check the gazette and correct the instrument's text") from None
         return block
     if _repealed_laws(text):
-        # a repeal of whole laws is framed apart: "The following local laws are repealed" and its items (the grammar's
-        # laws_repealed / law_repealed)
-        return Reading(unit, text, *repeal_frame(text), notes)
-    head, payload = _split_payload(text, original)
+        head, payload = _split_payload(text, original)
+        if payload is None or _REPEAL_WORD.search(head):
+            # a repeal of whole laws is framed apart: "The following local laws are repealed" and its items (the
+            # grammar's laws_repealed / law_repealed)
+            return Reading(unit, text, *repeal_frame(text), notes)
+        # (wr12, review 13's b07) "Delete clause 8 and insert: 8. Local laws repealed The Shire of X … are repealed.":
+        # the words repealing laws are the new text an instruction inserts, not the instrument's own repeal
+    else:
+        head, payload = _split_payload(text, original)
     return Reading(unit, text, head, _typeset(head, payload), notes)
 
 

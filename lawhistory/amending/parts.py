@@ -304,6 +304,11 @@ def units(law: Law) -> list[Unit]:
             if ran_on and any(c.num == "(2)" for c in p.children[1:]):
                 raise InstructionNotUnderstood(f"cl. {p.num}: its subclause (2) is printed twice, so nothing was applied")
             p = replace(p, children=ran_on + p.children[1:])
+        if p.text and names_amendment(p.heading or "") and (after := _unit_law_said(p.text)) is not None:
+            # (wr12, review 13's h04) "5. Clause 3.3 amended / This Part amends the X. / In clause 3.3 delete …": the
+            # sentence naming the law its Part amends (read with the Part: instrument_meta.amended_by_part) changes no
+            # words; the instructions after it are the clause's
+            p = replace(p, text=p.text[after:])
         heading = p.heading or ""
         own = p.text or ""
         # its citation, commencement …: by its heading (grammar/heading.lark), or by the words outside quotation marks
@@ -485,9 +490,25 @@ def _law_named_in(words: str) -> str | None:
     return None
 
 
-#: (issue 20) A clause heading that says its edits are made throughout the law, naming no provision.
+#: (wr12) A clause's first sentence naming the law its Part (Division, Subdivision) amends, then words of its own.
+_UNIT_LAW_SAID = re.compile(r"This (?:Part|Division|Subdivision) amends the [^.“”\"]{8,200}?\b\d{4}\.\s+(?=\S)")
+
+
+def _unit_law_said(text: str) -> int | None:
+    """(wr12) Where the words after a first sentence "This Part amends the X Local Law 2015." begin, when the sentence
+    is a frame sentence naming the law (amending.frame's "principal law") and words follow it; else None."""
+    m = _UNIT_LAW_SAID.match(text)
+    if m is None or text[m.end() :].startswith("[") or frame_kind(None, m.group(0)) != "principal law":
+        return None
+    return m.end()
+
+
+#: (issue 20) A clause heading that says its edits are made throughout the law, naming no provision; (wr12, review 13's
+#: e05) or that names the law alone as what it amends ("4. Local law amended / Delete “x” wherever it occurs and insert
+#: “y”."): an edit of every occurrence that names no place of its own is made throughout the law (one that names one
+#: occurrence, or a place, is read as before).
 _WHOLE_LAW_HEADING = re.compile(
-    r"(?:(?:the )?(?:principal )?(?:local law|by-?laws?)(?: is)? amended throughout|various provisions amended)", re.I
+    r"(?:(?:the )?(?:principal )?(?:local law|by-?laws?)(?: is)? amended(?: throughout)?|various provisions amended)", re.I
 )
 
 

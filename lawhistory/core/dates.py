@@ -224,6 +224,11 @@ _CLAUSE_LIST = lazy_pattern(
 #: (r7) "Part 1 —", "Part 2 Division 3 —": an item naming a Part (or a Division of one) of the instrument; its
 #: clauses are the instrument's own (``clause_items``'s ``parts``).
 _PART_ITEM = lazy_pattern(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
+#: (wr12, review 13's h03) "(a) Parts 1 and 2 — on …", "Parts 1, 2 and 3 —", "Parts 2 to 4 —": an item naming several
+#: Parts of the instrument; their clauses are each Part's (``clause_items``'s ``parts``), in the order named.
+_PARTS_ITEM = lazy_pattern(
+    r"Parts (?P<list>\d+(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+)\d+)+)\s*[—–-]\s*(?P<when>.+)", re.I
+)
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
     rf"(?:the (?:day|date) on which (?:(?:this|these) {_SELF} (?:is|are)|it is|they are) published(?: in the (?:Government )?Gazette)?"
@@ -352,6 +357,21 @@ def _item_day(when: str, published_before: bool) -> tuple[int | None, dt.date | 
     return None
 
 
+def _parts_clauses(words: str, parts: Mapping[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """(wr12) The clauses of the Parts "1 and 2", "1, 2 and 3" or "2 to 4" name, in order; None when a range is not of
+    whole numbers or a Part named holds no clause of the instrument (named by mistake: the item is not read)."""
+    numbers = _clause_list(words)
+    if numbers is None:
+        return None
+    out: list[str] = []
+    for n in numbers:
+        held = parts.get(f"Part {n}")
+        if not held:
+            return None
+        out += held
+    return tuple(out)
+
+
 def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | None = None) -> tuple[ClauseDay, ...] | None:
     """The items of a commencement that gives its clauses days of their own — "This local law comes into operation
     as follows— (a) clauses 1, 2 and 3—on the day on which this local law is published in the Government Gazette;
@@ -384,6 +404,9 @@ def clause_items(wording: str | None, parts: Mapping[str, tuple[str, ...]] | Non
             m = _PART_ITEM().fullmatch(body.strip())
             clauses = parts.get(" ".join(m.group("part").split()).title()) if m else None
             clauses = clauses or None  # a Part of no clauses is named by mistake
+        if m is None and parts is not None:
+            m = _PARTS_ITEM().fullmatch(body.strip())
+            clauses = _parts_clauses(m.group("list"), parts) if m else None
         if m is None and parts is not None and REST in parts and body is bodies[-1]:
             m = _REST_ITEM().fullmatch(body.strip())
             clauses = (tuple(c for c in parts[REST] if c not in seen) or None) if m else None

@@ -202,7 +202,9 @@ def take_heading(s: str, end: int, *, known: str | None, mode: str) -> tuple[str
                 return f"{line} {after[0].strip()}", lead + nl + 1 + len(after[0]) + 1, False
             return line, lead + nl + 1, False
         # (core/headings.lark's amending_heading: an amending clause's heading, "Clause 3.2 amended")
-        am = amending_heading_end(line) if mode == "instrument" and sentence else None
+        # (wr12) whatever the line's length: "4. Clause 4.1 amended In clause 4.1(2) delete "$500" and insert "$5 000"."
+        # is a short line (the first clause under an instrument's Part heading, whose line break is kept)
+        am = amending_heading_end(line) if mode == "instrument" else None
         if am is not None and re.match(r" [A-Z]", line[am:]):
             # "7. Clause 3.2 amended In clause 3.2— (a) …": an amending clause's heading run into its words, on a line
             # the copy joined with the ones after it; the heading ends where its words begin, with a capital

@@ -538,19 +538,38 @@ class StructureParser:
         if (
             self.last_int_clause is not None
             and opens_new_text(before)
-            and not own_heading_follows(s[m.end() :])
+            and (
+                not own_heading_follows(s[m.end() :])
+                # (wr12, review 13's b07) "Delete clause 5 and insert: 5. Local laws repealed …" with the instrument's
+                # own clause 5 printed later: the heading only looks like an amending clause's
+                or (self._names_clause(label, before) and _own_clause_later(n, s[m.end() :]))
+            )
             and (label[-1].isalpha() or _own_clause_later(n, s[m.end() :]))
         ):
             # (r16) "Delete clause 5 and insert:" / "Delete clause 6A and insert:" then "5. Fees not payable" or "6A. …":
             # words that introduce new text open it, so the number after them is the new clause's, not the
             # instrument's next (an instrument clause never ends with them); a plain number only when the instrument
-            # prints its own clause of that number later (else the new text may be lost: the number is read as before)
+            # prints its own clause of that number later (else the new text may be lost: the number is read as before;
+            # (wr12) review 13's b02, "Delete clause 5 and insert: 5. Fees …" as the instrument's last clause, stays
+            # refused so: its words cannot be told from "Delete clause 5 and insert:" whose new text is lost, then the
+            # instrument's own "5. Savings …", test_grammar_round16's guard)
             return None
         if self.last_int_clause is None and not (strong_break(before) or self.heading_of is not None):
             return None
         self._add_text(before)
         self.last_int_clause = n
         return self._open_clause(label, s, m.end())
+
+    def _names_clause(self, label: str, before: str) -> bool:
+        """(wr12) Whether the instruction the words ``before`` end (with the current clause's words before them) names
+        clause ``label`` of the law as the one it deletes or replaces ("Delete clause 5 and insert:", "Clause 5 is
+        deleted and replaced as follows:"), in its last sentence."""
+        words = " ".join((self.cur.tail + before).split())
+        sentence = re.split(r"(?<=[.;])\s+(?=[A-Z(])", words)[-1]
+        return (
+            re.match(rf"(?:Delete|Repeal|Omit|Replace|Substitute for)\s+clause\s+{re.escape(label)}\s+and\b", sentence) is not None
+            or re.match(rf"Clause\s+{re.escape(label)}\s+is\s+(?:deleted|repealed)\s+and\b", sentence) is not None
+        )
 
     def _try_section(self, m: re.Match[str], before: str, s: str) -> int | None:
         """A section "5." of a law numbered in sections, at the start of a printed line; its heading may be

@@ -583,6 +583,12 @@ def _targets(h: Head, start: Tree[object], ch: Tree[object]) -> list[str]:
     base, _ = _base(h, start)
     plist = _tree(ch, "prov_list")
     bare = _tree(ch, "bare_labels")
+    form = _tree(ch, "form_deleted")
+    if form is not None:
+        # (wr12) "In Schedule 3 delete Form 4.": the form of the schedule the lead names, and no other place
+        if not base or not re.fullmatch(r"Schedule \S+", base) or h.payload is not None:
+            raise InstructionNotUnderstood(f"it deletes “{_span(h, form)}” but names no one schedule it is in")
+        return [f"{base} Form {_tokens(form, 'LABEL')[0].upper()}"]
     if plist is None and bare is not None:
         phrase = _bare_phrase(h, bare, base)
     else:
