@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from lawhistory.core.labels import BRACKET_LABEL, ROMAN, bracket_kind
+from lawhistory.core.labels import BRACKET_LABEL, ROMAN, bracket_kind, next_letter
 from lawhistory.core.model import Commencement, Gazette, Law, LawMeta, LawRef, Provision
 from lawhistory.reading.tables import row_num
 
@@ -428,6 +428,22 @@ def new_bracketed(
     used = {c.num for c in siblings}
     b = before[1:-1] if before else ""
     candidates = [b + "A", b + "a", b + "B", b + "b", "1A", "7A", "ba", "ca", "za", "ga", "2", "9", "q"]
+    if before is not None:
+        # a label the law's own numbering admits there: one put between ``before`` and the next ("(ba)", "(2A)"),
+        # or, at the end of the list, the next in sequence ("(c)" after "(b)"); another ("(q)" after "(b)", "(9)"
+        # after "(2)") leaves a gap or falls out of order, which the engine refuses (apply._refuse_gap,
+        # _check_order_among_siblings), so it is no insertion this property can ask for
+        candidates = [c for c in candidates if c.startswith(b) and len(c) > len(b)]
+        if (
+            after is None
+            and (following := next_letter(before, roman=bracket_kind(before, parent_kind, None) == "subparagraph" or len(b) > 1))
+            is not None
+        ):
+            candidates.append(following[1:-1] if following.startswith("(") else following)
+    elif after is not None and after.num:
+        # before the first of the list: a label numbered from the first's own base ("(1A)" before "(1)")
+        first = after.num[1:-1]
+        candidates = [first + "A", first + "a"]
     labels = [
         f"({c})"
         for c in candidates
