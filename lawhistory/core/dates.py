@@ -226,9 +226,7 @@ _CLAUSE_LIST = lazy_pattern(
 _PART_ITEM = lazy_pattern(r"(?P<part>Part \d+[A-Z]?(?: Division \d+[A-Z]?)?)\s*[—–-]\s*(?P<when>.+)", re.I)
 #: (wr12, review 13's h03) "(a) Parts 1 and 2 — on …", "Parts 1, 2 and 3 —", "Parts 2 to 4 —": an item naming several
 #: Parts of the instrument; their clauses are each Part's (``clause_items``'s ``parts``), in the order named.
-_PARTS_ITEM = lazy_pattern(
-    r"Parts (?P<list>\d+(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+)\d+)+)\s*[—–-]\s*(?P<when>.+)", re.I
-)
+_PARTS_ITEM = lazy_pattern(r"Parts (?P<list>\d+(?:(?:\s*,\s*|\s*,?\s+and\s+|\s+to\s+)\d+)+)\s*[—–-]\s*(?P<when>.+)", re.I)
 #: The day of publication as an item names it; "that day" only after an item that named that day.
 _PUBLISHED = (
     rf"(?:the (?:day|date) on which (?:(?:this|these) {_SELF} (?:is|are)|it is|they are) published(?: in the (?:Government )?Gazette)?"

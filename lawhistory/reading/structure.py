@@ -567,7 +567,8 @@ class StructureParser:
         words = " ".join((self.cur.tail + before).split())
         sentence = re.split(r"(?<=[.;])\s+(?=[A-Z(])", words)[-1]
         return (
-            re.match(rf"(?:Delete|Repeal|Omit|Replace|Substitute for)\s+clause\s+{re.escape(label)}\s+and\b", sentence) is not None
+            re.match(rf"(?:Delete|Repeal|Omit|Replace|Substitute for)\s+clause\s+{re.escape(label)}\s+and\b", sentence)
+            is not None
             or re.match(rf"Clause\s+{re.escape(label)}\s+is\s+(?:deleted|repealed)\s+and\b", sentence) is not None
         )
 
