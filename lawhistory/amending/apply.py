@@ -877,6 +877,7 @@ def _apply_operation(
             return _insert_at_start(body, path, target, op, inst)
         if op.position == "end":
             new = _new_provisions(op, target.kind, inst, target, _label_before(target.children, len(target.children)))
+            _refuse_own_kind_within(target, new, op, inst)
             labelled = {c.kind for c in target.children if c.kind != "text"}
             # a penalty line ("Penalty for this subclause: …") is the provision's own line of text, at its end
             unfit = [p for p in new if not _penalty_line(p) and (p.kind == "text" or (labelled and p.kind not in labelled))]
@@ -975,6 +976,29 @@ def _joint_named_whole(body: tuple[Provision, ...], inst: Instrument, index: int
             return None
         return path, {j for j, t in group.items() if j != index and term_slug(t) in terms}
     return None
+
+
+#: The levels of a clause's provisions, outermost first: a provision holds only provisions of a later level.
+_LEVELS = ("clause", "subclause", "paragraph", "subparagraph")
+
+
+def _refuse_own_kind_within(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
+    """(fix14, review 14's e09, e10) New provisions put at the end of ``target`` must be of a level within it: "In
+    clause 2.4(2), at the end add— (3) …" would put a subclause (3) inside subclause (2) (or a second (3) beside the
+    clause's own), a law no instrument means. Refused, naming the labels; the instrument means the end of the clause
+    (or the place after the provision): amend the operation by hand."""
+    if target.kind not in _LEVELS:
+        return
+    level = _LEVELS.index(target.kind)
+    for p in new:
+        digits = p.kind in _LEVELS and bare(p.num or "").isdigit() and target.kind in ("subclause", "paragraph", "subparagraph")
+        if (p.kind in _LEVELS and _LEVELS.index(p.kind) <= level) or digits:
+            raise ApplyRefused(
+                inst, op, f"the new {p.num or p.kind} would go at the end of {target.kind} {target.num or ''}, inside it, "
+                "but it is numbered as a provision beside it, not within it",
+                "check where the instrument puts it (the end of the clause, or after the provision) and amend the "
+                "instrument file's operations by hand",
+            )  # fmt: skip
 
 
 def _refuse_gap_at_end(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
