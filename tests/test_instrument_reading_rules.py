@@ -17,6 +17,7 @@ from lawhistory.core.operations import Operation
 from lawhistory.files.repo import Repository
 from lawhistory.files.textformat import parse
 from lawhistory.reading.importers import ImportOptions, read_source
+from lawhistory.reading.line_lists import unmarked
 from tests.conftest import ROOT
 
 CASES = ROOT / "tests" / "fixtures" / "real" / "instruments"
@@ -59,7 +60,10 @@ def test_the_instruments_own_title_inside_new_words_is_kept() -> None:
     'comes into operation' (it was skipped as a preliminary clause)."""
     found = read_source((_case("72") / "instrument.txt").read_bytes(), ImportOptions(), "instrument.txt")
     [unit] = units(found.laws[0])
-    assert "the Shire of Dandaragan Emergency Response (Temporary Measures) Amendment Local Law 2020 clause 4" in unit.text
+    # (fix13) a printed line start inside new words is kept as a mark, a space to every reader and never stored
+    assert "the Shire of Dandaragan Emergency Response (Temporary Measures) Amendment Local Law 2020 clause 4" in unmarked(
+        unit.text
+    )
 
 
 def test_words_replaced_by_words_that_open_a_list_become_the_words_and_the_provisions_under_them() -> None:
