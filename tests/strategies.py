@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from lawhistory.core.labels import BRACKET_LABEL, ROMAN, bracket_kind, next_letter
-from lawhistory.core.model import Commencement, Gazette, Law, LawMeta, LawRef, Provision
+from lawhistory.core.model import CLAUSE_LEVELS, Commencement, Gazette, Law, LawMeta, LawRef, Provision
 from lawhistory.reading.tables import row_num
 
 
@@ -420,9 +420,6 @@ def _label_kinds_agree(label: str, parent_kind: str, before: str | None, after: 
     return after is None or after.num is None or bracket_kind(after.num, parent_kind, label) == after.kind
 
 
-_LEVELS = ("clause", "subclause", "paragraph", "subparagraph")
-
-
 @st.composite
 def new_bracketed(
     draw: st.DrawFn, parent_kind: str, siblings: tuple[Provision, ...], before: str | None, after: Provision | None, depth: int
@@ -447,14 +444,15 @@ def new_bracketed(
         # before the first of the list: a label numbered from the first's own base ("(1A)" before "(1)")
         first = after.num[1:-1]
         candidates = [first + "A", first + "a"]
-    if parent_kind in _LEVELS:
+    if parent_kind in CLAUSE_LEVELS:
         # a label of the holder's own level or above ("(2)" or "(1A)" in a subclause, "(a)" in a subparagraph) numbers
         # a provision beside the holder, not within it: refused (apply._refuse_own_kind_within)
         candidates = [
             c
             for c in candidates
             if not c[:1].isdigit() or parent_kind == "clause"
-            if (k := bracket_kind(f"({c})", parent_kind, before)) not in _LEVELS or _LEVELS.index(k) > _LEVELS.index(parent_kind)
+            if (k := bracket_kind(f"({c})", parent_kind, before)) not in CLAUSE_LEVELS
+            or CLAUSE_LEVELS[k] > CLAUSE_LEVELS[parent_kind]
         ]
     labels = [
         f"({c})"

@@ -18,7 +18,7 @@ from itertools import pairwise
 from ..core.errors import LawHistoryError
 from ..core.ids import Citation, Fragment, citation_of_path, clean_num, term_slug
 from ..core.labels import HALF_BRACKET_LABEL, bare, fit_kinds, follows, is_roman, next_letter, numbered_rows, row_num
-from ..core.model import BRACKETED_KINDS, CONTAINER_KINDS, Instrument, Provision
+from ..core.model import BRACKETED_KINDS, CLAUSE_LEVELS, CONTAINER_KINDS, Instrument, Provision
 from ..core.operations import LIST_IN_WORDS, Operation
 from ..core.terms import DEF_START, as_printed, def_term_ok, defined_terms, term_of
 from ..core.versions import Change
@@ -978,21 +978,16 @@ def _joint_named_whole(body: tuple[Provision, ...], inst: Instrument, index: int
     return None
 
 
-#: The levels of a clause's provisions, outermost first: a provision holds only provisions of a later level.
-_LEVELS = ("clause", "subclause", "paragraph", "subparagraph")
-
-
 def _refuse_own_kind_within(target: Provision, new: tuple[Provision, ...], op: Operation, inst: Instrument | None) -> None:
     """(fix14, review 14's e09, e10) New provisions put at the end of ``target`` must be of a level within it: "In
     clause 2.4(2), at the end add— (3) …" would put a subclause (3) inside subclause (2) (or a second (3) beside the
     clause's own), a law no instrument means. Refused, naming the labels; the instrument means the end of the clause
     (or the place after the provision): amend the operation by hand."""
-    if target.kind not in _LEVELS:
+    if (level := CLAUSE_LEVELS.get(target.kind)) is None:
         return
-    level = _LEVELS.index(target.kind)
     for p in new:
-        digits = p.kind in _LEVELS and bare(p.num or "").isdigit() and target.kind in ("subclause", "paragraph", "subparagraph")
-        if (p.kind in _LEVELS and _LEVELS.index(p.kind) <= level) or digits:
+        digits = p.kind in CLAUSE_LEVELS and bare(p.num or "").isdigit() and target.kind in BRACKETED_KINDS
+        if (p.kind in CLAUSE_LEVELS and CLAUSE_LEVELS[p.kind] <= level) or digits:
             raise ApplyRefused(
                 inst, op, f"the new {p.num or p.kind} would go at the end of {target.kind} {target.num or ''}, inside it, "
                 "but it is numbered as a provision beside it, not within it",

@@ -33,6 +33,8 @@ Kind = Literal[
 CONTAINER_KINDS: frozenset[str] = frozenset({"part", "division", "subdivision", "schedule"})
 #: Provisions whose label is printed in parentheses: (1), (a), (i).
 BRACKETED_KINDS: frozenset[str] = frozenset({"subclause", "paragraph", "subparagraph"})
+#: The levels of a clause's provisions, outermost 0: a provision holds only provisions of a later level.
+CLAUSE_LEVELS: dict[str, int] = {"clause": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
 
 LawKind = Literal["principal", "amending", "repeal"]
 

@@ -20,7 +20,7 @@ from lark import Token, Tree
 from ...core.headings import heading_label, unit_label
 from ...core.ids import Citation
 from ...core.labels import next_letter
-from ...core.model import Kind, Provision, normal_title
+from ...core.model import CLAUSE_LEVELS, Kind, Provision, normal_title
 from ...core.operations import WHOLE_LAW, WORD_ACTIONS, Operation
 from ...core.quotes import UnbalancedQuote, normalise_quotes
 from ...files.textformat import render_fragment
@@ -188,7 +188,8 @@ def _quoting_terms(h: Head, t: Tree[object]) -> str:
 #: Nodes of a place whose words are no citation: a column's heading (added by _with_column), the law it is of.
 _NOT_CITED = ("column", "of_law")
 
-_KIND_LEVEL = {"clause": 0, "regulation": 0, "section": 0, "subclause": 1, "paragraph": 2, "subparagraph": 3}
+#: the kinds a citation names, by level (a regulation and a section are a clause's)
+_KIND_LEVEL = {**CLAUSE_LEVELS, "regulation": 0, "section": 0}
 
 
 def _level(citation: str) -> int | None:
